@@ -1,0 +1,90 @@
+"""The ``dokobot`` command: run the bot, replay a game record, export a channel."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+
+def _replay(path: str) -> int:
+    from .engine.record import ReplayError, replay
+
+    try:
+        text = sys.stdin.read() if path == "-" else open(path, encoding="utf-8").read()
+    except OSError as exc:
+        return _fail({"error": f"cannot read {path}: {exc.strerror}", "action": None})
+    except UnicodeDecodeError:
+        return _fail({"error": f"{path} is not UTF-8 text", "action": None})
+    try:
+        record = json.loads(text)
+    except json.JSONDecodeError as exc:
+        return _fail({"error": f"not valid JSON: {exc.msg} (line {exc.lineno})", "action": None})
+    try:
+        result = replay(record)
+    except ReplayError as exc:
+        return _fail(exc.to_json())
+    except RecursionError:
+        return _fail({"error": "the record is nested too deeply", "action": None})
+    print(json.dumps(result, ensure_ascii=False))
+    return 0
+
+
+def _fail(error: dict) -> int:
+    print(json.dumps(error, ensure_ascii=False), file=sys.stderr)
+    return 2
+
+
+def _run(config: str | None) -> int:
+    from .runner import run_bot
+
+    return run_bot(config)
+
+
+def _export(channel: int, out: str, db: str | None, config: str | None) -> int:
+    import asyncio
+
+    from .config import ConfigError, load_config
+    from .storage.export import export_channel
+
+    if db is None:
+        try:
+            db = load_config(config, require_token=False).database
+        except ConfigError as exc:
+            print(f"dokobot: {exc}", file=sys.stderr)
+            return 2
+    try:
+        n = asyncio.run(export_channel(db, channel, out))
+    except Exception as exc:  # storage errors carry a clear message; never a traceback
+        print(f"dokobot: export failed: {exc}", file=sys.stderr)
+        return 2
+    print(f"{n} games written to {out}")
+    return 0
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="dokobot", description="Doppelkopf for Discord")
+    sub = p.add_subparsers(dest="command", required=True)
+    run = sub.add_parser("run", help="start the bot")
+    run.add_argument("--config", help="TOML config file (default: config.toml if present)")
+    rep = sub.add_parser("replay", help="replay a dokobot-game/1 record and print the result")
+    rep.add_argument("file", help="record file, or - for standard input")
+    exp = sub.add_parser("export", help="write all finished games of a channel as records")
+    exp.add_argument("--channel", type=int, required=True)
+    exp.add_argument("--out", required=True)
+    exp.add_argument("--db", help="database file (default: from the config)")
+    exp.add_argument("--config")
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    if args.command == "replay":
+        return _replay(args.file)
+    if args.command == "run":
+        return _run(args.config)
+    return _export(args.channel, args.out, args.db, args.config)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,98 @@
+"""Announcements: Re/Kontra and the steps keine 90 ... schwarz, with their deadlines.
+
+``ddv`` (TSR 6): with H cards dealt, step j (0 = Re/Kontra, 1 = keine 90, ...
+4 = schwarz) may be said while the seat holds at least ``H - 1 - j`` cards,
+one card later per trick a Hochzeit took to clarify. Skipped steps are said
+with the higher one and must each still be allowed. A plain Re/Kontra may
+answer the other party's latest announcement with one card fewer than that
+announcement needed; after such a late reply the party makes no more steps.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .game import Event, Game
+
+ANNOUNCEMENTS = ("re", "kontra", "keine90", "keine60", "keine30", "schwarz")
+LEVEL = {"re": 0, "kontra": 0, "keine90": 1, "keine60": 2, "keine30": 3, "schwarz": 4}
+STEP_NAMES = ("Re/Kontra", "keine 90", "keine 60", "keine 30", "schwarz")
+
+
+def problem(g: Game, seat: int, what: str) -> tuple[str, dict] | None:
+    """Why ``seat`` may not say ``what`` now, as (error code, params); None if it may."""
+    if g.phase != "play":
+        why = "the game is over" if g.phase == "done" else "announcements come after the reservations"
+        return "announce_blocked", {"why": why}
+    if seat not in g.seats:
+        return "announce_blocked", {"why": "the seat does not play this game"}
+    party = g.party_of(seat)
+    if party is None or (g.contract == "hochzeit" and g.clarify_trick is None):
+        return "announce_blocked", {"why": "nothing can be announced before the Hochzeit is clarified"}
+    pi = 0 if party == "re" else 1
+    k = LEVEL[what]
+    if k == 0:
+        if g.rules.klopfen:
+            return "announce_blocked", {"why": "at this table Klopfen replaces Re and Kontra"}
+        if what != party:
+            return "announce_party", {"party": "Re" if what == "re" else "Kontra"}
+    cur = g.levels[pi]
+    if k <= cur:
+        return "announce_repeat", {"party": party.capitalize()}
+    if g.rules.announcements == "ddv":
+        return _ddv_problem(g, seat, pi, k, cur)
+    return None if _window_open(g) else ("announce_too_late", {})
+
+
+def _window_open(g: Game) -> bool:
+    done, mode = len(g.tricks_done), g.rules.announcements
+    if mode == "first_trick":
+        return done == 0
+    if mode == "before_play":
+        return done == 0 and not g.trick
+    return done < 4 or (done == 4 and not g.trick)  # until_trick_5
+
+
+def _required(g: Game, j: int) -> int:
+    """Cards a seat must still hold to say step j."""
+    shift = g.clarify_trick if g.contract == "hochzeit" and g.clarify_trick else 0
+    return g.hand_cards - 1 - j - shift
+
+
+def _ddv_problem(g: Game, seat: int, pi: int, k: int, cur: int) -> tuple[str, dict] | None:
+    if g.late[pi]:
+        return "announce_blocked", {"why": "after a late reply the party may make no further step"}
+    cards = g.sizes[seat]
+    first = cur + 1
+    if g.rules.klopfen:
+        first = max(first, 1)
+    if cards >= _required(g, first):
+        return None
+    if k == 0 and _reply_allowed(g, pi, cards):
+        return None
+    return "announce_too_late", {}
+
+
+def _reply_allowed(g: Game, pi: int, cards: int) -> bool:
+    other = g.levels[1 - pi]
+    return other >= 0 and cards >= _required(g, other) - 1
+
+
+def apply(g: Game, seat: int, what: str) -> list[Event]:
+    from .game import Event
+
+    party = g.party_of(seat)
+    pi = 0 if party == "re" else 1
+    k = LEVEL[what]
+    if (k == 0 and g.rules.announcements == "ddv" and g.levels[pi] < 0
+            and g.sizes[seat] < _required(g, 0)):
+        g.late[pi] = True
+    g.levels[pi] = k
+    if not g.rules.klopfen:
+        g.said_re[pi] = True
+    g.announcements.append((seat, what))
+    events = [Event("announced", seat, what)]
+    if g.contract in ("normal", "stille_hochzeit") and seat not in g.revealed:
+        events += g._reveal(seat, party)
+    return events

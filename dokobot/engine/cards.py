@@ -1,0 +1,95 @@
+"""Cards: codes, Augen and the compact encodings the engine computes with.
+
+A card *type* is an int: ``suit * 6 + rank`` for the 24 French-deck cards
+(suits C S H D, ranks A T K Q J 9) and 24 for the joker ``JO``. Both copies
+of a card share a type. A hand is an int holding a 2-bit count per type
+(bits ``2t`` and ``2t+1``), so membership, removal and suit filtering are
+single integer operations.
+"""
+
+from __future__ import annotations
+
+SUITS = "CSHD"
+RANKS = "ATKQJ9"
+CLUBS, SPADES, HEARTS, DIAMONDS = range(4)
+ACE, TEN, KING, QUEEN, JACK, NINE = range(6)
+RANK_AUGEN = (11, 10, 4, 3, 2, 0)
+JOKER = 24
+N_TYPES = 25
+
+CARD_CODES: tuple[str, ...] = tuple(s + r for s in SUITS for r in RANKS) + ("JO",)
+CODE_TO_TYPE: dict[str, int] = {c: t for t, c in enumerate(CARD_CODES)}
+AUGEN: tuple[int, ...] = tuple(RANK_AUGEN[t % 6] for t in range(24)) + (0,)
+SUIT_NAMES = ("clubs", "spades", "hearts", "diamonds")
+
+
+def card_type(suit: int, rank: int) -> int:
+    return suit * 6 + rank
+
+
+def suit_of(t: int) -> int:
+    return t // 6
+
+
+def rank_of(t: int) -> int:
+    return t % 6
+
+
+CQ = card_type(CLUBS, QUEEN)
+CJ = card_type(CLUBS, JACK)
+HT = card_type(HEARTS, TEN)
+DA = card_type(DIAMONDS, ACE)
+DK = card_type(DIAMONDS, KING)
+DQ = card_type(DIAMONDS, QUEEN)
+
+_LOW = sum(1 << (2 * t) for t in range(N_TYPES))  # the low bit of every type
+
+
+def one(t: int) -> int:
+    """The hand value of a single copy of type ``t``."""
+    return 1 << (2 * t)
+
+
+def count(hand: int, t: int) -> int:
+    return (hand >> (2 * t)) & 3
+
+
+def type_mask(types) -> int:
+    """Mask with both bits of every type in ``types`` (for filtering hands)."""
+    m = 0
+    for t in types:
+        m |= 3 << (2 * t)
+    return m
+
+
+def hand_from_types(types) -> int:
+    h = 0
+    for t in types:
+        h += 1 << (2 * t)
+    return h
+
+
+def types_in(mask: int):
+    """Distinct card types present in a hand or filtered hand, low type first."""
+    m = (mask | (mask >> 1)) & _LOW
+    while m:
+        low = m & -m
+        yield (low.bit_length() - 1) >> 1
+        m ^= low
+
+
+def hand_types(hand: int) -> list[int]:
+    """All cards of a hand with copies, as a list of types."""
+    out = []
+    for t in types_in(hand):
+        out.extend([t] * count(hand, t))
+    return out
+
+
+def hand_size(hand: int) -> int:
+    return sum(count(hand, t) for t in types_in(hand))
+
+
+def parse_code(code: object) -> int | None:
+    """The type of a card code, or None when it is not one."""
+    return CODE_TO_TYPE.get(code) if isinstance(code, str) else None

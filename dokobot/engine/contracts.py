@@ -1,0 +1,107 @@
+"""Contracts and their card orders: which cards are trump and what beats what.
+
+An ``Order`` is plain precomputed data per (contract kind, dullen, joker):
+``suit[t]`` is 0-3 for a plain suit (C S H D) or ``TRUMP``; ``power[t]``
+compares cards of the same suit; ``masks[s]`` selects a suit from a hand.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from .cards import (
+    ACE,
+    CLUBS,
+    DIAMONDS,
+    HEARTS,
+    JACK,
+    JOKER,
+    KING,
+    N_TYPES,
+    NINE,
+    QUEEN,
+    SPADES,
+    TEN,
+    card_type,
+    type_mask,
+)
+
+TRUMP = 4
+SUIT_SOLOS = {"karo": DIAMONDS, "herz": HEARTS, "pik": SPADES, "kreuz": CLUBS}
+# Contracts played with the normal game's trumps.
+NORMAL_KINDS = ("normal", "hochzeit", "stille_hochzeit", "armut")
+
+
+@dataclass(frozen=True, slots=True)
+class Order:
+    kind: str
+    trumps: tuple[int, ...]  # highest first
+    suit: tuple[int, ...]  # per type
+    power: tuple[int, ...]  # per type
+    masks: tuple[int, ...]  # per suit 0..4
+    display: tuple[int, ...]  # types in display order
+
+    def is_trump(self, t: int) -> bool:
+        return self.suit[t] == TRUMP
+
+
+def _suit_run(suit: int, ranks) -> list[int]:
+    return [card_type(suit, r) for r in ranks]
+
+
+def _trumps(kind: str, dullen: bool) -> tuple[list[int], tuple[int, ...]]:
+    """Trumps (highest first) and the ranks left in the plain suits."""
+    queens = _suit_run_all(QUEEN)
+    jacks = _suit_run_all(JACK)
+    if kind in NORMAL_KINDS or kind in SUIT_SOLOS:
+        low_suit = SUIT_SOLOS.get(kind, DIAMONDS)
+        dulle = [card_type(HEARTS, TEN)] if dullen else []
+        low = [card_type(low_suit, r) for r in (ACE, TEN, KING, NINE)]
+        low = [t for t in low if t not in dulle]
+        return dulle + queens + jacks + low, (ACE, TEN, KING, NINE)
+    if kind == "damen":
+        return queens, (ACE, TEN, KING, JACK, NINE)
+    if kind == "buben":
+        return jacks, (ACE, TEN, KING, QUEEN, NINE)
+    if kind == "damen_buben":
+        return queens + jacks, (ACE, TEN, KING, NINE)
+    if kind == "buben_koenige":
+        return _suit_run_all(KING) + jacks, (ACE, TEN, QUEEN, NINE)
+    if kind == "fleischlos":
+        return [], (ACE, TEN, KING, QUEEN, JACK, NINE)
+    raise ValueError(f"unknown contract kind {kind!r}")
+
+
+def _suit_run_all(rank: int) -> list[int]:
+    return [card_type(s, rank) for s in (CLUBS, SPADES, HEARTS, DIAMONDS)]
+
+
+@cache
+def order_for(kind: str, dullen: bool = True, joker: bool = False) -> Order:
+    """The card order of a contract kind (``normal``, ``hochzeit``, ``karo``, ``damen``, ...)."""
+    trumps, plain_ranks = _trumps(kind, dullen)
+    if joker:
+        trumps = [JOKER] + trumps
+    suit = [TRUMP] * N_TYPES
+    power = [0] * N_TYPES
+    for i, t in enumerate(trumps):
+        power[t] = 100 + len(trumps) - i
+    display = list(trumps)
+    for s in (CLUBS, SPADES, HEARTS, DIAMONDS):
+        run = [t for t in _suit_run(s, plain_ranks) if t not in trumps]
+        for i, t in enumerate(run):
+            suit[t] = s
+            power[t] = len(run) - i
+        display += run
+    if not joker:
+        suit[JOKER] = -1  # not in the deck
+    masks = tuple(type_mask(t for t in range(N_TYPES) if suit[t] == s) for s in range(5))
+    return Order(kind, tuple(trumps), tuple(suit), tuple(power), masks, tuple(display))
+
+
+def order_kind(contract: str | None) -> str:
+    """Map a contract name (``solo:damen``, ``armut``, None...) to its order kind."""
+    if not contract or contract == "redeal":
+        return "normal"
+    return contract.split(":", 1)[1] if contract.startswith("solo:") else contract

@@ -1,0 +1,40 @@
+"""Errors the engine raises for actions the rules do not allow."""
+
+from __future__ import annotations
+
+# English sentences for replay output and logs; the bot translates by code.
+MESSAGES: dict[str, str] = {
+    "malformed": "malformed action: {what}",
+    "bad_seat": "there is no seat {seat}",
+    "game_over": "the game is over",
+    "not_your_turn": "it is not seat {seat}'s turn (seat {expected} is to act)",
+    "wrong_phase": "seat {seat} cannot {what} now: {why}",
+    "reserve_not_allowed": "seat {seat} cannot declare {what}: {why}",
+    "not_in_hand": "seat {seat} does not hold {card}",
+    "must_follow": "seat {seat} must follow suit: {suit}",
+    "must_overtrump": "seat {seat} must beat the highest trump in the trick",
+    "schwein_not_allowed": "seat {seat} cannot play {card} as Schwein: {why}",
+    "announce_party": "seat {seat} is not of the {party} party and cannot say {what}",
+    "announce_repeat": "the {party} party has already said {what}",
+    "announce_too_late": "seat {seat} can no longer say {what}",
+    "announce_blocked": "seat {seat} cannot say {what}: {why}",
+    "armut_give": "seat {seat} must hand over exactly its trumps: {expected}",
+    "armut_return": "seat {seat} must return {n} cards from its hand",
+    "klopfen": "seat {seat} cannot knock: {why}",
+}
+
+
+class IllegalAction(Exception):
+    """An action the rules refuse. ``code`` is stable; ``params`` fill the message."""
+
+    def __init__(self, code: str, **params: object) -> None:
+        self.code = code
+        self.params = params
+        super().__init__(self.message)
+
+    @property
+    def message(self) -> str:
+        try:
+            return MESSAGES[self.code].format(**self.params)
+        except (KeyError, IndexError):
+            return f"{self.code}: {self.params}"

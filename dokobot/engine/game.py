@@ -1,0 +1,675 @@
+"""The game state: reservations, Armut exchange, announcements, tricks.
+
+One mutable ``Game`` per dealt hand. ``apply`` takes the actions of the game
+record (``{"seat": 1, "play": "CQ"}``), checks them against the rules and
+returns events; ``copy`` is cheap so computer players can simulate from any
+position. Internally cards are int types and hands 2-bit-count bit masks
+(see cards.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from . import announce as ann
+from .cards import (
+    AUGEN,
+    CARD_CODES,
+    CQ,
+    DA,
+    HT,
+    JOKER,
+    KING,
+    NINE,
+    SUIT_NAMES,
+    count,
+    hand_size,
+    hand_types,
+    one,
+    parse_code,
+    rank_of,
+    types_in,
+)
+from .contracts import NORMAL_KINDS, TRUMP, Order, order_for, order_kind
+from .errors import IllegalAction
+from .rules import SOLO_RANK, RuleSet
+
+PHASES = ("reserve", "armut_take", "armut_give", "armut_return", "play", "done")
+RESERVE_PRIORITY = {"solo": 0, "schmeissen": 1, "armut": 2, "hochzeit": 3}
+
+
+class Event(NamedTuple):
+    kind: str
+    seat: int | None
+    data: object = None
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    leader: int
+    cards: tuple[tuple[int, str], ...]  # (seat, code) in play order
+    winner: int
+    augen: int
+    schwein: int | None = None  # index in cards of a card played as Schwein
+
+
+class Game:
+    """One dealt game from the Vorbehalt round to the last trick."""
+
+    __slots__ = (
+        "rules", "n", "dealer", "players", "dealt", "seats", "hands", "sizes", "phase", "to_act",
+        "reserves", "contract", "order", "soloist", "holder", "partner", "clarify_trick",
+        "poor", "taker", "armut_asked", "armut_given", "armut_trumps_back", "re",
+        "trick", "leader", "tricks_done", "augen", "won", "levels", "late", "announcements",
+        "said_re", "knocks", "schwein_played", "actions", "revealed", "_final",
+    )
+
+    def __init__(self, rules: RuleSet, hands: list[list[str]], dealer: int = 0,
+                 players: list[str] | None = None) -> None:
+        self.rules = rules
+        self.n = len(hands)
+        self.dealer = dealer
+        self.players = list(players) if players else None
+        self.dealt = tuple(tuple(parse_code(c) for c in h) for h in hands)
+        self.seats = tuple(s for s in _clockwise(dealer, self.n) if self.dealt[s])
+        self.hands = [sum(one(t) for t in h) for h in self.dealt]
+        self.sizes = [len(h) for h in self.dealt]
+        self.phase = "reserve"
+        self.to_act: int | None = self.seats[0]
+        self.reserves: list[tuple[int, str, str | None]] = []
+        self.contract: str | None = None
+        self.order: Order = order_for("normal", rules.dullen, rules.joker)
+        self.soloist = self.holder = self.partner = self.clarify_trick = None
+        self.poor = self.taker = None
+        self.armut_asked = 0
+        self.armut_given: tuple[int, ...] = ()
+        self.armut_trumps_back: int | None = None
+        self.re: frozenset[int] = frozenset()
+        self.trick: list[tuple[int, int, bool]] = []  # (seat, type, schwein)
+        self.leader = self.seats[0]
+        self.tricks_done: list[tuple] = []  # (leader, plays, winner, augen)
+        self.augen = [0] * self.n
+        self.won = [0] * self.n
+        self.levels = [-1, -1]  # highest step said by re / kontra: 0 re/kontra ... 4 schwarz
+        self.late = [False, False]
+        self.announcements: list[tuple[int, str]] = []
+        self.said_re = [False, False]  # plain Re/Kontra said (not implied by Klopfen)
+        self.knocks: list[int] = []
+        self.schwein_played = False
+        self.actions: list[dict] = []
+        self.revealed: dict[int, str] = {}
+        self._final: dict | None = None
+
+    # ---- copying -------------------------------------------------------------------------
+
+    def copy(self) -> Game:
+        g = Game.__new__(Game)
+        for name in Game.__slots__:
+            setattr(g, name, getattr(self, name))
+        for name in ("hands", "sizes", "reserves", "trick", "tricks_done", "augen", "won",
+                     "levels", "late", "announcements", "said_re", "knocks", "actions"):
+            setattr(g, name, list(getattr(self, name)))
+        g.revealed = dict(self.revealed)
+        return g
+
+    # ---- queries -------------------------------------------------------------------------
+
+    @property
+    def hand_cards(self) -> int:
+        return self.rules.hand_size
+
+    @property
+    def n_tricks(self) -> int:
+        return self.rules.hand_size
+
+    @property
+    def finished(self) -> bool:
+        return self.phase == "done"
+
+    def hand(self, seat: int) -> list[str]:
+        """The seat's cards in display order of the contract in force."""
+        h = self.hands[seat]
+        return [CARD_CODES[t] for t in self.order.display if count(h, t)
+                for _ in range(count(h, t))]
+
+    def is_trump(self, card: str) -> bool:
+        t = parse_code(card)
+        return t is not None and self.order.suit[t] == TRUMP
+
+    def party_of(self, seat: int) -> str | None:
+        """The seat's real party; None while a Hochzeit has no partner yet (non-holders)."""
+        if seat in self.re:
+            return "re"
+        if self.contract == "hochzeit" and self.clarify_trick is None:
+            return None
+        return "kontra" if self.contract is not None else None
+
+    def legal_mask(self, seat: int) -> int:
+        """Hand mask of the cards the seat may play now (0 when it may not play)."""
+        if self.phase != "play" or seat != self.to_act:
+            return 0
+        h = self.hands[seat]
+        if not self.trick:
+            return h
+        order = self.order
+        led = TRUMP if self.trick[0][2] else order.suit[self.trick[0][1]]
+        follow = h & order.masks[led]
+        mask = follow or h
+        if self.rules.overtrump and (led == TRUMP or not follow):
+            mask = self._overtrump_filter(mask)
+        return mask
+
+    def _overtrump_filter(self, mask: int) -> int:
+        top = max((self._power(t, sw) for _, t, sw in self.trick if sw or self.order.suit[t] == TRUMP),
+                  default=None)
+        if top is None:
+            return mask
+        trumps = mask & self.order.masks[TRUMP]
+        beaters = [t for t in types_in(trumps) if self.order.power[t] > top]
+        if not beaters:
+            return mask
+        lower = sum(count(mask, t) << (2 * t) for t in types_in(trumps) if t not in beaters)
+        return mask - lower
+
+    def legal_plays(self, seat: int) -> list[str]:
+        m = self.legal_mask(seat)
+        return [CARD_CODES[t] for t in self.order.display if count(m, t)]
+
+    def legal_types(self, seat: int) -> list[int]:
+        return list(types_in(self.legal_mask(seat)))
+
+    def allowed_reservations(self, seat: int) -> list[dict]:
+        if self.phase != "reserve" or seat != self.to_act:
+            return []
+        out = [{"seat": seat, "reserve": "gesund"}]
+        for kind in ("hochzeit", "armut", "schmeissen"):
+            if self._reserve_problem(seat, kind, None) is None:
+                out.append({"seat": seat, "reserve": kind})
+        out += [{"seat": seat, "reserve": "solo", "solo": k} for k in self.rules.solos]
+        return out
+
+    def allowed_announcements(self, seat: int) -> list[str]:
+        return [a for a in ann.ANNOUNCEMENTS if ann.problem(self, seat, a) is None]
+
+    def can_announce(self, seat: int, what: str) -> bool:
+        return ann.problem(self, seat, what) is None
+
+    @property
+    def current_trick(self) -> list[tuple[int, str]]:
+        return [(s, CARD_CODES[t]) for s, t, _ in self.trick]
+
+    @property
+    def tricks(self) -> list[Trick]:
+        return [_trick(x) for x in self.tricks_done]
+
+    @property
+    def reservations(self) -> list[tuple[int, str]]:
+        """What the table hears in the Vorbehalt round: gesund or Vorbehalt."""
+        return [(s, "gesund" if k == "gesund" else "vorbehalt") for s, k, _ in self.reserves]
+
+    @property
+    def public_contract(self) -> str | None:
+        if self.contract == "stille_hochzeit" and len(self.revealed) < self.n_active:
+            return "normal"
+        return self.contract
+
+    @property
+    def n_active(self) -> int:
+        return len(self.seats)
+
+    def public_parties(self) -> dict[int, str]:
+        """Parties as the rules have made them public so far."""
+        c = self.contract
+        if c is None or c == "redeal":
+            return {}
+        if c.startswith("solo:") or c == "armut" or (c == "hochzeit" and self.clarify_trick is not None):
+            return {s: ("re" if s in self.re else "kontra") for s in self.seats}
+        if c == "hochzeit":
+            return {self.holder: "re"}
+        return dict(self.revealed)
+
+    # ---- applying actions ----------------------------------------------------------------
+
+    def apply(self, action: dict) -> list[Event]:
+        """Check and apply one record action; IllegalAction leaves the state unchanged."""
+        if not isinstance(action, dict):
+            raise IllegalAction("malformed", what="an action must be an object")
+        seat = action.get("seat")
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.n:
+            raise IllegalAction("bad_seat", seat=seat)
+        keys = [k for k in _ACTION_KEYS if k in action]
+        if len(keys) != 1:
+            raise IllegalAction("malformed", what="exactly one of " + ", ".join(_ACTION_KEYS) + " expected")
+        if self.phase == "done":
+            raise IllegalAction("game_over")
+        key = keys[0]
+        value = action[key]
+        if key == "play":
+            t = parse_code(value)
+            if t is None or (t == JOKER and not self.rules.joker):
+                raise IllegalAction("malformed", what=f"unknown card {value!r}")
+            schwein = action.get("schwein", False)
+            if not isinstance(schwein, bool):
+                raise IllegalAction("malformed", what="schwein must be true or false")
+            events = self.play(seat, t, schwein)
+            rec = {"seat": seat, "play": CARD_CODES[t]}
+            if schwein:
+                rec["schwein"] = True
+        elif key == "announce":
+            events = self.announce(seat, value)
+            rec = {"seat": seat, "announce": value}
+        elif key == "reserve":
+            solo = action.get("solo")
+            events = self.reserve(seat, value, solo)
+            rec = {"seat": seat, "reserve": value}
+            if value == "solo":
+                rec["solo"] = solo
+        elif key == "armut_take":
+            if not isinstance(value, bool):
+                raise IllegalAction("malformed", what="armut_take must be true or false")
+            events = self.armut_take(seat, value)
+            rec = {"seat": seat, "armut_take": value}
+        elif key in ("armut_give", "armut_return"):
+            types = _parse_cards(value)
+            events = (self.armut_give if key == "armut_give" else self.armut_return)(seat, types)
+            rec = {"seat": seat, key: [CARD_CODES[t] for t in types]}
+        else:
+            if value is not True:
+                raise IllegalAction("malformed", what="klopfen must be true")
+            events = self.klopfen(seat)
+            rec = {"seat": seat, "klopfen": True}
+        self.actions.append(rec)
+        return events
+
+    def _expect(self, seat: int, phase: str, what: str) -> None:
+        if self.phase != phase:
+            raise IllegalAction("wrong_phase", seat=seat, what=what, why=_PHASE_WHY[self.phase])
+        if seat != self.to_act:
+            raise IllegalAction("not_your_turn", seat=seat, expected=self.to_act)
+
+    # ---- Vorbehalt -----------------------------------------------------------------------
+
+    def reserve(self, seat: int, kind: object, solo: object = None) -> list[Event]:
+        self._expect(seat, "reserve", "declare a reservation")
+        if kind not in ("gesund", "hochzeit", "solo", "armut", "schmeissen"):
+            raise IllegalAction("malformed", what=f"unknown reservation {kind!r}")
+        why = self._reserve_problem(seat, kind, solo)
+        if why:
+            raise IllegalAction("reserve_not_allowed", seat=seat, what=_reserve_name(kind, solo), why=why)
+        self.reserves.append((seat, kind, solo if kind == "solo" else None))
+        events = [Event("reserved", seat, "gesund" if kind == "gesund" else "vorbehalt")]
+        if len(self.reserves) < len(self.seats):
+            self.to_act = self.seats[len(self.reserves)]
+            return events
+        return events + self._decide_contract()
+
+    def _reserve_problem(self, seat: int, kind: object, solo: object) -> str | None:
+        h, r = self.hands[seat], self.rules
+        if kind == "hochzeit" and count(h, CQ) < 2:
+            return "a Hochzeit needs both queens of clubs"
+        if kind == "solo":
+            if solo not in r.solos:
+                return f"solo {solo!r} is not played at this table"
+        if kind == "armut":
+            if not r.armut:
+                return "Armut is not played at this table"
+            trumps = hand_size(h & order_for("normal", r.dullen, r.joker).masks[TRUMP])
+            if trumps > 3:
+                return f"Armut needs at most three trumps, the hand has {trumps}"
+        if kind == "schmeissen" and not self._may_throw(h):
+            return "the hand allows no Schmeißen at this table"
+        return None
+
+    def _may_throw(self, h: int) -> bool:
+        r = self.rules
+        nines = sum(count(h, t) for t in types_in(h) if rank_of(t) == NINE and t < JOKER)
+        kings = sum(count(h, t) for t in types_in(h) if rank_of(t) == KING and t < JOKER)
+        normal = order_for("normal", r.dullen, r.joker)
+        top = max((normal.power[t] for t in types_in(h & normal.masks[TRUMP])), default=0)
+        dj = normal.power[CARD_CODES.index("DJ")]
+        return (("nines" in r.schmeissen and nines >= 5) or ("kings" in r.schmeissen and kings >= 5)
+                or ("top_dj" in r.schmeissen and top <= dj))
+
+    def _decide_contract(self) -> list[Event]:
+        said = [x for x in self.reserves if x[1] != "gesund"]
+        solos = [x for x in said if x[1] == "solo"]
+        if solos:
+            if self.rules.solo_priority == "rank":
+                solos.sort(key=lambda x: SOLO_RANK.index(x[2]))  # stable: earliest seat on a tie
+            seat, _, kind = solos[0]
+            return self._start_solo(seat, kind)
+        if any(x[1] == "schmeissen" for x in said):
+            return self._redeal()
+        armut = [x for x in said if x[1] == "armut"]
+        if armut:
+            poor = armut[0][0]
+            if any(count(self.hands[s], CQ) == 2 for s in self.seats if s != poor):
+                return self._redeal()
+            self.poor = poor
+            self.phase, self.to_act = "armut_take", self._armut_next()
+            return [Event("contract", poor, "armut_offered")]
+        hochzeit = [x for x in said if x[1] == "hochzeit"]
+        if hochzeit:
+            self.holder = hochzeit[0][0]
+            self.re = frozenset({self.holder})
+            return self._start_play("hochzeit")
+        holders = [s for s in self.seats if count(self.hands[s], CQ) == 2]
+        if holders:
+            self.holder = holders[0]
+            self.re = frozenset(holders)
+            return self._start_play("stille_hochzeit")
+        self.re = frozenset(s for s in self.seats if count(self.hands[s], CQ))
+        return self._start_play("normal")
+
+    def _start_solo(self, seat: int, kind: str) -> list[Event]:
+        self.soloist = seat
+        self.re = frozenset({seat})
+        if self.rules.solo_lead == "soloist":
+            self.leader = seat
+        return self._start_play("solo:" + kind)
+
+    def _start_play(self, contract: str) -> list[Event]:
+        self.contract = contract
+        r = self.rules
+        self.order = order_for(order_kind(contract), r.dullen, r.joker)
+        self.phase, self.to_act = "play", self.leader
+        return [Event("contract", self.soloist if contract.startswith("solo:") else self.holder,
+                      self.public_contract)]
+
+    def _redeal(self) -> list[Event]:
+        self.contract = "redeal"
+        self.phase, self.to_act = "done", None
+        self.re = frozenset()
+        return [Event("contract", None, "redeal"), Event("game_over", None, None)]
+
+    # ---- Armut ---------------------------------------------------------------------------
+
+    def _armut_next(self) -> int:
+        i = self.seats.index(self.poor)
+        return self.seats[(i + 1 + self.armut_asked) % len(self.seats)]
+
+    def armut_take(self, seat: int, take: bool) -> list[Event]:
+        self._expect(seat, "armut_take", "answer the Armut")
+        if take:
+            self.taker = seat
+            self.phase, self.to_act = "armut_give", self.poor
+            return [Event("armut_taken", seat, self.poor)]
+        self.armut_asked += 1
+        if self.armut_asked == len(self.seats) - 1:
+            return self._redeal()
+        self.to_act = self._armut_next()
+        return [Event("armut_passed", seat, None)]
+
+    def armut_give(self, seat: int, cards: list[int]) -> list[Event]:
+        self._expect(seat, "armut_give", "hand over cards")
+        trumps = self.hands[seat] & order_for("normal", self.rules.dullen, self.rules.joker).masks[TRUMP]
+        if sorted(cards) != hand_types(trumps):
+            expected = " ".join(CARD_CODES[t] for t in hand_types(trumps)) or "none"
+            raise IllegalAction("armut_give", seat=seat, expected=expected)
+        self.hands[seat] -= trumps
+        self.hands[self.taker] += trumps
+        self.armut_given = tuple(cards)
+        self.sizes[seat] -= len(cards)
+        self.sizes[self.taker] += len(cards)
+        self.phase, self.to_act = "armut_return", self.taker
+        return [Event("armut_given", seat, len(cards))]
+
+    def armut_return(self, seat: int, cards: list[int]) -> list[Event]:
+        self._expect(seat, "armut_return", "return cards")
+        n = len(self.armut_given)
+        moved = sum(one(t) for t in cards)
+        h = self.hands[seat]
+        if len(cards) != n or any(count(moved, t) > count(h, t) for t in types_in(moved)):
+            raise IllegalAction("armut_return", seat=seat, n=n)
+        self.hands[seat] -= moved
+        self.hands[self.poor] += moved
+        self.sizes[seat] -= n
+        self.sizes[self.poor] += n
+        normal = order_for("normal", self.rules.dullen, self.rules.joker)
+        self.armut_trumps_back = sum(1 for t in cards if normal.suit[t] == TRUMP)
+        self.re = frozenset({self.poor, self.taker})
+        events = [Event("armut_exchanged", seat, self.armut_trumps_back)]
+        return events + self._start_play("armut")
+
+    # ---- announcements -------------------------------------------------------------------
+
+    def announce(self, seat: int, what: object) -> list[Event]:
+        if what not in ann.ANNOUNCEMENTS:
+            raise IllegalAction("malformed", what=f"unknown announcement {what!r}")
+        problem = ann.problem(self, seat, what)
+        if problem is not None:
+            code, params = problem
+            raise IllegalAction(code, seat=seat, what=what, **params)
+        return ann.apply(self, seat, what)
+
+    def klopfen(self, seat: int) -> list[Event]:
+        why = None
+        if not self.rules.klopfen:
+            why = "Klopfen is not played at this table"
+        elif self.phase != "play" or self.trick or self.tricks_done:
+            why = "only before the first card"
+        elif len(self.knocks) >= 4:
+            why = "four knocks are the most"
+        elif self.knocks and self.knocks[-1] == seat:
+            why = "no seat knocks twice in a row"
+        if why:
+            raise IllegalAction("klopfen", seat=seat, why=why)
+        self.knocks.append(seat)
+        return [Event("klopfen", seat, len(self.knocks))]
+
+    # ---- playing -------------------------------------------------------------------------
+
+    def play(self, seat: int, t: int, schwein: bool = False) -> list[Event]:
+        self._expect(seat, "play", "play a card")
+        h = self.hands[seat]
+        if not count(h, t):
+            raise IllegalAction("not_in_hand", seat=seat, card=CARD_CODES[t])
+        mask = self.legal_mask(seat)
+        if not count(mask, t):
+            follow = h & self.order.masks[self._led_suit()]
+            if follow and not count(follow, t):
+                raise IllegalAction("must_follow", seat=seat, suit=self._led_name())
+            raise IllegalAction("must_overtrump", seat=seat)
+        if schwein:
+            why = self._schwein_problem(seat, t)
+            if why:
+                raise IllegalAction("schwein_not_allowed", seat=seat, card=CARD_CODES[t], why=why)
+            self.schwein_played = True
+        return self._play(seat, t, schwein)
+
+    def _play(self, seat: int, t: int, schwein: bool = False) -> list[Event]:
+        """Apply a play already known to be legal (the fast path for simulations)."""
+        self.hands[seat] -= one(t)
+        self.sizes[seat] -= 1
+        self.trick.append((seat, t, schwein))
+        events = [Event("played", seat, CARD_CODES[t])]
+        if t == CQ and self.contract in ("normal", "stille_hochzeit") and seat not in self.revealed:
+            events += self._reveal(seat, "re")
+        if len(self.trick) < len(self.seats):
+            self.to_act = self._next_seat(seat)
+            return events
+        return events + self._finish_trick()
+
+    def _finish_trick(self) -> list[Event]:
+        plays = self.trick
+        last = len(self.tricks_done) == self.n_tricks - 1
+        winner = self._winner(plays, last)
+        augen = sum(AUGEN[t] for _, t, _ in plays)
+        self.tricks_done.append((plays[0][0], tuple(plays), winner, augen))
+        self.augen[winner] += augen
+        self.won[winner] += 1
+        self.trick = []
+        self.leader = self.to_act = winner
+        events = [Event("trick", winner, augen)]
+        if self.contract == "hochzeit" and self.clarify_trick is None:
+            events += self._clarify(plays, winner)
+        if self.contract == "stille_hochzeit" and self._holder_showed_both():
+            events += self._reveal_all()
+        if last:
+            self.phase, self.to_act = "done", None
+            events.append(Event("game_over", None, None))
+        return events
+
+    def _winner(self, plays, last: bool) -> int:
+        order, r = self.order, self.rules
+        led = TRUMP if plays[0][2] else order.suit[plays[0][1]]
+        best_seat, best_t, best_sw = plays[0]
+        best_trump = led == TRUMP
+        best_p = self._power(best_t, best_sw)
+        second_dulle = (r.dullen and order.suit[HT] == TRUMP and r.dulle != "first_wins"
+                        and not (last and r.dulle == "second_wins_except_last"))
+        for seat, t, sw in plays[1:]:
+            trump = sw or order.suit[t] == TRUMP
+            if trump:
+                p = self._power(t, sw)
+                if not best_trump or p > best_p or (second_dulle and t == HT == best_t and not best_sw):
+                    best_seat, best_t, best_sw, best_p, best_trump = seat, t, sw, p, True
+            elif not best_trump and order.suit[t] == led and order.power[t] > best_p:
+                best_seat, best_t, best_sw, best_p = seat, t, sw, order.power[t]
+        return best_seat
+
+    def _power(self, t: int, schwein: bool) -> int:
+        if t == JOKER:
+            return 1000
+        return 900 if schwein else self.order.power[t]
+
+    def _schwein_problem(self, seat: int, t: int) -> str | None:
+        if not self.rules.schweine:
+            return "Schweine are not played at this table"
+        if t != DA or self.order.suit[DA] != TRUMP:
+            return "only a Fuchs that is trump can be a Schwein"
+        if self.dealt[seat].count(DA) < 2:
+            return "a Schwein needs both Füchse dealt to one hand"
+        if self.schwein_played:
+            return "only one Fuchs becomes a Schwein"
+        return None
+
+    def _led_suit(self) -> int:
+        return TRUMP if self.trick[0][2] else self.order.suit[self.trick[0][1]]
+
+    def _led_name(self) -> str:
+        s = self._led_suit()
+        return "trump" if s == TRUMP else SUIT_NAMES[s]
+
+    def _next_seat(self, seat: int) -> int:
+        i = self.seats.index(seat)
+        return self.seats[(i + 1) % len(self.seats)]
+
+    # ---- Hochzeit and public parties -----------------------------------------------------
+
+    def _clarify(self, plays, winner: int) -> list[Event]:
+        i = len(self.tricks_done) - 1
+        mode = self.rules.hochzeit
+        lead_trump = plays[0][2] or self.order.suit[plays[0][1]] == TRUMP
+        clarifying = (mode == "first_trick" or (mode == "first_color_trick" and not lead_trump)
+                      or (mode == "first_trump_trick" and lead_trump))
+        if clarifying and winner != self.holder:
+            self.partner, self.clarify_trick = winner, i
+            self.re = frozenset({self.holder, winner})
+            return [Event("hochzeit_partner", winner, i)]
+        if i == self.rules.hochzeit_window - 1:
+            self.clarify_trick = i
+            return [Event("hochzeit_partner", None, i)]
+        return []
+
+    def _reveal(self, seat: int, party: str) -> list[Event]:
+        self.revealed[seat] = party
+        events = [Event("party_revealed", seat, party)]
+        if self.contract == "normal":
+            re_known = [s for s, p in self.revealed.items() if p == "re"]
+            if len(re_known) == 2:
+                for s in self.seats:
+                    if s not in self.revealed:
+                        self.revealed[s] = "kontra"
+                        events.append(Event("party_revealed", s, "kontra"))
+        return events
+
+    def _holder_showed_both(self) -> bool:
+        return sum(1 for x in self.tricks_done for s, t, _ in x[1] if s == self.holder and t == CQ) == 2 \
+            and len(self.revealed) < self.n_active
+
+    def _reveal_all(self) -> list[Event]:
+        events = []
+        for s in self.seats:
+            if s not in self.revealed:
+                self.revealed[s] = "re" if s in self.re else "kontra"
+                events.append(Event("party_revealed", s, self.revealed[s]))
+        return events
+
+    # ---- results ---------------------------------------------------------------------------
+
+    def result(self) -> dict:
+        """The replay result of game-record.md (``finished: false`` while running)."""
+        from .scoring import score_game, state_so_far
+
+        if self.phase != "done":
+            return state_so_far(self)
+        if self._final is None:
+            self._final = score_game(self)
+        return {k: v for k, v in self._final.items() if k not in ("extras",)}
+
+    def summary(self) -> dict:
+        """The result plus structured extras and announcements (for statistics)."""
+        res = self.result()
+        if self.phase == "done":
+            res["extras"] = self._final["extras"]
+        res["announcements"] = [{"seat": s, "announce": a} for s, a in self.announcements]
+        return res
+
+    def record(self) -> dict:
+        rec = {
+            "format": "dokobot-game/1",
+            "rules": self.rules.to_config(),
+            "dealer": self.dealer,
+            "hands": [[CARD_CODES[t] for t in h] for h in self.dealt],
+            "actions": [dict(a) for a in self.actions],
+        }
+        if self.players:
+            rec["players"] = list(self.players)
+        return rec
+
+    @property
+    def is_solo(self) -> bool:
+        c = self.contract or ""
+        return c.startswith("solo:") or c == "stille_hochzeit" or (
+            c == "hochzeit" and self.clarify_trick is not None and self.partner is None)
+
+    @property
+    def normal_parties(self) -> bool:
+        return self.contract in NORMAL_KINDS and not self.is_solo
+
+
+_ACTION_KEYS = ("reserve", "armut_take", "armut_give", "armut_return", "klopfen", "announce", "play")
+_PHASE_WHY = {
+    "reserve": "the Vorbehalt round is not over",
+    "armut_take": "the Armut is being offered",
+    "armut_give": "the Armut exchange is not complete",
+    "armut_return": "the Armut exchange is not complete",
+    "play": "the cards are being played",
+    "done": "the game is over",
+}
+
+
+def _clockwise(dealer: int, n: int) -> list[int]:
+    return [(dealer + i) % n for i in range(1, n + 1)]
+
+
+def _parse_cards(value: object) -> list[int]:
+    if not isinstance(value, list):
+        raise IllegalAction("malformed", what="a list of cards expected")
+    types = [parse_code(c) for c in value]
+    if any(t is None for t in types):
+        bad = next(c for c, t in zip(value, types, strict=True) if t is None)
+        raise IllegalAction("malformed", what=f"unknown card {bad!r}")
+    return sorted(types)
+
+
+def _reserve_name(kind: object, solo: object) -> str:
+    return f"solo {solo}" if kind == "solo" else str(kind)
+
+
+def _trick(x) -> Trick:
+    leader, plays, winner, augen = x
+    sw = next((i for i, p in enumerate(plays) if p[2]), None)
+    return Trick(leader, tuple((s, CARD_CODES[t]) for s, t, _ in plays), winner, augen, sw)

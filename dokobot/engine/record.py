@@ -1,0 +1,87 @@
+"""The ``dokobot-game/1`` record: checking a header and replaying every action."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from .cards import CARD_CODES
+from .deal import deck
+from .errors import IllegalAction
+from .game import Game
+from .rules import RuleError, RuleSet
+
+FORMAT = "dokobot-game/1"
+
+
+class ReplayError(Exception):
+    """A record that cannot be replayed: ``action`` is the index of the first bad action or None."""
+
+    def __init__(self, message: str, action: int | None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.action = action
+
+    def to_json(self) -> dict:
+        return {"error": self.message, "action": self.action}
+
+
+def load(record: object) -> tuple[Game, list]:
+    """A fresh game for the record's header, and its actions; ReplayError(…, None) if bad."""
+    if not isinstance(record, dict):
+        raise ReplayError("the record must be a JSON object", None)
+    if record.get("format", FORMAT) != FORMAT:
+        raise ReplayError(f"unknown format {record.get('format')!r}, expected {FORMAT!r}", None)
+    try:
+        rules = RuleSet.from_config(record.get("rules") or {"preset": "ddv"})
+    except (RuleError, TypeError) as exc:
+        raise ReplayError(f"rules: {exc}", None) from None
+    hands = record.get("hands")
+    _check_hands(hands, rules)
+    dealer = record.get("dealer")
+    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < len(hands):
+        raise ReplayError(f"dealer must be a seat number from 0 to {len(hands) - 1}", None)
+    if len(hands) == 5 and hands[dealer]:
+        raise ReplayError("with five at the table the dealer sits out with an empty hand", None)
+    players = record.get("players")
+    if players is not None and (not isinstance(players, list) or len(players) != len(hands)
+                                or not all(isinstance(p, str) for p in players)):
+        raise ReplayError("players must be a list of names, one per hand", None)
+    actions = record.get("actions", [])
+    if not isinstance(actions, list):
+        raise ReplayError("actions must be a list", None)
+    return Game(rules, hands, dealer, players), actions
+
+
+def _check_hands(hands: object, rules: RuleSet) -> None:
+    if not isinstance(hands, list) or len(hands) not in (4, 5):
+        raise ReplayError("hands must be a list of 4 hands (5 with one seat sitting out)", None)
+    for i, h in enumerate(hands):
+        if not isinstance(h, list):
+            raise ReplayError(f"hand {i} must be a list of cards", None)
+        for c in h:
+            if c not in CARD_CODES:
+                raise ReplayError(f"hand {i}: unknown card {c!r}", None)
+    playing = [h for h in hands if h]
+    if len(playing) != 4 or any(len(h) != rules.hand_size for h in playing):
+        raise ReplayError(f"four seats must hold {rules.hand_size} cards each", None)
+    dealt = Counter(c for h in hands for c in h)
+    expected = Counter(deck(rules))
+    if dealt != expected:
+        wrong = sorted((dealt - expected) + (expected - dealt))
+        raise ReplayError(f"the hands are not one double deck: check {', '.join(wrong)}", None)
+
+
+def replay_game(record: object) -> Game:
+    """The game after every action of the record; ReplayError at the first bad one."""
+    game, actions = load(record)
+    for i, action in enumerate(actions):
+        try:
+            game.apply(action)
+        except IllegalAction as exc:
+            raise ReplayError(exc.message, i) from None
+    return game
+
+
+def replay(record: object) -> dict:
+    """The replay result of game-record.md for a record."""
+    return replay_game(record).result()

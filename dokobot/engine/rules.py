@@ -1,0 +1,132 @@
+"""Rule sets: a preset plus switch overrides, with the names of rules.md."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields, replace
+
+SOLO_KINDS = (
+    "karo", "herz", "pik", "kreuz", "damen", "buben", "fleischlos", "damen_buben", "buben_koenige",
+)
+# solo_priority "rank": earlier in this tuple wins.
+SOLO_RANK = ("karo", "damen", "buben", "damen_buben", "buben_koenige", "fleischlos", "kreuz", "pik", "herz")
+EXTRAS = ("gegen_die_alten", "doppelkopf", "fuchs", "karlchen", "karlchen_caught", "alte_caught", "dulle_caught")
+
+_CHOICES: dict[str, tuple] = {
+    "dulle": ("first_wins", "second_wins", "second_wins_except_last"),
+    "solo_lead": ("left_of_dealer", "soloist"),
+    "solo_priority": ("seat", "rank"),
+    "hochzeit": ("first_trick", "first_color_trick", "first_trump_trick"),
+    "announcements": ("ddv", "first_trick", "before_play", "until_trick_5"),
+    "scoring": ("ddv", "steps", "doubling", "tally"),
+}
+_LISTS: dict[str, tuple] = {
+    "solos": SOLO_KINDS,
+    "schmeissen": ("nines", "kings", "top_dj"),
+    "extras": EXTRAS,
+    "bock": ("tie", "lost_solo", "lost_announcement"),
+}
+_BOOLS = ("nines", "dullen", "schweine", "joker", "overtrump", "armut", "klopfen", "zero_sum")
+_INTS = {"hochzeit_window": (1, 12), "base": (1, 1000), "solo_factor": (1, 100)}
+
+
+class RuleError(ValueError):
+    """A rule set that cannot be built: the message names the key or value."""
+
+
+@dataclass(frozen=True, slots=True)
+class RuleSet:
+    preset: str = "ddv"
+    nines: bool = True
+    dullen: bool = True
+    dulle: str = "first_wins"
+    schweine: bool = False
+    joker: bool = False
+    overtrump: bool = False
+    solos: tuple[str, ...] = ("karo", "herz", "pik", "kreuz", "damen", "buben", "fleischlos")
+    solo_lead: str = "left_of_dealer"
+    solo_priority: str = "seat"
+    hochzeit: str = "first_trick"
+    hochzeit_window: int = 3
+    armut: bool = False
+    schmeissen: tuple[str, ...] = ()
+    announcements: str = "ddv"
+    klopfen: bool = False
+    scoring: str = "ddv"
+    zero_sum: bool = True
+    base: int = 1
+    solo_factor: int = 3
+    extras: tuple[str, ...] = ("gegen_die_alten", "doppelkopf", "fuchs", "karlchen")
+    bock: tuple[str, ...] = ()
+
+    @property
+    def hand_size(self) -> int:
+        return 12 if self.nines else 10
+
+    @classmethod
+    def from_config(cls, config: dict | None = None) -> RuleSet:
+        """Build from ``{"preset": name, switch: value, ...}``; RuleError on anything unknown."""
+        config = dict(config or {})
+        if not isinstance(config, dict):
+            raise RuleError("rules must be an object")
+        name = config.pop("preset", "ddv")
+        if name not in PRESETS:
+            raise RuleError(f"unknown preset {name!r} (known: {', '.join(PRESETS)})")
+        overrides = {k: _check(k, v) for k, v in config.items()}
+        return replace(PRESETS[name], **overrides)
+
+    def to_config(self) -> dict:
+        """Preset name plus the switches that differ from it (JSON-ready)."""
+        ref = PRESETS[self.preset]
+        out: dict = {"preset": self.preset}
+        for f in fields(self):
+            v = getattr(self, f.name)
+            if f.name != "preset" and v != getattr(ref, f.name):
+                out[f.name] = list(v) if isinstance(v, tuple) else v
+        return out
+
+    def as_dict(self) -> dict:
+        return {k: list(v) if isinstance(v, tuple) else v for k, v in asdict(self).items()}
+
+
+SWITCHES = tuple(f.name for f in fields(RuleSet) if f.name != "preset")
+
+
+def _check(key: str, value):
+    if key in _BOOLS:
+        if not isinstance(value, bool):
+            raise RuleError(f"switch {key!r} must be true or false, not {value!r}")
+        return value
+    if key in _CHOICES:
+        if value not in _CHOICES[key]:
+            raise RuleError(f"switch {key!r}: unknown value {value!r} (one of: {', '.join(_CHOICES[key])})")
+        return value
+    if key in _LISTS:
+        if isinstance(value, str):
+            value = value.split()
+        if not isinstance(value, list | tuple):
+            raise RuleError(f"switch {key!r} must be a list")
+        for v in value:
+            if v not in _LISTS[key]:
+                raise RuleError(f"switch {key!r}: unknown value {v!r} (allowed: {', '.join(_LISTS[key])})")
+        return tuple(dict.fromkeys(value))
+    if key in _INTS:
+        lo, hi = _INTS[key]
+        if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
+            raise RuleError(f"switch {key!r} must be a whole number from {lo} to {hi}, not {value!r}")
+        return value
+    raise RuleError(f"unknown switch {key!r}")
+
+
+_DDV = RuleSet()
+PRESETS: dict[str, RuleSet] = {
+    "ddv": _DDV,
+    "haus": replace(
+        _DDV, preset="haus", dulle="second_wins_except_last", schweine=True, armut=True,
+        schmeissen=("nines",), bock=("tie",),
+    ),
+    "klassisch": replace(
+        _DDV, preset="klassisch", dullen=False, solos=("karo", "damen", "buben", "fleischlos"),
+        solo_priority="rank", hochzeit="first_color_trick", armut=True, schmeissen=("nines", "kings"),
+        announcements="first_trick", scoring="doubling", extras=("doppelkopf",),
+    ),
+}

@@ -1,0 +1,265 @@
+"""End of game: Augen per party, who won, the game value and each seat's score.
+
+``ddv`` follows TSR 7 as rules.md states it; ``steps``, ``doubling`` and
+``tally`` are the traditional schemes of the seeds.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .cards import AUGEN, CJ, CQ, DA, DQ, HT
+from .contracts import TRUMP
+
+if TYPE_CHECKING:
+    from .game import Game
+
+STEP_LABELS = ("", "keine 90", "keine 60", "keine 30", "schwarz")
+UNDER = ((90, "unter 90"), (60, "unter 60"), (30, "unter 30"))
+# (e, f): Augen reached against the opponents' step 1..4 earn a point.
+AGAINST = {1: (120, "120 gegen keine 90"), 2: (90, "90 gegen keine 60"),
+           3: (60, "60 gegen keine 30"), 4: (30, "30 gegen schwarz")}
+EXTRA_LABELS = {
+    "gegen_die_alten": "gegen die Alten", "doppelkopf": "Doppelkopf", "fuchs": "Fuchs gefangen",
+    "karlchen": "Karlchen", "karlchen_caught": "Karlchen gefangen",
+    "alte_caught": "Alte gefangen", "dulle_caught": "Dulle gefangen",
+}
+PARTIES = ("re", "kontra")
+
+
+class Tally:
+    """Party totals, by party index (0 = re, 1 = kontra)."""
+
+    def __init__(self, g: Game) -> None:
+        self.re = sorted(g.re)
+        self.kontra = sorted(s for s in g.seats if s not in g.re)
+        members = (self.re, self.kontra)
+        self.augen = [sum(g.augen[s] for s in m) for m in members]
+        self.tricks = [sum(g.won[s] for s in m) for m in members]
+        self.levels = list(g.levels)
+        self.n_tricks = g.n_tricks
+
+
+def target_met(t: Tally, pi: int) -> bool:
+    """Whether party ``pi`` reached what it needs to win (rules.md "Winning")."""
+    own, opp = t.levels[pi], t.levels[1 - pi]
+    if own >= 1:
+        if own == 4:
+            return t.tricks[pi] == t.n_tricks
+        return t.augen[pi] >= (151, 181, 211)[own - 1]
+    if opp >= 1:
+        if opp == 4:
+            return t.tricks[pi] >= 1
+        return t.augen[pi] >= (90, 60, 30)[opp - 1]
+    only_kontra = t.levels[1] >= 0 and t.levels[0] < 0
+    need = (120 if only_kontra else 121) if pi == 0 else (121 if only_kontra else 120)
+    return t.augen[pi] >= need
+
+
+def _under_points(t: Tally, pi: int) -> list[tuple[str, int]]:
+    """(a) beyond 'won': the opponents under 90, 60, 30, schwarz."""
+    opp = 1 - pi
+    out = [(label, 1) for limit, label in UNDER if t.augen[opp] < limit]
+    if t.tricks[opp] == 0:
+        out.append(("schwarz", 1))
+    return out
+
+
+def _against_points(t: Tally, pi: int) -> list[tuple[str, int]]:
+    """(e, f): Augen this party reached against the opponents' steps."""
+    opp_level = t.levels[1 - pi]
+    return [(AGAINST[j][1], 1) for j in range(1, opp_level + 1) if t.augen[pi] >= AGAINST[j][0]]
+
+
+def extras(g: Game) -> list[dict]:
+    """Sonderpunkte of a normal game, each for the party that made it."""
+    on = set(g.rules.extras)
+    party = {s: ("re" if s in g.re else "kontra") for s in g.seats}
+    out: list[dict] = []
+    last = len(g.tricks_done) - 1
+    for i, (_, plays, winner, augen) in enumerate(g.tricks_done):
+        wp = party[winner]
+        if "doppelkopf" in on and augen >= 40:
+            out.append({"key": "doppelkopf", "party": wp, "seat": winner, "victim": None})
+        for s, t, _ in plays:
+            if party[s] == wp:
+                continue
+            if "fuchs" in on and t == DA:
+                out.append({"key": "fuchs", "party": wp, "seat": winner, "victim": s})
+            if "alte_caught" in on and t == CQ:
+                out.append({"key": "alte_caught", "party": wp, "seat": winner, "victim": s})
+            if "dulle_caught" in on and t == HT and g.order.suit[HT] == TRUMP:
+                out.append({"key": "dulle_caught", "party": wp, "seat": winner, "victim": s})
+        if i == last:
+            win_t = next(t for s, t, _ in plays if s == winner)
+            if "karlchen" in on and win_t == CJ:
+                out.append({"key": "karlchen", "party": wp, "seat": winner, "victim": None})
+            if "karlchen_caught" in on and win_t == DQ:
+                for s, t, _ in plays:
+                    if t == CJ and party[s] != wp:
+                        out.append({"key": "karlchen_caught", "party": wp, "seat": winner, "victim": s})
+    return out
+
+
+def score_game(g: Game) -> dict:
+    """The finished game's result dict (game-record.md "Replay result") plus extras."""
+    if g.contract == "redeal":
+        return _redeal_result(g)
+    t = Tally(g)
+    winner = 0 if target_met(t, 0) else 1 if target_met(t, 1) else None
+    ex = extras(g) if g.normal_parties else []
+    if winner is not None and winner == 1 and g.normal_parties and "gegen_die_alten" in g.rules.extras:
+        ex.insert(0, {"key": "gegen_die_alten", "party": "kontra", "seat": None, "victim": None})
+    scheme = {"ddv": _ddv, "steps": _steps, "doubling": _doubling, "tally": _tally}[g.rules.scoring]
+    gainer, value, breakdown = scheme(g, t, winner, ex)
+    value *= g.rules.base * (2 ** len(g.knocks))
+    return {
+        "contract": g.contract,
+        "re": t.re,
+        "kontra": t.kontra,
+        "augen": {"re": t.augen[0], "kontra": t.augen[1]},
+        "tricks": {"re": t.tricks[0], "kontra": t.tricks[1]},
+        "winner": None if winner is None else PARTIES[winner],
+        "game_value": value,
+        "score": _seat_scores(g, t, gainer, value),
+        "breakdown": breakdown,
+        "extras": ex,
+    }
+
+
+def _extra_lines(ex: list[dict]) -> list[dict]:
+    return [{"party": e["party"], "label": EXTRA_LABELS[e["key"]], "points": 1, "key": e["key"]} for e in ex]
+
+
+def _net_extras(ex: list[dict], pi: int) -> int:
+    return sum(1 if e["party"] == PARTIES[pi] else -1 for e in ex)
+
+
+def _ddv(g: Game, t: Tally, winner: int | None, ex: list[dict]):
+    """TSR 7.2: returns (party index that gets the value or None, value, breakdown)."""
+    lines: list[dict] = []
+
+    def add(pi: int, label: str, pts: int = 1) -> None:
+        lines.append({"party": PARTIES[pi], "label": label, "points": pts})
+
+    if winner is None:
+        for pi in (0, 1):
+            for label, p in _under_points(t, pi) + _against_points(t, pi):
+                add(pi, label, p)
+        lines += _extra_lines(ex)
+        totals = [sum(x["points"] for x in lines if x["party"] == PARTIES[pi]) for pi in (0, 1)]
+        diff = totals[0] - totals[1]
+        gainer = 0 if diff > 0 else 1 if diff < 0 else None
+        return gainer, abs(diff), lines
+    add(winner, "gewonnen")
+    for label, p in _under_points(t, winner):
+        add(winner, label, p)
+    if g.said_re[0]:
+        add(winner, "Re angesagt", 2)
+    if g.said_re[1]:
+        add(winner, "Kontra angesagt", 2)
+    for pi in (0, 1):
+        for j in range(1, t.levels[pi] + 1):
+            add(winner, STEP_LABELS[j] + " angesagt")
+    for label, p in _against_points(t, winner):
+        add(winner, label, p)
+    loser_against = _against_points(t, 1 - winner)
+    lines += _extra_lines(ex)
+    value = sum(x["points"] for x in lines if x["party"] == PARTIES[winner])
+    value -= sum(x["points"] for x in lines if x["party"] != PARTIES[winner])
+    value -= sum(p for _, p in loser_against)
+    return winner, value, lines
+
+
+def _steps(g: Game, t: Tally, winner: int | None, ex: list[dict]):
+    """Seed 001: loser under 120/90/60/30/schwarz, against the Alten, Re and Kontra +1 each."""
+    if winner is None:
+        return _ddv(g, t, winner, ex)
+    loser = 1 - winner
+    lines = [{"party": PARTIES[winner], "label": f"unter {lim}", "points": 1}
+             for lim in (120, 90, 60, 30) if t.augen[loser] < lim]
+    if t.tricks[loser] == 0:
+        lines.append({"party": PARTIES[winner], "label": "schwarz", "points": 1})
+    lines += [{"party": PARTIES[winner], "label": f"{n} angesagt", "points": 1}
+              for pi, n in ((0, "Re"), (1, "Kontra")) if g.said_re[pi]]
+    lines += _extra_lines(ex)
+    value = sum(x["points"] if x["party"] == PARTIES[winner] else -x["points"] for x in lines)
+    return winner, value, lines
+
+
+def _doubling(g: Game, t: Tally, winner: int | None, ex: list[dict]):
+    """Seeds 000/001: Re wins 1, Kontra 2; Schneider x2, Schwarz x4; Doppelkopf, Re, Kontra x2."""
+    if winner is None:
+        return None, 0, []
+    loser = 1 - winner
+    w = PARTIES[winner]
+    value = 1 if winner == 0 else 2
+    lines = [{"party": w, "label": "gewonnen", "points": value}]
+    factor = 4 if t.tricks[loser] == 0 else 2 if t.augen[loser] < 60 else 1
+    if factor > 1:
+        lines.append({"party": w, "label": "schwarz" if factor == 4 else "Schneider", "factor": factor})
+    for e in ex:
+        if e["key"] == "doppelkopf":
+            factor *= 2
+            lines.append({"party": e["party"], "label": "Doppelkopf", "factor": 2})
+    for pi, name in ((0, "Re"), (1, "Kontra")):
+        if g.said_re[pi]:
+            factor *= 2
+            lines.append({"party": w, "label": f"{name} angesagt", "factor": 2})
+    return winner, value * factor, lines
+
+
+def _tally(g: Game, t: Tally, winner: int | None, ex: list[dict]):
+    """Seed 003: points doubled by Re or Kontra, quadrupled by both; then extras."""
+    if winner is None:
+        return _ddv(g, t, winner, ex)
+    w = PARTIES[winner]
+    lines = [{"party": w, "label": "gewonnen", "points": 1}]
+    if winner == 1:
+        lines.append({"party": w, "label": "gegen Re/Solist", "points": 1})
+    elif g.is_solo:
+        lines.append({"party": w, "label": "Solo gewonnen", "points": 1})
+    lines += [{"party": w, "label": label, "points": p} for label, p in _under_points(t, winner)]
+    for pi in (0, 1):
+        lines += [{"party": w, "label": STEP_LABELS[j] + " angesagt", "points": 1}
+                  for j in range(1, t.levels[pi] + 1)]
+    base = sum(x["points"] for x in lines) * (2 ** sum(g.said_re))
+    ex = [e for e in ex if e["key"] != "gegen_die_alten"]
+    lines += _extra_lines(ex)
+    return winner, base + _net_extras(ex, winner), lines
+
+
+def _seat_scores(g: Game, t: Tally, gainer: int | None, value: int) -> list[int]:
+    scores = [0] * g.n
+    if gainer is None or value == 0:
+        return scores
+    solo = g.is_solo
+    factor = g.rules.solo_factor if solo else 1
+    for pi, members in enumerate((t.re, t.kontra)):
+        sign = 1 if pi == gainer else -1
+        if sign < 0 and not g.rules.zero_sum:
+            continue
+        for s in members:
+            scores[s] = sign * value * (factor if solo and pi == 0 else 1)
+    return scores
+
+
+def _redeal_result(g: Game) -> dict:
+    return {
+        "contract": "redeal", "re": [], "kontra": [], "augen": {"re": 0, "kontra": 0},
+        "tricks": {"re": 0, "kontra": 0}, "winner": None, "game_value": 0, "score": [0] * g.n,
+        "breakdown": [], "extras": [],
+    }
+
+
+def state_so_far(g: Game) -> dict:
+    """An unfinished game: what has happened, ``finished: false``, no score."""
+    out: dict = {"finished": False, "contract": g.contract, "phase": g.phase, "to_act": g.to_act}
+    if g.contract is not None and g.contract != "redeal":
+        t = Tally(g)
+        out.update(re=t.re, kontra=t.kontra, augen={"re": t.augen[0], "kontra": t.augen[1]},
+                   tricks={"re": t.tricks[0], "kontra": t.tricks[1]})
+    out["tricks_played"] = len(g.tricks_done)
+    out["announcements"] = [{"seat": s, "announce": a} for s, a in g.announcements]
+    out["augen_total"] = sum(AUGEN[t] for x in g.tricks_done for _, t, _ in x[1])
+    return out
