@@ -1,0 +1,15 @@
+"""The storage facade: one object per bot, one aiosqlite connection inside."""
+
+from __future__ import annotations
+
+from .games import GamesRepo
+from .stats import StatsRepo
+from .tables import TablesRepo
+
+
+class Database(TablesRepo, GamesRepo, StatsRepo):
+    """``db = await Database.open(path)`` ... ``await db.close()``.
+
+    Every method is a coroutine, raises only StorageError for storage problems,
+    and either commits completely or leaves the database as it was.
+    """

@@ -1,0 +1,294 @@
+"""Games: create, append actions, finish, recover, records and score sheets."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from typing import Any
+
+import aiosqlite
+
+from .core import Core, _all, dumps
+from .errors import StorageError
+from .models import RunningGame, ScoreSheet, Seat, SheetPlayer, SheetRow
+from .periods import day_bucket, from_epoch, month_bucket, to_epoch
+from .seatstats import SeatScore, check_result, player_key, score_rows
+from .tables import _require_open_table, as_seat, table_seats, upsert_players
+
+RECORD_FORMAT = "dokobot-game/1"
+
+# One statement, so one autocommitted write: the guards (game running, index
+# is the next one) are checked by SQLite atomically with the insert.
+_APPEND = (
+    "INSERT INTO actions (game_id, idx, action) SELECT ?, ?, ?"
+    " WHERE EXISTS (SELECT 1 FROM games WHERE id = ? AND status = 'running')"
+    " AND ? = (SELECT COALESCE(MAX(idx) + 1, 0) FROM actions WHERE game_id = ?)"
+)
+
+_SCORE_COLUMNS = (
+    "game_id, seat, user_id, party, points, won, is_bot, finished_at, channel_id, solo,"
+    " hochzeit, stille_hochzeit, announcements, doppelkopf, fuchs_caught, fuchs_lost, karlchen"
+)
+
+_TOTALS_UPSERT = (
+    "INSERT INTO {table} (channel_id, {column}, user_id, is_bot, games, points, wins)"
+    " VALUES (?, ?, ?, ?, 1, ?, ?) ON CONFLICT (channel_id, {column}, user_id) DO UPDATE SET"
+    " games = games + 1, points = points + excluded.points, wins = wins + excluded.wins,"
+    " is_bot = max(is_bot, excluded.is_bot)"
+)
+
+
+class GamesRepo(Core):
+    async def create_game(
+        self,
+        table_id: int,
+        rules: Mapping[str, Any],
+        players: Sequence[Seat | Mapping[str, Any]],
+        dealer: int,
+        hands: Sequence[Sequence[str]],
+        *,
+        now: datetime | None = None,
+    ) -> int:
+        """Store a freshly dealt game at an open table; returns its id.
+
+        ``players`` by seat, as Seat objects or {user_id, name, is_bot} dicts.
+        The game gets the next number within the table. A table has at most one
+        running game.
+        """
+        seats = [as_seat(i, p) for i, p in enumerate(players)]
+        if len(hands) != len(seats):
+            raise StorageError(f"{len(seats)} players but {len(hands)} hands")
+        if not 0 <= dealer < len(seats):
+            raise StorageError(f"dealer {dealer} is not a seat of {len(seats)} players")
+        started = to_epoch(now)
+        async with self._transaction(f"create game at table {table_id}") as conn:
+            channel_id, _ = await _require_open_table(conn, table_id)
+            running = await _all(
+                conn, "SELECT id FROM games WHERE table_id = ? AND status = 'running'", (table_id,)
+            )
+            if running:
+                raise StorageError(f"table {table_id} already has a running game ({running[0][0]})")
+            cur = await conn.execute(
+                "INSERT INTO games (table_id, channel_id, number, rules, players, dealer, hands,"
+                " started_at, status) VALUES (?, ?,"
+                " (SELECT COALESCE(MAX(number), 0) + 1 FROM games WHERE table_id = ?),"
+                " ?, ?, ?, ?, ?, 'running')",
+                (
+                    table_id,
+                    channel_id,
+                    table_id,
+                    dumps(dict(rules)),
+                    dumps([_player_json(s) for s in seats]),
+                    dealer,
+                    dumps([list(h) for h in hands]),
+                    started,
+                ),
+            )
+            await upsert_players(conn, seats, started)
+            return int(cur.lastrowid)
+
+    async def append_action(self, game_id: int, idx: int, action: Mapping[str, Any]) -> None:
+        """Append the game's action number ``idx`` (0, 1, 2, ...); committed on return.
+
+        StorageError if the game is not running or ``idx`` is not the next index
+        (a duplicate or a gap would make the record unreplayable).
+        """
+        try:
+            text = dumps(dict(action))
+        except (ValueError, TypeError) as exc:
+            raise StorageError(f"action {idx} of game {game_id} is not JSON: {exc}") from exc
+        async with self._statement(f"append action {idx} to game {game_id}") as conn:
+            cur = await conn.execute(_APPEND, (game_id, idx, text, game_id, idx, game_id))
+            if cur.rowcount == 1:
+                return
+            raise StorageError(await _append_refusal(conn, game_id, idx))
+
+    async def finish_game(
+        self,
+        game_id: int,
+        result: Mapping[str, Any],
+        scores: Sequence[int] | None = None,
+        *,
+        now: datetime | None = None,
+    ) -> None:
+        """Mark the game finished with the engine's result, all in one transaction.
+
+        ``scores``: points per seat as booked (e.g. with Bock doubling); defaults
+        to ``result["score"]``. Writes the score rows, the per-seat statistics
+        counters and the leaderboard totals. Nothing is written on failure.
+        """
+        finished = to_epoch(now)
+        async with self._transaction(f"finish game {game_id}") as conn:
+            game = await _running_game_row(conn, game_id)
+            players, hands, channel_id = json.loads(game[0]), json.loads(game[1]), game[2]
+            check_result(result, len(players))
+            points = list(scores) if scores is not None else result.get("score")
+            if points is None or len(points) != len(players):
+                raise StorageError(f"finish game {game_id}: need points for {len(players)} seats")
+            actions = await _actions(conn, game_id)
+            rows = score_rows(players, hands, result, actions, points)
+            await conn.execute(
+                "UPDATE games SET status = 'finished', finished_at = ?, result = ?, contract = ?"
+                " WHERE id = ?",
+                (finished, dumps(dict(result)), result["contract"], game_id),
+            )
+            await _insert_scores(conn, game_id, channel_id, finished, rows)
+
+    async def abort_game(self, game_id: int) -> None:
+        """Give up a running game (no scores); its record stays readable."""
+        async with self._transaction(f"abort game {game_id}") as conn:
+            await _running_game_row(conn, game_id)
+            await conn.execute("UPDATE games SET status = 'aborted' WHERE id = ?", (game_id,))
+
+    async def unfinished_games(self) -> list[RunningGame]:
+        """Every running game with what replaying it needs, oldest first."""
+        async with self._transaction("read running games", write=False) as conn:
+            rows = await _all(
+                conn,
+                "SELECT g.id, g.table_id, g.channel_id, t.guild_id, t.message_id, g.number,"
+                " g.rules, g.players, g.dealer, g.hands, g.started_at"
+                " FROM games g JOIN tables t ON t.id = g.table_id"
+                " WHERE g.status = 'running' ORDER BY g.id",
+            )
+            return [
+                RunningGame(
+                    game_id=r[0], table_id=r[1], channel_id=r[2], guild_id=r[3], message_id=r[4],
+                    number=r[5], rules=json.loads(r[6]), players=json.loads(r[7]), dealer=r[8],
+                    hands=json.loads(r[9]), actions=await _actions(conn, r[0]),
+                    started_at=from_epoch(r[10]), seats=await table_seats(conn, r[1]),
+                )
+                for r in rows
+            ]
+
+    async def game_record(self, game_id: int) -> dict[str, Any]:
+        """The game as a ``dokobot-game/1`` document (the /doko protokoll).
+
+        Refused while the game runs: the record holds every hand.
+        """
+        async with self._transaction(f"read record of game {game_id}", write=False) as conn:
+            rows = await _all(
+                conn, "SELECT status, rules, players, dealer, hands FROM games WHERE id = ?", (game_id,)
+            )
+            if not rows:
+                raise StorageError(f"game {game_id} does not exist")
+            status, rules, players, dealer, hands = rows[0]
+            if status == "running":
+                raise StorageError(f"game {game_id} is still running; its record shows all hands")
+            return {
+                "format": RECORD_FORMAT,
+                "rules": json.loads(rules),
+                "players": [p["name"] for p in json.loads(players)],
+                "dealer": dealer,
+                "hands": json.loads(hands),
+                "actions": await _actions(conn, game_id),
+            }
+
+    async def game_result(self, game_id: int) -> dict[str, Any] | None:
+        """The stored result of a finished game (None while running or aborted)."""
+        async with self._statement(f"read result of game {game_id}") as conn:
+            rows = await _all(conn, "SELECT result FROM games WHERE id = ?", (game_id,))
+        if not rows:
+            raise StorageError(f"game {game_id} does not exist")
+        return None if rows[0][0] is None else json.loads(rows[0][0])
+
+    async def finished_games(self, channel_id: int) -> list[int]:
+        """Ids of the channel's finished games, oldest first."""
+        async with self._statement(f"list games of channel {channel_id}") as conn:
+            rows = await _all(
+                conn,
+                "SELECT id FROM games WHERE channel_id = ? AND status = 'finished' ORDER BY id",
+                (channel_id,),
+            )
+        return [r[0] for r in rows]
+
+    async def score_sheet(self, table_id: int) -> ScoreSheet:
+        """The Spielliste: cumulative points per player after each finished game."""
+        async with self._transaction(f"read score sheet of table {table_id}", write=False) as conn:
+            games = await _all(
+                conn,
+                "SELECT id, number, contract, players FROM games"
+                " WHERE table_id = ? AND status = 'finished' ORDER BY number",
+                (table_id,),
+            )
+            points = await _all(
+                conn,
+                "SELECT s.game_id, s.user_id, s.points FROM scores s JOIN games g ON g.id = s.game_id"
+                " WHERE g.table_id = ? AND g.status = 'finished'",
+                (table_id,),
+            )
+        return build_sheet(table_id, games, points)
+
+
+def build_sheet(table_id: int, games: Sequence[Sequence[Any]], points: Sequence[Sequence[Any]]) -> ScoreSheet:
+    by_game: dict[int, dict[int, int]] = {}
+    for game_id, user_id, value in points:
+        by_game.setdefault(game_id, {})
+        by_game[game_id][user_id] = by_game[game_id].get(user_id, 0) + value
+    players: dict[int, SheetPlayer] = {}
+    totals: dict[int, int] = {}
+    rows = []
+    for game_id, number, contract, players_json in games:
+        for p in json.loads(players_json):
+            key = player_key(p)
+            # latest name wins; insertion order keeps first appearance
+            players[key] = SheetPlayer(key, p["name"], bool(p.get("is_bot", False)))
+            totals.setdefault(key, 0)
+        game_points = {key: by_game.get(game_id, {}).get(key, 0) for key in totals}
+        for key, value in game_points.items():
+            totals[key] += value
+        rows.append(SheetRow(game_id, number, contract, game_points, dict(totals)))
+    return ScoreSheet(table_id, list(players.values()), rows)
+
+
+def _player_json(seat: Seat) -> dict[str, Any]:
+    return {"user_id": seat.user_id, "name": seat.name, "is_bot": seat.is_bot}
+
+
+async def _running_game_row(conn: aiosqlite.Connection, game_id: int) -> tuple[Any, ...]:
+    rows = await _all(conn, "SELECT players, hands, channel_id, status FROM games WHERE id = ?", (game_id,))
+    if not rows:
+        raise StorageError(f"game {game_id} does not exist")
+    if rows[0][3] != "running":
+        raise StorageError(f"game {game_id} is {rows[0][3]}, not running")
+    return tuple(rows[0])
+
+
+async def _actions(conn: aiosqlite.Connection, game_id: int) -> list[dict[str, Any]]:
+    rows = await _all(conn, "SELECT action FROM actions WHERE game_id = ? ORDER BY idx", (game_id,))
+    return [json.loads(r[0]) for r in rows]
+
+
+async def _append_refusal(conn: aiosqlite.Connection, game_id: int, idx: int) -> str:
+    """Why the guarded insert wrote nothing, in words."""
+    rows = await _all(conn, "SELECT status FROM games WHERE id = ?", (game_id,))
+    if not rows:
+        return f"game {game_id} does not exist"
+    if rows[0][0] != "running":
+        return f"game {game_id} is {rows[0][0]}; no more actions can be stored"
+    expected = (await _all(conn, "SELECT COUNT(*) FROM actions WHERE game_id = ?", (game_id,)))[0][0]
+    return f"game {game_id}: action index {idx} is not the next one ({expected})"
+
+
+async def _insert_scores(
+    conn: aiosqlite.Connection, game_id: int, channel_id: int, finished: int, rows: Sequence[SeatScore]
+) -> None:
+    await conn.executemany(
+        f"INSERT INTO scores ({_SCORE_COLUMNS}) VALUES ({', '.join('?' * 17)})",
+        [
+            (
+                game_id, r.seat, r.user_id, r.party, r.points, int(r.won), int(r.is_bot), finished,
+                channel_id, r.solo, r.hochzeit, r.stille_hochzeit, r.announcements, r.doppelkopf,
+                r.fuchs_caught, r.fuchs_lost, r.karlchen,
+            )
+            for r in rows
+        ],
+    )
+    for table, column, bucket in (
+        ("totals_month", "month", month_bucket(finished)),
+        ("totals_day", "day", day_bucket(finished)),
+    ):
+        await conn.executemany(
+            _TOTALS_UPSERT.format(table=table, column=column),
+            [(channel_id, bucket, r.user_id, int(r.is_bot), r.points, int(r.won)) for r in rows],
+        )

@@ -1,0 +1,155 @@
+"""Plain data objects returned by the storage layer (no database handles inside)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from typing import Any
+
+
+@dataclass(frozen=True)
+class ChannelSettings:
+    channel_id: int
+    preset: str = "ddv"
+    overrides: dict[str, Any] = field(default_factory=dict)
+    language: str = "de"
+
+    def rules_config(self) -> dict[str, Any]:
+        """The dict ``RuleSet.from_config`` takes: preset plus overrides."""
+        return {"preset": self.preset, **self.overrides}
+
+
+@dataclass(frozen=True)
+class Seat:
+    seat: int
+    user_id: int | None
+    name: str
+    is_bot: bool = False
+
+
+@dataclass(frozen=True)
+class TableInfo:
+    id: int
+    channel_id: int
+    guild_id: int | None
+    host_id: int
+    message_id: int | None
+    status: str  # "open" | "closed"
+    created_at: datetime
+    seats: list[Seat] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class RunningGame:
+    """Everything needed to rebuild a running game by replaying its actions."""
+
+    game_id: int
+    table_id: int
+    channel_id: int
+    guild_id: int | None
+    message_id: int | None  # the table's public message
+    number: int  # game number within the table ("Spiel 7")
+    rules: dict[str, Any]
+    players: list[dict[str, Any]]  # [{user_id, name, is_bot}] by seat
+    dealer: int
+    hands: list[list[str]]
+    actions: list[dict[str, Any]]  # in order; actions[i] was appended with idx i
+    started_at: datetime
+    seats: list[Seat]  # the table's current seats (may differ from players)
+
+
+@dataclass(frozen=True)
+class SheetPlayer:
+    user_id: int
+    name: str
+    is_bot: bool
+
+
+@dataclass(frozen=True)
+class SheetRow:
+    game_id: int
+    number: int
+    contract: str | None
+    points: dict[int, int]  # user_id -> points of this game (0 when sitting out)
+    totals: dict[int, int]  # user_id -> cumulative points after this game
+
+
+@dataclass(frozen=True)
+class ScoreSheet:
+    """The Spielliste of one table: finished games in order, running totals."""
+
+    table_id: int
+    players: list[SheetPlayer]  # in order of first appearance at the table
+    rows: list[SheetRow]
+
+    @property
+    def totals(self) -> dict[int, int]:
+        return dict(self.rows[-1].totals) if self.rows else {p.user_id: 0 for p in self.players}
+
+
+@dataclass(frozen=True)
+class LeaderboardRow:
+    rank: int  # 1-based; humans and computer players are ranked separately
+    user_id: int
+    name: str
+    games: int
+    points: int
+    wins: int
+    ppg: float  # raw points per game
+    rating: float  # shrunk points per game, what order "ppg" ranks by
+    is_bot: bool
+
+
+@dataclass(frozen=True)
+class Leaderboard:
+    channel_id: int
+    period: str
+    order: str
+    since: date | None  # first day of the period (local time), None for "alle"
+    method: str  # how "ppg" ranks, for the embed footer
+    k: int  # pseudo-games of the prior in the Bayesian average
+    prior_ppg: float  # channel mean points per game in the period
+    total: int  # human players in the period (for paging)
+    rows: list[LeaderboardRow]  # humans, ordered, page [offset, offset + limit)
+    bots: list[LeaderboardRow]  # computer players, ordered, all of them
+
+    @property
+    def method_text(self) -> str:
+        return f"(Punkte + {self.k} × {self.prior_ppg:.2f}) / (Spiele + {self.k})"
+
+
+@dataclass(frozen=True)
+class Statistics:
+    channel_id: int
+    user_id: int
+    name: str | None
+    games: int
+    points: int
+    ppg: float
+    re_games: int
+    re_wins: int
+    kontra_games: int
+    kontra_wins: int
+    soli: int
+    soli_won: int
+    hochzeiten: int
+    stille_hochzeiten: int
+    announcements: int
+    announcements_won: int
+    doppelkoepfe: int
+    fuechse_caught: int
+    fuechse_lost: int
+    karlchen: int
+    wins: int
+
+    @property
+    def re_win_rate(self) -> float:
+        return self.re_wins / self.re_games if self.re_games else 0.0
+
+    @property
+    def kontra_win_rate(self) -> float:
+        return self.kontra_wins / self.kontra_games if self.kontra_games else 0.0
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0

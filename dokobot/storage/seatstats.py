@@ -1,0 +1,130 @@
+"""Per-seat score rows computed at finish time from the result and the actions.
+
+Pure functions, no I/O: the statistics counters are derived once when a game
+is finished so that the statistics query never has to parse JSON.
+"""
+
+from __future__ import annotations
+
+import zlib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+EXTRA_KEYS = ("fuchs", "doppelkopf", "karlchen", "gegen_die_alten")
+
+
+def player_key(player: Mapping[str, Any]) -> int:
+    """The user id a seat is counted under in scores and leaderboards.
+
+    Computer players may come without a Discord user id; they get a stable
+    negative id derived from their name (Discord ids are positive, so no clash).
+    """
+    user_id = player.get("user_id")
+    if user_id is not None:
+        return int(user_id)
+    return -(zlib.crc32(str(player["name"]).encode("utf-8")) + 1)
+
+
+@dataclass(frozen=True)
+class SeatScore:
+    seat: int
+    user_id: int
+    party: str | None
+    points: int
+    won: bool
+    is_bot: bool
+    solo: int = 0
+    hochzeit: int = 0
+    stille_hochzeit: int = 0
+    announcements: int = 0
+    doppelkopf: int = 0
+    fuchs_caught: int = 0
+    fuchs_lost: int = 0
+    karlchen: int = 0
+
+
+def check_result(result: Mapping[str, Any], seats: int) -> None:
+    """Reject a result dict that lacks what the scores are computed from."""
+    if not isinstance(result, Mapping):
+        raise ValueError("result must be a dict")
+    if not isinstance(result.get("contract"), str):
+        raise ValueError("result has no 'contract'")
+    if result.get("winner") not in ("re", "kontra", None):
+        raise ValueError(f"result winner must be 're', 'kontra' or null, not {result.get('winner')!r}")
+    for party in ("re", "kontra"):
+        members = result.get(party, [])
+        if not isinstance(members, list) or any(
+            not isinstance(s, int) or not 0 <= s < seats for s in members
+        ):
+            raise ValueError(f"result '{party}' must be a list of seat numbers")
+    score = result.get("score")
+    if score is not None and (not isinstance(score, list) or len(score) != seats):
+        raise ValueError(f"result 'score' must list {seats} seats")
+
+
+def score_rows(
+    players: Sequence[Mapping[str, Any]],
+    hands: Sequence[Sequence[str]],
+    result: Mapping[str, Any],
+    actions: Sequence[Mapping[str, Any]],
+    points: Sequence[int],
+) -> list[SeatScore]:
+    """One row per seat that played; none for a redeal or a seat sitting out."""
+    contract = result["contract"]
+    if contract == "redeal":
+        return []  # thrown in and dealt again: not a game for the statistics
+    re_seats = set(result.get("re", []))
+    kontra_seats = set(result.get("kontra", []))
+    winner = result.get("winner")
+    counts = _seat_counters(result, actions)
+    rows = []
+    for seat, player in enumerate(players):
+        if not hands[seat]:
+            continue  # the dealer sitting out at a table of five
+        party = "re" if seat in re_seats else "kontra" if seat in kontra_seats else None
+        rows.append(
+            SeatScore(
+                seat=seat,
+                user_id=player_key(player),
+                party=party,
+                points=int(points[seat]),
+                won=party is not None and party == winner,
+                is_bot=bool(player.get("is_bot", False)),
+                solo=int(contract.startswith("solo:") and party == "re"),
+                hochzeit=int(contract == "hochzeit" and seat in counts["hochzeit_seats"]),
+                stille_hochzeit=int(contract == "stille_hochzeit" and party == "re"),
+                **{key: counts[key].get(seat, 0) for key in _COUNTERS},
+            )
+        )
+    return rows
+
+
+_COUNTERS = ("announcements", "doppelkopf", "fuchs_caught", "fuchs_lost", "karlchen")
+
+
+def _seat_counters(result: Mapping[str, Any], actions: Sequence[Mapping[str, Any]]) -> dict:
+    """Count, per seat, announcements (from actions) and extras (from the result)."""
+    counts: dict[str, Any] = {key: {} for key in _COUNTERS}
+    counts["hochzeit_seats"] = set()
+    for action in actions:
+        seat = action.get("seat")
+        if "announce" in action:
+            _bump(counts["announcements"], seat)
+        elif action.get("reserve") == "hochzeit":
+            counts["hochzeit_seats"].add(seat)
+    for extra in result.get("extras") or []:
+        key = extra.get("key")
+        if key == "doppelkopf":
+            _bump(counts["doppelkopf"], extra.get("seat"))
+        elif key == "karlchen":
+            _bump(counts["karlchen"], extra.get("seat"))
+        elif key == "fuchs":
+            _bump(counts["fuchs_caught"], extra.get("seat"))
+            _bump(counts["fuchs_lost"], extra.get("victim"))
+    return counts
+
+
+def _bump(counter: dict[int, int], seat: Any) -> None:
+    if isinstance(seat, int):
+        counter[seat] = counter.get(seat, 0) + 1

@@ -1,0 +1,205 @@
+"""Channel settings, players, tables and seats."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from typing import Any
+
+import aiosqlite
+
+from .core import Core, _all, dumps
+from .errors import StorageError
+from .models import ChannelSettings, Seat, TableInfo
+from .periods import from_epoch, to_epoch
+from .seatstats import player_key
+
+LANGUAGES = ("de", "en")
+
+_TABLE_COLUMNS = "id, channel_id, guild_id, host_id, message_id, status, created_at"
+
+
+def as_seat(index: int, seat: Seat | Mapping[str, Any]) -> Seat:
+    """Accept Seat objects or {user_id, name, is_bot} dicts; the list index is the seat."""
+    if isinstance(seat, Seat):
+        return Seat(index, seat.user_id, seat.name, seat.is_bot)
+    user_id = seat.get("user_id")
+    return Seat(index, None if user_id is None else int(user_id), str(seat["name"]), bool(seat.get("is_bot", False)))
+
+
+async def upsert_players(conn: aiosqlite.Connection, seats: Sequence[Seat], now: int) -> None:
+    """Remember each player's latest display name (leaderboards show current names)."""
+    await conn.executemany(
+        "INSERT INTO players (user_id, name, is_bot, updated_at) VALUES (?, ?, ?, ?)"
+        " ON CONFLICT (user_id) DO UPDATE SET name = excluded.name,"
+        " is_bot = excluded.is_bot, updated_at = excluded.updated_at",
+        [
+            (player_key({"user_id": s.user_id, "name": s.name}), s.name, int(s.is_bot), now)
+            for s in seats
+        ],
+    )
+
+
+class TablesRepo(Core):
+    # --- channel settings -------------------------------------------------
+
+    async def get_settings(self, channel_id: int) -> ChannelSettings:
+        """The channel's settings, or the defaults (DDV, German) if never set."""
+        async with self._statement(f"read settings of channel {channel_id}") as conn:
+            return await _read_settings(conn, channel_id)
+
+    async def set_settings(
+        self,
+        channel_id: int,
+        *,
+        preset: str | None = None,
+        overrides: Mapping[str, Any] | None = None,
+        language: str | None = None,
+        now: datetime | None = None,
+    ) -> ChannelSettings:
+        """Change the given fields (None keeps the stored value); returns the new settings."""
+        if language is not None and language not in LANGUAGES:
+            raise StorageError(f"language must be one of {', '.join(LANGUAGES)}, not {language!r}")
+        async with self._transaction(f"save settings of channel {channel_id}") as conn:
+            # read inside the write transaction: concurrent partial updates must not race
+            old = await _read_settings(conn, channel_id)
+            new = ChannelSettings(
+                channel_id,
+                old.preset if preset is None else str(preset),
+                old.overrides if overrides is None else dict(overrides),
+                old.language if language is None else language,
+            )
+            await conn.execute(
+                "INSERT INTO channel_settings (channel_id, preset, overrides, language, updated_at)"
+                " VALUES (?, ?, ?, ?, ?) ON CONFLICT (channel_id) DO UPDATE SET"
+                " preset = excluded.preset, overrides = excluded.overrides,"
+                " language = excluded.language, updated_at = excluded.updated_at",
+                (channel_id, new.preset, dumps(new.overrides), new.language, to_epoch(now)),
+            )
+        return new
+
+    # --- tables and seats -------------------------------------------------
+
+    async def open_table(
+        self,
+        channel_id: int,
+        host_id: int,
+        *,
+        guild_id: int | None = None,
+        message_id: int | None = None,
+        seats: Sequence[Seat | Mapping[str, Any]] = (),
+        now: datetime | None = None,
+    ) -> int:
+        """Open a table in a channel; StorageError if the channel has an open table."""
+        created = to_epoch(now)
+        async with self._transaction(f"open table in channel {channel_id}") as conn:
+            existing = await _all(
+                conn, "SELECT id FROM tables WHERE channel_id = ? AND status = 'open'", (channel_id,)
+            )
+            if existing:
+                raise StorageError(f"channel {channel_id} already has an open table ({existing[0][0]})")
+            cur = await conn.execute(
+                "INSERT INTO tables (channel_id, guild_id, host_id, message_id, status, created_at)"
+                " VALUES (?, ?, ?, ?, 'open', ?)",
+                (channel_id, guild_id, host_id, message_id, created),
+            )
+            table_id = int(cur.lastrowid)
+            await _replace_seats(conn, table_id, [as_seat(i, s) for i, s in enumerate(seats)], created)
+        return table_id
+
+    async def close_table(self, table_id: int, *, now: datetime | None = None) -> None:
+        """Close a table; a game still running there is aborted with it."""
+        ended = to_epoch(now)
+        async with self._transaction(f"close table {table_id}") as conn:
+            cur = await conn.execute(
+                "UPDATE tables SET status = 'closed', closed_at = ? WHERE id = ? AND status = 'open'",
+                (ended, table_id),
+            )
+            if cur.rowcount == 0:
+                raise StorageError(f"table {table_id} does not exist or is already closed")
+            await conn.execute(
+                "UPDATE games SET status = 'aborted' WHERE table_id = ? AND status = 'running'",
+                (table_id,),
+            )
+
+    async def set_seats(
+        self, table_id: int, seats: Sequence[Seat | Mapping[str, Any]], *, now: datetime | None = None
+    ) -> None:
+        """Replace the table's seats; list position is the seat number."""
+        normalized = [as_seat(i, s) for i, s in enumerate(seats)]
+        async with self._transaction(f"set seats of table {table_id}") as conn:
+            await _require_open_table(conn, table_id)
+            await _replace_seats(conn, table_id, normalized, to_epoch(now))
+
+    async def set_message_id(self, table_id: int, message_id: int | None) -> None:
+        """Remember the table's current public message (edited in place after restarts)."""
+        async with self._transaction(f"set message of table {table_id}") as conn:
+            cur = await conn.execute(
+                "UPDATE tables SET message_id = ? WHERE id = ?", (message_id, table_id)
+            )
+            if cur.rowcount == 0:
+                raise StorageError(f"table {table_id} does not exist")
+
+    async def get_table(self, table_id: int) -> TableInfo | None:
+        async with self._transaction(f"read table {table_id}", write=False) as conn:
+            tables = await _tables(conn, "id = ?", (table_id,))
+        return tables[0] if tables else None
+
+    async def open_table_in(self, channel_id: int) -> TableInfo | None:
+        """The channel's open table, if any."""
+        async with self._transaction(f"read table of channel {channel_id}", write=False) as conn:
+            tables = await _tables(conn, "channel_id = ? AND status = 'open'", (channel_id,))
+        return tables[0] if tables else None
+
+    async def open_tables(self) -> list[TableInfo]:
+        """All open tables with their seats: what the bot restores at start-up."""
+        async with self._transaction("read open tables", write=False) as conn:
+            return await _tables(conn, "status = 'open'", ())
+
+
+async def _read_settings(conn: aiosqlite.Connection, channel_id: int) -> ChannelSettings:
+    rows = await _all(
+        conn,
+        "SELECT preset, overrides, language FROM channel_settings WHERE channel_id = ?",
+        (channel_id,),
+    )
+    if not rows:
+        return ChannelSettings(channel_id)
+    preset, overrides, language = rows[0]
+    return ChannelSettings(channel_id, preset, json.loads(overrides), language)
+
+
+async def _require_open_table(conn: aiosqlite.Connection, table_id: int) -> tuple[Any, ...]:
+    rows = await _all(conn, "SELECT channel_id, status FROM tables WHERE id = ?", (table_id,))
+    if not rows:
+        raise StorageError(f"table {table_id} does not exist")
+    if rows[0][1] != "open":
+        raise StorageError(f"table {table_id} is closed")
+    return tuple(rows[0])
+
+
+async def _replace_seats(conn: aiosqlite.Connection, table_id: int, seats: Sequence[Seat], now: int) -> None:
+    await conn.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
+    await conn.executemany(
+        "INSERT INTO seats (table_id, seat, user_id, name, is_bot) VALUES (?, ?, ?, ?, ?)",
+        [(table_id, s.seat, s.user_id, s.name, int(s.is_bot)) for s in seats],
+    )
+    await upsert_players(conn, seats, now)
+
+
+async def _tables(conn: aiosqlite.Connection, where: str, params: tuple[Any, ...]) -> list[TableInfo]:
+    # `where` is one of the fixed clauses above, never user input.
+    rows = await _all(conn, f"SELECT {_TABLE_COLUMNS} FROM tables WHERE {where} ORDER BY id", params)
+    out = []
+    for row in rows:
+        seats = await table_seats(conn, row[0])
+        out.append(TableInfo(row[0], row[1], row[2], row[3], row[4], row[5], from_epoch(row[6]), seats))
+    return out
+
+
+async def table_seats(conn: aiosqlite.Connection, table_id: int) -> list[Seat]:
+    rows = await _all(
+        conn, "SELECT seat, user_id, name, is_bot FROM seats WHERE table_id = ? ORDER BY seat", (table_id,)
+    )
+    return [Seat(r[0], r[1], r[2], bool(r[3])) for r in rows]
