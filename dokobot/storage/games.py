@@ -44,17 +44,18 @@ class GamesRepo(Core):
         self,
         table_id: int,
         rules: Mapping[str, Any],
-        players: Sequence[Seat | Mapping[str, Any]],
+        players: Sequence[Any],
         dealer: int,
         hands: Sequence[Sequence[str]],
         *,
+        number: int | None = None,
         now: datetime | None = None,
     ) -> int:
         """Store a freshly dealt game at an open table; returns its id.
 
-        ``players`` by seat, as Seat objects or {user_id, name, is_bot} dicts.
-        The game gets the next number within the table. A table has at most one
-        running game.
+        ``players`` by seat: {user_id, name, is_bot} dicts or objects with those
+        attributes. ``number`` (game number within the table) defaults to the
+        next one; numbers are unique per table. A table has at most one running game.
         """
         seats = [as_seat(i, p) for i, p in enumerate(players)]
         if len(hands) != len(seats):
@@ -69,15 +70,17 @@ class GamesRepo(Core):
             )
             if running:
                 raise StorageError(f"table {table_id} already has a running game ({running[0][0]})")
+            if number is None:
+                number = await _last_number(conn, table_id) + 1
+            elif await _all(conn, "SELECT 1 FROM games WHERE table_id = ? AND number = ?", (table_id, number)):
+                raise StorageError(f"table {table_id} already has a game number {number}")
             cur = await conn.execute(
                 "INSERT INTO games (table_id, channel_id, number, rules, players, dealer, hands,"
-                " started_at, status) VALUES (?, ?,"
-                " (SELECT COALESCE(MAX(number), 0) + 1 FROM games WHERE table_id = ?),"
-                " ?, ?, ?, ?, ?, 'running')",
+                " started_at, status) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'running')",
                 (
                     table_id,
                     channel_id,
-                    table_id,
+                    number,
                     dumps(dict(rules)),
                     dumps([_player_json(s) for s in seats]),
                     dealer,
@@ -108,24 +111,23 @@ class GamesRepo(Core):
         self,
         game_id: int,
         result: Mapping[str, Any],
-        scores: Sequence[int] | None = None,
+        scores: Sequence[int] | Mapping[int, int] | None = None,
         *,
         now: datetime | None = None,
     ) -> None:
         """Mark the game finished with the engine's result, all in one transaction.
 
-        ``scores``: points per seat as booked (e.g. with Bock doubling); defaults
-        to ``result["score"]``. Writes the score rows, the per-seat statistics
-        counters and the leaderboard totals. Nothing is written on failure.
+        ``scores``: the points as booked (e.g. with Bock doubling), either a list
+        by seat or a dict user_id -> points; defaults to ``result["score"]``.
+        Writes the score rows, the per-seat statistics counters and the
+        leaderboard totals. Nothing is written on failure.
         """
         finished = to_epoch(now)
         async with self._transaction(f"finish game {game_id}") as conn:
             game = await _running_game_row(conn, game_id)
             players, hands, channel_id = json.loads(game[0]), json.loads(game[1]), game[2]
             check_result(result, len(players))
-            points = list(scores) if scores is not None else result.get("score")
-            if points is None or len(points) != len(players):
-                raise StorageError(f"finish game {game_id}: need points for {len(players)} seats")
+            points = _points_by_seat(players, result, scores)
             actions = await _actions(conn, game_id)
             rows = score_rows(players, hands, result, actions, points)
             await conn.execute(
@@ -134,6 +136,11 @@ class GamesRepo(Core):
                 (finished, dumps(dict(result)), result["contract"], game_id),
             )
             await _insert_scores(conn, game_id, channel_id, finished, rows)
+
+    async def last_game_number(self, table_id: int) -> int:
+        """The highest game number used at the table (0 before the first game)."""
+        async with self._statement(f"read game numbers of table {table_id}") as conn:
+            return await _last_number(conn, table_id)
 
     async def abort_game(self, game_id: int) -> None:
         """Give up a running game (no scores); its record stays readable."""
@@ -239,6 +246,28 @@ def build_sheet(table_id: int, games: Sequence[Sequence[Any]], points: Sequence[
             totals[key] += value
         rows.append(SheetRow(game_id, number, contract, game_points, dict(totals)))
     return ScoreSheet(table_id, list(players.values()), rows)
+
+
+def _points_by_seat(
+    players: Sequence[Mapping[str, Any]],
+    result: Mapping[str, Any],
+    scores: Sequence[int] | Mapping[int, int] | None,
+) -> list[int]:
+    if scores is None:
+        scores = result.get("score")
+    if isinstance(scores, Mapping):
+        missing = [p["name"] for p in players if player_key(p) not in scores]
+        if missing:
+            raise ValueError(f"no points for {', '.join(missing)}")
+        return [int(scores[player_key(p)]) for p in players]
+    if scores is None or len(scores) != len(players):
+        raise ValueError(f"need points for {len(players)} seats")
+    return [int(v) for v in scores]
+
+
+async def _last_number(conn: aiosqlite.Connection, table_id: int) -> int:
+    rows = await _all(conn, "SELECT COALESCE(MAX(number), 0) FROM games WHERE table_id = ?", (table_id,))
+    return int(rows[0][0])
 
 
 def _player_json(seat: Seat) -> dict[str, Any]:

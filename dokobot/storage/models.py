@@ -9,14 +9,16 @@ from typing import Any
 
 @dataclass(frozen=True)
 class ChannelSettings:
-    channel_id: int
-    preset: str = "ddv"
-    overrides: dict[str, Any] = field(default_factory=dict)
-    language: str = "de"
+    """A channel's choices; None means "not set, use the bot's default"."""
 
-    def rules_config(self) -> dict[str, Any]:
+    channel_id: int
+    preset: str | None = None
+    overrides: dict[str, Any] = field(default_factory=dict)
+    language: str | None = None
+
+    def rules_config(self, default_preset: str = "ddv") -> dict[str, Any]:
         """The dict ``RuleSet.from_config`` takes: preset plus overrides."""
-        return {"preset": self.preset, **self.overrides}
+        return {"preset": self.preset or default_preset, **self.overrides}
 
 
 @dataclass(frozen=True)

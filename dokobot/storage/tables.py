@@ -17,15 +17,27 @@ from .seatstats import player_key
 
 LANGUAGES = ("de", "en")
 
+
+class _Keep:
+    """Sentinel: leave the stored value as it is (None means "unset")."""
+
+    def __repr__(self) -> str:
+        return "KEEP"
+
+
+KEEP: Any = _Keep()
+
 _TABLE_COLUMNS = "id, channel_id, guild_id, host_id, message_id, status, created_at"
 
 
-def as_seat(index: int, seat: Seat | Mapping[str, Any]) -> Seat:
-    """Accept Seat objects or {user_id, name, is_bot} dicts; the list index is the seat."""
-    if isinstance(seat, Seat):
-        return Seat(index, seat.user_id, seat.name, seat.is_bot)
-    user_id = seat.get("user_id")
-    return Seat(index, None if user_id is None else int(user_id), str(seat["name"]), bool(seat.get("is_bot", False)))
+def as_seat(index: int, seat: Any) -> Seat:
+    """Accept {user_id, name, is_bot} dicts or any object with those attributes
+    (Seat, the table layer's SeatInfo); the list index is the seat number."""
+    if isinstance(seat, Mapping):
+        user_id, name, is_bot = seat.get("user_id"), seat["name"], seat.get("is_bot", False)
+    else:
+        user_id, name, is_bot = seat.user_id, seat.name, getattr(seat, "is_bot", False)
+    return Seat(index, None if user_id is None else int(user_id), str(name), bool(is_bot))
 
 
 async def upsert_players(conn: aiosqlite.Connection, seats: Sequence[Seat], now: int) -> None:
@@ -53,22 +65,22 @@ class TablesRepo(Core):
         self,
         channel_id: int,
         *,
-        preset: str | None = None,
-        overrides: Mapping[str, Any] | None = None,
-        language: str | None = None,
+        preset: str | None = KEEP,
+        overrides: Mapping[str, Any] | None = KEEP,
+        language: str | None = KEEP,
         now: datetime | None = None,
     ) -> ChannelSettings:
-        """Change the given fields (None keeps the stored value); returns the new settings."""
-        if language is not None and language not in LANGUAGES:
-            raise StorageError(f"language must be one of {', '.join(LANGUAGES)}, not {language!r}")
+        """Change the given fields (omitted ones keep their value, None unsets);
+        returns the new settings."""
+        _check_language(language)
         async with self._transaction(f"save settings of channel {channel_id}") as conn:
             # read inside the write transaction: concurrent partial updates must not race
             old = await _read_settings(conn, channel_id)
             new = ChannelSettings(
                 channel_id,
-                old.preset if preset is None else str(preset),
-                old.overrides if overrides is None else dict(overrides),
-                old.language if language is None else language,
+                old.preset if preset is KEEP else preset,
+                old.overrides if overrides is KEEP else dict(overrides or {}),
+                old.language if language is KEEP else language,
             )
             await conn.execute(
                 "INSERT INTO channel_settings (channel_id, preset, overrides, language, updated_at)"
@@ -79,16 +91,34 @@ class TablesRepo(Core):
             )
         return new
 
+    async def get_user_language(self, user_id: int) -> str | None:
+        """The player's own language, None if never chosen."""
+        async with self._statement(f"read language of user {user_id}") as conn:
+            rows = await _all(conn, "SELECT language FROM user_settings WHERE user_id = ?", (user_id,))
+        return rows[0][0] if rows else None
+
+    async def set_user_language(
+        self, user_id: int, language: str | None, *, now: datetime | None = None
+    ) -> None:
+        _check_language(language)
+        async with self._transaction(f"save language of user {user_id}") as conn:
+            await conn.execute(
+                "INSERT INTO user_settings (user_id, language, updated_at) VALUES (?, ?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET language = excluded.language,"
+                " updated_at = excluded.updated_at",
+                (user_id, language, to_epoch(now)),
+            )
+
     # --- tables and seats -------------------------------------------------
 
     async def open_table(
         self,
         channel_id: int,
+        guild_id: int | None,
         host_id: int,
+        seats: Sequence[Any] = (),
         *,
-        guild_id: int | None = None,
         message_id: int | None = None,
-        seats: Sequence[Seat | Mapping[str, Any]] = (),
         now: datetime | None = None,
     ) -> int:
         """Open a table in a channel; StorageError if the channel has an open table."""
@@ -124,13 +154,21 @@ class TablesRepo(Core):
             )
 
     async def set_seats(
-        self, table_id: int, seats: Sequence[Seat | Mapping[str, Any]], *, now: datetime | None = None
+        self,
+        table_id: int,
+        seats: Sequence[Any],
+        host_id: int | None = None,
+        *,
+        now: datetime | None = None,
     ) -> None:
-        """Replace the table's seats; list position is the seat number."""
+        """Replace the table's seats (list position is the seat number) and,
+        if given, the host (who may leave and hand the table over)."""
         normalized = [as_seat(i, s) for i, s in enumerate(seats)]
         async with self._transaction(f"set seats of table {table_id}") as conn:
             await _require_open_table(conn, table_id)
             await _replace_seats(conn, table_id, normalized, to_epoch(now))
+            if host_id is not None:
+                await conn.execute("UPDATE tables SET host_id = ? WHERE id = ?", (host_id, table_id))
 
     async def set_message_id(self, table_id: int, message_id: int | None) -> None:
         """Remember the table's current public message (edited in place after restarts)."""
@@ -156,6 +194,11 @@ class TablesRepo(Core):
         """All open tables with their seats: what the bot restores at start-up."""
         async with self._transaction("read open tables", write=False) as conn:
             return await _tables(conn, "status = 'open'", ())
+
+
+def _check_language(language: Any) -> None:
+    if language is not KEEP and language is not None and language not in LANGUAGES:
+        raise StorageError(f"language must be one of {', '.join(LANGUAGES)} or None, not {language!r}")
 
 
 async def _read_settings(conn: aiosqlite.Connection, channel_id: int) -> ChannelSettings:

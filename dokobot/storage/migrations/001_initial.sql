@@ -2,11 +2,19 @@
 -- Times are integer Unix seconds (UTC). JSON columns hold compact JSON text.
 -- Discord ids are 64-bit snowflakes and fit SQLite INTEGER.
 
+-- NULL preset / language: not set, the bot's configured default applies.
 CREATE TABLE channel_settings (
     channel_id  INTEGER PRIMARY KEY,
-    preset      TEXT    NOT NULL DEFAULT 'ddv',
+    preset      TEXT,
     overrides   TEXT    NOT NULL DEFAULT '{}' CHECK (json_valid(overrides)),
-    language    TEXT    NOT NULL DEFAULT 'de' CHECK (language IN ('de', 'en')),
+    language    TEXT    CHECK (language IS NULL OR language IN ('de', 'en')),
+    updated_at  INTEGER NOT NULL
+);
+
+-- A player's own language for private (ephemeral) messages.
+CREATE TABLE user_settings (
+    user_id     INTEGER PRIMARY KEY,
+    language    TEXT    CHECK (language IS NULL OR language IN ('de', 'en')),
     updated_at  INTEGER NOT NULL
 );
 
