@@ -1,0 +1,945 @@
+"""Independent reference implementation of one Doppelkopf game (dokobot-game/1).
+
+Written straight from /work/shared/spec/rules.md and game-record.md, without
+looking at dokobot.engine. It is deliberately simple and slow: it exists only
+to be compared against the real engine (tests/test_differential.py).
+
+Public names:
+    ref_replay(record) -> result dict            (raises RefError)
+    RefError(message, action)                    action index or None (header)
+    make_rules(config) -> dict of switches       (raises RefError(.., None))
+    RefGame(record)                              step-by-step state, used by the generator
+Generators live in tests/reference/gen.py.
+
+Every place where the spec had to be interpreted is listed in
+docs/rules-interpretations.md; the comments below name the entry (I-nn).
+"""
+
+from __future__ import annotations
+
+SUITS = "CSHD"
+RANKS = "ATKQJ9"  # plain-suit order, highest first, in every contract
+AUGEN = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2, "9": 0, "O": 0}  # "JO" -> 0
+
+SOLO_KINDS = ["karo", "herz", "pik", "kreuz", "damen", "buben", "fleischlos",
+              "damen_buben", "buben_koenige"]
+SOLO_RANK = ["karo", "damen", "buben", "damen_buben", "buben_koenige", "fleischlos",
+             "kreuz", "pik", "herz"]
+SUIT_OF_SOLO = {"karo": "D", "herz": "H", "pik": "S", "kreuz": "C"}
+ANNOUNCEMENTS = ["re", "kontra", "keine90", "keine60", "keine30", "schwarz"]
+STEP_LEVEL = {"keine90": 2, "keine60": 3, "keine30": 4, "schwarz": 5}
+LEVEL_NAME = {2: "keine90", 3: "keine60", 4: "keine30", 5: "schwarz"}
+EXTRAS = ["gegen_die_alten", "doppelkopf", "fuchs", "karlchen",
+          "karlchen_caught", "alte_caught", "dulle_caught"]
+NORMAL_FAMILY = ("normal", "hochzeit", "stille_hochzeit", "armut")
+
+_DDV = {
+    "nines": True, "dullen": True, "dulle": "first_wins", "schweine": False,
+    "joker": False, "overtrump": False,
+    "solos": ["karo", "herz", "pik", "kreuz", "damen", "buben", "fleischlos"],
+    "solo_lead": "left_of_dealer", "solo_priority": "seat",
+    "hochzeit": "first_trick", "hochzeit_window": 3, "armut": False,
+    "schmeissen": [], "announcements": "ddv", "klopfen": False, "scoring": "ddv",
+    "zero_sum": True, "base": 1, "solo_factor": 3,
+    "extras": ["gegen_die_alten", "doppelkopf", "fuchs", "karlchen"], "bock": [],
+}
+PRESETS = {
+    "ddv": dict(_DDV),
+    "haus": dict(_DDV, dulle="second_wins_except_last", schweine=True, armut=True,
+                 schmeissen=["nines"], bock=["tie"]),
+    "klassisch": dict(_DDV, dullen=False, dulle="n/a",
+                      solos=["karo", "damen", "buben", "fleischlos"], solo_priority="rank",
+                      hochzeit="first_color_trick", armut=True, schmeissen=["nines", "kings"],
+                      announcements="first_trick", scoring="doubling", extras=["doppelkopf"]),
+}
+_CHOICES = {
+    "dulle": ["first_wins", "second_wins", "second_wins_except_last", "n/a"],
+    "solo_lead": ["left_of_dealer", "soloist"],
+    "solo_priority": ["seat", "rank"],
+    "hochzeit": ["first_trick", "first_color_trick", "first_trump_trick"],
+    "announcements": ["ddv", "first_trick", "before_play", "until_trick_5"],
+    "scoring": ["ddv", "steps", "doubling", "tally"],
+}
+_LISTS = {
+    "solos": SOLO_KINDS,
+    "schmeissen": ["nines", "kings", "top_dj"],
+    "extras": EXTRAS,
+    "bock": ["tie", "lost_solo", "lost_announcement"],
+}
+_BOOLS = ["nines", "dullen", "schweine", "joker", "overtrump", "armut", "klopfen", "zero_sum"]
+_INTS = ["hochzeit_window", "base", "solo_factor"]
+
+
+class RefError(Exception):
+    """An illegal or malformed record; `action` is the index or None (header)."""
+
+    def __init__(self, message: str, action: int | None):
+        super().__init__(message)
+        self.message = message
+        self.action = action
+
+
+def make_rules(config) -> dict:
+    if config is None:
+        config = {"preset": "ddv"}
+    if not isinstance(config, dict):
+        raise RefError("rules must be an object", None)
+    preset = config.get("preset", "ddv")
+    if preset not in PRESETS:
+        raise RefError(f"unknown preset {preset!r}", None)
+    rules = dict(PRESETS[preset])
+    rules["preset"] = preset
+    for key, value in config.items():
+        if key == "preset":
+            continue
+        if key in _BOOLS:
+            if not isinstance(value, bool):
+                raise RefError(f"switch {key} must be true or false", None)
+        elif key in _INTS:
+            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+                raise RefError(f"switch {key} must be a positive whole number", None)
+        elif key in _CHOICES:
+            if value not in _CHOICES[key]:
+                raise RefError(f"switch {key} has no value {value!r}", None)
+        elif key in _LISTS:
+            if isinstance(value, str):  # I-01: "karo herz" is accepted like a list
+                value = value.split()
+            if not isinstance(value, list) or any(v not in _LISTS[key] for v in value):
+                raise RefError(f"switch {key} has a bad value {value!r}", None)
+            value = list(dict.fromkeys(value))
+        else:
+            raise RefError(f"unknown switch {key!r}", None)
+        rules[key] = value
+    if rules["dulle"] == "n/a":
+        rules["dulle"] = "first_wins"
+    return rules
+
+
+# ---------------------------------------------------------------- cards
+
+def deck(rules) -> list[str]:
+    ranks = RANKS if rules["nines"] else RANKS[:-1]
+    cards = [s + r for s in SUITS for r in ranks] * 2
+    if rules["joker"]:
+        cards.remove("DK")
+        cards.append("JO")
+    return sorted(cards)
+
+
+def augen(card: str) -> int:
+    return AUGEN[card[1]]
+
+
+def trump_list(rules, contract: str) -> list[str]:
+    """Trumps highest first (without Schwein and joker, which rank above all)."""
+    kind = contract[5:] if contract.startswith("solo:") else "karo"  # normal family = karo
+    queens = ["CQ", "SQ", "HQ", "DQ"]
+    jacks = ["CJ", "SJ", "HJ", "DJ"]
+    if kind in SUIT_OF_SOLO:
+        s = SUIT_OF_SOLO[kind]
+        dulle = ["HT"] if rules["dullen"] else []
+        low = [s + r for r in "ATK9" if s + r != "HT" or not rules["dullen"]]
+        if not rules["nines"]:
+            low = [c for c in low if c[1] != "9"]
+        return dulle + queens + jacks + low
+    if kind == "damen":
+        return queens
+    if kind == "buben":
+        return jacks
+    if kind == "damen_buben":
+        return queens + jacks
+    if kind == "buben_koenige":
+        return ["CK", "SK", "HK", "DK"] + jacks
+    return []  # fleischlos
+
+
+class Ctx:
+    """Card ranking under one contract."""
+
+    def __init__(self, rules, contract):
+        self.rules = rules
+        self.contract = contract
+        self.trumps = trump_list(rules, contract)
+        self.dulle = "HT" in self.trumps  # HT ranks as Dulle
+        # I-05: Schweine exist only where the Fuchs is a trump.
+        self.schwein_ok = rules["schweine"] and "DA" in self.trumps
+
+    def is_trump(self, card):
+        return card == "JO" or card in self.trumps  # I-06: JO is trump in every contract
+
+    def kind(self, card):
+        return "trump" if self.is_trump(card) else card[0]
+
+    def power(self, card, schwein):
+        if card == "JO":
+            return 10000
+        if schwein:
+            return 9000
+        if card in self.trumps:
+            return 1000 - self.trumps.index(card)
+        return 100 - RANKS.index(card[1])
+
+    def beats(self, new, best, led_kind, last_trick):
+        """Does play `new` (card, schwein) beat the current best play?"""
+        nt, bt = self.is_trump(new[0]), self.is_trump(best[0])
+        if nt != bt:
+            return nt
+        if not nt and new[0][0] != led_kind:
+            return False
+        pn, pb = self.power(*new), self.power(*best)
+        if pn != pb:
+            return pn > pb
+        if new[0] == "HT" and self.dulle and not new[1]:
+            mode = self.rules["dulle"]
+            return mode == "second_wins" or (mode == "second_wins_except_last" and not last_trick)
+        return False
+
+    def winner_index(self, plays, last_trick):
+        led = self.kind(plays[0][1])
+        best = 0
+        for i in range(1, len(plays)):
+            if self.beats(plays[i][1:], plays[best][1:], led, last_trick):
+                best = i
+        return best
+
+
+def normal_trump_count(rules, hand):
+    ctx = Ctx(rules, "normal")
+    return sum(1 for c in hand if ctx.is_trump(c))
+
+
+def schmeissen_ok(rules, hand):
+    trig = rules["schmeissen"]
+    if "nines" in trig and sum(c[1] == "9" for c in hand) >= 5:
+        return True
+    if "kings" in trig and sum(c[1] == "K" for c in hand) >= 5:
+        return True
+    if "top_dj" in trig:
+        # I-14: a hand that would hold a Schwein is never "no better than DJ";
+        # a hand without any trump qualifies.
+        ctx = Ctx(rules, "normal")
+        if ctx.schwein_ok and hand.count("DA") == 2:
+            return False
+        tr = [c for c in hand if ctx.is_trump(c)]
+        if not tr or max(ctx.power(c, False) for c in tr) <= ctx.power("DJ", False):
+            return True
+    return False
+
+
+def allowed_reservations(rules, hand, seat):
+    out = [{"seat": seat, "reserve": "gesund"}]
+    if hand.count("CQ") == 2:
+        out.append({"seat": seat, "reserve": "hochzeit"})
+    for k in rules["solos"]:
+        out.append({"seat": seat, "reserve": "solo", "solo": k})
+    if rules["armut"] and normal_trump_count(rules, hand) <= 3:
+        out.append({"seat": seat, "reserve": "armut"})
+    if rules["schmeissen"] and schmeissen_ok(rules, hand):
+        out.append({"seat": seat, "reserve": "schmeissen"})
+    return out
+
+
+def _multiset_eq(a, b):
+    return sorted(a) == sorted(b)
+
+
+def _multiset_sub(hand, cards):
+    """hand minus cards, or None when cards is not contained in hand."""
+    rest = list(hand)
+    for c in cards:
+        if c not in rest:
+            return None
+        rest.remove(c)
+    return rest
+
+
+# ---------------------------------------------------------------- game
+
+ACTION_KEYS = ["reserve", "armut_take", "armut_give", "armut_return", "klopfen",
+               "announce", "play"]
+
+
+class RefGame:
+    def __init__(self, record):
+        if not isinstance(record, dict):
+            raise RefError("a record must be a JSON object", None)
+        fmt = record.get("format", "dokobot-game/1")  # I-02: missing format is accepted
+        if fmt != "dokobot-game/1":
+            raise RefError(f"unknown format {fmt!r}", None)
+        self.rules = rules = make_rules(record.get("rules"))
+        hands = record.get("hands")
+        if not isinstance(hands, list) or len(hands) not in (4, 5):
+            raise RefError("hands must be a list of 4 (or 5) hands", None)
+        self.n = n = len(hands)
+        players = record.get("players")
+        if players is not None and (not isinstance(players, list) or len(players) != n):
+            raise RefError("players and hands differ in length", None)
+        dealer = record.get("dealer")
+        if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
+            raise RefError("dealer must be a seat index", None)
+        self.dealer = dealer
+        self.H = 12 if rules["nines"] else 10
+        valid = set(deck(rules))
+        for h in hands:
+            if not isinstance(h, list):
+                raise RefError("a hand must be a list of cards", None)
+            for c in h:
+                if not isinstance(c, str) or c not in valid:
+                    raise RefError(f"{c!r} is not a card of this deck", None)
+        for s, h in enumerate(hands):
+            want = 0 if (n == 5 and s == dealer) else self.H
+            if len(h) != want:
+                raise RefError(f"seat {s} must be dealt {want} cards", None)
+        if sorted(c for h in hands for c in h) != deck(rules):
+            raise RefError("the hands are not one complete deck", None)
+        self.dealt = [list(h) for h in hands]
+        self.hands = [list(h) for h in hands]
+        # clockwise order starting left of the dealer, seats with cards only
+        self.order = [(dealer + 1 + i) % n for i in range(n)]
+        self.order = [s for s in self.order if self.dealt[s]]
+        self.phase = "reserve"
+        self.reserves = []  # (seat, action)
+        self.contract = None
+        self.re = set()
+        self.soloist = None
+        self.holder = None  # Hochzeit
+        self.clarified = None  # trick number of the clarifying trick (Hochzeit)
+        self.poor = None
+        self.taker = None
+        self.armut_asked = []
+        self.armut_gift = None
+        self.ctx = Ctx(rules, "normal")
+        self.leader = self.order[0]
+        self.tricks = []  # dicts: leader, plays [(seat, card, schwein)], winner, augen
+        self.trick = []
+        self.schwein_played = False
+        self.level = {"re": 0, "kontra": 0}  # 1 re/kontra, 2 k90 ... 5 schwarz
+        self.late = {"re": False, "kontra": False}
+        self.announced = []  # (seat, word) as said
+        self.knocks = []
+        self.plays = 0
+
+    # ---------------------------------------------------------- helpers
+    def next_seat(self, seat):
+        i = self.order.index(seat)
+        return self.order[(i + 1) % len(self.order)]
+
+    def finished(self):
+        return self.contract == "redeal" or len(self.tricks) == self.H
+
+    def to_play(self):
+        if self.phase != "play" or self.finished():
+            return None
+        if not self.trick:
+            return self.leader
+        return self.next_seat(self.trick[-1][0])
+
+    def party(self, seat):
+        """True party of a seat, None while a Hochzeit is unclarified."""
+        if self.contract == "hochzeit" and self.clarified is None:
+            return "re" if seat == self.holder else None
+        return "re" if seat in self.re else "kontra"
+
+    def held(self, seat):
+        return len(self.hands[seat])
+
+    # ---------------------------------------------------------- dispatch
+    def apply(self, i, a):
+        if not isinstance(a, dict):
+            raise RefError("an action must be an object", i)
+        kinds = [k for k in ACTION_KEYS if k in a]
+        if len(kinds) != 1:
+            raise RefError("an action must do exactly one thing", i)
+        seat = a.get("seat")
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.n:
+            raise RefError("unknown seat", i)
+        if not self.dealt[seat]:
+            raise RefError(f"seat {seat} sits out this game", i)
+        if self.finished():
+            raise RefError("the game is over", i)
+        getattr(self, "_" + kinds[0])(i, seat, a[kinds[0]], a)
+
+    def _need_phase(self, i, phase, what):
+        if self.phase != phase:
+            raise RefError(f"no {what} now (phase {self.phase})", i)
+
+    # ---------------------------------------------------------- reservations
+    def _reserve(self, i, seat, value, a):
+        self._need_phase(i, "reserve", "reservation")
+        expect = self.order[len(self.reserves)]
+        if seat != expect:
+            raise RefError(f"seat {expect} must declare now, not seat {seat}", i)
+        hand = self.dealt[seat]
+        if value == "gesund":
+            pass
+        elif value == "hochzeit":
+            if hand.count("CQ") != 2:
+                raise RefError("a Hochzeit needs both CQ", i)
+        elif value == "solo":
+            if a.get("solo") not in self.rules["solos"]:
+                raise RefError(f"solo {a.get('solo')!r} is not allowed at this table", i)
+        elif value == "armut":
+            if not self.rules["armut"]:
+                raise RefError("Armut is not played at this table", i)
+            if normal_trump_count(self.rules, hand) > 3:
+                raise RefError("Armut needs at most three trumps", i)
+        elif value == "schmeissen":
+            if not self.rules["schmeissen"] or not schmeissen_ok(self.rules, hand):
+                raise RefError("this hand may not be thrown in", i)
+        else:
+            raise RefError(f"unknown reservation {value!r}", i)
+        self.reserves.append((seat, a))
+        if len(self.reserves) == len(self.order):
+            self._decide()
+
+    def _decide(self):
+        by = {}
+        for seat, a in self.reserves:
+            by.setdefault(a["reserve"], []).append((seat, a))
+        if "solo" in by:
+            solos = by["solo"]
+            if self.rules["solo_priority"] == "rank":
+                solos = sorted(solos, key=lambda sa: SOLO_RANK.index(sa[1]["solo"]))  # stable
+            seat, a = solos[0]
+            self._start_play("solo:" + a["solo"], {seat})
+            self.soloist = seat
+            if self.rules["solo_lead"] == "soloist":
+                self.leader = seat
+            return
+        if "schmeissen" in by:
+            self._redeal()
+            return
+        both = [s for s in self.order if self.dealt[s].count("CQ") == 2]
+        if "armut" in by:
+            self.poor = by["armut"][0][0]  # I-12: the first poor seat in order
+            if both and both[0] != self.poor:
+                self._redeal()
+                return
+            self.phase = "armut_take"
+            s = self.poor
+            self.armut_asked = []
+            for _ in range(len(self.order) - 1):
+                s = self.next_seat(s)
+                self.armut_asked.append(s)
+            return
+        if "hochzeit" in by:
+            self.holder = by["hochzeit"][0][0]
+            self._start_play("hochzeit", {self.holder})
+            return
+        if both:
+            self._start_play("stille_hochzeit", {both[0]})
+            return
+        self._start_play("normal", {s for s in self.order if "CQ" in self.dealt[s]})
+
+    def _redeal(self):
+        self.contract = "redeal"
+        self.phase = "done"
+        self.re = set()
+
+    def _start_play(self, contract, re):
+        self.contract = contract
+        self.re = set(re)
+        self.ctx = Ctx(self.rules, contract)
+        self.phase = "play"
+
+    # ---------------------------------------------------------- armut
+    def _armut_take(self, i, seat, value, a):
+        self._need_phase(i, "armut_take", "Armut answer")
+        expect = self.armut_asked[0]
+        if seat != expect:
+            raise RefError(f"seat {expect} must answer the Armut now", i)
+        if not isinstance(value, bool):
+            raise RefError("armut_take must be true or false", i)
+        self.armut_asked.pop(0)
+        if value:
+            self.taker = seat
+            self.phase = "armut_give"
+        elif not self.armut_asked:
+            self._redeal()
+
+    def _armut_give(self, i, seat, value, a):
+        self._need_phase(i, "armut_give", "Armut hand-over")
+        if seat != self.poor:
+            raise RefError(f"seat {self.poor} must hand over its trumps", i)
+        if not isinstance(value, list) or any(not isinstance(c, str) for c in value):
+            raise RefError("armut_give must be a list of cards", i)
+        trumps = [c for c in self.hands[seat] if self.ctx.is_trump(c)]
+        if not _multiset_eq(value, trumps):
+            raise RefError("the poor seat must hand over exactly all its trumps", i)
+        self.hands[seat] = _multiset_sub(self.hands[seat], value)
+        self.hands[self.taker] = self.hands[self.taker] + list(value)
+        self.armut_gift = list(value)
+        self.phase = "armut_return"
+
+    def _armut_return(self, i, seat, value, a):
+        self._need_phase(i, "armut_return", "Armut return")
+        if seat != self.taker:
+            raise RefError(f"seat {self.taker} must return the cards", i)
+        if not isinstance(value, list) or any(not isinstance(c, str) for c in value):
+            raise RefError("armut_return must be a list of cards", i)
+        if len(value) != len(self.armut_gift):
+            raise RefError(f"return exactly {len(self.armut_gift)} cards", i)
+        rest = _multiset_sub(self.hands[seat], value)
+        if rest is None:
+            raise RefError("you can only return cards you hold", i)
+        self.hands[seat] = rest
+        self.hands[self.poor] = self.hands[self.poor] + list(value)
+        self._start_play("armut", {self.poor, self.taker})
+
+    # ---------------------------------------------------------- klopfen
+    def _klopfen(self, i, seat, value, a):
+        if not self.rules["klopfen"]:
+            raise RefError("this table does not knock", i)
+        self._need_phase(i, "play", "knock")
+        if value is not True:
+            raise RefError("klopfen must be true", i)
+        if self.plays:
+            raise RefError("knocking ends with the first lead", i)
+        if len(self.knocks) >= 4:
+            raise RefError("at most four knocks", i)
+        if self.knocks and self.knocks[-1] == seat:
+            raise RefError("the same seat may not knock twice in a row", i)
+        self.knocks.append(seat)
+
+    # ---------------------------------------------------------- announcements
+    def shift(self):
+        if self.contract == "hochzeit" and self.clarified is not None:
+            return self.clarified - 1
+        return 0
+
+    def _announce(self, i, seat, word, a):
+        if word not in ANNOUNCEMENTS:
+            raise RefError(f"unknown announcement {word!r}", i)
+        self._need_phase(i, "play", "announcement")
+        party = self.party(seat)
+        if party is None or (self.contract == "hochzeit" and self.clarified is None):
+            raise RefError("nothing can be announced before the Hochzeit is clarified", i)
+        other = "kontra" if party == "re" else "re"
+        if word in ("re", "kontra"):
+            if self.rules["klopfen"]:
+                raise RefError("this table knocks instead of Re/Kontra", i)
+            if word != party:
+                raise RefError(f"seat {seat} does not play {word}", i)
+            target = 1
+        else:
+            target = STEP_LEVEL[word]
+        have = self.level[party]
+        if target <= have:
+            raise RefError(f"{word} is already said for {party}", i)
+        if have >= 1 and self.late[party]:
+            raise RefError(f"{party} replied late and may say no further step", i)
+        first = have + 1
+        if self.rules["klopfen"]:
+            first = max(first, 2)  # I-22: no Re/Kontra with Klopfen, steps stand alone
+        late = False
+        mode = self.rules["announcements"]
+        if mode == "ddv":
+            held = self.held(seat)
+            sh = self.shift()
+
+            def need(level):
+                return self.H - level - sh
+
+            for lv in range(first, target + 1):
+                if held >= need(lv):
+                    continue
+                if lv == 1 and target == 1 and self.level[other] >= 1 \
+                        and held >= need(self.level[other]) - 1:
+                    late = True  # reply (TSR 6.4.4) after the own deadline
+                    continue
+                raise RefError(f"too late for {word}", i)
+        else:
+            p = self.plays
+            per = len(self.order)
+            ok = {"before_play": p == 0, "first_trick": p < per,
+                  "until_trick_5": p <= 4 * per}[mode]
+            if not ok:
+                raise RefError(f"too late for {word}", i)
+        self.level[party] = target
+        self.late[party] = late
+        self.announced.append((seat, word))
+
+    def legal_announcements(self, seat):
+        out = []
+        for w in ANNOUNCEMENTS:
+            try:
+                self.copy()._announce(0, seat, w, {})
+            except RefError:
+                continue
+            out.append(w)
+        return out
+
+    # ---------------------------------------------------------- play
+    def _play(self, i, seat, card, a):
+        self._need_phase(i, "play", "card play")
+        if not isinstance(card, str) or card not in set(deck(self.rules)):
+            raise RefError(f"{card!r} is not a card", i)
+        expect = self.to_play()
+        if seat != expect:
+            raise RefError(f"it is seat {expect}'s turn, not seat {seat}'s", i)
+        schwein = a.get("schwein", False)
+        if not isinstance(schwein, bool):
+            raise RefError("schwein must be true or false", i)
+        self.check_card(i, seat, card, schwein)
+        self.hands[seat].remove(card)
+        self.trick.append((seat, card, schwein))
+        self.plays += 1
+        if schwein:
+            self.schwein_played = True
+        if len(self.trick) == len(self.order):
+            self._close_trick()
+
+    def schwein_allowed(self, seat):
+        return (self.ctx.schwein_ok and not self.schwein_played
+                and self.dealt[seat].count("DA") == 2 and "DA" in self.hands[seat])
+
+    def check_card(self, i, seat, card, schwein):
+        hand = self.hands[seat]
+        if card not in hand:
+            raise RefError(f"seat {seat} does not hold {card}", i)
+        if schwein and (card != "DA" or not self.schwein_allowed(seat)):
+            raise RefError("this card cannot be played as Schwein", i)
+        ctx = self.ctx
+        if self.trick:
+            led = ctx.kind(self.trick[0][1])
+            if ctx.kind(card) != led and any(ctx.kind(c) == led for c in hand):
+                what = "trump" if led == "trump" else {"C": "clubs", "S": "spades",
+                                                       "H": "hearts", "D": "diamonds"}[led]
+                raise RefError(f"seat {seat} must follow suit: {what}", i)
+            if self.rules["overtrump"] and ctx.is_trump(card):
+                self._check_overtrump(i, seat, card, schwein, led)
+
+    def _check_overtrump(self, i, seat, card, schwein, led):
+        ctx = self.ctx
+        if not any(ctx.is_trump(c) for _, c, _ in self.trick):
+            return
+        last = len(self.tricks) == self.H - 1
+        plays = [(s, c, w) for s, c, w in self.trick]
+        best = plays[ctx.winner_index(plays, last)][1:]
+
+        def beats(c, w):
+            return ctx.beats((c, w), best, led, last)
+
+        if beats(card, schwein):
+            return
+        hand = self.hands[seat]
+        can_follow = any(ctx.kind(c) == led for c in hand)
+        options = [(c, False) for c in hand if ctx.is_trump(c)]
+        if "DA" in hand and self.schwein_allowed(seat):
+            options.append(("DA", True))
+        if can_follow:  # led trump; must play trump anyway
+            options = [o for o in options if ctx.kind(o[0]) == led]
+        if any(beats(*o) for o in options):
+            raise RefError(f"seat {seat} must beat the highest trump", i)
+
+    def _close_trick(self):
+        last = len(self.tricks) == self.H - 1
+        w = self.ctx.winner_index(self.trick, last)
+        t = {"leader": self.trick[0][0], "plays": self.trick, "winner": self.trick[w][0],
+             "win_card": self.trick[w][1], "win_schwein": self.trick[w][2],
+             "augen": sum(augen(c) for _, c, _ in self.trick)}
+        self.tricks.append(t)
+        self.trick = []
+        self.leader = t["winner"]
+        if self.contract == "hochzeit" and self.clarified is None:
+            k = len(self.tricks)
+            lead_trump = self.ctx.is_trump(t["plays"][0][1])
+            mode = self.rules["hochzeit"]
+            kind_ok = (mode == "first_trick" or (mode == "first_color_trick" and not lead_trump)
+                       or (mode == "first_trump_trick" and lead_trump))
+            if kind_ok and t["winner"] != self.holder:
+                self.re.add(t["winner"])
+                self.clarified = k
+            elif k >= self.rules["hochzeit_window"]:
+                self.clarified = k  # holder plays alone
+
+    def legal_plays(self, seat):
+        """[(card, schwein)] this seat may play now."""
+        if self.to_play() != seat:
+            return []
+        out = []
+        for c in sorted(set(self.hands[seat])):
+            for w in (False, True):
+                try:
+                    self.check_card(0, seat, c, w)
+                except RefError:
+                    continue
+                out.append((c, w))
+        return out
+
+    def copy(self):
+        g = RefGame.__new__(RefGame)
+        g.__dict__ = {k: (v.copy() if isinstance(v, (list, dict, set)) else v)
+                      for k, v in self.__dict__.items()}
+        g.hands = [list(h) for h in self.hands]
+        g.trick = list(self.trick)
+        return g
+
+    # ---------------------------------------------------------- result
+    def parties(self):
+        re = sorted(s for s in self.order if self.party(s) == "re")
+        ko = sorted(s for s in self.order if self.party(s) == "kontra")
+        return re, ko
+
+    def result(self):
+        if self.contract == "redeal":  # I-30
+            return {"finished": True, "contract": "redeal", "re": [], "kontra": [],
+                    "augen": {"re": 0, "kontra": 0}, "tricks": {"re": 0, "kontra": 0},
+                    "winner": None, "game_value": 0, "score": [0] * self.n,
+                    "breakdown": [{"label": "eingeworfen", "points": 0}]}
+        re, ko = self.parties()
+        aug = {"re": 0, "kontra": 0}
+        cnt = {"re": 0, "kontra": 0}
+        for t in self.tricks:
+            p = self.party(t["winner"])
+            if p is not None:
+                aug[p] += t["augen"]
+                cnt[p] += 1
+        res = {"finished": self.finished(), "contract": self.contract, "re": re,
+               "kontra": ko, "augen": aug, "tricks": cnt}
+        if not self.finished():
+            return res
+        res.update(score_game(self, aug, cnt))
+        return res
+
+
+# ---------------------------------------------------------------- scoring
+
+def is_solo_scored(g):
+    if g.contract.startswith("solo:") or g.contract == "stille_hochzeit":
+        return True
+    return g.contract == "hochzeit" and len(g.re) == 1
+
+
+def targets(g, aug, cnt):
+    """Did re / kontra reach their target (rules.md 'Winning', TSR 7.1)?"""
+    lv = g.level
+    reached = {}
+    for p, o in (("re", "kontra"), ("kontra", "re")):
+        own, opp = lv[p], lv[o]
+        if own >= 2:
+            need = {2: 151, 3: 181, 4: 211}.get(own)
+            ok = cnt[o] == 0 if own == 5 else aug[p] >= need
+        elif opp >= 2:
+            if opp == 5:
+                ok = cnt[p] >= 1
+            else:
+                ok = aug[p] >= {2: 90, 3: 60, 4: 30}[opp]
+        else:
+            # I-40: only Kontra announced -> Re 120, Kontra 121
+            only_kontra = lv["kontra"] >= 1 and lv["re"] == 0
+            if p == "re":
+                ok = aug[p] >= (120 if only_kontra else 121)
+            else:
+                ok = aug[p] >= (121 if only_kontra else 120)
+        reached[p] = ok
+    return reached
+
+
+def extras_by_party(g):
+    """Sonderpunkte per party: list of (party, label)."""
+    if is_solo_scored(g):
+        return []
+    ex = g.rules["extras"]
+    out = []
+    for k, t in enumerate(g.tricks):
+        wp = g.party(t["winner"])
+        last = k == len(g.tricks) - 1
+        if "doppelkopf" in ex and t["augen"] >= 40:
+            out.append((wp, "Doppelkopf"))
+        for s, c, w in t["plays"]:
+            if g.party(s) == wp:
+                continue
+            if "fuchs" in ex and c == "DA" and not w:  # I-07: a Schwein is no Fuchs
+                out.append((wp, "Fuchs gefangen"))
+            if "alte_caught" in ex and c == "CQ":
+                out.append((wp, "Alte gefangen"))
+            if "dulle_caught" in ex and c == "HT" and g.ctx.dulle:
+                out.append((wp, "Dulle gefangen"))
+            if "karlchen_caught" in ex and last and c == "CJ" and t["win_card"] == "DQ":
+                out.append((wp, "Karlchen gefangen"))
+        if "karlchen" in ex and last and t["win_card"] == "CJ":
+            out.append((wp, "Karlchen"))
+    return out
+
+
+def score_game(g, aug, cnt):
+    rules = g.rules
+    reached = targets(g, aug, cnt)
+    winner = "re" if reached["re"] else ("kontra" if reached["kontra"] else None)
+    scheme = rules["scoring"]
+    lv = g.level
+    extras = extras_by_party(g)
+    if winner == "kontra" and "gegen_die_alten" in rules["extras"] and not is_solo_scored(g) \
+            and scheme in ("ddv",):
+        extras.append(("kontra", "gegen die Alten"))
+    bd = []
+
+    def opp(p):
+        return "kontra" if p == "re" else "re"
+
+    def add(party, label, pts):
+        bd.append({"party": party, "label": label, "points": pts})
+
+    def under(p, limits):
+        """points for party p from the opponents staying under the limits."""
+        o = opp(p)
+        for lim in limits:
+            if aug[o] < lim:
+                add(p, f"unter {lim}", 1)
+        if cnt[o] == 0:
+            add(p, "schwarz", 1)
+
+    def against(p):
+        """(e, f): 120 against keine90 ... for party p."""
+        o = opp(p)
+        for level, lim, label in ((2, 120, "120 gegen keine 90"), (3, 90, "90 gegen keine 60"),
+                                  (4, 60, "60 gegen keine 30"), (5, 30, "30 gegen schwarz")):
+            if lv[o] >= level and aug[p] >= lim:
+                add(p, label, 1)
+
+    def steps_announced(p):
+        for party in ("re", "kontra"):
+            for level in range(2, lv[party] + 1):
+                add(p, f"{LEVEL_NAME[level]} angesagt", 1)
+
+    def sums():
+        return {p: sum(b["points"] for b in bd if b["party"] == p) for p in ("re", "kontra")}
+
+    mult = 2 ** len(g.knocks)
+    said = {p: lv[p] >= 1 and not rules["klopfen"] for p in ("re", "kontra")}
+    value = 0
+    ahead = winner
+    if scheme == "ddv":
+        if winner:
+            add(winner, "gewonnen", 1)
+            under(winner, (90, 60, 30))
+            if said["re"]:
+                add(winner, "Re angesagt", 2)
+            if said["kontra"]:
+                add(winner, "Kontra angesagt", 2)
+            steps_announced(winner)
+            against(winner)
+            against(opp(winner))
+        else:
+            under("re", (90, 60, 30))
+            under("kontra", (90, 60, 30))
+            against("re")
+            against("kontra")
+        for p, label in extras:
+            add(p, label, 1)
+        s = sums()
+        if winner:
+            value = s[winner] - s[opp(winner)]
+        else:
+            diff = s["re"] - s["kontra"]
+            ahead = "re" if diff > 0 else ("kontra" if diff < 0 else None)
+            value = abs(diff)
+        value *= mult
+    elif scheme == "steps":
+        if winner:
+            under(winner, (120, 90, 60, 30))
+            if winner == "kontra" and not is_solo_scored(g):
+                add("kontra", "gegen die Alten", 1)
+            if said["re"]:
+                add(winner, "Re angesagt", 1)
+            if said["kontra"]:
+                add(winner, "Kontra angesagt", 1)
+        for p, label in extras:
+            add(p, label, 1)
+        s = sums()
+        if winner:
+            value = s[winner] - s[opp(winner)]
+        else:
+            diff = s["re"] - s["kontra"]
+            ahead = "re" if diff > 0 else ("kontra" if diff < 0 else None)
+            value = abs(diff)
+        value *= mult
+    elif scheme == "doubling":
+        if winner:
+            v = 1 if winner == "re" else 2
+            o = opp(winner)
+            if cnt[o] == 0:
+                v *= 4
+            elif aug[o] < 60:
+                v *= 2
+            if "doppelkopf" in rules["extras"] and not is_solo_scored(g):
+                for t in g.tricks:
+                    if t["augen"] >= 40:
+                        v *= 2
+            if said["re"]:
+                v *= 2
+            if said["kontra"]:
+                v *= 2
+            add(winner, "Spielwert", v)
+        for p, label in extras:
+            if label != "Doppelkopf":
+                add(p, label, 1)
+        s = sums()
+        if winner:
+            value = s[winner] - s[opp(winner)]
+        else:
+            diff = s["re"] - s["kontra"]
+            ahead = "re" if diff > 0 else ("kontra" if diff < 0 else None)
+            value = abs(diff)
+        value *= mult
+    else:  # tally
+        if winner:
+            pts = 1
+            if winner == "kontra":
+                pts += 1
+            if winner == "re" and is_solo_scored(g):
+                pts += 1
+            o = opp(winner)
+            for lim in (90, 60, 30):
+                if aug[o] < lim:
+                    pts += 1
+            if cnt[o] == 0:
+                pts += 1
+            pts += sum(max(0, lv[p] - 1) for p in ("re", "kontra"))
+            if said["re"] and said["kontra"]:
+                pts *= 4
+            elif said["re"] or said["kontra"]:
+                pts *= 2
+            add(winner, "Spielwert", pts)
+        for p, label in extras:
+            add(p, label, 1)
+        s = sums()
+        if winner:
+            value = s[winner] - s[opp(winner)]
+        else:
+            diff = s["re"] - s["kontra"]
+            ahead = "re" if diff > 0 else ("kontra" if diff < 0 else None)
+            value = abs(diff)
+        value *= mult
+    value *= rules["base"]
+    score = [0] * g.n
+    if ahead is not None:
+        solo = is_solo_scored(g)
+        for s in g.order:
+            factor = rules["solo_factor"] if (solo and g.party(s) == "re") else 1
+            if g.party(s) == ahead:
+                score[s] = value * factor
+            elif rules["zero_sum"]:
+                score[s] = -value * factor
+    return {"winner": winner, "game_value": value, "score": score, "breakdown": bd}
+
+
+# ---------------------------------------------------------------- entry point
+
+def ref_replay(record) -> dict:
+    g = RefGame(record)
+    actions = record.get("actions", [])
+    if not isinstance(actions, list):
+        raise RefError("actions must be a list", None)
+    for i, a in enumerate(actions):
+        g.apply(i, a)
+    return g.result()
+
+
+def replay_game(record) -> RefGame:
+    """Like ref_replay but returns the state (used by the generators)."""
+    g = RefGame(record)
+    for i, a in enumerate(record.get("actions", [])):
+        g.apply(i, a)
+    return g
