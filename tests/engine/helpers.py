@@ -1,0 +1,97 @@
+"""Builders for engine tests: readable hands and finished games from chosen facts."""
+
+from __future__ import annotations
+
+import random
+
+from dokobot.engine import Game, RuleSet, deal
+from dokobot.engine.cards import CARD_CODES, parse_code
+from dokobot.engine.contracts import order_for, order_kind
+
+
+def game(hands: list[str] | None = None, dealer: int = 3, seed: int = 0, **rules) -> Game:
+    """A game from space-separated hands (or a seeded deal) with rule overrides."""
+    rs = RuleSet.from_config(rules or None)
+    if hands is None:
+        dealt = deal(rs, random.Random(seed), dealer)
+    else:
+        dealt = [h.split() for h in hands]
+    return Game(rs, dealt, dealer)
+
+
+def all_gesund(g: Game) -> None:
+    while g.phase == "reserve":
+        g.apply({"seat": g.to_act, "reserve": "gesund"})
+
+
+def play_any(g: Game, n: int | None = None) -> None:
+    """Play the first legal card n times (or to the end)."""
+    i = 0
+    while g.phase == "play" and (n is None or i < n):
+        g.apply({"seat": g.to_act, "play": g.legal_plays(g.to_act)[0]})
+        i += 1
+
+
+def finished(contract: str = "normal", re=(0, 2), augen=None, won=None, levels=(-1, -1),
+             tricks=(), **rules) -> Game:
+    """A game in its final state with the given party totals, to check scoring alone.
+
+    ``augen``/``won`` map seat -> Augen / tricks won; ``tricks`` lists (leader, [(seat, card)],
+    winner) for the tricks whose content matters (extras).
+    """
+    g = game(**rules)
+    g.contract = contract
+    g.order = order_for(order_kind(contract), g.rules.dullen, g.rules.joker)
+    g.re = frozenset(re)
+    if contract.startswith("solo:"):
+        g.soloist = re[0]
+    if contract in ("hochzeit", "stille_hochzeit"):
+        g.holder = re[0]
+        g.clarify_trick = 0
+        g.partner = re[1] if len(re) > 1 else None
+    g.augen = [0] * 4
+    g.won = [0] * 4
+    for s, a in (augen or {}).items():
+        g.augen[s] = a
+    for s, w in (won or {}).items():
+        g.won[s] = w
+    g.levels = list(levels)
+    g.said_re = [lv >= 0 for lv in levels]
+    g.tricks_done = []
+    for leader, plays, winner in tricks:
+        types = tuple((s, parse_code(c), False) for s, c in plays)
+        g.tricks_done.append((leader, types, winner, sum(_augen(c) for _, c in plays)))
+    g.phase = "done"
+    g.to_act = None
+    return g
+
+
+def _augen(code: str) -> int:
+    from dokobot.engine.cards import AUGEN
+
+    return AUGEN[CARD_CODES.index(code)]
+
+
+def hands_with(fixed: dict[int, str], **rules) -> list[str]:
+    """Four hands holding the given cards, the rest of the deck filled in seat order."""
+    from dokobot.engine import deck
+
+    rs = RuleSet.from_config(rules or None)
+    rest = deck(rs)
+    hands = {s: cards.split() for s, cards in fixed.items()}
+    for cards in hands.values():
+        for c in cards:
+            rest.remove(c)
+    out = []
+    for s in range(4):
+        h = hands.get(s, [])
+        while len(h) < rs.hand_size:
+            h.append(rest.pop(0))
+        out.append(" ".join(h))
+    return out
+
+
+def winner_of(g: Game, cards: str, leader: int = 0, last: bool = False, schwein: int | None = None) -> int:
+    """Seat winning a trick of the given cards, played from ``leader`` on."""
+    plays = [((leader + i) % 4, parse_code(c), i == schwein) for i, c in enumerate(cards.split())]
+    return g._winner(plays, last)
