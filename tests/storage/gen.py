@@ -1,0 +1,94 @@
+"""Random but plausible finished games for storage tests (no engine needed)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+CONTRACTS = ["normal"] * 12 + ["hochzeit", "stille_hochzeit", "armut", "solo:karo", "solo:damen", "redeal"]
+STEPS = ["keine90", "keine60", "keine30", "schwarz"]
+NOW = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)  # a Sunday
+
+
+@dataclass
+class GenGame:
+    players: list[dict[str, Any]]
+    dealer: int
+    hands: list[list[str]]
+    actions: list[dict[str, Any]]
+    result: dict[str, Any]
+    finished_at: datetime
+    points: list[int] = field(default_factory=list)
+
+
+def pool(rng: random.Random, humans: int = 7, bots: int = 2) -> list[dict[str, Any]]:
+    people = [{"user_id": 1000 + i, "name": f"Spieler{i}", "is_bot": False} for i in range(humans)]
+    robots = [{"user_id": None, "name": f"Computer{i}", "is_bot": True} for i in range(bots)]
+    return people + robots
+
+
+def random_game(rng: random.Random, players_pool: list[dict[str, Any]], span_days: int = 500) -> GenGame:
+    n = 5 if rng.random() < 0.15 else 4
+    players = rng.sample(players_pool, n)
+    dealer = rng.randrange(n)
+    hands = [["CQ", "DA"] if (n == 4 or s != dealer) else [] for s in range(n)]
+    active = [s for s in range(n) if hands[s]]
+    contract = rng.choice(CONTRACTS)
+    actions = [{"seat": s, "reserve": "gesund"} for s in active]
+    if contract == "redeal":
+        result = {"contract": "redeal", "re": [], "kontra": [], "winner": None, "score": [0] * n}
+        return GenGame(players, dealer, hands, actions, result, _when(rng, span_days), [0] * n)
+    if contract.startswith("solo") or contract == "stille_hochzeit":
+        re = [rng.choice(active)]
+    else:
+        re = rng.sample(active, 2)
+    if contract == "hochzeit":
+        actions[active.index(re[0])] = {"seat": re[0], "reserve": "hochzeit"}
+        if rng.random() < 0.3:
+            re = re[:1]  # no partner found: plays alone
+    if contract.startswith("solo"):
+        actions[active.index(re[0])] = {"seat": re[0], "reserve": "solo", "solo": contract[5:]}
+    kontra = [s for s in active if s not in re]
+    for _ in range(rng.choice([0, 0, 1, 2, 3])):
+        seat = rng.choice(active)
+        actions.append({"seat": seat, "announce": rng.choice(["re", "kontra", *STEPS])})
+    actions.append({"seat": active[0], "play": "CQ"})
+    winner = rng.choice(["re", "re", "kontra", "kontra", None])
+    value = rng.randint(1, 7)
+    extras = []
+    for _ in range(rng.choice([0, 0, 1, 2, 3])):
+        key = rng.choice(["fuchs", "doppelkopf", "karlchen", "gegen_die_alten"])
+        seat = rng.choice(active)
+        party = "re" if seat in re else "kontra"
+        victim = rng.choice(active) if key == "fuchs" else None
+        extras.append({"key": key, "party": party, "seat": seat, "victim": victim})
+    score = [0] * n
+    if winner is not None:
+        factor = 3 if len(re) == 1 else 1
+        for s in active:
+            sign = 1 if (s in re) == (winner == "re") else -1
+            score[s] = sign * value * (factor if s in re else 1)
+    result = {
+        "contract": contract, "re": re, "kontra": kontra, "augen": {"re": 121, "kontra": 119},
+        "tricks": {"re": 6, "kontra": 6}, "winner": winner, "game_value": value, "score": score,
+        "breakdown": [], "extras": extras,
+    }
+    return GenGame(players, dealer, hands, actions, result, _when(rng, span_days), score)
+
+
+def _when(rng: random.Random, span_days: int) -> datetime:
+    return NOW - timedelta(seconds=rng.randrange(span_days * 86400))
+
+
+async def store_game(db, table_id: int, game: GenGame) -> int:
+    """Create, append all actions, finish: the way the bot stores a game."""
+    game_id = await db.create_game(
+        table_id, {"preset": "ddv"}, game.players, game.dealer, game.hands,
+        now=game.finished_at - timedelta(minutes=5),
+    )
+    for idx, action in enumerate(game.actions):
+        await db.append_action(game_id, idx, action)
+    await db.finish_game(game_id, game.result, game.points, now=game.finished_at)
+    return game_id
