@@ -1,0 +1,44 @@
+"""Random legal play-outs: for property tests, benchmarks and computer-player rollouts."""
+
+from __future__ import annotations
+
+import random
+
+from .cards import DA
+from .deal import deal
+from .game import Game
+from .rules import RuleSet
+
+
+def random_action(g: Game, rng: random.Random, announce_rate: float = 0.05,
+                  reserve_rate: float = 0.15) -> dict:
+    """One random legal action for the seat to act (announcements by any seat, sometimes)."""
+    s = g.to_act
+    if g.phase == "reserve":
+        opts = g.allowed_reservations(s)
+        return rng.choice(opts) if rng.random() < reserve_rate else opts[0]
+    if g.phase == "armut_take":
+        return {"seat": s, "armut_take": rng.random() < 0.5}
+    if g.phase == "armut_give":
+        return {"seat": s, "armut_give": [c for c in g.hand(s) if g.is_trump(c)]}
+    if g.phase == "armut_return":
+        return {"seat": s, "armut_return": rng.sample(g.hand(s), len(g.armut_given))}
+    if rng.random() < announce_rate:
+        seat = rng.choice(g.seats)
+        allowed = g.allowed_announcements(seat)
+        if allowed:
+            return {"seat": seat, "announce": rng.choice(allowed)}
+    card = rng.choice(g.legal_plays(s))
+    action = {"seat": s, "play": card}
+    if card == "DA" and g._schwein_problem(s, DA) is None and rng.random() < 0.5:
+        action["schwein"] = True
+    return action
+
+
+def random_game(rules: RuleSet, rng: random.Random, **kw) -> Game:
+    """A complete random legal game from a random deal."""
+    dealer = rng.randrange(4)
+    g = Game(rules, deal(rules, rng, dealer), dealer)
+    while g.phase != "done":
+        g.apply(random_action(g, rng, **kw))
+    return g

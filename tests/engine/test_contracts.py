@@ -1,0 +1,287 @@
+"""Vorbehalt, priorities, soli, Hochzeit, stille Hochzeit, Armut, Schmeißen."""
+
+import random
+
+import pytest
+
+from dokobot.engine import IllegalAction, replay
+from tests.engine.helpers import all_gesund, game, hands_with, winner_of
+
+BOTH_CQ_1 = hands_with({1: "CQ CQ HT DA", 0: "C9 C9 S9 S9 H9"})
+POOR_2 = hands_with({2: "CA CA CT CT CK CK SA SA ST HA HK D9"}, armut=True)  # one trump
+
+
+def say(g, *answers):
+    for a in answers:
+        seat = g.to_act
+        if a.startswith("solo:"):
+            g.apply({"seat": seat, "reserve": "solo", "solo": a[5:]})
+        else:
+            g.apply({"seat": seat, "reserve": a})
+
+
+def test_reservations_are_asked_from_left_of_the_dealer():
+    g = game(seed=4, dealer=1)
+    assert g.to_act == 2
+    say(g, "gesund")
+    assert g.to_act == 3
+    with pytest.raises(IllegalAction) as exc:
+        g.apply({"seat": 2, "reserve": "gesund"})
+    assert exc.value.code == "not_your_turn"
+
+
+def test_normal_game_when_all_healthy():
+    g = game(seed=4)
+    all_gesund(g)
+    assert g.contract == "normal" and g.phase == "play" and g.to_act == 0
+    assert g.re == frozenset(s for s in range(4) if "CQ" in g.hand(s))
+
+
+@pytest.mark.parametrize("priority, winner, kind", [("seat", 0, "solo:pik"), ("rank", 2, "solo:karo")])
+def test_two_soli(priority, winner, kind):
+    g = game(seed=4, solo_priority=priority)
+    say(g, "solo:pik", "gesund", "solo:karo", "gesund")
+    assert g.contract == kind and g.re == {winner}
+
+
+def test_rank_priority_tie_goes_to_the_earlier_seat():
+    g = game(seed=4, solo_priority="rank")
+    say(g, "gesund", "solo:damen", "gesund", "solo:damen")
+    assert g.re == {1}
+
+
+def test_solo_beats_hochzeit():
+    g = game(BOTH_CQ_1)
+    say(g, "gesund", "hochzeit", "gesund", "solo:fleischlos")
+    assert g.contract == "solo:fleischlos" and g.re == {3}
+
+
+def test_armut_against_hochzeit_is_a_redeal():
+    hands = hands_with({1: "CQ CQ", 2: "CA CA CT CT CK CK SA SA ST HA HK D9"})
+    for holder_says in ("hochzeit", "gesund"):
+        g = game(hands, armut=True)
+        say(g, "gesund", holder_says, "armut", "gesund")
+        assert g.contract == "redeal" and g.result()["score"] == [0, 0, 0, 0]
+
+
+def test_solo_beats_armut_and_schmeissen():
+    hands = hands_with({0: "C9 C9 S9 S9 H9", 2: "CA CA CT CT CK CK SA SA ST HA HK D9"})
+    g = game(hands, armut=True, schmeissen=["nines"])
+    say(g, "schmeissen", "gesund", "armut", "solo:karo")
+    assert g.contract == "solo:karo"
+    g = game(hands, armut=True, schmeissen=["nines"])
+    say(g, "gesund", "gesund", "armut", "gesund")
+    assert g.phase == "armut_take"
+    g = game(hands, armut=True, schmeissen=["nines"])
+    say(g, "schmeissen", "gesund", "armut", "gesund")
+    assert g.contract == "redeal"
+
+
+@pytest.mark.parametrize("hands, rules, answers, word", [
+    (hands_with({1: "CQ"}), {}, ["gesund", "hochzeit"], "both queens of clubs"),
+    (hands_with({0: "HT CQ SQ DJ"}), {"armut": True}, ["armut"], "at most three trumps"),
+    (POOR_2, {}, ["gesund", "gesund", "armut"], "not played at this table"),
+    (hands_with({}), {"solos": ["karo"]}, ["solo:pik"], "not played at this table"),
+    (hands_with({0: "CQ HT"}), {"schmeissen": ["nines"]}, ["schmeissen"], "no Schmeißen"),
+    (hands_with({0: "C9 C9 S9 S9 H9"}), {}, ["schmeissen"], "no Schmeißen"),
+])
+def test_reservation_the_hand_does_not_allow_is_refused(hands, rules, answers, word):
+    g = game(hands, **rules)
+    say(g, *answers[:-1])
+    before = len(g.reserves)
+    with pytest.raises(IllegalAction, match=word) as exc:
+        say(g, answers[-1])
+    assert exc.value.code == "reserve_not_allowed" and len(g.reserves) == before
+
+
+@pytest.mark.parametrize("trigger, cards", [
+    ("nines", "C9 C9 S9 S9 H9"), ("kings", "CK CK SK SK HK"),
+    ("top_dj", "DJ DJ DA DT CA CA SA SA HA HA CT CT"),
+])
+def test_schmeissen_triggers(trigger, cards):
+    hands = hands_with({0: cards})
+    g = game(hands, schmeissen=[trigger])
+    assert {"seat": 0, "reserve": "schmeissen"} in g.allowed_reservations(0)
+    say(g, "schmeissen", "gesund", "gesund", "gesund")
+    r = g.result()
+    assert r["contract"] == "redeal" and r["score"] == [0, 0, 0, 0] and r["winner"] is None
+    with pytest.raises(IllegalAction):
+        g.apply({"seat": 0, "play": cards.split()[0]})
+
+
+def test_solo_lead_switch():
+    g = game(seed=4)
+    say(g, "gesund", "gesund", "solo:herz", "gesund")
+    assert g.to_act == 0
+    g = game(seed=4, solo_lead="soloist")
+    say(g, "gesund", "gesund", "solo:herz", "gesund")
+    assert g.to_act == 2
+
+
+@pytest.mark.parametrize("kind, cards, winner", [
+    ("karo", "DA HT CQ D9", 1),
+    ("herz", "HA HT D9 CA", 1),        # the Dullen stay in a Herz solo
+    ("herz", "D9 DA HK DT", 2),        # hearts are trump, diamonds plain
+    ("pik", "CA SA C9 CT", 1),
+    ("kreuz", "CA CT CJ HT", 3),
+    ("damen", "CJ CA CT CK", 1),       # jacks are plain in a Damen solo
+    ("damen", "CA DQ CT CK", 1),
+    ("buben", "CQ CA CK C9", 1),       # queens are plain in a Buben solo
+    ("buben", "HT DJ HA HK", 1),       # the Heart ten is just a heart
+    ("damen_buben", "DJ SQ HJ CA", 1),
+    ("buben_koenige", "CJ DK CQ CA", 1),
+    ("fleischlos", "CQ CA CJ CK", 1),
+    ("fleischlos", "HT HQ HA DA", 2),
+])
+def test_solo_card_orders(kind, cards, winner):
+    g = game(seed=4, solos=[kind])
+    say(g, f"solo:{kind}", "gesund", "gesund", "gesund")
+    assert winner_of(g, cards) == winner
+
+
+def test_solo_display_puts_trumps_first():
+    g = game(seed=4)
+    say(g, "solo:fleischlos", "gesund", "gesund", "gesund")
+    assert not any(g.is_trump(c) for c in g.hand(0))
+    g = game(seed=4)
+    say(g, "solo:damen", "gesund", "gesund", "gesund")
+    h = g.hand(0)
+    trumps = [c for c in h if c[1] == "Q"]
+    assert h[:len(trumps)] == trumps
+
+
+def _play_hochzeit(mode, seed, window=3):
+    """A random Hochzeit: holder is seat 1; returns the game after the window."""
+    rng = random.Random(seed)
+    g = game(BOTH_CQ_1, hochzeit=mode, hochzeit_window=window)
+    say(g, "gesund", "hochzeit", "gesund", "gesund")
+    assert g.contract == "hochzeit" and g.public_parties() == {1: "re"}
+    while g.phase == "play" and g.clarify_trick is None:
+        g.apply({"seat": g.to_act, "play": rng.choice(g.legal_plays(g.to_act))})
+    return g
+
+
+@pytest.mark.parametrize("mode", ["first_trick", "first_color_trick", "first_trump_trick"])
+def test_hochzeit_partner_is_the_first_other_winner_of_a_clarifying_trick(mode):
+    seen = set()
+    for seed in range(400):
+        g = _play_hochzeit(mode, seed)
+        tricks = g.tricks
+        i = g.clarify_trick
+        for k, t in enumerate(tricks[: i + 1]):
+            lead_trump = g.is_trump(t.cards[0][1])
+            clarifying = mode == "first_trick" or (lead_trump == (mode == "first_trump_trick"))
+            if k < i:
+                assert not clarifying or t.winner == 1
+        if g.partner is None:
+            assert i == 2 and g.re == {1}
+            seen.add("none")
+        else:
+            assert g.partner == tricks[i].winner != 1 and g.re == {1, g.partner}
+            seen.add(i)
+        assert set(g.public_parties()) == {0, 1, 2, 3}
+    assert seen >= {0, 1, 2, "none"}, seen
+
+
+def test_hochzeit_no_announcement_before_clarification_and_shifted_deadlines():
+    found = {}
+    for seed in range(400):
+        g = _play_hochzeit("first_color_trick", seed)
+        key = "none" if g.partner is None else g.clarify_trick
+        if key in found:
+            continue
+        found[key] = True
+        shift = g.clarify_trick
+        # before clarification nobody could announce: replay the same game and check
+        rec = g.record()
+        h = game(BOTH_CQ_1, hochzeit="first_color_trick")
+        for a in rec["actions"][:5]:
+            h.apply(a)
+        assert h.allowed_announcements(1) == []
+        # after: Re needs 11 - shift cards, which every seat still has (12 - tricks played)
+        assert g.sizes[1] == 12 - (shift + 1)
+        assert "re" in g.allowed_announcements(1)
+        kontra = next(s for s in range(4) if s not in g.re)
+        assert "kontra" in g.allowed_announcements(kontra)
+        if shift == 0:
+            continue
+        # keine 90 with 11 - shift - 1 cards: allowed exactly at the shifted deadline
+        g.apply({"seat": 1, "announce": "re"})
+        while g.sizes[1] > 12 - 2 - shift:
+            g.apply({"seat": g.to_act, "play": g.legal_plays(g.to_act)[0]})
+        assert "keine90" in g.allowed_announcements(1)
+        while g.sizes[1] > 12 - 3 - shift:
+            g.apply({"seat": g.to_act, "play": g.legal_plays(g.to_act)[0]})
+        assert "keine90" not in g.allowed_announcements(1)
+    assert set(found) >= {1, 2}
+
+
+def test_hochzeit_without_partner_is_scored_as_a_solo():
+    for seed in range(400):
+        g = _play_hochzeit("first_trump_trick", seed)
+        if g.partner is None:
+            break
+    else:
+        pytest.fail("no Hochzeit without partner found")
+    while g.phase == "play":
+        g.apply({"seat": g.to_act, "play": g.legal_plays(g.to_act)[0]})
+    r = g.result()
+    assert r["contract"] == "hochzeit" and r["re"] == [1]
+    assert sum(r["score"]) == 0 and abs(r["score"][1]) == 3 * abs(r["score"][0])
+
+
+def test_stille_hochzeit_looks_normal_until_both_queens_are_played():
+    g = game(BOTH_CQ_1)
+    all_gesund(g)
+    assert g.contract == "stille_hochzeit" and g.public_contract == "normal"
+    assert g.re == {1}
+    while g.phase == "play" and len(g.public_parties()) < 4:
+        assert g.public_contract == "normal"
+        g.apply({"seat": g.to_act, "play": g.legal_plays(g.to_act)[0]})
+    r = g.result() if g.phase == "done" else None
+    assert g.public_contract == "stille_hochzeit"
+    if r:
+        assert r["contract"] == "stille_hochzeit"
+
+
+def _armut(taker_answers=(False, True)):
+    g = game(POOR_2, armut=True)
+    say(g, "gesund", "gesund", "armut", "gesund")
+    assert g.phase == "armut_take" and g.to_act == 3
+    for a in taker_answers:
+        g.apply({"seat": g.to_act, "armut_take": a})
+    return g
+
+
+def test_armut_exchange():
+    g = _armut()
+    assert g.phase == "armut_give" and g.taker == 0 and g.to_act == 2
+    with pytest.raises(IllegalAction) as exc:
+        g.apply({"seat": 2, "armut_give": ["CA"]})
+    assert exc.value.code == "armut_give"
+    g.apply({"seat": 2, "armut_give": ["D9"]})
+    assert g.sizes == [13, 12, 11, 12]
+    with pytest.raises(IllegalAction):
+        g.apply({"seat": 0, "armut_return": ["D9", "D9"]})
+    ret = g.hand(0)[0]
+    g.apply({"seat": 0, "armut_return": [ret]})
+    assert g.contract == "armut" and g.re == {0, 2} and g.sizes == [12] * 4
+    assert g.armut_trumps_back == (1 if g.is_trump(ret) else 0)
+    assert g.public_parties() == {0: "re", 1: "kontra", 2: "re", 3: "kontra"}
+    assert g.to_act == 0  # left of the dealer leads as usual
+    while g.phase == "play":
+        g.apply({"seat": g.to_act, "play": g.legal_plays(g.to_act)[0]})
+    r = replay(g.record())
+    assert r["contract"] == "armut" and r["re"] == [0, 2] and sum(r["score"]) == 0
+
+
+def test_armut_nobody_takes_is_a_redeal():
+    g = _armut((False, False, False))
+    assert g.contract == "redeal" and g.phase == "done"
+
+
+def test_armut_answers_are_asked_clockwise_from_the_poor_seat():
+    g = _armut(())
+    with pytest.raises(IllegalAction) as exc:
+        g.apply({"seat": 0, "armut_take": True})
+    assert exc.value.code == "not_your_turn"
