@@ -1,0 +1,72 @@
+"""Announcements by slash command: /re /kontra /keine90 /keine60 /keine30 /schwarz.
+
+Allowed whenever the rules allow, also out of turn; the engine decides. The
+same announcements are buttons in the private hand (cogs.play).
+"""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as _
+from discord.ext import commands
+
+from dokobot.bot import DokoBot, send_ephemeral
+from dokobot.i18n import announcement_name, t
+from dokobot.table import TableError
+from dokobot.ui import error_text
+
+
+class AnnouncementsCog(commands.Cog, name="Announcements"):
+    def __init__(self, bot: DokoBot) -> None:
+        self.bot = bot
+
+    async def announce(self, interaction: discord.Interaction, what: str) -> None:
+        lang = await self.bot.user_lang(interaction.user.id, interaction.channel_id)
+        table = self.bot.tables.get(interaction.channel_id or 0)
+        if interaction.guild_id is None or table is None:
+            await send_ephemeral(interaction, t(lang, "err.no_table" if interaction.guild_id else "err.not_in_guild"))
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        presenter = self.bot.presenter(table)
+        try:
+            outcome = await table.act(interaction.user.id, None, {"announce": what})
+        except TableError as err:
+            await interaction.followup.send(error_text(err, table, lang), ephemeral=True)
+            return
+        await interaction.followup.send(t(lang, "ok.announced", what=announcement_name(lang, what)), ephemeral=True)
+        presenter.update(outcome, actor=interaction.user.id)
+
+    @app_commands.command(name="re", description=_("Sagt Re an", key="cmd.re"))
+    @app_commands.guild_only()
+    async def re(self, interaction: discord.Interaction) -> None:
+        await self.announce(interaction, "re")
+
+    @app_commands.command(name="kontra", description=_("Sagt Kontra an", key="cmd.kontra"))
+    @app_commands.guild_only()
+    async def kontra(self, interaction: discord.Interaction) -> None:
+        await self.announce(interaction, "kontra")
+
+    @app_commands.command(name="keine90", description=_("Sagt keine 90 an", key="cmd.keine90"))
+    @app_commands.guild_only()
+    async def keine90(self, interaction: discord.Interaction) -> None:
+        await self.announce(interaction, "keine90")
+
+    @app_commands.command(name="keine60", description=_("Sagt keine 60 an", key="cmd.keine60"))
+    @app_commands.guild_only()
+    async def keine60(self, interaction: discord.Interaction) -> None:
+        await self.announce(interaction, "keine60")
+
+    @app_commands.command(name="keine30", description=_("Sagt keine 30 an", key="cmd.keine30"))
+    @app_commands.guild_only()
+    async def keine30(self, interaction: discord.Interaction) -> None:
+        await self.announce(interaction, "keine30")
+
+    @app_commands.command(name="schwarz", description=_("Sagt schwarz an", key="cmd.schwarz"))
+    @app_commands.guild_only()
+    async def schwarz(self, interaction: discord.Interaction) -> None:
+        await self.announce(interaction, "schwarz")
+
+
+async def setup(bot: DokoBot) -> None:
+    await bot.add_cog(AnnouncementsCog(bot))

@@ -1,0 +1,81 @@
+"""The play area: the private hand ("Meine Karten") and everything clicked in it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+from dokobot.bot import DokoBot, send_ephemeral
+from dokobot.i18n import t
+from dokobot.table import TableError
+from dokobot.ui import error_text, hand_message
+
+
+class PlayCog(commands.Cog, name="Play"):
+    def __init__(self, bot: DokoBot) -> None:
+        self.bot = bot
+
+    async def lang(self, interaction: discord.Interaction) -> str:
+        return await self.bot.user_lang(interaction.user.id, interaction.channel_id)
+
+    async def send_hand(self, interaction: discord.Interaction, game_no: int | None) -> None:
+        """Open a fresh private hand view; always possible, whatever expired before."""
+        lang = await self.lang(interaction)
+        table = self.bot.tables.get(interaction.channel_id or 0)
+        if table is None:
+            await send_ephemeral(interaction, t(lang, "err.no_table"))
+            return
+        seat = table.seat_of(interaction.user.id)
+        if seat is None:
+            await send_ephemeral(interaction, t(lang, "err.not_seated"))
+            return
+        if table.game is None or table.state not in ("playing", "between"):
+            await send_ephemeral(interaction, t(lang, "err.no_game"))
+            return
+        if game_no is not None and game_no != table.game_no:
+            await send_ephemeral(interaction, t(lang, "err.stale"))
+            return
+        await interaction.response.send_message(ephemeral=True, **_without_embed(hand_message(table, seat, lang)))
+        self.bot.presenter(table).open_hand(interaction.user.id, interaction)
+
+    async def check_owner(self, interaction: discord.Interaction, channel_id: int, seat: int) -> bool:
+        """interaction_check of the hand items: the table is open and this is the clicker's seat."""
+        table = self.bot.tables.get(channel_id)
+        if table is None:
+            await send_ephemeral(interaction, t(await self.lang(interaction), "err.no_table"))
+            return False
+        own = table.seat_of(interaction.user.id)
+        if own is None:
+            await send_ephemeral(interaction, t(await self.lang(interaction), "err.not_seated"))
+            return False
+        if own != seat:
+            await send_ephemeral(interaction, t(await self.lang(interaction), "err.stale"))
+            return False
+        return True
+
+    async def on_hand_action(self, interaction: discord.Interaction, channel_id: int, game_no: int, action: dict[str, Any]) -> None:
+        await interaction.response.defer()  # acknowledged at once; the hand is edited in place
+        table = self.bot.tables.get(channel_id)
+        if table is None:
+            await send_ephemeral(interaction, t(await self.lang(interaction), "err.no_table"))
+            return
+        user_id = interaction.user.id
+        presenter = self.bot.presenter(table)
+        presenter.open_hand(user_id, interaction)
+        try:
+            outcome = await table.act(user_id, game_no, action)
+        except TableError as err:
+            await send_ephemeral(interaction, error_text(err, table, await self.lang(interaction)))
+            presenter.update(actor=user_id)  # show the current state in place of the stale one
+            return
+        presenter.update(outcome, actor=user_id)
+
+
+def _without_embed(message: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in message.items() if k != "embed"}
+
+
+async def setup(bot: DokoBot) -> None:
+    await bot.add_cog(PlayCog(bot))

@@ -1,0 +1,33 @@
+"""Settings: the language of a player (or of a whole channel)."""
+
+from __future__ import annotations
+
+import discord
+from discord.ext import commands
+
+from dokobot.bot import DokoBot, send_ephemeral
+from dokobot.i18n import t
+
+
+class SettingsCog(commands.Cog, name="Settings"):
+    def __init__(self, bot: DokoBot) -> None:
+        self.bot = bot
+
+    async def set_language(self, interaction: discord.Interaction, lang: str, channel: bool) -> None:
+        if channel:
+            table = self.bot.tables.get(interaction.channel_id or 0)
+            is_host = table is not None and table.host_id == interaction.user.id
+            if not (interaction.permissions.manage_channels or is_host):
+                own = await self.bot.user_lang(interaction.user.id, interaction.channel_id)
+                await send_ephemeral(interaction, t(own, "err.not_host", host=t(own, "table.none")))
+                return
+            await self.bot.set_channel_lang(interaction.channel_id or 0, lang)
+            if table is not None:
+                self.bot.presenter(table).update()
+        else:
+            await self.bot.set_user_lang(interaction.user.id, lang)
+        await send_ephemeral(interaction, t(lang, "ok.lang"))
+
+
+async def setup(bot: DokoBot) -> None:
+    await bot.add_cog(SettingsCog(bot))

@@ -1,0 +1,195 @@
+"""The table area: /doko tisch and the buttons of the public table message."""
+
+from __future__ import annotations
+
+import io
+import json
+from typing import Literal
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as _
+from discord.ext import commands
+
+from dokobot import render
+from dokobot.bot import DokoBot, send_ephemeral
+from dokobot.i18n import t
+from dokobot.table import Table, TableError
+from dokobot.ui import embed, error_text, lobby_message
+
+
+def can_manage(interaction: discord.Interaction) -> bool:
+    return bool(interaction.permissions.manage_channels)
+
+
+class TableCog(commands.Cog, name="Table"):
+    doko = app_commands.Group(
+        name="doko", description=_("Doppelkopf am Tisch in diesem Kanal", key="cmd.doko"), guild_only=True
+    )
+
+    def __init__(self, bot: DokoBot) -> None:
+        self.bot = bot
+
+    async def lang(self, interaction: discord.Interaction) -> str:
+        return await self.bot.user_lang(interaction.user.id, interaction.channel_id)
+
+    async def table_or_reply(self, interaction: discord.Interaction, channel_id: int | None = None) -> Table | None:
+        """The channel's open table; otherwise a private explanation and None."""
+        if interaction.guild_id is None:
+            await send_ephemeral(interaction, t(await self.lang(interaction), "err.not_in_guild"))
+            return None
+        table = self.bot.tables.get(channel_id or interaction.channel_id or 0)
+        if table is None:
+            await send_ephemeral(interaction, t(await self.lang(interaction), "err.no_table"))
+        return table
+
+    async def run(self, interaction: discord.Interaction, table: Table, op, *, actor: int | None = None) -> bool:  # noqa: ANN001
+        """Apply one table change; bad input gets a private reason and changes nothing."""
+        presenter = self.bot.presenter(table)
+        try:
+            outcome = await op()
+        except TableError as err:
+            await send_ephemeral(interaction, error_text(err, table, await self.lang(interaction)))
+            if actor is not None:
+                presenter.update(actor=actor)
+            return False
+        presenter.update(outcome, actor=actor)
+        return True
+
+    # ---- slash commands -------------------------------------------------------------------
+
+    @doko.command(name="tisch", description=_("Öffnet einen Doppelkopf-Tisch in diesem Kanal", key="cmd.tisch"))
+    async def tisch(self, interaction: discord.Interaction) -> None:
+        lang = await self.lang(interaction)
+        existing = self.bot.tables.get(interaction.channel_id or 0)
+        if existing is not None:
+            url = _jump(interaction, existing)
+            await send_ephemeral(interaction, t(lang, "err.table_exists", url=url))
+            return
+        await interaction.response.defer()
+        user = interaction.user
+        try:
+            table = await self.bot.tables.open(interaction.channel_id, interaction.guild_id, user.id, user.display_name)
+        except TableError as err:
+            existing = self.bot.tables.get(interaction.channel_id or 0)
+            await interaction.followup.send(t(lang, "err." + err.code, url=_jump(interaction, existing)), ephemeral=True)
+            return
+        channel_lang = await self.bot.channel_lang(table.channel_id)
+        message = await interaction.followup.send(**lobby_message(table, channel_lang), wait=True)
+        presenter = self.bot.presenter(table)
+        presenter.shown = ("lobby",)
+        await table.set_message(message.id)
+
+    @doko.command(name="hand", description=_("Zeigt dir deine Karten (nur für dich)", key="cmd.hand"))
+    async def hand(self, interaction: discord.Interaction) -> None:
+        await self.bot.get_cog("Play").send_hand(interaction, None)  # type: ignore[union-attr]
+
+    @doko.command(name="regeln", description=_("Zeigt die Regeln oder stellt sie um (Gastgeber)", key="cmd.regeln"))
+    @app_commands.describe(preset=_("Regelwerk: ddv, haus oder klassisch", key="cmd.regeln.preset"))
+    async def regeln(self, interaction: discord.Interaction, preset: Literal["ddv", "haus", "klassisch"] | None = None) -> None:
+        table = await self.table_or_reply(interaction)
+        if table is None:
+            return
+        lang = await self.lang(interaction)
+        if preset is None:
+            await interaction.response.send_message(embed=embed(*render.rules_text(table, lang)), ephemeral=True)
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            await table.set_rules(interaction.user.id, can_manage(interaction), {"preset": preset})
+        except TableError as err:
+            await interaction.followup.send(error_text(err, table, lang), ephemeral=True)
+            return
+        await interaction.followup.send(t(lang, "ok.preset", preset=render.preset_name(lang, preset)), ephemeral=True)
+        self.bot.presenter(table).update()
+
+    @doko.command(name="abbrechen", description=_("Bricht das laufende Spiel ohne Wertung ab (Gastgeber)", key="cmd.abbrechen"))
+    async def abbrechen(self, interaction: discord.Interaction) -> None:
+        table = await self.table_or_reply(interaction)
+        if table is None:
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        if await self.run(interaction, table, lambda: table.abort(interaction.user.id, can_manage(interaction))):
+            await interaction.followup.send(t(await self.lang(interaction), "ok.aborted"), ephemeral=True)
+
+    @doko.command(name="schliessen", description=_("Schließt den Tisch (Gastgeber)", key="cmd.schliessen"))
+    async def schliessen(self, interaction: discord.Interaction) -> None:
+        table = await self.table_or_reply(interaction)
+        if table is None:
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        if await self.run(interaction, table, lambda: table.close(interaction.user.id, can_manage(interaction))):
+            await interaction.followup.send(t(await self.lang(interaction), "lobby.closed"), ephemeral=True)
+
+    @doko.command(name="entfernen", description=_("Nimmt jemanden vom Tisch (Gastgeber, zwischen den Spielen)", key="cmd.entfernen"))
+    @app_commands.describe(spieler=_("Wer den Tisch verlassen soll", key="cmd.entfernen.spieler"))
+    async def entfernen(self, interaction: discord.Interaction, spieler: discord.Member) -> None:
+        table = await self.table_or_reply(interaction)
+        if table is None:
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        op = lambda: table.kick(interaction.user.id, can_manage(interaction), spieler.id)  # noqa: E731
+        if await self.run(interaction, table, op):
+            lang = await self.lang(interaction)
+            await interaction.followup.send(t(lang, "ok.kicked", name=render.esc(spieler.display_name)), ephemeral=True)
+
+    @doko.command(name="sprache", description=_("Stellt deine Sprache ein (oder die des Kanals)", key="cmd.sprache"))
+    @app_commands.describe(
+        sprache=_("Deutsch oder Englisch", key="cmd.sprache.sprache"),
+        kanal=_("Für den ganzen Kanal (Gastgeber/Kanäle verwalten)", key="cmd.sprache.kanal"),
+    )
+    async def sprache(self, interaction: discord.Interaction, sprache: Literal["de", "en"], kanal: bool = False) -> None:
+        await self.bot.get_cog("Settings").set_language(interaction, sprache, kanal)  # type: ignore[union-attr]
+
+    @doko.command(name="spielliste", description=_("Zeigt die Spielliste dieses Tisches", key="cmd.spielliste"))
+    async def spielliste(self, interaction: discord.Interaction) -> None:
+        await self.bot.get_cog("Stats").send_sheet(interaction)  # type: ignore[union-attr]
+
+    # ---- buttons of the public message ---------------------------------------------------
+
+    async def on_table_button(self, interaction: discord.Interaction, channel_id: int, action: str, game_no: int) -> None:
+        table = await self.table_or_reply(interaction, channel_id)
+        if table is None:
+            return
+        if action == "hand":
+            await self.bot.get_cog("Play").send_hand(interaction, game_no)  # type: ignore[union-attr]
+            return
+        if action == "rules":
+            lang = await self.lang(interaction)
+            await interaction.response.send_message(embed=embed(*render.rules_text(table, lang)), ephemeral=True)
+            return
+        if action == "record":
+            await self.send_record(interaction, table, game_no)
+            return
+        await interaction.response.defer()  # the change itself shows up in the table message
+        user = interaction.user
+        ops = {
+            "join": lambda: table.join(user.id, user.display_name),
+            "leave": lambda: table.leave(user.id),
+            "start": lambda: table.start(user.id, can_manage(interaction)),
+            "next": lambda: table.next_game(user.id, game_no),
+            "close": lambda: table.close(user.id, can_manage(interaction)),
+        }
+        await self.run(interaction, table, ops[action])
+
+    async def send_record(self, interaction: discord.Interaction, table: Table, game_no: int) -> None:
+        lang = await self.lang(interaction)
+        last = table.last
+        if last is None or last.number != game_no:
+            await send_ephemeral(interaction, t(lang, "err.stale"))
+            return
+        data = json.dumps(last.record, ensure_ascii=False, indent=1).encode()
+        file = discord.File(io.BytesIO(data), filename=f"doko-{table.channel_id}-{game_no}.json")
+        await interaction.response.send_message(
+            t(lang, "btn.record") + f" · {game_no}", file=file, ephemeral=True
+        )
+
+
+def _jump(interaction: discord.Interaction, table: Table | None) -> str:
+    if table is None or not table.message_id:
+        return f"<#{interaction.channel_id}>"
+    return f"https://discord.com/channels/{interaction.guild_id}/{table.channel_id}/{table.message_id}"
+
+
+async def setup(bot: DokoBot) -> None:
+    await bot.add_cog(TableCog(bot))

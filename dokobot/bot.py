@@ -1,0 +1,150 @@
+"""``DokoBot``: the discord.py bot that runs Doppelkopf tables.
+
+Layer 4: builds on the table layer (``dokobot.table``) and a ``TableStore``.
+Cogs live in the top-level ``cogs`` package, one per area.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import signal
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from dokobot.config import Config
+from dokobot.i18n import LANGUAGES, has, norm_lang, t
+from dokobot.store import ChannelPrefs, MemoryStore, TableStore
+from dokobot.table import Table, Tables
+from dokobot.ui import DYNAMIC_ITEMS, TablePresenter
+
+log = logging.getLogger(__name__)
+
+EXTENSIONS = ("cogs.table", "cogs.play", "cogs.announcements", "cogs.settings", "cogs.stats")
+ENGLISH_LOCALES = (discord.Locale.american_english, discord.Locale.british_english)
+
+
+class DokoTranslator(app_commands.Translator):
+    """Command texts are German; English clients get the English catalogue."""
+
+    async def translate(
+        self, string: app_commands.locale_str, locale: discord.Locale, context: app_commands.TranslationContextTypes
+    ) -> str | None:
+        key = string.extras.get("key")
+        if key is None or locale not in ENGLISH_LOCALES:
+            return None
+        return t("en", key) if has(key) else None
+
+
+class DokoBot(commands.Bot):
+    def __init__(self, config: Config | None = None, store: TableStore | None = None, **kwargs: Any) -> None:
+        intents = discord.Intents.default()
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None, **kwargs)
+        self.config = config or Config()
+        self.store: TableStore = store or MemoryStore()
+        self._owns_store = store is None
+        self.tables = Tables(self.store, self.config.preset)
+        self.presenters: dict[int, TablePresenter] = {}
+        self._user_langs: dict[int, str | None] = {}
+        self._channel_langs: dict[int, str] = {}
+
+    async def setup_hook(self) -> None:
+        restored = await self.tables.restore()
+        if restored:
+            log.info("restored %d open table(s)", len(restored))
+        await self.tree.set_translator(DokoTranslator())
+        self.tree.on_error = self._tree_error  # type: ignore[method-assign]
+        for ext in EXTENSIONS:
+            await self.load_extension(ext)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        await self._sync()
+
+    async def _sync(self) -> None:
+        if self.config.guild_id:
+            guild = discord.Object(id=self.config.guild_id)
+            self.tree.copy_global_to(guild=guild)  # guild commands appear at once (development)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+
+    # ---- tables -------------------------------------------------------------------------
+
+    def presenter(self, table: Table) -> TablePresenter:
+        presenter = self.presenters.get(table.channel_id)
+        if presenter is None or presenter.table is not table:
+            presenter = TablePresenter(self, table)
+            self.presenters[table.channel_id] = presenter
+        return presenter
+
+    # ---- languages ----------------------------------------------------------------------
+
+    async def channel_lang(self, channel_id: int) -> str:
+        lang = self._channel_langs.get(channel_id)
+        if lang is None:
+            prefs = await self.store.channel_prefs(channel_id)
+            lang = norm_lang(prefs.language or self.config.language)
+            self._channel_langs[channel_id] = lang
+        return lang
+
+    async def user_lang(self, user_id: int, channel_id: int | None) -> str:
+        if user_id not in self._user_langs:
+            self._user_langs[user_id] = await self.store.user_language(user_id)
+        lang = self._user_langs[user_id]
+        if lang in LANGUAGES:
+            return lang
+        return await self.channel_lang(channel_id) if channel_id else norm_lang(self.config.language)
+
+    async def set_user_lang(self, user_id: int, lang: str | None) -> None:
+        await self.store.set_user_language(user_id, lang)
+        self._user_langs[user_id] = lang
+
+    async def set_channel_lang(self, channel_id: int, lang: str) -> None:
+        prefs = await self.store.channel_prefs(channel_id)
+        await self.store.set_channel_prefs(channel_id, ChannelPrefs(prefs.preset, prefs.overrides, lang))
+        self._channel_langs[channel_id] = lang
+
+    # ---- lifecycle ----------------------------------------------------------------------
+
+    def install_signal_handlers(self) -> None:
+        """SIGINT/SIGTERM close the gateway connection and the database cleanly."""
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            try:
+                loop.add_signal_handler(sig, lambda s=sig: self._on_signal(s))
+            except (NotImplementedError, RuntimeError):  # pragma: no cover - e.g. Windows
+                pass
+
+    def _on_signal(self, sig: signal.Signals) -> None:
+        log.info("received %s, shutting down", sig.name)
+        asyncio.get_running_loop().create_task(self.close())
+
+    async def close(self) -> None:
+        for presenter in list(self.presenters.values()):
+            try:
+                await asyncio.wait_for(presenter.wait(), timeout=5)
+            except (TimeoutError, Exception):  # pragma: no cover - best effort on shutdown
+                log.warning("table %s: pending updates dropped on shutdown", presenter.table.channel_id)
+        await super().close()
+        closer = getattr(self.store, "close", None)
+        if self._owns_store and closer is not None:
+            await closer()
+
+    async def _tree_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        """Never a traceback to a user: log it, answer with one friendly line."""
+        log.error("command %s failed", getattr(interaction.command, "name", "?"), exc_info=error)
+        lang = await self.user_lang(interaction.user.id, interaction.channel_id)
+        await send_ephemeral(interaction, t(lang, "err.internal"))
+
+
+async def send_ephemeral(interaction: discord.Interaction, text: str) -> None:
+    """Answer privately, whether or not the interaction was acknowledged yet."""
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+    except discord.HTTPException as exc:
+        log.warning("could not answer an interaction: %s", exc)

@@ -1,0 +1,306 @@
+"""German and English texts of the table and the bot.
+
+German is the default (informal "du", the game's own words); English on
+request. ``t(lang, key, **params)`` formats one entry; a missing English text
+falls back to German, a missing key to the key itself (never an exception:
+a typo must not crash a click).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+LANGUAGES = ("de", "en")
+DEFAULT_LANGUAGE = "de"
+
+# key -> (German, English)
+_TEXTS: dict[str, tuple[str, str]] = {
+    # --- buttons
+    "btn.join": ("Beitreten", "Join"),
+    "btn.leave": ("Verlassen", "Leave"),
+    "btn.start": ("Starten", "Start"),
+    "btn.rules": ("Regeln", "Rules"),
+    "btn.hand": ("Meine Karten", "My hand"),
+    "btn.next": ("Nächstes Spiel", "Next game"),
+    "btn.close": ("Tisch schließen", "Close table"),
+    "btn.record": ("Protokoll", "Game record"),
+    "btn.gesund": ("Gesund", "No reservation"),
+    "btn.hochzeit": ("Hochzeit", "Wedding"),
+    "btn.armut": ("Armut", "Poverty"),
+    "btn.schmeissen": ("Schmeißen", "Throw in"),
+    "btn.armut_take": ("Armut mitnehmen", "Take the poverty"),
+    "btn.armut_pass": ("Passen", "Pass"),
+    "btn.armut_give": ("Trümpfe abgeben", "Hand over trumps"),
+    "select.solo": ("Solo ansagen …", "Declare a solo …"),
+    "select.armut_return": ("{n} Karten zurückgeben …", "Return {n} cards …"),
+    # --- lobby
+    "lobby.title": ("Doppelkopf · Tisch", "Doppelkopf · table"),
+    "lobby.host": ("Gastgeber: {host}", "Host: {host}"),
+    "lobby.rules": ("Regeln: {preset}", "Rules: {preset}"),
+    "lobby.seats": ("Plätze", "Seats"),
+    "lobby.free": ("– frei –", "– free –"),
+    "lobby.hint": (
+        "Beitreten, bis vier am Tisch sitzen; dann startet der Gastgeber.",
+        "Join until four are seated; then the host starts.",
+    ),
+    "lobby.playing": ("Das Spiel läuft – siehe unten.", "The game is on – see below."),
+    "lobby.closed": ("Der Tisch ist geschlossen.", "The table is closed."),
+    # --- public table
+    "table.title": ("Doppelkopf · Spiel {no} · Regeln: {preset}", "Doppelkopf · game {no} · rules: {preset}"),
+    "table.dealer": ("Geber: {dealer} · Vorhand: {lead}", "Dealer: {dealer} · lead: {lead}"),
+    "table.announcements": ("Ansagen: {list}", "Announcements: {list}"),
+    "table.contract": ("Spiel: {contract}", "Game: {contract}"),
+    "table.parties": ("Parteien: {list}", "Parties: {list}"),
+    "table.reserve": ("Vorbehalt: {list}", "Reservations: {list}"),
+    "table.trick": ("Stich {n}: {cards}", "Trick {n}: {cards}"),
+    "table.last_trick": ("Letzter Stich: {winner} ({cards}) – {augen} Augen", "Last trick: {winner} ({cards}) – {augen} points"),
+    "table.tricks": ("Stiche: {list}", "Tricks: {list}"),
+    "table.to_act": ("am Zug: {name}", "to act: {name}"),
+    "table.armut": ("Armut: {name} sucht jemanden, der mitnimmt", "Poverty: {name} looks for a taker"),
+    "table.armut_exchange": ("Armut: Karten werden getauscht", "Poverty: cards are being exchanged"),
+    "table.none": ("–", "–"),
+    "table.vorbehalt": ("Vorbehalt", "reservation"),
+    "table.gesund": ("gesund", "no reservation"),
+    "table.waiting": ("…", "…"),
+    # --- contracts
+    "contract.normal": ("Normalspiel", "normal game"),
+    "contract.hochzeit": ("Hochzeit", "wedding"),
+    "contract.stille_hochzeit": ("stille Hochzeit", "silent wedding"),
+    "contract.armut": ("Armut", "poverty"),
+    "contract.redeal": ("neu geben", "redeal"),
+    "solo.karo": ("Karo-Solo", "diamonds solo"),
+    "solo.herz": ("Herz-Solo", "hearts solo"),
+    "solo.pik": ("Pik-Solo", "spades solo"),
+    "solo.kreuz": ("Kreuz-Solo", "clubs solo"),
+    "solo.damen": ("Damen-Solo", "queens solo"),
+    "solo.buben": ("Buben-Solo", "jacks solo"),
+    "solo.fleischlos": ("Fleischloser", "no-trump solo"),
+    "solo.damen_buben": ("Damen-Buben-Solo", "queens-and-jacks solo"),
+    "solo.buben_koenige": ("Buben-Könige-Solo", "jacks-and-kings solo"),
+    # --- announcements (the words stay the same in English)
+    "ann.re": ("Re", "Re"),
+    "ann.kontra": ("Kontra", "Kontra"),
+    "ann.keine90": ("keine 90", "keine 90"),
+    "ann.keine60": ("keine 60", "keine 60"),
+    "ann.keine30": ("keine 30", "keine 30"),
+    "ann.schwarz": ("schwarz", "schwarz"),
+    "party.re": ("Re", "Re"),
+    "party.kontra": ("Kontra", "Kontra"),
+    # --- public notices
+    "notice.announced": ("{name} sagt {what}", "{name} says {what}"),
+    "notice.solo": ("{name} spielt ein {contract}.", "{name} plays a {contract}."),
+    "notice.hochzeit": ("{name} hat eine Hochzeit.", "{name} has a wedding."),
+    "notice.armut": ("{name} hat Armut.", "{name} is poor (Armut)."),
+    "notice.hochzeit_partner": ("{partner} heiratet {name}.", "{partner} marries {name}."),
+    "notice.hochzeit_alone": ("{name} spielt die Hochzeit allein.", "{name} plays the wedding alone."),
+    "notice.armut_taken": ("{name} nimmt die Armut mit.", "{name} takes the poverty."),
+    "notice.armut_exchanged": ("{n} Trümpfe gehen zurück.", "{n} trumps are returned."),
+    "notice.redeal": ("Die Karten werden neu gegeben ({reason}).", "The cards are dealt again ({reason})."),
+    "notice.redeal.schmeissen": ("{name} schmeißt", "{name} throws in"),
+    "notice.redeal.armut": ("niemand nimmt die Armut", "nobody takes the poverty"),
+    "notice.redeal.other": ("kein Spiel zustande gekommen", "no game came about"),
+    "notice.game_started": ("Spiel {no} beginnt. Geber: {dealer}. Deine Karten: „Meine Karten“.", "Game {no} starts. Dealer: {dealer}. Your cards: “My hand”."),
+    "notice.aborted": ("Spiel {no} wurde von {name} abgebrochen.", "Game {no} was aborted by {name}."),
+    "notice.closed": ("Der Tisch wurde von {name} geschlossen.", "The table was closed by {name}."),
+    "notice.your_turn": ("{mention}, du bist am Zug.", "{mention}, it is your turn."),
+    # --- private hand
+    "hand.title": ("Deine Karten · Spiel {no}", "Your hand · game {no}"),
+    "hand.party": ("du bist {party}", "you are {party}"),
+    "hand.your_turn": ("du bist am Zug", "it is your turn"),
+    "hand.wait": ("am Zug: {name}", "to act: {name}"),
+    "hand.reserve": ("Hast du einen Vorbehalt?", "Any reservation?"),
+    "hand.armut_take": ("{name} hat Armut: nimmst du sie mit?", "{name} is poor: do you take it?"),
+    "hand.armut_give": ("Gib deine Trümpfe ab.", "Hand over your trumps."),
+    "hand.armut_return": ("Gib {n} Karten zurück.", "Return {n} cards."),
+    "hand.done": ("Das Spiel ist vorbei.", "The game is over."),
+    "hand.trumps": ("Trumpf", "Trumps"),
+    "hand.announce": ("Ansagen: ", "Announce: "),
+    "hand.refreshed": ("Deine Ansicht ist aktualisiert.", "Your view is up to date."),
+    # --- summary
+    "sum.title": ("Spiel {no} · {contract}", "Game {no} · {contract}"),
+    "sum.winner": ("{party} gewinnt: {re} : {kontra} Augen · Spielwert {value}", "{party} wins: {re} : {kontra} points · game value {value}"),
+    "sum.no_winner": ("Keiner gewinnt: {re} : {kontra} Augen · Spielwert {value}", "Nobody wins: {re} : {kontra} points · game value {value}"),
+    "sum.parties": ("Re: {re}   Kontra: {kontra}", "Re: {re}   Kontra: {kontra}"),
+    "sum.breakdown": ("Wertung", "Breakdown"),
+    "sum.points": ("Punkte: {list}", "Points: {list}"),
+    "sum.sheet": ("Spielliste: {list}", "Score sheet: {list}"),
+    "sum.redeal": ("Kein Spiel – es wird neu gegeben.", "No game – the cards are dealt again."),
+    # --- confirmations (ephemeral)
+    "ok.announced": ("Du hast {what} gesagt.", "You said {what}."),
+    "ok.lang": ("Sprache: Deutsch.", "Language: English."),
+    "ok.preset": ("Regeln für die nächsten Spiele: {preset}.", "Rules for the next games: {preset}."),
+    "ok.aborted": ("Spiel abgebrochen.", "Game aborted."),
+    "ok.kicked": ("{name} ist nicht mehr am Tisch.", "{name} is no longer seated."),
+    # --- table errors
+    "err.table_exists": ("Hier gibt es schon einen Tisch: {url}", "There is already a table in this channel: {url}"),
+    "err.no_table": ("Hier ist kein Tisch. Öffne einen mit /doko tisch.", "There is no table here. Open one with /doko tisch."),
+    "err.not_seated": ("Du sitzt nicht an diesem Tisch.", "You are not seated at this table."),
+    "err.already_seated": ("Du sitzt schon am Tisch.", "You are already seated."),
+    "err.table_full": ("Der Tisch ist schon voll.", "The table is full."),
+    "err.not_host": ("Das darf nur der Gastgeber ({host}) oder wer Kanäle verwalten darf.", "Only the host ({host}) or someone who may manage channels can do that."),
+    "err.need_four": ("Zum Starten braucht es genau vier Spieler (jetzt {n}).", "Starting needs exactly four players (now {n})."),
+    "err.game_running": ("Es läuft gerade ein Spiel.", "A game is in progress."),
+    "err.no_game": ("Gerade läuft kein Spiel.", "No game is in progress."),
+    "err.stale": ("Diese Nachricht ist veraltet. „Meine Karten“ zeigt dir den aktuellen Stand.", "This message is out of date. “My hand” shows you the current state."),
+    "err.closed": ("Dieser Tisch ist geschlossen.", "This table is closed."),
+    "err.leave_running": ("Während eines Spiels kannst du nicht aufstehen.", "You cannot leave during a game."),
+    "err.not_in_guild": ("Doppelkopf gibt es nur in einem Server-Kanal.", "Doppelkopf is played in a server channel."),
+    "err.unknown_card": ("Diese Karte kenne ich nicht.", "I do not know that card."),
+    "err.bad_preset": ("Unbekannte Regeln: {preset}.", "Unknown rules: {preset}."),
+    "err.internal": ("Da ist etwas schiefgegangen. Versuch es noch einmal.", "Something went wrong. Please try again."),
+    "err.busy": ("Einen Moment, der Tisch ist beschäftigt.", "One moment, the table is busy."),
+    # --- engine errors (IllegalAction.code)
+    "illegal.malformed": ("Das verstehe ich nicht.", "I do not understand that."),
+    "illegal.bad_seat": ("Diesen Platz gibt es nicht.", "There is no such seat."),
+    "illegal.game_over": ("Das Spiel ist schon vorbei.", "The game is already over."),
+    "illegal.not_your_turn": ("Du bist nicht am Zug – {name} ist dran.", "It is not your turn – {name} is to act."),
+    "illegal.not_your_turn_nobody": ("Du bist gerade nicht am Zug.", "It is not your turn."),
+    "illegal.wrong_phase": ("Das geht gerade nicht.", "You cannot do that now."),
+    "illegal.reserve_not_allowed": ("Diesen Vorbehalt erlaubt deine Hand oder die Regel nicht.", "Your hand or the rules do not allow that reservation."),
+    "illegal.not_in_hand": ("Diese Karte hast du nicht (mehr).", "You do not hold that card (any more)."),
+    "illegal.must_follow": ("Du musst {suit} bedienen.", "You must follow suit: {suit}."),
+    "illegal.must_overtrump": ("Du musst den höchsten Trumpf im Stich überstechen.", "You must beat the highest trump in the trick."),
+    "illegal.schwein_not_allowed": ("Diese Karte kannst du nicht als Schwein spielen.", "You cannot play that card as a Schwein."),
+    "illegal.announce_party": ("{what} kann nur die {party}-Partei sagen.", "Only the {party} party can say {what}."),
+    "illegal.announce_repeat": ("{what} ist schon gesagt.", "{what} has already been said."),
+    "illegal.announce_too_late": ("Für {what} ist es zu spät.", "It is too late for {what}."),
+    "illegal.announce_blocked": ("{what} geht jetzt nicht.", "You cannot say {what} now."),
+    "illegal.armut_give": ("Du musst genau deine Trümpfe abgeben.", "You must hand over exactly your trumps."),
+    "illegal.armut_return": ("Du musst genau {n} Karten zurückgeben.", "You must return exactly {n} cards."),
+    "illegal.klopfen": ("Klopfen geht jetzt nicht.", "You cannot knock now."),
+    "illegal.unknown": ("Das ist nach den Regeln gerade nicht erlaubt.", "The rules do not allow that now."),
+    # DDV deadlines: the n-th card before which a step must be said (TSR 6).
+    "too_late.re": ("{what} geht nur bis zu deiner zweiten Karte.", "{what} is only possible before your second card."),
+    "too_late.keine90": ("{what} geht nur bis zu deiner dritten Karte.", "{what} is only possible before your third card."),
+    "too_late.keine60": ("{what} geht nur bis zu deiner vierten Karte.", "{what} is only possible before your fourth card."),
+    "too_late.keine30": ("{what} geht nur bis zu deiner fünften Karte.", "{what} is only possible before your fifth card."),
+    "too_late.schwarz": ("{what} geht nur bis zu deiner sechsten Karte.", "{what} is only possible before your sixth card."),
+    "suit.C": ("Kreuz", "clubs"),
+    "suit.S": ("Pik", "spades"),
+    "suit.H": ("Herz", "hearts"),
+    "suit.D": ("Karo", "diamonds"),
+    "suit.trump": ("Trumpf", "trump"),
+    # --- slash commands (German names; descriptions translated for English clients)
+    "cmd.doko": ("Doppelkopf am Tisch in diesem Kanal", "Doppelkopf at the table in this channel"),
+    "cmd.tisch": ("Öffnet einen Doppelkopf-Tisch in diesem Kanal", "Open a Doppelkopf table in this channel"),
+    "cmd.hand": ("Zeigt dir deine Karten (nur für dich)", "Show your hand (only to you)"),
+    "cmd.regeln": ("Zeigt die Regeln oder stellt sie um (Gastgeber)", "Show the rules or change them (host)"),
+    "cmd.regeln.preset": ("Regelwerk: ddv, haus oder klassisch", "Rule set: ddv, haus or klassisch"),
+    "cmd.abbrechen": ("Bricht das laufende Spiel ohne Wertung ab (Gastgeber)", "Abort the running game without score (host)"),
+    "cmd.schliessen": ("Schließt den Tisch (Gastgeber)", "Close the table (host)"),
+    "cmd.entfernen": ("Nimmt jemanden vom Tisch (Gastgeber, zwischen den Spielen)", "Remove someone from the table (host, between games)"),
+    "cmd.entfernen.spieler": ("Wer den Tisch verlassen soll", "Who should leave the table"),
+    "cmd.sprache": ("Stellt deine Sprache ein (oder die des Kanals)", "Set your language (or the channel's)"),
+    "cmd.sprache.sprache": ("Deutsch oder Englisch", "German or English"),
+    "cmd.sprache.kanal": ("Für den ganzen Kanal (Gastgeber/Kanäle verwalten)", "For the whole channel (manage channels)"),
+    "cmd.spielliste": ("Zeigt die Spielliste dieses Tisches", "Show this table's score sheet"),
+    "cmd.re": ("Sagt Re an", "Announce Re"),
+    "cmd.kontra": ("Sagt Kontra an", "Announce Kontra"),
+    "cmd.keine90": ("Sagt keine 90 an", "Announce no 90 (keine 90)"),
+    "cmd.keine60": ("Sagt keine 60 an", "Announce no 60 (keine 60)"),
+    "cmd.keine30": ("Sagt keine 30 an", "Announce no 30 (keine 30)"),
+    "cmd.schwarz": ("Sagt schwarz an", "Announce schwarz (no trick)"),
+    "sheet.title": ("Spielliste · {games} Spiele", "Score sheet · {games} games"),
+    "sheet.empty": ("Noch keine Spiele gewertet.", "No games scored yet."),
+    # --- rules overview
+    "rules.title": ("Regeln: {preset}", "Rules: {preset}"),
+    "rules.preset.ddv": ("DDV-Turnierregeln", "DDV tournament rules"),
+    "rules.preset.haus": ("Hausregeln (Schweine, Armut, Schmeißen bei fünf Neunen)", "House rules (Schweine, poverty, throw in with five nines)"),
+    "rules.preset.klassisch": ("Klassisch (ohne Dullen, Verdoppeln)", "Classic (no Dullen, doubling)"),
+    "rules.on": ("an", "on"),
+    "rules.off": ("aus", "off"),
+}
+
+# Engine breakdown labels are German; the English catalogue maps the common ones.
+_BREAKDOWN_EN = {
+    "gewonnen": "won",
+    "unter 90": "under 90",
+    "unter 60": "under 60",
+    "unter 30": "under 30",
+    "schwarz": "schwarz",
+    "Re angesagt": "Re announced",
+    "Kontra angesagt": "Kontra announced",
+    "gegen die Alten": "against the queens of clubs",
+    "Doppelkopf": "Doppelkopf",
+    "Fuchs gefangen": "fox caught",
+    "Karlchen": "Charlie",
+}
+
+_SUIT_PARAM = {"clubs": "C", "spades": "S", "hearts": "H", "diamonds": "D", "trump": "trump", "trumps": "trump"}
+
+
+def norm_lang(lang: str | None) -> str:
+    return lang if lang in LANGUAGES else DEFAULT_LANGUAGE
+
+
+def t(lang: str | None, key: str, **params: Any) -> str:
+    entry = _TEXTS.get(key)
+    if entry is None:
+        log.warning("missing text %s", key)
+        return key
+    text = entry[1] if norm_lang(lang) == "en" and entry[1] else entry[0]
+    try:
+        return text.format(**params)
+    except (KeyError, IndexError, ValueError):
+        log.warning("bad params for text %s", key)
+        return text
+
+
+def has(key: str) -> bool:
+    return key in _TEXTS
+
+
+def contract_name(lang: str | None, contract: str | None) -> str:
+    if not contract:
+        return t(lang, "table.none")
+    if contract.startswith("solo:"):
+        return t(lang, "solo." + contract[5:])
+    return t(lang, "contract." + contract)
+
+
+def announcement_name(lang: str | None, what: str) -> str:
+    return t(lang, "ann." + what)
+
+
+def breakdown_label(lang: str | None, label: str) -> str:
+    if norm_lang(lang) == "en":
+        return _BREAKDOWN_EN.get(label, label)
+    return label
+
+
+def suit_name(lang: str | None, suit: object) -> str:
+    code = _SUIT_PARAM.get(str(suit).lower(), str(suit))
+    return t(lang, "suit." + code) if has("suit." + code) else str(suit)
+
+
+def illegal_text(
+    lang: str | None, code: str, params: dict[str, Any], *, names: list[str], ddv_deadlines: bool
+) -> str:
+    """Translate an engine ``IllegalAction``; ``names`` are the seat names.
+
+    Never names a card: the reason goes to the player, but must stay safe to
+    show even if it ever reached the wrong eyes.
+    """
+    what = params.get("what")
+    shown = {
+        "what": announcement_name(lang, str(what)) if isinstance(what, str) and has("ann." + what) else what,
+        "party": t(lang, "party." + str(params.get("party"))) if params.get("party") in ("re", "kontra") else params.get("party"),
+        "suit": suit_name(lang, params.get("suit", "")),
+        "n": params.get("n", ""),
+    }
+    if code == "not_your_turn":
+        expected = params.get("expected")
+        if isinstance(expected, int) and 0 <= expected < len(names):
+            return t(lang, "illegal.not_your_turn", name=names[expected])
+        return t(lang, "illegal.not_your_turn_nobody")
+    if code == "announce_too_late" and ddv_deadlines:
+        step = "re" if what in ("re", "kontra") else what
+        if has(f"too_late.{step}"):
+            return t(lang, f"too_late.{step}", **shown)
+    if has("illegal." + code):
+        return t(lang, "illegal." + code, **shown)
+    log.warning("untranslated engine code %s", code)
+    return t(lang, "illegal.unknown")

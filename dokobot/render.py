@@ -1,0 +1,431 @@
+"""What the table looks like, as text and control descriptions, free of Discord.
+
+Public renderings (lobby, table, summary, notices) use only what the whole
+table may know: played cards, ``public_contract``, ``public_parties``,
+announcements. The private hand is rendered for one seat only and is handed
+to its owner alone by the bot layer.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from dokobot.cards_text import card_text
+from dokobot.engine import Game
+from dokobot.i18n import announcement_name, breakdown_label, contract_name, t
+from dokobot.table import SEATS, FinishedGame, Notice, Table
+
+MAX_ROW = 5
+
+_MD = re.compile(r"([\\*_`~|>#\[\]()])")
+
+
+def esc(name: str) -> str:
+    """A player's name with Markdown switched off."""
+    return _MD.sub(r"\\\1", name)
+
+
+@dataclass(frozen=True)
+class Control:
+    """One button or select of the private hand view."""
+
+    kind: str  # play | reserve | solo | announce | armut_take | armut_give | armut_return
+    value: str
+    label: str
+    style: str = "action"  # trump | plain | action | danger
+    disabled: bool = False
+    options: tuple[tuple[str, str], ...] = ()  # (value, label) for selects
+    count: int = 0  # how many options a select takes
+
+
+# ---- public -------------------------------------------------------------------------------
+
+
+def preset_name(lang: str | None, preset: str) -> str:
+    return preset.upper() if preset == "ddv" else preset.capitalize()
+
+
+def lobby_text(table: Table, lang: str | None) -> tuple[str, str]:
+    host = next((s.name for s in table.seats if s.user_id == table.host_id), None)
+    lines = [
+        t(lang, "lobby.host", host=esc(host) if host else f"<@{table.host_id}>"),
+        t(lang, "lobby.rules", preset=preset_name(lang, table.preset)),
+        "",
+        f"**{t(lang, 'lobby.seats')}**",
+    ]
+    for i in range(SEATS):
+        lines.append(f"{i + 1}. {esc(table.seats[i].name) if i < len(table.seats) else t(lang, 'lobby.free')}")
+    if table.state == "closed":
+        lines += ["", t(lang, "lobby.closed")]
+    elif table.state == "playing":
+        lines += ["", t(lang, "lobby.playing")]
+    else:
+        lines += ["", t(lang, "lobby.hint")]
+    return t(lang, "lobby.title"), "\n".join(lines)
+
+
+def card(game: Game, code: str) -> str:
+    """Card text; trumps in bold so they stand apart."""
+    text = card_text(code)
+    return f"**{text}**" if game.is_trump(code) else text
+
+
+def table_text(table: Table, lang: str | None) -> tuple[str, str]:
+    """Title and body of the public table message of the running game."""
+    game = table.game
+    assert game is not None
+    names = [esc(n) for n in table.names]
+    title = t(lang, "table.title", no=table.game_no, preset=preset_name(lang, table.preset))
+    lead = (game.dealer + 1) % SEATS
+    lines = [t(lang, "table.dealer", dealer=names[game.dealer], lead=names[lead])]
+    lines += _contract_lines(game, names, lang)
+    if game.phase == "reserve":
+        lines.append(_reserve_line(game, names, lang))
+    elif game.phase.startswith("armut"):
+        lines.append(_armut_line(game, names, lang))
+    if game.phase in ("play", "done"):
+        lines += _trick_lines(game, names, lang)
+    return title, "\n".join(lines)
+
+
+def _contract_lines(game: Game, names: list[str], lang: str | None) -> list[str]:
+    lines = []
+    contract = game.public_contract
+    if contract and contract != "normal":
+        who = _contract_holder(game)
+        suffix = f" ({names[who]})" if who is not None else ""
+        lines.append(t(lang, "table.contract", contract=contract_name(lang, contract)) + suffix)
+    parties = game.public_parties()
+    if parties and game.phase != "done":
+        lines.append(t(lang, "table.parties", list=_parties_list(parties, names, lang)))
+    if game.announcements:
+        said = " · ".join(f"{announcement_name(lang, a)} ({names[s]})" for s, a in game.announcements)
+        lines.append(t(lang, "table.announcements", list=said))
+    return lines
+
+
+def _contract_holder(game: Game) -> int | None:
+    """The soloist / Hochzeit holder / poor seat, as the table knows it."""
+    contract = game.public_contract or ""
+    parties = game.public_parties()
+    re_seats = [s for s, p in parties.items() if p == "re"]
+    if contract.startswith("solo:") or contract == "hochzeit":
+        return re_seats[0] if len(re_seats) == 1 else _first_vorbehalt(game)
+    if contract == "armut":
+        return _first_vorbehalt(game)
+    return None
+
+
+def _first_vorbehalt(game: Game) -> int | None:
+    return next((s for s, r in game.reservations if r == "vorbehalt"), None)
+
+
+def _parties_list(parties: dict[int, str], names: list[str], lang: str | None) -> str:
+    parts = []
+    for party in ("re", "kontra"):
+        seats = [names[s] for s in sorted(parties) if parties[s] == party]
+        if seats:
+            parts.append(f"{t(lang, 'party.' + party)}: {', '.join(seats)}")
+    return " · ".join(parts)
+
+
+def _reserve_line(game: Game, names: list[str], lang: str | None) -> str:
+    said = dict(game.reservations)
+    parts = []
+    for i in range(SEATS):
+        seat = (game.dealer + 1 + i) % SEATS
+        word = said.get(seat)
+        text = t(lang, "table." + word) if word else t(lang, "table.waiting")
+        parts.append(f"{names[seat]} {text}")
+    line = t(lang, "table.reserve", list=" · ".join(parts))
+    return _with_turn(line, game, names, lang)
+
+
+def _armut_line(game: Game, names: list[str], lang: str | None) -> str:
+    key = "table.armut" if game.phase == "armut_take" else "table.armut_exchange"
+    holder = _first_vorbehalt(game)
+    line = t(lang, key, name=names[holder] if holder is not None else "?")
+    return _with_turn(line, game, names, lang)
+
+
+def _with_turn(line: str, game: Game, names: list[str], lang: str | None) -> str:
+    if game.to_act is None:
+        return line
+    return f"{line}   ({t(lang, 'table.to_act', name=names[game.to_act])})"
+
+
+def _trick_lines(game: Game, names: list[str], lang: str | None) -> list[str]:
+    lines = []
+    tricks = game.tricks
+    if game.phase == "play":
+        played = dict(game.current_trick)
+        leader = game.current_trick[0][0] if game.current_trick else game.to_act
+        order = [(leader + i) % SEATS for i in range(SEATS)] if leader is not None else []
+        cards = " · ".join(
+            f"{names[s]} {card(game, played[s]) if s in played else '…'}" for s in order
+        )
+        lines.append(_with_turn(t(lang, "table.trick", n=len(tricks) + 1, cards=cards), game, names, lang))
+    if tricks:
+        last = tricks[-1]
+        cards = " ".join(card(game, c) for _, c in last.cards)
+        lines.append(t(lang, "table.last_trick", winner=names[last.winner], cards=cards, augen=last.augen))
+    won = [0] * SEATS
+    for trick in tricks:
+        won[trick.winner] += 1
+    lines.append(t(lang, "table.tricks", list=" · ".join(f"{names[s]} {won[s]}" for s in range(SEATS))))
+    return lines
+
+
+def summary_text(fin: FinishedGame, lang: str | None, game_no_title: bool = True) -> tuple[str, str]:
+    """Title and body of the end-of-game summary (everything is public by now)."""
+    res = fin.result
+    names = [esc(p.name) for p in fin.players]
+    contract = res.get("contract")
+    title = t(lang, "sum.title", no=fin.number, contract=contract_name(lang, contract))
+    if contract == "redeal":
+        return title, t(lang, "sum.redeal")
+    augen = res.get("augen", {})
+    key = "sum.winner" if res.get("winner") else "sum.no_winner"
+    winner = t(lang, "party." + res["winner"]) if res.get("winner") else ""
+    lines = [
+        t(lang, key, party=winner, re=augen.get("re", 0), kontra=augen.get("kontra", 0), value=res.get("game_value", 0)),
+        t(
+            lang, "sum.parties",
+            re=", ".join(names[s] for s in res.get("re", [])) or "–",
+            kontra=", ".join(names[s] for s in res.get("kontra", [])) or "–",
+        ),
+    ]
+    breakdown = res.get("breakdown") or []
+    if breakdown:
+        lines.append(
+            " · ".join(
+                f"{breakdown_label(lang, b.get('label', ''))} ({t(lang, 'party.' + b['party']) if b.get('party') in ('re', 'kontra') else b.get('party', '')}) {b.get('points', 0):+d}"
+                for b in breakdown
+            )
+        )
+    lines.append(t(lang, "sum.points", list=" · ".join(
+        f"{names[i]} {_signed(p)}" for i, p in enumerate(res.get("score", []))
+    )))
+    lines.append(t(lang, "sum.sheet", list=sheet_list(fin.players, fin.totals)))
+    return title, "\n".join(lines)
+
+
+def sheet_list(players: list[Any], totals: dict[int, int]) -> str:
+    return " · ".join(f"{esc(p.name)} {_signed(totals.get(p.user_id, 0))}" for p in players)
+
+
+def _signed(n: int) -> str:
+    return f"{n:+d}".replace("-", "−") if n else "0"
+
+
+def notice_text(table: Table, notice: Notice, lang: str | None) -> str | None:
+    names = [esc(n) for n in table.names]
+
+    def name(seat: int | None) -> str:
+        return names[seat] if seat is not None and 0 <= seat < len(names) else "?"
+
+    kind, seat, data = notice.kind, notice.seat, notice.data
+    if kind == "announced":
+        return t(lang, "notice.announced", name=name(seat), what=f"**{announcement_name(lang, data)}**")
+    if kind == "solo":
+        return t(lang, "notice.solo", name=name(seat), contract=contract_name(lang, data))
+    if kind == "hochzeit":
+        return t(lang, "notice.hochzeit", name=name(seat))
+    if kind == "armut":
+        return t(lang, "notice.armut", name=name(seat))
+    if kind == "armut_taken":
+        return t(lang, "notice.armut_taken", name=name(seat))
+    if kind == "armut_exchanged":
+        return t(lang, "notice.armut_exchanged", n=data)
+    if kind == "hochzeit_partner":
+        holder = _hochzeit_holder(table)
+        if seat is None:
+            return t(lang, "notice.hochzeit_alone", name=name(holder))
+        return t(lang, "notice.hochzeit_partner", partner=name(seat), name=name(holder))
+    if kind == "redeal":
+        reason = t(lang, "notice.redeal." + str(data), name=name(seat))
+        return t(lang, "notice.redeal", reason=reason)
+    if kind == "aborted":
+        return t(lang, "notice.aborted", no=table.game_no, name=f"<@{data}>")
+    if kind == "closed":
+        return t(lang, "notice.closed", name=f"<@{data}>")
+    return None
+
+
+def _hochzeit_holder(table: Table) -> int | None:
+    game = table.game
+    return _first_vorbehalt(game) if game is not None else None
+
+
+# ---- private ----------------------------------------------------------------------------
+
+
+def known_party(game: Game, seat: int) -> str | None:
+    """The seat's party as the seat itself knows it (its own cards included)."""
+    public = game.public_parties().get(seat)
+    if public:
+        return public
+    if game.public_contract == "normal" and game.phase in ("play", "done"):
+        dealt = game.record()["hands"][seat]
+        return "re" if "CQ" in dealt else "kontra"
+    return None
+
+
+def hand_text(table: Table, seat: int, lang: str | None) -> str:
+    game = table.game
+    assert game is not None
+    head = f"**{t(lang, 'hand.title', no=table.game_no)}**"
+    party = known_party(game, seat)
+    if party:
+        head += f" ({t(lang, 'hand.party', party=t(lang, 'party.' + party))})"
+    lines = [head + " – " + _turn_text(table, seat, lang)]
+    hand = game.hand(seat)
+    trumps = [c for c in hand if game.is_trump(c)]
+    plain = [c for c in hand if not game.is_trump(c)]
+    if trumps:
+        lines.append(f"{t(lang, 'hand.trumps')}: " + " ".join(f"**{card_text(c)}**" for c in trumps))
+    if plain:
+        lines.append(" ".join(card_text(c) for c in plain))
+    prompt = _prompt(table, seat, lang)
+    if prompt:
+        lines.append(prompt)
+    return "\n".join(lines)
+
+
+def _turn_text(table: Table, seat: int, lang: str | None) -> str:
+    game = table.game
+    assert game is not None
+    if game.phase == "done":
+        return t(lang, "hand.done")
+    if game.to_act == seat:
+        return t(lang, "hand.your_turn")
+    return t(lang, "hand.wait", name=esc(table.names[game.to_act]) if game.to_act is not None else "?")
+
+
+def _prompt(table: Table, seat: int, lang: str | None) -> str | None:
+    game = table.game
+    assert game is not None
+    if game.to_act != seat:
+        return None
+    if game.phase == "reserve":
+        return t(lang, "hand.reserve")
+    if game.phase == "armut_take":
+        return t(lang, "hand.armut_take", name=esc(table.names[_first_vorbehalt(game) or 0]))
+    if game.phase == "armut_give":
+        return t(lang, "hand.armut_give")
+    if game.phase == "armut_return":
+        return t(lang, "hand.armut_return", n=armut_count(game))
+    return None
+
+
+def armut_count(game: Game) -> int:
+    """How many cards the taker returns: as many as the poor seat's trumps."""
+    actions = game.record()["actions"]
+    given = next((a["armut_give"] for a in reversed(actions) if "armut_give" in a), [])
+    return len(given)
+
+
+def hand_controls(table: Table, seat: int, lang: str | None) -> list[list[Control]]:
+    """Rows of buttons/selects for the seat's private view (at most 5 rows)."""
+    game = table.game
+    if game is None or game.phase == "done":
+        return []
+    if game.phase == "reserve":
+        return _reserve_controls(game, seat, lang)
+    if game.phase.startswith("armut"):
+        return _armut_controls(game, seat, lang)
+    rows = _card_rows(game, seat, table.ruleset.schweine)
+    anns = [
+        Control("announce", a, announcement_name(lang, a), "danger")
+        for a in game.allowed_announcements(seat)
+    ]
+    if anns:
+        rows.append(anns[:MAX_ROW])
+    return rows[:5]
+
+
+def _card_rows(game: Game, seat: int, schweine: bool) -> list[list[Control]]:
+    legal = set(game.legal_plays(seat))
+    trumps: list[Control] = []
+    plain: list[Control] = []
+    schwein = schweine and _schwein_possible(game, seat, legal)
+    for code in game.hand(seat):
+        trump = game.is_trump(code)
+        ctl = Control("play", code, card_text(code), "trump" if trump else "plain", code not in legal)
+        (trumps if trump else plain).append(ctl)
+        if schwein and code == "DA":
+            trumps.append(Control("play", "DA:s", card_text(code) + " 🐷", "trump"))
+            schwein = False
+    return _chunks(trumps) + _chunks(plain)
+
+
+def _schwein_possible(game: Game, seat: int, legal: set[str]) -> bool:
+    record = game.record()
+    if "DA" not in legal or record["hands"][seat].count("DA") < 2:
+        return False
+    return not any(a.get("schwein") for a in record["actions"])
+
+
+def _chunks(controls: list[Control]) -> list[list[Control]]:
+    return [controls[i:i + MAX_ROW] for i in range(0, len(controls), MAX_ROW)]
+
+
+def _reserve_controls(game: Game, seat: int, lang: str | None) -> list[list[Control]]:
+    if game.to_act != seat:
+        return []
+    allowed = game.allowed_reservations(seat)
+    kinds = []
+    for a in allowed:
+        if a["reserve"] != "solo" and a["reserve"] not in kinds:
+            kinds.append(a["reserve"])
+    buttons = [
+        Control("reserve", k, t(lang, "btn." + k), "plain" if k == "gesund" else "action")
+        for k in kinds
+    ]
+    solos = tuple((a["solo"], contract_name(lang, "solo:" + a["solo"])) for a in allowed if a["reserve"] == "solo")
+    rows = [buttons] if buttons else []
+    if solos:
+        rows.append([Control("solo", "", t(lang, "select.solo"), options=solos, count=1)])
+    return rows
+
+
+def _armut_controls(game: Game, seat: int, lang: str | None) -> list[list[Control]]:
+    if game.to_act != seat:
+        return []
+    if game.phase == "armut_take":
+        return [[
+            Control("armut_take", "1", t(lang, "btn.armut_take"), "action"),
+            Control("armut_take", "0", t(lang, "btn.armut_pass"), "plain"),
+        ]]
+    if game.phase == "armut_give":
+        return [[Control("armut_give", "", t(lang, "btn.armut_give"), "action")]]
+    n = armut_count(game)
+    options = tuple((f"{c}:{i}", card_text(c)) for i, c in enumerate(game.hand(seat)))
+    return [[Control("armut_return", "", t(lang, "select.armut_return", n=n), options=options, count=n)]]
+
+
+def armut_trumps(game: Game, seat: int) -> list[str]:
+    """The poor seat hands over exactly its trumps (normal-game trumps)."""
+    return [c for c in game.hand(seat) if game.is_trump(c)]
+
+
+def rules_text(table: Table, lang: str | None) -> tuple[str, str]:
+    """A short overview of the table's rules (public knowledge)."""
+    r = table.ruleset
+    on, off = t(lang, "rules.on"), t(lang, "rules.off")
+    solos = ", ".join(contract_name(lang, "solo:" + s) for s in r.solos) or "–"
+    lines = [
+        t(lang, f"rules.preset.{r.preset}") if r.preset in ("ddv", "haus", "klassisch") else r.preset,
+        "",
+        f"Neunen / nines: {on if r.nines else off}",
+        f"Dullen (♥10): {(on + ' · ' + r.dulle) if r.dullen else off}",
+        f"Schweine: {on if r.schweine else off}",
+        f"{t(lang, 'contract.armut')}: {on if r.armut else off}",
+        f"{t(lang, 'btn.schmeissen')}: {', '.join(r.schmeissen) or off}",
+        f"Soli: {solos}",
+        f"{t(lang, 'hand.announce')}{r.announcements} · Wertung/scoring: {r.scoring}",
+        f"Sonderpunkte/extras: {', '.join(r.extras) or off}",
+    ]
+    return t(lang, "rules.title", preset=preset_name(lang, r.preset)), "\n".join(lines)

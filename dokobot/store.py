@@ -1,0 +1,163 @@
+"""The persistence seam of the table layer: the ``TableStore`` protocol.
+
+Every accepted change of a table goes through one of these awaits *before*
+the table's in-memory state changes, so a crash never loses an answered
+click. ``MemoryStore`` keeps everything in dicts (tests, development); the
+SQLite adapter in the bot layer maps the same calls onto ``dokobot.storage``.
+Data crosses the seam as plain values (copied), never as live objects.
+"""
+
+from __future__ import annotations
+
+import copy
+import itertools
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    user_id: int
+    name: str
+    is_bot: bool = False
+
+
+@dataclass
+class StoredTable:
+    table_id: int
+    channel_id: int
+    guild_id: int | None
+    host_id: int
+    seats: list[SeatInfo] = field(default_factory=list)
+    message_id: int | None = None
+
+
+@dataclass
+class StoredGame:
+    game_id: int
+    table_id: int
+    number: int
+    rules: dict[str, Any]
+    players: list[SeatInfo]
+    dealer: int
+    hands: list[list[str]]
+    actions: list[dict[str, Any]] = field(default_factory=list)
+    result: dict[str, Any] | None = None
+    scores: dict[int, int] | None = None
+    aborted: bool = False
+
+
+@dataclass(frozen=True)
+class ChannelPrefs:
+    preset: str | None = None
+    overrides: dict[str, Any] = field(default_factory=dict)
+    language: str | None = None
+
+
+class TableStore(Protocol):
+    async def open_table(self, channel_id: int, guild_id: int | None, host_id: int, seats: list[SeatInfo]) -> int: ...
+    async def set_seats(self, table_id: int, seats: list[SeatInfo], host_id: int) -> None: ...
+    async def set_message_id(self, table_id: int, message_id: int | None) -> None: ...
+    async def close_table(self, table_id: int) -> None: ...
+    async def create_game(
+        self, table_id: int, number: int, rules: dict[str, Any], players: list[SeatInfo],
+        dealer: int, hands: list[list[str]],
+    ) -> int: ...
+    async def append_action(self, game_id: int, idx: int, action: dict[str, Any]) -> None: ...
+    async def finish_game(self, game_id: int, result: dict[str, Any], scores: dict[int, int]) -> None: ...
+    async def abort_game(self, game_id: int) -> None: ...
+    async def open_tables(self) -> list[StoredTable]: ...
+    async def running_games(self) -> list[StoredGame]: ...
+    async def last_game_number(self, table_id: int) -> int: ...
+    async def totals(self, table_id: int) -> dict[int, int]: ...
+    async def channel_prefs(self, channel_id: int) -> ChannelPrefs: ...
+    async def set_channel_prefs(self, channel_id: int, prefs: ChannelPrefs) -> None: ...
+    async def user_language(self, user_id: int) -> str | None: ...
+    async def set_user_language(self, user_id: int, language: str | None) -> None: ...
+
+
+class MemoryStore:
+    """A ``TableStore`` in dicts; one instance can outlive a bot (restart tests)."""
+
+    def __init__(self) -> None:
+        self._ids = itertools.count(1)
+        self.tables: dict[int, StoredTable] = {}
+        self.closed: set[int] = set()
+        self.games: dict[int, StoredGame] = {}
+        self.prefs: dict[int, ChannelPrefs] = {}
+        self.user_langs: dict[int, str] = {}
+
+    async def open_table(self, channel_id: int, guild_id: int | None, host_id: int, seats: list[SeatInfo]) -> int:
+        if any(t.channel_id == channel_id for tid, t in self.tables.items() if tid not in self.closed):
+            raise RuntimeError("table already open in channel")
+        table_id = next(self._ids)
+        self.tables[table_id] = StoredTable(table_id, channel_id, guild_id, host_id, list(seats))
+        return table_id
+
+    async def set_seats(self, table_id: int, seats: list[SeatInfo], host_id: int) -> None:
+        self.tables[table_id].seats = list(seats)
+        self.tables[table_id].host_id = host_id
+
+    async def set_message_id(self, table_id: int, message_id: int | None) -> None:
+        self.tables[table_id].message_id = message_id
+
+    async def close_table(self, table_id: int) -> None:
+        self.closed.add(table_id)
+
+    async def create_game(
+        self, table_id: int, number: int, rules: dict[str, Any], players: list[SeatInfo],
+        dealer: int, hands: list[list[str]],
+    ) -> int:
+        game_id = next(self._ids)
+        self.games[game_id] = StoredGame(
+            game_id, table_id, number, copy.deepcopy(rules), list(players), dealer, copy.deepcopy(hands)
+        )
+        return game_id
+
+    async def append_action(self, game_id: int, idx: int, action: dict[str, Any]) -> None:
+        game = self.games[game_id]
+        if idx != len(game.actions) or game.result is not None:
+            raise RuntimeError(f"action index {idx} out of order")
+        game.actions.append(copy.deepcopy(action))
+
+    async def finish_game(self, game_id: int, result: dict[str, Any], scores: dict[int, int]) -> None:
+        self.games[game_id].result = copy.deepcopy(result)
+        self.games[game_id].scores = dict(scores)
+
+    async def abort_game(self, game_id: int) -> None:
+        self.games[game_id].aborted = True
+
+    async def open_tables(self) -> list[StoredTable]:
+        return [copy.deepcopy(t) for tid, t in self.tables.items() if tid not in self.closed]
+
+    async def running_games(self) -> list[StoredGame]:
+        return [
+            copy.deepcopy(g) for g in self.games.values()
+            if g.result is None and not g.aborted and g.table_id not in self.closed
+        ]
+
+    async def last_game_number(self, table_id: int) -> int:
+        return max((g.number for g in self.games.values() if g.table_id == table_id), default=0)
+
+    async def totals(self, table_id: int) -> dict[int, int]:
+        out: dict[int, int] = {}
+        for g in sorted(self.games.values(), key=lambda g: g.number):
+            if g.table_id == table_id and g.scores:
+                for user_id, points in g.scores.items():
+                    out[user_id] = out.get(user_id, 0) + points
+        return out
+
+    async def channel_prefs(self, channel_id: int) -> ChannelPrefs:
+        return self.prefs.get(channel_id, ChannelPrefs())
+
+    async def set_channel_prefs(self, channel_id: int, prefs: ChannelPrefs) -> None:
+        self.prefs[channel_id] = prefs
+
+    async def user_language(self, user_id: int) -> str | None:
+        return self.user_langs.get(user_id)
+
+    async def set_user_language(self, user_id: int, language: str | None) -> None:
+        if language is None:
+            self.user_langs.pop(user_id, None)
+        else:
+            self.user_langs[user_id] = language

@@ -1,0 +1,421 @@
+"""Tables, seats, lobby and the game flow of one channel, free of Discord.
+
+A ``Table`` owns one ``asyncio.Lock``: every change runs under it, so two
+clicks at once are applied one after the other and the second one is judged
+against the state the first left. A change is first tried on a copy of the
+game, then written to the ``TableStore``, and only then becomes the table's
+state: a failed write changes nothing.
+
+Bad input raises ``TableError`` (``code`` is an i18n key suffix, or
+``"illegal"`` with the engine's ``IllegalAction`` attached).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import dataclass, field
+from typing import Any
+
+from dokobot.engine import Game, IllegalAction, RuleError, RuleSet, deal
+from dokobot.store import ChannelPrefs, SeatInfo, StoredGame, StoredTable, TableStore
+
+log = logging.getLogger(__name__)
+
+SEATS = 4
+FIRST_DEALER = SEATS - 1  # the opener (seat 0) leads the first game
+
+Seat = SeatInfo  # a seat may be a computer player (is_bot): the seam for later AI
+
+
+class TableError(Exception):
+    """Bad input: nothing changed. ``code`` names the reason."""
+
+    def __init__(self, code: str, engine: IllegalAction | None = None, **params: Any) -> None:
+        super().__init__(code)
+        self.code = code
+        self.engine = engine
+        self.params = params
+
+
+@dataclass(frozen=True)
+class Notice:
+    """Something the whole table may learn, as a short public line."""
+
+    kind: str
+    seat: int | None = None
+    data: Any = None
+
+
+@dataclass
+class FinishedGame:
+    number: int
+    players: list[SeatInfo]
+    dealer: int
+    result: dict[str, Any]
+    points: dict[int, int]  # user_id -> points of this game
+    totals: dict[int, int]  # user_id -> running total at this table
+    record: dict[str, Any]
+
+
+@dataclass
+class Outcome:
+    notices: list[Notice] = field(default_factory=list)
+    finished: FinishedGame | None = None
+    new_game: bool = False  # a new game was dealt (start, next, redeal)
+    lobby_changed: bool = False
+
+
+class Table:
+    def __init__(
+        self, store: TableStore, table_id: int, channel_id: int, guild_id: int | None,
+        host_id: int, rules: dict[str, Any] | None = None,
+    ) -> None:
+        self.store = store
+        self.table_id = table_id
+        self.channel_id = channel_id
+        self.guild_id = guild_id
+        self.host_id = host_id
+        self.rules_config: dict[str, Any] = dict(rules or {"preset": "ddv"})
+        self.seats: list[SeatInfo] = []
+        self.state = "lobby"  # lobby | playing | between | closed
+        self.game: Game | None = None
+        self.game_id: int | None = None
+        self.game_no = 0
+        self.dealer = FIRST_DEALER
+        self.message_id: int | None = None
+        self.totals: dict[int, int] = {}
+        self.last: FinishedGame | None = None
+        self.lock = asyncio.Lock()
+
+    # ---- queries ----------------------------------------------------------------------
+
+    @property
+    def preset(self) -> str:
+        return str(self.rules_config.get("preset", "ddv"))
+
+    @property
+    def ruleset(self) -> RuleSet:
+        return RuleSet.from_config(self.rules_config)
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    def seat_of(self, user_id: int) -> int | None:
+        return next((i for i, s in enumerate(self.seats) if s.user_id == user_id), None)
+
+    def is_host(self, user_id: int) -> bool:
+        return user_id == self.host_id
+
+    # ---- lobby ------------------------------------------------------------------------
+
+    async def join(self, user_id: int, name: str, is_bot: bool = False) -> Outcome:
+        async with self.lock:
+            self._require_open()
+            if self.seat_of(user_id) is not None:
+                raise TableError("already_seated")
+            if self.state == "playing":
+                raise TableError("game_running")
+            if len(self.seats) >= SEATS:
+                raise TableError("table_full")
+            seats = [*self.seats, SeatInfo(user_id, name, is_bot)]
+            await self.store.set_seats(self.table_id, seats, self.host_id)
+            self.seats = seats
+            return Outcome(lobby_changed=True)
+
+    async def leave(self, user_id: int) -> Outcome:
+        async with self.lock:
+            self._require_open()
+            seat = self._seat(user_id)
+            if self.state == "playing":
+                raise TableError("leave_running")
+            await self._set_seats([s for i, s in enumerate(self.seats) if i != seat])
+            return Outcome(lobby_changed=True)
+
+    async def kick(self, user_id: int, can_manage: bool, target_id: int) -> Outcome:
+        async with self.lock:
+            self._require_open()
+            self._require_host(user_id, can_manage)
+            seat = self.seat_of(target_id)
+            if seat is None:
+                raise TableError("not_seated")
+            if self.state == "playing":
+                raise TableError("game_running")
+            await self._set_seats([s for i, s in enumerate(self.seats) if i != seat])
+            return Outcome(lobby_changed=True)
+
+    async def _set_seats(self, seats: list[SeatInfo]) -> None:
+        host = self.host_id
+        if seats and all(s.user_id != host for s in seats):
+            host = seats[0].user_id  # the host left: the first remaining player hosts
+        await self.store.set_seats(self.table_id, seats, host)
+        self.seats, self.host_id = seats, host
+        if self.state == "between" and len(seats) < SEATS:
+            self.state = "lobby"
+
+    async def set_rules(self, user_id: int, can_manage: bool, config: dict[str, Any]) -> RuleSet:
+        async with self.lock:
+            self._require_open()
+            self._require_host(user_id, can_manage)
+            if self.state == "playing":
+                raise TableError("game_running")
+            try:
+                rules = RuleSet.from_config(config)
+            except RuleError as exc:
+                raise TableError("bad_preset", preset=str(exc)) from None
+            prefs = ChannelPrefs(preset=rules.preset, overrides={k: v for k, v in rules.to_config().items() if k != "preset"})
+            old = await self.store.channel_prefs(self.channel_id)
+            await self.store.set_channel_prefs(self.channel_id, ChannelPrefs(prefs.preset, prefs.overrides, old.language))
+            self.rules_config = rules.to_config()
+            return rules
+
+    async def set_message(self, message_id: int | None) -> None:
+        """Remember the public table message (so it can be edited after a restart)."""
+        async with self.lock:
+            if self.state == "closed":
+                return
+            await self.store.set_message_id(self.table_id, message_id)
+            self.message_id = message_id
+
+    # ---- starting games ------------------------------------------------------------------
+
+    async def start(self, user_id: int, can_manage: bool) -> Outcome:
+        async with self.lock:
+            self._require_open()
+            self._require_host(user_id, can_manage)
+            if self.state == "playing":
+                raise TableError("game_running")
+            self._require_four()
+            return await self._deal(self.dealer if self.game_no == 0 else self._next_dealer())
+
+    async def next_game(self, user_id: int, game_no: int) -> Outcome:
+        async with self.lock:
+            self._require_open()
+            self._seat(user_id)
+            if self.state == "playing":
+                raise TableError("stale" if game_no != self.game_no else "game_running")
+            if game_no != self.game_no:
+                raise TableError("stale")
+            self._require_four()
+            return await self._deal(self._next_dealer())
+
+    def _next_dealer(self) -> int:
+        return (self.dealer + 1) % SEATS
+
+    async def _deal(self, dealer: int, outcome: Outcome | None = None) -> Outcome:
+        rules = RuleSet.from_config(self.rules_config)
+        hands = deal(rules)
+        players = list(self.seats)
+        number = self.game_no + 1
+        game_id = await self.store.create_game(
+            self.table_id, number, rules.to_config(), players, dealer, hands
+        )
+        self.game = Game(rules, hands, dealer=dealer, players=[p.name for p in players])
+        self.game_id, self.game_no, self.dealer, self.state = game_id, number, dealer, "playing"
+        log.info("table %s: game %s dealt (dealer seat %s)", self.channel_id, number, dealer)
+        outcome = outcome or Outcome()
+        outcome.new_game = True
+        return outcome
+
+    # ---- playing ----------------------------------------------------------------------
+
+    async def act(self, user_id: int, game_no: int | None, action: dict[str, Any]) -> Outcome:
+        """Apply one game action of the seated ``user_id``.
+
+        ``game_no`` is the game the clicked message belongs to (None for a slash
+        command, which always means the current game).
+        """
+        async with self.lock:
+            self._require_open()
+            seat = self._seat(user_id)
+            game = self._current_game(game_no)
+            trial = game.copy()
+            try:
+                events = trial.apply({**action, "seat": seat})
+            except IllegalAction as exc:
+                raise TableError("illegal", engine=exc) from None
+            record = trial.record()
+            await self.store.append_action(self.game_id, len(record["actions"]) - 1, record["actions"][-1])
+            self.game = trial
+            log.debug("table %s: seat %s acted", self.channel_id, seat)
+            outcome = Outcome(notices=_notices(trial, events))
+            if trial.phase == "done":
+                await self._finish(outcome)
+            return outcome
+
+    def _current_game(self, game_no: int | None) -> Game:
+        if self.game is None or (self.state != "playing" and game_no is None):
+            raise TableError("no_game")
+        if game_no is not None and game_no != self.game_no:
+            raise TableError("stale")
+        if self.state != "playing":
+            raise TableError("illegal", engine=IllegalAction("game_over"))
+        return self.game
+
+    async def _finish(self, outcome: Outcome) -> None:
+        game = self.game
+        assert game is not None and self.game_id is not None
+        result = game.result()
+        players = list(self.seats)
+        points = {p.user_id: int(result["score"][i]) for i, p in enumerate(players)}
+        await self.store.finish_game(self.game_id, result, points)
+        for user_id, p in points.items():
+            self.totals[user_id] = self.totals.get(user_id, 0) + p
+        self.last = FinishedGame(
+            self.game_no, players, game.dealer, result, points, dict(self.totals), game.record()
+        )
+        self.state = "between"
+        log.info("table %s: game %s over (%s)", self.channel_id, self.game_no, result.get("contract"))
+        outcome.finished = self.last
+        if result.get("contract") == "redeal":
+            # Thrown in or nobody took the Armut: the same dealer deals again.
+            await self._deal(self.dealer, outcome)
+
+    async def abort(self, user_id: int, can_manage: bool) -> Outcome:
+        async with self.lock:
+            self._require_open()
+            self._require_host(user_id, can_manage)
+            if self.state != "playing" or self.game_id is None:
+                raise TableError("no_game")
+            await self.store.abort_game(self.game_id)
+            self.state = "between" if len(self.seats) == SEATS else "lobby"
+            self.game = None
+            return Outcome(notices=[Notice("aborted", self.seat_of(user_id), user_id)])
+
+    async def close(self, user_id: int, can_manage: bool) -> Outcome:
+        async with self.lock:
+            self._require_open()
+            self._require_host(user_id, can_manage)
+            if self.state == "playing" and self.game_id is not None:
+                await self.store.abort_game(self.game_id)
+            await self.store.close_table(self.table_id)
+            self.state = "closed"
+            return Outcome(notices=[Notice("closed", None, user_id)])
+
+    # ---- checks -----------------------------------------------------------------------
+
+    def _require_open(self) -> None:
+        if self.state == "closed":
+            raise TableError("closed")
+
+    def _require_host(self, user_id: int, can_manage: bool) -> None:
+        if not (can_manage or self.is_host(user_id)):
+            raise TableError("not_host", host_id=self.host_id)
+
+    def _require_four(self) -> None:
+        if len(self.seats) != SEATS:
+            raise TableError("need_four", n=len(self.seats))
+
+    def _seat(self, user_id: int) -> int:
+        seat = self.seat_of(user_id)
+        if seat is None:
+            raise TableError("not_seated")
+        return seat
+
+
+def _notices(game: Game, events: list[Any]) -> list[Notice]:
+    """The public lines these engine events deserve (never a hidden fact)."""
+    out: list[Notice] = []
+    for ev in events:
+        kind, seat, data = ev.kind, ev.seat, ev.data
+        if kind == "announced":
+            out.append(Notice("announced", seat, data))
+        elif kind == "contract" and data == "armut_offered":
+            out.append(Notice("armut", seat))
+        elif kind == "contract" and isinstance(data, str) and data.startswith("solo:"):
+            out.append(Notice("solo", seat, data))
+        elif kind == "contract" and data == "hochzeit":
+            out.append(Notice("hochzeit", seat))
+        elif kind == "contract" and data == "redeal":
+            out.append(Notice("redeal", _redeal_seat(game), _redeal_reason(game)))
+        elif kind == "armut_taken":
+            out.append(Notice("armut_taken", seat, data))
+        elif kind == "armut_exchanged":
+            out.append(Notice("armut_exchanged", seat, data))
+        elif kind == "hochzeit_partner":
+            holder = next((s for s, p in game.public_parties().items() if p == "re" and s != seat), None)
+            out.append(Notice("hochzeit_partner", seat, holder))
+    return out
+
+
+def _redeal_reason(game: Game) -> str:
+    actions = game.record()["actions"]
+    if any(a.get("reserve") == "schmeissen" for a in actions):
+        return "schmeissen"
+    if any("armut_take" in a for a in actions):
+        return "armut"
+    return "other"
+
+
+def _redeal_seat(game: Game) -> int | None:
+    return next((a["seat"] for a in game.record()["actions"] if a.get("reserve") == "schmeissen"), None)
+
+
+class Tables:
+    """All open tables, one per channel."""
+
+    def __init__(self, store: TableStore, default_preset: str = "ddv") -> None:
+        self.store = store
+        self.default_preset = default_preset
+        self._tables: dict[int, Table] = {}
+        self._open_lock = asyncio.Lock()
+
+    def get(self, channel_id: int) -> Table | None:
+        table = self._tables.get(channel_id)
+        return table if table is not None and table.state != "closed" else None
+
+    def all(self) -> list[Table]:
+        return [t for t in self._tables.values() if t.state != "closed"]
+
+    async def rules_for(self, channel_id: int) -> dict[str, Any]:
+        prefs = await self.store.channel_prefs(channel_id)
+        return {"preset": prefs.preset or self.default_preset, **prefs.overrides}
+
+    async def open(self, channel_id: int, guild_id: int | None, host_id: int, host_name: str) -> Table:
+        async with self._open_lock:
+            if self.get(channel_id) is not None:
+                raise TableError("table_exists")
+            rules = await self.rules_for(channel_id)
+            host = SeatInfo(host_id, host_name)
+            table_id = await self.store.open_table(channel_id, guild_id, host_id, [host])
+            table = Table(self.store, table_id, channel_id, guild_id, host_id, rules)
+            table.seats = [host]  # whoever opens a table wants to play at it
+            self._tables[channel_id] = table
+            log.info("table opened in channel %s", channel_id)
+            return table
+
+    async def restore(self) -> list[Table]:
+        """Rebuild the open tables and their running games after a restart."""
+        running = {g.table_id: g for g in await self.store.running_games()}
+        for info in await self.store.open_tables():
+            table = await self._restore_table(info, running.get(info.table_id))
+            self._tables[info.channel_id] = table
+        return self.all()
+
+    async def _restore_table(self, info: StoredTable, running: StoredGame | None) -> Table:
+        rules = await self.rules_for(info.channel_id)
+        table = Table(self.store, info.table_id, info.channel_id, info.guild_id, info.host_id, rules)
+        table.seats = list(info.seats)
+        table.message_id = info.message_id
+        table.totals = await self.store.totals(info.table_id)
+        table.game_no = await self.store.last_game_number(info.table_id)
+        if running is not None:
+            _resume(table, running)
+        elif table.game_no and len(table.seats) == SEATS:
+            table.state = "between"
+        return table
+
+
+def _resume(table: Table, stored: StoredGame) -> None:
+    try:
+        rules = RuleSet.from_config(stored.rules)
+        game = Game(rules, stored.hands, dealer=stored.dealer, players=[p.name for p in stored.players])
+        for action in stored.actions:
+            game.apply(action)
+    except (IllegalAction, RuleError) as exc:
+        log.error("table %s: cannot resume game %s: %s", table.channel_id, stored.number, exc)
+        return
+    table.game, table.game_id, table.game_no = game, stored.game_id, stored.number
+    table.dealer, table.state = stored.dealer, "playing"
+    table.rules_config = rules.to_config()

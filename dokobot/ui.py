@@ -1,0 +1,347 @@
+"""Discord building blocks: embeds, views, and the per-table presenter.
+
+Buttons are ``DynamicItem``s whose ``custom_id`` carries channel, game
+number and action, so they keep working after a restart and a click on an
+old message is recognised as stale. Views hold only dynamic items and have
+no timeout, so discord.py keeps nothing per message (no memory growth).
+
+The ``TablePresenter`` is the only writer of a table's public message and of
+the open private hands: one worker task per table renders the *latest*
+state right before each edit, so a late edit never shows an older state.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from dokobot import render
+from dokobot.i18n import illegal_text, t
+from dokobot.table import Notice, Outcome, Table, TableError
+
+if TYPE_CHECKING:
+    from dokobot.bot import DokoBot
+
+log = logging.getLogger(__name__)
+
+NO_MENTIONS = discord.AllowedMentions.none()
+COLOUR = discord.Colour(0x2E7D32)  # card-table green
+# Edit a private hand only while its token is surely valid (15 minutes, minus slack).
+TOKEN_SLACK = datetime.timedelta(seconds=30)
+
+_STYLES = {
+    "trump": discord.ButtonStyle.primary,
+    "plain": discord.ButtonStyle.secondary,
+    "action": discord.ButtonStyle.success,
+    "danger": discord.ButtonStyle.danger,
+}
+
+
+# ---- texts for errors -------------------------------------------------------------------
+
+
+def error_text(err: TableError, table: Table | None, lang: str) -> str:
+    if err.code == "illegal" and err.engine is not None:
+        names = table.names if table else []
+        ddv = bool(table and table.ruleset.announcements == "ddv" and _not_hochzeit(table))
+        return illegal_text(lang, err.engine.code, err.engine.params, names=names, ddv_deadlines=ddv)
+    params = dict(err.params)
+    if err.code == "not_host":
+        host = next((s.name for s in table.seats if s.user_id == table.host_id), None) if table else None
+        params["host"] = render.esc(host) if host else f"<@{params.get('host_id')}>"
+    return t(lang, "err." + err.code, **params)
+
+
+def _not_hochzeit(table: Table) -> bool:
+    return table.game is None or table.game.public_contract != "hochzeit"
+
+
+# ---- embeds and views -------------------------------------------------------------------
+
+
+def embed(title: str, body: str) -> discord.Embed:
+    return discord.Embed(title=title, description=body, colour=COLOUR)
+
+
+def lobby_message(table: Table, lang: str, *, active: bool = True) -> dict[str, Any]:
+    title, body = render.lobby_text(table, lang)
+    view = None
+    if active and table.state == "lobby":
+        view = discord.ui.View(timeout=None)
+        ch = table.channel_id
+        view.add_item(TableButton(ch, "join", 0, label=t(lang, "btn.join"), style=discord.ButtonStyle.success))
+        view.add_item(TableButton(ch, "leave", 0, label=t(lang, "btn.leave"), style=discord.ButtonStyle.secondary))
+        view.add_item(TableButton(
+            ch, "start", 0, label=t(lang, "btn.start"), style=discord.ButtonStyle.primary,
+            disabled=len(table.seats) != 4,
+        ))
+        view.add_item(TableButton(ch, "rules", 0, label=t(lang, "btn.rules"), style=discord.ButtonStyle.secondary))
+    return {"embed": embed(title, body), "view": view}
+
+
+def game_message(table: Table, lang: str, game_no: int, *, active: bool = True) -> dict[str, Any]:
+    """The public message of game ``game_no``: running table, or its summary."""
+    ch = table.channel_id
+    finished = table.last if table.last and table.last.number == game_no else None
+    if finished is not None and (table.state != "playing" or table.game_no != game_no):
+        title, body = render.summary_text(finished, lang)
+        view = None
+        if active and table.state == "between":
+            view = discord.ui.View(timeout=None)
+            view.add_item(TableButton(ch, "next", game_no, label=t(lang, "btn.next"), style=discord.ButtonStyle.success))
+            view.add_item(TableButton(ch, "record", game_no, label=t(lang, "btn.record"), style=discord.ButtonStyle.secondary))
+            view.add_item(TableButton(ch, "close", game_no, label=t(lang, "btn.close"), style=discord.ButtonStyle.danger))
+        return {"embed": embed(title, body), "view": view}
+    title, body = render.table_text(table, lang)
+    view = None
+    if active and table.state == "playing":
+        view = discord.ui.View(timeout=None)
+        view.add_item(TableButton(ch, "hand", game_no, label=t(lang, "btn.hand"), style=discord.ButtonStyle.primary))
+        view.add_item(TableButton(ch, "rules", game_no, label=t(lang, "btn.rules"), style=discord.ButtonStyle.secondary))
+    return {"embed": embed(title, body), "view": view}
+
+
+def hand_message(table: Table, seat: int, lang: str) -> dict[str, Any]:
+    """The private hand of ``seat`` (content and controls) for its owner only."""
+    content = render.hand_text(table, seat, lang)
+    view = discord.ui.View(timeout=None)
+    for r, row in enumerate(render.hand_controls(table, seat, lang)):
+        for i, ctl in enumerate(row):
+            view.add_item(HandItem.build(table.channel_id, table.game_no, seat, ctl, r, i))
+    return {"content": content, "view": view, "embed": None}
+
+
+# ---- dynamic items ----------------------------------------------------------------------
+
+
+class TableButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"doko:(?P<action>join|leave|start|rules|hand|next|record|close):(?P<ch>\d+):(?P<g>\d+)",
+):
+    """A button of the public table message."""
+
+    def __init__(self, channel_id: int, action: str, game_no: int, **kwargs: Any) -> None:
+        super().__init__(discord.ui.Button(custom_id=f"doko:{action}:{channel_id}:{game_no}", **kwargs))
+        self.channel_id, self.action, self.game_no = channel_id, action, game_no
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any
+    ) -> TableButton:
+        return cls(int(match["ch"]), match["action"], int(match["g"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        cog = interaction.client.get_cog("Table")  # type: ignore[union-attr]
+        await cog.on_table_button(interaction, self.channel_id, self.action, self.game_no)
+
+
+class HandItem(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"doko:(?P<kind>play|reserve|announce|armut_take|armut_give):(?P<ch>\d+):(?P<g>\d+):(?P<seat>\d):(?P<value>[A-Za-z0-9_:]*?):(?P<pos>\d+)",
+):
+    """A button of the private hand: a card, a reservation, an announcement."""
+
+    def __init__(self, channel_id: int, game_no: int, seat: int, kind: str, value: str, pos: int, **kwargs: Any) -> None:
+        custom_id = f"doko:{kind}:{channel_id}:{game_no}:{seat}:{value}:{pos}"
+        super().__init__(discord.ui.Button(custom_id=custom_id, **kwargs))
+        self.channel_id, self.game_no, self.seat, self.kind, self.value = channel_id, game_no, seat, kind, value
+
+    @staticmethod
+    def build(ch: int, game_no: int, seat: int, ctl: render.Control, row: int, pos: int) -> discord.ui.Item:
+        if ctl.kind in ("solo", "armut_return"):
+            return HandSelect(ch, game_no, seat, ctl, row)
+        return HandItem(
+            ch, game_no, seat, ctl.kind, ctl.value, row * 5 + pos,
+            label=ctl.label, style=_STYLES[ctl.style], disabled=ctl.disabled, row=row,
+        )
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any) -> HandItem:
+        return cls(int(match["ch"]), int(match["g"]), int(match["seat"]), match["kind"], match["value"], int(match["pos"]))
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        return await interaction.client.get_cog("Play").check_owner(interaction, self.channel_id, self.seat)  # type: ignore[union-attr]
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        action = hand_action(self.kind, self.value, interaction, self.channel_id, self.seat)
+        await interaction.client.get_cog("Play").on_hand_action(  # type: ignore[union-attr]
+            interaction, self.channel_id, self.game_no, action
+        )
+
+
+class HandSelect(
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=r"doko:(?P<kind>solo|armut_return):(?P<ch>\d+):(?P<g>\d+):(?P<seat>\d)",
+):
+    """A select of the private hand: the solo kind, the cards returned in an Armut."""
+
+    def __init__(self, ch: int, game_no: int, seat: int, ctl: render.Control | None, row: int | None = None, kind: str = "") -> None:
+        kind = ctl.kind if ctl else kind
+        select: discord.ui.Select = discord.ui.Select(custom_id=f"doko:{kind}:{ch}:{game_no}:{seat}", row=row)
+        if ctl is not None:
+            select.placeholder = ctl.label
+            select.min_values = select.max_values = max(ctl.count, 1)
+            for value, label in ctl.options:
+                select.add_option(label=label, value=value)
+        super().__init__(select)
+        self.channel_id, self.game_no, self.seat, self.kind = ch, game_no, seat, kind
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match: Any) -> HandSelect:
+        return cls(int(match["ch"]), int(match["g"]), int(match["seat"]), None, kind=match["kind"])
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        return await interaction.client.get_cog("Play").check_owner(interaction, self.channel_id, self.seat)  # type: ignore[union-attr]
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = list(self.item.values)
+        if self.kind == "solo":
+            action: dict[str, Any] = {"reserve": "solo", "solo": values[0] if values else ""}
+        else:
+            action = {"armut_return": [v.split(":")[0] for v in values]}
+        await interaction.client.get_cog("Play").on_hand_action(  # type: ignore[union-attr]
+            interaction, self.channel_id, self.game_no, action
+        )
+
+
+def hand_action(kind: str, value: str, interaction: discord.Interaction, ch: int, seat: int) -> dict[str, Any]:
+    """The engine action a hand button stands for."""
+    if kind == "play":
+        code, _, schwein = value.partition(":")
+        return {"play": code, "schwein": True} if schwein else {"play": code}
+    if kind == "reserve":
+        return {"reserve": value}
+    if kind == "announce":
+        return {"announce": value}
+    if kind == "armut_take":
+        return {"armut_take": value == "1"}
+    # armut_give: the poor seat hands over exactly its trumps, so the bot picks them
+    bot: DokoBot = interaction.client  # type: ignore[assignment]
+    table = bot.tables.get(ch)
+    cards = render.armut_trumps(table.game, seat) if table and table.game else []
+    return {"armut_give": cards}
+
+
+DYNAMIC_ITEMS = (TableButton, HandItem, HandSelect)
+
+
+# ---- presenter --------------------------------------------------------------------------
+
+
+class TablePresenter:
+    """Keeps a table's public message and its players' open hands up to date."""
+
+    def __init__(self, bot: DokoBot, table: Table) -> None:
+        self.bot = bot
+        self.table = table
+        self.hands: dict[int, discord.Interaction] = {}  # user_id -> interaction whose @original is the hand
+        self.shown: tuple[Any, ...] | None = self._key() if table.message_id else None
+        self._notices: list[Notice] = []
+        self._first: list[int] = []
+        self._dirty = False
+        self._task: asyncio.Task[None] | None = None
+
+    def _key(self) -> tuple[Any, ...]:
+        if self.table.state in ("playing", "between"):
+            return ("game", self.table.game_no)
+        if self.table.state == "closed" and self.shown is not None:
+            return self.shown
+        return ("lobby",)
+
+    def open_hand(self, user_id: int, interaction: discord.Interaction) -> None:
+        """Remember the newest private hand message of a player, to keep it current."""
+        self.hands[user_id] = interaction
+
+    def update(self, outcome: Outcome | None = None, actor: int | None = None) -> None:
+        if outcome is not None:
+            self._notices += outcome.notices
+        if actor is not None:
+            self._first.append(actor)
+        self._dirty = True
+        if self._task is None or self._task.done():
+            self._task = asyncio.create_task(self._run(), name=f"doko-present-{self.table.channel_id}")
+
+    async def wait(self) -> None:
+        while self._task is not None and not self._task.done():
+            await asyncio.shield(self._task)
+
+    async def _run(self) -> None:
+        while self._dirty:
+            self._dirty = False
+            notices, self._notices = self._notices, []
+            first, self._first = list(dict.fromkeys(self._first)), []
+            for user_id in first:
+                await self._guard(self._refresh_hand(user_id))
+            for notice in notices:
+                await self._guard(self._send_notice(notice))
+            await self._guard(self._show_table())
+            for user_id in list(self.hands):
+                if user_id not in first:
+                    await self._guard(self._refresh_hand(user_id))
+
+    async def _guard(self, coro: Any) -> None:
+        try:
+            await coro
+        except discord.HTTPException as exc:
+            log.warning("table %s: Discord refused an update: %s", self.table.channel_id, exc)
+        except Exception:
+            log.exception("table %s: presenting failed", self.table.channel_id)
+
+    @property
+    def channel(self) -> discord.PartialMessageable:
+        return self.bot.get_partial_messageable(self.table.channel_id, guild_id=self.table.guild_id)
+
+    async def _send_notice(self, notice: Notice) -> None:
+        lang = await self.bot.channel_lang(self.table.channel_id)
+        text = render.notice_text(self.table, notice, lang)
+        if text:
+            await self.channel.send(text, allowed_mentions=NO_MENTIONS)
+
+    def _render(self, key: tuple[Any, ...], lang: str, active: bool) -> dict[str, Any]:
+        if key[0] == "game":
+            return game_message(self.table, lang, key[1], active=active)
+        return lobby_message(self.table, lang, active=active)
+
+    async def _show_table(self) -> None:
+        table = self.table
+        lang = await self.bot.channel_lang(table.channel_id)
+        key = self._key()
+        if key == self.shown and table.message_id:
+            try:
+                await self.channel.get_partial_message(table.message_id).edit(**self._render(key, lang, True))
+                return
+            except discord.NotFound:
+                pass  # someone deleted the table message: post a fresh one
+        elif self.shown is not None and table.message_id:
+            # A new game (or back to the lobby): the old message keeps its text, loses its buttons.
+            old = self._render(self.shown, lang, False)
+            await self._guard(self.channel.get_partial_message(table.message_id).edit(**old))
+        if table.state == "closed":
+            return
+        message = await self.channel.send(**self._render(key, lang, True), allowed_mentions=NO_MENTIONS)
+        self.shown = key
+        await table.set_message(message.id)
+
+    async def _refresh_hand(self, user_id: int) -> None:
+        interaction = self.hands.get(user_id)
+        seat = self.table.seat_of(user_id)
+        if interaction is None:
+            return
+        if seat is None or self.table.game is None or _expired(interaction):
+            self.hands.pop(user_id, None)
+            return
+        lang = await self.bot.user_lang(user_id, self.table.channel_id)
+        try:
+            await interaction.edit_original_response(**hand_message(self.table, seat, lang))
+        except discord.HTTPException:
+            # Token gone or message dismissed: the player re-opens with "Meine Karten".
+            if self.hands.get(user_id) is interaction:
+                self.hands.pop(user_id, None)
+
+
+def _expired(interaction: discord.Interaction) -> bool:
+    return discord.utils.utcnow() >= interaction.expires_at - TOKEN_SLACK
