@@ -41,6 +41,7 @@ class Order:
     power: tuple[int, ...]  # per type
     masks: tuple[int, ...]  # per suit 0..4
     display: tuple[int, ...]  # types in display order
+    position: tuple[int, ...]  # per type: its index in ``display`` (sort key)
 
     def is_trump(self, t: int) -> bool:
         return self.suit[t] == TRUMP
@@ -87,6 +88,7 @@ def order_for(kind: str, dullen: bool = True, joker: bool = False) -> Order:
     power = [0] * N_TYPES
     for i, t in enumerate(trumps):
         power[t] = 100 + len(trumps) - i
+    power[JOKER] = 1000 if joker else 0  # above a Schwein (900)
     display = list(trumps)
     for s in (CLUBS, SPADES, HEARTS, DIAMONDS):
         run = [t for t in _suit_run(s, plain_ranks) if t not in trumps]
@@ -97,7 +99,10 @@ def order_for(kind: str, dullen: bool = True, joker: bool = False) -> Order:
     if not joker:
         suit[JOKER] = -1  # not in the deck
     masks = tuple(type_mask(t for t in range(N_TYPES) if suit[t] == s) for s in range(5))
-    return Order(kind, tuple(trumps), tuple(suit), tuple(power), masks, tuple(display))
+    position = [len(display)] * N_TYPES
+    for i, t in enumerate(display):
+        position[t] = i
+    return Order(kind, tuple(trumps), tuple(suit), tuple(power), masks, tuple(display), tuple(position))
 
 
 def order_kind(contract: str | None) -> str:

@@ -16,6 +16,7 @@ from . import announce as ann
 from .cards import (
     AUGEN,
     CARD_CODES,
+    CODE_TO_TYPE,
     CQ,
     DA,
     HT,
@@ -62,7 +63,7 @@ class Game:
         "reserves", "contract", "order", "soloist", "holder", "partner", "clarify_trick",
         "poor", "taker", "armut_asked", "armut_given", "armut_trumps_back", "re",
         "trick", "leader", "tricks_done", "augen", "won", "levels", "late", "announcements",
-        "said_re", "knocks", "schwein_played", "actions", "revealed", "_final",
+        "said_re", "knocks", "schwein_played", "actions", "revealed", "_final", "next_of",
     )
 
     def __init__(self, rules: RuleSet, hands: list[list[str]], dealer: int = 0,
@@ -71,9 +72,12 @@ class Game:
         self.n = len(hands)
         self.dealer = dealer
         self.players = list(players) if players else None
-        self.dealt = tuple(tuple(parse_code(c) for c in h) for h in hands)
+        self.dealt = tuple(tuple(map(CODE_TO_TYPE.__getitem__, h)) for h in hands)
         self.seats = tuple(s for s in _clockwise(dealer, self.n) if self.dealt[s])
-        self.hands = [sum(one(t) for t in h) for h in self.dealt]
+        self.next_of = [0] * self.n
+        for i, s in enumerate(self.seats):
+            self.next_of[s] = self.seats[(i + 1) % len(self.seats)]
+        self.hands = [_hand(h) for h in self.dealt]
         self.sizes = [len(h) for h in self.dealt]
         self.phase = "reserve"
         self.to_act: int | None = self.seats[0]
@@ -130,8 +134,10 @@ class Game:
     def hand(self, seat: int) -> list[str]:
         """The seat's cards in display order of the contract in force."""
         h = self.hands[seat]
-        return [CARD_CODES[t] for t in self.order.display if count(h, t)
-                for _ in range(count(h, t))]
+        return [CARD_CODES[t] for t in self._sorted(h) for _ in range(count(h, t))]
+
+    def _sorted(self, mask: int) -> list[int]:
+        return sorted(types_in(mask), key=self.order.position.__getitem__)
 
     def is_trump(self, card: str) -> bool:
         t = parse_code(card)
@@ -173,8 +179,7 @@ class Game:
         return mask - lower
 
     def legal_plays(self, seat: int) -> list[str]:
-        m = self.legal_mask(seat)
-        return [CARD_CODES[t] for t in self.order.display if count(m, t)]
+        return [CARD_CODES[t] for t in self._sorted(self.legal_mask(seat))]
 
     def legal_types(self, seat: int) -> list[int]:
         return list(types_in(self.legal_mask(seat)))
@@ -480,23 +485,24 @@ class Game:
 
     def _play(self, seat: int, t: int, schwein: bool = False) -> list[Event]:
         """Apply a play already known to be legal (the fast path for simulations)."""
-        self.hands[seat] -= one(t)
+        self.hands[seat] -= 1 << (t << 1)
         self.sizes[seat] -= 1
-        self.trick.append((seat, t, schwein))
+        trick = self.trick
+        trick.append((seat, t, schwein))
         events = [Event("played", seat, CARD_CODES[t])]
-        if t == CQ and self.contract in ("normal", "stille_hochzeit") and seat not in self.revealed:
+        if t == CQ and seat not in self.revealed and self.contract in ("normal", "stille_hochzeit"):
             events += self._reveal(seat, "re")
-        if len(self.trick) < len(self.seats):
-            self.to_act = self._next_seat(seat)
+        if len(trick) < 4:
+            self.to_act = self.next_of[seat]
             return events
         return events + self._finish_trick()
 
     def _finish_trick(self) -> list[Event]:
         plays = self.trick
-        last = len(self.tricks_done) == self.n_tricks - 1
+        last = len(self.tricks_done) == self.rules.hand_size - 1
         winner = self._winner(plays, last)
-        augen = sum(AUGEN[t] for _, t, _ in plays)
-        self.tricks_done.append((plays[0][0], tuple(plays), winner, augen))
+        augen = AUGEN[plays[0][1]] + AUGEN[plays[1][1]] + AUGEN[plays[2][1]] + AUGEN[plays[3][1]]
+        self.tricks_done.append((plays[0][0], plays, winner, augen))
         self.augen[winner] += augen
         self.won[winner] += 1
         self.trick = []
@@ -516,23 +522,21 @@ class Game:
         led = TRUMP if plays[0][2] else order.suit[plays[0][1]]
         best_seat, best_t, best_sw = plays[0]
         best_trump = led == TRUMP
-        best_p = self._power(best_t, best_sw)
+        power = order.power
+        best_p = 900 if best_sw else power[best_t]
         second_dulle = (r.dullen and order.suit[HT] == TRUMP and r.dulle != "first_wins"
                         and not (last and r.dulle == "second_wins_except_last"))
         for seat, t, sw in plays[1:]:
-            trump = sw or order.suit[t] == TRUMP
-            if trump:
-                p = self._power(t, sw)
+            if sw or order.suit[t] == TRUMP:
+                p = 900 if sw else power[t]
                 if not best_trump or p > best_p or (second_dulle and t == HT == best_t and not best_sw):
                     best_seat, best_t, best_sw, best_p, best_trump = seat, t, sw, p, True
-            elif not best_trump and order.suit[t] == led and order.power[t] > best_p:
-                best_seat, best_t, best_sw, best_p = seat, t, sw, order.power[t]
+            elif not best_trump and order.suit[t] == led and power[t] > best_p:
+                best_seat, best_t, best_sw, best_p = seat, t, sw, power[t]
         return best_seat
 
     def _power(self, t: int, schwein: bool) -> int:
-        if t == JOKER:
-            return 1000
-        return 900 if schwein else self.order.power[t]
+        return 900 if schwein and t != JOKER else self.order.power[t]
 
     def _schwein_problem(self, seat: int, t: int) -> str | None:
         if not self.rules.schweine:
@@ -552,9 +556,6 @@ class Game:
         s = self._led_suit()
         return "trump" if s == TRUMP else SUIT_NAMES[s]
 
-    def _next_seat(self, seat: int) -> int:
-        i = self.seats.index(seat)
-        return self.seats[(i + 1) % len(self.seats)]
 
     # ---- Hochzeit and public parties -----------------------------------------------------
 
@@ -649,6 +650,13 @@ _PHASE_WHY = {
     "play": "the cards are being played",
     "done": "the game is over",
 }
+
+
+def _hand(types) -> int:
+    h = 0
+    for t in types:
+        h += 1 << (t << 1)
+    return h
 
 
 def _clockwise(dealer: int, n: int) -> list[int]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from .cards import DA
+from .cards import DA, type_list
 from .deal import deal
 from .game import Game
 from .rules import RuleSet
@@ -42,3 +42,22 @@ def random_game(rules: RuleSet, rng: random.Random, **kw) -> Game:
     while g.phase != "done":
         g.apply(random_action(g, rng, **kw))
     return g
+
+
+def playout(g: Game, rng: random.Random, announce_rate: float = 0.0) -> Game:
+    """Finish a game in play with random legal cards (and announcements), on the int fast path."""
+    from .announce import ANNOUNCEMENTS
+
+    choice, rand = rng.choice, rng.random
+    legal, play = g.legal_mask, g._play
+    while g.phase == "play":
+        if announce_rate and rand() < announce_rate:
+            seat = choice(g.seats)
+            what = choice(ANNOUNCEMENTS)
+            if g.can_announce(seat, what):
+                g.announce(seat, what)
+        s = g.to_act
+        types = type_list(legal(s))
+        play(s, types[int(rand() * len(types))])
+    return g
+
