@@ -1,19 +1,29 @@
 """SimCord fixtures: a real DokoBot against an offline Discord.
 
-``simcord_bot`` builds the bot with a shared ``MemoryStore`` (the ``store``
-fixture) so a test can restart the bot and see the tables come back.
-``table_env`` gives a guild, a channel and four seated-to-be members.
+- ``store``: a ``MemoryStore`` shared by every bot of a test (restart tests).
+- ``simcord_bot``: the ``DokoBot`` under test (the simcord plugin's hook).
+- ``simcord_env``: simcord's running environment (from its pytest plugin).
+- ``doko``: a ``Driver`` with a guild, the channel ``#doko``, four members
+  (Nord, Ost, Sued, West) and an outsider; it acts only through slash
+  commands and button clicks, like people in the Discord client.
+- ``rig_deal``: fixes the next deals (``rig_deal([hands, ...])``).
 """
 
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
+import re
+from collections import Counter
+from typing import Any
 
+import discord
 import pytest
 
+import dokobot.table
 from dokobot.bot import DokoBot
+from dokobot.cards_text import card_text
 from dokobot.config import Config
+from dokobot.engine import CARD_CODES
 from dokobot.store import MemoryStore
 
 
@@ -27,22 +37,20 @@ def simcord_bot(store: MemoryStore) -> DokoBot:
     return DokoBot(Config(), store=store)
 
 
-@dataclass
-class TableEnv:
-    env: object
-    guild: object
-    channel: object
-    players: list  # four MemberActors: Nord, Ost, Süd, West
-    outsider: object
-
-
 @pytest.fixture
-def table_env(simcord_env) -> TableEnv:
-    guild = simcord_env.create_guild()
-    channel = guild.create_text_channel("doko")
-    players = [guild.add_member(simcord_env.create_user(n)) for n in ("Nord", "Ost", "Sued", "West")]
-    outsider = guild.add_member(simcord_env.create_user("Kiebitz"))
-    return TableEnv(simcord_env, guild, channel, players, outsider)
+def rig_deal(monkeypatch):
+    """Replace the random deal by the given hands, one list of four hands per game."""
+
+    def rig(deals: list[list[list[str]]]) -> None:
+        queue = list(deals)
+        real = dokobot.table.deal
+
+        def fake(rules, rng=None):
+            return [list(h) for h in queue.pop(0)] if queue else real(rules, rng)
+
+        monkeypatch.setattr(dokobot.table, "deal", fake)
+
+    return rig
 
 
 @pytest.fixture(autouse=True)
@@ -52,3 +60,144 @@ def no_logged_errors(caplog):
     yield
     errors = [r for r in caplog.records if r.levelno >= logging.ERROR and r.name.startswith(("dokobot", "cogs"))]
     assert not errors, [r.getMessage() for r in errors]
+
+
+def components(message: Any) -> list[Any]:
+    """All buttons/selects of a message (discord.Message or simcord ResponseMessage)."""
+    out = []
+    for row in message.components:
+        if isinstance(row, dict):
+            out += row.get("components", [])
+        else:
+            out += list(row.children)
+    return out
+
+
+def cid(item: Any) -> str:
+    return item["custom_id"] if isinstance(item, dict) else item.custom_id
+
+
+def disabled(item: Any) -> bool:
+    return bool(item.get("disabled")) if isinstance(item, dict) else bool(item.disabled)
+
+
+def message_text(message: discord.Message) -> str:
+    parts = [message.content or ""]
+    for e in message.embeds:
+        parts += [e.title or "", e.description or ""]
+        parts += [f"{f.name} {f.value}" for f in e.fields]
+    return "\n".join(parts)
+
+
+class Driver:
+    def __init__(self, env: Any, bot: DokoBot) -> None:
+        self.env = env
+        self.bot = bot
+        self.guild = env.create_guild()
+        self.channel = self.guild.create_text_channel("doko")
+        self.players = [self.guild.add_member(env.create_user(n)) for n in ("Nord", "Ost", "Sued", "West")]
+        self.outsider = self.guild.add_member(env.create_user("Kiebitz"))
+        self.hands: dict[int, Any] = {}  # user id -> the ephemeral hand message (ResponseMessage)
+
+    # ---- what the channel shows -------------------------------------------------------
+
+    @property
+    def table(self) -> dokobot.table.Table:
+        table = self.env.bot.tables.get(self.channel.id)
+        assert table is not None
+        return table
+
+    def public(self) -> list[discord.Message]:
+        return [m for m in self.channel.history() if not m.flags.ephemeral]
+
+    def table_message(self) -> discord.Message:
+        msg_id = self.table.message_id
+        return next(m for m in self.channel.history() if m.id == msg_id)
+
+    def fetch(self, message: Any, viewer: Any) -> discord.Message:
+        return next(m for m in self.channel.history(viewer=viewer) if m.id == message.id)
+
+    def player(self, seat: int) -> Any:
+        user_id = self.table.seats[seat].user_id
+        return next(p for p in self.players if p.id == user_id)
+
+    # ---- acting like people -------------------------------------------------------------
+
+    async def open_and_seat(self) -> None:
+        res = await self.players[0].slash(self.channel, "doko tisch")
+        assert res.acknowledged
+        for p in self.players[1:]:
+            await p.click(self.table_message(), label="Beitreten")
+        assert [s.user_id for s in self.table.seats] == [p.id for p in self.players]
+
+    async def start(self) -> None:
+        await self.players[0].click(self.table_message(), label="Starten")
+        assert self.table.state == "playing"
+
+    async def open_hand(self, actor: Any) -> Any:
+        res = await actor.click(self.table_message(), label="Meine Karten")
+        assert res.ephemeral and res.response is not None
+        self.hands[actor.id] = res.response
+        return res.response
+
+    async def open_all_hands(self) -> None:
+        for p in self.players:
+            await self.open_hand(p)
+
+    def hand_view(self, actor: Any) -> discord.Message:
+        return self.fetch(self.hands[actor.id], actor)
+
+    async def click_hand(self, actor: Any, prefix: str, value: str | None = None) -> Any:
+        """Click the first enabled hand button whose custom_id starts with doko:<prefix>."""
+        view = self.hand_view(actor)
+        for item in components(view):
+            parts = cid(item).split(":")
+            if parts[1] == prefix and not disabled(item) and (value is None or parts[5] == value):
+                return await actor.click(view, custom_id=cid(item))
+        raise AssertionError(f"no enabled {prefix}:{value} button for {actor.name}: {[cid(i) for i in components(view)]}")
+
+    async def select_hand(self, actor: Any, prefix: str, values: list[str]) -> Any:
+        view = self.hand_view(actor)
+        item = next(i for i in components(view) if cid(i).split(":")[1] == prefix)
+        return await actor.select(view, values, custom_id=cid(item))
+
+    async def reserve_all_gesund(self) -> None:
+        while self.table.game.phase == "reserve":
+            seat = self.table.game.to_act
+            await self.click_hand(self.player(seat), "reserve", "gesund")
+
+    async def play_out(self, announce: dict[int, list[str]] | None = None) -> None:
+        """Play the game to its end by clicking the first legal card; announce by slash."""
+        announce = {k: list(v) for k, v in (announce or {}).items()}
+        while self.table.state == "playing":
+            game = self.table.game
+            seat = game.to_act
+            actor = self.player(seat)
+            n_played = sum(len(t.cards) for t in game.tricks) + len(game.current_trick)
+            for what in list(announce.get(n_played, [])):
+                who = next(s for s in range(4) if what in game.allowed_announcements(s))
+                res = await self.player(who).slash(self.channel, what)
+                assert res.ephemeral
+                announce[n_played].remove(what)
+            self.assert_private()
+            await self.click_hand(actor, "play")
+
+    # ---- checks ---------------------------------------------------------------------
+
+    def assert_private(self) -> None:
+        """No public message names more copies of a card than have been played."""
+        game = self.table.game
+        if game is None:
+            return
+        played = Counter(c for t in game.tricks for _, c in t.cards)
+        played.update(c for _, c in game.current_trick)
+        for message in self.public():
+            text = message_text(message)
+            for code in CARD_CODES:
+                shown = len(re.findall(re.escape(card_text(code)) + r"(?!\d)", text))
+                assert shown <= played[code], f"{code} shown {shown}x, played {played[code]}x in: {text}"
+
+
+@pytest.fixture
+def doko(simcord_env, simcord_bot) -> Driver:
+    return Driver(simcord_env, simcord_bot)
