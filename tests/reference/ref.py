@@ -335,9 +335,10 @@ class RefGame:
         return self.next_seat(self.trick[-1][0])
 
     def party(self, seat):
-        """True party of a seat, None while a Hochzeit is unclarified."""
-        if self.contract == "hochzeit" and self.clarified is None:
-            return "re" if seat == self.holder else None
+        """Party of a seat; during an unclarified Hochzeit the holder is Re and the
+        others count as Kontra for now (I-31); None before the contract is known."""
+        if self.contract is None:
+            return None
         return "re" if seat in self.re else "kontra"
 
     def held(self, seat):
@@ -512,7 +513,7 @@ class RefGame:
             raise RefError(f"unknown announcement {word!r}", i)
         self._need_phase(i, "play", "announcement")
         party = self.party(seat)
-        if party is None or (self.contract == "hochzeit" and self.clarified is None):
+        if self.contract == "hochzeit" and self.clarified is None:
             raise RefError("nothing can be announced before the Hochzeit is clarified", i)
         other = "kontra" if party == "re" else "re"
         if word in ("re", "kontra"):
@@ -687,6 +688,8 @@ class RefGame:
                     "augen": {"re": 0, "kontra": 0}, "tricks": {"re": 0, "kontra": 0},
                     "winner": None, "game_value": 0, "score": [0] * self.n,
                     "breakdown": [{"label": "eingeworfen", "points": 0}]}
+        if self.contract is None:  # I-31: nothing decided yet
+            return {"finished": False, "contract": None}
         re, ko = self.parties()
         aug = {"re": 0, "kontra": 0}
         cnt = {"re": 0, "kontra": 0}
