@@ -92,7 +92,7 @@ def apply(g: Game, seat: int, what: str) -> list[Event]:
     if not g.rules.klopfen:
         g.said_re[pi] = True
     g.announcements.append((seat, what))
-    events = [Event("announced", seat, what)]
+    n_revealed = len(g.revealed)
     if g.contract in ("normal", "stille_hochzeit") and seat not in g.revealed:
-        events += g._reveal(seat, party)
-    return events
+        g._reveal(seat, party)
+    return [Event("announced", seat, what)] + g._reveal_events(n_revealed)

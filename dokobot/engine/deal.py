@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import secrets
+from functools import cache
 
 from .cards import CARD_CODES, DK, NINE, rank_of
 from .rules import RuleSet
@@ -11,11 +12,16 @@ from .rules import RuleSet
 
 def deck(rules: RuleSet) -> list[str]:
     """The 48 (40 without nines) card codes, each twice; one DK becomes JO with the joker."""
-    cards = [CARD_CODES[t] for t in range(24) if rules.nines or rank_of(t) != NINE] * 2
-    if rules.joker:
+    return list(_deck(rules.nines, rules.joker))
+
+
+@cache
+def _deck(nines: bool, joker: bool) -> tuple[str, ...]:
+    cards = [CARD_CODES[t] for t in range(24) if nines or rank_of(t) != NINE] * 2
+    if joker:
         cards.remove(CARD_CODES[DK])
         cards.append("JO")
-    return cards
+    return tuple(cards)
 
 
 def deal(rules: RuleSet, rng: random.Random | None = None, dealer: int = 0,

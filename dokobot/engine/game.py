@@ -109,12 +109,13 @@ class Game:
 
     def copy(self) -> Game:
         g = Game.__new__(Game)
-        for name in Game.__slots__:
+        for name in _SHARED:  # immutable values and frozen containers: share them
             setattr(g, name, getattr(self, name))
-        for name in ("hands", "sizes", "reserves", "trick", "tricks_done", "augen", "won",
-                     "levels", "late", "announcements", "said_re", "knocks", "actions"):
-            setattr(g, name, list(getattr(self, name)))
-        g.revealed = dict(self.revealed)
+        g.hands, g.sizes, g.trick = self.hands[:], self.sizes[:], self.trick[:]
+        g.tricks_done, g.augen, g.won = self.tricks_done[:], self.augen[:], self.won[:]
+        g.levels, g.late, g.said_re = self.levels[:], self.late[:], self.said_re[:]
+        g.reserves, g.announcements = self.reserves[:], self.announcements[:]
+        g.knocks, g.actions, g.revealed = self.knocks[:], self.actions[:], self.revealed.copy()
         return g
 
     # ---- queries -------------------------------------------------------------------------
@@ -155,16 +156,21 @@ class Game:
         """Hand mask of the cards the seat may play now (0 when it may not play)."""
         if self.phase != "play" or seat != self.to_act:
             return 0
+        return self._legal(seat)
+
+    def _legal(self, seat: int) -> int:
+        """legal_mask for the seat to play, without the turn check (hot path)."""
         h = self.hands[seat]
-        if not self.trick:
+        trick = self.trick
+        if not trick:
             return h
+        first = trick[0]
         order = self.order
-        led = TRUMP if self.trick[0][2] else order.suit[self.trick[0][1]]
+        led = TRUMP if first[2] else order.suit[first[1]]
         follow = h & order.masks[led]
-        mask = follow or h
         if self.rules.overtrump and (led == TRUMP or not follow):
-            mask = self._overtrump_filter(mask)
-        return mask
+            return self._overtrump_filter(follow or h)
+        return follow or h
 
     def _overtrump_filter(self, mask: int) -> int:
         top = max((self._power(t, sw) for _, t, sw in self.trick if sw or self.order.suit[t] == TRUMP),
@@ -481,23 +487,41 @@ class Game:
             if why:
                 raise IllegalAction("schwein_not_allowed", seat=seat, card=CARD_CODES[t], why=why)
             self.schwein_played = True
-        return self._play(seat, t, schwein)
+        before = (len(self.tricks_done), self.clarify_trick, len(self.revealed))
+        self._play(seat, t, schwein)
+        return self._play_events(seat, t, before)
 
-    def _play(self, seat: int, t: int, schwein: bool = False) -> list[Event]:
+    def _play_events(self, seat: int, t: int, before: tuple[int, int | None, int]) -> list[Event]:
+        """Events of one play, read off the state (the fast path builds none)."""
+        n_tricks, clarify, n_revealed = before
+        events = [Event("played", seat, CARD_CODES[t])]
+        events += self._reveal_events(n_revealed)
+        if len(self.tricks_done) > n_tricks:
+            x = self.tricks_done[-1]
+            events.append(Event("trick", x[2], x[3]))
+            if clarify is None and self.clarify_trick is not None:
+                events.append(Event("hochzeit_partner", self.partner, self.clarify_trick))
+            if self.phase == "done":
+                events.append(Event("game_over", None, None))
+        return events
+
+    def _reveal_events(self, n_before: int) -> list[Event]:
+        return [Event("party_revealed", s, p) for s, p in list(self.revealed.items())[n_before:]]
+
+    def _play(self, seat: int, t: int, schwein: bool = False) -> None:
         """Apply a play already known to be legal (the fast path for simulations)."""
         self.hands[seat] -= 1 << (t << 1)
         self.sizes[seat] -= 1
         trick = self.trick
         trick.append((seat, t, schwein))
-        events = [Event("played", seat, CARD_CODES[t])]
         if t == CQ and seat not in self.revealed and self.contract in ("normal", "stille_hochzeit"):
-            events += self._reveal(seat, "re")
-        if len(trick) < 4:
+            self._reveal(seat, "re")
+        if len(trick) == 4:
+            self._finish_trick()
+        else:
             self.to_act = self.next_of[seat]
-            return events
-        return events + self._finish_trick()
 
-    def _finish_trick(self) -> list[Event]:
+    def _finish_trick(self) -> None:
         plays = self.trick
         last = len(self.tricks_done) == self.rules.hand_size - 1
         winner = self._winner(plays, last)
@@ -507,33 +531,34 @@ class Game:
         self.won[winner] += 1
         self.trick = []
         self.leader = self.to_act = winner
-        events = [Event("trick", winner, augen)]
         if self.contract == "hochzeit" and self.clarify_trick is None:
-            events += self._clarify(plays, winner)
-        if self.contract == "stille_hochzeit" and self._holder_showed_both():
-            events += self._reveal_all()
+            self._clarify(plays, winner)
+        elif self.contract == "stille_hochzeit" and self._holder_showed_both():
+            self._reveal_all()
         if last:
             self.phase, self.to_act = "done", None
-            events.append(Event("game_over", None, None))
-        return events
 
     def _winner(self, plays, last: bool) -> int:
-        order, r = self.order, self.rules
+        order = self.order
         led = TRUMP if plays[0][2] else order.suit[plays[0][1]]
         best_seat, best_t, best_sw = plays[0]
         best_trump = led == TRUMP
         power = order.power
         best_p = 900 if best_sw else power[best_t]
-        second_dulle = (r.dullen and order.suit[HT] == TRUMP and r.dulle != "first_wins"
-                        and not (last and r.dulle == "second_wins_except_last"))
         for seat, t, sw in plays[1:]:
             if sw or order.suit[t] == TRUMP:
                 p = 900 if sw else power[t]
-                if not best_trump or p > best_p or (second_dulle and t == HT == best_t and not best_sw):
+                if not best_trump or p > best_p or (
+                        t == HT == best_t and not best_sw and self._second_dulle_wins(last)):
                     best_seat, best_t, best_sw, best_p, best_trump = seat, t, sw, p, True
             elif not best_trump and order.suit[t] == led and power[t] > best_p:
                 best_seat, best_t, best_sw, best_p = seat, t, sw, power[t]
         return best_seat
+
+    def _second_dulle_wins(self, last: bool) -> bool:
+        r = self.rules
+        return (r.dullen and self.order.suit[HT] == TRUMP and r.dulle != "first_wins"
+                and not (last and r.dulle == "second_wins_except_last"))
 
     def _power(self, t: int, schwein: bool) -> int:
         return 900 if schwein and t != JOKER else self.order.power[t]
@@ -559,7 +584,7 @@ class Game:
 
     # ---- Hochzeit and public parties -----------------------------------------------------
 
-    def _clarify(self, plays, winner: int) -> list[Event]:
+    def _clarify(self, plays, winner: int) -> None:
         i = len(self.tricks_done) - 1
         mode = self.rules.hochzeit
         lead_trump = plays[0][2] or self.order.suit[plays[0][1]] == TRUMP
@@ -568,35 +593,23 @@ class Game:
         if clarifying and winner != self.holder:
             self.partner, self.clarify_trick = winner, i
             self.re = frozenset({self.holder, winner})
-            return [Event("hochzeit_partner", winner, i)]
-        if i == self.rules.hochzeit_window - 1:
+        elif i == self.rules.hochzeit_window - 1:
             self.clarify_trick = i
-            return [Event("hochzeit_partner", None, i)]
-        return []
 
-    def _reveal(self, seat: int, party: str) -> list[Event]:
+    def _reveal(self, seat: int, party: str) -> None:
+        """Make a seat's party public; two Re seats known in a normal game reveal the rest."""
         self.revealed[seat] = party
-        events = [Event("party_revealed", seat, party)]
-        if self.contract == "normal":
-            re_known = [s for s, p in self.revealed.items() if p == "re"]
-            if len(re_known) == 2:
-                for s in self.seats:
-                    if s not in self.revealed:
-                        self.revealed[s] = "kontra"
-                        events.append(Event("party_revealed", s, "kontra"))
-        return events
+        if self.contract == "normal" and sum(p == "re" for p in self.revealed.values()) == 2:
+            for s in self.seats:
+                self.revealed.setdefault(s, "kontra")
 
     def _holder_showed_both(self) -> bool:
-        return sum(1 for x in self.tricks_done for s, t, _ in x[1] if s == self.holder and t == CQ) == 2 \
-            and len(self.revealed) < self.n_active
+        return len(self.revealed) < self.n_active and sum(
+            1 for x in self.tricks_done for s, t, _ in x[1] if s == self.holder and t == CQ) == 2
 
-    def _reveal_all(self) -> list[Event]:
-        events = []
+    def _reveal_all(self) -> None:
         for s in self.seats:
-            if s not in self.revealed:
-                self.revealed[s] = "re" if s in self.re else "kontra"
-                events.append(Event("party_revealed", s, self.revealed[s]))
-        return events
+            self.revealed.setdefault(s, "re" if s in self.re else "kontra")
 
     # ---- results ---------------------------------------------------------------------------
 
@@ -641,6 +654,9 @@ class Game:
         return self.contract in NORMAL_KINDS and not self.is_solo
 
 
+_COPIED = {"hands", "sizes", "trick", "tricks_done", "augen", "won", "levels", "late", "said_re",
+           "reserves", "announcements", "knocks", "actions", "revealed"}
+_SHARED = tuple(n for n in Game.__slots__ if n not in _COPIED)
 _ACTION_KEYS = ("reserve", "armut_take", "armut_give", "armut_return", "klopfen", "announce", "play")
 _PHASE_WHY = {
     "reserve": "the Vorbehalt round is not over",

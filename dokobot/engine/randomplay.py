@@ -49,7 +49,7 @@ def playout(g: Game, rng: random.Random, announce_rate: float = 0.0) -> Game:
     from .announce import ANNOUNCEMENTS
 
     choice, rand = rng.choice, rng.random
-    legal, play = g.legal_mask, g._play
+    legal, play = g._legal, g._play
     while g.phase == "play":
         if announce_rate and rand() < announce_rate:
             seat = choice(g.seats)
@@ -60,4 +60,3 @@ def playout(g: Game, rng: random.Random, announce_rate: float = 0.0) -> Game:
         types = type_list(legal(s))
         play(s, types[int(rand() * len(types))])
     return g
-

@@ -1,0 +1,116 @@
+"""Engine speed against the CPython ceiling, measured in one run (the machines are noisy).
+
+    python3 bench/engine.py [--games N] [--rounds R] [--json]
+
+Reports complete random DDV games per second (deal, Vorbehalt, random legal
+announcements and plays, scoring) on one core, legal-move queries per second,
+the cost of copying a state, and engine / ceiling (bench/ceiling.py), each
+round running both back to back so load on the machine hits both alike.
+Targets: >= 5,000 games/s and >= 1/3 of the ceiling.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import ceiling  # noqa: E402
+
+from dokobot.engine import Game, RuleSet, deal  # noqa: E402
+from dokobot.engine.randomplay import playout  # noqa: E402
+
+RULES = RuleSet()
+
+
+def engine_game(rng: random.Random) -> dict:
+    """Deal, everyone healthy, random legal announcements and plays, scoring."""
+    dealer = int(rng.random() * 4)
+    g = Game(RULES, deal(RULES, rng, dealer), dealer)
+    for s in g.seats:
+        g.reserve(s, "gesund")
+    return playout(g, rng, announce_rate=0.05).result()
+
+
+def rate(fn, n: int, rng: random.Random) -> float:
+    t = time.perf_counter()
+    for _ in range(n):
+        fn(rng)
+    return n / (time.perf_counter() - t)
+
+
+def positions(n: int, rng: random.Random) -> list[Game]:
+    """Mid-game states (random number of cards played) for query and copy timings."""
+    out = []
+    for _ in range(n):
+        g = Game(RULES, deal(RULES, rng), 0)
+        for s in g.seats:
+            g.reserve(s, "gesund")
+        for _ in range(int(rng.random() * 40)):
+            s = g.to_act
+            g._play(s, g.legal_types(s)[0])
+        out.append(g)
+    return out
+
+
+def per_second(fn, items: list, repeat: int) -> float:
+    t = time.perf_counter()
+    for _ in range(repeat):
+        for x in items:
+            fn(x)
+    return repeat * len(items) / (time.perf_counter() - t)
+
+
+def run(games: int, rounds: int) -> dict:
+    rng = random.Random(7)
+    engine_rates, ceiling_rates, ratios = [], [], []
+    for _ in range(rounds):
+        e = rate(engine_game, games, rng)
+        c = rate(ceiling.playout, games, rng)
+        engine_rates.append(e)
+        ceiling_rates.append(c)
+        ratios.append(e / c)
+    pos = positions(200, rng)
+    legal = per_second(lambda g: g.legal_mask(g.to_act), pos, 50)
+    legal_cards = per_second(lambda g: g.legal_plays(g.to_act), pos, 20)
+    copies = per_second(Game.copy, pos, 50)
+    return {
+        "machine": f"{platform.machine()}, {platform.python_implementation()} {platform.python_version()}",
+        "games_per_round": games,
+        "rounds": rounds,
+        "engine_games_per_s": round(statistics.median(engine_rates)),
+        "ceiling_games_per_s": round(statistics.median(ceiling_rates)),
+        "engine_over_ceiling": round(statistics.median(ratios), 3),
+        "legal_mask_queries_per_s": round(legal),
+        "legal_plays_queries_per_s": round(legal_cards),
+        "copy_us": round(1e6 / copies, 2),
+    }
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=2000, help="games per round and side")
+    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args()
+    res = run(args.games, args.rounds)
+    if args.json:
+        print(json.dumps(res))
+    else:
+        for k, v in res.items():
+            print(f"{k:28} {v}")
+        ok = res["engine_games_per_s"] >= 5000 and res["engine_over_ceiling"] >= 1 / 3
+        print("targets (>= 5000 games/s, >= 1/3 of ceiling):", "met" if ok else "NOT met")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
