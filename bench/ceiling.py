@@ -34,7 +34,7 @@ def playout(rng: random.Random) -> int:
         h = hands[leader]
         card = h.pop(int(rand() * len(h)))
         led = suit[card]
-        best, best_seat, best_p, best_trump = card, leader, power[card], led == 4
+        best_seat, best_p, best_trump = leader, power[card], led == 4
         pts = augen[card]
         seat = leader
         for _ in range(3):
@@ -47,9 +47,9 @@ def playout(rng: random.Random) -> int:
             s = suit[c]
             if s == 4:
                 if not best_trump or power[c] > best_p:
-                    best, best_seat, best_p, best_trump = c, seat, power[c], True
+                    best_seat, best_p, best_trump = seat, power[c], True
             elif not best_trump and s == led and power[c] > best_p:
-                best, best_seat, best_p = c, seat, power[c]
+                best_seat, best_p = seat, power[c]
         if re[best_seat]:
             re_augen += pts
         leader = best_seat
