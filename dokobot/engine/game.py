@@ -169,20 +169,35 @@ class Game:
         led = TRUMP if first[2] else order.suit[first[1]]
         follow = h & order.masks[led]
         if self.rules.overtrump and (led == TRUMP or not follow):
-            return self._overtrump_filter(follow or h)
+            return self._overtrump_filter(seat, follow or h)
         return follow or h
 
-    def _overtrump_filter(self, mask: int) -> int:
-        top = max((self._power(t, sw) for _, t, sw in self.trick if sw or self.order.suit[t] == TRUMP),
-                  default=None)
+    def _overtrump_filter(self, seat: int, mask: int) -> int:
+        """Überstich: a trump onto a trump must beat it when any allowed card can."""
+        top = self._top_trump()
         if top is None:
             return mask
         trumps = mask & self.order.masks[TRUMP]
-        beaters = [t for t in types_in(trumps) if self.order.power[t] > top]
+        beaters = {t for t in types_in(trumps) if self._beats(t, False, top)}
+        if count(trumps, DA) and self._schwein_problem(seat, DA) is None and self._beats(DA, True, top):
+            beaters.add(DA)  # only as Schwein; play() checks the flag
         if not beaters:
             return mask
-        lower = sum(count(mask, t) << (2 * t) for t in types_in(trumps) if t not in beaters)
-        return mask - lower
+        return mask - sum(count(mask, t) << (2 * t) for t in types_in(trumps) if t not in beaters)
+
+    def _top_trump(self) -> tuple[int, int, bool] | None:
+        """(power, type, schwein) of the trump now holding the trick, if any."""
+        top = None
+        for _, t, sw in self.trick:
+            if (sw or self.order.suit[t] == TRUMP) and (top is None or self._beats(t, sw, top)):
+                top = (900 if sw else self.order.power[t], t, sw)
+        return top
+
+    def _beats(self, t: int, sw: bool, top: tuple[int, int, bool]) -> bool:
+        p = 900 if sw else self.order.power[t]
+        last = len(self.tricks_done) == self.rules.hand_size - 1
+        return p > top[0] or (t == HT == top[1] and not sw and not top[2]
+                              and self._second_dulle_wins(last))
 
     def legal_plays(self, seat: int) -> list[str]:
         return [CARD_CODES[t] for t in self._sorted(self.legal_mask(seat))]
@@ -339,8 +354,9 @@ class Game:
         normal = order_for("normal", r.dullen, r.joker)
         top = max((normal.power[t] for t in types_in(h & normal.masks[TRUMP])), default=0)
         dj = normal.power[CARD_CODES.index("DJ")]
+        schwein = r.schweine and count(h, DA) == 2  # a Schwein outranks every Dulle
         return (("nines" in r.schmeissen and nines >= 5) or ("kings" in r.schmeissen and kings >= 5)
-                or ("top_dj" in r.schmeissen and top <= dj))
+                or ("top_dj" in r.schmeissen and top <= dj and not schwein))
 
     def _decide_contract(self) -> list[Event]:
         said = [x for x in self.reserves if x[1] != "gesund"]
@@ -486,7 +502,9 @@ class Game:
             why = self._schwein_problem(seat, t)
             if why:
                 raise IllegalAction("schwein_not_allowed", seat=seat, card=CARD_CODES[t], why=why)
-            self.schwein_played = True
+        if self.rules.overtrump and self.trick and not self._beats_as_needed(seat, t, schwein):
+            raise IllegalAction("must_overtrump", seat=seat)
+        self.schwein_played = self.schwein_played or schwein
         before = (len(self.tricks_done), self.clarify_trick, len(self.revealed))
         self._play(seat, t, schwein)
         return self._play_events(seat, t, before)
@@ -554,6 +572,15 @@ class Game:
             elif not best_trump and order.suit[t] == led and power[t] > best_p:
                 best_seat, best_t, best_sw, best_p = seat, t, sw, power[t]
         return best_seat
+
+    def _beats_as_needed(self, seat: int, t: int, schwein: bool) -> bool:
+        """False for a Fuchs the Überstich mask let through only because it could be a Schwein."""
+        if t != DA or schwein:
+            return True
+        top = self._top_trump()
+        if top is None or self._beats(DA, False, top):
+            return True
+        return not (self._schwein_problem(seat, DA) is None and self._beats(DA, True, top))
 
     def _second_dulle_wins(self, last: bool) -> bool:
         r = self.rules

@@ -81,10 +81,10 @@ def extras(g: Game) -> list[dict]:
         wp = party[winner]
         if "doppelkopf" in on and augen >= 40:
             out.append({"key": "doppelkopf", "party": wp, "seat": winner, "victim": None})
-        for s, t, _ in plays:
+        for s, t, sw in plays:
             if party[s] == wp:
                 continue
-            if "fuchs" in on and t == DA:
+            if "fuchs" in on and t == DA and not sw:  # a Schwein is no longer a Fuchs
                 out.append({"key": "fuchs", "party": wp, "seat": winner, "victim": s})
             if "alte_caught" in on and t == CQ:
                 out.append({"key": "alte_caught", "party": wp, "seat": winner, "victim": s})
@@ -206,7 +206,10 @@ def _doubling(g: Game, t: Tally, winner: int | None, ex: list[dict]):
         if g.said_re[pi]:
             factor *= 2
             lines.append({"party": w, "label": f"{name} angesagt", "factor": 2})
-    return winner, value * factor, lines
+    # Other extras the table switched on come on top at the end, whatever the scheme (seed 000).
+    rest = [e for e in ex if e["key"] not in ("doppelkopf", "gegen_die_alten")]
+    lines += _extra_lines(rest)
+    return winner, value * factor + _net_extras(rest, winner), lines
 
 
 def _tally(g: Game, t: Tally, winner: int | None, ex: list[dict]):

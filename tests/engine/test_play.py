@@ -153,3 +153,21 @@ def test_five_at_the_table_dealer_sits_out():
     r = g.result()
     assert r["score"][1] == 0 and sum(r["score"]) == 0
     assert 1 not in r["re"] + r["kontra"]
+
+
+def test_overtrump_counts_a_schwein_and_the_second_dulle():
+    rules = {"schweine": True, "overtrump": True}
+    g = game(hands_with({0: "CJ", 1: "DA DA D9"}, **rules), dealer=3, **rules)
+    all_gesund(g)
+    g.apply({"seat": 0, "play": "CJ"})
+    if not any(c in g.hand(1) for c in ("HT", "CQ", "SQ", "HQ", "DQ")):
+        assert "D9" not in g.legal_plays(1)
+        with pytest.raises(IllegalAction) as exc:
+            g.apply({"seat": 1, "play": "DA"})  # beats only as Schwein
+        assert exc.value.code == "must_overtrump"
+    g.apply({"seat": 1, "play": "DA", "schwein": True})
+    rules = {"dulle": "second_wins", "overtrump": True}
+    g = game(hands_with({0: "HT", 1: "HT D9"}, **rules), dealer=3, **rules)
+    all_gesund(g)
+    g.apply({"seat": 0, "play": "HT"})
+    assert g.legal_plays(1) == ["HT"]
