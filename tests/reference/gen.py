@@ -90,7 +90,17 @@ def random_deal(rng, rules, n_seats=4, dealer=0):
         while any(c in high for c in act[seat]):
             if not _swap_out(rng, act, seat, lambda c: c in high, lambda c: c not in high):
                 break
-    elif r < 0.58:  # both foxes
+    elif r < 0.52:  # a very strong hand: top trumps, or queens and aces (Damensolo)
+        if rng.random() < 0.5:
+            want = ["CQ", "CQ", "SQ", "SQ", "HQ", "HQ", "DQ", "DQ", "CA", "SA", "HA", "DA"]
+        else:
+            want = ["HT", "HT", "CQ", "CQ", "SQ", "SQ", "HQ", "HQ", "DQ", "DQ", "CJ", "CJ"]
+        want = want[:len(act[seat])]
+        for c in want:
+            have = act[seat].count(c)
+            if have < want.count(c):
+                _swap_in(rng, act, seat, lambda x, c=c: x == c, lambda x: x in want)
+    elif r < 0.62:  # both foxes
         while act[seat].count("DA") < 2:
             if not _swap_in(rng, act, seat, lambda c: c == "DA", lambda c: c == "DA"):
                 break
@@ -105,6 +115,11 @@ def _pick_reservation(rng, g, seat):
     opts = allowed_reservations(g.rules, g.dealt[seat], seat)
     special = [o for o in opts if o["reserve"] in ("hochzeit", "armut", "schmeissen")]
     solos = [o for o in opts if o["reserve"] == "solo"]
+    hand = g.dealt[seat]
+    if sum(c[1] == "Q" for c in hand) >= 7 and rng.random() < 0.7:
+        strong = [o for o in solos if o["solo"] in ("damen", "damen_buben")]
+        if strong:
+            return rng.choice(strong)
     r = rng.random()
     if solos and r < 0.06:
         return rng.choice(solos)
@@ -161,11 +176,18 @@ def ref_random_record(rng, rules_config, n_seats=4, p_announce=None):
                 continue
             do({"seat": s, "klopfen": True})
     p = rng.choice([0.05, 0.15, 0.3]) if p_announce is None else p_announce
+    greedy = rng.random() < 0.25  # Re plays its highest card, Kontra its lowest
     while not g.finished():
         _announce_maybe(rng, g, actions, p)
         _announce_maybe(rng, g, actions, p / 2)
         seat = g.to_play()
-        card, schwein = rng.choice(g.legal_plays(seat))
+        options = g.legal_plays(seat)
+        if greedy:
+            sign = 1 if g.party(seat) == "re" else -1
+            options.sort(key=lambda o: sign * g.ctx.power(*o) + rng.random() / 10)
+            card, schwein = options[-1]
+        else:
+            card, schwein = rng.choice(options)
         a = {"seat": seat, "play": card}
         if schwein:
             a["schwein"] = True
