@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import logging
+import random
 import re
 from collections import Counter
 from typing import Any
@@ -19,6 +20,7 @@ from typing import Any
 import discord
 import pytest
 
+import dokobot.engine
 import dokobot.table
 from dokobot.bot import DokoBot
 from dokobot.cards_text import card_text
@@ -37,16 +39,24 @@ def simcord_bot(store: MemoryStore) -> DokoBot:
     return DokoBot(Config(), store=store)
 
 
+@pytest.fixture(autouse=True)
+def seeded_deal(monkeypatch):
+    """Reproducible deals in tests (production deals with secrets.SystemRandom)."""
+    rng = random.Random(4711)
+    real = dokobot.engine.deal
+    monkeypatch.setattr(dokobot.table, "deal", lambda rules, rng_=None: real(rules, rng))
+
+
 @pytest.fixture
-def rig_deal(monkeypatch):
-    """Replace the random deal by the given hands, one list of four hands per game."""
+def rig_deal(monkeypatch, seeded_deal):
+    """Replace the next deals by the given hands, one list of four hands per game."""
 
     def rig(deals: list[list[list[str]]]) -> None:
         queue = list(deals)
-        real = dokobot.table.deal
+        seeded = dokobot.table.deal
 
         def fake(rules, rng=None):
-            return [list(h) for h in queue.pop(0)] if queue else real(rules, rng)
+            return [list(h) for h in queue.pop(0)] if queue else seeded(rules)
 
         monkeypatch.setattr(dokobot.table, "deal", fake)
 
