@@ -285,3 +285,65 @@ def test_armut_answers_are_asked_clockwise_from_the_poor_seat():
     with pytest.raises(IllegalAction) as exc:
         g.apply({"seat": 0, "armut_take": True})
     assert exc.value.code == "not_your_turn"
+
+
+CONTRACT_CASES = [
+    ("normal", {}, ["gesund"] * 4),
+    ("solo:karo", {}, ["solo:karo", "gesund", "gesund", "gesund"]),
+    ("solo:herz", {}, ["gesund", "solo:herz", "gesund", "gesund"]),
+    ("solo:pik", {}, ["gesund", "gesund", "solo:pik", "gesund"]),
+    ("solo:kreuz", {}, ["gesund", "gesund", "gesund", "solo:kreuz"]),
+    ("solo:damen", {}, ["solo:damen", "gesund", "gesund", "gesund"]),
+    ("solo:buben", {}, ["solo:buben", "gesund", "gesund", "gesund"]),
+    ("solo:fleischlos", {}, ["solo:fleischlos", "gesund", "gesund", "gesund"]),
+    ("solo:damen_buben", {"solos": ["damen_buben"]}, ["solo:damen_buben"] + ["gesund"] * 3),
+    ("solo:buben_koenige", {"solos": ["buben_koenige"]}, ["solo:buben_koenige"] + ["gesund"] * 3),
+]
+
+
+@pytest.mark.parametrize("contract, rules, answers", CONTRACT_CASES, ids=[c[0] for c in CONTRACT_CASES])
+def test_every_contract_replays_from_its_record(contract, rules, answers):
+    import json
+
+    from dokobot.engine import ReplayError
+
+    g = game(seed=9, **rules)
+    say(g, *answers)
+    rng = random.Random(3)
+    while g.phase == "play":
+        for s in g.seats:
+            if rng.random() < 0.05 and g.allowed_announcements(s):
+                g.apply({"seat": s, "announce": rng.choice(g.allowed_announcements(s))})
+        g.apply({"seat": g.to_act, "play": rng.choice(g.legal_plays(g.to_act))})
+    rec = json.loads(json.dumps(g.record()))
+    assert replay(rec) == g.result() and g.result()["contract"] == contract
+    # the same record with one impossible reservation is refused at that action
+    bad = json.loads(json.dumps(rec))
+    bad["actions"][1] = {"seat": bad["actions"][1]["seat"], "reserve": "solo", "solo": "bubenkoenig"}
+    with pytest.raises(ReplayError) as exc:
+        replay(bad)
+    assert exc.value.action == 1
+
+
+@pytest.mark.parametrize("hands, rules, answers, bad_index", [
+    (hands_with({1: "CQ"}), {}, ["gesund", "hochzeit"], 1),
+    (hands_with({2: "HT CQ SQ DJ"}), {"armut": True}, ["gesund", "gesund", "armut"], 2),
+    (POOR_2, {}, ["gesund", "gesund", "armut"], 2),
+    (hands_with({}), {"solos": ["karo"]}, ["gesund", "solo:pik"], 1),
+    (hands_with({3: "CQ HT"}), {"schmeissen": ["nines"]}, ["gesund"] * 3 + ["schmeissen"], 3),
+])
+def test_impossible_reservation_in_a_record_names_its_index(hands, rules, answers, bad_index):
+    from dokobot.engine import ReplayError
+
+    actions = []
+    for i, a in enumerate(answers):
+        seat = i  # dealer 3: seat 0 answers first
+        if a.startswith("solo:"):
+            actions.append({"seat": seat, "reserve": "solo", "solo": a[5:]})
+        else:
+            actions.append({"seat": seat, "reserve": a})
+    rec = {"rules": {"preset": "ddv", **rules}, "dealer": 3,
+           "hands": [h.split() for h in hands], "actions": actions}
+    with pytest.raises(ReplayError) as exc:
+        replay(rec)
+    assert exc.value.action == bad_index
