@@ -13,8 +13,7 @@ from discord.ext import commands
 
 from dokobot.bot import DokoBot, send_ephemeral
 from dokobot.i18n import announcement_name, t
-from dokobot.table import TableError
-from dokobot.ui import error_text
+from dokobot.ui import perform
 
 
 class AnnouncementsCog(commands.Cog, name="Announcements"):
@@ -28,14 +27,9 @@ class AnnouncementsCog(commands.Cog, name="Announcements"):
             await send_ephemeral(interaction, t(lang, "err.no_table" if interaction.guild_id else "err.not_in_guild"))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        presenter = self.bot.presenter(table)
-        try:
-            outcome = await table.act(interaction.user.id, None, {"announce": what})
-        except TableError as err:
-            await interaction.followup.send(error_text(err, table, lang), ephemeral=True)
-            return
-        await interaction.followup.send(t(lang, "ok.announced", what=announcement_name(lang, what)), ephemeral=True)
-        presenter.update(outcome, actor=interaction.user.id)
+        op = lambda: table.act(interaction.user.id, None, {"announce": what})  # noqa: E731
+        if await perform(self.bot, interaction, table, op, actor=interaction.user.id) is not None:
+            await interaction.followup.send(t(lang, "ok.announced", what=announcement_name(lang, what)), ephemeral=True)
 
     @app_commands.command(name="re", description=_("Sagt Re an", key="cmd.re"))
     @app_commands.guild_only()

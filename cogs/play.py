@@ -9,8 +9,7 @@ from discord.ext import commands
 
 from dokobot.bot import DokoBot, send_ephemeral
 from dokobot.i18n import t
-from dokobot.table import TableError
-from dokobot.ui import error_text, hand_message
+from dokobot.ui import hand_message, perform
 
 
 class PlayCog(commands.Cog, name="Play"):
@@ -62,15 +61,8 @@ class PlayCog(commands.Cog, name="Play"):
             await send_ephemeral(interaction, t(await self.lang(interaction), "err.no_table"))
             return
         user_id = interaction.user.id
-        presenter = self.bot.presenter(table)
-        presenter.open_hand(user_id, interaction)
-        try:
-            outcome = await table.act(user_id, game_no, action)
-        except TableError as err:
-            await send_ephemeral(interaction, error_text(err, table, await self.lang(interaction)))
-            presenter.update(actor=user_id)  # show the current state in place of the stale one
-            return
-        presenter.update(outcome, actor=user_id)
+        self.bot.presenter(table).open_hand(user_id, interaction)
+        await perform(self.bot, interaction, table, lambda: table.act(user_id, game_no, action), actor=user_id)
 
 
 def _without_embed(message: dict[str, Any]) -> dict[str, Any]:

@@ -15,7 +15,7 @@ from dokobot import render
 from dokobot.bot import DokoBot, send_ephemeral
 from dokobot.i18n import t
 from dokobot.table import Table, TableError
-from dokobot.ui import embed, error_text, lobby_message
+from dokobot.ui import embed, error_text, lobby_message, perform
 
 
 def can_manage(interaction: discord.Interaction) -> bool:
@@ -45,16 +45,7 @@ class TableCog(commands.Cog, name="Table"):
 
     async def run(self, interaction: discord.Interaction, table: Table, op, *, actor: int | None = None) -> bool:  # noqa: ANN001
         """Apply one table change; bad input gets a private reason and changes nothing."""
-        presenter = self.bot.presenter(table)
-        try:
-            outcome = await op()
-        except TableError as err:
-            await send_ephemeral(interaction, error_text(err, table, await self.lang(interaction)))
-            if actor is not None:
-                presenter.update(actor=actor)
-            return False
-        presenter.update(outcome, actor=actor)
-        return True
+        return await perform(self.bot, interaction, table, op, actor=actor) is not None
 
     # ---- slash commands -------------------------------------------------------------------
 

@@ -60,6 +60,32 @@ def _not_hochzeit(table: Table) -> bool:
     return table.game is None or table.game.public_contract != "hochzeit"
 
 
+async def perform(bot: DokoBot, interaction: discord.Interaction, table: Table, op: Any, *, actor: int | None = None) -> Outcome | None:
+    """Run one table change for an (already acknowledged) interaction.
+
+    Bad input: a private reason, nothing changed. A failure of ours (e.g. the
+    database): logged, and the player hears that it did not work - never
+    silence, never a traceback. Success: the presenter shows the change.
+    """
+    from dokobot.bot import send_ephemeral
+
+    presenter = bot.presenter(table)
+    lang = await bot.user_lang(interaction.user.id, interaction.channel_id)
+    try:
+        outcome = await op()
+    except TableError as err:
+        await send_ephemeral(interaction, error_text(err, table, lang))
+    except Exception:
+        log.exception("table %s: change failed", table.channel_id)
+        await send_ephemeral(interaction, t(lang, "err.internal"))
+    else:
+        presenter.update(outcome, actor=actor)
+        return outcome
+    if actor is not None:
+        presenter.update(actor=actor)  # show the current state in place of the stale one
+    return None
+
+
 # ---- embeds and views -------------------------------------------------------------------
 
 

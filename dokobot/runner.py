@@ -1,0 +1,91 @@
+"""``run_bot``: what ``dokobot run [--config FILE]`` does.
+
+Every startup problem ends in one line on stderr and exit status 2; the
+token is never printed or logged.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sys
+
+import discord
+
+from dokobot.config import Config, ConfigError, load_config
+
+log = logging.getLogger("dokobot")
+
+
+class _Redact(logging.Filter):
+    """Belt and braces: a log line that would contain the token shows *** instead."""
+
+    def __init__(self, secret: str) -> None:
+        super().__init__()
+        self.secret = secret
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if self.secret and self.secret in record.getMessage():
+            record.msg, record.args = record.getMessage().replace(self.secret, "***"), ()
+        return True
+
+
+def _setup_logging(config: Config) -> None:
+    handler = logging.StreamHandler()
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    handler.addFilter(_Redact(config.token))
+    root = logging.getLogger()
+    root.handlers[:] = [handler]
+    root.setLevel(config.log_level)
+    logging.getLogger("discord").setLevel(max(logging.INFO, logging.getLevelName(config.log_level)))
+
+
+def _fail(message: str) -> int:
+    print(f"dokobot: {message}", file=sys.stderr)
+    return 2
+
+
+def run_bot(config_path: str | None) -> int:
+    try:
+        config = load_config(config_path)
+    except ConfigError as exc:
+        return _fail(str(exc))
+    _setup_logging(config)
+    try:
+        asyncio.run(_run(config))
+    except discord.LoginFailure:
+        return _fail("Discord refused the bot token: copy it again from the developer portal")
+    except discord.PrivilegedIntentsRequired:
+        return _fail("Discord refused the intents: dokobot needs no privileged intents, check the portal")
+    except StoreOpenError as exc:
+        return _fail(str(exc))
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
+class StoreOpenError(Exception):
+    pass
+
+
+async def _open_store(config: Config):  # noqa: ANN202
+    from dokobot.sqlite_store import SqliteStore
+    from dokobot.storage import StorageError
+
+    try:
+        return await SqliteStore.open(config.database)
+    except (StorageError, OSError) as exc:
+        raise StoreOpenError(f"cannot open database {config.database}: {exc}") from None
+
+
+async def _run(config: Config) -> None:
+    from dokobot.bot import DokoBot
+
+    store = await _open_store(config)
+    bot = DokoBot(config, store=store)
+    try:
+        async with bot:
+            bot.install_signal_handlers()
+            await bot.start(config.token)
+    finally:
+        await store.close()

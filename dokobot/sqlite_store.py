@@ -1,0 +1,106 @@
+"""``SqliteStore``: the table layer's ``TableStore`` on top of ``dokobot.storage``.
+
+A thin mapping (layer 4 glue): every call is one committed storage call, so
+an action is on disk before the bot answers the click that made it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from dokobot.storage import Database
+from dokobot.store import ChannelPrefs, SeatInfo, StoredGame, StoredTable
+
+# The storage layer reports its defaults for channels never configured; those
+# must not hide the bot's configured defaults.
+_STORAGE_DEFAULT_PRESET = "ddv"
+_STORAGE_DEFAULT_LANGUAGE = "de"
+
+
+def _seat(s: Any) -> SeatInfo:
+    get = s.get if isinstance(s, dict) else lambda k, d=None: getattr(s, k, d)
+    user_id = get("user_id")
+    return SeatInfo(int(user_id) if user_id is not None else 0, str(get("name")), bool(get("is_bot", False)))
+
+
+def _dicts(seats: list[SeatInfo]) -> list[dict[str, Any]]:
+    return [{"user_id": s.user_id, "name": s.name, "is_bot": s.is_bot} for s in seats]
+
+
+class SqliteStore:
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    @classmethod
+    async def open(cls, path: str | Path) -> SqliteStore:
+        return cls(await Database.open(path))
+
+    async def close(self) -> None:
+        await self.db.close()
+
+    async def open_table(self, channel_id: int, guild_id: int | None, host_id: int, seats: list[SeatInfo]) -> int:
+        return await self.db.open_table(channel_id, guild_id, host_id, _dicts(seats))
+
+    async def set_seats(self, table_id: int, seats: list[SeatInfo], host_id: int) -> None:
+        await self.db.set_seats(table_id, _dicts(seats), host_id)
+
+    async def set_message_id(self, table_id: int, message_id: int | None) -> None:
+        await self.db.set_message_id(table_id, message_id)
+
+    async def close_table(self, table_id: int) -> None:
+        await self.db.close_table(table_id)
+
+    async def create_game(
+        self, table_id: int, number: int, rules: dict[str, Any], players: list[SeatInfo],
+        dealer: int, hands: list[list[str]],
+    ) -> int:
+        return await self.db.create_game(table_id, rules, _dicts(players), dealer, hands, number=number)
+
+    async def append_action(self, game_id: int, idx: int, action: dict[str, Any]) -> None:
+        await self.db.append_action(game_id, idx, action)
+
+    async def finish_game(self, game_id: int, result: dict[str, Any], scores: dict[int, int]) -> None:
+        await self.db.finish_game(game_id, result, scores)
+
+    async def abort_game(self, game_id: int) -> None:
+        await self.db.abort_game(game_id)
+
+    async def open_tables(self) -> list[StoredTable]:
+        return [
+            StoredTable(t.id, t.channel_id, t.guild_id, t.host_id, [_seat(s) for s in t.seats], t.message_id)
+            for t in await self.db.open_tables()
+        ]
+
+    async def running_games(self) -> list[StoredGame]:
+        return [
+            StoredGame(
+                g.game_id, g.table_id, g.number, dict(g.rules), [_seat(p) for p in g.players],
+                g.dealer, [list(h) for h in g.hands], [dict(a) for a in g.actions],
+            )
+            for g in await self.db.unfinished_games()
+        ]
+
+    async def last_game_number(self, table_id: int) -> int:
+        return await self.db.last_game_number(table_id)
+
+    async def totals(self, table_id: int) -> dict[int, int]:
+        return dict((await self.db.score_sheet(table_id)).totals)
+
+    async def channel_prefs(self, channel_id: int) -> ChannelPrefs:
+        s = await self.db.get_settings(channel_id)
+        preset = None if s.preset == _STORAGE_DEFAULT_PRESET and not s.overrides else s.preset
+        language = None if s.language == _STORAGE_DEFAULT_LANGUAGE else s.language
+        return ChannelPrefs(preset, dict(s.overrides), language)
+
+    async def set_channel_prefs(self, channel_id: int, prefs: ChannelPrefs) -> None:
+        await self.db.set_settings(
+            channel_id, preset=prefs.preset or _STORAGE_DEFAULT_PRESET, overrides=dict(prefs.overrides),
+            language=prefs.language or _STORAGE_DEFAULT_LANGUAGE,
+        )
+
+    async def user_language(self, user_id: int) -> str | None:
+        return await self.db.get_user_language(user_id)
+
+    async def set_user_language(self, user_id: int, language: str | None) -> None:
+        await self.db.set_user_language(user_id, language)

@@ -1,0 +1,82 @@
+"""Config loading and `run_bot` startup failures: one line, exit status 2, no token."""
+
+from __future__ import annotations
+
+import pytest
+
+from dokobot.config import Config, ConfigError, load_config
+from dokobot.runner import run_bot
+
+TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GAbCdE.abcdefghijklmnopqrstuvwxyz0123456789AB"
+
+
+def write(tmp_path, text: str) -> str:
+    path = tmp_path / "config.toml"
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def test_defaults_and_env_token(tmp_path):
+    config = load_config(write(tmp_path, ""), env={"DOKOBOT_TOKEN": TOKEN})
+    assert config == Config(token=TOKEN)
+    assert TOKEN not in repr(config)
+
+
+def test_every_key(tmp_path):
+    path = write(tmp_path, f'token = "{TOKEN}"\ndatabase = "x.db"\npreset = "haus"\nlanguage = "en"\nguild_id = 42\nlog_level = "debug"\n')
+    config = load_config(path, env={})
+    assert (config.database, config.preset, config.language, config.guild_id, config.log_level) == ("x.db", "haus", "en", 42, "DEBUG")
+
+
+@pytest.mark.parametrize(
+    ("text", "env", "message"),
+    [
+        ("", {}, "no bot token"),
+        ('token = "nope"', {}, "malformed"),
+        ("colour = 1", {"DOKOBOT_TOKEN": TOKEN}, "unknown key 'colour'"),
+        ("preset = 'skat'", {"DOKOBOT_TOKEN": TOKEN}, "preset must be one of"),
+        ("language = 'fr'", {"DOKOBOT_TOKEN": TOKEN}, "language must be one of"),
+        ("guild_id = 'abc'", {"DOKOBOT_TOKEN": TOKEN}, "guild_id"),
+        ("token = ", {}, "not valid TOML"),
+    ],
+)
+def test_bad_configs(tmp_path, text, env, message):
+    with pytest.raises(ConfigError, match=message) as info:
+        load_config(write(tmp_path, text), env=env)
+    assert "\n" not in str(info.value) and TOKEN not in str(info.value)
+
+
+@pytest.mark.parametrize(
+    ("text", "needle"),
+    [
+        ("", "no bot token"),
+        ("unknown = 1", "unknown key"),
+        ("[broken", "not valid TOML"),
+        (f'token = "{TOKEN[:-3]}"\nlanguage = "xx"', "language"),
+    ],
+)
+def test_run_bot_fails_with_one_line(tmp_path, capsys, monkeypatch, text, needle):
+    monkeypatch.delenv("DOKOBOT_TOKEN", raising=False)
+    assert run_bot(write(tmp_path, text)) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and needle in err and "Traceback" not in err and TOKEN[:20] not in err
+
+
+def test_missing_config_file(tmp_path, capsys):
+    assert run_bot(str(tmp_path / "nope.toml")) == 2
+    assert "config file not found" in capsys.readouterr().err
+
+
+def test_refused_token_is_one_line(tmp_path, capsys, monkeypatch):
+    import discord
+
+    from dokobot.bot import DokoBot
+
+    async def refuse(self, token, *, reconnect=True):
+        raise discord.LoginFailure("Improper token has been passed.")
+
+    monkeypatch.setattr(DokoBot, "start", refuse)
+    monkeypatch.setenv("DOKOBOT_TOKEN", TOKEN)
+    assert run_bot(write(tmp_path, f'database = "{tmp_path / "d.sqlite3"}"')) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "refused the bot token" in err and TOKEN not in err
