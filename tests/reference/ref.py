@@ -215,9 +215,11 @@ def schmeissen_ok(rules, hand):
     if "kings" in trig and sum(c[1] == "K" for c in hand) >= 5:
         return True
     if "top_dj" in trig:
-        # I-14: ranks as dealt (a Schwein is a choice made when playing);
+        # I-14: a hand that would hold a Schwein is never "no better than DJ";
         # a hand without any trump qualifies.
         ctx = Ctx(rules, "normal")
+        if ctx.schwein_ok and hand.count("DA") == 2:
+            return False
         tr = [c for c in hand if ctx.is_trump(c)]
         if not tr or max(ctx.power(c, False) for c in tr) <= ctx.power("DJ", False):
             return True
