@@ -1,0 +1,197 @@
+"""The discord-free table layer: lobby, lock, persistence order, restore."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+import pytest
+
+import dokobot.table
+from dokobot.engine import RuleSet, deal
+from dokobot.engine.record import replay
+from dokobot.store import MemoryStore
+from dokobot.table import Table, TableError, Tables
+
+USERS = [(11, "Nord"), (12, "Ost"), (13, "Sued"), (14, "West")]
+
+
+@pytest.fixture(autouse=True)
+def seeded(monkeypatch):
+    rng = random.Random(7)
+    real = dokobot.table.deal
+    monkeypatch.setattr(dokobot.table, "deal", lambda rules, r=None: real(rules, rng))
+
+
+async def full_table(store: MemoryStore | None = None, preset: str = "ddv") -> tuple[Tables, Table]:
+    tables = Tables(store or MemoryStore(), preset)
+    table = await tables.open(100, 1, *USERS[0])
+    for uid, name in USERS[1:]:
+        await table.join(uid, name)
+    return tables, table
+
+
+def uid(table: Table, seat: int) -> int:
+    return table.seats[seat].user_id
+
+
+async def play_one(table: Table) -> None:
+    """One action of whoever is to act: gesund, else the first legal card."""
+    game = table.game
+    seat = game.to_act
+    action = {"reserve": "gesund"} if game.phase == "reserve" else {"play": game.legal_plays(seat)[0]}
+    await table.act(uid(table, seat), table.game_no, action)
+
+
+async def test_lobby_rules():
+    tables, table = await full_table()
+    with pytest.raises(TableError, match="table_full"):
+        await table.join(99, "Fünfter")
+    with pytest.raises(TableError, match="already_seated"):
+        await table.join(12, "Ost")
+    with pytest.raises(TableError, match="not_host"):
+        await table.start(12, can_manage=False)
+    with pytest.raises(TableError, match="table_exists"):
+        await tables.open(100, 1, 99, "Zweiter")
+    await table.start(12, can_manage=True)  # Manage Channels may act for the host
+    with pytest.raises(TableError, match="leave_running"):
+        await table.leave(13)
+
+
+async def test_host_leaves_and_need_four():
+    _, table = await full_table()
+    await table.leave(11)
+    assert table.host_id == 12 and len(table.seats) == 3
+    with pytest.raises(TableError) as info:
+        await table.start(12, False)
+    assert info.value.code == "need_four" and info.value.params == {"n": 3}
+
+
+async def test_simultaneous_clicks_apply_once():
+    class SlowStore(MemoryStore):
+        async def append_action(self, game_id, idx, action):
+            await asyncio.sleep(0.01)  # a real database yields here
+            await super().append_action(game_id, idx, action)
+
+    _, table = await full_table(SlowStore())
+    await table.start(11, False)
+    while table.game.phase == "reserve":
+        await play_one(table)
+    seat = table.game.to_act
+    card = table.game.legal_plays(seat)[0]
+    results = await asyncio.gather(
+        table.act(uid(table, seat), 1, {"play": card}),
+        table.act(uid(table, seat), 1, {"play": card}),
+        return_exceptions=True,
+    )
+    errors = [r for r in results if isinstance(r, TableError)]
+    assert len(errors) == 1 and errors[0].engine.code == "not_your_turn"
+    assert [a for a in table.game.record()["actions"] if "play" in a] == [{"seat": seat, "play": card}]
+
+
+async def test_failed_write_changes_nothing():
+    class BrokenStore(MemoryStore):
+        fail = False
+
+        async def append_action(self, game_id, idx, action):
+            if self.fail:
+                raise OSError("disk full")
+            await super().append_action(game_id, idx, action)
+
+    store = BrokenStore()
+    _, table = await full_table(store)
+    await table.start(11, False)
+    store.fail = True
+    with pytest.raises(OSError):
+        await play_one(table)
+    assert table.game.record()["actions"] == [] and table.game.to_act == 0
+    store.fail = False
+    await play_one(table)
+    assert len(table.game.record()["actions"]) == 1
+
+
+async def test_whole_game_is_stored_and_replays():
+    store = MemoryStore()
+    _, table = await full_table(store)
+    await table.start(11, False)
+    while table.state == "playing":
+        await play_one(table)
+    stored = store.games[table.game_id]
+    record = {"rules": stored.rules, "dealer": stored.dealer, "hands": stored.hands, "actions": stored.actions}
+    assert replay(record) == table.last.result == stored.result
+    assert stored.scores == table.last.points and sum(stored.scores.values()) == 0
+    with pytest.raises(TableError) as info:
+        await table.act(11, 1, {"play": "CQ"})
+    assert info.value.engine.code == "game_over"
+    await table.next_game(13, 1)
+    assert table.dealer == 0 and table.game_no == 2
+
+
+async def test_restore_running_game_after_restart():
+    store = MemoryStore()
+    _, table = await full_table(store)
+    await table.start(11, False)
+    for _ in range(9):
+        await play_one(table)
+    await table.set_message(555)
+    tables = Tables(store)
+    [again] = await tables.restore()
+    assert again.state == "playing" and again.message_id == 555 and again.game_no == 1
+    assert again.game.record() == table.game.record()
+    while again.state == "playing":
+        await play_one(again)
+    assert again.last.result == replay(again.last.record)
+    assert again.last.record["actions"] == store.games[again.game_id].actions
+
+
+async def test_schmeissen_redeals_with_the_same_dealer(monkeypatch):
+    rules = RuleSet.from_config({"preset": "haus"})
+    nines = next(
+        h for h in (deal(rules, random.Random(s)) for s in range(5000))
+        if sum(c[1] == "9" for c in h[0]) >= 5
+    )
+    queue = [nines]
+    real = dokobot.table.deal
+    monkeypatch.setattr(dokobot.table, "deal", lambda r, rng=None: queue.pop(0) if queue else real(r))
+    _, table = await full_table(preset="haus")
+    await table.start(11, False)
+    out = await table.act(11, 1, {"reserve": "schmeissen"})
+    for seat in (1, 2, 3):
+        out = await table.act(uid(table, seat), 1, {"reserve": "gesund"})
+    assert out.finished.result["contract"] == "redeal" and out.new_game
+    assert table.game_no == 2 and table.dealer == 3 and table.state == "playing"
+    assert [n.kind for n in out.notices] == ["redeal"] and out.notices[0].data == "schmeissen"
+
+
+async def test_armut_through_the_table(monkeypatch):
+    rules = RuleSet.from_config({"preset": "haus"})
+
+    def trumps(hand):
+        from dokobot.engine import Game
+
+        g = Game(rules, [hand, [], [], []])
+        return sum(g.is_trump(c) for c in hand)
+
+    def fits(h):
+        return trumps(h[0]) <= 3 and all(h[s].count("CQ") < 2 for s in (1, 2, 3)) and not any(
+            sum(c[1] == "9" for c in x) >= 5 for x in h
+        )
+
+    poor = next(h for h in (deal(rules, random.Random(s)) for s in range(20000)) if fits(h))
+    monkeypatch.setattr(dokobot.table, "deal", lambda r, rng=None: [list(x) for x in poor])
+    _, table = await full_table(preset="haus")
+    await table.start(11, False)
+    await table.act(11, 1, {"reserve": "armut"})
+    for seat in (1, 2, 3):
+        await table.act(uid(table, seat), 1, {"reserve": "gesund"})
+    assert table.game.phase == "armut_take" and table.game.to_act == 1
+    out = await table.act(12, 1, {"armut_take": True})
+    assert [n.kind for n in out.notices] == ["armut_taken"]
+    given = [c for c in table.game.hand(0) if table.game.is_trump(c)]
+    await table.act(11, 1, {"armut_give": given})
+    back = table.game.hand(1)[-len(given):]
+    out = await table.act(12, 1, {"armut_return": back})
+    assert out.notices[0].kind == "armut_exchanged" and table.game.public_contract == "armut"
+    while table.state == "playing":
+        await play_one(table)
+    assert sorted(table.last.result["re"]) == [0, 1]
