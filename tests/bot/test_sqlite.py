@@ -1,0 +1,49 @@
+"""The bot on the real SQLite storage: every click is on disk; a restart resumes."""
+
+from __future__ import annotations
+
+import pytest
+
+from dokobot.bot import DokoBot
+from dokobot.config import Config
+from dokobot.engine.record import replay
+from dokobot.sqlite_store import SqliteStore
+
+
+@pytest.fixture
+async def sqlite_path(tmp_path):
+    return tmp_path / "doko.sqlite3"
+
+
+@pytest.fixture
+async def store(sqlite_path):
+    store = await SqliteStore.open(sqlite_path)
+    yield store
+    await store.close()
+
+
+async def test_game_on_sqlite_survives_a_restart(doko, store, sqlite_path):
+    await doko.open_and_seat()
+    await doko.start()
+    await doko.open_all_hands()
+    await doko.reserve_all_gesund()
+    for _ in range(10):
+        await doko.click_hand(doko.player(doko.table.game.to_act), "play")
+    running = await store.db.unfinished_games()
+    assert len(running) == 1 and len(running[0].actions) == 14  # 4 reservations + 10 cards, all committed
+    before = doko.table.game.record()
+
+    second = await SqliteStore.open(sqlite_path)  # a new process would open the file anew
+    try:
+        await doko.env.restart_bot(DokoBot(Config(), store=second))
+        assert doko.table.game.record() == before
+        await doko.open_all_hands()
+        await doko.play_out()
+        game_id = doko.table.game_id
+        record = await second.db.game_record(game_id)
+        assert replay(record) == doko.table.last.result
+        sheet = await second.db.score_sheet(doko.table.table_id)
+        assert sheet.totals == doko.table.totals
+    finally:
+        await doko.env.shutdown()
+        await second.close()
