@@ -132,9 +132,31 @@ class TableCog(commands.Cog, name="Table"):
     async def sprache(self, interaction: discord.Interaction, sprache: Literal["de", "en"], kanal: bool = False) -> None:
         await self.bot.get_cog("Settings").set_language(interaction, sprache, kanal)  # type: ignore[union-attr]
 
-    @doko.command(name="spielliste", description=_("Zeigt die Spielliste dieses Tisches", key="cmd.spielliste"))
-    async def spielliste(self, interaction: discord.Interaction) -> None:
+    @doko.command(name="liste", description=_("Zeigt die Spielliste dieses Tisches", key="cmd.liste"))
+    async def liste(self, interaction: discord.Interaction) -> None:
         await self.bot.get_cog("Stats").send_sheet(interaction)  # type: ignore[union-attr]
+
+    @doko.command(name="rangliste", description=_("Zeigt die Rangliste dieses Kanals", key="cmd.rangliste"))
+    @app_commands.describe(
+        zeitraum=_("alle, jahr, monat oder woche", key="cmd.rangliste.zeitraum"),
+        ordnung=_("punkte, ppg (Punkte pro Spiel) oder siege", key="cmd.rangliste.ordnung"),
+    )
+    async def rangliste(
+        self, interaction: discord.Interaction,
+        zeitraum: Literal["alle", "jahr", "monat", "woche"] = "alle",
+        ordnung: Literal["punkte", "ppg", "siege"] = "punkte",
+    ) -> None:
+        await self.bot.get_cog("Stats").send_leaderboard(interaction, zeitraum, ordnung)  # type: ignore[union-attr]
+
+    @doko.command(name="statistik", description=_("Zeigt die Statistik eines Spielers in diesem Kanal", key="cmd.statistik"))
+    @app_commands.describe(spieler=_("Wessen Statistik (sonst deine)", key="cmd.statistik.spieler"))
+    async def statistik(self, interaction: discord.Interaction, spieler: discord.Member | None = None) -> None:
+        await self.bot.get_cog("Stats").send_statistics(interaction, spieler or interaction.user)  # type: ignore[union-attr]
+
+    @doko.command(name="protokoll", description=_("Hängt ein beendetes Spiel als Protokoll an", key="cmd.protokoll"))
+    @app_commands.describe(spiel=_("Das wievielte beendete Spiel in diesem Kanal (sonst das letzte)", key="cmd.protokoll.spiel"))
+    async def protokoll(self, interaction: discord.Interaction, spiel: app_commands.Range[int, 1] | None = None) -> None:
+        await self.bot.get_cog("Stats").send_record(interaction, spiel)  # type: ignore[union-attr]
 
     # ---- buttons of the public message ---------------------------------------------------
 

@@ -189,3 +189,8 @@ async def test_double_click_applies_once(doko):
     second = await nord.click(two, custom_id=cid(item))
     assert said(second) == "Du bist nicht am Zug – Ost ist dran."
     assert [a for a in doko.table.game.record()["actions"] if "play" in a] == [{"seat": 0, "play": cid(item).split(":")[5]}]
+
+
+async def test_stats_without_database_say_so(doko):
+    res = await doko.players[0].slash(doko.channel, "doko rangliste")
+    assert res.ephemeral and res.response.content == "Ranglisten und Statistiken brauchen die Datenbank."

@@ -47,3 +47,24 @@ async def test_game_on_sqlite_survives_a_restart(doko, store, sqlite_path):
     finally:
         await doko.env.shutdown()
         await second.close()
+
+
+async def test_stats_commands_on_sqlite(doko, store):
+    await doko.open_and_seat()
+    await doko.start()
+    await doko.open_all_hands()
+    await doko.reserve_all_gesund()
+    await doko.play_out()
+    nord = doko.players[0]
+    res = await nord.slash(doko.channel, "doko rangliste")
+    board = res.response.embeds[0]
+    assert res.ephemeral and board.title == "Rangliste · alle" and "1. " in board.description
+    assert all(p.name in board.description for p in doko.players)
+    res = await nord.slash(doko.channel, "doko statistik", spieler=doko.players[1])
+    stats = res.response.embeds[0]
+    assert stats.title == "Statistik · Ost" and stats.description.startswith("Spiele: 1 · Punkte: ")
+    res = await nord.slash(doko.channel, "doko liste")
+    assert res.ephemeral and res.response.embeds[0].title == "Spielliste · 1 Spiele"
+    res = await nord.slash(doko.channel, "doko protokoll")
+    assert res.ephemeral and res.response.attachments[0].filename.endswith(".json")
+
