@@ -65,11 +65,14 @@ def random_game(rng: random.Random, players_pool: list[dict[str, Any]], span_day
         victim = rng.choice(active) if key == "fuchs" else None
         extras.append({"key": key, "party": party, "seat": seat, "victim": victim})
     score = [0] * n
+    zero_sum = rng.random() < 0.7  # else only the winners are credited: mean ppg > 0
     if winner is not None:
         factor = 3 if len(re) == 1 else 1
         for s in active:
             sign = 1 if (s in re) == (winner == "re") else -1
             score[s] = sign * value * (factor if s in re else 1)
+            if not zero_sum and sign < 0:
+                score[s] = 0
     result = {
         "contract": contract, "re": re, "kontra": kontra, "augen": {"re": 121, "kontra": 119},
         "tricks": {"re": 6, "kontra": 6}, "winner": winner, "game_value": value, "score": score,
