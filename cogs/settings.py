@@ -7,6 +7,8 @@ from discord.ext import commands
 
 from dokobot.bot import DokoBot, send_ephemeral
 from dokobot.i18n import t
+from dokobot.table import TableError
+from dokobot.ui import error_text
 
 
 class SettingsCog(commands.Cog, name="Settings"):
@@ -19,7 +21,10 @@ class SettingsCog(commands.Cog, name="Settings"):
             is_host = table is not None and table.host_id == interaction.user.id
             if not (interaction.permissions.manage_channels or is_host):
                 own = await self.bot.user_lang(interaction.user.id, interaction.channel_id)
-                await send_ephemeral(interaction, t(own, "err.not_host", host=t(own, "table.none")))
+                if table is None:
+                    await send_ephemeral(interaction, t(own, "err.manage_only"))
+                else:
+                    await send_ephemeral(interaction, error_text(TableError("not_host", host_id=table.host_id), table, own))
                 return
             await self.bot.set_channel_lang(interaction.channel_id or 0, lang)
             if table is not None:

@@ -141,6 +141,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "err.already_seated": ("Du sitzt schon am Tisch.", "You are already seated."),
     "err.table_full": ("Der Tisch ist schon voll.", "The table is full."),
     "err.not_host": ("Das darf nur der Gastgeber ({host}) oder wer Kanäle verwalten darf.", "Only the host ({host}) or someone who may manage channels can do that."),
+    "err.manage_only": ("Das darf nur, wer Kanäle verwalten darf.", "Only someone who may manage channels can do that."),
     "err.need_four": ("Zum Starten braucht es genau vier Spieler (jetzt {n}).", "Starting needs exactly four players (now {n})."),
     "err.game_running": ("Es läuft gerade ein Spiel.", "A game is in progress."),
     "err.no_game": ("Gerade läuft kein Spiel.", "No game is in progress."),

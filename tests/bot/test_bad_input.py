@@ -194,3 +194,20 @@ async def test_double_click_applies_once(doko):
 async def test_stats_without_database_say_so(doko):
     res = await doko.players[0].slash(doko.channel, "doko rangliste")
     assert res.ephemeral and res.response.content == "Ranglisten und Statistiken brauchen die Datenbank."
+
+
+async def test_channel_in_english_and_close_needs_the_host(doko):
+    await doko.open_and_seat()
+    res = await doko.players[1].slash(doko.channel, "doko sprache", sprache="en", kanal=True)
+    assert res.response.content == "Das darf nur der Gastgeber (Nord) oder wer Kanäle verwalten darf."
+    res = await doko.players[0].slash(doko.channel, "doko sprache", sprache="en", kanal=True)
+    assert res.response.content == "Language: English."
+    await doko.players[0].click(doko.table_message(), label="Start")  # the public buttons speak English now
+    res = await doko.players[1].click(doko.table_message(), label="My hand")
+    assert res.ephemeral and res.response.content.startswith("**Your hand · game 1**")  # follows the channel
+    await doko.players[2].slash(doko.channel, "doko sprache", sprache="de")  # a personal choice wins
+    res = await doko.players[2].click(doko.table_message(), label="My hand")
+    assert res.response.content.startswith("**Deine Karten · Spiel 1**")
+    assert doko.table_message().embeds[0].title == "Doppelkopf · game 1 · rules: DDV"
+    res = await doko.players[1].slash(doko.channel, "doko schliessen")
+    assert "Gastgeber" in said(res) and doko.bot.tables.get(doko.channel.id) is not None
