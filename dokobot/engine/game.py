@@ -202,6 +202,21 @@ class Game:
     def legal_plays(self, seat: int) -> list[str]:
         return [CARD_CODES[t] for t in self._sorted(self.legal_mask(seat))]
 
+    def may_schwein(self, seat: int) -> bool:
+        """Whether the seat may now play a Fuchs as Schwein."""
+        return bool(count(self.legal_mask(seat), DA)) and self._schwein_problem(seat, DA) is None
+
+    def legal_play_actions(self, seat: int) -> list[dict]:
+        """Every play the seat may make now, as record actions (Schwein variants included)."""
+        out = []
+        for card in self.legal_plays(seat):
+            t = CODE_TO_TYPE[card]
+            if t != DA or self._beats_as_needed(seat, t, False):
+                out.append({"seat": seat, "play": card})
+            if t == DA and self.may_schwein(seat):
+                out.append({"seat": seat, "play": card, "schwein": True})
+        return out
+
     def legal_types(self, seat: int) -> list[int]:
         return list(types_in(self.legal_mask(seat)))
 
@@ -504,7 +519,6 @@ class Game:
                 raise IllegalAction("schwein_not_allowed", seat=seat, card=CARD_CODES[t], why=why)
         if self.rules.overtrump and self.trick and not self._beats_as_needed(seat, t, schwein):
             raise IllegalAction("must_overtrump", seat=seat)
-        self.schwein_played = self.schwein_played or schwein
         before = (len(self.tricks_done), self.clarify_trick, len(self.revealed))
         self._play(seat, t, schwein)
         return self._play_events(seat, t, before)
@@ -532,6 +546,8 @@ class Game:
         self.sizes[seat] -= 1
         trick = self.trick
         trick.append((seat, t, schwein))
+        if schwein:
+            self.schwein_played = True
         if t == CQ and seat not in self.revealed and self.contract in ("normal", "stille_hochzeit"):
             self._reveal(seat, "re")
         if len(trick) == 4:

@@ -28,11 +28,7 @@ def random_action(g: Game, rng: random.Random, announce_rate: float = 0.05,
         allowed = g.allowed_announcements(seat)
         if allowed:
             return {"seat": seat, "announce": rng.choice(allowed)}
-    card = rng.choice(g.legal_plays(s))
-    action = {"seat": s, "play": card}
-    if card == "DA" and g._schwein_problem(s, DA) is None and rng.random() < 0.5:
-        action["schwein"] = True
-    return action
+    return rng.choice(g.legal_play_actions(s))
 
 
 def random_game(rules: RuleSet, rng: random.Random, **kw) -> Game:
@@ -58,5 +54,6 @@ def playout(g: Game, rng: random.Random, announce_rate: float = 0.0) -> Game:
                 g.announce(seat, what)
         s = g.to_act
         types = type_list(legal(s))
-        play(s, types[int(rand() * len(types))])
+        t = types[int(rand() * len(types))]
+        play(s, t, t == DA and g.may_schwein(s) and (rand() < 0.5 or not g._beats_as_needed(s, t, False)))
     return g
