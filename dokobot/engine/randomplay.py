@@ -46,6 +46,7 @@ def playout(g: Game, rng: random.Random, announce_rate: float = 0.0) -> Game:
 
     choice, rand = rng.choice, rng.random
     legal, play = g._legal, g._play
+    schweine = g.rules.schweine
     while g.phase == "play":
         if announce_rate and rand() < announce_rate:
             seat = choice(g.seats)
@@ -55,5 +56,6 @@ def playout(g: Game, rng: random.Random, announce_rate: float = 0.0) -> Game:
         s = g.to_act
         types = type_list(legal(s))
         t = types[int(rand() * len(types))]
-        play(s, t, t == DA and g.may_schwein(s) and (rand() < 0.5 or not g._beats_as_needed(s, t, False)))
+        play(s, t, t == DA and schweine and g.may_schwein(s)
+             and (rand() < 0.5 or not g._beats_as_needed(s, t, False)))
     return g
