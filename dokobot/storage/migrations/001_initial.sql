@@ -101,8 +101,13 @@ CREATE TABLE scores (
     karlchen        INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (game_id, seat)
 ) WITHOUT ROWID;
--- Per-player statistics: one index range per (channel, user).
-CREATE INDEX scores_channel_user ON scores (channel_id, user_id, finished_at);
+-- Per-player statistics: covering index, so /statistik is one range scan of
+-- the player's entries instead of thousands of lookups into the table
+-- (bench: 23 ms -> a few ms for 9,000 games of one player).
+CREATE INDEX scores_player ON scores (
+    channel_id, user_id, finished_at, party, won, points, solo, hochzeit, stille_hochzeit,
+    announcements, doppelkopf, fuchs_caught, fuchs_lost, karlchen
+);
 
 -- Leaderboard aggregates, maintained by finish_game in the same transaction.
 -- A scan of 400,000 score rows takes ~100 ms in SQLite; these tables keep a

@@ -1,0 +1,220 @@
+"""Storage benchmark: action appends and leaderboards on a big database.
+
+    python3 bench/db.py                 # 100,000 finished games (400,000 score rows)
+    python3 bench/db.py --games 200     # smoke run
+
+Builds a temporary database with the real schema (Database.open runs the
+migrations), bulk-loads random plausible finished games with executemany,
+rebuilds the leaderboard totals, then times through the public async API:
+
+1. append_action, each one committed (target p99 < 5 ms),
+2. leaderboard for every period and order on the busiest channel (target p99 < 50 ms),
+3. statistics of one player, finish_game and score_sheet (no target, for reference).
+
+All games go to one channel by default: the worst case for a channel leaderboard.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import sqlite3
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from dokobot.storage import Database  # noqa: E402
+from dokobot.storage.periods import to_epoch  # noqa: E402
+
+CHANNEL = 1
+GAMES_PER_TABLE = 60  # one evening at a table
+HUMANS, BOTS = 40, 4
+SUITS, RANKS = "CSHD", "AKQJT9"
+DECK = [s + r for s in SUITS for r in RANKS] * 2
+CONTRACTS = ["normal"] * 20 + ["hochzeit", "stille_hochzeit", "solo:karo", "solo:damen", "armut"]
+APPEND_TARGET_MS, BOARD_TARGET_MS = 5.0, 50.0
+
+
+def _players() -> list[dict]:
+    people = [{"user_id": 10**17 + i, "name": f"Spieler {i}", "is_bot": False} for i in range(HUMANS)]
+    robots = [{"user_id": -(i + 1), "name": f"Computer {i}", "is_bot": True} for i in range(BOTS)]
+    return people + robots
+
+
+def _game_rows(rng: random.Random, game_id: int, table_id: int, finished: int, players: list[dict]):
+    """One games row and its four scores rows."""
+    seats = rng.sample(players, 4)
+    deck = DECK[:]
+    rng.shuffle(deck)
+    hands = [deck[i * 12 : (i + 1) * 12] for i in range(4)]
+    contract = rng.choice(CONTRACTS)
+    re = [rng.randrange(4)] if contract in ("solo:karo", "solo:damen", "stille_hochzeit") else rng.sample(range(4), 2)
+    winner = rng.choice(["re", "kontra", "re", "kontra", None])
+    value = rng.randint(1, 6)
+    score = [0] * 4
+    if winner:
+        for s in range(4):
+            sign = 1 if (s in re) == (winner == "re") else -1
+            score[s] = sign * value * (3 if len(re) == 1 and s in re else 1)
+    result = {
+        "contract": contract, "re": re, "kontra": [s for s in range(4) if s not in re],
+        "winner": winner, "game_value": value, "score": score, "extras": [],
+    }
+    game = (
+        game_id, table_id, CHANNEL, (game_id - 1) % GAMES_PER_TABLE + 1, '{"preset":"ddv"}', json.dumps(seats), rng.randrange(4),
+        json.dumps(hands), finished - 900, finished, json.dumps(result), contract, "finished",
+    )
+    scores = []
+    for s, p in enumerate(seats):
+        party = "re" if s in re else "kontra"
+        solo = int(len(re) == 1 and s in re and contract.startswith("solo"))
+        scores.append((
+            game_id, s, p["user_id"], party, score[s], int(party == winner), int(p["is_bot"]), finished,
+            CHANNEL, solo, 0, 0, rng.choice([0, 0, 0, 1, 2]), int(rng.random() < 0.1),
+            int(rng.random() < 0.1), int(rng.random() < 0.1), int(rng.random() < 0.03),
+        ))
+    return game, scores
+
+
+def bulk_load(path: Path, games: int, seed: int, now: datetime) -> None:
+    """Fill games and scores with executemany in one transaction (fast)."""
+    rng = random.Random(seed)
+    players = _players()
+    span = 3 * 365 * 86400
+    end = to_epoch(now)
+    times = sorted(end - rng.randrange(span) for _ in range(games))
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.execute("BEGIN")
+    tables = (games + GAMES_PER_TABLE - 1) // GAMES_PER_TABLE
+    conn.executemany(
+        "INSERT INTO tables (id, channel_id, guild_id, host_id, status, created_at)"
+        " VALUES (?, ?, 1, ?, 'closed', ?)",
+        [(t, CHANNEL, players[0]["user_id"], end - span) for t in range(1, tables + 1)],
+    )
+    conn.executemany(
+        "INSERT INTO players (user_id, name, is_bot, updated_at) VALUES (?, ?, ?, ?)",
+        [(p["user_id"], p["name"], int(p["is_bot"]), end) for p in players],
+    )
+    batch_games, batch_scores = [], []
+    for game_id, finished in enumerate(times, start=1):
+        table_id = (game_id - 1) // GAMES_PER_TABLE + 1
+        game, scores = _game_rows(rng, game_id, table_id, finished, players)
+        batch_games.append(game)
+        batch_scores.extend(scores)
+        if len(batch_games) >= 10_000:
+            _flush(conn, batch_games, batch_scores)
+    _flush(conn, batch_games, batch_scores)
+    conn.execute("COMMIT")
+    conn.execute("ANALYZE")
+    conn.close()
+
+
+def _flush(conn: sqlite3.Connection, games: list, scores: list) -> None:
+    conn.executemany(
+        "INSERT INTO games (id, table_id, channel_id, number, rules, players, dealer, hands,"
+        " started_at, finished_at, result, contract, status) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+        games,
+    )
+    conn.executemany(f"INSERT INTO scores VALUES ({', '.join('?' * 17)})", scores)
+    games.clear()
+    scores.clear()
+
+
+async def timed(samples: list[float], call: Callable[[], Awaitable[object]]) -> None:
+    start = time.perf_counter()
+    await call()
+    samples.append((time.perf_counter() - start) * 1000)
+
+
+def pct(samples: list[float], q: float) -> float:
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
+
+
+def line(name: str, samples: list[float], target: float | None) -> str:
+    p50, p99 = statistics.median(samples), pct(samples, 0.99)
+    verdict = "" if target is None else ("ok" if p99 < target else f"OVER {target:g} ms")
+    return f"{name:<28} {len(samples):>6} {p50:>9.3f} {p99:>9.3f} {max(samples):>9.3f}  {verdict}"
+
+
+async def bench_appends(db: Database, tables: int, actions: int) -> tuple[list[float], list[float]]:
+    """Play `tables` games at once, interleaved like a busy bot; time every append and finish."""
+    players = _players()[:4]
+    hands = [DECK[i * 12 : (i + 1) * 12] for i in range(4)]
+    games = []
+    for t in range(tables):
+        table = await db.open_table(1000 + t, 1, players[0]["user_id"], players)
+        games.append(await db.create_game(table, {"preset": "ddv"}, players, 0, hands))
+    appends: list[float] = []
+    for idx in range(actions):
+        for game_id in games:
+            action = {"seat": idx % 4, "play": DECK[idx % len(DECK)]}
+            await timed(appends, lambda g=game_id, i=idx, a=action: db.append_action(g, i, a))
+    finishes: list[float] = []
+    result = {"contract": "normal", "re": [0, 1], "kontra": [2, 3], "winner": "re", "score": [1, 1, -1, -1]}
+    for game_id in games:
+        await timed(finishes, lambda g=game_id: db.finish_game(g, result))
+    return appends, finishes
+
+
+async def run(args: argparse.Namespace) -> None:
+    now = datetime.now(UTC)
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "bench.db"
+        await (await Database.open(path)).close()  # creates the schema
+        start = time.perf_counter()
+        bulk_load(path, args.games, args.seed, now)
+        db = await Database.open(path)
+        await db.rebuild_totals()
+        build = time.perf_counter() - start
+        size = path.stat().st_size / 2**20
+        print(f"built {args.games} finished games ({4 * args.games} score rows) in {build:.1f} s, {size:.0f} MiB")
+        print(f"{'operation':<28} {'n':>6} {'p50 ms':>9} {'p99 ms':>9} {'max ms':>9}")
+
+        appends, finishes = await bench_appends(db, args.tables, args.actions)
+        print(line("append_action (committed)", appends, APPEND_TARGET_MS))
+        print(line("finish_game", finishes, None))
+
+        last_week = now - timedelta(days=1)
+        for period in ("alle", "jahr", "monat", "woche"):
+            for order in ("punkte", "ppg", "siege"):
+                samples: list[float] = []
+                for _ in range(args.repeat):
+                    await timed(samples, lambda p=period, o=order: db.leaderboard(CHANNEL, p, o, now=last_week))
+                print(line(f"leaderboard {period}/{order}", samples, BOARD_TARGET_MS))
+
+        board = await db.leaderboard(CHANNEL, "alle", "punkte", limit=1)
+        user = board.rows[0].user_id if board.rows else 0
+        samples = []
+        for _ in range(args.repeat):
+            await timed(samples, lambda: db.statistics(CHANNEL, user))
+        print(line("statistics (one player)", samples, None))
+        samples = []
+        for _ in range(args.repeat):
+            await timed(samples, lambda: db.score_sheet(1))
+        print(line(f"score_sheet (<= {GAMES_PER_TABLE} games)", samples, None))
+        await db.close()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=100_000, help="finished games to load")
+    parser.add_argument("--repeat", type=int, default=30, help="runs per leaderboard variant")
+    parser.add_argument("--tables", type=int, default=20, help="games played at once for appends")
+    parser.add_argument("--actions", type=int, default=52, help="actions per game (4 + 48 cards)")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    asyncio.run(run(args))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

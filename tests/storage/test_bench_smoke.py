@@ -1,0 +1,20 @@
+"""The storage benchmark runs end to end on a tiny database (no timing asserts)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+BENCH = Path(__file__).resolve().parents[2] / "bench" / "db.py"
+
+
+def test_bench_smoke_run():
+    done = subprocess.run(
+        [sys.executable, str(BENCH), "--games", "200", "--repeat", "2", "--tables", "3", "--actions", "10"],
+        capture_output=True, text=True, timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "append_action" in done.stdout
+    for period in ("alle", "jahr", "monat", "woche"):
+        assert f"leaderboard {period}/ppg" in done.stdout
