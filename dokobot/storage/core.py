@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import sqlite3
 import time
 from collections.abc import AsyncIterator, Iterable
@@ -16,6 +17,8 @@ import aiosqlite
 from .errors import StorageError, describe
 from .periods import day_bucket, month_bucket
 from .schema import Migration, load_migrations
+
+log = logging.getLogger(__name__)
 
 
 def dumps(value: Any) -> str:
@@ -181,6 +184,7 @@ async def _apply(conn: aiosqlite.Connection, migrations: list[Migration]) -> int
             "INSERT INTO schema_version (version, name, applied_at) VALUES (?, ?, ?)",
             (migration.version, migration.name, int(time.time())),
         )
+        log.debug("applied storage migration %s", migration.name)
     # Mirror the version into the file header for sqlite3 CLI users. It is also
     # a real write: a read-only file or connection fails here, at open time,
     # instead of at the first move of a game.

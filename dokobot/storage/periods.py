@@ -7,15 +7,28 @@ windows, so that every period is a whole range of month or day buckets.
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
-from datetime import UTC, date, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta, tzinfo
 from typing import Literal
-from zoneinfo import ZoneInfo
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 Period = Literal["alle", "jahr", "monat", "woche"]
 PERIODS: tuple[str, ...] = ("alle", "jahr", "monat", "woche")
 
-TZ = ZoneInfo("Europe/Berlin")
+log = logging.getLogger(__name__)
+
+
+def _bot_zone() -> tzinfo:
+    # Minimal container images may lack tzdata; storage must still work then.
+    try:
+        return ZoneInfo("Europe/Berlin")
+    except ZoneInfoNotFoundError:
+        log.warning("time zone Europe/Berlin not found (install tzdata); leaderboard periods use UTC")
+        return UTC
+
+
+TZ = _bot_zone()
 
 
 def to_epoch(when: datetime | None) -> int:
