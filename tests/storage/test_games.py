@@ -208,3 +208,29 @@ async def test_aborted_game_keeps_its_record_but_no_scores(db):
     assert (await db.statistics(100, 11)).games == 0
     with pytest.raises(StorageError, match="aborted"):
         await db.abort_game(g)
+
+
+async def test_unserializable_game_is_refused_without_a_trace(db):
+    t = await _table(db)
+    with pytest.raises(StorageError, match="create game"):
+        await db.create_game(t, {"preset": {1, 2}}, FOUR, 0, HANDS)
+    assert await db.last_game_number(t) == 0
+
+
+async def test_write_while_locked_fails_cleanly_then_works(db_path):
+    db = await Database.open(db_path, busy_timeout=0.05)
+    g = await _game(db, await _table(db), ACTIONS[:1])
+    other = sqlite3.connect(db_path, isolation_level=None)
+    other.execute("BEGIN EXCLUSIVE")
+    try:
+        with pytest.raises(StorageError, match="locked"):
+            await db.append_action(g, 1, ACTIONS[1])
+        with pytest.raises(StorageError, match="locked"):
+            await db.finish_game(g, RESULT)
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    await db.append_action(g, 1, ACTIONS[1])
+    [running] = await db.unfinished_games()
+    assert running.actions == ACTIONS[:2]
+    await db.close()
