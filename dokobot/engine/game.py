@@ -64,11 +64,13 @@ class Game:
         "poor", "taker", "armut_asked", "armut_given", "armut_trumps_back", "re",
         "trick", "leader", "tricks_done", "augen", "won", "levels", "late", "announcements",
         "said_re", "knocks", "schwein_played", "actions", "revealed", "_final", "next_of",
+        "n_tricks",
     )
 
     def __init__(self, rules: RuleSet, hands: list[list[str]], dealer: int = 0,
                  players: list[str] | None = None) -> None:
         self.rules = rules
+        self.n_tricks = rules.hand_size  # also the cards dealt to each seat
         self.n = len(hands)
         self.dealer = dealer
         self.players = list(players) if players else None
@@ -122,11 +124,7 @@ class Game:
 
     @property
     def hand_cards(self) -> int:
-        return self.rules.hand_size
-
-    @property
-    def n_tricks(self) -> int:
-        return self.rules.hand_size
+        return self.n_tricks
 
     @property
     def finished(self) -> bool:
@@ -195,7 +193,7 @@ class Game:
 
     def _beats(self, t: int, sw: bool, top: tuple[int, int, bool]) -> bool:
         p = 900 if sw else self.order.power[t]
-        last = len(self.tricks_done) == self.rules.hand_size - 1
+        last = len(self.tricks_done) == self.n_tricks - 1
         return p > top[0] or (t == HT == top[1] and not sw and not top[2]
                               and self._second_dulle_wins(last))
 
@@ -557,7 +555,7 @@ class Game:
 
     def _finish_trick(self) -> None:
         plays = self.trick
-        last = len(self.tricks_done) == self.rules.hand_size - 1
+        last = len(self.tricks_done) == self.n_tricks - 1
         winner = self._winner(plays, last)
         augen = AUGEN[plays[0][1]] + AUGEN[plays[1][1]] + AUGEN[plays[2][1]] + AUGEN[plays[3][1]]
         self.tricks_done.append((plays[0][0], plays, winner, augen))

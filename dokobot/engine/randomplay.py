@@ -47,7 +47,7 @@ def playout(g: Game, rng: random.Random, announce_rate: float = 0.0) -> Game:
     choice, rand = rng.choice, rng.random
     legal, play = g._legal, g._play
     schweine = g.rules.schweine
-    while g.phase == "play":
+    for _ in range(sum(g.sizes) if g.phase == "play" else 0):
         if announce_rate and rand() < announce_rate:
             seat = choice(g.seats)
             what = choice(ANNOUNCEMENTS)
