@@ -10,6 +10,7 @@ import asyncio
 import logging
 import sys
 
+import aiohttp
 import discord
 
 from dokobot.config import Config, ConfigError, load_config
@@ -28,6 +29,11 @@ class _Redact(logging.Filter):
         if self.secret and self.secret in record.getMessage():
             record.msg, record.args = record.getMessage().replace(self.secret, "***"), ()
         return True
+
+
+# A card game needs no voice: silence discord.py's start-up warnings about voice libraries.
+discord.VoiceClient.warn_nacl = False
+discord.VoiceClient.warn_dave = False
 
 
 def _setup_logging(config: Config) -> None:
@@ -59,6 +65,11 @@ def run_bot(config_path: str | None) -> int:
         return _fail("Discord refused the intents: dokobot needs no privileged intents, check the portal")
     except StoreOpenError as exc:
         return _fail(str(exc))
+    except (OSError, aiohttp.ClientError, discord.GatewayNotFound) as exc:
+        # no network, DNS failure, Discord down: one line, never a traceback
+        return _fail(f"cannot reach Discord ({type(exc).__name__}): check the network and try again")
+    except discord.HTTPException as exc:
+        return _fail(f"Discord answered with an error ({exc.status}): try again later")
     except KeyboardInterrupt:
         pass
     return 0
