@@ -80,3 +80,18 @@ def test_refused_token_is_one_line(tmp_path, capsys, monkeypatch):
     assert run_bot(write(tmp_path, f'database = "{tmp_path / "d.sqlite3"}"')) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "refused the bot token" in err and TOKEN not in err
+
+
+def test_unreachable_discord_is_one_line(tmp_path, capsys, monkeypatch):
+    import aiohttp
+
+    from dokobot.bot import DokoBot
+
+    async def offline(self, token, *, reconnect=True):
+        raise aiohttp.ClientConnectionError("Cannot connect to host discord.com:443")
+
+    monkeypatch.setattr(DokoBot, "start", offline)
+    monkeypatch.setenv("DOKOBOT_TOKEN", TOKEN)
+    assert run_bot(write(tmp_path, f'database = "{tmp_path / "d.sqlite3"}"')) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "cannot reach Discord" in err and "Traceback" not in err
