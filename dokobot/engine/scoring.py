@@ -182,7 +182,9 @@ def _steps(g: Game, t: Tally, winner: int | None, ex: list[dict]):
         lines.append({"party": PARTIES[winner], "label": "schwarz", "points": 1})
     lines += [{"party": PARTIES[winner], "label": f"{n} angesagt", "points": 1}
               for pi, n in ((0, "Re"), (1, "Kontra")) if g.said_re[pi]]
-    lines += _extra_lines(ex)
+    if winner == 1 and g.normal_parties:  # part of this scheme, whatever the extras switch says
+        lines.append({"party": "kontra", "label": EXTRA_LABELS["gegen_die_alten"], "points": 1})
+    lines += _extra_lines([e for e in ex if e["key"] != "gegen_die_alten"])
     value = sum(x["points"] if x["party"] == PARTIES[winner] else -x["points"] for x in lines)
     return winner, value, lines
 

@@ -162,3 +162,12 @@ def test_extras_switched_off_do_not_count():
     assert r["game_value"] == 1
     r = result(extras=["doppelkopf"], **split(80))
     assert r["game_value"] == 2  # won + under 90, no gegen die Alten without the switch
+
+
+def test_steps_scheme_seed_example():
+    # Seed 001: Kontra 170, Re 70, one Doppelkopf made by Re: Kontra gets 2
+    # (under 120 and under 90 = 2, against the Alten 1, Re's Doppelkopf -1).
+    tricks = [(0, [(0, "CA"), (1, "CT"), (2, "CA"), (3, "CT")], 0)]
+    for extras in (["gegen_die_alten", "doppelkopf"], ["doppelkopf"]):
+        r = result(scoring="steps", extras=extras, tricks=tricks, **split(70))
+        assert r["winner"] == "kontra" and r["game_value"] == 2, extras
