@@ -1,0 +1,94 @@
+"""Computer players: always legal, never peeking, clearly better than random play."""
+
+import random
+
+import pytest
+
+from dokobot.engine import Game, RuleSet, deal
+from dokobot.engine.randomplay import random_action
+from dokobot.robot import Skill, announcement, choose_action
+
+FAST = Skill(playouts=24)
+
+
+def play_game(rules, rng, robots=(0, 1, 2, 3), skill=FAST):
+    dealer = rng.randrange(4)
+    g = Game(rules, deal(rules, rng, dealer), dealer)
+    while g.phase != "done":
+        s = g.to_act
+        if s in robots:
+            g.apply(choose_action(g, s, rng, skill))
+        else:
+            g.apply(random_action(g, rng, announce_rate=0.0, reserve_rate=0.0))
+    return g
+
+
+@pytest.mark.parametrize("preset", ["ddv", "haus", "klassisch"])
+def test_robots_play_complete_legal_games(preset):
+    rules = RuleSet.from_config({"preset": preset})
+    rng = random.Random(5)
+    for _ in range(6):
+        g = play_game(rules, rng)
+        assert g.phase == "done" and sum(g.result()["score"]) == 0
+
+
+def test_robots_with_every_contract_rule():
+    rules = RuleSet.from_config({"preset": "haus", "overtrump": True, "solos": [
+        "karo", "herz", "pik", "kreuz", "damen", "buben", "fleischlos", "damen_buben", "buben_koenige"]})
+    rng = random.Random(8)
+    for _ in range(6):
+        assert play_game(rules, rng).phase == "done"
+
+
+def test_decision_does_not_depend_on_hidden_cards():
+    """Swap two unplayed cards between two other seats: the robot must decide the same."""
+    rules = RuleSet()
+    for seed in range(30):
+        rng = random.Random(seed)
+        g = Game(rules, deal(rules, rng, 3), 3)
+        for s in g.seats:
+            g.apply({"seat": s, "reserve": "gesund"})
+        if g.contract != "normal":
+            continue
+        me = g.to_act
+        a, b = [s for s in g.seats if s != me][:2]
+        ca = next(c for c in g.hand(a) if c != "CQ")
+        cb = next(c for c in g.hand(b) if c != "CQ" and c != ca)
+        swapped = [list(h) for h in g.record()["hands"]]
+        swapped[a][swapped[a].index(ca)] = cb
+        swapped[b][swapped[b].index(cb)] = ca
+        g2 = Game(rules, swapped, 3)
+        for s in g2.seats:
+            g2.apply({"seat": s, "reserve": "gesund"})
+        if g2.contract != "normal":
+            continue
+        x = choose_action(g, me, random.Random(1), FAST)
+        y = choose_action(g2, me, random.Random(1), FAST)
+        assert x == y
+        return
+    pytest.fail("no suitable deal")
+
+
+def test_robots_beat_random_players():
+    """Two robot seats against two random seats: over many games the robots score more."""
+    rules = RuleSet()
+    rng = random.Random(11)
+    robot_total = random_total = 0
+    for i in range(40):
+        robots = (0, 2) if i % 2 else (1, 3)
+        g = play_game(rules, rng, robots=robots, skill=Skill(playouts=40))
+        score = g.result()["score"]
+        robot_total += sum(score[s] for s in robots)
+        random_total += sum(score[s] for s in range(4) if s not in robots)
+    assert robot_total > random_total + 40
+
+
+def test_announcement_only_when_allowed():
+    rules = RuleSet()
+    rng = random.Random(2)
+    g = Game(rules, deal(rules, rng, 0), 0)
+    for s in g.seats:
+        g.apply({"seat": s, "reserve": "gesund"})
+    for s in g.seats:
+        a = announcement(g, s, rng, FAST)
+        assert a is None or a == g.party_of(s)
