@@ -55,6 +55,11 @@ class DokoBot(commands.Bot):
         restored = await self.tables.restore()
         if restored:
             log.info("restored %d open table(s)", len(restored))
+        for table in restored:
+            if table.message_id and table.state in ("playing", "between"):
+                presenter = self.presenter(table)
+                presenter.resumed = True
+                presenter.update()  # the table message says the game goes on; its buttons still work
         await self.tree.set_translator(DokoTranslator())
         self.tree.on_error = self._tree_error  # type: ignore[method-assign]
         for ext in EXTENSIONS:

@@ -120,6 +120,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "hand.announce": ("Ansagen: ", "Announce: "),
     "hand.refreshed": ("Deine Ansicht ist aktualisiert.", "Your view is up to date."),
     # --- summary
+    "table.resumed": ("Der Bot wurde neu gestartet – das Spiel geht weiter, alle Knöpfe funktionieren.", "The bot was restarted – the game goes on, every button still works."),
     "sum.title": ("Spiel {no} · {contract}", "Game {no} · {contract}"),
     "sum.winner": ("{party} gewinnt: {re} : {kontra} Augen · Spielwert {value}", "{party} wins: {re} : {kontra} points · game value {value}"),
     "sum.no_winner": ("Keiner gewinnt: {re} : {kontra} Augen · Spielwert {value}", "Nobody wins: {re} : {kontra} points · game value {value}"),

@@ -12,11 +12,6 @@ from typing import Any
 from dokobot.storage import Database
 from dokobot.store import ChannelPrefs, SeatInfo, StoredGame, StoredTable
 
-# The storage layer reports its defaults for channels never configured; those
-# must not hide the bot's configured defaults.
-_STORAGE_DEFAULT_PRESET = "ddv"
-_STORAGE_DEFAULT_LANGUAGE = "de"
-
 
 def _seat(s: Any) -> SeatInfo:
     get = s.get if isinstance(s, dict) else lambda k, d=None: getattr(s, k, d)
@@ -84,19 +79,27 @@ class SqliteStore:
     async def last_game_number(self, table_id: int) -> int:
         return await self.db.last_game_number(table_id)
 
+    async def last_game(self, table_id: int) -> StoredGame | None:
+        g = await self.db.last_game(table_id)
+        if g is None:
+            return None
+        return StoredGame(
+            g.game_id, g.table_id, g.number, dict(g.rules), [_seat(p) for p in g.players], g.dealer,
+            [list(h) for h in g.hands], [dict(a) for a in g.actions], g.result,
+            dict(g.points) if g.status == "finished" else None, g.status == "aborted",
+        )
+
     async def totals(self, table_id: int) -> dict[int, int]:
         return dict((await self.db.score_sheet(table_id)).totals)
 
     async def channel_prefs(self, channel_id: int) -> ChannelPrefs:
+        # None = never set here: the bot's configured default applies.
         s = await self.db.get_settings(channel_id)
-        preset = None if s.preset == _STORAGE_DEFAULT_PRESET and not s.overrides else s.preset
-        language = None if s.language == _STORAGE_DEFAULT_LANGUAGE else s.language
-        return ChannelPrefs(preset, dict(s.overrides), language)
+        return ChannelPrefs(s.preset, dict(s.overrides), s.language)
 
     async def set_channel_prefs(self, channel_id: int, prefs: ChannelPrefs) -> None:
         await self.db.set_settings(
-            channel_id, preset=prefs.preset or _STORAGE_DEFAULT_PRESET, overrides=dict(prefs.overrides),
-            language=prefs.language or _STORAGE_DEFAULT_LANGUAGE,
+            channel_id, preset=prefs.preset, overrides=dict(prefs.overrides), language=prefs.language
         )
 
     async def user_language(self, user_id: int) -> str | None:

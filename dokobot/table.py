@@ -402,9 +402,34 @@ class Tables:
         table.game_no = await self.store.last_game_number(info.table_id)
         if running is not None:
             _resume(table, running)
-        elif table.game_no and len(table.seats) == SEATS:
-            table.state = "between"
+        else:
+            last = await self.store.last_game(info.table_id)
+            if last is not None:
+                _restore_last(table, last)
+            if table.game_no and len(table.seats) == SEATS:
+                table.state = "between"
         return table
+
+
+def _restore_last(table: Table, stored: StoredGame) -> None:
+    """Between two games: the next dealer follows the last game's, and a
+    finished last game is again the summary the table message shows."""
+    table.dealer = stored.dealer
+    if stored.result is None:
+        return
+    try:
+        game = Game(RuleSet.from_config(stored.rules), stored.hands, dealer=stored.dealer,
+                    players=[p.name for p in stored.players])
+        for action in stored.actions:
+            game.apply(action)
+    except (IllegalAction, RuleError) as exc:
+        log.error("table %s: cannot rebuild game %s: %s", table.channel_id, stored.number, exc)
+        return
+    points = {p.user_id: int((stored.scores or {}).get(p.user_id, 0)) for p in stored.players}
+    table.last = FinishedGame(
+        stored.number, list(stored.players), stored.dealer, stored.result, points, dict(table.totals), game.record()
+    )
+    table.game, table.game_id = game, stored.game_id
 
 
 def _resume(table: Table, stored: StoredGame) -> None:

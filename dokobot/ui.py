@@ -266,6 +266,7 @@ class TablePresenter:
         self.table = table
         self.hands: dict[int, discord.Interaction] = {}  # user_id -> interaction whose @original is the hand
         self.shown: tuple[Any, ...] | None = self._key() if table.message_id else None
+        self.resumed = False  # restored after a restart: the table message says the game goes on
         self._notices: list[Notice] = []
         self._first: list[int] = []
         self._dirty = False
@@ -329,13 +330,18 @@ class TablePresenter:
 
     def _render(self, key: tuple[Any, ...], lang: str, active: bool) -> dict[str, Any]:
         if key[0] == "game":
-            return game_message(self.table, lang, key[1], active=active)
+            message = game_message(self.table, lang, key[1], active=active)
+            if self.resumed and key == self.shown:
+                message["embed"].set_footer(text=t(lang, "table.resumed"))
+            return message
         return lobby_message(self.table, lang, active=active)
 
     async def _show_table(self) -> None:
         table = self.table
         lang = await self.bot.channel_lang(table.channel_id)
         key = self._key()
+        if key != self.shown:
+            self.resumed = False  # a new game or the lobby: the restart is history
         if key == self.shown and table.message_id:
             try:
                 await self.channel.get_partial_message(table.message_id).edit(**self._render(key, lang, True))

@@ -5,6 +5,7 @@ from .errors import StorageError
 from .export import export_channel
 from .models import (
     ChannelSettings,
+    GameInfo,
     Leaderboard,
     LeaderboardRow,
     RunningGame,
@@ -19,6 +20,7 @@ from .models import (
 __all__ = [
     "ChannelSettings",
     "Database",
+    "GameInfo",
     "Leaderboard",
     "LeaderboardRow",
     "RunningGame",

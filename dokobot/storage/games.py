@@ -11,7 +11,7 @@ import aiosqlite
 
 from .core import Core, _all, dumps
 from .errors import StorageError
-from .models import RunningGame, ScoreSheet, Seat, SheetPlayer, SheetRow
+from .models import GameInfo, RunningGame, ScoreSheet, Seat, SheetPlayer, SheetRow
 from .periods import day_bucket, from_epoch, month_bucket, to_epoch
 from .seatstats import SeatScore, check_result, player_key, score_rows
 from .tables import _require_open_table, as_seat, table_seats, upsert_players
@@ -199,6 +199,38 @@ class GamesRepo(Core):
             raise StorageError(f"game {game_id} does not exist")
         return None if rows[0][0] is None else json.loads(rows[0][0])
 
+    async def game_info(self, game_id: int) -> GameInfo:
+        """Everything stored about one game (StorageError if there is none)."""
+        async with self._transaction(f"read game {game_id}", write=False) as conn:
+            rows = await _all(conn, f"SELECT {_INFO_COLUMNS} FROM games WHERE id = ?", (game_id,))
+            if not rows:
+                raise StorageError(f"game {game_id} does not exist")
+            return await _game_info(conn, rows[0])
+
+    async def last_game(self, table_id: int) -> GameInfo | None:
+        """The table's game with the highest number, whatever its status (None before the first)."""
+        async with self._transaction(f"read last game of table {table_id}", write=False) as conn:
+            rows = await _all(
+                conn,
+                f"SELECT {_INFO_COLUMNS} FROM games WHERE table_id = ? ORDER BY number DESC LIMIT 1",
+                (table_id,),
+            )
+            return await _game_info(conn, rows[0]) if rows else None
+
+    async def find_game(self, channel_id: int, number: int | None = None) -> int | None:
+        """The id of finished game ``number`` of the channel's newest table (the
+        number its Spielliste shows); ``number=None``: its last finished game."""
+        sql = (
+            "SELECT id FROM games WHERE table_id = (SELECT MAX(id) FROM tables WHERE channel_id = ?)"
+            " AND status = 'finished'"
+        )
+        params: tuple[Any, ...] = (channel_id,)
+        if number is not None:
+            sql, params = sql + " AND number = ?", (channel_id, number)
+        async with self._statement(f"find game {number} of channel {channel_id}") as conn:
+            rows = await _all(conn, sql + " ORDER BY number DESC LIMIT 1", params)
+        return int(rows[0][0]) if rows else None
+
     async def finished_games(self, channel_id: int) -> list[int]:
         """Ids of the channel's finished games, oldest first."""
         async with self._statement(f"list games of channel {channel_id}") as conn:
@@ -246,6 +278,19 @@ def build_sheet(table_id: int, games: Sequence[Sequence[Any]], points: Sequence[
             totals[key] += value
         rows.append(SheetRow(game_id, number, contract, game_points, dict(totals)))
     return ScoreSheet(table_id, list(players.values()), rows)
+
+
+_INFO_COLUMNS = "id, table_id, channel_id, number, status, rules, players, dealer, hands, result"
+
+
+async def _game_info(conn: aiosqlite.Connection, row: Sequence[Any]) -> GameInfo:
+    points = await _all(conn, "SELECT user_id, points FROM scores WHERE game_id = ?", (row[0],))
+    return GameInfo(
+        game_id=row[0], table_id=row[1], channel_id=row[2], number=row[3], status=row[4],
+        rules=json.loads(row[5]), players=json.loads(row[6]), dealer=row[7], hands=json.loads(row[8]),
+        actions=await _actions(conn, row[0]), result=None if row[9] is None else json.loads(row[9]),
+        points={int(u): int(p) for u, p in points},
+    )
 
 
 def _points_by_seat(

@@ -61,6 +61,24 @@ class RunningGame:
 
 
 @dataclass(frozen=True)
+class GameInfo:
+    """One stored game of any status (running, finished, aborted)."""
+
+    game_id: int
+    table_id: int
+    channel_id: int
+    number: int  # game number within the table, as the Spielliste shows it
+    status: str  # "running" | "finished" | "aborted"
+    rules: dict[str, Any]
+    players: list[dict[str, Any]]  # [{user_id, name, is_bot}] by seat
+    dealer: int
+    hands: list[list[str]]
+    actions: list[dict[str, Any]]
+    result: dict[str, Any] | None  # None unless finished
+    points: dict[int, int]  # player key -> booked points (finished games only)
+
+
+@dataclass(frozen=True)
 class SheetPlayer:
     user_id: int
     name: str

@@ -57,7 +57,7 @@ class TablesRepo(Core):
     # --- channel settings -------------------------------------------------
 
     async def get_settings(self, channel_id: int) -> ChannelSettings:
-        """The channel's settings, or the defaults (DDV, German) if never set."""
+        """The channel's settings; None for what was never set (the bot's default applies)."""
         async with self._statement(f"read settings of channel {channel_id}") as conn:
             return await _read_settings(conn, channel_id)
 

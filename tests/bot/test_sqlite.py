@@ -68,3 +68,22 @@ async def test_stats_commands_on_sqlite(doko, store):
     res = await nord.slash(doko.channel, "doko protokoll")
     assert res.ephemeral and res.response.attachments[0].filename.endswith(".json")
 
+
+
+async def test_explicit_channel_settings_beat_the_config_defaults(tmp_path):
+    """Unset channel settings fall back to the config; an explicit choice always wins."""
+    from dokobot.store import ChannelPrefs
+
+    store = await SqliteStore.open(tmp_path / "prefs.sqlite3")
+    try:
+        bot = DokoBot(Config(language="en", preset="haus"), store=store)
+        assert await store.channel_prefs(1) == ChannelPrefs(None, {}, None)
+        assert await bot.channel_lang(1) == "en" and (await bot.tables.rules_for(1))["preset"] == "haus"
+        await store.set_channel_prefs(2, ChannelPrefs("ddv", {}, "de"))  # German and DDV, on purpose
+        assert await store.channel_prefs(2) == ChannelPrefs("ddv", {}, "de")
+        assert await bot.channel_lang(2) == "de" and (await bot.tables.rules_for(2))["preset"] == "ddv"
+        await store.set_channel_prefs(2, ChannelPrefs("ddv", {}, None))  # language unset again
+        assert (await store.db.get_settings(2)).language is None
+        await bot.close()
+    finally:
+        await store.close()
