@@ -153,6 +153,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "err.unknown_card": ("Diese Karte kenne ich nicht.", "I do not know that card."),
     "err.bad_preset": ("Unbekannte Regeln: {preset}.", "Unknown rules: {preset}."),
     "err.internal": ("Da ist etwas schiefgegangen. Versuch es noch einmal.", "Something went wrong. Please try again."),
+    "err.storage": ("Das konnte ich nicht speichern, darum hat sich nichts geändert. Versuch es gleich noch einmal.", "I could not save that, so nothing changed. Please try again in a moment."),
     "err.busy": ("Einen Moment, der Tisch ist beschäftigt.", "One moment, the table is busy."),
     # --- engine errors (IllegalAction.code)
     "illegal.malformed": ("Das verstehe ich nicht.", "I do not understand that."),

@@ -21,6 +21,7 @@ import discord
 
 from dokobot import render
 from dokobot.i18n import illegal_text, t
+from dokobot.storage.errors import StorageError
 from dokobot.table import Notice, Outcome, Table, TableError
 
 if TYPE_CHECKING:
@@ -75,6 +76,9 @@ async def perform(bot: DokoBot, interaction: discord.Interaction, table: Table, 
         outcome = await op()
     except TableError as err:
         await send_ephemeral(interaction, error_text(err, table, lang))
+    except StorageError as exc:  # the write failed, so the table did not change
+        log.error("table %s: could not save a change: %s", table.channel_id, exc)
+        await send_ephemeral(interaction, t(lang, "err.storage"))
     except Exception:
         log.exception("table %s: change failed", table.channel_id)
         await send_ephemeral(interaction, t(lang, "err.internal"))

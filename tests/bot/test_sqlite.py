@@ -87,3 +87,50 @@ async def test_explicit_channel_settings_beat_the_config_defaults(tmp_path):
         await bot.close()
     finally:
         await store.close()
+
+
+async def test_failed_write_is_reported_and_changes_nothing(doko, store, caplog, monkeypatch):
+    """A write the database refuses: the player hears it in their language; the game is as it was."""
+    from conftest import message_text
+
+    from dokobot.storage import StorageError
+
+    await doko.open_and_seat()
+    await doko.start()
+    await doko.open_all_hands()
+    await doko.reserve_all_gesund()
+    await doko.click_hand(doko.player(doko.table.game.to_act), "play")
+    game_id = doko.table.game_id
+    before = doko.table.game.record()
+    table_before = message_text(doko.table_message())
+
+    async def refuse(*args, **kwargs):
+        raise StorageError("append action: database is locked by another process (busy timeout exceeded)")
+
+    monkeypatch.setattr(store.db, "append_action", refuse)
+    actor = doko.player(doko.table.game.to_act)
+    res = await doko.click_hand(actor, "play")
+    assert res.followups and res.followups[-1].ephemeral
+    assert res.followups[-1].content.startswith("Das konnte ich nicht speichern, darum hat sich nichts geändert.")
+    assert "Traceback" not in res.followups[-1].content and "locked" not in res.followups[-1].content
+    english = doko.players[(doko.players.index(actor) + 1) % 4]
+    await english.slash(doko.channel, "doko sprache", sprache="en")
+    re_or_kontra = "re" if "re" in doko.table.game.allowed_announcements(doko.table.seat_of(english.id)) else "kontra"
+    res = await english.slash(doko.channel, re_or_kontra)
+    said = [m.content for m in (res.response, *res.followups) if m is not None]
+    assert said == ["I could not save that, so nothing changed. Please try again in a moment."] and res.ephemeral
+    # Nothing changed: in memory, on disk, in public.
+    assert doko.table.game.record() == before
+    assert doko.table.game.announcements == []
+    assert len((await store.db.unfinished_games())[0].actions) == len(before["actions"])
+    assert message_text(doko.table_message()) == table_before
+    assert [r.getMessage() for r in caplog.records if r.levelname == "ERROR"] == [
+        f"table {doko.channel.id}: could not save a change: append action: database is locked by another process"
+        " (busy timeout exceeded)"
+    ] * 2
+    caplog.clear()  # the two logged errors are the expected ones
+    monkeypatch.undo()
+    # Once the database takes writes again, the same click works.
+    await doko.click_hand(actor, "play")
+    assert len(doko.table.game.record()["actions"]) == len(before["actions"]) + 1
+    assert game_id == doko.table.game_id

@@ -95,3 +95,50 @@ def test_unreachable_discord_is_one_line(tmp_path, capsys, monkeypatch):
     assert run_bot(write(tmp_path, f'database = "{tmp_path / "d.sqlite3"}"')) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "cannot reach Discord" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("kind", ["corrupt", "locked", "newer"])
+def test_unusable_database_stops_the_bot_with_one_line(tmp_path, capsys, monkeypatch, kind):
+    import sqlite3
+
+    from dokobot.bot import DokoBot
+
+    started = []
+
+    async def never(self, token, *, reconnect=True):  # pragma: no cover - must not be reached
+        started.append(True)
+
+    monkeypatch.setattr(DokoBot, "start", never)
+    monkeypatch.setenv("DOKOBOT_TOKEN", TOKEN)
+    path = tmp_path / "d.sqlite3"
+    holder = None
+    if kind == "corrupt":
+        path.write_bytes(b"SQLite format 3\x00" + b"\xff" * 4000)
+    elif kind == "newer":
+        con = sqlite3.connect(path)
+        con.executescript("CREATE TABLE schema_version (version INTEGER PRIMARY KEY, name TEXT, applied_at INTEGER);"
+                          "INSERT INTO schema_version VALUES (999, 'future', 0);")
+        con.close()
+    else:
+        holder = sqlite3.connect(path, isolation_level=None)
+        holder.execute("CREATE TABLE x (a)")
+        holder.execute("BEGIN EXCLUSIVE")
+    try:
+        import dokobot.sqlite_store as sqlite_store
+        from dokobot.storage import Database
+
+        real_open = Database.open.__func__
+
+        async def quick_open(cls, p, *, busy_timeout=5.0):
+            return await real_open(cls, p, busy_timeout=0.2)
+
+        monkeypatch.setattr(sqlite_store.Database, "open", classmethod(quick_open))
+        assert run_bot(write(tmp_path, f'database = "{path}"')) == 2
+    finally:
+        if holder is not None:
+            holder.close()
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "cannot open database" in err and "Traceback" not in err and TOKEN not in err
+    assert not started
+    needle = {"corrupt": "corrupt", "locked": "locked", "newer": "newer than this dokobot"}[kind]
+    assert needle in err, err
