@@ -1,13 +1,15 @@
 """Statistics: score sheet, leaderboard, a player's statistics, game records.
 
-The sheet works from the table in memory; everything else reads the SQLite
-storage (``bot.store.db``) and says so when the bot runs without it.
+Everything but the sheet reads the SQLite storage (``bot.store.db``) and says
+so when the bot runs without it. Game numbers are the ones the Spielliste of
+the channel's table shows; ``/doko protokoll spiel:`` takes exactly those.
 """
 
 from __future__ import annotations
 
 import io
 import json
+import logging
 from typing import Any
 
 import discord
@@ -15,8 +17,14 @@ from discord.ext import commands
 
 from dokobot import render
 from dokobot.bot import DokoBot, send_ephemeral
-from dokobot.i18n import t
+from dokobot.i18n import contract_name, t
+from dokobot.storage import StorageError
 from dokobot.ui import embed
+
+log = logging.getLogger(__name__)
+
+PAGE = 10  # leaderboard rows per page
+SHEET_ROWS = 20  # newest games shown on the score sheet
 
 
 class StatsCog(commands.Cog, name="Stats"):
@@ -30,6 +38,8 @@ class StatsCog(commands.Cog, name="Stats"):
     def db(self) -> Any:
         return getattr(self.bot.store, "db", None)
 
+    # ---- Spielliste ------------------------------------------------------------------------
+
     async def send_sheet(self, interaction: discord.Interaction) -> None:
         lang = await self.lang(interaction)
         table = self.bot.tables.get(interaction.channel_id or 0)
@@ -39,13 +49,20 @@ class StatsCog(commands.Cog, name="Stats"):
         if not table.totals:
             await send_ephemeral(interaction, t(lang, "sheet.empty"))
             return
-        names = {s.user_id: s.name for s in table.seats}
-        lines = [
-            f"{render.esc(names[uid]) if uid in names else f'<@{uid}>'}: {total:+d}"
-            for uid, total in sorted(table.totals.items(), key=lambda kv: -kv[1])
-        ]
-        title = t(lang, "sheet.title", games=table.game_no)
-        await interaction.response.send_message(embed=embed(title, "\n".join(lines)), ephemeral=True)
+        if self.db is None:  # no storage: the running totals only
+            names = {s.user_id: s.name for s in table.seats}
+            lines = [
+                f"{render.esc(names[uid]) if uid in names else f'<@{uid}>'}: {total:+d}"
+                for uid, total in sorted(table.totals.items(), key=lambda kv: -kv[1])
+            ]
+            title = t(lang, "sheet.title", games=table.game_no)
+            await interaction.response.send_message(embed=embed(title, "\n".join(lines)), ephemeral=True)
+            return
+        sheet = await self.db.score_sheet(table.table_id)
+        title, body = sheet_text(sheet, lang)
+        await interaction.response.send_message(embed=embed(title, body), ephemeral=True)
+
+    # ---- Rangliste -------------------------------------------------------------------------
 
     async def send_leaderboard(self, interaction: discord.Interaction, period: str, order: str) -> None:
         lang = await self.lang(interaction)
@@ -53,18 +70,47 @@ class StatsCog(commands.Cog, name="Stats"):
             await send_ephemeral(interaction, t(lang, "stats.no_db"))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        board = await self.db.leaderboard(interaction.channel_id, period, order)
-        if not board.rows and not board.bots:
+        message = await self.leaderboard_message(interaction.channel_id or 0, period, order, 0, lang)
+        if message is None:
             await interaction.followup.send(t(lang, "stats.no_games"), ephemeral=True)
             return
-        lines = [
-            t(lang, "stats.row", rank=r.rank, name=render.esc(r.name), points=f"{r.points:+d}", games=r.games,
-              ppg=f"{r.ppg:.2f}", wins=r.wins)
-            for r in [*board.rows, *board.bots]
-        ]
-        card = embed(t(lang, "stats.board", period=period), "\n".join(lines))
-        card.set_footer(text=board.method_text)
-        await interaction.followup.send(embed=card, ephemeral=True)
+        await interaction.followup.send(ephemeral=True, **message)
+
+    async def leaderboard_message(self, channel_id: int, period: str, order: str, page: int, lang: str) -> dict[str, Any] | None:
+        first = await self.db.leaderboard(channel_id, period, order, limit=0)
+        pages = max(1, -(-first.total // PAGE))
+        page = min(max(page, 0), pages - 1)
+        board = await self.db.leaderboard(channel_id, period, order, limit=PAGE, offset=page * PAGE)
+        if not board.rows and not board.bots:
+            return None
+        card = embed(
+            t(lang, "stats.board", period=t(lang, "period." + period), order=t(lang, "order." + order)),
+            "\n".join(_row(lang, r, order) for r in board.rows) or t(lang, "stats.no_humans"),
+        )
+        if board.bots:
+            card.add_field(name=t(lang, "stats.bots"), value="\n".join(_row(lang, r, order) for r in board.bots), inline=False)
+        method = t(lang, "stats.method", k=board.k, prior=f"{board.prior_ppg:.2f}")
+        card.set_footer(text=f"{t(lang, 'stats.page', page=page + 1, pages=pages)} · {method}")
+        view = None
+        if pages > 1:
+            view = discord.ui.View(timeout=None)
+            view.add_item(BoardPage(period, order, page - 1, "prev", disabled=page == 0))
+            view.add_item(BoardPage(period, order, page + 1, "next", disabled=page >= pages - 1))
+        return {"embed": card, "view": view} if view else {"embed": card}
+
+    async def on_page(self, interaction: discord.Interaction, period: str, order: str, page: int) -> None:
+        lang = await self.lang(interaction)
+        if self.db is None:
+            await send_ephemeral(interaction, t(lang, "stats.no_db"))
+            return
+        message = await self.leaderboard_message(interaction.channel_id or 0, period, order, page, lang)
+        if message is None:
+            await send_ephemeral(interaction, t(lang, "stats.no_games"))
+            return
+        message.setdefault("view", None)
+        await interaction.response.edit_message(**message)
+
+    # ---- Statistik -------------------------------------------------------------------------
 
     async def send_statistics(self, interaction: discord.Interaction, member: discord.abc.User) -> None:
         lang = await self.lang(interaction)
@@ -76,6 +122,7 @@ class StatsCog(commands.Cog, name="Stats"):
         body = t(
             lang, "stats.body", games=s.games, points=f"{s.points:+d}", ppg=f"{s.ppg:.2f}", wins=s.wins,
             re_wins=s.re_wins, re_games=s.re_games, kontra_wins=s.kontra_wins, kontra_games=s.kontra_games,
+            re_rate=_pct(s.re_win_rate), kontra_rate=_pct(s.kontra_win_rate), rate=_pct(s.win_rate),
             soli_won=s.soli_won, soli=s.soli, hochzeiten=s.hochzeiten, stille=s.stille_hochzeiten,
             ann_won=s.announcements_won, ann=s.announcements, dk=s.doppelkoepfe, fc=s.fuechse_caught,
             fl=s.fuechse_lost, karlchen=s.karlchen,
@@ -83,25 +130,86 @@ class StatsCog(commands.Cog, name="Stats"):
         name = render.esc(getattr(member, "display_name", member.name))
         await interaction.followup.send(embed=embed(t(lang, "stats.title", name=name), body), ephemeral=True)
 
+    # ---- Protokoll -------------------------------------------------------------------------
+
     async def send_record(self, interaction: discord.Interaction, number: int | None) -> None:
-        """A finished game of this table as a dokobot-game/1 file (never a running one)."""
+        """Finished game ``number`` of the channel's Spielliste as a dokobot-game/1 file.
+
+        Never a running game: its record would show every hand.
+        """
         lang = await self.lang(interaction)
         table = self.bot.tables.get(interaction.channel_id or 0)
+        if table is not None and table.state == "playing" and number == table.game_no:
+            await send_ephemeral(interaction, t(lang, "stats.running", no=number))
+            return
         record = None
         if table is not None and table.last is not None and number in (None, table.last.number):
             record, number = table.last.record, table.last.number
         elif self.db is not None:
-            # Storage knows games by id; ``number`` counts the channel's finished games.
-            ids = await self.db.finished_games(interaction.channel_id)
-            if ids and (number is None or number <= len(ids)):
-                record = await self.db.game_record(ids[-1] if number is None else ids[number - 1])
+            try:
+                game_id = await self.db.find_game(interaction.channel_id, number)
+                if game_id is not None:
+                    record = await self.db.game_record(game_id)
+                    number = (await self.db.game_info(game_id)).number
+            except StorageError as exc:
+                log.error("channel %s: cannot read game %s: %s", interaction.channel_id, number, exc)
+                await send_ephemeral(interaction, t(lang, "err.internal"))
+                return
         if record is None:
-            await send_ephemeral(interaction, t(lang, "stats.no_games"))
+            key = "stats.no_games" if number is None else "stats.no_such_game"
+            await send_ephemeral(interaction, t(lang, key, no=number))
             return
         data = json.dumps(record, ensure_ascii=False, indent=1).encode()
-        file = discord.File(io.BytesIO(data), filename=f"doko-{interaction.channel_id}-{number or 'letztes'}.json")
-        await interaction.response.send_message(t(lang, "btn.record"), file=file, ephemeral=True)
+        file = discord.File(io.BytesIO(data), filename=f"doko-{interaction.channel_id}-{number}.json")
+        await interaction.response.send_message(f"{t(lang, 'btn.record')} · {number}", file=file, ephemeral=True)
+
+
+class BoardPage(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"doko:lb:(?P<period>alle|jahr|monat|woche):(?P<order>punkte|ppg|siege):(?P<page>-?\d+):(?P<dir>prev|next)",
+):
+    """◀ / ▶ of the leaderboard; works on any old leaderboard message, also after a restart."""
+
+    def __init__(self, period: str, order: str, page: int, direction: str, *, disabled: bool = False) -> None:
+        label = "◀" if direction == "prev" else "▶"
+        super().__init__(discord.ui.Button(
+            custom_id=f"doko:lb:{period}:{order}:{page}:{direction}", label=label,
+            style=discord.ButtonStyle.secondary, disabled=disabled,
+        ))
+        self.period, self.order, self.page = period, order, page
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any) -> BoardPage:
+        return cls(match["period"], match["order"], int(match["page"]), match["dir"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        cog = interaction.client.get_cog("Stats")  # type: ignore[union-attr]
+        await cog.on_page(interaction, self.period, self.order, self.page)
+
+
+def _row(lang: str, r: Any, order: str) -> str:
+    text = t(lang, "stats.row", rank=r.rank, name=render.esc(r.name), points=f"{r.points:+d}", games=r.games,
+             ppg=f"{r.ppg:.2f}", wins=r.wins)
+    if order == "ppg":
+        text += " · " + t(lang, "stats.rating", rating=f"{r.rating:.2f}")
+    return text
+
+
+def _pct(rate: float) -> str:
+    return f"{round(rate * 100)} %"
+
+
+def sheet_text(sheet: Any, lang: str) -> tuple[str, str]:
+    """The Spielliste: per game its number, contract and everyone's running total."""
+    names = {p.user_id: p.name for p in sheet.players}
+    rows = sheet.rows[-SHEET_ROWS:]
+    lines = [t(lang, "sheet.older", n=len(sheet.rows) - len(rows))] if len(rows) < len(sheet.rows) else []
+    for row in rows:
+        totals = " · ".join(f"{render.esc(names[uid])} {total:+d}" for uid, total in row.totals.items())
+        lines.append(f"**{row.number}.** {contract_name(lang, row.contract)}: {totals}")
+    return t(lang, "sheet.title", games=len(sheet.rows)), "\n".join(lines)
 
 
 async def setup(bot: DokoBot) -> None:
     await bot.add_cog(StatsCog(bot))
+    bot.add_dynamic_items(BoardPage)

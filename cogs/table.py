@@ -154,7 +154,7 @@ class TableCog(commands.Cog, name="Table"):
         await self.bot.get_cog("Stats").send_statistics(interaction, spieler or interaction.user)  # type: ignore[union-attr]
 
     @doko.command(name="protokoll", description=_("Hängt ein beendetes Spiel als Protokoll an", key="cmd.protokoll"))
-    @app_commands.describe(spiel=_("Das wievielte beendete Spiel in diesem Kanal (sonst das letzte)", key="cmd.protokoll.spiel"))
+    @app_commands.describe(spiel=_("Nummer des Spiels auf der Spielliste (sonst das letzte)", key="cmd.protokoll.spiel"))
     async def protokoll(self, interaction: discord.Interaction, spiel: app_commands.Range[int, 1] | None = None) -> None:
         await self.bot.get_cog("Stats").send_record(interaction, spiel)  # type: ignore[union-attr]
 

@@ -7,6 +7,7 @@ import pytest
 from dokobot.bot import DokoBot
 from dokobot.config import Config
 from dokobot.engine.record import replay
+from dokobot.i18n import contract_name
 from dokobot.sqlite_store import SqliteStore
 
 
@@ -58,13 +59,20 @@ async def test_stats_commands_on_sqlite(doko, store):
     nord = doko.players[0]
     res = await nord.slash(doko.channel, "doko rangliste")
     board = res.response.embeds[0]
-    assert res.ephemeral and board.title == "Rangliste · alle" and "1. " in board.description
+    assert res.ephemeral and board.title == "Rangliste · alle Spiele · nach Punkten" and "1. " in board.description
+    assert board.footer.text.startswith("Seite 1/1 · Punkte pro Spiel werden geglättet: (Punkte + 10 × ")
     assert all(p.name in board.description for p in doko.players)
     res = await nord.slash(doko.channel, "doko statistik", spieler=doko.players[1])
     stats = res.response.embeds[0]
     assert stats.title == "Statistik · Ost" and stats.description.startswith("Spiele: 1 · Punkte: ")
     res = await nord.slash(doko.channel, "doko liste")
-    assert res.ephemeral and res.response.embeds[0].title == "Spielliste · 1 Spiele"
+    sheet = res.response.embeds[0]
+    assert res.ephemeral and sheet.title == "Spielliste · 1 Spiele"
+    score = doko.table.last.result["score"]
+    contract = contract_name("de", doko.table.last.result["contract"])
+    assert sheet.description == f"**1.** {contract}: " + " · ".join(
+        f"{p.name} {score[i]:+d}" for i, p in enumerate(doko.players)
+    )
     res = await nord.slash(doko.channel, "doko protokoll")
     assert res.ephemeral and res.response.attachments[0].filename.endswith(".json")
 
