@@ -234,3 +234,32 @@ async def test_write_while_locked_fails_cleanly_then_works(db_path):
     [running] = await db.unfinished_games()
     assert running.actions == ACTIONS[:2]
     await db.close()
+
+
+async def test_find_game_by_spielliste_number_and_game_info(db):
+    old = await _table(db, channel=300)
+    old_game = await db.create_game(old, {"preset": "ddv"}, FOUR, 3, HANDS)
+    await db.finish_game(old_game, RESULT)
+    await db.close_table(old)
+    assert await db.find_game(300, 1) == old_game  # the newest table is the closed one
+    table = await _table(db, channel=300)
+    assert await db.find_game(300, 1) is None and await db.last_game(table) is None
+    first = await db.create_game(table, {"preset": "haus"}, FOUR, 3, HANDS)
+    for idx, action in enumerate(ACTIONS):
+        await db.append_action(first, idx, action)
+    await db.finish_game(first, RESULT, {11: 6, 12: -6, 13: 6, 14: -6})
+    second = await db.create_game(table, {"preset": "ddv"}, FOUR, 0, HANDS)
+    assert await db.find_game(300, 1) == first  # the open table's game 1, not the channel's first
+    assert await db.find_game(300, 2) is None  # running: not findable
+    assert await db.find_game(300) == first  # the last finished one
+    assert await db.find_game(301, 1) is None
+    info = await db.game_info(first)
+    assert (info.table_id, info.channel_id, info.number, info.status, info.dealer) == (table, 300, 1, "finished", 3)
+    assert info.rules == {"preset": "haus"} and info.hands == HANDS and info.actions == ACTIONS
+    assert info.result == RESULT and info.points == {11: 6, 12: -6, 13: 6, 14: -6}
+    last = await db.last_game(table)
+    assert (last.game_id, last.status, last.dealer, last.result, last.points) == (second, "running", 0, None, {})
+    await db.abort_game(second)
+    assert (await db.last_game(table)).status == "aborted"
+    with pytest.raises(StorageError, match="does not exist"):
+        await db.game_info(99999)

@@ -144,6 +144,30 @@ async def test_restore_running_game_after_restart():
     assert again.last.record["actions"] == store.games[again.game_id].actions
 
 
+async def test_restore_between_games_keeps_dealer_and_summary():
+    store = MemoryStore()
+    _, table = await full_table(store)
+    await table.start(11, False)
+    for number in (1, 2):
+        while table.state == "playing":
+            await play_one(table)
+        if number == 1:
+            await table.next_game(11, 1)
+    assert (table.state, table.game_no, table.dealer) == ("between", 2, 0)
+    [again] = await Tables(store).restore()
+    assert (again.state, again.game_no, again.dealer) == ("between", 2, 0)
+    assert again.last.number == 2 and again.last.result == table.last.result
+    assert again.last.record == table.last.record and again.last.points == table.last.points
+    assert again.totals == table.totals == again.last.totals
+    await again.next_game(12, 2)
+    assert again.game_no == 3 and again.dealer == 1  # the deal moves on from game 2's dealer
+    await again.abort(11, False)
+    [third] = await Tables(store).restore()
+    assert (third.state, third.game_no, third.dealer, third.last) == ("between", 3, 1, None)
+    await third.next_game(13, 3)
+    assert third.dealer == 2
+
+
 async def test_schmeissen_redeals_with_the_same_dealer(monkeypatch):
     rules = RuleSet.from_config({"preset": "haus"})
     nines = next(
