@@ -2,8 +2,10 @@
 
 Buttons are ``DynamicItem``s whose ``custom_id`` carries channel, game
 number and action, so they keep working after a restart and a click on an
-old message is recognised as stale. Views hold only dynamic items and have
-no timeout, so discord.py keeps nothing per message (no memory growth).
+old message is recognised as stale. Views hold only dynamic items and are
+stopped before they are sent (``_view``): clicks reach the dynamic items
+through the bot's registry, and discord.py keeps nothing per message (an
+ephemeral hand would otherwise get a 15-minute timeout task holding it).
 
 The ``TablePresenter`` is the only writer of a table's public message and of
 the open private hands: one worker task per table renders the *latest*
@@ -93,6 +95,19 @@ async def perform(bot: DokoBot, interaction: discord.Interaction, table: Table, 
 # ---- embeds and views -------------------------------------------------------------------
 
 
+def _view() -> discord.ui.View:
+    """A view for dynamic items only, already stopped: discord.py stores and times nothing.
+
+    discord.py gives a view sent with an ephemeral response a 15-minute
+    timeout (a task per private hand, holding the view); a finished view is
+    sent as components only. Dynamic items are dispatched by their
+    ``custom_id`` template, not through a stored view, so clicks still work.
+    """
+    view = discord.ui.View(timeout=None)
+    view.stop()
+    return view
+
+
 def embed(title: str, body: str) -> discord.Embed:
     return discord.Embed(title=title, description=body, colour=COLOUR)
 
@@ -101,7 +116,7 @@ def lobby_message(table: Table, lang: str, *, active: bool = True) -> dict[str, 
     title, body = render.lobby_text(table, lang)
     view = None
     if active and table.state == "lobby":
-        view = discord.ui.View(timeout=None)
+        view = _view()
         ch = table.channel_id
         view.add_item(TableButton(ch, "join", 0, label=t(lang, "btn.join"), style=discord.ButtonStyle.success))
         view.add_item(TableButton(ch, "leave", 0, label=t(lang, "btn.leave"), style=discord.ButtonStyle.secondary))
@@ -121,7 +136,7 @@ def game_message(table: Table, lang: str, game_no: int, *, active: bool = True) 
         title, body = render.summary_text(finished, lang)
         view = None
         if active and table.state == "between":
-            view = discord.ui.View(timeout=None)
+            view = _view()
             view.add_item(TableButton(ch, "next", game_no, label=t(lang, "btn.next"), style=discord.ButtonStyle.success))
             view.add_item(TableButton(ch, "record", game_no, label=t(lang, "btn.record"), style=discord.ButtonStyle.secondary))
             view.add_item(TableButton(ch, "close", game_no, label=t(lang, "btn.close"), style=discord.ButtonStyle.danger))
@@ -129,7 +144,7 @@ def game_message(table: Table, lang: str, game_no: int, *, active: bool = True) 
     title, body = render.table_text(table, lang)
     view = None
     if active and table.state == "playing":
-        view = discord.ui.View(timeout=None)
+        view = _view()
         view.add_item(TableButton(ch, "hand", game_no, label=t(lang, "btn.hand"), style=discord.ButtonStyle.primary))
         view.add_item(TableButton(ch, "rules", game_no, label=t(lang, "btn.rules"), style=discord.ButtonStyle.secondary))
     return {"embed": embed(title, body), "view": view}
@@ -138,7 +153,7 @@ def game_message(table: Table, lang: str, game_no: int, *, active: bool = True) 
 def hand_message(table: Table, seat: int, lang: str) -> dict[str, Any]:
     """The private hand of ``seat`` (content and controls) for its owner only."""
     content = render.hand_text(table, seat, lang)
-    view = discord.ui.View(timeout=None)
+    view = _view()
     for r, row in enumerate(render.hand_controls(table, seat, lang)):
         for i, ctl in enumerate(row):
             view.add_item(HandItem.build(table.channel_id, table.game_no, seat, ctl, r, i))
