@@ -77,10 +77,12 @@ class StatsCog(commands.Cog, name="Stats"):
         await interaction.followup.send(ephemeral=True, **message)
 
     async def leaderboard_message(self, channel_id: int, period: str, order: str, page: int, lang: str) -> dict[str, Any] | None:
-        first = await self.db.leaderboard(channel_id, period, order, limit=0)
-        pages = max(1, -(-first.total // PAGE))
-        page = min(max(page, 0), pages - 1)
+        page = max(page, 0)
         board = await self.db.leaderboard(channel_id, period, order, limit=PAGE, offset=page * PAGE)
+        pages = max(1, -(-board.total // PAGE))
+        if page >= pages:  # fewer players than when the button was drawn: the last page
+            page = pages - 1
+            board = await self.db.leaderboard(channel_id, period, order, limit=PAGE, offset=page * PAGE)
         if not board.rows and not board.bots:
             return None
         card = embed(

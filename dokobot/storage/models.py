@@ -126,16 +126,12 @@ class Leaderboard:
     period: str
     order: str
     since: date | None  # first day of the period (local time), None for "alle"
-    method: str  # how "ppg" ranks, for the embed footer
+    method: str  # how "ppg" ranks ("bayes"); the bot words it from k and prior_ppg
     k: int  # pseudo-games of the prior in the Bayesian average
     prior_ppg: float  # channel mean points per game in the period
     total: int  # human players in the period (for paging)
     rows: list[LeaderboardRow]  # humans, ordered, page [offset, offset + limit)
     bots: list[LeaderboardRow]  # computer players, ordered, all of them
-
-    @property
-    def method_text(self) -> str:
-        return f"(Punkte + {self.k} × {self.prior_ppg:.2f}) / (Spiele + {self.k})"
 
 
 @dataclass(frozen=True)
