@@ -134,6 +134,10 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "ok.lang": ("Sprache: Deutsch.", "Language: English."),
     "ok.preset": ("Regeln für die nächsten Spiele: {preset}.", "Rules for the next games: {preset}."),
     "ok.aborted": ("Spiel abgebrochen.", "Game aborted."),
+    "table.aborted": (
+        "Spiel {no} wurde abgebrochen und zählt nicht. Mit **Nächstes Spiel** gibt {dealer} neu.",
+        "Game {no} was aborted and does not count. **Next game** lets {dealer} deal again.",
+    ),
     "ok.kicked": ("{name} ist nicht mehr am Tisch.", "{name} is no longer seated."),
     # --- table errors
     "err.table_exists": ("Hier gibt es schon einen Tisch: {url}", "There is already a table in this channel: {url}"),

@@ -198,7 +198,8 @@ class Table:
             if game_no != self.game_no:
                 raise TableError("stale")
             self._require_four()
-            return await self._deal(self._next_dealer())
+            # an aborted game did not count: its dealer deals again
+            return await self._deal(self.dealer if self.game is None else self._next_dealer())
 
     def _next_dealer(self) -> int:
         return (self.dealer + 1) % SEATS

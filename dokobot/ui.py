@@ -141,6 +141,15 @@ def game_message(table: Table, lang: str, game_no: int, *, active: bool = True) 
             view.add_item(TableButton(ch, "record", game_no, label=t(lang, "btn.record"), style=discord.ButtonStyle.secondary))
             view.add_item(TableButton(ch, "close", game_no, label=t(lang, "btn.close"), style=discord.ButtonStyle.danger))
         return {"embed": embed(title, body), "view": view}
+    if table.game is None:  # aborted: nothing to show but the way on
+        title = t(lang, "table.title", no=game_no, preset=render.preset_name(lang, table.preset))
+        body = t(lang, "table.aborted", no=game_no, dealer=render.esc(table.names[table.dealer]))
+        view = None
+        if active and table.state == "between":
+            view = _view()
+            view.add_item(TableButton(ch, "next", game_no, label=t(lang, "btn.next"), style=discord.ButtonStyle.success))
+            view.add_item(TableButton(ch, "close", game_no, label=t(lang, "btn.close"), style=discord.ButtonStyle.danger))
+        return {"embed": embed(title, body), "view": view}
     title, body = render.table_text(table, lang)
     view = None
     if active and table.state == "playing":
