@@ -1,0 +1,494 @@
+"""Bot load benchmark: N tables of four simulated members under SimCord.
+
+    python3 bench/bot_load.py                      # 50 tables, then 200 tables, 2 games each
+    python3 bench/bot_load.py --tables 200 --games 3 --json
+    python3 bench/bot_load.py --tables 50 --sqlite /tmp/load.sqlite3   # on the real SQLite store
+
+One SimCord environment runs the real ``DokoBot`` (real discord.py, real
+cogs, real presenter). Every table has its own channel and four members of
+its own; they play complete games through exactly the interactions a person
+uses: ``/doko tisch``, *Beitreten*, *Starten*, *Meine Karten* once, then the
+buttons of the private hand (Vorbehalt *gesund*, a random enabled card, now
+and then an enabled announcement), and *Nächstes Spiel*. All tables are open
+and in the middle of their games at the same time; the driver interleaves
+their interactions in random order.
+
+SimCord delivers one interaction at a time and settles the bot before the
+next (it refuses overlapping operations), so handler latency is service time
+without queueing behind other tables; the table count shows in memory, in
+cache and dict sizes, and in the garbage collector.
+
+Handler latency is time inside the bot for one interaction, SimCord excluded:
+
+- ``ack``: our interaction callbacks (``interaction_check`` and ``callback``
+  of the dynamic items, the slash command tree call) from start to end;
+- ``full``: ``ack`` plus the presenter run it triggers (rendering and editing
+  the public table message and the open private hands), i.e. until every
+  message shows the change.
+
+Both subtract the time spent inside SimCord's fake REST router (the
+simulated Discord and the gateway events it feeds back). discord.py's own
+work on our behalf (building payloads, views from messages) counts as ours.
+There are no computer players yet, so no thinking time is to exclude.
+
+Memory runs in a separate child process with tracemalloc on (it slows the
+bot down, so latency is never measured under it): peak traced memory over
+the run minus the idle bot (started, guild, channels and members created),
+divided by N; a snapshot at the end, with every table still open, splits
+what is left into ours (dokobot, cogs, discord.py, aiosqlite) and the
+simulator's (SimCord's stored messages). RSS: the latency child's peak RSS
+(VmHWM) minus its RSS when idle, divided by N.
+
+Each size runs in a fresh child process, so sizes do not share a heap.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import gc
+import json
+import logging
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+import tracemalloc
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import simcord  # noqa: E402
+import simcord.http.router as sim_router  # noqa: E402
+
+import dokobot.engine  # noqa: E402
+import dokobot.table  # noqa: E402
+from dokobot.bot import DokoBot  # noqa: E402
+from dokobot.config import Config  # noqa: E402
+from dokobot.store import MemoryStore  # noqa: E402
+from dokobot.ui import DYNAMIC_ITEMS, TablePresenter  # noqa: E402
+
+P99_TARGET_MS = 50.0
+KB_TARGET = 200.0
+DEFAULT_SIZES = (50, 200)
+ANNOUNCE_P = 0.03  # chance per card click that the player first clicks an enabled announcement
+
+
+# ---- measuring ----------------------------------------------------------------------------
+
+
+@dataclass
+class Sample:
+    kind: str
+    ack: float = 0.0  # seconds inside our interaction callbacks, SimCord excluded
+    present: float = 0.0  # seconds inside the presenter run it triggered, SimCord excluded
+
+
+@dataclass
+class Meter:
+    """Collects per-interaction time; SimCord serialises interactions, so attribution is exact."""
+
+    sim: float = 0.0  # running total of seconds inside SimCord's REST router
+    current: Sample | None = None
+    samples: list[Sample] = field(default_factory=list)
+    installed: list[tuple[Any, str, Any]] = field(default_factory=list)
+
+    def _patch(self, owner: Any, name: str, new: Any) -> None:
+        self.installed.append((owner, name, owner.__dict__.get(name, getattr(owner, name))))
+        setattr(owner, name, new)
+
+    def install(self, bot: DokoBot) -> None:
+        meter = self
+        real_dispatch = sim_router.dispatch
+
+        def dispatch(*args: Any, **kwargs: Any) -> Any:
+            t0 = time.perf_counter()
+            try:
+                return real_dispatch(*args, **kwargs)
+            finally:
+                meter.sim += time.perf_counter() - t0
+
+        self._patch(sim_router, "dispatch", dispatch)
+
+        def timed(fn: Callable[..., Any], slot: str) -> Callable[..., Any]:
+            async def wrapper(*args: Any, **kwargs: Any) -> Any:
+                sample = meter.current
+                t0, s0 = time.perf_counter(), meter.sim
+                try:
+                    return await fn(*args, **kwargs)
+                finally:
+                    own = time.perf_counter() - t0 - (meter.sim - s0)
+                    if sample is not None:
+                        setattr(sample, slot, getattr(sample, slot) + own)
+
+            return wrapper
+
+        for cls in DYNAMIC_ITEMS:
+            for name in ("interaction_check", "callback"):
+                if name in cls.__dict__:
+                    self._patch(cls, name, timed(cls.__dict__[name], "ack"))
+        self._patch(TablePresenter, "_run", timed(TablePresenter._run, "present"))
+        bot.tree._call = timed(bot.tree._call, "ack")  # type: ignore[method-assign]
+
+    def uninstall(self) -> None:
+        for owner, name, old in reversed(self.installed):
+            setattr(owner, name, old)
+        self.installed.clear()
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))] if ordered else 0.0
+
+
+def summary(values_s: list[float]) -> dict[str, float]:
+    ms = [v * 1000 for v in values_s]
+    return {"p50": round(pct(ms, 0.5), 3), "p99": round(pct(ms, 0.99), 3), "max": round(max(ms, default=0.0), 3)}
+
+
+def rss_kb(field_name: str = "VmRSS") -> int:
+    try:
+        with open("/proc/self/status") as fh:
+            for line in fh:
+                if line.startswith(field_name + ":"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    import resource
+
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+
+
+# ---- the simulated players ----------------------------------------------------------------
+
+
+def _cid(item: dict[str, Any]) -> str:
+    return item.get("custom_id", "")
+
+
+def _buttons(message: Any) -> list[dict[str, Any]]:
+    return [c for row in message.components for c in row.get("components", [])]
+
+
+class TableDriver:
+    """One channel, four members; ``step`` performs the next interaction of this table."""
+
+    def __init__(self, load: Load, index: int) -> None:
+        self.load = load
+        env = load.env
+        self.channel = load.guild.create_text_channel(f"doko-{index}")
+        self.players = [load.guild.add_member(env.create_user(f"P{index}-{s}")) for s in range(4)]
+        self.hands: dict[int, Any] = {}  # user id -> InteractionResult of "Meine Karten"
+        self.games_done = 0
+        self.done = False
+
+    @property
+    def table(self) -> dokobot.table.Table | None:
+        return self.load.bot.tables.get(self.channel.id)
+
+    def table_message(self) -> Any:
+        """The public table message as the members see it (looked up by id, not by history)."""
+        table = self.table
+        assert table is not None and table.message_id is not None
+        stored = self.load.env.backend.get_message(self.channel.id, table.message_id)
+        return simcord.ResponseMessage(self.load.env, stored)
+
+    async def interact(self, kind: str, call: Callable[[], Any]) -> Any:
+        meter = self.load.meter
+        meter.current = sample = Sample(kind)
+        try:
+            return await call()
+        finally:
+            meter.current = None
+            meter.samples.append(sample)
+            # SimCord logs every request and gateway event (deep copies) for test
+            # transcripts; nobody reads them here, and they would dwarf the bot's memory.
+            backend = self.load.env.backend
+            backend.http_requests.clear()
+            backend.transcript.clear()
+
+    def player_of(self, user_id: int) -> Any:
+        return next(p for p in self.players if p.id == user_id)
+
+    async def step(self) -> None:
+        table = self.table
+        rng = self.load.rng
+        if table is None:
+            host = self.players[0]
+            res = await self.interact("slash", lambda: host.slash(self.channel, "doko tisch"))
+            assert res.acknowledged
+            return
+        if table.state == "lobby":
+            seated = {s.user_id for s in table.seats}
+            waiting = [p for p in self.players if p.id not in seated]
+            if waiting:
+                await self.interact("join", lambda: waiting[0].click(self.table_message(), label="Beitreten"))
+            else:
+                await self.interact("start", lambda: self.players[0].click(self.table_message(), label="Starten"))
+            return
+        if table.state == "between":
+            if table.last is not None and table.last.number > self.games_done:
+                self.games_done = table.last.number
+            if self.games_done >= self.load.games:
+                self.done = True
+                return
+            who = rng.choice(self.players)
+            await self.interact("next", lambda: who.click(self.table_message(), label="Nächstes Spiel"))
+            return
+        assert table.state == "playing" and table.game is not None, table.state
+        closed = [p for p in self.players if p.id not in self.hands]
+        if closed:
+            p = closed[0]
+            res = await self.interact("hand", lambda: p.click(self.table_message(), label="Meine Karten"))
+            assert res.ephemeral and res.response is not None
+            self.hands[p.id] = res
+            return
+        game = table.game
+        actor = self.player_of(table.seats[game.to_act].user_id)
+        view = self.hands[actor.id].response
+        items = [b for b in _buttons(view) if not b.get("disabled")]
+        if game.phase == "reserve":
+            pick = next(b for b in items if _cid(b).split(":")[1] == "reserve" and _cid(b).split(":")[5] == "gesund")
+            kind = "reserve"
+        else:
+            assert game.phase == "play", game.phase
+            announce = [b for b in items if _cid(b).split(":")[1] == "announce"]
+            cards = [b for b in items if _cid(b).split(":")[1] == "play"]
+            assert cards, f"no enabled card for the seat to act: {[_cid(b) for b in _buttons(view)]}"
+            if announce and rng.random() < ANNOUNCE_P:
+                pick, kind = rng.choice(announce), "announce"
+            else:
+                pick, kind = rng.choice(cards), "play"
+        await self.interact(kind, lambda: actor.click(view, custom_id=_cid(pick)))
+
+
+@dataclass
+class Load:
+    env: Any
+    bot: DokoBot
+    guild: Any
+    games: int
+    rng: random.Random
+    meter: Meter
+
+
+# ---- one run ------------------------------------------------------------------------------
+
+
+class _ErrorCount(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.count = 0
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.count += 1
+
+
+async def run_load(
+    tables: int, games: int, *, seed: int = 1, sqlite: str | None = None, memory: bool = False,
+    frames: int = 1,
+) -> dict[str, Any]:
+    """Play ``games`` complete games at each of ``tables`` tables; return the figures.
+
+    ``memory``: trace allocations (``frames`` deep) and report memory instead of latency.
+    """
+    started_tracing = memory and not tracemalloc.is_tracing()
+    if started_tracing:
+        tracemalloc.start(frames)
+    errors = _ErrorCount()
+    for name in ("dokobot", "cogs"):
+        logging.getLogger(name).addHandler(errors)
+    deal_rng = random.Random(seed)
+    real_deal, seeded_deal = dokobot.table.deal, dokobot.engine.deal
+    dokobot.table.deal = lambda rules, rng=None: seeded_deal(rules, deal_rng)  # reproducible deals
+    store: Any
+    if sqlite:
+        from dokobot.sqlite_store import SqliteStore
+
+        store = await SqliteStore.open(sqlite)
+    else:
+        store = MemoryStore()
+    bot = DokoBot(Config(), store=store)
+    meter = Meter()
+    try:
+        async with simcord.run(bot) as env:
+            meter.install(bot)
+            guild = env.create_guild("load")
+            load = Load(env, bot, guild, games, random.Random(seed), meter)
+            drivers = [TableDriver(load, i) for i in range(tables)]
+            gc.collect()
+            if memory:
+                tracemalloc.reset_peak()
+                traced_idle = tracemalloc.get_traced_memory()[0]
+            rss_idle = rss_kb()
+            t0 = time.perf_counter()
+            active = list(drivers)
+            while active:
+                i = load.rng.randrange(len(active))
+                await active[i].step()
+                if active[i].done:
+                    active[i] = active[-1]
+                    active.pop()
+            wall = time.perf_counter() - t0
+            out: dict[str, Any] = {
+                "tables": tables,
+                "games_per_table": games,
+                "store": "sqlite" if sqlite else "memory",
+                "games": sum(d.games_done for d in drivers),
+                "interactions": len(meter.samples),
+                "logged_errors": errors.count,
+                "wall_s": round(wall, 3),
+            }
+            if memory:
+                peak = tracemalloc.get_traced_memory()[1]
+                gc.collect()
+                shares = _memory_shares(tracemalloc.take_snapshot(), traced_idle)
+                out["memory"] = {
+                    "traced_idle_kb": round(traced_idle / 1024),
+                    "peak_per_table_kb": round((peak - traced_idle) / 1024 / tables, 1),
+                    "end_per_table_kb": {k: round(v / 1024 / tables, 1) for k, v in shares.items()},
+                }
+            else:
+                samples = meter.samples
+                ack = [s.ack for s in samples]
+                full = [s.ack + s.present for s in samples]
+                busy = sum(full)
+                by_kind: dict[str, list[float]] = {}
+                for s in samples:
+                    by_kind.setdefault(s.kind, []).append(s.ack + s.present)
+                out.update({
+                    "interactions_per_s": round(len(samples) / wall, 1),
+                    "bot_busy_s": round(busy, 3),
+                    "bot_capacity_per_s": round(len(samples) / busy, 1) if busy else None,
+                    "sim_s": round(meter.sim, 3),
+                    "ack_ms": summary(ack),
+                    "full_ms": summary(full),
+                    "full_ms_by_kind": {k: {"n": len(v), **summary(v)} for k, v in sorted(by_kind.items())},
+                    "rss_idle_kb": rss_idle,
+                    "rss_peak_per_table_kb": round((rss_kb("VmHWM") - rss_idle) / tables, 1),
+                })
+            meter.uninstall()
+    finally:
+        meter.uninstall()
+        dokobot.table.deal = real_deal
+        for name in ("dokobot", "cogs"):
+            logging.getLogger(name).removeHandler(errors)
+        if sqlite:
+            await store.close()
+        if started_tracing:
+            tracemalloc.stop()
+    return out
+
+
+_OURS = (f"{os.sep}dokobot{os.sep}", f"{os.sep}cogs{os.sep}", f"{os.sep}discord{os.sep}", f"{os.sep}aiosqlite{os.sep}")
+
+
+def _memory_shares(snapshot: tracemalloc.Snapshot, idle: int) -> dict[str, int]:
+    """Live memory at the end by owner: the innermost frame in a known package decides."""
+    shares = {"ours": 0, "simcord": 0, "other": 0}
+    for stat in snapshot.statistics("traceback"):
+        owner = "other"
+        for frame in stat.traceback:  # innermost first
+            name = frame.filename
+            if f"{os.sep}simcord{os.sep}" in name:
+                owner = "simcord"
+                break
+            if any(part in name for part in _OURS):
+                owner = "ours"
+                break
+        shares[owner] += stat.size
+    shares["total_minus_idle"] = sum(shares.values()) - idle
+    return shares
+
+
+# ---- command line -------------------------------------------------------------------------
+
+
+def _child(args: argparse.Namespace, memory: bool) -> dict[str, Any]:
+    cmd = [sys.executable, str(Path(__file__).resolve()), "--child", "--tables", str(args.tables_one),
+           "--games", str(args.games), "--seed", str(args.seed)]
+    if memory:
+        cmd.append("--memory")
+    if args.sqlite:
+        cmd += ["--sqlite", args.sqlite]
+    cmd += ["--frames", str(args.frames)]
+    done = subprocess.run(cmd, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        sys.stderr.write(done.stderr)
+        raise SystemExit(f"child failed: {' '.join(cmd)}")
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def _sqlite_path(spec: str, tag: str) -> str:
+    path = Path(spec)
+    if path.is_dir():
+        return str(Path(tempfile.mkdtemp(prefix=f"bot_load_{tag}_", dir=path)) / "doko.sqlite3")
+    if path.exists():
+        raise SystemExit(f"{path} exists: give a new file or a directory")
+    return str(path)
+
+
+def _print(res: dict[str, Any]) -> None:
+    n = res["tables"]
+    print(f"{n} tables x {res['games_per_table']} games ({res['store']} store): "
+          f"{res['games']} games, {res['interactions']} interactions in {res['wall_s']} s")
+    print(f"  interactions/s (wall, SimCord included): {res['interactions_per_s']}"
+          f"   bot-side capacity: {res['bot_capacity_per_s']}/s")
+    a, f = res["ack_ms"], res["full_ms"]
+    ok = "ok" if f["p99"] < P99_TARGET_MS else "MISSED"
+    print(f"  handler ack  ms: p50 {a['p50']:.2f}  p99 {a['p99']:.2f}  max {a['max']:.2f}")
+    print(f"  handler full ms: p50 {f['p50']:.2f}  p99 {f['p99']:.2f}  max {f['max']:.2f}"
+          f"   (target p99 < {P99_TARGET_MS:.0f} ms: {ok})")
+    for kind, k in res["full_ms_by_kind"].items():
+        print(f"    {kind:<9} n={k['n']:<6} p50 {k['p50']:.2f}  p99 {k['p99']:.2f}  max {k['max']:.2f}")
+    mem = res.get("memory")
+    if mem:
+        ok = "ok" if mem["peak_per_table_kb"] < KB_TARGET else "MISSED"
+        end = mem["end_per_table_kb"]
+        print(f"  memory per table: tracemalloc peak {mem['peak_per_table_kb']} KB (target < {KB_TARGET:.0f} KB: {ok}); "
+              f"at the end ours {end['ours']} KB, SimCord {end['simcord']} KB, other {end['other']} KB;"
+              f" RSS peak {res['rss_peak_per_table_kb']} KB")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--tables", type=int, action="append", help="table count (repeatable; default 50 and 200)")
+    ap.add_argument("--games", type=int, default=2, help="complete games per table")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--sqlite", metavar="PATH", help="run on the SQLite store (a new file, or a directory for a temp file)")
+    ap.add_argument("--no-memory", action="store_true", help="skip the tracemalloc run")
+    ap.add_argument("--json", action="store_true")
+    ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    ap.add_argument("--memory", action="store_true", help=argparse.SUPPRESS)
+    ap.add_argument("--frames", type=int, default=1, help=argparse.SUPPRESS)
+    args = ap.parse_args(argv)
+    if args.child:
+        res = asyncio.run(run_load(
+            args.tables[0], args.games, seed=args.seed, sqlite=args.sqlite, memory=args.memory, frames=args.frames
+        ))
+        print(json.dumps(res))
+        return 0
+    results = []
+    spec = args.sqlite
+    for n in args.tables or DEFAULT_SIZES:
+        args.tables_one = n
+        args.sqlite = _sqlite_path(spec, f"{n}") if spec else None
+        res = _child(args, memory=False)
+        if not args.no_memory:
+            args.sqlite = _sqlite_path(spec, f"{n}m") if spec else None
+            res["memory"] = _child(args, memory=True)["memory"]
+        results.append(res)
+        if not args.json:
+            _print(res)
+    if args.json:
+        print(json.dumps(results, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,49 @@
+"""Smoke test of bench/bot_load.py: two tables, one game each, no timing asserts.
+
+Keeps the benchmark working; the figures themselves live in docs/benchmarks.md.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+
+BENCH = Path(__file__).resolve().parents[2] / "bench" / "bot_load.py"
+
+
+@pytest.fixture(scope="module")
+def bot_load():
+    spec = importlib.util.spec_from_file_location("bench_bot_load", BENCH)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    yield module
+    sys.modules.pop(spec.name, None)
+
+
+def _complete(res: dict, tables: int = 2, games: int = 1) -> None:
+    assert res["tables"] == tables and res["games"] == tables * games
+    # per table: /doko tisch, 3 joins, start, 4 hands, 4 reservations, 48 cards (+ announcements)
+    assert res["interactions"] >= tables * games * (1 + 3 + 1 + 4 + 4 + 48)
+    assert res["logged_errors"] == 0
+
+
+async def test_latency_run_completes_the_games(bot_load, capsys):
+    res = await bot_load.run_load(2, 1, seed=7)
+    _complete(res)
+    assert res["store"] == "memory"
+    assert res["full_ms"]["p50"] > 0 and res["full_ms"]["max"] >= res["full_ms"]["p99"] >= res["full_ms"]["p50"]
+    assert {"slash", "join", "start", "hand", "reserve", "play"} <= set(res["full_ms_by_kind"])
+    bot_load._print({**res, "memory": None})  # the report renders
+    assert "handler full ms" in capsys.readouterr().out
+
+
+async def test_memory_run_on_sqlite(bot_load, tmp_path):
+    res = await bot_load.run_load(2, 1, seed=7, sqlite=str(tmp_path / "load.sqlite3"), memory=True)
+    _complete(res)
+    assert res["store"] == "sqlite"
+    mem = res["memory"]
+    assert mem["peak_per_table_kb"] > 0 and mem["end_per_table_kb"]["ours"] > 0
