@@ -326,6 +326,8 @@ async def run_load(
                 tracemalloc.reset_peak()
                 traced_idle = tracemalloc.get_traced_memory()[0]
             rss_idle = rss_kb()
+            pauses = _GcPauses()
+            gc.callbacks.append(pauses)
             t0 = time.perf_counter()
             active = list(drivers)
             while active:
@@ -335,6 +337,7 @@ async def run_load(
                     active[i] = active[-1]
                     active.pop()
             wall = time.perf_counter() - t0
+            gc.callbacks.remove(pauses)
             out: dict[str, Any] = {
                 "tables": tables,
                 "games_per_table": games,
@@ -347,11 +350,13 @@ async def run_load(
             if memory:
                 peak = tracemalloc.get_traced_memory()[1]
                 gc.collect()
-                shares = _memory_shares(tracemalloc.take_snapshot(), traced_idle)
+                snapshot = tracemalloc.take_snapshot()
+                shares = _memory_shares(snapshot, traced_idle)
                 out["memory"] = {
                     "traced_idle_kb": round(traced_idle / 1024),
                     "peak_per_table_kb": round((peak - traced_idle) / 1024 / tables, 1),
                     "end_per_table_kb": {k: round(v / 1024 / tables, 1) for k, v in shares.items()},
+                    "top_ours_per_table_kb": _top_ours(snapshot, tables),
                 }
             else:
                 samples = meter.samples
@@ -371,6 +376,7 @@ async def run_load(
                     "full_ms_by_kind": {k: {"n": len(v), **summary(v)} for k, v in sorted(by_kind.items())},
                     "rss_idle_kb": rss_idle,
                     "rss_peak_per_table_kb": round((rss_kb("VmHWM") - rss_idle) / tables, 1),
+                    "gc": pauses.figures(),
                 })
             meter.uninstall()
     finally:
@@ -383,6 +389,26 @@ async def run_load(
         if started_tracing:
             tracemalloc.stop()
     return out
+
+
+class _GcPauses:
+    """gc.callbacks hook: how often each generation was collected, and the longest pause."""
+
+    def __init__(self) -> None:
+        self.t0 = 0.0
+        self.count = [0, 0, 0]
+        self.longest = [0.0, 0.0, 0.0]
+
+    def __call__(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self.t0 = time.perf_counter()
+            return
+        gen = info["generation"]
+        self.count[gen] += 1
+        self.longest[gen] = max(self.longest[gen], time.perf_counter() - self.t0)
+
+    def figures(self) -> dict[str, Any]:
+        return {"collections": self.count, "longest_ms": [round(x * 1000, 2) for x in self.longest]}
 
 
 _OURS = (f"{os.sep}dokobot{os.sep}", f"{os.sep}cogs{os.sep}", f"{os.sep}discord{os.sep}", f"{os.sep}aiosqlite{os.sep}")
@@ -404,6 +430,17 @@ def _memory_shares(snapshot: tracemalloc.Snapshot, idle: int) -> dict[str, int]:
         shares[owner] += stat.size
     shares["total_minus_idle"] = sum(shares.values()) - idle
     return shares
+
+
+def _top_ours(snapshot: tracemalloc.Snapshot, tables: int, n: int = 8) -> list[list[Any]]:
+    """The biggest live allocation sites in our code and discord.py, per table."""
+    stats = [st for st in snapshot.statistics("lineno") if any(p in st.traceback[0].filename for p in _OURS)]
+    out = []
+    for st in stats[:n]:
+        frame = st.traceback[0]
+        where = frame.filename.split(f"site-packages{os.sep}")[-1].split(f"main{os.sep}")[-1]
+        out.append([f"{where}:{frame.lineno}", round(st.size / 1024 / tables, 1)])
+    return out
 
 
 # ---- command line -------------------------------------------------------------------------
@@ -453,6 +490,10 @@ def _print(res: dict[str, Any]) -> None:
         print(f"  memory per table: tracemalloc peak {mem['peak_per_table_kb']} KB (target < {KB_TARGET:.0f} KB: {ok}); "
               f"at the end ours {end['ours']} KB, SimCord {end['simcord']} KB, other {end['other']} KB;"
               f" RSS peak {res['rss_peak_per_table_kb']} KB")
+        for where, kb in mem.get("top_ours_per_table_kb", []):
+            print(f"    {kb:>7} KB  {where}")
+    if "gc" in res:
+        print(f"  gc collections per generation {res['gc']['collections']}, longest pause ms {res['gc']['longest_ms']}")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -268,8 +268,7 @@ def known_party(game: Game, seat: int) -> str | None:
     if public:
         return public
     if game.public_contract == "normal" and game.phase in ("play", "done"):
-        dealt = game.record()["hands"][seat]
-        return "re" if "CQ" in dealt else "kontra"
+        return game.party_of(seat)  # Re holds a Kreuz-Dame (not game.record(): a copy per render)
     return None
 
 

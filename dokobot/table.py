@@ -236,8 +236,8 @@ class Table:
                 events = trial.apply({**action, "seat": seat})
             except IllegalAction as exc:
                 raise TableError("illegal", engine=exc) from None
-            record = trial.record()
-            await self.store.append_action(self.game_id, len(record["actions"]) - 1, record["actions"][-1])
+            # the new action only (trial.record() would copy the whole game per click)
+            await self.store.append_action(self.game_id, len(trial.actions) - 1, dict(trial.actions[-1]))
             self.game = trial
             log.debug("table %s: seat %s acted", self.channel_id, seat)
             outcome = Outcome(notices=_notices(trial, events))
