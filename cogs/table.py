@@ -124,6 +124,32 @@ class TableCog(commands.Cog, name="Table"):
             lang = await self.lang(interaction)
             await interaction.followup.send(t(lang, "ok.kicked", name=render.esc(spieler.display_name)), ephemeral=True)
 
+    @doko.command(name="computer", description=_("Setzt einen Computer auf einen freien Platz oder nimmt ihn weg (Gastgeber)", key="cmd.computer"))
+    @app_commands.describe(
+        aktion=_("dazu oder entfernen", key="cmd.computer.aktion"),
+        name=_("Welcher Computer (sonst der zuletzt gesetzte)", key="cmd.computer.name"),
+    )
+    async def computer(
+        self, interaction: discord.Interaction, aktion: Literal["dazu", "entfernen"] = "dazu", name: str | None = None,
+    ) -> None:
+        table = await self.table_or_reply(interaction)
+        if table is None:
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        manage = can_manage(interaction)
+        if aktion == "dazu":
+            op = lambda: table.add_computer(interaction.user.id, manage)  # noqa: E731
+        else:
+            op = lambda: table.remove_computer(interaction.user.id, manage, name)  # noqa: E731
+        before = {s.name for s in table.seats}
+        if await self.run(interaction, table, op):
+            lang = await self.lang(interaction)
+            if aktion == "dazu":
+                added = next((s.name for s in table.seats if s.is_bot and s.name not in before), "Computer")
+                await interaction.followup.send(t(lang, "ok.computer_added", name=render.esc(added)), ephemeral=True)
+            else:
+                await interaction.followup.send(t(lang, "ok.computer_removed"), ephemeral=True)
+
     @doko.command(name="sprache", description=_("Stellt deine Sprache ein (oder die des Kanals)", key="cmd.sprache"))
     @app_commands.describe(
         sprache=_("Deutsch oder Englisch", key="cmd.sprache.sprache"),
@@ -182,6 +208,8 @@ class TableCog(commands.Cog, name="Table"):
             "start": lambda: table.start(user.id, can_manage(interaction)),
             "next": lambda: table.next_game(user.id, game_no),
             "close": lambda: table.close(user.id, can_manage(interaction)),
+            "computer": lambda: table.add_computer(user.id, can_manage(interaction)),
+            "nocomputer": lambda: table.remove_computer(user.id, can_manage(interaction)),
         }
         await self.run(interaction, table, ops[action])
 

@@ -17,8 +17,9 @@ from discord.ext import commands
 
 from dokobot.config import Config
 from dokobot.i18n import LANGUAGES, has, norm_lang, t
+from dokobot.robot import Skill
 from dokobot.store import ChannelPrefs, MemoryStore, TableStore
-from dokobot.table import Table, Tables
+from dokobot.table import COMPUTER_DELAY, Outcome, Table, Tables
 from dokobot.ui import DYNAMIC_ITEMS, TablePresenter
 
 log = logging.getLogger(__name__)
@@ -40,13 +41,17 @@ class DokoTranslator(app_commands.Translator):
 
 
 class DokoBot(commands.Bot):
-    def __init__(self, config: Config | None = None, store: TableStore | None = None, **kwargs: Any) -> None:
+    def __init__(
+        self, config: Config | None = None, store: TableStore | None = None, *,
+        computer_skill: Skill | None = None, computer_delay: float = COMPUTER_DELAY, **kwargs: Any,
+    ) -> None:
         intents = discord.Intents.default()
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None, **kwargs)
         self.config = config or Config()
         self.store: TableStore = store or MemoryStore()
         self._owns_store = store is None
-        self.tables = Tables(self.store, self.config.preset)
+        self.tables = Tables(self.store, self.config.preset, computer_skill=computer_skill, computer_delay=computer_delay)
+        self.tables.on_outcome = self._computer_moved
         self.presenters: dict[int, TablePresenter] = {}
         self._user_langs: dict[int, str | None] = {}
         self._channel_langs: dict[int, str] = {}
@@ -83,6 +88,10 @@ class DokoBot(commands.Bot):
             presenter = TablePresenter(self, table)
             self.presenters[table.channel_id] = presenter
         return presenter
+
+    def _computer_moved(self, table: Table, outcome: Outcome) -> None:
+        """A computer player moved: show it like a click of a person."""
+        self.presenter(table).update(outcome)
 
     # ---- languages ----------------------------------------------------------------------
 
@@ -127,6 +136,7 @@ class DokoBot(commands.Bot):
         asyncio.get_running_loop().create_task(self.close())
 
     async def close(self) -> None:
+        self.tables.stop()  # no computer move after this
         for presenter in list(self.presenters.values()):
             try:
                 await asyncio.wait_for(presenter.wait(), timeout=5)

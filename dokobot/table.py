@@ -14,9 +14,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import random
+import zlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from dokobot import robot
 from dokobot.engine import Game, IllegalAction, RuleError, RuleSet, deal
 from dokobot.store import ChannelPrefs, SeatInfo, StoredGame, StoredTable, TableStore
 
@@ -24,8 +28,18 @@ log = logging.getLogger(__name__)
 
 SEATS = 4
 FIRST_DEALER = SEATS - 1  # the opener (seat 0) leads the first game
+COMPUTER_NAME = "Computer"  # the same word in German and English
+COMPUTER_DELAY = 0.8  # seconds between two computer moves, so people can follow the trick
+COMPUTER_RETRY = 2.0  # seconds before a computer move is tried again after a failed write
+COMPUTER_TRIES = 5
 
-Seat = SeatInfo  # a seat may be a computer player (is_bot): the seam for later AI
+Seat = SeatInfo  # a seat may be a computer player (is_bot)
+
+
+def computer_id(name: str) -> int:
+    """The stable negative user id of a computer player (storage's ``player_key`` of a
+    seat without user id: Discord ids are positive, so no clash)."""
+    return -(zlib.crc32(name.encode("utf-8")) + 1)
 
 
 class TableError(Exception):
@@ -69,7 +83,8 @@ class Outcome:
 class Table:
     def __init__(
         self, store: TableStore, table_id: int, channel_id: int, guild_id: int | None,
-        host_id: int, rules: dict[str, Any] | None = None,
+        host_id: int, rules: dict[str, Any] | None = None, *,
+        computer_skill: robot.Skill | None = None, computer_delay: float = COMPUTER_DELAY,
     ) -> None:
         self.store = store
         self.table_id = table_id
@@ -87,6 +102,13 @@ class Table:
         self.totals: dict[int, int] = {}
         self.last: FinishedGame | None = None
         self.lock = asyncio.Lock()
+        # computer players: how hard they think, the pause before each move, and who
+        # hears about their moves (the bot's presenter; the table layer knows no Discord)
+        self.computer_skill = computer_skill or robot.Skill()
+        self.computer_delay = computer_delay
+        self.computer_rng = random.Random()
+        self.on_outcome: Callable[[Table, Outcome], None] | None = None
+        self._computer_task: asyncio.Task[None] | None = None
 
     # ---- queries ----------------------------------------------------------------------
 
@@ -107,6 +129,10 @@ class Table:
 
     def is_host(self, user_id: int) -> bool:
         return user_id == self.host_id
+
+    @property
+    def humans(self) -> list[SeatInfo]:
+        return [s for s in self.seats if not s.is_bot]
 
     # ---- lobby ------------------------------------------------------------------------
 
@@ -145,10 +171,45 @@ class Table:
             await self._set_seats([s for i, s in enumerate(self.seats) if i != seat])
             return Outcome(lobby_changed=True)
 
+    async def add_computer(self, user_id: int, can_manage: bool) -> Outcome:
+        """Seat a computer player ("Computer 1", "Computer 2", ...) on a free seat."""
+        async with self.lock:
+            self._require_open()
+            self._require_host(user_id, can_manage)
+            if self.state == "playing":
+                raise TableError("game_running")
+            if len(self.seats) >= SEATS:
+                raise TableError("table_full")
+            if not self.humans:
+                raise TableError("need_human")
+            taken = {s.name for s in self.seats}
+            name = next(f"{COMPUTER_NAME} {n}" for n in range(1, SEATS + 2) if f"{COMPUTER_NAME} {n}" not in taken)
+            seats = [*self.seats, SeatInfo(computer_id(name), name, True)]
+            await self.store.set_seats(self.table_id, seats, self.host_id)
+            self.seats = seats
+            log.info("table %s: %s seated", self.channel_id, name)
+            return Outcome(lobby_changed=True)
+
+    async def remove_computer(self, user_id: int, can_manage: bool, name: str | None = None) -> Outcome:
+        """Take computer player ``name`` (default: the last one seated) off the table."""
+        async with self.lock:
+            self._require_open()
+            self._require_host(user_id, can_manage)
+            bots = [i for i, s in enumerate(self.seats) if s.is_bot and (name is None or s.name.casefold() == name.casefold())]
+            if not bots:
+                raise TableError("no_computer")
+            if self.state == "playing":
+                raise TableError("game_running")
+            await self._set_seats([s for i, s in enumerate(self.seats) if i != bots[-1]])
+            return Outcome(lobby_changed=True)
+
     async def _set_seats(self, seats: list[SeatInfo]) -> None:
         host = self.host_id
+        if not any(not s.is_bot for s in seats):
+            seats = []  # the last person left: a table of computers alone is no table
         if seats and all(s.user_id != host for s in seats):
-            host = seats[0].user_id  # the host left: the first remaining player hosts
+            # the host left: the first remaining person hosts
+            host = next(s.user_id for s in seats if not s.is_bot)
         await self.store.set_seats(self.table_id, seats, host)
         self.seats, self.host_id = seats, host
         if self.state == "between" and len(seats) < SEATS:
@@ -217,6 +278,7 @@ class Table:
         log.info("table %s: game %s dealt (dealer seat %s)", self.channel_id, number, dealer)
         outcome = outcome or Outcome()
         outcome.new_game = True
+        self.wake_computers()
         return outcome
 
     # ---- playing ----------------------------------------------------------------------
@@ -231,19 +293,26 @@ class Table:
             self._require_open()
             seat = self._seat(user_id)
             game = self._current_game(game_no)
-            trial = game.copy()
             try:
-                events = trial.apply({**action, "seat": seat})
+                outcome = await self._apply(game, seat, action)
             except IllegalAction as exc:
                 raise TableError("illegal", engine=exc) from None
-            # the new action only (trial.record() would copy the whole game per click)
-            await self.store.append_action(self.game_id, len(trial.actions) - 1, dict(trial.actions[-1]))
-            self.game = trial
-            log.debug("table %s: seat %s acted", self.channel_id, seat)
-            outcome = Outcome(notices=_notices(trial, events))
-            if trial.phase == "done":
-                await self._finish(outcome)
+            self.wake_computers()
             return outcome
+
+    async def _apply(self, game: Game, seat: int, action: dict[str, Any]) -> Outcome:
+        """Apply one action of ``seat`` (under the lock): tried on a copy, stored, then
+        the table's state. Humans and computer players take this same path."""
+        trial = game.copy()
+        events = trial.apply({**action, "seat": seat})
+        # the new action only (trial.record() would copy the whole game per click)
+        await self.store.append_action(self.game_id, len(trial.actions) - 1, dict(trial.actions[-1]))
+        self.game = trial
+        log.debug("table %s: seat %s acted", self.channel_id, seat)
+        outcome = Outcome(notices=_notices(trial, events))
+        if trial.phase == "done":
+            await self._finish(outcome)
+        return outcome
 
     def _current_game(self, game_no: int | None) -> Game:
         if self.game is None or (self.state != "playing" and game_no is None):
@@ -294,6 +363,92 @@ class Table:
             self.state = "closed"
             return Outcome(notices=[Notice("closed", None, user_id)])
 
+    # ---- computer players -------------------------------------------------------------
+
+    def computer_to_act(self) -> int | None:
+        """The seat to act now when it is a computer player's, else None."""
+        game = self.game
+        if self.state != "playing" or game is None or game.to_act is None:
+            return None
+        seat = game.to_act
+        return seat if seat < len(self.seats) and self.seats[seat].is_bot else None
+
+    def wake_computers(self) -> None:
+        """Let the computer players move while one of them is to act (one task per table)."""
+        if self.computer_to_act() is None:
+            return
+        if self._computer_task is None or self._computer_task.done():
+            self._computer_task = asyncio.get_running_loop().create_task(
+                self._run_computers(), name=f"doko-computer-{self.channel_id}"
+            )
+
+    def stop_computers(self) -> None:
+        if self._computer_task is not None:
+            self._computer_task.cancel()
+
+    async def computers_idle(self) -> None:
+        """Wait until no computer player is thinking or moving (tests, shutdown)."""
+        while self._computer_task is not None and not self._computer_task.done():
+            await asyncio.wait([self._computer_task])
+
+    async def _run_computers(self) -> None:
+        failures = 0
+        while (seat := self.computer_to_act()) is not None:
+            game = self.game
+            assert game is not None
+            if self.computer_delay > 0:
+                await asyncio.sleep(self.computer_delay)  # a pause people can follow
+                if self.game is not game:
+                    continue
+            seed = self.computer_rng.getrandbits(64)
+            try:
+                # On a copy: the thread never touches the live game. The robot reads
+                # only public facts and the seat's own hand.
+                actions = await asyncio.to_thread(_decide, game.copy(), seat, seed, self.computer_skill)
+            except Exception:
+                log.exception("table %s: computer seat %s could not decide", self.channel_id, seat)
+                actions = []
+            try:
+                outcome = await self._apply_computer(game, seat, actions)
+            except Exception as exc:  # e.g. the database: try again, never spin
+                failures += 1
+                if failures >= COMPUTER_TRIES:
+                    log.error("table %s: computer move failed %s times: %s", self.channel_id, failures, exc)
+                    return
+                log.warning("table %s: computer move failed, trying again: %s", self.channel_id, exc)
+                await asyncio.sleep(COMPUTER_RETRY)
+                continue
+            failures = 0
+            if outcome is not None and self.on_outcome is not None:
+                try:
+                    self.on_outcome(self, outcome)
+                except Exception:
+                    log.exception("table %s: reporting a computer move failed", self.channel_id)
+
+    async def _apply_computer(self, seen: Game, seat: int, actions: list[dict[str, Any]]) -> Outcome | None:
+        """Apply a computer seat's decision unless the game moved on while it thought.
+
+        An announcement the engine refuses is left out; a move it refuses is
+        replaced by the first legal one, so the table never stalls.
+        """
+        async with self.lock:
+            if self.state != "playing" or self.game is not seen or self.computer_to_act() != seat:
+                log.info("table %s: stale decision of computer seat %s dropped", self.channel_id, seat)
+                return None
+            outcome = Outcome()
+            for action in actions:
+                assert self.game is not None
+                try:
+                    _merge(outcome, await self._apply(self.game, seat, action))
+                except IllegalAction as exc:
+                    log.warning("table %s: engine refused computer move %s: %s", self.channel_id, action, exc)
+                    continue
+                if "announce" not in action:
+                    return outcome
+            if self.game is not None and self.computer_to_act() == seat:
+                _merge(outcome, await self._apply(self.game, seat, _first_legal(self.game, seat)))
+            return outcome
+
     # ---- checks -----------------------------------------------------------------------
 
     def _require_open(self) -> None:
@@ -307,12 +462,56 @@ class Table:
     def _require_four(self) -> None:
         if len(self.seats) != SEATS:
             raise TableError("need_four", n=len(self.seats))
+        if not self.humans:
+            raise TableError("need_human")
 
     def _seat(self, user_id: int) -> int:
         seat = self.seat_of(user_id)
         if seat is None:
             raise TableError("not_seated")
         return seat
+
+
+def _decide(game: Game, seat: int, seed: int, skill: robot.Skill) -> list[dict[str, Any]]:
+    """A computer seat's move (run in a thread on a copy): Re/Kontra first if it wants to."""
+    rng = random.Random(seed)
+    out: list[dict[str, Any]] = []
+    if game.phase == "play":
+        said = robot.announcement(game, seat, rng, skill)
+        if said:
+            out.append({"seat": seat, "announce": said})
+    out.append(robot.choose_action(game, seat, rng, skill))
+    return out
+
+
+def _first_legal(game: Game, seat: int) -> dict[str, Any]:
+    """The first action the engine accepts for ``seat``: what a refused computer move becomes."""
+    hand = game.hand(seat)
+    if game.phase == "reserve":
+        candidates = [{"reserve": "gesund"}, *game.allowed_reservations(seat)]
+    elif game.phase == "armut_take":
+        candidates = [{"armut_take": False}, {"armut_take": True}]
+    elif game.phase == "armut_give":
+        candidates = [{"armut_give": [c for c in hand if game.is_trump(c)]}]
+    elif game.phase == "armut_return":
+        n = len(game.armut_given)
+        candidates = [{"armut_return": hand[-n:]}, {"armut_return": hand[:n]}]
+    else:
+        candidates = list(game.legal_play_actions(seat))
+    for action in candidates:
+        try:
+            game.copy().apply({**action, "seat": seat})
+        except IllegalAction:
+            continue
+        return {**action, "seat": seat}
+    raise IllegalAction("unknown")
+
+
+def _merge(into: Outcome, part: Outcome) -> None:
+    into.notices += part.notices
+    into.finished = part.finished or into.finished
+    into.new_game = into.new_game or part.new_game
+    into.lobby_changed = into.lobby_changed or part.lobby_changed
 
 
 def _notices(game: Game, events: list[Any]) -> list[Notice]:
@@ -356,11 +555,31 @@ def _redeal_seat(game: Game) -> int | None:
 class Tables:
     """All open tables, one per channel."""
 
-    def __init__(self, store: TableStore, default_preset: str = "ddv") -> None:
+    def __init__(
+        self, store: TableStore, default_preset: str = "ddv", *,
+        computer_skill: robot.Skill | None = None, computer_delay: float = COMPUTER_DELAY,
+    ) -> None:
         self.store = store
         self.default_preset = default_preset
+        # given to every table opened or restored here
+        self.computer_skill = computer_skill or robot.Skill()
+        self.computer_delay = computer_delay
+        self.on_outcome: Callable[[Table, Outcome], None] | None = None
         self._tables: dict[int, Table] = {}
         self._open_lock = asyncio.Lock()
+
+    def _new_table(self, table_id: int, channel_id: int, guild_id: int | None, host_id: int, rules: dict[str, Any]) -> Table:
+        table = Table(
+            self.store, table_id, channel_id, guild_id, host_id, rules,
+            computer_skill=self.computer_skill, computer_delay=self.computer_delay,
+        )
+        table.on_outcome = self.on_outcome
+        return table
+
+    def stop(self) -> None:
+        """Stop every computer player (shutdown: nothing is written after this)."""
+        for table in self._tables.values():
+            table.stop_computers()
 
     def get(self, channel_id: int) -> Table | None:
         table = self._tables.get(channel_id)
@@ -380,7 +599,7 @@ class Tables:
             rules = await self.rules_for(channel_id)
             host = SeatInfo(host_id, host_name)
             table_id = await self.store.open_table(channel_id, guild_id, host_id, [host])
-            table = Table(self.store, table_id, channel_id, guild_id, host_id, rules)
+            table = self._new_table(table_id, channel_id, guild_id, host_id, rules)
             table.seats = [host]  # whoever opens a table wants to play at it
             self._tables[channel_id] = table
             log.info("table opened in channel %s", channel_id)
@@ -392,11 +611,13 @@ class Tables:
         for info in await self.store.open_tables():
             table = await self._restore_table(info, running.get(info.table_id))
             self._tables[info.channel_id] = table
+        for table in self.all():
+            table.wake_computers()  # a game waiting on a computer seat goes on by itself
         return self.all()
 
     async def _restore_table(self, info: StoredTable, running: StoredGame | None) -> Table:
         rules = await self.rules_for(info.channel_id)
-        table = Table(self.store, info.table_id, info.channel_id, info.guild_id, info.host_id, rules)
+        table = self._new_table(info.table_id, info.channel_id, info.guild_id, info.host_id, rules)
         table.seats = list(info.seats)
         table.message_id = info.message_id
         table.totals = await self.store.totals(info.table_id)

@@ -125,6 +125,14 @@ def lobby_message(table: Table, lang: str, *, active: bool = True) -> dict[str, 
             disabled=len(table.seats) != 4,
         ))
         view.add_item(TableButton(ch, "rules", 0, label=t(lang, "btn.rules"), style=discord.ButtonStyle.secondary))
+        view.add_item(TableButton(
+            ch, "computer", 0, label=t(lang, "btn.add_computer"), style=discord.ButtonStyle.secondary,
+            disabled=len(table.seats) >= 4, row=1,
+        ))
+        if any(s.is_bot for s in table.seats):
+            view.add_item(TableButton(
+                ch, "nocomputer", 0, label=t(lang, "btn.remove_computer"), style=discord.ButtonStyle.secondary, row=1,
+            ))
     return {"embed": embed(title, body), "view": view}
 
 
@@ -174,7 +182,7 @@ def hand_message(table: Table, seat: int, lang: str) -> dict[str, Any]:
 
 class TableButton(
     discord.ui.DynamicItem[discord.ui.Button],
-    template=r"doko:(?P<action>join|leave|start|rules|hand|next|record|close):(?P<ch>\d+):(?P<g>\d+)",
+    template=r"doko:(?P<action>join|leave|start|rules|hand|next|record|close|computer|nocomputer):(?P<ch>\d+):(?P<g>\d+)",
 ):
     """A button of the public table message."""
 

@@ -26,7 +26,10 @@ from dokobot.bot import DokoBot
 from dokobot.cards_text import card_text
 from dokobot.config import Config
 from dokobot.engine import CARD_CODES
+from dokobot.robot import Skill
 from dokobot.store import MemoryStore
+
+FAST = Skill(playouts=16)  # computer players in tests: quick, and no pause between moves
 
 
 @pytest.fixture
@@ -36,7 +39,7 @@ def store() -> MemoryStore:
 
 @pytest.fixture
 def simcord_bot(store: MemoryStore) -> DokoBot:
-    return DokoBot(Config(), store=store)
+    return DokoBot(Config(), store=store, computer_skill=FAST, computer_delay=0)
 
 
 @pytest.fixture(autouse=True)
