@@ -1,0 +1,86 @@
+"""Computer players through Discord: the host seats two, two people play a whole game by clicks."""
+
+from __future__ import annotations
+
+from conftest import cid, components, disabled
+from test_game_flow import assert_summary_matches_replay
+
+from dokobot.engine.record import replay
+
+
+async def play_with_computers(doko) -> None:
+    """The people at the table click until the game is over; the computers move by themselves."""
+    table = doko.table
+    game_no = table.game_no
+    humans = [p for p in doko.players if table.seat_of(p.id) is not None]
+    for p in humans:
+        await doko.open_hand(p)
+    while table.state == "playing":
+        await table.computers_idle()
+        if table.state != "playing":
+            break
+        if table.game_no != game_no:  # thrown in and dealt again: fresh hands
+            game_no = table.game_no
+            for p in humans:
+                await doko.open_hand(p)
+        game = table.game
+        seat = game.to_act
+        assert not table.seats[seat].is_bot, "a computer seat is to act but nobody moves"
+        actor = doko.player(seat)
+        doko.assert_private()
+        if game.phase == "reserve":
+            await doko.click_hand(actor, "reserve", "gesund")
+        elif game.phase == "armut_take":
+            await doko.click_hand(actor, "armut_take", "0")
+        else:
+            await doko.click_hand(actor, "play")
+    doko.assert_private()
+
+
+async def test_two_people_and_two_computers_play_a_game(doko, store):
+    nord, ost = doko.players[0], doko.players[1]
+    await nord.slash(doko.channel, "doko tisch")
+    await ost.click(doko.table_message(), label="Beitreten")
+
+    res = await ost.click(doko.table_message(), label="Computer dazu")  # only the host may
+    refusal = res.followups[-1]
+    assert refusal.ephemeral and "Gastgeber (Nord)" in refusal.content
+    assert len(doko.table.seats) == 2
+
+    for _ in range(2):
+        await nord.click(doko.table_message(), label="Computer dazu")
+    seats = doko.table.seats
+    assert [(s.name, s.is_bot) for s in seats] == [("Nord", False), ("Ost", False), ("Computer 1", True), ("Computer 2", True)]
+    lobby = doko.table_message()
+    assert "Computer 1" in lobby.embeds[0].description and "Computer 2" in lobby.embeds[0].description
+    add = next(i for i in components(lobby) if cid(i).startswith("doko:computer:"))
+    assert disabled(add)  # no free seat left
+
+    await doko.start()
+    await play_with_computers(doko)
+
+    number = doko.table.game_no
+    result = assert_summary_matches_replay(doko, store, number)
+    stored = next(g for g in store.games.values() if g.number == number)
+    assert [p.is_bot for p in stored.players] == [False, False, True, True]
+    assert set(stored.scores) == {s.user_id for s in seats} and sum(stored.scores.values()) == 0
+    computer_moves = [a for a in stored.actions if a["seat"] in (2, 3)]
+    assert computer_moves and replay({"rules": stored.rules, "dealer": stored.dealer, "hands": stored.hands,
+                                      "actions": stored.actions}) == result
+
+    # either person may deal the next game; the computers play on
+    await ost.click(doko.table_message(), label="Nächstes Spiel")
+    assert doko.table.state == "playing" and doko.table.game_no == number + 1
+
+
+async def test_computer_command_adds_and_removes(doko):
+    nord, ost = doko.players[0], doko.players[1]
+    await nord.slash(doko.channel, "doko tisch")
+    await ost.click(doko.table_message(), label="Beitreten")
+    res = await nord.slash(doko.channel, "doko computer")
+    assert res.ephemeral and "Computer 1 sitzt jetzt mit am Tisch." in res.response.content
+    assert [s.name for s in doko.table.seats] == ["Nord", "Ost", "Computer 1"]
+    res = await ost.slash(doko.channel, "doko computer", aktion="entfernen")
+    assert "Gastgeber" in res.response.content and len(doko.table.seats) == 3  # not the host
+    await nord.click(doko.table_message(), label="Computer entfernen")
+    assert [s.name for s in doko.table.seats] == ["Nord", "Ost"]
