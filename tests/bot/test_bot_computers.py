@@ -84,3 +84,60 @@ async def test_computer_command_adds_and_removes(doko):
     assert "Gastgeber" in res.response.content and len(doko.table.seats) == 3  # not the host
     await nord.click(doko.table_message(), label="Computer entfernen")
     assert [s.name for s in doko.table.seats] == ["Nord", "Ost"]
+
+
+async def test_computers_on_sqlite_ranked_apart_and_resume_after_restart(doko, tmp_path):
+    from conftest import FAST
+
+    from dokobot.bot import DokoBot
+    from dokobot.config import Config
+    from dokobot.sqlite_store import SqliteStore
+
+    path = tmp_path / "doko.sqlite3"
+    first = await SqliteStore.open(path)
+    second = None
+    try:
+        await doko.env.restart_bot(DokoBot(Config(), store=first, computer_skill=FAST, computer_delay=0))
+        nord, ost = doko.players[0], doko.players[1]
+        await nord.slash(doko.channel, "doko tisch")
+        await ost.click(doko.table_message(), label="Beitreten")
+        for _ in range(2):
+            await nord.click(doko.table_message(), label="Computer dazu")
+        await doko.start()
+        await play_with_computers(doko)
+
+        board = await first.db.leaderboard(doko.channel.id)
+        assert sorted(r.name for r in board.bots) == ["Computer 1", "Computer 2"]
+        assert sorted(r.name for r in board.rows) == ["Nord", "Ost"]
+        res = await ost.slash(doko.channel, "doko rangliste")
+        shown = res.response.embeds[0]
+        assert any(f.name == "Computerspieler (eigene Wertung)" and "Computer 1" in f.value for f in shown.fields)
+
+        # The next game stops where a computer is to act (it pauses long) ...
+        doko.table.computer_delay = 3600
+        await ost.click(doko.table_message(), label="Nächstes Spiel")
+        table = doko.table
+        while table.computer_to_act() is None:
+            actor = doko.player(table.game.to_act)
+            await doko.open_hand(actor)
+            phase = table.game.phase
+            if phase == "reserve":
+                await doko.click_hand(actor, "reserve", "gesund")
+            elif phase == "armut_take":
+                await doko.click_hand(actor, "armut_take", "0")
+            else:
+                await doko.click_hand(actor, "play")
+        waiting = len(table.game.actions)
+        # ... the bot restarts: the game goes on by itself
+        second = await SqliteStore.open(path)
+        await doko.env.restart_bot(DokoBot(Config(), store=second, computer_skill=FAST, computer_delay=0))
+        again = doko.table
+        await again.computers_idle()
+        assert len(again.game.actions) > waiting and again.computer_to_act() is None
+        running = await second.db.unfinished_games()
+        assert [len(g.actions) for g in running] == [len(again.game.actions)]
+    finally:
+        await doko.env.shutdown()
+        await first.close()
+        if second is not None:
+            await second.close()
