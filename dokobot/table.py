@@ -6,6 +6,12 @@ against the state the first left. A change is first tried on a copy of the
 game, then written to the ``TableStore``, and only then becomes the table's
 state: a failed write changes nothing.
 
+Computer players sit on seats with ``is_bot``. While one of them is to act,
+one task per table lets it move: the decision (``dokobot.robot``) is made in
+a thread on ``game.copy()``, then applied under the lock through the same
+path as a click, store first; a decision the game has outrun is dropped.
+``on_outcome`` tells the bot layer what a computer move changed.
+
 Bad input raises ``TableError`` (``code`` is an i18n key suffix, or
 ``"illegal"`` with the engine's ``IllegalAction`` attached).
 """
@@ -440,8 +446,9 @@ class Table:
                 assert self.game is not None
                 try:
                     _merge(outcome, await self._apply(self.game, seat, action))
-                except IllegalAction as exc:
-                    log.warning("table %s: engine refused computer move %s: %s", self.channel_id, action, exc)
+                except IllegalAction as exc:  # logged without the card: logs never name unplayed cards
+                    what = next((k for k in action if k != "seat"), "?")
+                    log.warning("table %s: engine refused a %s of computer seat %s (%s)", self.channel_id, what, seat, exc.code)
                     continue
                 if "announce" not in action:
                     return outcome
