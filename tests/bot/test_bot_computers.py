@@ -141,3 +141,15 @@ async def test_computers_on_sqlite_ranked_apart_and_resume_after_restart(doko, t
         await first.close()
         if second is not None:
             await second.close()
+
+
+async def test_lobby_buttons_in_english(doko):
+    from dokobot.ui import lobby_message
+
+    nord = doko.players[0]
+    await nord.slash(doko.channel, "doko tisch")
+    labels = [(c.item.label, c.item.disabled) for c in lobby_message(doko.table, "en")["view"].children]
+    assert ("Add computer", False) in labels and not any(label == "Remove computer" for label, _ in labels)
+    await nord.click(doko.table_message(), label="Computer dazu")
+    labels = [c.item.label for c in lobby_message(doko.table, "en")["view"].children]
+    assert "Remove computer" in labels
