@@ -142,21 +142,12 @@ def game_message(table: Table, lang: str, game_no: int, *, active: bool = True) 
     finished = table.last if table.last and table.last.number == game_no else None
     if finished is not None and (table.state != "playing" or table.game_no != game_no):
         title, body = render.summary_text(finished, lang)
-        view = None
-        if active and table.state == "between":
-            view = _view()
-            view.add_item(TableButton(ch, "next", game_no, label=t(lang, "btn.next"), style=discord.ButtonStyle.success))
-            view.add_item(TableButton(ch, "record", game_no, label=t(lang, "btn.record"), style=discord.ButtonStyle.secondary))
-            view.add_item(TableButton(ch, "close", game_no, label=t(lang, "btn.close"), style=discord.ButtonStyle.danger))
+        view = _between_view(table, lang, game_no, record=True) if active else None
         return {"embed": embed(title, body), "view": view}
     if table.game is None:  # aborted: nothing to show but the way on
         title = t(lang, "table.title", no=game_no, preset=render.preset_name(lang, table.preset))
         body = t(lang, "table.aborted", no=game_no, dealer=render.esc(table.names[table.dealer]))
-        view = None
-        if active and table.state == "between":
-            view = _view()
-            view.add_item(TableButton(ch, "next", game_no, label=t(lang, "btn.next"), style=discord.ButtonStyle.success))
-            view.add_item(TableButton(ch, "close", game_no, label=t(lang, "btn.close"), style=discord.ButtonStyle.danger))
+        view = _between_view(table, lang, game_no, record=False) if active else None
         return {"embed": embed(title, body), "view": view}
     title, body = render.table_text(table, lang)
     view = None
@@ -165,6 +156,19 @@ def game_message(table: Table, lang: str, game_no: int, *, active: bool = True) 
         view.add_item(TableButton(ch, "hand", game_no, label=t(lang, "btn.hand"), style=discord.ButtonStyle.primary))
         view.add_item(TableButton(ch, "rules", game_no, label=t(lang, "btn.rules"), style=discord.ButtonStyle.secondary))
     return {"embed": embed(title, body), "view": view}
+
+
+def _between_view(table: Table, lang: str, game_no: int, *, record: bool) -> discord.ui.View | None:
+    """Between two games: next game, the record of a finished one, close the table."""
+    if table.state != "between":
+        return None
+    ch = table.channel_id
+    view = _view()
+    view.add_item(TableButton(ch, "next", game_no, label=t(lang, "btn.next"), style=discord.ButtonStyle.success))
+    if record:
+        view.add_item(TableButton(ch, "record", game_no, label=t(lang, "btn.record"), style=discord.ButtonStyle.secondary))
+    view.add_item(TableButton(ch, "close", game_no, label=t(lang, "btn.close"), style=discord.ButtonStyle.danger))
+    return view
 
 
 def hand_message(table: Table, seat: int, lang: str) -> dict[str, Any]:
