@@ -19,7 +19,7 @@ from dokobot import render
 from dokobot.bot import DokoBot, send_ephemeral
 from dokobot.i18n import contract_name, t
 from dokobot.storage import StorageError
-from dokobot.ui import embed
+from dokobot.ui import dynamic_view, embed
 
 log = logging.getLogger(__name__)
 
@@ -95,7 +95,7 @@ class StatsCog(commands.Cog, name="Stats"):
         card.set_footer(text=f"{t(lang, 'stats.page', page=page + 1, pages=pages)} · {method}")
         view = None
         if pages > 1:
-            view = discord.ui.View(timeout=None)
+            view = dynamic_view()  # stopped: discord.py keeps nothing per page message
             view.add_item(BoardPage(period, order, page - 1, "prev", disabled=page == 0))
             view.add_item(BoardPage(period, order, page + 1, "next", disabled=page >= pages - 1))
         return {"embed": card, "view": view} if view else {"embed": card}

@@ -95,7 +95,7 @@ async def perform(bot: DokoBot, interaction: discord.Interaction, table: Table, 
 # ---- embeds and views -------------------------------------------------------------------
 
 
-def _view() -> discord.ui.View:
+def dynamic_view() -> discord.ui.View:
     """A view for dynamic items only, already stopped: discord.py stores and times nothing.
 
     discord.py gives a view sent with an ephemeral response a 15-minute
@@ -116,7 +116,7 @@ def lobby_message(table: Table, lang: str, *, active: bool = True) -> dict[str, 
     title, body = render.lobby_text(table, lang)
     view = None
     if active and table.state == "lobby":
-        view = _view()
+        view = dynamic_view()
         ch = table.channel_id
         view.add_item(TableButton(ch, "join", 0, label=t(lang, "btn.join"), style=discord.ButtonStyle.success))
         view.add_item(TableButton(ch, "leave", 0, label=t(lang, "btn.leave"), style=discord.ButtonStyle.secondary))
@@ -152,7 +152,7 @@ def game_message(table: Table, lang: str, game_no: int, *, active: bool = True) 
     title, body = render.table_text(table, lang)
     view = None
     if active and table.state == "playing":
-        view = _view()
+        view = dynamic_view()
         view.add_item(TableButton(ch, "hand", game_no, label=t(lang, "btn.hand"), style=discord.ButtonStyle.primary))
         view.add_item(TableButton(ch, "rules", game_no, label=t(lang, "btn.rules"), style=discord.ButtonStyle.secondary))
     return {"embed": embed(title, body), "view": view}
@@ -163,7 +163,7 @@ def _between_view(table: Table, lang: str, game_no: int, *, record: bool) -> dis
     if table.state != "between":
         return None
     ch = table.channel_id
-    view = _view()
+    view = dynamic_view()
     view.add_item(TableButton(ch, "next", game_no, label=t(lang, "btn.next"), style=discord.ButtonStyle.success))
     if record:
         view.add_item(TableButton(ch, "record", game_no, label=t(lang, "btn.record"), style=discord.ButtonStyle.secondary))
@@ -174,7 +174,7 @@ def _between_view(table: Table, lang: str, game_no: int, *, record: bool) -> dis
 def hand_message(table: Table, seat: int, lang: str) -> dict[str, Any]:
     """The private hand of ``seat`` (content and controls) for its owner only."""
     content = render.hand_text(table, seat, lang)
-    view = _view()
+    view = dynamic_view()
     for r, row in enumerate(render.hand_controls(table, seat, lang)):
         for i, ctl in enumerate(row):
             view.add_item(HandItem.build(table.channel_id, table.game_no, seat, ctl, r, i))
