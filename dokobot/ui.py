@@ -3,7 +3,7 @@
 Buttons are ``DynamicItem``s whose ``custom_id`` carries channel, game
 number and action, so they keep working after a restart and a click on an
 old message is recognised as stale. Views hold only dynamic items and are
-stopped before they are sent (``_view``): clicks reach the dynamic items
+stopped before they are sent (``dynamic_view``): clicks reach the dynamic items
 through the bot's registry, and discord.py keeps nothing per message (an
 ephemeral hand would otherwise get a 15-minute timeout task holding it).
 
