@@ -4,18 +4,21 @@ from __future__ import annotations
 
 import io
 import json
-from typing import Literal
+import logging
+from typing import Any, Literal
 
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from dokobot import render
+from dokobot import render, switches
 from dokobot.bot import DokoBot, send_ephemeral
 from dokobot.i18n import t
 from dokobot.table import Table, TableError
 from dokobot.ui import embed, error_text, lobby_message, perform
+
+log = logging.getLogger(__name__)
 
 
 def can_manage(interaction: discord.Interaction) -> bool:
@@ -76,22 +79,35 @@ class TableCog(commands.Cog, name="Table"):
         await self.bot.get_cog("Play").send_hand(interaction, None)  # type: ignore[union-attr]
 
     @doko.command(name="regeln", description=_("Zeigt die Regeln oder stellt sie um (Gastgeber)", key="cmd.regeln"))
-    @app_commands.describe(preset=_("Regelwerk: ddv, haus oder klassisch", key="cmd.regeln.preset"))
-    async def regeln(self, interaction: discord.Interaction, preset: Literal["ddv", "haus", "klassisch"] | None = None) -> None:
+    @app_commands.describe(
+        preset=_("Regelwerk: ddv, haus oder klassisch", key="cmd.regeln.preset"),
+        schalter=_("Einzelne Schalter, z. B. dulle=second_wins armut=ja solos=karo,damen", key="cmd.regeln.schalter"),
+    )
+    async def regeln(
+        self, interaction: discord.Interaction,
+        preset: Literal["ddv", "haus", "klassisch"] | None = None, schalter: str | None = None,
+    ) -> None:
         table = await self.table_or_reply(interaction)
         if table is None:
             return
         lang = await self.lang(interaction)
-        if preset is None:
+        if preset is None and not schalter:
             await interaction.response.send_message(embed=embed(*render.rules_text(table, lang)), ephemeral=True)
+            return
+        try:
+            config = _rules_config(table, preset, schalter or "")
+        except switches.SwitchError as err:
+            await interaction.response.send_message(t(lang, err.key, name=err.name, value=err.value), ephemeral=True)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
-            await table.set_rules(interaction.user.id, can_manage(interaction), {"preset": preset})
+            rules = await table.set_rules(interaction.user.id, can_manage(interaction), config)
         except TableError as err:
             await interaction.followup.send(error_text(err, table, lang), ephemeral=True)
             return
-        await interaction.followup.send(t(lang, "ok.preset", preset=render.preset_name(lang, preset)), ephemeral=True)
+        text = t(lang, "ok.preset", preset=render.preset_name(lang, rules.preset))
+        await interaction.followup.send(text, embed=embed(*render.rules_text(table, lang)), ephemeral=True)
+        log.info("table %s: rules now %s", table.channel_id, rules.to_config())
         self.bot.presenter(table).update()
 
     @doko.command(name="abbrechen", description=_("Bricht das laufende Spiel ohne Wertung ab (Gastgeber)", key="cmd.abbrechen"))
@@ -234,3 +250,13 @@ def _jump(interaction: discord.Interaction, table: Table | None) -> str:
 
 async def setup(bot: DokoBot) -> None:
     await bot.add_cog(TableCog(bot))
+
+
+def _rules_config(table: Table, preset: str | None, text: str) -> dict[str, Any]:
+    """A new preset starts from its own switches; switches alone change the table's current rules."""
+    overrides = switches.parse(text)
+    if preset is None:
+        current = dict(table.rules_config)
+        preset = current.pop("preset", "ddv")
+        overrides = {**current, **overrides}
+    return switches.build(preset, overrides)

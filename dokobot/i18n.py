@@ -134,6 +134,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     # --- confirmations (ephemeral)
     "ok.announced": ("Du hast {what} gesagt.", "You said {what}."),
     "ok.lang": ("Sprache: Deutsch.", "Language: English."),
+    "rules.changed": ("Geänderte Schalter: {switches}", "Changed switches: {switches}"),
     "ok.preset": ("Regeln für die nächsten Spiele: {preset}.", "Rules for the next games: {preset}."),
     "ok.aborted": ("Spiel abgebrochen.", "Game aborted."),
     "table.aborted": (
@@ -162,6 +163,18 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "err.not_in_guild": ("Doppelkopf gibt es nur in einem Server-Kanal.", "Doppelkopf is played in a server channel."),
     "err.unknown_card": ("Diese Karte kenne ich nicht.", "I do not know that card."),
     "err.bad_preset": ("Unbekannte Regeln: {preset}.", "Unknown rules: {preset}."),
+    "err.switch_syntax": (
+        "„{name}“ verstehe ich nicht: Schalter bitte als name=wert, z. B. `dulle=second_wins armut=ja`.",
+        "I don't understand “{name}”: write switches as name=value, e.g. `dulle=second_wins armut=yes`.",
+    ),
+    "err.switch_unknown": (
+        "Einen Schalter „{name}“ gibt es hier nicht. Mit /doko regeln siehst du die Regeln des Tisches.",
+        "There is no switch “{name}” here. /doko regeln shows the table's rules.",
+    ),
+    "err.switch_value": (
+        "„{value}“ passt nicht zum Schalter „{name}“.",
+        "“{value}” is not a value for the switch “{name}”.",
+    ),
     "err.internal": ("Da ist etwas schiefgegangen. Versuch es noch einmal.", "Something went wrong. Please try again."),
     "err.storage": ("Das konnte ich nicht speichern, darum hat sich nichts geändert. Versuch es gleich noch einmal.", "I could not save that, so nothing changed. Please try again in a moment."),
     "err.busy": ("Einen Moment, der Tisch ist beschäftigt.", "One moment, the table is busy."),
@@ -202,6 +215,10 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "cmd.hand": ("Zeigt dir deine Karten (nur für dich)", "Show your hand (only to you)"),
     "cmd.regeln": ("Zeigt die Regeln oder stellt sie um (Gastgeber)", "Show the rules or change them (host)"),
     "cmd.regeln.preset": ("Regelwerk: ddv, haus oder klassisch", "Rule set: ddv, haus or klassisch"),
+    "cmd.regeln.schalter": (
+        "Einzelne Schalter, z. B. dulle=second_wins armut=ja solos=karo,damen",
+        "Single switches, e.g. dulle=second_wins armut=yes solos=karo,damen",
+    ),
     "cmd.abbrechen": ("Bricht das laufende Spiel ohne Wertung ab (Gastgeber)", "Abort the running game without score (host)"),
     "cmd.schliessen": ("Schließt den Tisch (Gastgeber)", "Close the table (host)"),
     "cmd.entfernen": ("Nimmt jemanden vom Tisch (Gastgeber, zwischen den Spielen)", "Remove someone from the table (host, between games)"),

@@ -427,4 +427,8 @@ def rules_text(table: Table, lang: str | None) -> tuple[str, str]:
         f"{t(lang, 'hand.announce')}{r.announcements} · Wertung/scoring: {r.scoring}",
         f"Sonderpunkte/extras: {', '.join(r.extras) or off}",
     ]
+    changed = {k: v for k, v in r.to_config().items() if k != "preset"}
+    if changed:
+        shown = " ".join(f"{k}={','.join(v) if isinstance(v, list) else str(v).lower()}" for k, v in changed.items())
+        lines += ["", t(lang, "rules.changed", switches=shown)]
     return t(lang, "rules.title", preset=preset_name(lang, r.preset)), "\n".join(lines)

@@ -1,0 +1,63 @@
+"""Rule switches typed by a host: ``dulle=second_wins armut=ja solos=karo,damen``.
+
+Parsed and checked one switch at a time, so an error names the switch in the
+player's language instead of a Python message.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from dokobot.engine import SWITCHES, RuleError, RuleSet
+
+# Switches that need table features the bot does not offer (yet): not settable by command.
+UNSETTABLE = ("klopfen", "bock")
+_TRUE = ("true", "ja", "yes", "an", "on")
+_FALSE = ("false", "nein", "no", "aus", "off")
+_LISTS = ("solos", "schmeissen", "extras")
+
+
+@dataclass(frozen=True)
+class SwitchError(Exception):
+    """``key`` is an i18n key (``err.switch_unknown`` / ``err.switch_value`` / ``err.switch_syntax``)."""
+
+    key: str
+    name: str
+    value: str = ""
+
+
+def parse(text: str) -> dict[str, Any]:
+    """``name=value`` pairs separated by spaces; lists with commas; booleans ja/nein or true/false."""
+    out: dict[str, Any] = {}
+    for token in text.split():
+        name, sep, raw = token.partition("=")
+        name = name.strip().lower()
+        if not sep or not name:
+            raise SwitchError("err.switch_syntax", token)
+        if name not in SWITCHES or name in UNSETTABLE:
+            raise SwitchError("err.switch_unknown", name)
+        out[name] = _value(name, raw.strip())
+    return out
+
+
+def _value(name: str, raw: str) -> Any:
+    low = raw.lower()
+    if name in _LISTS:
+        return [] if low in ("", "-", "keine", "none") else [v for v in low.split(",") if v]
+    if low in _TRUE:
+        return True
+    if low in _FALSE:
+        return False
+    return int(low) if low.isdigit() else low
+
+
+def build(preset: str, overrides: dict[str, Any]) -> dict[str, Any]:
+    """The rules config for ``preset`` with ``overrides``; SwitchError names a bad value."""
+    for name, value in overrides.items():
+        try:
+            RuleSet.from_config({"preset": preset, name: value})
+        except RuleError:
+            shown = ",".join(value) if isinstance(value, list) else str(value).lower()
+            raise SwitchError("err.switch_value", name, shown) from None
+    return {"preset": preset, **overrides}

@@ -1,0 +1,36 @@
+import pytest
+
+from dokobot.engine import RuleSet
+from dokobot.switches import SwitchError, build, parse
+
+
+def test_parse_and_build_switches():
+    over = parse("dulle=second_wins armut=ja Schweine=true solos=karo,damen base=2 schmeissen=-")
+    assert over == {"dulle": "second_wins", "armut": True, "schweine": True,
+                    "solos": ["karo", "damen"], "base": 2, "schmeissen": []}
+    rules = RuleSet.from_config(build("ddv", over))
+    assert rules.dulle == "second_wins" and rules.armut and rules.solos == ("karo", "damen") and rules.base == 2
+
+
+@pytest.mark.parametrize("text, key, name", [
+    ("dulle", "err.switch_syntax", "dulle"),
+    ("=ja", "err.switch_syntax", "=ja"),
+    ("fuchs=ja", "err.switch_unknown", "fuchs"),
+    ("klopfen=ja", "err.switch_unknown", "klopfen"),  # needs table features the bot lacks
+])
+def test_parse_errors_name_the_switch(text, key, name):
+    with pytest.raises(SwitchError) as exc:
+        parse(text)
+    assert (exc.value.key, exc.value.name) == (key, name)
+
+
+@pytest.mark.parametrize("text, name, value", [
+    ("dulle=manchmal", "dulle", "manchmal"),
+    ("armut=vielleicht", "armut", "vielleicht"),
+    ("solos=karo,bock", "solos", "karo,bock"),
+    ("base=0", "base", "0"),
+])
+def test_bad_values_are_named(text, name, value):
+    with pytest.raises(SwitchError) as exc:
+        build("haus", parse(text))
+    assert (exc.value.key, exc.value.name, exc.value.value) == ("err.switch_value", name, value)
