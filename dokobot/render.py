@@ -178,6 +178,14 @@ def _trick_lines(game: Game, names: list[str], lang: str | None) -> list[str]:
     return lines
 
 
+def _breakdown_item(b: dict[str, Any], lang: str | None) -> str:
+    """One line of the game value: label, party, +points (or ×factor in the doubling scheme)."""
+    party = b.get("party")
+    who = t(lang, "party." + party) if party in ("re", "kontra") else str(party or "")
+    amount = f"×{b['factor']}" if "factor" in b else f"{b.get('points', 0):+d}"
+    return f"{breakdown_label(lang, b.get('label', ''))} ({who}) {amount}"
+
+
 def summary_text(fin: FinishedGame, lang: str | None, game_no_title: bool = True) -> tuple[str, str]:
     """Title and body of the end-of-game summary (everything is public by now)."""
     res = fin.result
@@ -199,12 +207,7 @@ def summary_text(fin: FinishedGame, lang: str | None, game_no_title: bool = True
     ]
     breakdown = res.get("breakdown") or []
     if breakdown:
-        lines.append(
-            " · ".join(
-                f"{breakdown_label(lang, b.get('label', ''))} ({t(lang, 'party.' + b['party']) if b.get('party') in ('re', 'kontra') else b.get('party', '')}) {b.get('points', 0):+d}"
-                for b in breakdown
-            )
-        )
+        lines.append(" · ".join(_breakdown_item(b, lang) for b in breakdown))
     lines.append(t(lang, "sum.points", list=" · ".join(
         f"{names[i]} {_signed(p)}" for i, p in enumerate(res.get("score", []))
     )))
