@@ -17,7 +17,6 @@ if TYPE_CHECKING:
 
 ANNOUNCEMENTS = ("re", "kontra", "keine90", "keine60", "keine30", "schwarz")
 LEVEL = {"re": 0, "kontra": 0, "keine90": 1, "keine60": 2, "keine30": 3, "schwarz": 4}
-STEP_NAMES = ("Re/Kontra", "keine 90", "keine 60", "keine 30", "schwarz")
 
 
 def problem(g: Game, seat: int, what: str) -> tuple[str, dict] | None:

@@ -27,10 +27,6 @@ def card_type(suit: int, rank: int) -> int:
     return suit * 6 + rank
 
 
-def suit_of(t: int) -> int:
-    return t // 6
-
-
 def rank_of(t: int) -> int:
     return t % 6
 

@@ -601,9 +601,6 @@ class Game:
         return (r.dullen and self.order.suit[HT] == TRUMP and r.dulle != "first_wins"
                 and not (last and r.dulle == "second_wins_except_last"))
 
-    def _power(self, t: int, schwein: bool) -> int:
-        return 900 if schwein and t != JOKER else self.order.power[t]
-
     def _schwein_problem(self, seat: int, t: int) -> str | None:
         if not self.rules.schweine:
             return "Schweine are not played at this table"
