@@ -198,12 +198,19 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "illegal.armut_return": ("Du musst genau {n} Karten zurückgeben.", "You must return exactly {n} cards."),
     "illegal.klopfen": ("Klopfen geht jetzt nicht.", "You cannot knock now."),
     "illegal.unknown": ("Das ist nach den Regeln gerade nicht erlaubt.", "The rules do not allow that now."),
-    # DDV deadlines: the n-th card before which a step must be said (TSR 6).
-    "too_late.re": ("{what} geht nur bis zu deiner zweiten Karte.", "{what} is only possible before your second card."),
-    "too_late.keine90": ("{what} geht nur bis zu deiner dritten Karte.", "{what} is only possible before your third card."),
-    "too_late.keine60": ("{what} geht nur bis zu deiner vierten Karte.", "{what} is only possible before your fourth card."),
-    "too_late.keine30": ("{what} geht nur bis zu deiner fünften Karte.", "{what} is only possible before your fifth card."),
-    "too_late.schwarz": ("{what} geht nur bis zu deiner sechsten Karte.", "{what} is only possible before your sixth card."),
+    # DDV deadlines (TSR 6): a step must be said before the seat plays its n-th card.
+    "too_late.own": ("{what} geht nur bis zu deiner {card} Karte.", "{what} is only possible before your {card} card."),
+    "too_late.skipped": (
+        "{what} schließt {step} ein, und {step} geht nur bis zu deiner {card} Karte.",
+        "{what} includes {step}, which is only possible before your {card} card.",
+    ),
+    "ordinal.2": ("zweiten", "second"),
+    "ordinal.3": ("dritten", "third"),
+    "ordinal.4": ("vierten", "fourth"),
+    "ordinal.5": ("fünften", "fifth"),
+    "ordinal.6": ("sechsten", "sixth"),
+    "ordinal.7": ("siebten", "seventh"),
+    "ordinal.8": ("achten", "eighth"),
     "suit.C": ("Kreuz", "clubs"),
     "suit.S": ("Pik", "spades"),
     "suit.H": ("Herz", "hearts"),
@@ -363,10 +370,12 @@ def illegal_text(
         if isinstance(expected, int) and 0 <= expected < len(names):
             return t(lang, "illegal.not_your_turn", name=names[expected])
         return t(lang, "illegal.not_your_turn_nobody")
-    if code == "announce_too_late" and ddv_deadlines:
-        step = "re" if what in ("re", "kontra") else what
-        if has(f"too_late.{step}"):
-            return t(lang, f"too_late.{step}", **shown)
+    card, step = params.get("card"), params.get("step")
+    if code == "announce_too_late" and ddv_deadlines and has(f"ordinal.{card}") and isinstance(step, str):
+        ordinal = t(lang, f"ordinal.{card}")
+        if step == what:
+            return t(lang, "too_late.own", what=shown["what"], card=ordinal)
+        return t(lang, "too_late.skipped", what=shown["what"], step=announcement_name(lang, step), card=ordinal)
     if has("illegal." + code):
         return t(lang, "illegal." + code, **shown)
     log.warning("untranslated engine code %s", code)

@@ -70,7 +70,9 @@ def _ddv_problem(g: Game, seat: int, pi: int, k: int, cur: int) -> tuple[str, di
         return None
     if k == 0 and _reply_allowed(g, pi, cards):
         return None
-    return "announce_too_late", {}
+    # the binding deadline: the first step the party has not said (maybe skipped by `what`)
+    step = ("re", "kontra")[pi] if first == 0 else ANNOUNCEMENTS[first + 1]
+    return "announce_too_late", {"step": step, "card": g.hand_cards - _required(g, first) + 1}
 
 
 def _reply_allowed(g: Game, pi: int, cards: int) -> bool:
