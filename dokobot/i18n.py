@@ -52,6 +52,9 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "lobby.closed": ("Der Tisch ist geschlossen.", "The table is closed."),
     # --- public table
     "table.title": ("Doppelkopf · Spiel {no} · Regeln: {preset}", "Doppelkopf · game {no} · rules: {preset}"),
+    "table.bock": ("Bock ×{m} · noch {n} Bockspiele", "Bock ×{m} · {n} more Bock games"),
+    "table.bock_one": ("Bock ×{m} · noch 1 Bockspiel", "Bock ×{m} · 1 more Bock game"),
+    "table.bock_last": ("Bock ×{m} · letztes Bockspiel", "Bock ×{m} · last Bock game"),
     "table.dealer": ("Geber: {dealer} · Vorhand: {lead}", "Dealer: {dealer} · lead: {lead}"),
     "table.announcements": ("Ansagen: {list}", "Announcements: {list}"),
     "table.contract": ("Spiel: {contract}", "Game: {contract}"),
@@ -129,6 +132,12 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "sum.parties": ("Re: {re}   Kontra: {kontra}", "Re: {re}   Kontra: {kontra}"),
     "sum.breakdown": ("Wertung", "Breakdown"),
     "sum.points": ("Punkte: {list}", "Points: {list}"),
+    "sum.points_bock": ("Punkte (Bock ×{m}): {list}", "Points (Bock ×{m}): {list}"),
+    "sum.bock.tie": ("Gleichstand 120:120 – die nächste Runde ist Bock", "Tie 120:120 – the next round is Bock"),
+    "sum.bock.lost_solo": ("Solo verloren – die nächste Runde ist Bock", "Solo lost – the next round is Bock"),
+    "sum.bock.lost_announcement": (
+        "Ansage verloren – die nächste Runde ist Bock", "Announcement lost – the next round is Bock",
+    ),
     "sum.sheet": ("Spielliste: {list}", "Score sheet: {list}"),
     "sum.redeal": ("Kein Spiel – es wird neu gegeben.", "No game – the cards are dealt again."),
     # --- confirmations (ephemeral)

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from dokobot.bock import booked
 from dokobot.cards_text import card_text
 from dokobot.engine import Game
 from dokobot.i18n import announcement_name, breakdown_label, contract_name, t
@@ -79,7 +80,8 @@ def table_text(table: Table, lang: str | None) -> tuple[str, str]:
     names = [esc(n) for n in table.names]
     title = t(lang, "table.title", no=table.game_no, preset=preset_name(lang, table.preset))
     lead = (game.dealer + 1) % SEATS
-    lines = [t(lang, "table.dealer", dealer=names[game.dealer], lead=names[lead])]
+    lines = [bock_line(table, lang)] if table.bock_multiplier > 1 else []
+    lines.append(t(lang, "table.dealer", dealer=names[game.dealer], lead=names[lead]))
     lines += _contract_lines(game, names, lang)
     if game.phase == "reserve":
         lines.append(_reserve_line(game, names, lang))
@@ -88,6 +90,13 @@ def table_text(table: Table, lang: str | None) -> tuple[str, str]:
     if game.phase in ("play", "done"):
         lines += _trick_lines(game, names, lang)
     return title, "\n".join(lines)
+
+
+def bock_line(table: Table, lang: str | None) -> str:
+    """'Bock ×2 · noch 3 Bockspiele': the factor and the Bock games after the running one."""
+    m, n = table.bock_multiplier, table.bock_left
+    key = "table.bock" if n > 1 else "table.bock_one" if n == 1 else "table.bock_last"
+    return f"**{t(lang, key, m=m, n=n)}**"
 
 
 def _contract_lines(game: Game, names: list[str], lang: str | None) -> list[str]:
@@ -208,9 +217,12 @@ def summary_text(fin: FinishedGame, lang: str | None, game_no_title: bool = True
     breakdown = res.get("breakdown") or []
     if breakdown:
         lines.append(" · ".join(_breakdown_item(b, lang) for b in breakdown))
-    lines.append(t(lang, "sum.points", list=" · ".join(
-        f"{names[i]} {_signed(p)}" for i, p in enumerate(res.get("score", []))
-    )))
+    points = " · ".join(f"{names[i]} {_signed(p)}" for i, p in enumerate(booked(res.get("score", []), fin.bock)))
+    if fin.bock > 1:
+        lines.append(t(lang, "sum.points_bock", m=fin.bock, list=points))
+    else:
+        lines.append(t(lang, "sum.points", list=points))
+    lines += [t(lang, "sum.bock." + trigger) for trigger in fin.bock_fired]
     lines.append(t(lang, "sum.sheet", list=sheet_list(fin.players, fin.totals)))
     return title, "\n".join(lines)
 

@@ -19,6 +19,15 @@ def _seat(s: Any) -> SeatInfo:
     return SeatInfo(int(user_id) if user_id is not None else 0, str(get("name")), bool(get("is_bot", False)))
 
 
+def _stored(g: Any) -> StoredGame:
+    """A storage ``GameInfo`` as the table layer's ``StoredGame``."""
+    return StoredGame(
+        g.game_id, g.table_id, g.number, dict(g.rules), [_seat(p) for p in g.players], g.dealer,
+        [list(h) for h in g.hands], [dict(a) for a in g.actions], g.result,
+        dict(g.points) if g.status == "finished" else None, g.status == "aborted",
+    )
+
+
 def _dicts(seats: list[SeatInfo]) -> list[dict[str, Any]]:
     return [{"user_id": s.user_id, "name": s.name, "is_bot": s.is_bot} for s in seats]
 
@@ -81,16 +90,14 @@ class SqliteStore:
 
     async def last_game(self, table_id: int) -> StoredGame | None:
         g = await self.db.last_game(table_id)
-        if g is None:
-            return None
-        return StoredGame(
-            g.game_id, g.table_id, g.number, dict(g.rules), [_seat(p) for p in g.players], g.dealer,
-            [list(h) for h in g.hands], [dict(a) for a in g.actions], g.result,
-            dict(g.points) if g.status == "finished" else None, g.status == "aborted",
-        )
+        return None if g is None else _stored(g)
+
+    async def finished_games(self, table_id: int) -> list[StoredGame]:
+        return [_stored(g) for g in await self.db.table_games(table_id)]
 
     async def totals(self, table_id: int) -> dict[int, int]:
         return dict((await self.db.score_sheet(table_id)).totals)
+
 
     async def channel_prefs(self, channel_id: int) -> ChannelPrefs:
         # None = never set here: the bot's configured default applies.

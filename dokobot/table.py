@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from dokobot import robot
+from dokobot.bock import BockGame, BockState, BockStep, booked, replay_bock, step
 from dokobot.engine import Game, IllegalAction, RuleError, RuleSet, deal
 from dokobot.store import ChannelPrefs, SeatInfo, StoredGame, StoredTable, TableStore
 
@@ -76,6 +77,8 @@ class FinishedGame:
     points: dict[int, int]  # user_id -> points of this game
     totals: dict[int, int]  # user_id -> running total at this table
     record: dict[str, Any]
+    bock: int = 1  # the Bock factor this game counted with (points = score × bock)
+    bock_fired: tuple[str, ...] = ()  # Bock triggers this game set off (one new round each)
 
 
 @dataclass
@@ -107,6 +110,7 @@ class Table:
         self.message_id: int | None = None
         self.totals: dict[int, int] = {}
         self.last: FinishedGame | None = None
+        self.bock = BockState()  # pending Bock rounds before the running / next game
         self.lock = asyncio.Lock()
         # computer players: how hard they think, the pause before each move, and who
         # hears about their moves (the bot's presenter; the table layer knows no Discord)
@@ -125,6 +129,20 @@ class Table:
     @property
     def ruleset(self) -> RuleSet:
         return RuleSet.from_config(self.rules_config)
+
+    @property
+    def bock_multiplier(self) -> int:
+        """The Bock factor of the running game (between games: of the next one)."""
+        playing = self.state == "playing" and self.game is not None
+        rules = self.game.rules if playing and self.game is not None else self.ruleset
+        return self.bock.multiplier if rules.bock else 1
+
+    @property
+    def bock_left(self) -> int:
+        """Bock games after the running one (between games: from the next one on)."""
+        if self.bock_multiplier == 1:
+            return 0
+        return self.bock.games_left - (1 if self.state == "playing" else 0)
 
     @property
     def names(self) -> list[str]:
@@ -334,12 +352,18 @@ class Table:
         assert game is not None and self.game_id is not None
         result = game.result()
         players = list(self.seats)
-        points = {p.user_id: int(result["score"][i]) for i, p in enumerate(players)}
+        # Bock is a table matter: the engine's result stays the plain game, the
+        # booked points (score sheet, leaderboards) carry the factor.
+        bock = step(self.bock, BockGame.from_record(game.rules.bock, result, game.actions), SEATS)
+        score = booked(result["score"], bock.multiplier)
+        points = {p.user_id: score[i] for i, p in enumerate(players)}
         await self.store.finish_game(self.game_id, result, points)
         for user_id, p in points.items():
             self.totals[user_id] = self.totals.get(user_id, 0) + p
+        self.bock = bock.after
         self.last = FinishedGame(
-            self.game_no, players, game.dealer, result, points, dict(self.totals), game.record()
+            self.game_no, players, game.dealer, result, points, dict(self.totals), game.record(),
+            bock.multiplier, bock.fired,
         )
         self.state = "between"
         log.info("table %s: game %s over (%s)", self.channel_id, self.game_no, result.get("contract"))
@@ -629,18 +653,32 @@ class Tables:
         table.message_id = info.message_id
         table.totals = await self.store.totals(info.table_id)
         table.game_no = await self.store.last_game_number(info.table_id)
+        finished = await self.store.finished_games(info.table_id)
+        steps = replay_bock((_bock_game(g) for g in finished), SEATS)
+        if steps:
+            table.bock = steps[-1].after
         if running is not None:
             _resume(table, running)
         else:
             last = await self.store.last_game(info.table_id)
             if last is not None:
-                _restore_last(table, last)
+                last_step = steps[-1] if steps and finished[-1].game_id == last.game_id else None
+                _restore_last(table, last, last_step)
             if table.game_no and len(table.seats) == SEATS:
                 table.state = "between"
         return table
 
 
-def _restore_last(table: Table, stored: StoredGame) -> None:
+def _bock_game(stored: StoredGame) -> BockGame:
+    """A stored finished game as Bock needs it (its own rules' triggers)."""
+    try:
+        triggers = RuleSet.from_config(stored.rules).bock
+    except RuleError:
+        triggers = ()
+    return BockGame.from_record(triggers, stored.result, stored.actions)
+
+
+def _restore_last(table: Table, stored: StoredGame, bock: BockStep | None = None) -> None:
     """Between two games: the next dealer follows the last game's, and a
     finished last game is again the summary the table message shows."""
     table.dealer = stored.dealer
@@ -656,7 +694,8 @@ def _restore_last(table: Table, stored: StoredGame) -> None:
         return
     points = {p.user_id: int((stored.scores or {}).get(p.user_id, 0)) for p in stored.players}
     table.last = FinishedGame(
-        stored.number, list(stored.players), stored.dealer, stored.result, points, dict(table.totals), game.record()
+        stored.number, list(stored.players), stored.dealer, stored.result, points, dict(table.totals), game.record(),
+        bock.multiplier if bock else 1, bock.fired if bock else (),
     )
     table.game, table.game_id = game, stored.game_id
 

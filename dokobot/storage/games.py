@@ -217,6 +217,17 @@ class GamesRepo(Core):
             )
             return await _game_info(conn, rows[0]) if rows else None
 
+    async def table_games(self, table_id: int) -> list[GameInfo]:
+        """The table's finished games (redeals included), by number: what a
+        restored table derives its Bock state from."""
+        async with self._transaction(f"read games of table {table_id}", write=False) as conn:
+            rows = await _all(
+                conn,
+                f"SELECT {_INFO_COLUMNS} FROM games WHERE table_id = ? AND status = 'finished' ORDER BY number",
+                (table_id,),
+            )
+            return [await _game_info(conn, r) for r in rows]
+
     async def find_game(self, channel_id: int, number: int | None = None) -> int | None:
         """The id of finished game ``number`` of the channel's newest table (the
         number its Spielliste shows); ``number=None``: its last finished game."""

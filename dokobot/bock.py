@@ -1,0 +1,153 @@
+"""Bock rounds (rules.md "Scoring", switch ``bock``): a table matter, free of Discord.
+
+A finished game can set off one Bock round per trigger that fires; a Bock
+round covers the next ``seats`` games (one per seat), starting with the next
+game. A game counts ``2 ** k`` times its engine score, k being the number of
+Bock rounds with games left when it is played: rounds stack.
+
+The state is a tuple of counters, one per pending round (games it still
+covers). It is never stored: ``bock_state`` derives it from the table's
+finished games in order, both live and when a table is restored. The engine's
+result stays the plain game; only the booked points are multiplied.
+
+Readings decided here:
+
+- A redeal (Schmeißen, an Armut nobody took) and an aborted game are no games:
+  they neither consume Bock games nor set any off.
+- A game whose rules have no Bock triggers (``bock: []``, e.g. ``ddv``) counts
+  single and drops pending rounds: the host switched Bock off.
+- ``lost_solo``: a solo (``solo:*``, a stille Hochzeit, a Hochzeit without
+  partner: a single Re seat) is lost when Kontra wins; with no winner
+  (neither party met its target) it counts as lost only when Kontra got the
+  value (Kontra's seats booked points > 0), since an unwon solo with a value
+  of 0 or for the soloist is no lost solo.
+- ``lost_announcement``: a party that announced (re/kontra or any step) lost
+  when the other party won; with no winner, by the same reading as a solo,
+  when the other party got the value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+ROUND = 4  # games per Bock round: one game per seat playing
+TRIGGERS = ("tie", "lost_solo", "lost_announcement")
+
+
+@dataclass(frozen=True)
+class BockGame:
+    """One game of the table, as Bock needs it."""
+
+    triggers: tuple[str, ...]  # the game's ``rules.bock``
+    result: Mapping[str, Any] | None  # engine result; None: aborted (no game)
+    announcements: tuple[tuple[int, str], ...] = ()  # (seat, announcement) in order
+
+    @classmethod
+    def from_record(
+        cls, triggers: Iterable[str], result: Mapping[str, Any] | None, actions: Iterable[Mapping[str, Any]],
+    ) -> BockGame:
+        said = tuple((int(a["seat"]), str(a["announce"])) for a in actions if "announce" in a)
+        return cls(tuple(triggers), result, said)
+
+
+@dataclass(frozen=True)
+class BockState:
+    counters: tuple[int, ...] = ()  # per pending round: games it still covers, from the next game on
+
+    @property
+    def multiplier(self) -> int:
+        """The factor of the next game (if its rules have Bock)."""
+        return 2 ** sum(1 for c in self.counters if c > 0)
+
+    @property
+    def games_left(self) -> int:
+        """Bock games from the next game on (the longest pending round)."""
+        return max(self.counters, default=0)
+
+
+@dataclass(frozen=True)
+class BockStep:
+    """What one game did: its factor, the triggers it set off, the state after it."""
+
+    multiplier: int
+    fired: tuple[str, ...]
+    after: BockState = field(default_factory=BockState)
+
+
+def is_no_game(result: Mapping[str, Any] | None) -> bool:
+    return result is None or result.get("contract") == "redeal"
+
+
+def _is_solo(result: Mapping[str, Any]) -> bool:
+    contract = str(result.get("contract") or "")
+    if contract.startswith("solo:") or contract == "stille_hochzeit":
+        return True
+    return contract == "hochzeit" and len(result.get("re") or []) == 1
+
+
+def _lost(result: Mapping[str, Any], party: str) -> bool:
+    """Whether ``party`` lost: the other party won, or with no winner got the value."""
+    other = "kontra" if party == "re" else "re"
+    winner = result.get("winner")
+    if winner is not None:
+        return winner == other
+    score = result.get("score") or []
+    return any(0 <= s < len(score) and score[s] > 0 for s in result.get(other) or [])
+
+
+def fired(game: BockGame) -> tuple[str, ...]:
+    """The Bock triggers of ``game.triggers`` this finished game sets off, in rule order."""
+    res = game.result
+    if is_no_game(res):
+        return ()
+    assert res is not None
+    out = []
+    for trigger in game.triggers:
+        if trigger == "tie":
+            augen = res.get("augen") or {}
+            hit = augen.get("re") == 120 and augen.get("kontra") == 120
+        elif trigger == "lost_solo":
+            hit = _is_solo(res) and _lost(res, "re")
+        elif trigger == "lost_announcement":
+            re_seats = set(res.get("re") or [])
+            parties = {"re" if s in re_seats else "kontra" for s, _ in game.announcements}
+            hit = any(_lost(res, p) for p in parties)
+        else:
+            hit = False
+        if hit:
+            out.append(trigger)
+    return tuple(out)
+
+
+def step(state: BockState, game: BockGame, seats: int = ROUND) -> BockStep:
+    """Play ``game`` on ``state``: its factor, the new rounds it sets off, the state after."""
+    if is_no_game(game.result):
+        return BockStep(1, (), state)
+    if not game.triggers:  # Bock switched off: single, and nothing pending any more
+        return BockStep(1, (), BockState())
+    new = fired(game)
+    left = tuple(c - 1 for c in state.counters if c - 1 > 0)
+    return BockStep(state.multiplier, new, BockState(left + (seats,) * len(new)))
+
+
+def replay_bock(history: Iterable[BockGame], seats: int = ROUND) -> list[BockStep]:
+    """Every game's step, in order."""
+    state, out = BockState(), []
+    for game in history:
+        s = step(state, game, seats)
+        out.append(s)
+        state = s.after
+    return out
+
+
+def bock_state(history: Iterable[BockGame], seats: int = ROUND) -> BockState:
+    """The Bock state after the table's games in order (``.multiplier``: the next game's factor)."""
+    steps = replay_bock(history, seats)
+    return steps[-1].after if steps else BockState()
+
+
+def booked(score: Sequence[int], multiplier: int) -> list[int]:
+    """The points as booked: the engine's score times the Bock factor."""
+    return [int(p) * multiplier for p in score]
