@@ -263,3 +263,21 @@ async def test_find_game_by_spielliste_number_and_game_info(db):
     assert (await db.last_game(table)).status == "aborted"
     with pytest.raises(StorageError, match="does not exist"):
         await db.game_info(99999)
+
+
+async def test_table_games_lists_finished_games_by_number(db):
+    table = await _table(db, channel=400)
+    assert await db.table_games(table) == []
+    first = await _game(db, table)
+    await db.finish_game(first, RESULT, {11: 6, 12: -6, 13: 6, 14: -6})  # booked with Bock ×2
+    aborted = await db.create_game(table, {"preset": "haus"}, FOUR, 0, HANDS)
+    await db.abort_game(aborted)
+    third = await db.create_game(table, {"preset": "haus"}, FOUR, 0, HANDS)
+    await db.finish_game(third, RESULT)
+    await db.create_game(table, {"preset": "haus"}, FOUR, 1, HANDS)  # running
+    other = await _table(db, channel=401)
+    await db.finish_game(await _game(db, other), RESULT)
+    games = await db.table_games(table)
+    assert [(g.game_id, g.number, g.status) for g in games] == [(first, 1, "finished"), (third, 3, "finished")]
+    assert games[0].actions == ACTIONS and games[0].result == RESULT
+    assert games[0].points == {11: 6, 12: -6, 13: 6, 14: -6} and games[1].points == {11: 3, 12: -3, 13: 3, 14: -3}
