@@ -11,11 +11,11 @@ from typing import Any
 
 from dokobot.engine import SWITCHES, RuleError, RuleSet
 
-# Switches that need table features the bot does not offer (yet): not settable by command.
-UNSETTABLE = ("klopfen", "bock")
+# Switches that need table features the bot does not offer yet (Klopfen buttons): not settable.
+UNSETTABLE = ("klopfen",)
 _TRUE = ("true", "ja", "yes", "an", "on")
 _FALSE = ("false", "nein", "no", "aus", "off")
-_LISTS = ("solos", "schmeissen", "extras")
+_LISTS = ("solos", "schmeissen", "extras", "bock")
 
 
 @dataclass(frozen=True)

@@ -5,11 +5,12 @@ from dokobot.switches import SwitchError, build, parse
 
 
 def test_parse_and_build_switches():
-    over = parse("dulle=second_wins armut=ja Schweine=true solos=karo,damen base=2 schmeissen=-")
+    over = parse("dulle=second_wins armut=ja Schweine=true solos=karo,damen base=2 schmeissen=- bock=tie,lost_solo")
     assert over == {"dulle": "second_wins", "armut": True, "schweine": True,
-                    "solos": ["karo", "damen"], "base": 2, "schmeissen": []}
+                    "solos": ["karo", "damen"], "base": 2, "schmeissen": [], "bock": ["tie", "lost_solo"]}
     rules = RuleSet.from_config(build("ddv", over))
     assert rules.dulle == "second_wins" and rules.armut and rules.solos == ("karo", "damen") and rules.base == 2
+    assert rules.bock == ("tie", "lost_solo")
 
 
 @pytest.mark.parametrize("text, key, name", [
