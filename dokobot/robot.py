@@ -17,7 +17,7 @@ import random
 from dataclasses import dataclass
 
 from .engine import Game
-from .engine.cards import CODE_TO_TYPE, CQ, count, hand_size, one, types_in
+from .engine.cards import AUGEN, CODE_TO_TYPE, CQ, count, hand_size, one, types_in
 from .engine.contracts import TRUMP, order_for
 from .engine.randomplay import playout
 
@@ -107,8 +107,6 @@ def _cheapest(game: Game, seat: int, n: int) -> list[str]:
 
 
 def _augen(code: str) -> int:
-    from .engine.cards import AUGEN
-
     return AUGEN[CODE_TO_TYPE[code]]
 
 

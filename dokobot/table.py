@@ -249,10 +249,11 @@ class Table:
                 rules = RuleSet.from_config(config)
             except RuleError as exc:
                 raise TableError("bad_preset", preset=str(exc)) from None
-            prefs = ChannelPrefs(preset=rules.preset, overrides={k: v for k, v in rules.to_config().items() if k != "preset"})
+            config = rules.to_config()
+            overrides = {k: v for k, v in config.items() if k != "preset"}
             old = await self.store.channel_prefs(self.channel_id)
-            await self.store.set_channel_prefs(self.channel_id, ChannelPrefs(prefs.preset, prefs.overrides, old.language))
-            self.rules_config = rules.to_config()
+            await self.store.set_channel_prefs(self.channel_id, ChannelPrefs(rules.preset, overrides, old.language))
+            self.rules_config = config
             return rules
 
     async def set_message(self, message_id: int | None) -> None:

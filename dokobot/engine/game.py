@@ -35,6 +35,7 @@ from .cards import (
 from .contracts import NORMAL_KINDS, TRUMP, Order, order_for, order_kind
 from .errors import IllegalAction
 from .rules import SOLO_RANK, RuleSet
+from .scoring import score_game, state_so_far
 
 PHASES = ("reserve", "armut_take", "armut_give", "armut_return", "play", "done")
 RESERVE_PRIORITY = {"solo": 0, "schmeissen": 1, "armut": 2, "hochzeit": 3}
@@ -653,8 +654,6 @@ class Game:
 
     def result(self) -> dict:
         """The replay result of game-record.md (``finished: false`` while running)."""
-        from .scoring import score_game, state_so_far
-
         if self.phase != "done":
             return state_so_far(self)
         if self._final is None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from .announce import ANNOUNCEMENTS
 from .cards import DA, type_list
 from .deal import deal
 from .game import Game
@@ -42,8 +43,6 @@ def random_game(rules: RuleSet, rng: random.Random, **kw) -> Game:
 
 def playout(g: Game, rng: random.Random, announce_rate: float = 0.0) -> Game:
     """Finish a game in play with random legal cards (and announcements), on the int fast path."""
-    from .announce import ANNOUNCEMENTS
-
     choice, rand = rng.choice, rng.random
     legal, play = g._legal, g._play
     schweine = g.rules.schweine
