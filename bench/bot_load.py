@@ -67,11 +67,11 @@ import simcord  # noqa: E402
 import simcord.http.router as sim_router  # noqa: E402
 
 import dokobot.engine  # noqa: E402
-import dokobot.table  # noqa: E402
-from dokobot.bot import DokoBot  # noqa: E402
-from dokobot.config import Config  # noqa: E402
-from dokobot.store import MemoryStore  # noqa: E402
-from dokobot.ui import DYNAMIC_ITEMS, TablePresenter  # noqa: E402
+import dokobot.table.table  # noqa: E402
+from dokobot.bot.client import DokoBot  # noqa: E402
+from dokobot.bot.config import Config  # noqa: E402
+from dokobot.bot.ui import DYNAMIC_ITEMS, TablePresenter  # noqa: E402
+from dokobot.storage.memory import MemoryStore  # noqa: E402
 
 P99_TARGET_MS = 50.0
 KB_TARGET = 200.0
@@ -188,7 +188,7 @@ class TableDriver:
         self.done = False
 
     @property
-    def table(self) -> dokobot.table.Table | None:
+    def table(self) -> dokobot.table.table.Table | None:
         return self.load.bot.tables.get(self.channel.id)
 
     def table_message(self) -> Any:
@@ -304,11 +304,11 @@ async def run_load(
     for name in ("dokobot", "cogs"):
         logging.getLogger(name).addHandler(errors)
     deal_rng = random.Random(seed)
-    real_deal, seeded_deal = dokobot.table.deal, dokobot.engine.deal
-    dokobot.table.deal = lambda rules, rng=None: seeded_deal(rules, deal_rng)  # reproducible deals
+    real_deal, seeded_deal = dokobot.table.table.deal, dokobot.engine.deal
+    dokobot.table.table.deal = lambda rules, rng=None: seeded_deal(rules, deal_rng)  # reproducible deals
     store: Any
     if sqlite:
-        from dokobot.sqlite_store import SqliteStore
+        from dokobot.storage.sqlite_store import SqliteStore
 
         store = await SqliteStore.open(sqlite)
     else:
@@ -381,7 +381,7 @@ async def run_load(
             meter.uninstall()
     finally:
         meter.uninstall()
-        dokobot.table.deal = real_deal
+        dokobot.table.table.deal = real_deal
         for name in ("dokobot", "cogs"):
             logging.getLogger(name).removeHandler(errors)
         if sqlite:

@@ -11,9 +11,9 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from dokobot.bot import DokoBot, send_ephemeral
-from dokobot.i18n import announcement_name, t
-from dokobot.ui import perform
+from dokobot.bot.client import DokoBot, send_ephemeral
+from dokobot.bot.ui import perform
+from dokobot.text.i18n import announcement_name, t
 
 
 class AnnouncementsCog(commands.Cog, name="Announcements"):

@@ -7,9 +7,9 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from dokobot.bot import DokoBot, send_ephemeral
-from dokobot.i18n import t
-from dokobot.ui import hand_message, perform
+from dokobot.bot.client import DokoBot, send_ephemeral
+from dokobot.bot.ui import hand_message, perform
+from dokobot.text.i18n import t
 
 
 class PlayCog(commands.Cog, name="Play"):

@@ -5,10 +5,10 @@ from __future__ import annotations
 import discord
 from discord.ext import commands
 
-from dokobot.bot import DokoBot, send_ephemeral
-from dokobot.i18n import t
-from dokobot.table import TableError
-from dokobot.ui import error_text
+from dokobot.bot.client import DokoBot, send_ephemeral
+from dokobot.bot.ui import error_text
+from dokobot.table.table import TableError
+from dokobot.text.i18n import t
 
 
 class SettingsCog(commands.Cog, name="Settings"):

@@ -15,11 +15,11 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from dokobot import render
-from dokobot.bot import DokoBot, send_ephemeral
-from dokobot.i18n import contract_name, t
+from dokobot.bot.client import DokoBot, send_ephemeral
+from dokobot.bot.ui import dynamic_view, embed
 from dokobot.storage import StorageError
-from dokobot.ui import dynamic_view, embed
+from dokobot.text import render
+from dokobot.text.i18n import contract_name, t
 
 log = logging.getLogger(__name__)
 

@@ -12,11 +12,12 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from dokobot import render, switches
-from dokobot.bot import DokoBot, send_ephemeral
-from dokobot.i18n import t
-from dokobot.table import Table, TableError
-from dokobot.ui import embed, error_text, lobby_message, perform
+from dokobot.bot.client import DokoBot, send_ephemeral
+from dokobot.bot.ui import embed, error_text, lobby_message, perform
+from dokobot.table import switches
+from dokobot.table.table import Table, TableError
+from dokobot.text import render
+from dokobot.text.i18n import t
 
 log = logging.getLogger(__name__)
 

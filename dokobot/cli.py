@@ -36,7 +36,7 @@ def _fail(error: dict) -> int:
 
 
 def _run(config: str | None) -> int:
-    from .runner import run_bot
+    from .bot.runner import run_bot
 
     return run_bot(config)
 
@@ -44,7 +44,7 @@ def _run(config: str | None) -> int:
 def _export(channel: int, out: str, db: str | None, config: str | None) -> int:
     import asyncio
 
-    from .config import ConfigError, load_config
+    from .bot.config import ConfigError, load_config
     from .storage.export import export_channel
 
     if db is None:

@@ -1,4 +1,10 @@
-"""Layer 3: persistence in SQLite (aiosqlite). Does not import discord."""
+"""Layer 3: persistence. The stores behind the table layer's ``TableStore``.
+
+``MemoryStore`` (``memory``, tests and development) and ``SqliteStore``
+(``sqlite_store``, on the aiosqlite ``Database`` of this package: migrations,
+repositories, leaderboards, statistics). May import ``dokobot.engine`` and
+``dokobot.table``; never discord or the text layer.
+"""
 
 from .database import Database
 from .errors import StorageError

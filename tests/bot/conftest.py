@@ -21,13 +21,13 @@ import discord
 import pytest
 
 import dokobot.engine
-import dokobot.table
-from dokobot.bot import DokoBot
-from dokobot.cards_text import card_text
-from dokobot.config import Config
+import dokobot.table.table
+from dokobot.bot.client import DokoBot
+from dokobot.bot.config import Config
 from dokobot.engine import CARD_CODES
-from dokobot.robot import Skill
-from dokobot.store import MemoryStore
+from dokobot.storage.memory import MemoryStore
+from dokobot.table.robot import Skill
+from dokobot.text.cards import card_text
 
 FAST = Skill(playouts=16)  # computer players in tests: quick, and no pause between moves
 
@@ -47,7 +47,7 @@ def seeded_deal(monkeypatch):
     """Reproducible deals in tests (production deals with secrets.SystemRandom)."""
     rng = random.Random(4711)
     real = dokobot.engine.deal
-    monkeypatch.setattr(dokobot.table, "deal", lambda rules, rng_=None: real(rules, rng))
+    monkeypatch.setattr(dokobot.table.table, "deal", lambda rules, rng_=None: real(rules, rng))
 
 
 @pytest.fixture
@@ -56,12 +56,12 @@ def rig_deal(monkeypatch, seeded_deal):
 
     def rig(deals: list[list[list[str]]]) -> None:
         queue = list(deals)
-        seeded = dokobot.table.deal
+        seeded = dokobot.table.table.deal
 
         def fake(rules, rng=None):
             return [list(h) for h in queue.pop(0)] if queue else seeded(rules)
 
-        monkeypatch.setattr(dokobot.table, "deal", fake)
+        monkeypatch.setattr(dokobot.table.table, "deal", fake)
 
     return rig
 
@@ -115,7 +115,7 @@ class Driver:
     # ---- what the channel shows -------------------------------------------------------
 
     @property
-    def table(self) -> dokobot.table.Table:
+    def table(self) -> dokobot.table.table.Table:
         table = self.env.bot.tables.get(self.channel.id)
         assert table is not None
         return table

@@ -89,9 +89,9 @@ async def test_computer_command_adds_and_removes(doko):
 async def test_computers_on_sqlite_ranked_apart_and_resume_after_restart(doko, tmp_path):
     from conftest import FAST
 
-    from dokobot.bot import DokoBot
-    from dokobot.config import Config
-    from dokobot.sqlite_store import SqliteStore
+    from dokobot.bot.client import DokoBot
+    from dokobot.bot.config import Config
+    from dokobot.storage.sqlite_store import SqliteStore
 
     path = tmp_path / "doko.sqlite3"
     first = await SqliteStore.open(path)
@@ -144,7 +144,7 @@ async def test_computers_on_sqlite_ranked_apart_and_resume_after_restart(doko, t
 
 
 async def test_lobby_buttons_in_english(doko):
-    from dokobot.ui import lobby_message
+    from dokobot.bot.ui import lobby_message
 
     nord = doko.players[0]
     await nord.slash(doko.channel, "doko tisch")

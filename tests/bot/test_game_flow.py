@@ -8,8 +8,8 @@ from conftest import message_text
 
 from dokobot.engine import RuleSet, deal
 from dokobot.engine.record import replay
-from dokobot.render import summary_text
-from dokobot.table import FinishedGame
+from dokobot.table.table import FinishedGame
+from dokobot.text.render import summary_text
 
 
 def find_deal(pred, dealer: int = 3) -> list[list[str]]:

@@ -14,11 +14,11 @@ import random
 import pytest
 from conftest import Driver, cid, components, message_text
 
-from dokobot.bot import DokoBot
-from dokobot.config import Config
+from dokobot.bot.client import DokoBot
+from dokobot.bot.config import Config
 from dokobot.engine import RuleSet, deal
 from dokobot.engine.record import replay
-from dokobot.sqlite_store import SqliteStore
+from dokobot.storage.sqlite_store import SqliteStore
 
 
 @pytest.fixture

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from dokobot.bot import DokoBot
-from dokobot.config import Config
+from dokobot.bot.client import DokoBot
+from dokobot.bot.config import Config
 from dokobot.engine.record import replay
-from dokobot.i18n import contract_name
-from dokobot.sqlite_store import SqliteStore
+from dokobot.storage.sqlite_store import SqliteStore
+from dokobot.text.i18n import contract_name
 
 
 @pytest.fixture
@@ -80,7 +80,7 @@ async def test_stats_commands_on_sqlite(doko, store):
 
 async def test_explicit_channel_settings_beat_the_config_defaults(tmp_path):
     """Unset channel settings fall back to the config; an explicit choice always wins."""
-    from dokobot.store import ChannelPrefs
+    from dokobot.table.store import ChannelPrefs
 
     store = await SqliteStore.open(tmp_path / "prefs.sqlite3")
     try:

@@ -11,7 +11,7 @@ from collections import defaultdict
 import pytest
 
 from dokobot.engine.record import replay
-from dokobot.sqlite_store import SqliteStore
+from dokobot.storage.sqlite_store import SqliteStore
 from tests.storage.gen import pool, random_game, store_game
 
 

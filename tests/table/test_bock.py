@@ -1,9 +1,9 @@
-"""Bock rounds as a pure function of the table's finished games (dokobot.bock)."""
+"""Bock rounds as a pure function of the table's finished games (dokobot.table.bock)."""
 
 from __future__ import annotations
 
-from dokobot.bock import BockGame, BockState, bock_state, booked, fired, replay_bock, step
 from dokobot.engine import RuleSet
+from dokobot.table.bock import BockGame, BockState, bock_state, booked, fired, replay_bock, step
 
 ALL = ("tie", "lost_solo", "lost_announcement")
 HAUS = RuleSet.from_config({"preset": "haus"}).bock

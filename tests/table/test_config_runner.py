@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from dokobot.config import Config, ConfigError, load_config
-from dokobot.runner import run_bot
+from dokobot.bot.config import Config, ConfigError, load_config
+from dokobot.bot.runner import run_bot
 
 TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GAbCdE.abcdefghijklmnopqrstuvwxyz0123456789AB"
 
@@ -70,7 +70,7 @@ def test_missing_config_file(tmp_path, capsys):
 def test_refused_token_is_one_line(tmp_path, capsys, monkeypatch):
     import discord
 
-    from dokobot.bot import DokoBot
+    from dokobot.bot.client import DokoBot
 
     async def refuse(self, token, *, reconnect=True):
         raise discord.LoginFailure("Improper token has been passed.")
@@ -85,7 +85,7 @@ def test_refused_token_is_one_line(tmp_path, capsys, monkeypatch):
 def test_unreachable_discord_is_one_line(tmp_path, capsys, monkeypatch):
     import aiohttp
 
-    from dokobot.bot import DokoBot
+    from dokobot.bot.client import DokoBot
 
     async def offline(self, token, *, reconnect=True):
         raise aiohttp.ClientConnectionError("Cannot connect to host discord.com:443")
@@ -101,7 +101,7 @@ def test_unreachable_discord_is_one_line(tmp_path, capsys, monkeypatch):
 def test_unusable_database_stops_the_bot_with_one_line(tmp_path, capsys, monkeypatch, kind):
     import sqlite3
 
-    from dokobot.bot import DokoBot
+    from dokobot.bot.client import DokoBot
 
     started = []
 
@@ -124,7 +124,7 @@ def test_unusable_database_stops_the_bot_with_one_line(tmp_path, capsys, monkeyp
         holder.execute("CREATE TABLE x (a)")
         holder.execute("BEGIN EXCLUSIVE")
     try:
-        import dokobot.sqlite_store as sqlite_store
+        import dokobot.storage.sqlite_store as sqlite_store
         from dokobot.storage import Database
 
         real_open = Database.open.__func__

@@ -3,7 +3,7 @@
 import pytest
 
 from dokobot.engine import IllegalAction
-from dokobot.i18n import illegal_text
+from dokobot.text.i18n import illegal_text
 from tests.engine.helpers import all_gesund, game, hands_with
 
 

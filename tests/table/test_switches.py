@@ -1,7 +1,7 @@
 import pytest
 
 from dokobot.engine import RuleSet
-from dokobot.switches import SwitchError, build, parse
+from dokobot.table.switches import SwitchError, build, parse
 
 
 def test_parse_and_build_switches():

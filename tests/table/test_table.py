@@ -7,11 +7,11 @@ import random
 
 import pytest
 
-import dokobot.table
+import dokobot.table.table
 from dokobot.engine import RuleSet, deal
 from dokobot.engine.record import replay
-from dokobot.store import MemoryStore
-from dokobot.table import Table, TableError, Tables
+from dokobot.storage.memory import MemoryStore
+from dokobot.table.table import Table, TableError, Tables
 
 USERS = [(11, "Nord"), (12, "Ost"), (13, "Sued"), (14, "West")]
 
@@ -19,8 +19,8 @@ USERS = [(11, "Nord"), (12, "Ost"), (13, "Sued"), (14, "West")]
 @pytest.fixture(autouse=True)
 def seeded(monkeypatch):
     rng = random.Random(7)
-    real = dokobot.table.deal
-    monkeypatch.setattr(dokobot.table, "deal", lambda rules, r=None: real(rules, rng))
+    real = dokobot.table.table.deal
+    monkeypatch.setattr(dokobot.table.table, "deal", lambda rules, r=None: real(rules, rng))
 
 
 async def full_table(store: MemoryStore | None = None, preset: str = "ddv") -> tuple[Tables, Table]:
@@ -175,8 +175,8 @@ async def test_schmeissen_redeals_with_the_same_dealer(monkeypatch):
         if sum(c[1] == "9" for c in h[0]) >= 5
     )
     queue = [nines]
-    real = dokobot.table.deal
-    monkeypatch.setattr(dokobot.table, "deal", lambda r, rng=None: queue.pop(0) if queue else real(r))
+    real = dokobot.table.table.deal
+    monkeypatch.setattr(dokobot.table.table, "deal", lambda r, rng=None: queue.pop(0) if queue else real(r))
     _, table = await full_table(preset="haus")
     await table.start(11, False)
     out = await table.act(11, 1, {"reserve": "schmeissen"})
@@ -202,7 +202,7 @@ async def test_armut_through_the_table(monkeypatch):
         )
 
     poor = next(h for h in (deal(rules, random.Random(s)) for s in range(20000)) if fits(h))
-    monkeypatch.setattr(dokobot.table, "deal", lambda r, rng=None: [list(x) for x in poor])
+    monkeypatch.setattr(dokobot.table.table, "deal", lambda r, rng=None: [list(x) for x in poor])
     _, table = await full_table(preset="haus")
     await table.start(11, False)
     await table.act(11, 1, {"reserve": "armut"})

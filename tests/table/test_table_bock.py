@@ -6,14 +6,14 @@ import random
 
 import pytest
 
-import dokobot.table
-from dokobot.bock import BockState
+import dokobot.table.table
 from dokobot.engine import Game, RuleSet, deal
 from dokobot.engine.record import replay
-from dokobot.render import summary_text, table_text
-from dokobot.sqlite_store import SqliteStore
-from dokobot.store import MemoryStore
-from dokobot.table import FIRST_DEALER, SEATS, Table, Tables
+from dokobot.storage.memory import MemoryStore
+from dokobot.storage.sqlite_store import SqliteStore
+from dokobot.table.bock import BockState
+from dokobot.table.table import FIRST_DEALER, SEATS, Table, Tables
+from dokobot.text.render import summary_text, table_text
 
 USERS = [(11, "Nord"), (12, "Ost"), (13, "Sued"), (14, "West")]
 
@@ -50,7 +50,7 @@ def chosen_deals(preset: str, wanted: list[bool]) -> list[list[list[str]]]:
 @pytest.fixture
 def rig(monkeypatch):
     queue: list[list[list[str]]] = []
-    monkeypatch.setattr(dokobot.table, "deal", lambda rules, rng=None: [list(h) for h in queue.pop(0)])
+    monkeypatch.setattr(dokobot.table.table, "deal", lambda rules, rng=None: [list(h) for h in queue.pop(0)])
     return queue
 
 

@@ -9,13 +9,13 @@ import threading
 
 import pytest
 
-import dokobot.robot
-import dokobot.table
+import dokobot.table.robot
+import dokobot.table.table
 from dokobot.engine.record import replay
-from dokobot.robot import Skill
+from dokobot.storage.memory import MemoryStore
 from dokobot.storage.seatstats import player_key
-from dokobot.store import MemoryStore
-from dokobot.table import Table, TableError, Tables, computer_id
+from dokobot.table.robot import Skill
+from dokobot.table.table import Table, TableError, Tables, computer_id
 
 HOST, OTHER = (11, "Nord"), (12, "Ost")
 FAST = Skill(playouts=16)
@@ -24,8 +24,8 @@ FAST = Skill(playouts=16)
 @pytest.fixture(autouse=True)
 def seeded(monkeypatch):
     rng = random.Random(11)
-    real = dokobot.table.deal
-    monkeypatch.setattr(dokobot.table, "deal", lambda rules, r=None: real(rules, rng))
+    real = dokobot.table.table.deal
+    monkeypatch.setattr(dokobot.table.table, "deal", lambda rules, r=None: real(rules, rng))
 
 
 def make_tables(store: MemoryStore | None = None) -> Tables:
@@ -144,7 +144,7 @@ async def test_computer_announces_through_the_table(monkeypatch):
         allowed = [a for a in game.allowed_announcements(seat) if a in ("re", "kontra")]
         return allowed[0] if allowed and game.phase == "play" else None
 
-    monkeypatch.setattr(dokobot.robot, "announcement", eager)
+    monkeypatch.setattr(dokobot.table.robot, "announcement", eager)
     store = MemoryStore()
     _, table = await table_with_computers(3, store)
     await table.start(HOST[0], False)
@@ -156,13 +156,13 @@ async def test_computer_announces_through_the_table(monkeypatch):
 
 async def test_stale_decision_is_dropped(monkeypatch, caplog):
     release = threading.Event()
-    real = dokobot.table._decide
+    real = dokobot.table.table._decide
 
     def slow(*args):
         release.wait(5)
         return real(*args)
 
-    monkeypatch.setattr(dokobot.table, "_decide", slow)
+    monkeypatch.setattr(dokobot.table.table, "_decide", slow)
     store = MemoryStore()
     _, table = await table_with_computers(3, store)
     await table.start(HOST[0], False)
@@ -171,7 +171,7 @@ async def test_stale_decision_is_dropped(monkeypatch, caplog):
     await asyncio.sleep(0.05)
     await table.abort(HOST[0], False)  # meanwhile the host aborts
     release.set()
-    with caplog.at_level(logging.INFO, "dokobot.table"):
+    with caplog.at_level(logging.INFO, "dokobot.table.table"):
         await table.computers_idle()
     assert len(store.games[game_id].actions) == 1 and store.games[game_id].aborted
     assert any("stale decision" in r.getMessage() for r in caplog.records)
@@ -181,10 +181,10 @@ async def test_refused_move_becomes_the_first_legal_one(monkeypatch, caplog):
     def wrong(game, seat, seed, skill):
         return [{"seat": seat, "announce": "schwarz"}, {"seat": seat, "play": "XX"}]
 
-    monkeypatch.setattr(dokobot.table, "_decide", wrong)
+    monkeypatch.setattr(dokobot.table.table, "_decide", wrong)
     store = MemoryStore()
     _, table = await table_with_computers(3, store)
-    with caplog.at_level(logging.WARNING, "dokobot.table"):
+    with caplog.at_level(logging.WARNING, "dokobot.table.table"):
         await table.start(HOST[0], False)
         await play_to_end(table)
     assert table.state == "between"

@@ -13,7 +13,7 @@ import sys
 import aiohttp
 import discord
 
-from dokobot.config import Config, ConfigError, load_config
+from dokobot.bot.config import Config, ConfigError, load_config
 
 log = logging.getLogger("dokobot")
 
@@ -80,8 +80,8 @@ class StoreOpenError(Exception):
 
 
 async def _open_store(config: Config):  # noqa: ANN202
-    from dokobot.sqlite_store import SqliteStore
     from dokobot.storage import StorageError
+    from dokobot.storage.sqlite_store import SqliteStore
 
     try:
         return await SqliteStore.open(config.database)
@@ -90,7 +90,7 @@ async def _open_store(config: Config):  # noqa: ANN202
 
 
 async def _run(config: Config) -> None:
-    from dokobot.bot import DokoBot
+    from dokobot.bot.client import DokoBot
 
     store = await _open_store(config)
     bot = DokoBot(config, store=store)

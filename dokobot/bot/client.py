@@ -1,6 +1,6 @@
 """``DokoBot``: the discord.py bot that runs Doppelkopf tables.
 
-Layer 4: builds on the table layer (``dokobot.table``) and a ``TableStore``.
+Layer 4: builds on the table layer (``dokobot.table.table``) and a ``TableStore``.
 Cogs live in the top-level ``cogs`` package, one per area.
 """
 
@@ -15,12 +15,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from dokobot.config import Config
-from dokobot.i18n import LANGUAGES, has, norm_lang, t
-from dokobot.robot import Skill
-from dokobot.store import ChannelPrefs, MemoryStore, TableStore
-from dokobot.table import COMPUTER_DELAY, Outcome, Table, Tables
-from dokobot.ui import DYNAMIC_ITEMS, TablePresenter
+from dokobot.bot.config import Config
+from dokobot.bot.ui import DYNAMIC_ITEMS, TablePresenter
+from dokobot.storage.memory import MemoryStore
+from dokobot.table.robot import Skill
+from dokobot.table.store import ChannelPrefs, TableStore
+from dokobot.table.table import COMPUTER_DELAY, Outcome, Table, Tables
+from dokobot.text.i18n import LANGUAGES, has, norm_lang, t
 
 log = logging.getLogger(__name__)
 

@@ -1,81 +1,12 @@
-"""The persistence seam of the table layer: the ``TableStore`` protocol.
-
-Every accepted change of a table goes through one of these awaits *before*
-the table's in-memory state changes, so a crash never loses an answered
-click. ``MemoryStore`` keeps everything in dicts (tests, development); the
-SQLite adapter in the bot layer maps the same calls onto ``dokobot.storage``.
-Data crosses the seam as plain values (copied), never as live objects.
-"""
+"""``MemoryStore``: the table layer's ``TableStore`` in dicts (tests, development)."""
 
 from __future__ import annotations
 
 import copy
 import itertools
-from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
-
-@dataclass(frozen=True)
-class SeatInfo:
-    user_id: int
-    name: str
-    is_bot: bool = False
-
-
-@dataclass
-class StoredTable:
-    table_id: int
-    channel_id: int
-    guild_id: int | None
-    host_id: int
-    seats: list[SeatInfo] = field(default_factory=list)
-    message_id: int | None = None
-
-
-@dataclass
-class StoredGame:
-    game_id: int
-    table_id: int
-    number: int
-    rules: dict[str, Any]
-    players: list[SeatInfo]
-    dealer: int
-    hands: list[list[str]]
-    actions: list[dict[str, Any]] = field(default_factory=list)
-    result: dict[str, Any] | None = None
-    scores: dict[int, int] | None = None
-    aborted: bool = False
-
-
-@dataclass(frozen=True)
-class ChannelPrefs:
-    preset: str | None = None
-    overrides: dict[str, Any] = field(default_factory=dict)
-    language: str | None = None
-
-
-class TableStore(Protocol):
-    async def open_table(self, channel_id: int, guild_id: int | None, host_id: int, seats: list[SeatInfo]) -> int: ...
-    async def set_seats(self, table_id: int, seats: list[SeatInfo], host_id: int) -> None: ...
-    async def set_message_id(self, table_id: int, message_id: int | None) -> None: ...
-    async def close_table(self, table_id: int) -> None: ...
-    async def create_game(
-        self, table_id: int, number: int, rules: dict[str, Any], players: list[SeatInfo],
-        dealer: int, hands: list[list[str]],
-    ) -> int: ...
-    async def append_action(self, game_id: int, idx: int, action: dict[str, Any]) -> None: ...
-    async def finish_game(self, game_id: int, result: dict[str, Any], scores: dict[int, int]) -> None: ...
-    async def abort_game(self, game_id: int) -> None: ...
-    async def open_tables(self) -> list[StoredTable]: ...
-    async def running_games(self) -> list[StoredGame]: ...
-    async def last_game_number(self, table_id: int) -> int: ...
-    async def last_game(self, table_id: int) -> StoredGame | None: ...
-    async def finished_games(self, table_id: int) -> list[StoredGame]: ...
-    async def totals(self, table_id: int) -> dict[int, int]: ...
-    async def channel_prefs(self, channel_id: int) -> ChannelPrefs: ...
-    async def set_channel_prefs(self, channel_id: int, prefs: ChannelPrefs) -> None: ...
-    async def user_language(self, user_id: int) -> str | None: ...
-    async def set_user_language(self, user_id: int, language: str | None) -> None: ...
+from dokobot.table.store import ChannelPrefs, SeatInfo, StoredGame, StoredTable
 
 
 class MemoryStore:

@@ -7,7 +7,7 @@ game, then written to the ``TableStore``, and only then becomes the table's
 state: a failed write changes nothing.
 
 Computer players sit on seats with ``is_bot``. While one of them is to act,
-one task per table lets it move: the decision (``dokobot.robot``) is made in
+one task per table lets it move: the decision (``dokobot.table.robot``) is made in
 a thread on ``game.copy()``, then applied under the lock through the same
 path as a click, store first; a decision the game has outrun is dropped.
 ``on_outcome`` tells the bot layer what a computer move changed.
@@ -26,10 +26,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from dokobot import robot
-from dokobot.bock import BockGame, BockState, BockStep, booked, replay_bock, step
 from dokobot.engine import Game, IllegalAction, RuleError, RuleSet, deal
-from dokobot.store import ChannelPrefs, SeatInfo, StoredGame, StoredTable, TableStore
+from dokobot.table import robot
+from dokobot.table.bock import BockGame, BockState, BockStep, booked, replay_bock, step
+from dokobot.table.store import ChannelPrefs, SeatInfo, StoredGame, StoredTable, TableStore
 
 log = logging.getLogger(__name__)
 

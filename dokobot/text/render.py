@@ -12,11 +12,11 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from dokobot.bock import booked
-from dokobot.cards_text import card_text
 from dokobot.engine import Game
-from dokobot.i18n import announcement_name, breakdown_label, contract_name, t
-from dokobot.table import SEATS, FinishedGame, Notice, Table
+from dokobot.table.bock import booked
+from dokobot.table.table import SEATS, FinishedGame, Notice, Table
+from dokobot.text.cards import card_text
+from dokobot.text.i18n import announcement_name, breakdown_label, contract_name, t
 
 MAX_ROW = 5
 

@@ -6,7 +6,7 @@ import pytest
 
 from dokobot.engine import Game, RuleSet, deal
 from dokobot.engine.randomplay import random_action
-from dokobot.robot import Skill, announcement, choose_action
+from dokobot.table.robot import Skill, announcement, choose_action
 
 FAST = Skill(playouts=24)
 

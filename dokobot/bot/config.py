@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from dokobot.i18n import LANGUAGES
+from dokobot.text.i18n import LANGUAGES
 
 TOKEN_ENV = "DOKOBOT_TOKEN"
 DEFAULT_PATH = "config.toml"

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from dokobot.storage import Database
-from dokobot.store import ChannelPrefs, SeatInfo, StoredGame, StoredTable
+from dokobot.table.store import ChannelPrefs, SeatInfo, StoredGame, StoredTable
 
 
 def _seat(s: Any) -> SeatInfo:

@@ -21,13 +21,13 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from dokobot import render
-from dokobot.i18n import illegal_text, t
 from dokobot.storage.errors import StorageError
-from dokobot.table import Notice, Outcome, Table, TableError
+from dokobot.table.table import Notice, Outcome, Table, TableError
+from dokobot.text import render
+from dokobot.text.i18n import illegal_text, t
 
 if TYPE_CHECKING:
-    from dokobot.bot import DokoBot
+    from dokobot.bot.client import DokoBot
 
 log = logging.getLogger(__name__)
 
@@ -70,7 +70,7 @@ async def perform(bot: DokoBot, interaction: discord.Interaction, table: Table, 
     database): logged, and the player hears that it did not work - never
     silence, never a traceback. Success: the presenter shows the change.
     """
-    from dokobot.bot import send_ephemeral
+    from dokobot.bot.client import send_ephemeral
 
     presenter = bot.presenter(table)
     lang = await bot.user_lang(interaction.user.id, interaction.channel_id)

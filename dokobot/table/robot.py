@@ -16,10 +16,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from .engine import Game
-from .engine.cards import AUGEN, CODE_TO_TYPE, CQ, count, hand_size, one, types_in
-from .engine.contracts import TRUMP, order_for
-from .engine.randomplay import playout
+from dokobot.engine import Game
+from dokobot.engine.cards import AUGEN, CODE_TO_TYPE, CQ, count, hand_size, one, types_in
+from dokobot.engine.contracts import TRUMP, order_for
+from dokobot.engine.randomplay import playout
 
 ROLLOUT_ANNOUNCE_RATE = 0.0
 

@@ -1,0 +1,155 @@
+"""The architecture as a test: layers as folders, imports only one way, no cycles.
+
+engine (1) <- table (2) <- storage, text (3) <- bot, cogs (4); the command line
+(``dokobot.cli``, ``dokobot.__main__``) sits on top. Only module-level imports
+count (imports inside functions and ``TYPE_CHECKING`` blocks are deferred and
+cannot form a start-up cycle); discord is imported only in layer 4.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+ALLOWED = {
+    "engine": {"engine"},
+    "table": {"engine", "table"},
+    "storage": {"engine", "table", "storage"},
+    "text": {"engine", "table", "text"},
+    "bot": {"engine", "table", "storage", "text", "bot"},
+    "cogs": {"engine", "table", "storage", "text", "bot", "cogs"},
+    "top": {"engine", "table", "storage", "text", "bot", "cogs", "top"},
+}
+DISCORD_OK = {"bot", "cogs"}
+
+
+def _modules() -> dict[str, Path]:
+    found = {}
+    for path in [*ROOT.joinpath("dokobot").rglob("*.py"), *ROOT.joinpath("cogs").rglob("*.py")]:
+        rel = path.relative_to(ROOT).with_suffix("")
+        parts = list(rel.parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        found[".".join(parts)] = path
+    return found
+
+
+def _layer(module: str) -> str:
+    parts = module.split(".")
+    if parts[0] == "cogs":
+        return "cogs"
+    if len(parts) > 1 and parts[1] in ALLOWED and parts[1] not in ("top", "cogs"):
+        return parts[1]
+    return "top"
+
+
+def _is_type_checking(node: ast.If) -> bool:
+    test = node.test
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+
+
+def _top_level_imports(module: str, path: Path) -> list[str]:
+    """Absolute names imported when the module is loaded."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    names: list[str] = []
+
+    def visit(body: list[ast.stmt]) -> None:
+        for node in body:
+            if isinstance(node, ast.Import):
+                names.extend(a.name for a in node.names)
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    anchor = package.split(".")
+                    anchor = anchor[: len(anchor) - node.level + 1]
+                    base = ".".join([*anchor, base] if base else anchor)
+                names.append(base)
+                names.extend(f"{base}.{a.name}" for a in node.names)
+            elif isinstance(node, ast.If) and not _is_type_checking(node):
+                visit(node.body)
+                visit(node.orelse)
+            elif isinstance(node, ast.Try):
+                visit(node.body)
+    visit(tree.body)
+    return names
+
+
+def _graph() -> dict[str, set[str]]:
+    modules = _modules()
+    graph: dict[str, set[str]] = {}
+    for module, path in modules.items():
+        deps = set()
+        for name in _top_level_imports(module, path):
+            while name and name not in modules:
+                name = name.rpartition(".")[0]
+            if name and name != module:
+                deps.add(name)
+        graph[module] = deps
+    return graph
+
+
+def test_every_module_is_in_a_layer_folder() -> None:
+    loose = [m for m in _modules() if _layer(m) == "top" and m not in (
+        "dokobot", "dokobot.cli", "dokobot.__main__")]
+    assert loose == []
+
+
+def test_imports_only_run_one_way() -> None:
+    bad = [(m, d) for m, deps in _graph().items() for d in deps
+           if _layer(d) not in ALLOWED[_layer(m)]]
+    assert bad == []
+
+
+def test_discord_only_in_the_bot_layer() -> None:
+    bad = [m for m, path in _modules().items() if _layer(m) not in DISCORD_OK and any(
+        n == "discord" or n.startswith("discord.") for n in _all_imports(path))]
+    assert bad == []
+
+
+def _all_imports(path: Path) -> list[str]:
+    names = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names.extend(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            names.append(node.module)
+    return names
+
+
+def test_no_import_cycles() -> None:
+    graph = _graph()
+    # a package's __init__ importing its own submodules is not a cycle of layers
+    state: dict[str, int] = {}
+    cycles: list[list[str]] = []
+
+    def visit(m: str, stack: list[str]) -> None:
+        state[m] = 1
+        stack.append(m)
+        for d in sorted(graph[m]):
+            if m.startswith(d + "."):
+                continue  # importing one's own package __init__ while it loads us
+            if state.get(d) == 1:
+                cycles.append(stack[stack.index(d):] + [d])
+            elif d not in state:
+                visit(d, stack)
+        stack.pop()
+        state[m] = 2
+
+    for m in sorted(graph):
+        if m not in state:
+            visit(m, [])
+    assert cycles == []
+
+
+def test_the_checker_sees_a_wrong_way_import(tmp_path: Path) -> None:
+    """Guard against a checker that never fails."""
+    assert _layer("dokobot.engine.game") == "engine"
+    assert "text" not in ALLOWED["table"]
+    fake = tmp_path / "m.py"
+    fake.write_text("from dokobot.text import render\nif TYPE_CHECKING:\n    import discord\n")
+    assert "dokobot.text.render" in _top_level_imports("dokobot.table.m", fake)
+    assert not any(n.startswith("discord") for n in _top_level_imports("dokobot.table.m", fake))
