@@ -23,6 +23,7 @@ EXTRA_LABELS = {
     "gegen_die_alten": "gegen die Alten", "doppelkopf": "Doppelkopf", "fuchs": "Fuchs gefangen",
     "karlchen": "Karlchen", "karlchen_caught": "Karlchen gefangen",
     "alte_caught": "Alte gefangen", "dulle_caught": "Dulle gefangen",
+    "karlchen_caught_any": "Karlchen gefangen",
 }
 PARTIES = ("re", "kontra")
 
@@ -88,7 +89,7 @@ def extras(g: Game) -> list[dict]:
                 out.append({"key": "fuchs", "party": wp, "seat": winner, "victim": s})
             if "alte_caught" in on and t == CQ:
                 out.append({"key": "alte_caught", "party": wp, "seat": winner, "victim": s})
-            if "dulle_caught" in on and t == HT and g.order.suit[HT] == TRUMP:
+            if "dulle_caught" in on and t == HT and g.order.has_dulle:
                 out.append({"key": "dulle_caught", "party": wp, "seat": winner, "victim": s})
         if i == last:
             win_t = next(t for s, t, _ in plays if s == winner)
@@ -98,6 +99,10 @@ def extras(g: Game) -> list[dict]:
                 for s, t, _ in plays:
                     if t == CJ and party[s] != wp:
                         out.append({"key": "karlchen_caught", "party": wp, "seat": winner, "victim": s})
+            if "karlchen_caught_any" in on:  # any higher card of the winners over the other party's CJ
+                for s, t, _ in plays:
+                    if t == CJ and party[s] != wp:
+                        out.append({"key": "karlchen_caught_any", "party": wp, "seat": winner, "victim": s})
     return out
 
 
@@ -107,12 +112,12 @@ def score_game(g: Game) -> dict:
         return _redeal_result(g)
     t = Tally(g)
     winner = 0 if target_met(t, 0) else 1 if target_met(t, 1) else None
-    ex = extras(g) if g.normal_parties else []
-    if winner is not None and winner == 1 and g.normal_parties and "gegen_die_alten" in g.rules.extras:
+    ex = extras(g) if g.extras_count else []
+    if winner is not None and winner == 1 and g.extras_count and "gegen_die_alten" in g.rules.extras:
         ex.insert(0, {"key": "gegen_die_alten", "party": "kontra", "seat": None, "victim": None})
     scheme = {"ddv": _ddv, "steps": _steps, "doubling": _doubling, "tally": _tally}[g.rules.scoring]
     gainer, value, breakdown = scheme(g, t, winner, ex)
-    value *= g.rules.base * (2 ** len(g.knocks))
+    value *= g.rules.base
     return {
         "contract": g.contract,
         "re": t.re,
@@ -158,6 +163,8 @@ def _ddv(g: Game, t: Tally, winner: int | None, ex: list[dict]):
         add(winner, "Re angesagt", 2)
     if g.said_re[1]:
         add(winner, "Kontra angesagt", 2)
+    for _ in g.knocks:  # a knock counts like a Re/Kontra (reading 16)
+        add(winner, "geklopft", 2)
     for pi in (0, 1):
         for j in range(1, t.levels[pi] + 1):
             add(winner, STEP_LABELS[j] + " angesagt")
@@ -182,7 +189,8 @@ def _steps(g: Game, t: Tally, winner: int | None, ex: list[dict]):
         lines.append({"party": PARTIES[winner], "label": "schwarz", "points": 1})
     lines += [{"party": PARTIES[winner], "label": f"{n} angesagt", "points": 1}
               for pi, n in ((0, "Re"), (1, "Kontra")) if g.said_re[pi]]
-    if winner == 1 and g.normal_parties:  # part of this scheme, whatever the extras switch says
+    lines += [{"party": PARTIES[winner], "label": "geklopft", "points": 1} for _ in g.knocks]
+    if winner == 1 and g.extras_count:  # part of this scheme, whatever the extras switch says
         lines.append({"party": "kontra", "label": EXTRA_LABELS["gegen_die_alten"], "points": 1})
     lines += _extra_lines([e for e in ex if e["key"] != "gegen_die_alten"])
     value = sum(x["points"] if x["party"] == PARTIES[winner] else -x["points"] for x in lines)
@@ -190,9 +198,12 @@ def _steps(g: Game, t: Tally, winner: int | None, ex: list[dict]):
 
 
 def _doubling(g: Game, t: Tally, winner: int | None, ex: list[dict]):
-    """Seeds 000/001: Re wins 1, Kontra 2; Schneider x2, Schwarz x4; Doppelkopf, Re, Kontra x2."""
-    if winner is None:
-        return None, 0, []
+    """Seeds 000/001: Re wins 1, Kontra 2; Schneider x2, Schwarz x4; Doppelkopf, Re, Kontra, each
+    knock and each announced step its party reached x2; then the other extras (reading 19)."""
+    rest = [e for e in ex if e["key"] not in ("doppelkopf", "gegen_die_alten")]
+    if winner is None:  # only the extras count: the party ahead gets the difference
+        diff = _net_extras(rest, 0)
+        return (0 if diff > 0 else 1 if diff < 0 else None), abs(diff), _extra_lines(rest)
     loser = 1 - winner
     w = PARTIES[winner]
     value = 1 if winner == 0 else 2
@@ -208,10 +219,23 @@ def _doubling(g: Game, t: Tally, winner: int | None, ex: list[dict]):
         if g.said_re[pi]:
             factor *= 2
             lines.append({"party": w, "label": f"{name} angesagt", "factor": 2})
+    for _ in g.knocks:
+        factor *= 2
+        lines.append({"party": w, "label": "geklopft", "factor": 2})
+    for pi in (0, 1):
+        for j in range(1, t.levels[pi] + 1):
+            if _step_reached(t, pi, j):
+                factor *= 2
+                lines.append({"party": PARTIES[pi], "label": STEP_LABELS[j] + " erreicht", "factor": 2})
     # Other extras the table switched on come on top at the end, whatever the scheme (seed 000).
-    rest = [e for e in ex if e["key"] not in ("doppelkopf", "gegen_die_alten")]
     lines += _extra_lines(rest)
     return winner, value * factor + _net_extras(rest, winner), lines
+
+
+def _step_reached(t: Tally, pi: int, j: int) -> bool:
+    """Whether party ``pi`` reached its announced step j: the opponents under 90/60/30, or no trick."""
+    opp = 1 - pi
+    return t.tricks[opp] == 0 if j == 4 else t.augen[opp] < (90, 60, 30)[j - 1]
 
 
 def _tally(g: Game, t: Tally, winner: int | None, ex: list[dict]):
@@ -228,7 +252,8 @@ def _tally(g: Game, t: Tally, winner: int | None, ex: list[dict]):
     for pi in (0, 1):
         lines += [{"party": w, "label": STEP_LABELS[j] + " angesagt", "points": 1}
                   for j in range(1, t.levels[pi] + 1)]
-    base = sum(x["points"] for x in lines) * (2 ** sum(g.said_re))
+    # Re or Kontra doubles, both quadruple; a knock counts like one of them (reading 16)
+    base = sum(x["points"] for x in lines) * (2 ** min(2, sum(g.said_re) + len(g.knocks)))
     ex = [e for e in ex if e["key"] != "gegen_die_alten"]
     lines += _extra_lines(ex)
     return winner, base + _net_extras(ex, winner), lines
