@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .cards import AUGEN, CJ, CQ, DA, DQ, HT
-from .contracts import TRUMP
 
 if TYPE_CHECKING:
     from .game import Game

@@ -7,8 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dokobot.engine import SOLO_KINDS, RuleSet, replay
-from dokobot.engine.rules import EXTRAS
 from dokobot.engine.randomplay import random_game
+from dokobot.engine.rules import EXTRAS
 
 CONFIGS = st.fixed_dictionaries(
     {"preset": st.sampled_from(["ddv", "haus", "klassisch"])},
