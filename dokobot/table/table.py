@@ -355,7 +355,7 @@ class Table:
         players = list(self.seats)
         # Bock is a table matter: the engine's result stays the plain game, the
         # booked points (score sheet, leaderboards) carry the factor.
-        bock = step(self.bock, BockGame.from_record(game.rules.bock, result, game.actions), SEATS)
+        bock = step(self.bock, BockGame.from_record(game.rules.bock, result, game.actions, game.heart_trick), SEATS)
         score = booked(result["score"], bock.multiplier)
         points = {p.user_id: score[i] for i, p in enumerate(players)}
         await self.store.finish_game(self.game_id, result, points)
@@ -676,7 +676,19 @@ def _bock_game(stored: StoredGame) -> BockGame:
         triggers = RuleSet.from_config(stored.rules).bock
     except RuleError:
         triggers = ()
-    return BockGame.from_record(triggers, stored.result, stored.actions)
+    heart = "heart_trick" in triggers and stored.result is not None and _heart_trick(stored)
+    return BockGame.from_record(triggers, stored.result, stored.actions, heart)
+
+
+def _heart_trick(stored: StoredGame) -> bool:
+    """Whether a heart trick went round in a stored finished game (replayed: the record has no flag)."""
+    try:
+        game = Game(RuleSet.from_config(stored.rules), stored.hands, dealer=stored.dealer)
+        for action in stored.actions:
+            game.apply(action)
+    except (IllegalAction, RuleError):
+        return False
+    return game.heart_trick
 
 
 def _restore_last(table: Table, stored: StoredGame, bock: BockStep | None = None) -> None:
