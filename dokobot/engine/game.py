@@ -88,8 +88,12 @@ class Game:
         self.reserves: list[tuple[int, str, str | None]] = []
         self.contract: str | None = None
         self.order: Order = order_for("normal", rules.dullen, rules.joker)
-        self.soloist = self.holder = self.partner = self.clarify_trick = None
-        self.poor = self.taker = None
+        self.soloist: int | None = None
+        self.holder: int | None = None
+        self.partner: int | None = None
+        self.clarify_trick: int | None = None
+        self.poor: int | None = None
+        self.taker: int | None = None
         self.named = -1  # Hochzeit named_card: the card type that finds the partner
         self.named_by: int | None = None  # the first other seat that played it
         self.armut_ask: tuple[int, ...] = ()  # seats asked to take the Armut, in order
@@ -403,7 +407,8 @@ class Game:
         if kind == "hochzeit":
             self._check_named_card(seat, card)
         # third field: the solo kind, or the card a named_card Hochzeit names
-        self.reserves.append((seat, kind, solo if kind == "solo" else card if kind == "hochzeit" else None))
+        extra = solo if kind == "solo" else card if kind == "hochzeit" else None
+        self.reserves.append((seat, str(kind), None if extra is None else str(extra)))
         events = [Event("reserved", seat, "gesund" if kind == "gesund" else "vorbehalt")]
         if len(self.reserves) < len(self.seats):
             self.to_act = self.seats[len(self.reserves)]
@@ -560,15 +565,21 @@ class Game:
         self._expect(seat, "armut_return", "hand the Armut back")
         if self.rules.armut_decide != "after":
             raise IllegalAction("armut_decline", seat=seat, why="the Armut is decided before seeing the cards")
-        given = sum(one(t) for t in self.armut_given)
-        n = len(self.armut_given)
-        self.hands[seat] -= given
-        self.hands[self.poor] += given
-        self.sizes[seat] -= n
-        self.sizes[self.poor] += n
+        self._transfer(seat, self._poor_seat(), sum(one(t) for t in self.armut_given), len(self.armut_given))
         self.armut_given, self.taker = (), None
         self.armut_asked += 1
         return [Event("armut_declined", seat, None)] + self._armut_ask_next()
+
+    def _poor_seat(self) -> int:
+        assert self.poor is not None
+        return self.poor
+
+    def _transfer(self, src: int, dst: int, cards: int, n: int) -> None:
+        """Move ``n`` cards (a hand mask) from one hand to another (the Armut exchange)."""
+        self.hands[src] -= cards
+        self.hands[dst] += cards
+        self.sizes[src] -= n
+        self.sizes[dst] += n
 
     def armut_give(self, seat: int, cards: list[int]) -> list[Event]:
         self._expect(seat, "armut_give", "hand over cards")
@@ -576,12 +587,11 @@ class Game:
         if sorted(cards) != hand_types(trumps):
             expected = " ".join(CARD_CODES[t] for t in hand_types(trumps)) or "none"
             raise IllegalAction("armut_give", seat=seat, expected=expected)
-        self.hands[seat] -= trumps
-        self.hands[self.taker] += trumps
+        taker = self.taker
+        assert taker is not None
+        self._transfer(seat, taker, trumps, len(cards))
         self.armut_given = tuple(cards)
-        self.sizes[seat] -= len(cards)
-        self.sizes[self.taker] += len(cards)
-        self.phase, self.to_act = "armut_return", self.taker
+        self.phase, self.to_act = "armut_return", taker
         return [Event("armut_given", seat, len(cards))]
 
     def armut_return(self, seat: int, cards: list[int]) -> list[Event]:
@@ -591,14 +601,12 @@ class Game:
         h = self.hands[seat]
         if len(cards) != n or any(count(moved, t) > count(h, t) for t in types_in(moved)):
             raise IllegalAction("armut_return", seat=seat, n=n)
-        self.hands[seat] -= moved
-        self.hands[self.poor] += moved
-        self.sizes[seat] -= n
-        self.sizes[self.poor] += n
+        poor = self._poor_seat()
+        self._transfer(seat, poor, moved, n)
         normal = order_for("normal", self.rules.dullen, self.rules.joker)
         self.armut_trumps_back = sum(1 for t in cards if normal.suit[t] == TRUMP)
-        self.re = frozenset({self.poor, seat})
-        events = [Event("armut_taken", seat, self.poor)] if self.rules.armut_decide == "after" else []
+        self.re = frozenset({poor, seat})
+        events = [Event("armut_taken", seat, poor)] if self.rules.armut_decide == "after" else []
         events.append(Event("armut_exchanged", seat, self.armut_trumps_back))
         return events + self._start_play("armut")
 

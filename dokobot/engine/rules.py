@@ -87,7 +87,7 @@ class RuleSet:
         name = settings.pop("preset", "ddv")
         if not isinstance(name, str) or name not in PRESETS:
             raise RuleError(f"unknown preset {name!r} (known: {', '.join(PRESETS)})")
-        overrides = {str(k): _check(str(k), v) for k, v in settings.items()}
+        overrides: dict[str, Any] = {str(k): _check(str(k), v) for k, v in settings.items()}
         return replace(PRESETS[name], **overrides)
 
     def to_config(self) -> dict[str, Any]:
