@@ -82,8 +82,8 @@ def _reserve(game: Game, seat: int) -> dict:
         return {"seat": seat, "reserve": "solo", "solo": solo}
     if "armut" in kinds:
         return {"seat": seat, "reserve": "armut"}
-    if "hochzeit" in kinds:
-        return {"seat": seat, "reserve": "hochzeit"}
+    if "hochzeit" in kinds:  # named_card: the first card offered
+        return next(a for a in allowed if a["reserve"] == "hochzeit")
     return {"seat": seat, "reserve": "gesund"}
 
 

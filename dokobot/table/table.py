@@ -527,7 +527,7 @@ def _first_legal(game: Game, seat: int) -> dict[str, Any]:
         candidates = [{"armut_give": [c for c in hand if game.is_trump(c)]}]
     elif game.phase == "armut_return":
         n = len(game.armut_given)
-        candidates = [{"armut_return": hand[-n:]}, {"armut_return": hand[:n]}]
+        candidates = [{"armut_return": hand[-n:]}, {"armut_return": hand[:n]}, {"armut_decline": True}]
     else:
         candidates = list(game.legal_play_actions(seat))
     for action in candidates:
@@ -565,6 +565,10 @@ def _notices(game: Game, events: list[Any]) -> list[Notice]:
             out.append(Notice("armut_taken", seat, data))
         elif kind == "armut_exchanged":
             out.append(Notice("armut_exchanged", seat, data))
+        elif kind == "armut_declined":
+            out.append(Notice("armut_declined", seat, data))
+        elif kind == "klopfen":
+            out.append(Notice("klopfen", seat, data))
         elif kind == "hochzeit_partner":
             holder = next((s for s, p in game.public_parties().items() if p == "re" and s != seat), None)
             out.append(Notice("hochzeit_partner", seat, holder))
@@ -575,8 +579,10 @@ def _redeal_reason(game: Game) -> str:
     actions = game.record()["actions"]
     if any(a.get("reserve") == "schmeissen" for a in actions):
         return "schmeissen"
-    if any("armut_take" in a for a in actions):
+    if any("armut_take" in a or "armut_decline" in a for a in actions):
         return "armut"
+    if game.rules.klopfen_redeal and not game.knocks and any("play" in a for a in actions):
+        return "klopfen"
     return "other"
 
 
