@@ -92,6 +92,10 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "solo.fleischlos": ("Fleischloser", "no-trump solo"),
     "solo.damen_buben": ("Damen-Buben-Solo", "queens-and-jacks solo"),
     "solo.buben_koenige": ("Buben-Könige-Solo", "jacks-and-kings solo"),
+    "solo.reines_kreuz": ("reines Kreuz-Solo", "pure clubs solo"),
+    "solo.reines_pik": ("reines Pik-Solo", "pure spades solo"),
+    "solo.reines_herz": ("reines Herz-Solo", "pure hearts solo"),
+    "solo.reines_karo": ("reines Karo-Solo", "pure diamonds solo"),
     # --- announcements (the words stay the same in English)
     "ann.re": ("Re", "Re"),
     "ann.kontra": ("Kontra", "Kontra"),
@@ -325,6 +329,12 @@ _BREAKDOWN_EN = {
     "Doppelkopf": "Doppelkopf",
     "Fuchs gefangen": "fox caught",
     "Karlchen": "Charlie",
+    "Karlchen gefangen": "Charlie caught",
+    "geklopft": "knocked",
+    "keine 90 erreicht": "keine 90 reached",
+    "keine 60 erreicht": "keine 60 reached",
+    "keine 30 erreicht": "keine 30 reached",
+    "schwarz erreicht": "schwarz reached",
 }
 
 _SUIT_PARAM = {"clubs": "C", "spades": "S", "hearts": "H", "diamonds": "D", "trump": "trump", "trumps": "trump"}
