@@ -9,6 +9,7 @@ position. Internally cards are int types and hands 2-bit-count bit masks
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -37,6 +38,9 @@ from .contracts import NORMAL_KINDS, TRUMP, Order, order_for, order_kind
 from .errors import IllegalAction
 from .rules import SOLO_RANK, RuleSet
 from .scoring import score_game, state_so_far
+
+Plays = list[tuple[int, int, bool]]  # (seat, type, schwein) in play order
+TrickDone = tuple[int, Plays, int, int]  # (leader, plays, winner, augen)
 
 PHASES = ("reserve", "armut_take", "armut_give", "armut_return", "play", "done")
 RESERVE_PRIORITY = {"solo": 0, "schmeissen": 1, "armut": 2, "hochzeit": 3}
@@ -104,7 +108,7 @@ class Game:
         self.re: frozenset[int] = frozenset()
         self.trick: list[tuple[int, int, bool]] = []  # (seat, type, schwein)
         self.leader = self.seats[0]
-        self.tricks_done: list[tuple] = []  # (leader, plays, winner, augen)
+        self.tricks_done: list[TrickDone] = []  # (leader, plays, winner, augen)
         self.augen = [0] * self.n
         self.won = [0] * self.n
         self.levels = [-1, -1]  # highest step said by re / kontra: 0 re/kontra ... 4 schwarz
@@ -113,7 +117,7 @@ class Game:
         self.said_re = [False, False]  # plain Re/Kontra said (not implied by Klopfen)
         self.knocks: list[int] = []
         self.schwein_played = False
-        self.actions: list[dict] = []
+        self.actions: list[dict[str, object]] = []
         self.revealed: dict[int, str] = {}
         self._final: dict | None = None
 
@@ -214,7 +218,7 @@ class Game:
         """Whether the seat may now play a Fuchs as Schwein."""
         return bool(count(self.legal_mask(seat), DA)) and self._schwein_problem(seat, DA) is None
 
-    def legal_play_actions(self, seat: int) -> list[dict]:
+    def legal_play_actions(self, seat: int) -> list[dict[str, object]]:
         """Every play the seat may make now, as record actions (Schwein variants included)."""
         out = []
         for card in self.legal_plays(seat):
@@ -228,7 +232,7 @@ class Game:
     def legal_types(self, seat: int) -> list[int]:
         return list(types_in(self.legal_mask(seat)))
 
-    def allowed_reservations(self, seat: int) -> list[dict]:
+    def allowed_reservations(self, seat: int) -> list[dict[str, object]]:
         if self.phase != "reserve" or seat != self.to_act:
             return []
         out: list[dict[str, object]] = [{"seat": seat, "reserve": "gesund"}]
@@ -323,13 +327,13 @@ class Game:
             return {}
         if c.startswith("solo:") or c == "armut" or (c == "hochzeit" and self.clarify_trick is not None):
             return {s: ("re" if s in self.re else "kontra") for s in self.seats}
-        if c == "hochzeit":
+        if c == "hochzeit" and self.holder is not None:
             return {self.holder: "re"}
         return dict(self.revealed)
 
     # ---- applying actions ----------------------------------------------------------------
 
-    def apply(self, action: dict) -> list[Event]:
+    def apply(self, action: object) -> list[Event]:
         """Check and apply one record action; IllegalAction leaves the state unchanged."""
         if not isinstance(action, dict):
             raise IllegalAction("malformed", what="an action must be an object")
@@ -464,7 +468,7 @@ class Game:
             if self.rules.solo_priority == "rank":
                 solos.sort(key=lambda x: SOLO_RANK.index(x[2]))  # stable: earliest seat on a tie
             seat, _, kind = solos[0]
-            return self._start_solo(seat, kind)
+            return self._start_solo(seat, str(kind))
         if any(x[1] == "schmeissen" for x in said):
             return self._redeal()
         armut = [x for x in said if x[1] == "armut"]
@@ -722,7 +726,7 @@ class Game:
         if last:
             self.phase, self.to_act = "done", None
 
-    def _winner(self, plays, last: bool) -> int:
+    def _winner(self, plays: Plays, last: bool) -> int:
         order = self.order
         led = TRUMP if plays[0][2] else order.suit[plays[0][1]]
         best_seat, best_t, best_sw = plays[0]
@@ -774,7 +778,7 @@ class Game:
 
     # ---- Hochzeit and public parties -----------------------------------------------------
 
-    def _clarify(self, plays: list[tuple[int, int, bool]], winner: int) -> None:
+    def _clarify(self, plays: Plays, winner: int) -> None:
         """After trick i of an unclarified Hochzeit: maybe the partner, maybe the holder alone.
 
         Whatever the form, the last trick clarifies at the latest (the holder alone).
@@ -798,7 +802,7 @@ class Game:
             if partner is None and self._window_full(mode, i):
                 self.clarify_trick = i
                 return
-        if partner is not None:
+        if partner is not None and self.holder is not None:
             self.partner, self.clarify_trick = partner, i
             self.re = frozenset({self.holder, partner})
         elif i == self.n_tricks - 1:
@@ -892,7 +896,7 @@ _PHASE_WHY = {
 }
 
 
-def _hand(types) -> int:
+def _hand(types: Iterable[int]) -> int:
     h = 0
     for t in types:
         h += 1 << (t << 1)
@@ -910,14 +914,14 @@ def _parse_cards(value: object) -> list[int]:
     if any(t is None for t in types):
         bad = next(c for c, t in zip(value, types, strict=True) if t is None)
         raise IllegalAction("malformed", what=f"unknown card {bad!r}")
-    return sorted(types)
+    return sorted(t for t in types if t is not None)
 
 
 def _reserve_name(kind: object, solo: object) -> str:
     return f"solo {solo}" if kind == "solo" else str(kind)
 
 
-def _trick(x) -> Trick:
+def _trick(x: TrickDone) -> Trick:
     leader, plays, winner, augen = x
     sw = next((i for i, p in enumerate(plays) if p[2]), None)
     return Trick(leader, tuple((s, CARD_CODES[t]) for s, t, _ in plays), winner, augen, sw)
