@@ -362,7 +362,8 @@ class Game:
             events = self.announce(seat, value)
             rec = {"seat": seat, "announce": value}
         elif key == "reserve":
-            solo, card = action.get("solo"), action.get("card")
+            solo = action.get("solo")
+            card = action.get("card") if value == "hochzeit" else None  # I-04: ignored elsewhere
             events = self.reserve(seat, value, solo, card)
             rec = {"seat": seat, "reserve": value}
             if value == "solo":

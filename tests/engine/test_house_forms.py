@@ -65,13 +65,18 @@ def test_named_card_offers_the_plain_aces_not_held_twice():
     ("named_card", {"reserve": "hochzeit", "card": "CK"}, "bad_card"),
     ("named_card", {"reserve": "hochzeit", "card": "XX"}, "bad_card"),
     ("first_trick", {"reserve": "hochzeit", "card": "SA"}, "bad_card"),  # this form names no card
-    ("named_card", {"reserve": "gesund", "card": "SA"}, "malformed"),
 ])
 def test_named_card_refusals(mode, action, code):
     g = game(HOLDER_1, hochzeit=mode)
     say(g, "gesund")
     assert code_of(g, {"seat": 1, **action}) == code
     assert len(g.reserves) == 1 and g.to_act == 1
+
+
+def test_card_on_another_reservation_is_ignored():
+    g = game(HOLDER_1, hochzeit="named_card")
+    g.apply({"seat": 0, "reserve": "gesund", "card": "SA"})
+    assert g.actions == [{"seat": 0, "reserve": "gesund"}]
 
 
 def test_named_card_held_twice_is_refused():
