@@ -7,7 +7,8 @@ compares cards of the same suit; ``masks[s]`` selects a suit from a hand.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from functools import cache
 
 from .cards import (
@@ -33,7 +34,7 @@ SUIT_SOLOS = {"karo": DIAMONDS, "herz": HEARTS, "pik": SPADES, "kreuz": CLUBS}
 # Pure suit solos: only the named suit is trump, A T K Q J 9, no Dullen.
 REINE_SOLOS = {"reines_kreuz": CLUBS, "reines_pik": SPADES, "reines_herz": HEARTS, "reines_karo": DIAMONDS}
 # Contracts played with the normal game's trumps.
-NORMAL_KINDS = ("normal", "hochzeit", "stille_hochzeit", "armut")
+NORMAL_KINDS = ("normal", "hochzeit", "stille_hochzeit", "armut", "hochzeit:klein", "hochzeit:gross")
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +47,7 @@ class Order:
     display: tuple[int, ...]  # types in display order
     position: tuple[int, ...]  # per type: its index in ``display`` (sort key)
     has_dulle: bool = False  # whether HT is a Dulle (the Dulle rule applies to two of them)
+    above: Mapping[int, int] = field(default_factory=dict)  # trump power -> mask of the trumps above it
 
     def is_trump(self, t: int) -> bool:
         return self.suit[t] == TRUMP
@@ -109,12 +111,16 @@ def order_for(kind: str, dullen: bool = True, joker: bool = False) -> Order:
     for i, t in enumerate(display):
         position[t] = i
     has_dulle = dullen and kind not in REINE_SOLOS and suit[card_type(HEARTS, TEN)] == TRUMP
+    # Überstich: which trumps beat a given top trump (a Schwein is 900, the joker 1000)
+    above = {p: type_mask(t for t in trumps if power[t] > p) for p in {power[t] for t in trumps} | {900, 1000}}
     return Order(kind, tuple(trumps), tuple(suit), tuple(power), masks, tuple(display), tuple(position),
-                 has_dulle)
+                 has_dulle, above)
 
 
 def order_kind(contract: str | None) -> str:
     """Map a contract name (``solo:damen``, ``armut``, None...) to its order kind."""
     if not contract or contract == "redeal":
         return "normal"
+    if contract.startswith("hochzeit:"):  # kleine / große Hochzeit at six
+        return "hochzeit"
     return contract.split(":", 1)[1] if contract.startswith("solo:") else contract

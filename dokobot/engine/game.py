@@ -36,14 +36,26 @@ from .cards import (
 )
 from .contracts import NORMAL_KINDS, TRUMP, Order, order_for, order_kind
 from .errors import IllegalAction
+from .deal import table_rules
 from .rules import SOLO_RANK, RuleSet
 from .scoring import score_game, state_so_far
 
 Plays = list[tuple[int, int, bool]]  # (seat, type, schwein) in play order
 TrickDone = tuple[int, Plays, int, int]  # (leader, plays, winner, augen)
 
-PHASES = ("reserve", "armut_take", "armut_give", "armut_return", "play", "done")
+PHASES = ("reserve", "bid", "armut_take", "armut_give", "armut_return", "play", "done")
 RESERVE_PRIORITY = {"solo": 0, "schmeissen": 1, "armut": 2, "hochzeit": 3}
+
+
+class Bidding(NamedTuple):
+    """Six: bidding between equal solo reservations (reading 27)."""
+
+    seats: tuple[int, ...]  # the category's seats in asking order
+    next: int  # index in ``seats`` of the next challenger
+    hold: int  # the earlier seat: holds or passes
+    chal: int  # the later seat: names a higher step or passes
+    step: int  # the step named so far: -1 none, 0 re, 1 the first step of the ladder, ...
+    named: tuple[tuple[int, int], ...]  # (seat, last step it named or held)
 
 
 class Event(NamedTuple):
@@ -71,17 +83,27 @@ class Game:
         "trick", "leader", "tricks_done", "augen", "won", "levels", "late", "announcements",
         "said_re", "knocks", "schwein_played", "actions", "revealed", "_final", "next_of",
         "n_tricks", "named", "named_by", "armut_ask", "armut_info",
+        "trick_size", "steps", "search", "third", "size", "solo_info", "bidding", "cq_played",
     )
 
     def __init__(self, rules: RuleSet, hands: list[list[str]], dealer: int = 0,
                  players: list[str] | None = None) -> None:
-        self.rules = rules
-        self.n_tricks = rules.hand_size  # also the cards dealt to each seat
         self.n = len(hands)
+        rules = self.rules = table_rules(rules, self.n)
+        self.n_tricks = rules.hand_size  # also the cards dealt to each seat
         self.dealer = dealer
         self.players = list(players) if players else None
         self.dealt = tuple(tuple(map(CODE_TO_TYPE.__getitem__, h)) for h in hands)
         self.seats = tuple(s for s in _clockwise(dealer, self.n) if self.dealt[s])
+        self.trick_size = len(self.seats)
+        # the announcement ladder after Re/Kontra; six add keine 135 (reading 25)
+        self.steps: tuple[str, ...] = ann.STEPS_SIX if self.n == 6 else ann.STEPS
+        self.search = False  # a partner is sought (Hochzeit, kleines Solo): deadlines wait for it
+        self.third: int | None = None  # kleine Hochzeit at six: the seat with the third CQ
+        self.size: str | None = None  # "klein" for a kleines Solo at six
+        self.solo_info: tuple[tuple[int, str, str, bool, str | None], ...] = ()  # six: solo reservations
+        self.bidding: Bidding | None = None
+        self.cq_played = 0
         self.next_of = [0] * self.n
         for i, s in enumerate(self.seats):
             self.next_of[s] = self.seats[(i + 1) % len(self.seats)]
@@ -157,10 +179,10 @@ class Game:
         return t is not None and self.order.suit[t] == TRUMP
 
     def party_of(self, seat: int) -> str | None:
-        """The seat's real party; None while a Hochzeit has no partner yet (non-holders)."""
+        """The seat's real party; None while a Hochzeit or kleines Solo has no partner yet (others)."""
         if seat in self.re:
             return "re"
-        if self.contract == "hochzeit" and self.clarify_trick is None:
+        if self.search and self.clarify_trick is None:
             return None
         return "kontra" if self.contract is not None else None
 
@@ -186,23 +208,37 @@ class Game:
 
     def _overtrump_filter(self, seat: int, mask: int) -> int:
         """Überstich: a trump onto a trump must beat it when any allowed card can."""
+        order = self.order
+        trumps = mask & order.masks[TRUMP]
+        if not trumps:
+            return mask
         top = self._top_trump()
         if top is None:
             return mask
-        trumps = mask & self.order.masks[TRUMP]
-        beaters = {t for t in types_in(trumps) if self._beats(t, False, top)}
-        if count(trumps, DA) and self._schwein_problem(seat, DA) is None and self._beats(DA, True, top):
-            beaters.add(DA)  # only as Schwein; play() checks the flag
-        if not beaters:
+        beat = trumps & order.above[top[0]]  # bit masks: this runs for every card at six
+        if top[1] == HT and not top[2] and self._second_dulle_wins(len(self.tricks_done) == self.n_tricks - 1):
+            beat |= trumps & _HT_BITS
+        if (not beat & _DA_BITS and count(trumps, DA) and self._schwein_problem(seat, DA) is None
+                and self._beats(DA, True, top)):
+            beat |= trumps & _DA_BITS  # only as Schwein; play() checks the flag
+        if not beat:
             return mask
-        return mask - sum(count(mask, t) << (2 * t) for t in types_in(trumps) if t not in beaters)
+        return mask - trumps + beat
 
     def _top_trump(self) -> tuple[int, int, bool] | None:
         """(power, type, schwein) of the trump now holding the trick, if any."""
-        top = None
+        top: tuple[int, int, bool] | None = None
+        suit, power = self.order.suit, self.order.power
         for _, t, sw in self.trick:
-            if (sw or self.order.suit[t] == TRUMP) and (top is None or self._beats(t, sw, top)):
-                top = (900 if sw else self.order.power[t], t, sw)
+            if sw:
+                p = 900
+            elif suit[t] == TRUMP:
+                p = power[t]
+            else:
+                continue
+            if top is None or p > top[0] or (t == HT == top[1] and not sw and not top[2] and self._second_dulle_wins(
+                    len(self.tricks_done) == self.n_tricks - 1)):
+                top = (p, t, sw)
         return top
 
     def _beats(self, t: int, sw: bool, top: tuple[int, int, bool]) -> bool:
@@ -243,14 +279,25 @@ class Game:
                 out += [{"seat": seat, "reserve": kind, "card": c} for c in self.nameable_cards(seat)]
             else:
                 out.append({"seat": seat, "reserve": kind})
-        out += [{"seat": seat, "reserve": "solo", "solo": k} for k in self.rules.solos]
+        if self.n != 6:
+            return out + [{"seat": seat, "reserve": "solo", "solo": k} for k in self.rules.solos]
+        for k in self.rules.solos:
+            for size in ("gross", "klein"):
+                for pflicht in (False, True):
+                    solo: dict[str, object] = {"seat": seat, "reserve": "solo", "solo": k, "size": size,
+                                               "pflicht": pflicht}
+                    if size == "klein" and self.rules.hochzeit == "named_card":
+                        out += [solo | {"card": c} for c in self.nameable_cards(seat, k)]
+                    else:
+                        out.append(solo)
         return out
 
-    def nameable_cards(self, seat: int) -> list[str]:
-        """Hochzeit ``named_card``: the plain-suit aces the seat does not hold twice."""
-        normal = order_for("normal", self.rules.dullen, self.rules.joker)
-        h = self.hands[seat]
-        return [CARD_CODES[t] for t in _ACES if normal.suit[t] != TRUMP and count(h, t) < 2]
+    def nameable_cards(self, seat: int, solo: str | None = None) -> list[str]:
+        """Hochzeit ``named_card``: the plain-suit aces (of the solo's order for a kleines Solo)
+        the seat does not hold in every copy (twice, three times at six)."""
+        order = order_for(solo or "normal", self.rules.dullen, self.rules.joker)
+        h, copies = self.hands[seat], self.rules.copies
+        return [CARD_CODES[t] for t in _ACES if order.suit[t] != TRUMP and count(h, t) < copies]
 
     def allowed_armut_actions(self, seat: int) -> list[dict[str, object]]:
         """The Armut answers the seat may give now: take / pass, the exact give, a decline.
@@ -292,7 +339,7 @@ class Game:
         return any(all(not sw and suit[t] == HEARTS for _, t, sw in x[1]) for x in self.tricks_done)
 
     def allowed_announcements(self, seat: int) -> list[str]:
-        return [a for a in ann.ANNOUNCEMENTS if ann.problem(self, seat, a) is None]
+        return [a for a in ("re", "kontra", *self.steps) if ann.problem(self, seat, a) is None]
 
     def can_announce(self, seat: int, what: str) -> bool:
         return ann.problem(self, seat, what) is None
@@ -325,11 +372,28 @@ class Game:
         c = self.contract
         if c is None or c == "redeal":
             return {}
-        if c.startswith("solo:") or c == "armut" or (c == "hochzeit" and self.clarify_trick is not None):
-            return {s: ("re" if s in self.re else "kontra") for s in self.seats}
-        if c == "hochzeit" and self.holder is not None:
+        if c.startswith("hochzeit:"):
+            return self._public_six_hochzeit()
+        if self.search and self.clarify_trick is None and self.holder is not None:
             return {self.holder: "re"}
+        if c.startswith("solo:") or c in ("armut", "hochzeit"):
+            return {s: ("re" if s in self.re else "kontra") for s in self.seats}
         return dict(self.revealed)
+
+    def _public_six_hochzeit(self) -> dict[int, str]:
+        """Hochzeit at six: the holder, the partner once found, the seats that showed a CQ; the rest
+        once every Re seat is known (the clarification tells kleine from große)."""
+        known = dict(self.revealed)
+        if self.holder is not None:
+            known[self.holder] = "re"
+        if self.clarify_trick is None:
+            return known
+        if self.partner is not None:
+            known[self.partner] = "re"
+        if sum(p == "re" for p in known.values()) == len(self.re):
+            for s in self.seats:
+                known.setdefault(s, "kontra")
+        return known
 
     # ---- applying actions ----------------------------------------------------------------
 
@@ -362,12 +426,17 @@ class Game:
             events = self.announce(seat, value)
             rec = {"seat": seat, "announce": value}
         elif key == "reserve":
-            solo = action.get("solo")
-            card = action.get("card") if value == "hochzeit" else None  # I-04: ignored elsewhere
-            events = self.reserve(seat, value, solo, card)
+            solo, size, pflicht = action.get("solo"), action.get("size"), action.get("pflicht")
+            # I-04: a card is ignored on other reservations; a kleines Solo at six names one too
+            card = action.get("card") if value == "hochzeit" or (value == "solo" and size == "klein") else None
+            events = self.reserve(seat, value, solo, card, size, pflicht)
             rec = {"seat": seat, "reserve": value}
             if value == "solo":
                 rec["solo"] = solo
+                if self.n == 6:
+                    rec["size"], rec["pflicht"] = size or "gross", bool(pflicht)
+                elif pflicht:
+                    rec["pflicht"] = True
             if card is not None:
                 rec["card"] = card
         elif key == "armut_take":
@@ -380,6 +449,9 @@ class Game:
                 raise IllegalAction("malformed", what="armut_decline must be true")
             events = self.armut_decline(seat)
             rec = {"seat": seat, "armut_decline": True}
+        elif key == "bid":
+            events = self.bid(seat, value)
+            rec = {"seat": seat, "bid": value}
         elif key in ("armut_give", "armut_return"):
             types = _parse_cards(value)
             events = (self.armut_give if key == "armut_give" else self.armut_return)(seat, types)
@@ -400,45 +472,57 @@ class Game:
 
     # ---- Vorbehalt -----------------------------------------------------------------------
 
-    def reserve(self, seat: int, kind: object, solo: object = None, card: object = None) -> list[Event]:
+    def reserve(self, seat: int, kind: object, solo: object = None, card: object = None,
+                size: object = None, pflicht: object = None) -> list[Event]:
         self._expect(seat, "reserve", "declare a reservation")
         if kind not in ("gesund", "hochzeit", "solo", "armut", "schmeissen"):
             raise IllegalAction("malformed", what=f"unknown reservation {kind!r}")
-        if card is not None and kind != "hochzeit":
+        if card is not None and kind != "hochzeit" and not (kind == "solo" and size == "klein"):
             raise IllegalAction("malformed", what="only a Hochzeit names a card")
-        why = self._reserve_problem(seat, kind, solo)
+        if kind == "solo":
+            if size not in (None, "gross", "klein"):
+                raise IllegalAction("malformed", what=f"a solo is gross or klein, not {size!r}")
+            if pflicht is not None and not isinstance(pflicht, bool):
+                raise IllegalAction("malformed", what="pflicht must be true or false")
+        why = self._reserve_problem(seat, kind, solo, size)
         if why:
             raise IllegalAction("reserve_not_allowed", seat=seat, what=_reserve_name(kind, solo), why=why)
-        if kind == "hochzeit":
-            self._check_named_card(seat, card)
+        if kind == "hochzeit" or size == "klein":
+            self._check_named_card(seat, card, str(solo) if kind == "solo" else None)
         # third field: the solo kind, or the card a named_card Hochzeit names
         extra = solo if kind == "solo" else card if kind == "hochzeit" else None
         self.reserves.append((seat, str(kind), None if extra is None else str(extra)))
+        if kind == "solo":
+            self.solo_info += ((seat, str(solo), str(size or "gross"), bool(pflicht),
+                                None if card is None else str(card)),)
         events = [Event("reserved", seat, "gesund" if kind == "gesund" else "vorbehalt")]
         if len(self.reserves) < len(self.seats):
             self.to_act = self.seats[len(self.reserves)]
             return events
         return events + self._decide_contract()
 
-    def _check_named_card(self, seat: int, card: object) -> None:
+    def _check_named_card(self, seat: int, card: object, solo: str | None = None) -> None:
+        """``named_card``: a Hochzeit (or a kleines Solo at six, reading 28) names a plain-suit ace."""
         if self.rules.hochzeit != "named_card":
             if card is not None:
                 raise IllegalAction("bad_card", seat=seat, card=card, why="this Hochzeit names no card")
             return
         if card is None:
             raise IllegalAction("bad_card", seat=seat, card=card, why="the Hochzeit must name a card")
-        if card not in self.nameable_cards(seat):
-            allowed = ", ".join(self.nameable_cards(seat))
+        if card not in self.nameable_cards(seat, solo):
+            allowed = ", ".join(self.nameable_cards(seat, solo))
             raise IllegalAction("bad_card", seat=seat, card=card,
-                                why=f"name a plain-suit ace not held twice ({allowed})")
+                                why=f"name a plain-suit ace not held in every copy ({allowed})")
 
-    def _reserve_problem(self, seat: int, kind: object, solo: object) -> str | None:
+    def _reserve_problem(self, seat: int, kind: object, solo: object, size: object = None) -> str | None:
         h, r = self.hands[seat], self.rules
         if kind == "hochzeit" and count(h, CQ) < 2:
-            return "a Hochzeit needs both queens of clubs"
+            return "a Hochzeit needs two queens of clubs" if self.n == 6 else "a Hochzeit needs both queens of clubs"
         if kind == "solo":
             if solo not in r.solos:
                 return f"solo {solo!r} is not played at this table"
+            if size == "klein" and self.n != 6:
+                return "a kleines Solo is played only with six at the table"
         if kind == "armut":
             if not r.armut:
                 return "Armut is not played at this table"
@@ -464,12 +548,15 @@ class Game:
 
     def _decide_contract(self) -> list[Event]:
         said = [x for x in self.reserves if x[1] != "gesund"]
+        if self.n == 6 and self.solo_info:
+            return self._decide_six_solo()
         solos = [x for x in said if x[1] == "solo"]
         if solos:
             if self.rules.solo_priority == "rank":
                 solos.sort(key=lambda x: SOLO_RANK.index(x[2]))  # stable: earliest seat on a tie
             seat, _, kind = solos[0]
-            return self._start_solo(seat, str(kind))
+            pflicht = any(x[0] == seat and x[3] for x in self.solo_info)
+            return self._start_solo(seat, str(kind), pflicht=pflicht)
         if any(x[1] == "schmeissen" for x in said):
             return self._redeal()
         armut = [x for x in said if x[1] == "armut"]
@@ -477,29 +564,115 @@ class Game:
             return self._start_armut(armut[0][0])
         hochzeit = [x for x in said if x[1] == "hochzeit"]
         if hochzeit:
-            self.holder = hochzeit[0][0]
-            self.re = frozenset({self.holder})
-            card = hochzeit[0][2]
-            if card is not None:
-                self.named = CODE_TO_TYPE[card]
-            events = self._start_play("hochzeit")
-            if card is not None:
-                events.append(Event("hochzeit_card", self.holder, card))
-            return events
-        holders = [s for s in self.seats if count(self.hands[s], CQ) == 2]
+            holder = self.holder = hochzeit[0][0]
+            self.re = frozenset({holder})
+            contract = "hochzeit"
+            if self.n == 6:  # two CQ: kleine Hochzeit with the third CQ seat; three: große (reading 29)
+                third = [s for s in self.seats if s != holder and count(self.hands[s], CQ)]
+                self.third = third[0] if third else None
+                self.re = frozenset([holder, *third])
+                contract = "hochzeit:klein" if third else "hochzeit:gross"
+            return self._start_search(contract, hochzeit[0][2])
+        copies = self.rules.copies
+        holders = [s for s in self.seats if count(self.hands[s], CQ) == copies]
         if holders:
             self.holder = holders[0]
             self.re = frozenset(holders)
             return self._start_play("stille_hochzeit")
+        # at six a seat with two CQ that said gesund plays with the third: 2:4 (reading 30)
         self.re = frozenset(s for s in self.seats if count(self.hands[s], CQ))
         return self._start_play("normal")
 
-    def _start_solo(self, seat: int, kind: str) -> list[Event]:
+    def _start_search(self, contract: str, card: str | None) -> list[Event]:
+        """A contract whose holder seeks a partner by the ``hochzeit`` rule (Hochzeit, kleines Solo)."""
+        self.search = True
+        if card is not None:
+            self.named = CODE_TO_TYPE[card]
+        events = self._start_play(contract)
+        if card is not None:
+            events.append(Event("hochzeit_card", self.holder, card))
+        return events
+
+    def _start_solo(self, seat: int, kind: str, size: str = "gross", pflicht: bool = False,
+                    card: str | None = None) -> list[Event]:
+        """A solo; a Pflichtsolo and every solo at six are led by the soloist (rules.md, reading 26)."""
         self.soloist = seat
         self.re = frozenset({seat})
-        if self.rules.solo_lead == "soloist":
+        if self.rules.solo_lead == "soloist" or pflicht or self.n == 6:
             self.leader = seat
+        if size == "klein":
+            self.size = "klein"
+            self.holder = seat
+            return self._start_search("solo:" + kind, card)
         return self._start_play("solo:" + kind)
+
+    # ---- six: the best solo reservation, bidding between equals --------------------------
+
+    def _decide_six_solo(self) -> list[Event]:
+        """Großes Pflicht, kleines Pflicht, großes Lust, kleines Lust (reading 26); equals bid."""
+        def category(x: tuple[int, str, str, bool, str | None]) -> int:
+            return (0 if x[3] else 2) + (0 if x[2] == "gross" else 1)
+
+        best = min(category(x) for x in self.solo_info)
+        seats = tuple(x[0] for x in self.solo_info if category(x) == best)
+        if len(seats) == 1:
+            return self._play_six_solo(seats[0], -1)
+        self.bidding = Bidding(seats, 2, seats[0], seats[1], -1, ())
+        self.phase, self.to_act = "bid", seats[1]
+        return [Event("bidding", seats[1], list(seats))]
+
+    def _play_six_solo(self, seat: int, step: int) -> list[Event]:
+        """The solo of the seat left standing; a step it named or held is Re's announcement."""
+        _, kind, size, pflicht, card = next(x for x in self.solo_info if x[0] == seat)
+        events = self._start_solo(seat, kind, size, pflicht, card)
+        if step >= 0:
+            what = "re" if step == 0 else self.steps[step - 1]
+            self.levels[0] = step
+            self.said_re[0] = True
+            self.announcements.append((seat, what))
+            events.append(Event("announced", seat, what))
+        return events
+
+    def allowed_bids(self, seat: int) -> list[str]:
+        """The bids the seat may make now: the later seat names a higher step, the earlier holds."""
+        b = self.bidding
+        if self.phase != "bid" or b is None or seat != self.to_act:
+            return []
+        ladder = ("re", *self.steps)
+        if seat == b.chal:
+            return [*ladder[b.step + 1:], "pass"]
+        return [ladder[b.step], "pass"]
+
+    def bid(self, seat: int, value: object) -> list[Event]:
+        """Reading 27: ``{"bid": STEP}`` or ``{"bid": "pass"}`` between equal solo reservations."""
+        b = self.bidding
+        if self.phase != "bid" or b is None:
+            raise IllegalAction("wrong_phase", seat=seat, what="bid", why=_PHASE_WHY[self.phase])
+        if seat != self.to_act:
+            raise IllegalAction("out_of_turn", seat=seat, expected=self.to_act)
+        ladder = ("re", *self.steps)
+        if value == "pass":
+            survivor = b.hold if seat == b.chal else b.chal
+            events = [Event("bid", seat, "pass")]
+            if b.next < len(b.seats):
+                chal = b.seats[b.next]
+                self.bidding = b._replace(next=b.next + 1, hold=survivor, chal=chal)
+                self.to_act = chal
+                return events
+            named = dict(b.named)
+            self.bidding = None
+            return events + self._play_six_solo(survivor, named.get(survivor, -1))
+        if value not in ladder:
+            raise IllegalAction("bad_bid", seat=seat, what=value, why="a bid is a step from re up, or pass")
+        level = ladder.index(str(value))
+        if seat == b.chal and level <= b.step:
+            raise IllegalAction("bad_bid", seat=seat, what=value, why=f"name a step above {ladder[b.step]}")
+        if seat == b.hold and level != b.step:
+            raise IllegalAction("bad_bid", seat=seat, what=value, why=f"hold {ladder[b.step]} or pass")
+        named = tuple(x for x in b.named if x[0] != seat) + ((seat, level),)
+        self.bidding = b._replace(step=level, named=named)
+        self.to_act = b.hold if seat == b.chal else b.chal
+        return [Event("bid", seat, value)]
 
     def _start_play(self, contract: str) -> list[Event]:
         self.contract = contract
@@ -618,7 +791,7 @@ class Game:
     # ---- announcements -------------------------------------------------------------------
 
     def announce(self, seat: int, what: object) -> list[Event]:
-        if what not in ann.ANNOUNCEMENTS:
+        if what not in ann.ALL_ANNOUNCEMENTS:
             raise IllegalAction("malformed", what=f"unknown announcement {what!r}")
         problem = ann.problem(self, seat, what)
         if problem is not None:
@@ -701,11 +874,13 @@ class Game:
         trick.append((seat, t, schwein))
         if schwein:
             self.schwein_played = True
-        if t == CQ and seat not in self.revealed and self.contract in ("normal", "stille_hochzeit"):
-            self._reveal(seat, "re")
+        if t == CQ:
+            self.cq_played += 1
+            if self.contract in _CQ_SHOWS and (seat not in self.revealed or self.cq_played == self.rules.copies):
+                self._reveal(seat, "re")
         if t == self.named and self.named_by is None and seat != self.holder:
             self.named_by = seat
-        if len(trick) == 4:
+        if len(trick) == self.trick_size:
             self._finish_trick()
         else:
             self.to_act = self.next_of[seat]
@@ -714,13 +889,16 @@ class Game:
         plays = self.trick
         last = len(self.tricks_done) == self.n_tricks - 1
         winner = self._winner(plays, last)
-        augen = AUGEN[plays[0][1]] + AUGEN[plays[1][1]] + AUGEN[plays[2][1]] + AUGEN[plays[3][1]]
+        if len(plays) == 4:
+            augen = AUGEN[plays[0][1]] + AUGEN[plays[1][1]] + AUGEN[plays[2][1]] + AUGEN[plays[3][1]]
+        else:
+            augen = sum([AUGEN[p[1]] for p in plays])
         self.tricks_done.append((plays[0][0], plays, winner, augen))
         self.augen[winner] += augen
         self.won[winner] += 1
         self.trick = []
         self.leader = self.to_act = winner
-        if self.contract == "hochzeit" and self.clarify_trick is None:
+        if self.search and self.clarify_trick is None:
             self._clarify(plays, winner)
         elif self.contract == "stille_hochzeit" and self._holder_showed_both():
             self._reveal_all()
@@ -792,7 +970,7 @@ class Game:
         elif mode == "first_pure_color_trick":
             pure = not any(sw or suit[t] == TRUMP for _, t, sw in plays)
             if pure and winner == self.holder:
-                self.clarify_trick = i  # the holder won it: alone
+                self._found(None, i)  # the holder won it: alone
                 return
             partner = winner if pure else None
         else:
@@ -801,13 +979,25 @@ class Game:
                           or (mode == "first_trump_trick" and lead_trump))
             partner = winner if clarifying and winner != self.holder else None
             if partner is None and self._window_full(mode, i):
-                self.clarify_trick = i
+                self._found(None, i)
                 return
-        if partner is not None and self.holder is not None:
-            self.partner, self.clarify_trick = partner, i
-            self.re = frozenset({self.holder, partner})
-        elif i == self.n_tricks - 1:
-            self.clarify_trick = i
+        if partner is not None or i == self.n_tricks - 1:
+            self._found(partner, i)
+
+    def _found(self, partner: int | None, i: int) -> None:
+        """Trick i clarified: the partner (None: the holder without one) joins Re.
+
+        A kleine Hochzeit at six keeps the third CQ seat in Re; found nobody else, or that seat,
+        it is a große Hochzeit 2:4 (reading 29).
+        """
+        assert self.holder is not None
+        self.partner, self.clarify_trick = partner, i
+        re = {self.holder} if partner is None else {self.holder, partner}
+        if self.third is not None:
+            re.add(self.third)
+            if len(re) == 2:
+                self.contract = "hochzeit:gross"
+        self.re = frozenset(re)
 
     def _window_full(self, mode: str, i: int) -> bool:
         """The holder has had ``hochzeit_window`` chances: tricks, or colour tricks he won himself."""
@@ -819,15 +1009,19 @@ class Game:
         return colour == window
 
     def _reveal(self, seat: int, party: str) -> None:
-        """Make a seat's party public; two Re seats known in a normal game reveal the rest."""
+        """Make a seat's party public. In a normal game the rest is Kontra once as many Re seats
+        are known as there are CQ (two, three at six), or every CQ has been played."""
         self.revealed[seat] = party
-        if self.contract == "normal" and sum(p == "re" for p in self.revealed.values()) == 2:
+        copies = self.rules.copies
+        if self.contract == "normal" and (self.cq_played == copies or sum(
+                p == "re" for p in self.revealed.values()) == copies):
             for s in self.seats:
                 self.revealed.setdefault(s, "kontra")
 
     def _holder_showed_both(self) -> bool:
+        """A stille Hochzeit is public once the holder has played every CQ."""
         return len(self.revealed) < self.n_active and sum(
-            1 for x in self.tricks_done for s, t, _ in x[1] if s == self.holder and t == CQ) == 2
+            1 for x in self.tricks_done for s, t, _ in x[1] if s == self.holder and t == CQ) == self.rules.copies
 
     def _reveal_all(self) -> None:
         for s in self.seats:
@@ -867,7 +1061,7 @@ class Game:
     @property
     def is_solo(self) -> bool:
         c = self.contract or ""
-        return c.startswith("solo:") or c == "stille_hochzeit" or (
+        return c.startswith("solo:") or c in ("stille_hochzeit", "hochzeit:gross") or (
             c == "hochzeit" and self.clarify_trick is not None and self.partner is None)
 
     @property
@@ -884,8 +1078,12 @@ class Game:
 _COPIED = {"hands", "sizes", "trick", "tricks_done", "augen", "won", "levels", "late", "said_re",
            "reserves", "announcements", "knocks", "actions", "revealed"}
 _SHARED = tuple(n for n in Game.__slots__ if n not in _COPIED)
-_ACTION_KEYS = ("reserve", "armut_take", "armut_give", "armut_return", "armut_decline", "klopfen", "announce",
-                "play")
+_ACTION_KEYS = ("reserve", "bid", "armut_take", "armut_give", "armut_return", "armut_decline", "klopfen",
+                "announce", "play")
+# contracts in which a played CQ shows its seat as Re
+_CQ_SHOWS = frozenset(("normal", "stille_hochzeit", "hochzeit:klein", "hochzeit:gross"))
+_HT_BITS = 3 << (2 * HT)
+_DA_BITS = 3 << (2 * DA)
 _ACES = tuple(CODE_TO_TYPE[c] for c in ("CA", "SA", "HA", "DA"))
 _PHASE_WHY = {
     "reserve": "the Vorbehalt round is not over",

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 
-from .announce import ANNOUNCEMENTS
 from .cards import DA, type_list
 from .deal import deal
 from .game import Game
@@ -18,7 +17,13 @@ def random_action(g: Game, rng: random.Random, announce_rate: float = 0.05,
     assert s is not None, "the game is over"
     if g.phase == "reserve":
         opts = g.allowed_reservations(s)
-        return rng.choice(opts) if rng.random() < reserve_rate else opts[0]
+        if rng.random() >= reserve_rate:
+            return opts[0]
+        kind = rng.choice(sorted({str(o["reserve"]) for o in opts[1:]} or {"gesund"}))  # each kind alike
+        return rng.choice([o for o in opts if o["reserve"] == kind])
+    if g.phase == "bid":
+        bids = g.allowed_bids(s)
+        return {"seat": s, "bid": "pass" if rng.random() < 0.4 else rng.choice(bids)}
     if g.phase == "armut_take":
         return {"seat": s, "armut_take": rng.random() < 0.5}
     if g.phase == "armut_give":
@@ -42,7 +47,7 @@ def random_action(g: Game, rng: random.Random, announce_rate: float = 0.05,
 def random_game(rules: RuleSet, rng: random.Random, announce_rate: float = 0.05,
                 reserve_rate: float = 0.15) -> Game:
     """A complete random legal game from a random deal."""
-    dealer = rng.randrange(4)
+    dealer = rng.randrange(rules.players)
     g = Game(rules, deal(rules, rng, dealer), dealer)
     while g.phase != "done":
         g.apply(random_action(g, rng, announce_rate, reserve_rate))
@@ -59,7 +64,7 @@ def playout(g: Game, rng: random.Random, announce_rate: float = 0.0) -> Game:
     for _ in range(sum(g.sizes) if g.phase == "play" else 0):
         if announce_rate and rand() < announce_rate:
             seat = choice(g.seats)
-            what = choice(ANNOUNCEMENTS)
+            what = choice(("re", "kontra", *g.steps))
             if g.can_announce(seat, what):
                 g.announce(seat, what)
         s = g.to_act
