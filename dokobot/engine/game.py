@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from . import announce as ann
 from .cards import (
@@ -119,7 +119,7 @@ class Game:
         self.schwein_played = False
         self.actions: list[dict[str, object]] = []
         self.revealed: dict[int, str] = {}
-        self._final: dict | None = None
+        self._final: dict[str, Any] | None = None
 
     # ---- copying -------------------------------------------------------------------------
 
@@ -835,7 +835,7 @@ class Game:
 
     # ---- results ---------------------------------------------------------------------------
 
-    def result(self) -> dict:
+    def result(self) -> dict[str, Any]:
         """The replay result of game-record.md (``finished: false`` while running)."""
         if self.phase != "done":
             return state_so_far(self)
@@ -843,17 +843,17 @@ class Game:
             self._final = score_game(self)
         return {k: v for k, v in self._final.items() if k not in ("extras",)}
 
-    def summary(self) -> dict:
+    def summary(self) -> dict[str, Any]:
         """The result plus structured extras and announcements (for statistics)."""
         res = self.result()
-        if self.phase == "done":
+        if self._final is not None:
             res["extras"] = self._final["extras"]
             res["heart_trick"] = self.heart_trick
         res["announcements"] = [{"seat": s, "announce": a} for s, a in self.announcements]
         return res
 
-    def record(self) -> dict:
-        rec = {
+    def record(self) -> dict[str, Any]:
+        rec: dict[str, Any] = {
             "format": "dokobot-game/1",
             "rules": self.rules.to_config(),
             "dealer": self.dealer,
