@@ -52,6 +52,14 @@ class Event(NamedTuple):
     data: object = None
 
 
+class ArmutInfo(NamedTuple):
+    """``armut_announce``: what the table learns about the poor seat's trumps."""
+
+    seat: int
+    trumps: int
+    alte: bool  # a Kreuz-Dame among them
+
+
 @dataclass(frozen=True, slots=True)
 class Trick:
     leader: int
@@ -101,7 +109,7 @@ class Game:
         self.named = -1  # Hochzeit named_card: the card type that finds the partner
         self.named_by: int | None = None  # the first other seat that played it
         self.armut_ask: tuple[int, ...] = ()  # seats asked to take the Armut, in order
-        self.armut_info: tuple[int, bool] | None = None  # armut_announce: (trumps, holds a CQ)
+        self.armut_info: ArmutInfo | None = None  # armut_announce: public trump count, Alte
         self.armut_asked = 0
         self.armut_given: tuple[int, ...] = ()
         self.armut_trumps_back: int | None = None
@@ -272,11 +280,9 @@ class Game:
         return self._klopfen_problem(seat) is None
 
     @property
-    def armut_announced(self) -> dict[str, object] | None:
+    def armut_announced(self) -> ArmutInfo | None:
         """``armut_announce``: the poor seat's trump count and whether an Alte is among them (public)."""
-        if self.armut_info is None:
-            return None
-        return {"seat": self.poor, "trumps": self.armut_info[0], "alte": self.armut_info[1]}
+        return self.armut_info
 
     @property
     def hochzeit_card(self) -> str | None:
@@ -528,8 +534,8 @@ class Game:
         if self.rules.armut_announce:
             normal = order_for("normal", self.rules.dullen, self.rules.joker)
             trumps = self.hands[poor] & normal.masks[TRUMP]
-            self.armut_info = (hand_size(trumps), count(trumps, CQ) > 0)
-            events.append(Event("armut_announced", poor, self.armut_announced))
+            self.armut_info = ArmutInfo(poor, hand_size(trumps), count(trumps, CQ) > 0)
+            events.append(Event("armut_announced", poor, self.armut_info))
         return events + self._armut_ask_next()
 
     def _armut_askees(self, poor: int) -> tuple[int, ...]:
