@@ -3,12 +3,12 @@
 from .cards import AUGEN, CARD_CODES
 from .deal import deal, deck, next_dealer
 from .errors import IllegalAction
-from .game import Event, Game, Trick
+from .game import ArmutInfo, Event, Game, Trick
 from .record import ReplayError, replay, replay_game
 from .rules import PRESETS, SOLO_KINDS, SWITCHES, RuleError, RuleSet
 
 __all__ = [
-    "AUGEN", "CARD_CODES", "PRESETS", "SOLO_KINDS", "SWITCHES", "Event", "Game", "IllegalAction",
+    "AUGEN", "ArmutInfo", "CARD_CODES", "PRESETS", "SOLO_KINDS", "SWITCHES", "Event", "Game", "IllegalAction",
     "ReplayError", "RuleError", "RuleSet", "Trick", "deal", "deck", "next_dealer", "replay",
     "replay_game",
 ]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from . import announce as ann
 from .cards import (
@@ -62,6 +62,14 @@ class Event(NamedTuple):
     kind: str
     seat: int | None
     data: object = None
+
+
+class ArmutInfo(NamedTuple):
+    """``armut_announce``: what the table learns about the poor seat's trumps."""
+
+    seat: int
+    trumps: int
+    alte: bool  # a Kreuz-Dame among them
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,7 +131,7 @@ class Game:
         self.named = -1  # Hochzeit named_card: the card type that finds the partner
         self.named_by: int | None = None  # the first other seat that played it
         self.armut_ask: tuple[int, ...] = ()  # seats asked to take the Armut, in order
-        self.armut_info: tuple[int, bool] | None = None  # armut_announce: (trumps, holds a CQ)
+        self.armut_info: ArmutInfo | None = None  # armut_announce: public trump count, Alte
         self.armut_asked = 0
         self.armut_given: tuple[int, ...] = ()
         self.armut_trumps_back: int | None = None
@@ -141,7 +149,7 @@ class Game:
         self.schwein_played = False
         self.actions: list[dict[str, object]] = []
         self.revealed: dict[int, str] = {}
-        self._final: dict | None = None
+        self._final: dict[str, Any] | None = None
 
     # ---- copying -------------------------------------------------------------------------
 
@@ -319,11 +327,9 @@ class Game:
         return self._klopfen_problem(seat) is None
 
     @property
-    def armut_announced(self) -> dict[str, object] | None:
+    def armut_announced(self) -> ArmutInfo | None:
         """``armut_announce``: the poor seat's trump count and whether an Alte is among them (public)."""
-        if self.armut_info is None:
-            return None
-        return {"seat": self.poor, "trumps": self.armut_info[0], "alte": self.armut_info[1]}
+        return self.armut_info
 
     @property
     def hochzeit_card(self) -> str | None:
@@ -701,8 +707,8 @@ class Game:
         if self.rules.armut_announce:
             normal = order_for("normal", self.rules.dullen, self.rules.joker)
             trumps = self.hands[poor] & normal.masks[TRUMP]
-            self.armut_info = (hand_size(trumps), count(trumps, CQ) > 0)
-            events.append(Event("armut_announced", poor, self.armut_announced))
+            self.armut_info = ArmutInfo(poor, hand_size(trumps), count(trumps, CQ) > 0)
+            events.append(Event("armut_announced", poor, self.armut_info))
         return events + self._armut_ask_next()
 
     def _armut_askees(self, poor: int) -> tuple[int, ...]:
@@ -1029,7 +1035,7 @@ class Game:
 
     # ---- results ---------------------------------------------------------------------------
 
-    def result(self) -> dict:
+    def result(self) -> dict[str, Any]:
         """The replay result of game-record.md (``finished: false`` while running)."""
         if self.phase != "done":
             return state_so_far(self)
@@ -1037,17 +1043,17 @@ class Game:
             self._final = score_game(self)
         return {k: v for k, v in self._final.items() if k not in ("extras",)}
 
-    def summary(self) -> dict:
+    def summary(self) -> dict[str, Any]:
         """The result plus structured extras and announcements (for statistics)."""
         res = self.result()
-        if self.phase == "done":
+        if self._final is not None:
             res["extras"] = self._final["extras"]
             res["heart_trick"] = self.heart_trick
         res["announcements"] = [{"seat": s, "announce": a} for s, a in self.announcements]
         return res
 
-    def record(self) -> dict:
-        rec = {
+    def record(self) -> dict[str, Any]:
+        rec: dict[str, Any] = {
             "format": "dokobot-game/1",
             "rules": self.rules.to_config(),
             "dealer": self.dealer,

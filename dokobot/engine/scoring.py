@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 from math import gcd
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .announce import LIMITS
 from .cards import ACE, AUGEN, CJ, CQ, DA, DQ, HT, TEN, rank_of
@@ -24,6 +24,8 @@ EXTRA_LABELS = {
     "karlchen_caught_any": "Karlchen gefangen",
 }
 PARTIES = ("re", "kontra")
+Line = dict[str, Any]  # a breakdown line or an extra: {"party", "label", "points" | "factor", ...}
+SchemeResult = tuple[int | None, int, list[Line]]  # (party that gets the value, value, breakdown)
 
 
 class Tally:
@@ -81,11 +83,11 @@ def _against_points(t: Tally, pi: int) -> list[tuple[str, int]]:
             if t.augen[pi] >= reach[j - 1]]
 
 
-def extras(g: Game) -> list[dict]:
+def extras(g: Game) -> list[Line]:
     """Sonderpunkte of a normal game, each for the party that made it."""
     on = set(g.rules.extras)
     party = {s: ("re" if s in g.re else "kontra") for s in g.seats}
-    out: list[dict] = []
+    out: list[Line] = []
     last = len(g.tricks_done) - 1
     for i, (_, plays, winner, augen) in enumerate(g.tricks_done):
         wp = party[winner]
@@ -122,7 +124,7 @@ def extras(g: Game) -> list[dict]:
     return out
 
 
-def score_game(g: Game) -> dict:
+def score_game(g: Game) -> dict[str, Any]:
     """The finished game's result dict (game-record.md "Replay result") plus extras."""
     if g.contract == "redeal":
         return _redeal_result(g)
@@ -150,22 +152,22 @@ def score_game(g: Game) -> dict:
     }
 
 
-def _extra_lines(ex: list[dict]) -> list[dict]:
+def _extra_lines(ex: list[Line]) -> list[Line]:
     return [{"party": e["party"], "label": _extra_label(e), "points": e.get("points", 1), "key": e["key"]}
             for e in ex]
 
 
-def _extra_label(e: dict) -> str:
+def _extra_label(e: Line) -> str:
     return "Superdoppelkopf" if e.get("points") == 3 else EXTRA_LABELS[e["key"]]
 
 
-def _net_extras(ex: list[dict], pi: int) -> int:
+def _net_extras(ex: list[Line], pi: int) -> int:
     return sum(e.get("points", 1) * (1 if e["party"] == PARTIES[pi] else -1) for e in ex)
 
 
-def _ddv(g: Game, t: Tally, winner: int | None, ex: list[dict]):
+def _ddv(g: Game, t: Tally, winner: int | None, ex: list[Line]) -> SchemeResult:
     """TSR 7.2: returns (party index that gets the value or None, value, breakdown)."""
-    lines: list[dict] = []
+    lines: list[Line] = []
 
     def add(pi: int, label: str, pts: int = 1) -> None:
         lines.append({"party": PARTIES[pi], "label": label, "points": pts})
@@ -201,13 +203,13 @@ def _ddv(g: Game, t: Tally, winner: int | None, ex: list[dict]):
     return winner, value, lines
 
 
-def _steps(g: Game, t: Tally, winner: int | None, ex: list[dict]):
+def _steps(g: Game, t: Tally, winner: int | None, ex: list[Line]) -> SchemeResult:
     """Seed 001: loser under 120/90/60/30/schwarz, against the Alten, Re and Kontra +1 each."""
     if winner is None:
         return _ddv(g, t, winner, ex)
     loser = 1 - winner
-    lines = [{"party": PARTIES[winner], "label": f"unter {lim}", "points": 1}
-             for lim in (t.half, *t.limits[:-1]) if t.augen[loser] < lim]
+    lines: list[Line] = [{"party": PARTIES[winner], "label": f"unter {lim}", "points": 1}
+                         for lim in (t.half, *t.limits[:-1]) if t.augen[loser] < lim]
     if t.tricks[loser] == 0:
         lines.append({"party": PARTIES[winner], "label": "schwarz", "points": 1})
     lines += [{"party": PARTIES[winner], "label": f"{n} angesagt", "points": 1}
@@ -220,7 +222,7 @@ def _steps(g: Game, t: Tally, winner: int | None, ex: list[dict]):
     return winner, value, lines
 
 
-def _doubling(g: Game, t: Tally, winner: int | None, ex: list[dict]):
+def _doubling(g: Game, t: Tally, winner: int | None, ex: list[Line]) -> SchemeResult:
     """Seeds 000/001: Re wins 1, Kontra 2; Schneider x2, Schwarz x4; Doppelkopf, Re, Kontra, each
     knock and each announced step its party reached x2; then the other extras (reading 19)."""
     rest = [e for e in ex if e["key"] not in ("doppelkopf", "gegen_die_alten")]
@@ -230,7 +232,7 @@ def _doubling(g: Game, t: Tally, winner: int | None, ex: list[dict]):
     loser = 1 - winner
     w = PARTIES[winner]
     value = 1 if winner == 0 else 2
-    lines = [{"party": w, "label": "gewonnen", "points": value}]
+    lines: list[Line] = [{"party": w, "label": "gewonnen", "points": value}]
     factor = 4 if t.tricks[loser] == 0 else 2 if t.augen[loser] < t.half // 2 else 1  # Schneider: a quarter
     if factor > 1:
         lines.append({"party": w, "label": "schwarz" if factor == 4 else "Schneider", "factor": factor})
@@ -261,12 +263,12 @@ def _step_reached(t: Tally, pi: int, j: int) -> bool:
     return t.tricks[opp] == 0 if j == len(t.steps) else t.augen[opp] < t.limits[j - 1]
 
 
-def _tally(g: Game, t: Tally, winner: int | None, ex: list[dict]):
+def _tally(g: Game, t: Tally, winner: int | None, ex: list[Line]) -> SchemeResult:
     """Seed 003: points doubled by Re or Kontra, quadrupled by both; then extras."""
     if winner is None:
         return _ddv(g, t, winner, ex)
     w = PARTIES[winner]
-    lines = [{"party": w, "label": "gewonnen", "points": 1}]
+    lines: list[Line] = [{"party": w, "label": "gewonnen", "points": 1}]
     if winner == 1:
         lines.append({"party": w, "label": "gegen Re/Solist", "points": 1})
     elif g.is_solo:
@@ -306,7 +308,7 @@ def _seat_scores(g: Game, t: Tally, gainer: int | None, value: int) -> list[int]
     return scores
 
 
-def _redeal_result(g: Game) -> dict:
+def _redeal_result(g: Game) -> dict[str, Any]:
     return {
         "contract": "redeal", "re": [], "kontra": [], "augen": {"re": 0, "kontra": 0},
         "tricks": {"re": 0, "kontra": 0}, "winner": None, "game_value": 0, "score": [0] * g.n,
@@ -314,9 +316,9 @@ def _redeal_result(g: Game) -> dict:
     }
 
 
-def state_so_far(g: Game) -> dict:
+def state_so_far(g: Game) -> dict[str, Any]:
     """An unfinished game: what has happened, ``finished: false``, no score."""
-    out: dict = {"finished": False, "contract": g.contract, "phase": g.phase, "to_act": g.to_act}
+    out: dict[str, Any] = {"finished": False, "contract": g.contract, "phase": g.phase, "to_act": g.to_act}
     if g.contract is not None and g.contract != "redeal":
         t = Tally(g)
         out.update(re=t.re, kontra=t.kontra, augen={"re": t.augen[0], "kontra": t.augen[1]},

@@ -53,15 +53,27 @@ def announcement(game: Game, seat: int, rng: random.Random | None = None,
     allowed = [a for a in game.allowed_announcements(seat) if a in ("re", "kontra")]
     if not allowed or game.phase != "play":
         return None
-    rng = rng or random.Random()
+    return allowed[0] if _win_rate(game, seat, rng or random.Random(), skill) >= skill.announce_threshold else None
+
+
+def klopfen(game: Game, seat: int, rng: random.Random | None = None, skill: Skill = Skill()) -> bool:
+    """Knock (where Klopfen replaces Re/Kontra) on the same win chance that makes it say Re/Kontra."""
+    if not game.can_klopfen(seat):
+        return False
+    return _win_rate(game, seat, rng or random.Random(), skill, knock=True) >= skill.announce_threshold
+
+
+def _win_rate(game: Game, seat: int, rng: random.Random, skill: Skill, knock: bool = False) -> float:
     party = game.party_of(seat)
     wins = 0
     n = max(20, skill.playouts // 4)
     for _ in range(n):
         sim = _sample(game, seat, rng)
+        if knock:
+            sim.knocks.append(seat)  # with klopfen_redeal an unknocked game would be thrown in
         playout(sim, rng)
         wins += sim.result()["winner"] == party
-    return allowed[0] if wins / n >= skill.announce_threshold else None
+    return wins / n
 
 
 # ---- reservations and Armut ------------------------------------------------------------

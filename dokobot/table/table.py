@@ -459,7 +459,7 @@ class Table:
     async def _apply_computer(self, seen: Game, seat: int, actions: list[dict[str, Any]]) -> Outcome | None:
         """Apply a computer seat's decision unless the game moved on while it thought.
 
-        An announcement the engine refuses is left out; a move it refuses is
+        An announcement or knock the engine refuses is left out; a move it refuses is
         replaced by the first legal one, so the table never stalls.
         """
         async with self.lock:
@@ -475,7 +475,7 @@ class Table:
                     what = next((k for k in action if k != "seat"), "?")
                     log.warning("table %s: engine refused a %s of computer seat %s (%s)", self.channel_id, what, seat, exc.code)
                     continue
-                if "announce" not in action:
+                if "announce" not in action and "klopfen" not in action:
                     return outcome
             if self.game is not None and self.computer_to_act() == seat:
                 _merge(outcome, await self._apply(self.game, seat, _first_legal(self.game, seat)))
@@ -509,6 +509,8 @@ def _decide(game: Game, seat: int, seed: int, skill: robot.Skill) -> list[dict[s
     rng = random.Random(seed)
     out: list[dict[str, Any]] = []
     if game.phase == "play":
+        if robot.klopfen(game, seat, rng, skill):
+            out.append({"seat": seat, "klopfen": True})
         said = robot.announcement(game, seat, rng, skill)
         if said:
             out.append({"seat": seat, "announce": said})

@@ -119,8 +119,9 @@ def _contract_lines(game: Game, names: list[str], lang: str | None) -> list[str]
         lines.append(t(lang, "table.hochzeit_card", card=card_text(game.hochzeit_card)))
     told = game.armut_announced
     if told is not None and game.phase != "done":
-        alte = t(lang, "table.armut_alte") if told["alte"] else ""
-        lines.append(t(lang, "table.armut_announced", name=names[int(str(told["seat"]))], n=told["trumps"], alte=alte))
+        alte = t(lang, "table.armut_alte") if told.alte else ""
+        key = "table.armut_announced" + {0: "_none", 1: "_one"}.get(told.trumps, "")
+        lines.append(t(lang, key, name=names[told.seat], n=told.trumps, alte=alte))
     return lines
 
 

@@ -106,3 +106,35 @@ async def test_named_card_hochzeit_select(doko, rig_deal):
     game = doko.table.game
     assert game.contract == "hochzeit" and game.hochzeit_card == "SA"
     assert "Wer zuerst ♠A spielt, heiratet." in message_text(doko.table_message())
+
+
+async def test_armut_after_with_a_decline_and_announced_trumps(doko, rig_deal):
+    """armut_decide=after: the asked seat sees the trumps, hands them back; the next one takes."""
+    from dokobot.engine import RuleSet
+    from tests.engine.helpers import hands_with
+
+    hands = [h.split() for h in hands_with({1: "D9 CA CA CT CT CK CK SA SA ST HA HK"}, armut=True)]
+    assert not any(h.count("CQ") == 2 for h in hands)
+    rig_deal([hands])
+    await doko.open_and_seat()
+    nord, ost, sued, west = doko.players
+    await nord.slash(doko.channel, "doko regeln", preset="haus", schalter="armut_decide=after armut_announce=ja")
+    assert RuleSet.from_config(doko.table.ruleset.to_config()).armut_decide == "after"
+    await doko.start()
+    await doko.open_all_hands()
+    assert doko.table.game.dealer == 3
+    await doko.click_hand(nord, "reserve", "gesund")
+    await doko.click_hand(ost, "reserve", "armut")
+    await doko.click_hand(sued, "reserve", "gesund")
+    await doko.click_hand(west, "reserve", "gesund")
+    assert "Ost hat einen Trumpf." in message_text(doko.table_message())
+    await doko.click_hand(ost, "armut_give")
+    await doko.click_hand(sued, "armut_decline")
+    assert any("Sued gibt die Armut zurück." in m.content for m in doko.public())
+    assert doko.table.game.taker == 3 and doko.table.game.to_act == 1
+    await doko.click_hand(ost, "armut_give")
+    back = doko.table.game.hand(3)[-1]
+    await doko.select_hand(west, "armut_return", [f"{back}:{len(doko.table.game.hand(3)) - 1}"])
+    game = doko.table.game
+    assert game.contract == "armut" and game.re == {1, 3}
+    assert [a for a in game.actions if "armut_decline" in a] == [{"seat": 2, "armut_decline": True}]

@@ -310,7 +310,8 @@ def test_armut_announce_tells_trumps_and_alte_and_changes_nothing_else():
         events = g.apply({"seat": g.to_act, "reserve": "gesund"})
         told = [e for e in events if e.kind == "armut_announced"]
         if announce:
-            assert told and told[0].data == {"seat": 2, "trumps": 1, "alte": True} == g.armut_announced
+            assert told and told[0].data == (2, 1, True) == g.armut_announced
+            assert (g.armut_announced.seat, g.armut_announced.trumps, g.armut_announced.alte) == (2, 1, True)
         else:
             assert not told and g.armut_announced is None
         g.apply({"seat": 3, "armut_take": True})
@@ -320,7 +321,7 @@ def test_armut_announce_tells_trumps_and_alte_and_changes_nothing_else():
     assert out[0] == out[1]
     g = game(POOR_NO_CQ, armut=True, armut_announce=True)
     say(g, "gesund", "gesund", "armut", "gesund")
-    assert g.armut_announced == {"seat": 2, "trumps": 1, "alte": False}
+    assert g.armut_announced == (2, 1, False)
 
 
 # ---- Solos ---------------------------------------------------------------------------------

@@ -92,3 +92,28 @@ def test_announcement_only_when_allowed():
     for s in g.seats:
         a = announcement(g, s, rng, FAST)
         assert a is None or a == g.party_of(s)
+
+
+def test_knocks_with_a_strong_hand_only():
+    from dokobot.table.robot import klopfen
+    from tests.engine.helpers import hands_with
+
+    rules = {"klopfen": True, "klopfen_redeal": True}
+    strong = hands_with({0: "HT HT CQ SQ SQ HQ HQ DQ DQ CJ CJ SJ"})
+    weak = hands_with({0: "C9 C9 S9 S9 H9 H9 CK CK SK SK HK HK"})
+    for hands, want in ((strong, True), (weak, False)):
+        g = Game(RuleSet.from_config(rules), [h.split() for h in hands], dealer=3)
+        for s in range(4):
+            g.apply({"seat": s, "reserve": "gesund"})
+        assert klopfen(g, 0, random.Random(1), FAST) is want
+        assert not klopfen(Game(RuleSet(), [h.split() for h in hands], dealer=3), 0, random.Random(1), FAST)
+
+
+def test_robots_play_house_forms():
+    rules = RuleSet.from_config({"preset": "haus", "klopfen": True,
+                                 "hochzeit": "named_card", "armut_decide": "after", "armut_taker": "partner",
+                                 "solos": ["reines_herz", "karo"], "single_limit": True})
+    rng = random.Random(8)
+    for _ in range(6):
+        g = play_game(rules, rng)
+        assert g.finished and sum(g.result()["score"]) == 0
