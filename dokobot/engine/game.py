@@ -35,8 +35,8 @@ from .cards import (
     types_in,
 )
 from .contracts import NORMAL_KINDS, TRUMP, Order, order_for, order_kind
-from .errors import IllegalAction
 from .deal import table_rules
+from .errors import IllegalAction
 from .rules import SOLO_RANK, RuleSet
 from .scoring import score_game, state_so_far
 
