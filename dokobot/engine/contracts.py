@@ -7,8 +7,7 @@ compares cards of the same suit; ``masks[s]`` selects a suit from a hand.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
 
 from .cards import (
@@ -47,7 +46,12 @@ class Order:
     display: tuple[int, ...]  # types in display order
     position: tuple[int, ...]  # per type: its index in ``display`` (sort key)
     has_dulle: bool = False  # whether HT is a Dulle (the Dulle rule applies to two of them)
-    above: Mapping[int, int] = field(default_factory=dict)  # trump power -> mask of the trumps above it
+    # Überstich by table lookups: ``tpow[t]`` the power of a trump type (-1 for plain cards),
+    # ``above[p]`` the mask of the trumps with power above p (p up to 1000), ``dulle_power``
+    # the power of HT when it is a Dulle (else -2)
+    tpow: tuple[int, ...] = ()
+    above: tuple[int, ...] = ()
+    dulle_power: int = -2
 
     def is_trump(self, t: int) -> bool:
         return self.suit[t] == TRUMP
@@ -111,10 +115,15 @@ def order_for(kind: str, dullen: bool = True, joker: bool = False) -> Order:
     for i, t in enumerate(display):
         position[t] = i
     has_dulle = dullen and kind not in REINE_SOLOS and suit[card_type(HEARTS, TEN)] == TRUMP
-    # Überstich: which trumps beat a given top trump (a Schwein is 900, the joker 1000)
-    above = {p: type_mask(t for t in trumps if power[t] > p) for p in {power[t] for t in trumps} | {900, 1000}}
+    tpow = tuple(power[t] if suit[t] == TRUMP else -1 for t in range(N_TYPES))
+    above = [0] * 1002
+    mask = 0
+    for p in range(1001, -1, -1):  # a Schwein is 900, the joker 1000
+        above[p] = mask
+        mask |= type_mask(t for t in trumps if power[t] == p)
+    dulle_power = power[card_type(HEARTS, TEN)] if has_dulle else -2
     return Order(kind, tuple(trumps), tuple(suit), tuple(power), masks, tuple(display), tuple(position),
-                 has_dulle, above)
+                 has_dulle, tpow, tuple(above), dulle_power)
 
 
 def order_kind(contract: str | None) -> str:

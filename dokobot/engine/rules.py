@@ -96,9 +96,9 @@ class RuleSet:
     def for_table(self) -> RuleSet:
         """The switches the table size forces (readings 22, 24): all five playing is played
         without nines, with Überstich, no Armut, no Schmeißen; six with nines, no Armut, no Schmeißen."""
-        if self.all_play:
+        if self.all_play and (self.nines or not self.overtrump or self.armut or self.schmeissen):
             return replace(self, nines=False, overtrump=True, armut=False, schmeissen=())
-        if self.players == 6:
+        if self.players == 6 and (not self.nines or self.armut or self.schmeissen):
             return replace(self, nines=True, armut=False, schmeissen=())
         return self
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from math import gcd
 from typing import TYPE_CHECKING, Any
 
-from .announce import LIMITS
+from .announce import LIMITS, STEPS, STEPS_SIX
 from .cards import ACE, AUGEN, CJ, CQ, DA, DQ, HT, TEN, rank_of
 
 if TYPE_CHECKING:
@@ -28,6 +28,19 @@ Line = dict[str, Any]  # a breakdown line or an extra: {"party", "label", "point
 SchemeResult = tuple[int | None, int, list[Line]]  # (party that gets the value, value, breakdown)
 
 
+def _ladder(steps: tuple[str, ...], six: bool) -> tuple[tuple[str, ...], tuple[int, ...], int,
+                                                         tuple[int, ...], tuple[int, ...]]:
+    """(steps, limits, half, under, reach) of a table size: step j leaves the opponents
+    limits[j-1] Augen (0: a trick); half of the Augen; (a) the loser under 90, 60, 30 (at six
+    under 180, 135, ...: reading 25); (e, f) 120 against keine 90, ... (180 against keine 135)."""
+    limits = LIMITS[steps]
+    half = 180 if six else 120  # 240 Augen, 360 with three decks
+    return steps, limits, half, ((half,) if six else ()) + limits[:-1], (half, *limits)
+
+
+_LADDERS = {False: _ladder(STEPS, False), True: _ladder(STEPS_SIX, True)}
+
+
 class Tally:
     """Party totals, by party index (0 = re, 1 = kontra)."""
 
@@ -39,11 +52,7 @@ class Tally:
         self.tricks = [sum(g.won[s] for s in m) for m in members]
         self.levels = list(g.levels)
         self.n_tricks = g.n_tricks
-        self.steps = g.steps
-        self.limits = LIMITS[g.steps]  # step j leaves the opponents limits[j-1] Augen (0: a trick)
-        self.half = 180 if g.n == 6 else 120  # 240 Augen, 360 with three decks
-        # (a) the loser under 90, 60, 30 (at six under 180, 135, ...: reading 25)
-        self.under = ((self.half,) if g.n == 6 else ()) + self.limits[:-1]
+        self.steps, self.limits, self.half, self.under, self.reach = _LADDERS[g.n == 6]
 
     def label(self, j: int) -> str:
         return STEP_LABELS[self.steps[j - 1]]
@@ -78,7 +87,7 @@ def _under_points(t: Tally, pi: int) -> list[tuple[str, int]]:
 
 def _against_points(t: Tally, pi: int) -> list[tuple[str, int]]:
     """(e, f): Augen this party reached against the opponents' steps."""
-    reach = (t.half, *t.limits)  # 120 against keine 90, 90 against keine 60, ...; 180 against keine 135
+    reach = t.reach
     return [(f"{reach[j - 1]} gegen {t.label(j)}", 1) for j in range(1, t.levels[1 - pi] + 1)
             if t.augen[pi] >= reach[j - 1]]
 
@@ -95,7 +104,7 @@ def extras(g: Game) -> list[Line]:
             if g.n != 6:
                 if augen >= 40:
                     out.append({"key": "doppelkopf", "party": wp, "seat": winner, "victim": None})
-            else:  # six: five Volle (A or T) 1 point, six Volle the Superdoppelkopf 3 (reading 24)
+            elif augen >= 50:  # six: five Volle (A or T) 1 point, six Volle the Superdoppelkopf 3 (reading 24)
                 volle = sum(1 for _, t, _ in plays if rank_of(t) in (ACE, TEN) and t < 24)
                 if volle >= 5:
                     out.append({"key": "doppelkopf", "party": wp, "seat": winner, "victim": None,
