@@ -151,6 +151,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "sum.points_bock": ("Punkte (Bock ×{m}): {list}", "Points (Bock ×{m}): {list}"),
     "sum.bock.tie": ("Gleichstand 120:120 – die nächste Runde ist Bock", "Tie 120:120 – the next round is Bock"),
     "sum.bock.lost_solo": ("Solo verloren – die nächste Runde ist Bock", "Solo lost – the next round is Bock"),
+    "sum.bock.heart_trick": ("Ein Herz-Stich ging rum – die nächste Runde ist Bock", "A heart trick went round – the next round is Bock"),
     "sum.bock.lost_announcement": (
         "Ansage verloren – die nächste Runde ist Bock", "Announcement lost – the next round is Bock",
     ),

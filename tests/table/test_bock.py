@@ -172,3 +172,11 @@ def test_heart_trick_from_a_played_game():
     assert g.heart_trick
     step_ = step(BockState(), BockGame.from_record(rules.bock, PLAIN, g.actions, g.heart_trick))
     assert step_.fired == ("heart_trick",)
+
+
+def test_every_trigger_has_a_summary_line():
+    from dokobot.table.bock import TRIGGERS
+    from dokobot.text.i18n import has
+
+    assert all(has("sum.bock." + trigger) for trigger in TRIGGERS)
+    assert set(TRIGGERS) == set(RuleSet.from_config({"preset": "ddv", "bock": list(TRIGGERS)}).bock)
