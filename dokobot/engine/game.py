@@ -1121,6 +1121,7 @@ _DA_BITS = 3 << (2 * DA)
 _ACES = tuple(CODE_TO_TYPE[c] for c in ("CA", "SA", "HA", "DA"))
 _PHASE_WHY = {
     "reserve": "the Vorbehalt round is not over",
+    "bid": "equal solo reservations are being bid",
     "armut_take": "the Armut is being offered",
     "armut_give": "the Armut exchange is not complete",
     "armut_return": "the Armut exchange is not complete",
