@@ -963,8 +963,8 @@ class Game:
             return "Schweine are not played at this table"
         if t != DA or self.order.suit[DA] != TRUMP:
             return "only a Fuchs that is trump can be a Schwein"
-        if self.dealt[seat].count(DA) < 2:
-            return "a Schwein needs both Füchse dealt to one hand"
+        if self.dealt[seat].count(DA) < self.rules.copies:  # every Fuchs: two, three at six (I-six-10)
+            return "a Schwein needs every Fuchs dealt to one hand"
         if self.schwein_played:
             return "only one Fuchs becomes a Schwein"
         return None
