@@ -24,11 +24,12 @@ ALL_ANNOUNCEMENTS = ("re", "kontra", *STEPS_SIX)
 LIMITS = {STEPS: (90, 60, 30, 0), STEPS_SIX: (135, 90, 60, 30, 0)}
 
 
+_LEVELS = tuple({"re": 0, "kontra": 0} | {s: j for j, s in enumerate(steps, 1)} for steps in (STEPS, STEPS_SIX))
+
+
 def level(g: Game, what: str) -> int:
     """0 for Re/Kontra, j for the j-th step of the game's ladder; -1 if it has no such step."""
-    if what in ("re", "kontra"):
-        return 0
-    return g.steps.index(what) + 1 if what in g.steps else -1
+    return _LEVELS[g.n == 6].get(what, -1)
 
 
 def problem(g: Game, seat: int, what: str) -> tuple[str, dict[str, object]] | None:

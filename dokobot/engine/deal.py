@@ -15,13 +15,14 @@ def table_rules(rules: RuleSet, n_seats: int) -> RuleSet:
     """The rules as played by ``n_seats`` seats: the number of hands decides (reading 20)."""
     if rules.players != n_seats:
         rules = replace(rules, players=n_seats)
-    return rules.for_table()
+    return rules if n_seats == 4 else rules.for_table()
 
 
 def deck(rules: RuleSet) -> list[str]:
     """The card codes of the deck: each card twice (three times at six), without nines when
     ``nines`` is off or all five play; one DK becomes JO with the joker."""
-    rules = rules.for_table()
+    if rules.players != 4:
+        rules = rules.for_table()
     return list(_deck(rules.nines, rules.joker, rules.copies))
 
 

@@ -494,7 +494,28 @@ class Game:
     def reserve(self, seat: int, kind: object, solo: object = None, card: object = None,
                 size: object = None, pflicht: object = None) -> list[Event]:
         self._expect(seat, "reserve", "declare a reservation")
-        if kind not in ("gesund", "hochzeit", "solo", "armut", "schmeissen"):
+        if kind == "gesund":
+            if card is not None:
+                raise IllegalAction("malformed", what="only a Hochzeit names a card")
+            self.reserves.append((seat, "gesund", None))
+        else:
+            self._check_reservation(seat, kind, solo, card, size, pflicht)
+            # third field: the solo kind, or the card a named_card Hochzeit names
+            extra = solo if kind == "solo" else card if kind == "hochzeit" else None
+            self.reserves.append((seat, str(kind), None if extra is None else str(extra)))
+            if kind == "solo":
+                self.solo_info += ((seat, str(solo), str(size or "gross"), bool(pflicht),
+                                    None if card is None else str(card)),)
+        events = [Event("reserved", seat, "gesund" if kind == "gesund" else "vorbehalt")]
+        if len(self.reserves) < len(self.seats):
+            self.to_act = self.seats[len(self.reserves)]
+            return events
+        return events + self._decide_contract()
+
+    def _check_reservation(self, seat: int, kind: object, solo: object, card: object, size: object,
+                           pflicht: object) -> None:
+        """IllegalAction for a reservation other than gesund that is malformed or not allowed."""
+        if kind not in ("hochzeit", "solo", "armut", "schmeissen"):
             raise IllegalAction("malformed", what=f"unknown reservation {kind!r}")
         if card is not None and kind != "hochzeit" and not (kind == "solo" and size == "klein"):
             raise IllegalAction("malformed", what="only a Hochzeit names a card")
@@ -508,17 +529,6 @@ class Game:
             raise IllegalAction("reserve_not_allowed", seat=seat, what=_reserve_name(kind, solo), why=why)
         if kind == "hochzeit" or size == "klein":
             self._check_named_card(seat, card, str(solo) if kind == "solo" else None)
-        # third field: the solo kind, or the card a named_card Hochzeit names
-        extra = solo if kind == "solo" else card if kind == "hochzeit" else None
-        self.reserves.append((seat, str(kind), None if extra is None else str(extra)))
-        if kind == "solo":
-            self.solo_info += ((seat, str(solo), str(size or "gross"), bool(pflicht),
-                                None if card is None else str(card)),)
-        events = [Event("reserved", seat, "gesund" if kind == "gesund" else "vorbehalt")]
-        if len(self.reserves) < len(self.seats):
-            self.to_act = self.seats[len(self.reserves)]
-            return events
-        return events + self._decide_contract()
 
     def _check_named_card(self, seat: int, card: object, solo: str | None = None) -> None:
         """``named_card``: a Hochzeit (or a kleines Solo at six, reading 28) names a plain-suit ace."""
@@ -895,7 +905,7 @@ class Game:
             self.schwein_played = True
         if t == CQ:
             self.cq_played += 1
-            if self.contract in _CQ_SHOWS and (seat not in self.revealed or self.cq_played == self.rules.copies):
+            if self.contract in _CQ_SHOWS and (seat not in self.revealed or self.cq_played == _COPIES[self.n == 6]):
                 self._reveal(seat, "re")
         if t == self.named and self.named_by is None and seat != self.holder:
             self.named_by = seat
@@ -1034,7 +1044,7 @@ class Game:
         """Make a seat's party public. In a normal game the rest is Kontra once as many Re seats
         are known as there are CQ (two, three at six), or every CQ has been played."""
         self.revealed[seat] = party
-        copies = self.rules.copies
+        copies = _COPIES[self.n == 6]
         if self.contract == "normal" and (self.cq_played == copies or sum(
                 p == "re" for p in self.revealed.values()) == copies):
             for s in self.seats:
@@ -1114,6 +1124,7 @@ def _straight_copier(names: tuple[str, ...]) -> Callable[[Game, Game], None]:
 _share = _straight_copier(_SHARED)
 _ACTION_KEYS = ("reserve", "bid", "armut_take", "armut_give", "armut_return", "armut_decline", "klopfen",
                 "announce", "play")
+_COPIES = (2, 3)  # of each card: four and five, six
 # contracts in which a played CQ shows its seat as Re
 _CQ_SHOWS = frozenset(("normal", "stille_hochzeit", "hochzeit:klein", "hochzeit:gross"))
 _HT_BITS = 3 << (2 * HT)

@@ -59,12 +59,13 @@ def playout(g: Game, rng: random.Random, announce_rate: float = 0.0) -> Game:
     choice, rand = rng.choice, rng.random
     legal, play = g._legal, g._play
     schweine = g.rules.schweine
+    words = ("re", "kontra", *g.steps)
     if g.phase == "play" and g._knock_redeal():
         g._redeal()
     for _ in range(sum(g.sizes) if g.phase == "play" else 0):
         if announce_rate and rand() < announce_rate:
             seat = choice(g.seats)
-            what = choice(("re", "kontra", *g.steps))
+            what = choice(words)
             if g.can_announce(seat, what):
                 g.announce(seat, what)
         s = g.to_act
