@@ -282,7 +282,9 @@ def _tally(g: Game, t: Tally, winner: int | None, ex: list[Line]) -> SchemeResul
         lines.append({"party": w, "label": "gegen Re/Solist", "points": 1})
     elif g.is_solo:
         lines.append({"party": w, "label": "Solo gewonnen", "points": 1})
-    lines += [{"party": w, "label": label, "points": p} for label, p in _under_points(t, winner)]
+    # under 90, 60, 30 (at six 135, 90, 60, 30: the ddv "under 180" has no place in this scheme)
+    lines += [{"party": w, "label": label, "points": p} for label, p in _under_points(t, winner)
+              if label != f"unter {t.half}"]
     for pi in (0, 1):
         lines += [{"party": w, "label": t.label(j) + " angesagt", "points": 1}
                   for j in range(1, t.levels[pi] + 1)]
