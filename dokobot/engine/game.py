@@ -10,6 +10,7 @@ position. Internally cards are int types and hands 2-bit-count bit masks
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import combinations
 from typing import NamedTuple
 
 from . import announce as ann
@@ -34,6 +35,7 @@ from .cards import (
 )
 from .contracts import NORMAL_KINDS, TRUMP, Order, order_for, order_kind
 from .errors import IllegalAction
+from .observation import Observation, observe
 from .rules import SOLO_RANK, RuleSet
 from .scoring import score_game, state_so_far
 
@@ -210,7 +212,7 @@ class Game:
         out = []
         for card in self.legal_plays(seat):
             t = CODE_TO_TYPE[card]
-            if t != DA or self._beats_as_needed(seat, t, False):
+            if t != DA or not self.rules.overtrump or self._beats_as_needed(seat, t, False):
                 out.append({"seat": seat, "play": card})
             if t == DA and self.may_schwein(seat):
                 out.append({"seat": seat, "play": card, "schwein": True})
@@ -485,15 +487,7 @@ class Game:
         return ann.apply(self, seat, what)
 
     def klopfen(self, seat: int) -> list[Event]:
-        why = None
-        if not self.rules.klopfen:
-            why = "Klopfen is not played at this table"
-        elif self.phase != "play" or self.trick or self.tricks_done:
-            why = "only before the first card"
-        elif len(self.knocks) >= 4:
-            why = "four knocks are the most"
-        elif self.knocks and self.knocks[-1] == seat:
-            why = "no seat knocks twice in a row"
+        why = self._klopfen_problem(seat)
         if why:
             raise IllegalAction("klopfen", seat=seat, why=why)
         self.knocks.append(seat)
@@ -689,6 +683,43 @@ class Game:
     @property
     def normal_parties(self) -> bool:
         return self.contract in NORMAL_KINDS and not self.is_solo
+
+    # ---- a seat's view -------------------------------------------------------------------
+
+    def observation(self, seat: int) -> Observation:
+        """Everything ``seat`` may know now, as an immutable value (see observation.py)."""
+        return observe(self, seat)
+
+    def legal_actions(self, seat: int) -> list[dict]:
+        """Every action ``seat`` may take now, in any phase, as record actions."""
+        phase = self.phase
+        if phase == "play":
+            out = [{"seat": seat, "klopfen": True}] if self._klopfen_problem(seat) is None else []
+            out += [{"seat": seat, "announce": a} for a in self.allowed_announcements(seat)]
+            return out + self.legal_play_actions(seat)
+        if phase == "reserve":
+            return self.allowed_reservations(seat)
+        if phase == "done" or seat != self.to_act:
+            return []
+        if phase == "armut_take":
+            return [{"seat": seat, "armut_take": True}, {"seat": seat, "armut_take": False}]
+        if phase == "armut_give":
+            normal = order_for("normal", self.rules.dullen, self.rules.joker)
+            trumps = hand_types(self.hands[seat] & normal.masks[TRUMP])
+            return [{"seat": seat, "armut_give": [CARD_CODES[t] for t in trumps]}]
+        picks = sorted(set(combinations(hand_types(self.hands[seat]), len(self.armut_given))))
+        return [{"seat": seat, "armut_return": [CARD_CODES[t] for t in p]} for p in picks]
+
+    def _klopfen_problem(self, seat: int) -> str | None:
+        if not self.rules.klopfen:
+            return "Klopfen is not played at this table"
+        if self.phase != "play" or self.trick or self.tricks_done:
+            return "only before the first card"
+        if len(self.knocks) >= 4:
+            return "four knocks are the most"
+        if self.knocks and self.knocks[-1] == seat:
+            return "no seat knocks twice in a row"
+        return None
 
 
 _COPIED = {"hands", "sizes", "trick", "tricks_done", "augen", "won", "levels", "late", "said_re",
