@@ -8,7 +8,7 @@ state: a failed write changes nothing.
 
 Computer players sit on seats with ``is_bot``. While one of them is to act,
 one task per table lets it move: the decision (``dokobot.table.robot``) is made in
-a thread on ``game.copy()``, then applied under the lock through the same
+a thread on the seat's ``Observation``, then applied under the lock through the same
 path as a click, store first; a decision the game has outrun is dropped.
 ``on_outcome`` tells the bot layer what a computer move changed.
 
@@ -26,7 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from dokobot.engine import Game, IllegalAction, RuleError, RuleSet, deal
+from dokobot.engine import Game, IllegalAction, Observation, RuleError, RuleSet, deal
 from dokobot.table import robot
 from dokobot.table.bock import BockGame, BockState, BockStep, booked, replay_bock, step
 from dokobot.table.store import ChannelPrefs, SeatInfo, StoredGame, StoredTable, TableStore
@@ -433,9 +433,9 @@ class Table:
                     continue
             seed = self.computer_rng.getrandbits(64)
             try:
-                # On a copy: the thread never touches the live game. The robot reads
-                # only public facts and the seat's own hand.
-                actions = await asyncio.to_thread(_decide, game.copy(), seat, seed, self.computer_skill)
+                # The robot decides from the seat's observation only (an immutable
+                # value: the thread never touches the live game).
+                actions = await asyncio.to_thread(_decide, game.observation(seat), seed, self.computer_skill)
             except Exception:
                 log.exception("table %s: computer seat %s could not decide", self.channel_id, seat)
                 actions = []
@@ -504,15 +504,15 @@ class Table:
         return seat
 
 
-def _decide(game: Game, seat: int, seed: int, skill: robot.Skill) -> list[dict[str, Any]]:
-    """A computer seat's move (run in a thread on a copy): Re/Kontra first if it wants to."""
+def _decide(obs: Observation, seed: int, skill: robot.Skill) -> list[dict[str, Any]]:
+    """A computer seat's move (run in a thread): Re/Kontra first if it wants to."""
     rng = random.Random(seed)
     out: list[dict[str, Any]] = []
-    if game.phase == "play":
-        said = robot.announcement(game, seat, rng, skill)
+    if obs.phase == "play":
+        said = robot.announcement(obs, rng, skill)
         if said:
-            out.append({"seat": seat, "announce": said})
-    out.append(robot.choose_action(game, seat, rng, skill))
+            out.append({"seat": obs.seat, "announce": said})
+    out.append(robot.choose_action(obs, rng, skill))
     return out
 
 

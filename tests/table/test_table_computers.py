@@ -140,9 +140,9 @@ async def test_three_computers_and_one_human_play_to_the_end():
 
 
 async def test_computer_announces_through_the_table(monkeypatch):
-    def eager(game, seat, rng=None, skill=None):
-        allowed = [a for a in game.allowed_announcements(seat) if a in ("re", "kontra")]
-        return allowed[0] if allowed and game.phase == "play" else None
+    def eager(obs, rng=None, skill=None):
+        allowed = [a for a in obs.may_announce if a in ("re", "kontra")]
+        return allowed[0] if allowed and obs.phase == "play" else None
 
     monkeypatch.setattr(dokobot.table.robot, "announcement", eager)
     store = MemoryStore()
@@ -178,8 +178,8 @@ async def test_stale_decision_is_dropped(monkeypatch, caplog):
 
 
 async def test_refused_move_becomes_the_first_legal_one(monkeypatch, caplog):
-    def wrong(game, seat, seed, skill):
-        return [{"seat": seat, "announce": "schwarz"}, {"seat": seat, "play": "XX"}]
+    def wrong(obs, seed, skill):
+        return [{"seat": obs.seat, "announce": "schwarz"}, {"seat": obs.seat, "play": "XX"}]
 
     monkeypatch.setattr(dokobot.table.table, "_decide", wrong)
     store = MemoryStore()
