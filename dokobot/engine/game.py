@@ -36,6 +36,7 @@ from .cards import (
 from .contracts import NORMAL_KINDS, TRUMP, Order, order_for, order_kind
 from .errors import IllegalAction
 from .observation import Observation, observe
+from .result import GameResult
 from .rules import SOLO_RANK, RuleSet
 from .scoring import score_game, state_so_far
 
@@ -709,6 +710,12 @@ class Game:
             return [{"seat": seat, "armut_give": [CARD_CODES[t] for t in trumps]}]
         picks = sorted(set(combinations(hand_types(self.hands[seat]), len(self.armut_given))))
         return [{"seat": seat, "armut_return": [CARD_CODES[t] for t in p]} for p in picks]
+
+    def game_result(self) -> GameResult:
+        """The typed result of the finished game; ValueError while it runs."""
+        if self.phase != "done":
+            raise ValueError("the game is not finished")
+        return GameResult.from_dict(self.summary())
 
     def _klopfen_problem(self, seat: int) -> str | None:
         if not self.rules.klopfen:

@@ -26,7 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from dokobot.engine import Game, IllegalAction, Observation, RuleError, RuleSet, deal
+from dokobot.engine import Game, GameResult, IllegalAction, Observation, RuleError, RuleSet, deal
 from dokobot.table import robot
 from dokobot.table.bock import BockGame, BockState, BockStep, booked, replay_bock, step
 from dokobot.table.store import ChannelPrefs, SeatInfo, StoredGame, StoredTable, TableStore
@@ -73,7 +73,7 @@ class FinishedGame:
     number: int
     players: list[SeatInfo]
     dealer: int
-    result: dict[str, Any]
+    result: GameResult
     points: dict[int, int]  # user_id -> points of this game
     totals: dict[int, int]  # user_id -> running total at this table
     record: dict[str, Any]
@@ -351,12 +351,12 @@ class Table:
     async def _finish(self, outcome: Outcome) -> None:
         game = self.game
         assert game is not None and self.game_id is not None
-        result = game.result()
+        result = game.game_result()
         players = list(self.seats)
         # Bock is a table matter: the engine's result stays the plain game, the
         # booked points (score sheet, leaderboards) carry the factor.
         bock = step(self.bock, BockGame.from_record(game.rules.bock, result, game.actions), SEATS)
-        score = booked(result["score"], bock.multiplier)
+        score = booked(result.score, bock.multiplier)
         points = {p.user_id: score[i] for i, p in enumerate(players)}
         await self.store.finish_game(self.game_id, result, points)
         for user_id, p in points.items():
@@ -367,9 +367,9 @@ class Table:
             bock.multiplier, bock.fired,
         )
         self.state = "between"
-        log.info("table %s: game %s over (%s)", self.channel_id, self.game_no, result.get("contract"))
+        log.info("table %s: game %s over (%s)", self.channel_id, self.game_no, result.contract)
         outcome.finished = self.last
-        if result.get("contract") == "redeal":
+        if result.is_redeal:
             # Thrown in or nobody took the Armut: the same dealer deals again.
             await self._deal(self.dealer, outcome)
 

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from dokobot.engine import Game, Observation
+from dokobot.engine import BreakdownItem, Game, Observation
 from dokobot.table.bock import booked
 from dokobot.table.table import SEATS, FinishedGame, Notice, Table
 from dokobot.text.cards import card_text
@@ -187,37 +187,33 @@ def _trick_lines(game: Game, names: list[str], lang: str | None) -> list[str]:
     return lines
 
 
-def _breakdown_item(b: dict[str, Any], lang: str | None) -> str:
+def _breakdown_item(b: BreakdownItem, lang: str | None) -> str:
     """One line of the game value: label, party, +points (or ×factor in the doubling scheme)."""
-    party = b.get("party")
-    who = t(lang, "party." + party) if party in ("re", "kontra") else str(party or "")
-    amount = f"×{b['factor']}" if "factor" in b else f"{b.get('points', 0):+d}"
-    return f"{breakdown_label(lang, b.get('label', ''))} ({who}) {amount}"
+    who = t(lang, "party." + b.party) if b.party in ("re", "kontra") else b.party
+    amount = f"×{b.factor}" if b.factor is not None else f"{b.points or 0:+d}"
+    return f"{breakdown_label(lang, b)} ({who}) {amount}"
 
 
 def summary_text(fin: FinishedGame, lang: str | None, game_no_title: bool = True) -> tuple[str, str]:
     """Title and body of the end-of-game summary (everything is public by now)."""
     res = fin.result
     names = [esc(p.name) for p in fin.players]
-    contract = res.get("contract")
-    title = t(lang, "sum.title", no=fin.number, contract=contract_name(lang, contract))
-    if contract == "redeal":
+    title = t(lang, "sum.title", no=fin.number, contract=contract_name(lang, res.contract))
+    if res.is_redeal:
         return title, t(lang, "sum.redeal")
-    augen = res.get("augen", {})
-    key = "sum.winner" if res.get("winner") else "sum.no_winner"
-    winner = t(lang, "party." + res["winner"]) if res.get("winner") else ""
+    key = "sum.winner" if res.winner else "sum.no_winner"
+    winner = t(lang, "party." + res.winner) if res.winner else ""
     lines = [
-        t(lang, key, party=winner, re=augen.get("re", 0), kontra=augen.get("kontra", 0), value=res.get("game_value", 0)),
+        t(lang, key, party=winner, re=res.augen[0], kontra=res.augen[1], value=res.value),
         t(
             lang, "sum.parties",
-            re=", ".join(names[s] for s in res.get("re", [])) or "–",
-            kontra=", ".join(names[s] for s in res.get("kontra", [])) or "–",
+            re=", ".join(names[s] for s in res.re) or "–",
+            kontra=", ".join(names[s] for s in res.kontra) or "–",
         ),
     ]
-    breakdown = res.get("breakdown") or []
-    if breakdown:
-        lines.append(" · ".join(_breakdown_item(b, lang) for b in breakdown))
-    points = " · ".join(f"{names[i]} {_signed(p)}" for i, p in enumerate(booked(res.get("score", []), fin.bock)))
+    if res.breakdown:
+        lines.append(" · ".join(_breakdown_item(b, lang) for b in res.breakdown))
+    points = " · ".join(f"{names[i]} {_signed(p)}" for i, p in enumerate(booked(res.score, fin.bock)))
     if fin.bock > 1:
         lines.append(t(lang, "sum.points_bock", m=fin.bock, list=points))
     else:
