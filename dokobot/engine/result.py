@@ -18,6 +18,8 @@ Breakdown label keys and their parameters:
 | ``schneider`` | | Schneider |
 | ``announced`` | ``what`` (re kontra keine90 ... schwarz) | Re angesagt, keine 90 angesagt |
 | ``against`` | ``augen``, ``what`` | 120 gegen keine 90 |
+| ``reached`` | ``what`` (keine90 ... schwarz) | keine 90 erreicht |
+| ``knocked`` | | geklopft |
 | ``against_re`` | | gegen Re/Solist |
 | ``solo_won`` | | Solo gewonnen |
 | ``extra`` | ``extra`` (gegen_die_alten doppelkopf fuchs ...) | Doppelkopf, Fuchs gefangen, ... |
@@ -38,8 +40,10 @@ Params = tuple[tuple[str, Any], ...]
 _STEPS = {"keine90": "keine 90", "keine60": "keine 60", "keine30": "keine 30", "schwarz": "schwarz"}
 _SAID = {"re": "Re", "kontra": "Kontra", **_STEPS}
 _FIXED = {"won": "gewonnen", "schwarz": "schwarz", "schneider": "Schneider",
-          "against_re": "gegen Re/Solist", "solo_won": "Solo gewonnen"}
-_EXTRA_OF = {v: k for k, v in EXTRA_LABELS.items()}
+          "against_re": "gegen Re/Solist", "solo_won": "Solo gewonnen", "knocked": "geklopft"}
+_EXTRA_OF: dict[str, str] = {}
+for _key, _label in EXTRA_LABELS.items():
+    _EXTRA_OF.setdefault(_label, _key)  # a label two extras share: the line's "key" tells them apart
 _SAID_OF = {v: k for k, v in _SAID.items()}
 _UNDER = re.compile(r"unter (\d+)")
 _AGAINST = re.compile(r"(\d+) gegen (.+)")
@@ -71,6 +75,8 @@ class BreakdownItem:
             return f"{_SAID[p['what']]} angesagt"
         if self.key == "against":
             return f"{p['augen']} gegen {_STEPS[p['what']]}"
+        if self.key == "reached":
+            return f"{_STEPS[p['what']]} erreicht"
         if self.key == "extra":
             return EXTRA_LABELS[p["extra"]]
         return str(p.get("text", ""))
@@ -88,6 +94,8 @@ class BreakdownItem:
     @classmethod
     def from_json(cls, item: Mapping[str, Any]) -> BreakdownItem:
         key, params = _parse_label(str(item.get("label", "")))
+        if key == "extra" and item.get("key") in EXTRA_LABELS:
+            params = (("extra", item["key"]),)
         return cls(str(item.get("party")), key, params, item.get("points"), item.get("factor"),
                    item.get("key"))
 
@@ -100,6 +108,8 @@ def _parse_label(label: str) -> tuple[str, Params]:
         return "under", (("limit", int(m.group(1))),)
     if label.endswith(" angesagt") and label[:-9] in _SAID_OF:
         return "announced", (("what", _SAID_OF[label[:-9]]),)
+    if label.endswith(" erreicht") and label[:-9] in _STEPS.values():
+        return "reached", (("what", _SAID_OF[label[:-9]]),)
     if (m := _AGAINST.fullmatch(label)) and m.group(2) in _SAID_OF:
         return "against", (("augen", int(m.group(1))), ("what", _SAID_OF[m.group(2)]))
     if label in _EXTRA_OF:

@@ -50,3 +50,12 @@ def test_a_running_game_has_no_result():
 def test_from_dict_refuses_what_is_no_result():
     with pytest.raises(ValueError):
         GameResult.from_dict({"re": [0]})
+
+
+def test_labels_of_the_house_forms_have_keys():
+    knock = BreakdownItem.from_json({"party": "re", "label": "geklopft", "factor": 2})
+    reached = BreakdownItem.from_json({"party": "kontra", "label": "keine 60 erreicht", "factor": 2})
+    assert (knock.key, reached.key, reached.param("what")) == ("knocked", "reached", "keine60")
+    assert reached.to_json() == {"party": "kontra", "label": "keine 60 erreicht", "factor": 2}
+    shared = {"party": "re", "label": "Karlchen gefangen", "points": 1, "key": "karlchen_caught"}
+    assert BreakdownItem.from_json(shared).param("extra") == "karlchen_caught"
