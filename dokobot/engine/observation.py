@@ -117,7 +117,7 @@ def observe(g: Game, seat: int) -> Observation:
     public = g.public_parties()
     contract = g.public_contract
     in_armut = seat in (g.poor, g.taker) and g.poor is not None
-    returned = next((a["armut_return"] for a in g.actions if "armut_return" in a), [])
+    returned: list[str] = next((a["armut_return"] for a in g.actions if "armut_return" in a), [])
     return Observation(
         rules=g.rules, seat=seat, n=g.n, dealer=g.dealer, seats=tuple(g.seats), n_tricks=g.n_tricks,
         phase=g.phase, to_act=g.to_act, hand=tuple(g.hand(seat)),

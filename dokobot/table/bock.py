@@ -61,7 +61,7 @@ class BockState:
     @property
     def multiplier(self) -> int:
         """The factor of the next game (if its rules have Bock)."""
-        return 2 ** sum(1 for c in self.counters if c > 0)
+        return int(2 ** sum(1 for c in self.counters if c > 0))
 
     @property
     def games_left(self) -> int:

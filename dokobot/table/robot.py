@@ -174,8 +174,8 @@ def _pinned(obs: Observation, others: list[int]) -> dict[int, list[int]]:
         for s in others:
             if obs.parties[s] == "re" and "CQ" not in obs.played_by(s):
                 pinned[s].append(CQ)
-    if obs.armut_cards and obs.seat in (obs.poor, obs.taker):
-        other = obs.taker if obs.seat == obs.poor else obs.poor
+    other = obs.taker if obs.seat == obs.poor else obs.poor
+    if obs.armut_cards and obs.seat in (obs.poor, obs.taker) and other is not None:
         known = Counter(obs.armut_cards) - Counter(obs.armut_returned) if obs.seat == obs.poor \
             else Counter(obs.armut_returned)
         known -= Counter(obs.played_by(other))  # the played copies cannot be told apart

@@ -330,6 +330,7 @@ class Table:
         the table's state. Humans and computer players take this same path."""
         trial = game.copy()
         events = trial.apply({**action, "seat": seat})
+        assert self.game_id is not None
         # the new action only (trial.record() would copy the whole game per click)
         await self.store.append_action(self.game_id, len(trial.actions) - 1, dict(trial.actions[-1]))
         self.game = trial
