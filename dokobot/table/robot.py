@@ -63,8 +63,9 @@ def announcement(obs: Observation, rng: random.Random | None = None, skill: Skil
     rng = rng or random.Random()
     wins = 0
     n = max(20, skill.playouts // 4)
+    sample = _Sampler(obs)
     for _ in range(n):
-        sim = _sample(obs, rng)
+        sim = sample(rng)
         playout(sim, rng)
         wins += sim.result()["winner"] == obs.party
     return allowed[0] if wins / n >= skill.announce_threshold else None
@@ -129,8 +130,9 @@ def _play(obs: Observation, rng: random.Random, skill: Skill) -> Action:
     seat = obs.seat
     totals = [0.0] * len(options)
     rounds = max(1, skill.playouts // len(options))
+    sample = _Sampler(obs)
     for _ in range(rounds):
-        sim = _sample(obs, rng)  # one deal for all candidates: fairer comparison
+        sim = sample(rng)  # one deal for all candidates: fairer comparison
         for i, action in enumerate(options):
             g = sim.copy()
             g._play(seat, CODE_TO_TYPE[str(action["play"])], bool(action.get("schwein", False)))
@@ -140,31 +142,41 @@ def _play(obs: Observation, rng: random.Random, skill: Skill) -> Action:
     return options[best]
 
 
-def _sample(obs: Observation, rng: random.Random) -> Game:
-    """A play-out game at the observed position, the other seats' cards dealt at random.
+class _Sampler:
+    """Play-out games at the observed position, the other seats' cards dealt at random.
 
     The deal respects what the seat can know: hand sizes, suits a seat failed to
     follow, the Kreuz-Dame of a seat shown to be Re, cards an Armut exchange put
-    in a known hand.
+    in a known hand. The constraints are worked out once per decision.
     """
-    others = [s for s in obs.seats if s != obs.seat]
-    pinned = _pinned(obs, others)
-    unseen = Counter(CODE_TO_TYPE[c] for c in deck(obs.rules))
-    unseen.subtract(CODE_TO_TYPE[c] for c in obs.hand)
-    unseen.subtract(CODE_TO_TYPE[c] for s in obs.seats for c in obs.played_by(s))
-    for cards in pinned.values():
-        unseen.subtract(cards)
-    free = sorted(unseen.elements())
-    forbid = _forbidden(obs, others)
-    hands = None
-    for _ in range(50):
-        hands = _deal(free, pinned, obs, forbid, rng)
-        if hands is not None:
-            break
-    if hands is None:  # constraints too tight for random tries: keep sizes only
-        hands = _deal(free, pinned, obs, {s: set() for s in others}, rng)
-    assert hands is not None
-    return game_from_observation(obs, hands)
+
+    def __init__(self, obs: Observation) -> None:
+        self.obs = obs
+        self.others = [s for s in obs.seats if s != obs.seat]
+        self.pinned = _pinned(obs, self.others)
+        unseen = Counter(CODE_TO_TYPE[c] for c in deck(obs.rules))
+        unseen.subtract(CODE_TO_TYPE[c] for c in obs.hand)
+        unseen.subtract(CODE_TO_TYPE[c] for s in obs.seats for c in obs.played_by(s))
+        for cards in self.pinned.values():
+            unseen.subtract(cards)
+        self.free = sorted(unseen.elements())
+        self.forbid = _forbidden(obs, self.others)
+
+    def __call__(self, rng: random.Random) -> Game:
+        hands = None
+        for _ in range(50):
+            hands = _deal(self.free, self.pinned, self.obs, self.forbid, rng)
+            if hands is not None:
+                break
+        if hands is None:  # constraints too tight for random tries: keep sizes only
+            hands = _deal(self.free, self.pinned, self.obs, {s: set() for s in self.others}, rng)
+        assert hands is not None
+        return game_from_observation(self.obs, hands)
+
+
+def _sample(obs: Observation, rng: random.Random) -> Game:
+    """One play-out game at the observed position (see ``_Sampler``)."""
+    return _Sampler(obs)(rng)
 
 
 def _pinned(obs: Observation, others: list[int]) -> dict[int, list[int]]:
