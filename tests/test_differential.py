@@ -22,9 +22,61 @@ from reference.gen import ref_random_illegal, ref_random_record, truncate  # noq
 from reference.ref import RefError, make_rules, ref_replay  # noqa: E402
 
 try:
+    from dokobot.engine import RuleError, RuleSet
     from dokobot.engine.record import ReplayError, replay
 except Exception as exc:  # pragma: no cover - engine not there yet
     pytest.skip(f"engine not importable: {exc}", allow_module_level=True)
+
+
+def engine_refuses(cfg) -> str | None:
+    """The engine's RuleError message when it does not know a switch value yet."""
+    try:
+        RuleSet.from_config(cfg)
+    except RuleError as e:
+        return str(e)
+    return None
+
+
+# One config per switch value of rules.md "House forms (seed 000)" (issue 12).
+HOUSE_CONFIGS = [
+    {"preset": "ddv", "hochzeit": "named_card"},
+    {"preset": "ddv", "hochzeit": "first_pure_color_trick"},
+    {"preset": "ddv", "hochzeit": "first_color_trick", "hochzeit_window": 2},
+    {"preset": "ddv", "armut": True, "armut_taker": "partner"},
+    {"preset": "ddv", "armut": True, "armut_decide": "after"},
+    {"preset": "haus", "armut_taker": "partner", "armut_decide": "after"},
+    {"preset": "ddv", "armut": True, "armut_announce": True},
+    {"preset": "ddv", "solo_extras": "trumpfsolo_still"},
+    {"preset": "haus", "solo_extras": "trumpfsolo_still", "scoring": "doubling"},
+    {"preset": "ddv", "solos": ["reines_kreuz", "reines_pik", "reines_herz", "reines_karo"]},
+    {"preset": "haus", "solos": ["karo", "herz", "reines_herz", "reines_karo", "damen"],
+     "solo_priority": "rank", "nines": False},
+    {"preset": "ddv", "schmeissen": ["top_da"]},
+    {"preset": "ddv", "schmeissen": ["nines"], "nines": False},
+    {"preset": "ddv", "extras": ["gegen_die_alten", "doppelkopf", "fuchs", "karlchen",
+                                 "karlchen_caught_any"]},
+    {"preset": "haus", "bock": ["tie", "heart_trick"], "nines": False},
+    {"preset": "ddv", "single_limit": True},
+    {"preset": "ddv", "single_limit": True, "announcements": "until_trick_5"},
+    {"preset": "ddv", "klopfen": True},
+    {"preset": "ddv", "klopfen": True, "klopfen_redeal": True},
+    {"preset": "ddv", "klopfen": True, "scoring": "steps"},
+    {"preset": "ddv", "klopfen": True, "scoring": "doubling"},
+    {"preset": "ddv", "klopfen": True, "scoring": "tally"},
+    {"preset": "ddv", "scoring": "doubling"},
+    {"preset": "klassisch", "hochzeit": "named_card", "klopfen": True, "klopfen_redeal": True,
+     "single_limit": True},
+    {"preset": "haus", "hochzeit": "first_pure_color_trick", "armut_decide": "after",
+     "solos": ["karo", "reines_karo", "reines_herz"], "solo_extras": "trumpfsolo_still",
+     "schmeissen": ["nines", "top_da"], "extras": ["doppelkopf", "fuchs", "karlchen_caught_any"]},
+]
+
+# Until the engine knows every value above, it predates the corrections of rules.md
+# "House forms" (first_color_trick, knock value, doubling of reached steps, five kings
+# for `nines` without nines). Then a CORE record on which the engine gives exactly the
+# pre-correction answer (ref_replay(..., legacy=True)) is counted, not failed.
+ENGINE_PREDATES_HOUSE_FORMS = any(engine_refuses(c) for c in HOUSE_CONFIGS)
+LEGACY_TOLERATED = []
 
 FIELDS = ["contract", "re", "kontra", "augen", "tricks", "winner", "game_value", "score"]
 
@@ -73,7 +125,39 @@ def _compact(record):
     return json.dumps(record, separators=(",", ":"), ensure_ascii=False)
 
 
+def _outcome(fn, record, fields=None):
+    try:
+        res = fn(copy.deepcopy(record))
+    except (RefError, ReplayError) as e:
+        return ("error", e.action)
+    fields = fields or FIELDS
+    if not res.get("finished", True):
+        return ("unfinished", {k: v for k, v in res.items() if k in fields})
+    return ("result", {k: res.get(k) for k in fields})
+
+
+def _legacy_explains(record):
+    """The engine predates the house-form corrections and answers as ref did before."""
+    if not ENGINE_PREDATES_HOUSE_FORMS:
+        return False
+    fields = FIELDS
+    try:
+        exp = ref_replay(record, legacy=True)
+        if exp["finished"] and exp["winner"] is None \
+                and make_rules(record.get("rules"))["scoring"] != "ddv":
+            fields = FIELDS[:-2]
+    except RefError:
+        pass
+    old = _outcome(lambda r: ref_replay(r, legacy=True), record, fields)
+    if old != _outcome(replay, record, fields) or old == _outcome(ref_replay, record, fields):
+        return False
+    LEGACY_TOLERATED.append(_compact(record))
+    return True
+
+
 def _compare(record):
+    if _outcome(ref_replay, record) != _outcome(replay, record) and _legacy_explains(record):
+        return
     exp = ref_replay(record)
     try:
         got = replay(copy.deepcopy(record))
@@ -97,6 +181,8 @@ def _compare(record):
 
 
 def _compare_illegal(record, idx):
+    if _outcome(replay, record) != ("error", idx) and _legacy_explains(record):
+        return
     try:
         got = replay(copy.deepcopy(record))
     except ReplayError as e:
@@ -171,6 +257,45 @@ def test_extended_variants(cfg):
     for rec in _records(cfg, 6 + zlib.crc32(_id(cfg).encode()) + SEED, 5 * SCALE):
         bad, idx = ref_random_illegal(rng, rec)
         _compare_illegal(bad, idx)
+
+
+@pytest.mark.parametrize("cfg", HOUSE_CONFIGS, ids=_id)
+def test_house_forms(cfg):
+    """rules.md "House forms": legal games, unfinished prefixes and illegal mutations."""
+    refused = engine_refuses(cfg)
+    if refused:
+        pytest.skip(f"engine does not know this house form yet (RuleError: {refused})")
+    base = zlib.crc32(_id(cfg).encode()) + SEED
+    for k, rec in enumerate(_records(cfg, 11 + base, N_PER_CONFIG)):
+        _compare(rec)
+        if k % 5 == 0:
+            _compare(truncate(random.Random(k), rec))
+    rng = random.Random(13 + base)
+    for rec in _records(cfg, 17 + base, N_ILLEGAL_PER_CONFIG):
+        bad, idx = ref_random_illegal(rng, rec)
+        _compare_illegal(bad, idx)
+
+
+def test_house_forms_reach_what_they_change():
+    """The generator really exercises each new form (ref alone, no engine needed)."""
+    seen = {}
+    for cfg in HOUSE_CONFIGS:
+        for rec in _records(cfg, 1 + zlib.crc32(_id(cfg).encode()), N_PER_CONFIG):
+            for a in rec["actions"]:
+                for key in ("armut_decline", "klopfen", "card"):
+                    if key in a:
+                        seen[key] = seen.get(key, 0) + 1
+                if a.get("solo", "").startswith("reines_"):
+                    seen["reines"] = seen.get("reines", 0) + 1
+                if a.get("reserve") == "schmeissen":
+                    seen.setdefault("schmeissen", set()).add(_id(cfg))
+            res = ref_replay(rec)
+            seen.setdefault("contracts", set()).add(res["contract"])
+    assert seen.get("armut_decline", 0) >= 3 and seen.get("klopfen", 0) >= 10
+    assert seen.get("card", 0) >= 3 and seen.get("reines", 0) >= 3
+    assert _id({"preset": "ddv", "schmeissen": ["top_da"]}) in seen["schmeissen"]
+    assert _id({"preset": "ddv", "schmeissen": ["nines"], "nines": False}) in seen["schmeissen"]
+    assert {"hochzeit", "armut", "redeal", "solo:reines_herz"} <= seen["contracts"]
 
 
 DISPUTED = sorted((Path(__file__).parent / "data" / "disputed").glob("*.json"))

@@ -12,6 +12,7 @@ from .ref import (
     RefGame,
     allowed_reservations,
     deck,
+    named_card_offer,
     make_rules,
     ref_replay,
 )
@@ -83,8 +84,10 @@ def random_deal(rng, rules, n_seats=4, dealer=0):
         while sum(c[1] == rank for c in act[seat]) < k:
             if not _swap_in(rng, act, seat, lambda c: c[1] == rank, lambda c: c[1] == rank):
                 break
-    elif r < 0.46:  # highest trump no better than DJ
+    elif r < 0.46:  # highest trump no better than DJ (or DA)
         high = {"HT", "CQ", "SQ", "HQ", "DQ", "CJ", "SJ", "HJ", "JO"}
+        if "top_da" in rules["schmeissen"] and rng.random() < 0.6:
+            high.add("DJ")
         if not rules["dullen"]:
             high.discard("HT")
         while any(c in high for c in act[seat]):
@@ -156,21 +159,26 @@ def ref_random_record(rng, rules_config, n_seats=4, p_announce=None):
 
     for seat in list(g.order):
         do(_pick_reservation(rng, g, seat))
-    while g.phase == "armut_take":
-        do({"seat": g.armut_asked[0], "armut_take": rng.random() < 0.45})
-    if g.phase == "armut_give":
-        do({"seat": g.poor, "armut_give": [c for c in g.hands[g.poor] if g.ctx.is_trump(c)]})
-        n = len(g.armut_gift)
-        hand = list(g.hands[g.taker])
-        if rng.random() < 0.5:
-            plain = [c for c in hand if not g.ctx.is_trump(c)]
-            if len(plain) >= n:
-                hand = plain
-        do({"seat": g.taker, "armut_return": rng.sample(hand, n)})
+    while g.phase in ("armut_take", "armut_give", "armut_return"):
+        if g.phase == "armut_take":
+            do({"seat": g.armut_asked[0], "armut_take": rng.random() < 0.45})
+        elif g.phase == "armut_give":
+            do({"seat": g.poor,
+                "armut_give": [c for c in g.hands[g.poor] if g.ctx.is_trump(c)]})
+        elif g.rules["armut_decide"] == "after" and rng.random() < 0.45:
+            do({"seat": g.taker, "armut_decline": True})
+        else:
+            n = len(g.armut_gift)
+            hand = list(g.hands[g.taker])
+            if rng.random() < 0.5:
+                plain = [c for c in hand if not g.ctx.is_trump(c)]
+                if len(plain) >= n:
+                    hand = plain
+            do({"seat": g.taker, "armut_return": rng.sample(hand, n)})
     if g.finished():
         return record
     if g.rules["klopfen"]:
-        while rng.random() < 0.4 and len(g.knocks) < 4:
+        while rng.random() < (0.6 if g.rules["klopfen_redeal"] else 0.4) and len(g.knocks) < 4:
             s = rng.choice(g.order)
             if g.knocks and g.knocks[-1] == s:
                 continue
@@ -239,6 +247,13 @@ def _illegal_candidates(rng, g, record, i):
         bad_solos = [k for k in SOLO_KINDS if k not in g.rules["solos"]] + ["farbe", None]
         out.append(("replace", {"seat": expect, "reserve": "solo", "solo": rng.choice(bad_solos)}))
         out.append(("replace", {"seat": expect, "reserve": "vorbehalt"}))
+        if hand.count("CQ") == 2 and g.rules["hochzeit"] == "named_card":
+            offer = named_card_offer(g.rules, hand)
+            bad = [c for c in ("CA", "SA", "HA", "DA", "CK", "HT", "XX", None) if c not in offer]
+            for _ in range(3):  # the named card is new: weight it
+                out.append(("replace", {"seat": expect, "reserve": "hochzeit",
+                                        "card": rng.choice(bad)}))
+            out.append(("replace", {"seat": expect, "reserve": "hochzeit"}))
         out.append(("insert", {"seat": expect, "announce": rng.choice(["re", "kontra"])}))
         out.append(("insert", {"seat": expect, "play": rng.choice(hand)}))
         return out
@@ -248,6 +263,7 @@ def _illegal_candidates(rng, g, record, i):
                                 "armut_take": True}))
         out.append(("replace", {"seat": expect, "armut_take": "ja"}))
         out.append(("insert", {"seat": g.poor, "armut_give": []}))
+        out.append(("replace", {"seat": expect, "armut_decline": True}))
         return out
     if g.phase == "armut_give":
         trumps = [c for c in g.hands[g.poor] if g.ctx.is_trump(c)]
@@ -258,6 +274,9 @@ def _illegal_candidates(rng, g, record, i):
             out.append(("replace", {"seat": g.poor, "armut_give": trumps + [plain[0]]}))
         out.append(("replace", {"seat": g.taker, "armut_give": trumps}))
         out.append(("insert", {"seat": g.taker, "armut_return": []}))
+        if g.rules["armut_decide"] == "after":
+            out.append(("replace", {"seat": g.taker, "armut_take": True}))
+            out.append(("replace", {"seat": g.taker, "armut_decline": True}))
         return out
     if g.phase == "armut_return":
         n = len(g.armut_gift)
@@ -270,6 +289,11 @@ def _illegal_candidates(rng, g, record, i):
                                     "armut_return": hand[:n - 1] + [rng.choice(missing)]}))
         out.append(("replace", {"seat": g.poor, "armut_return": g.hands[g.poor][:n]}))
         out.append(("insert", {"seat": g.taker, "announce": "re"}))
+        wrong = [s for s in others if s != g.taker]
+        out.append(("replace", {"seat": rng.choice(wrong), "armut_decline": True}))
+        out.append(("replace", {"seat": g.taker, "armut_decline": rng.choice([False, 1, "ja"])}))
+        if g.rules["armut_decide"] != "after":
+            out.append(("replace", {"seat": g.taker, "armut_decline": True}))
         return out
     # play phase
     seat = g.to_play()
@@ -293,6 +317,14 @@ def _illegal_candidates(rng, g, record, i):
         out.append(("replace", {"seat": seat, "play": c, "schwein": True}))
     if not g.rules["klopfen"]:
         out.append(("insert", {"seat": seat, "klopfen": True}))
+    elif g.plays or g.trick:  # knocking ends with the first lead
+        out += [("insert", {"seat": rng.choice(others), "klopfen": True})] * 2
+    else:
+        if g.knocks:  # the same seat twice in a row
+            out += [("insert", {"seat": g.knocks[-1], "klopfen": True})] * 2
+        if len(g.knocks) == 4:
+            out.append(("insert", {"seat": rng.choice(others), "klopfen": True}))
+        out.append(("insert", {"seat": seat, "klopfen": rng.choice([False, "ja", 1])}))
     bad_ann = []
     for s in g.order:
         ok = set(g.legal_announcements(s))

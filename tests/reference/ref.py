@@ -21,16 +21,19 @@ SUITS = "CSHD"
 RANKS = "ATKQJ9"  # plain-suit order, highest first, in every contract
 AUGEN = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2, "9": 0, "O": 0}  # "JO" -> 0
 
+REINE = ["reines_kreuz", "reines_pik", "reines_herz", "reines_karo"]
 SOLO_KINDS = ["karo", "herz", "pik", "kreuz", "damen", "buben", "fleischlos",
-              "damen_buben", "buben_koenige"]
+              "damen_buben", "buben_koenige"] + REINE
+# solo_priority: rank; the reine solos come after herz (rules.md "House forms")
 SOLO_RANK = ["karo", "damen", "buben", "damen_buben", "buben_koenige", "fleischlos",
-             "kreuz", "pik", "herz"]
+             "kreuz", "pik", "herz"] + REINE
 SUIT_OF_SOLO = {"karo": "D", "herz": "H", "pik": "S", "kreuz": "C"}
+SUIT_OF_REINE = {"reines_kreuz": "C", "reines_pik": "S", "reines_herz": "H", "reines_karo": "D"}
 ANNOUNCEMENTS = ["re", "kontra", "keine90", "keine60", "keine30", "schwarz"]
 STEP_LEVEL = {"keine90": 2, "keine60": 3, "keine30": 4, "schwarz": 5}
 LEVEL_NAME = {2: "keine90", 3: "keine60", 4: "keine30", 5: "schwarz"}
 EXTRAS = ["gegen_die_alten", "doppelkopf", "fuchs", "karlchen",
-          "karlchen_caught", "alte_caught", "dulle_caught"]
+          "karlchen_caught", "alte_caught", "dulle_caught", "karlchen_caught_any"]
 NORMAL_FAMILY = ("normal", "hochzeit", "stille_hochzeit", "armut")
 
 _DDV = {
@@ -42,6 +45,10 @@ _DDV = {
     "schmeissen": [], "announcements": "ddv", "klopfen": False, "scoring": "ddv",
     "zero_sum": True, "base": 1, "solo_factor": 3,
     "extras": ["gegen_die_alten", "doppelkopf", "fuchs", "karlchen"], "bock": [],
+    # house forms (rules.md "House forms (seed 000)"): first value = default everywhere
+    "armut_taker": "volunteer", "armut_decide": "before", "armut_announce": False,
+    "solo_extras": "none", "single_limit": False, "klopfen_redeal": False,
+    "five": "dealer_sits_out", "players": None,
 }
 PRESETS = {
     "ddv": dict(_DDV),
@@ -56,17 +63,24 @@ _CHOICES = {
     "dulle": ["first_wins", "second_wins", "second_wins_except_last", "n/a"],
     "solo_lead": ["left_of_dealer", "soloist"],
     "solo_priority": ["seat", "rank"],
-    "hochzeit": ["first_trick", "first_color_trick", "first_trump_trick"],
+    "hochzeit": ["first_trick", "first_color_trick", "first_trump_trick", "named_card",
+                 "first_pure_color_trick"],
+    "armut_taker": ["volunteer", "partner"],
+    "armut_decide": ["before", "after"],
+    "solo_extras": ["none", "trumpfsolo_still"],
+    "five": ["dealer_sits_out", "all_play"],
+    "players": [4, 5, 6],
     "announcements": ["ddv", "first_trick", "before_play", "until_trick_5"],
     "scoring": ["ddv", "steps", "doubling", "tally"],
 }
 _LISTS = {
     "solos": SOLO_KINDS,
-    "schmeissen": ["nines", "kings", "top_dj"],
+    "schmeissen": ["nines", "kings", "top_dj", "top_da"],
     "extras": EXTRAS,
-    "bock": ["tie", "lost_solo", "lost_announcement"],
+    "bock": ["tie", "lost_solo", "lost_announcement", "heart_trick"],
 }
-_BOOLS = ["nines", "dullen", "schweine", "joker", "overtrump", "armut", "klopfen", "zero_sum"]
+_BOOLS = ["nines", "dullen", "schweine", "joker", "overtrump", "armut", "klopfen", "zero_sum",
+          "armut_announce", "single_limit", "klopfen_redeal"]
 _INTS = ["hochzeit_window", "base", "solo_factor"]
 
 
@@ -89,6 +103,7 @@ def make_rules(config) -> dict:
         raise RefError(f"unknown preset {preset!r}", None)
     rules = dict(PRESETS[preset])
     rules["preset"] = preset
+    rules["_legacy"] = False  # see ref_replay
     for key, value in config.items():
         if key == "preset":
             continue
@@ -99,7 +114,7 @@ def make_rules(config) -> dict:
             if not isinstance(value, int) or isinstance(value, bool) or value < 1:
                 raise RefError(f"switch {key} must be a positive whole number", None)
         elif key in _CHOICES:
-            if value not in _CHOICES[key]:
+            if isinstance(value, bool) or value not in _CHOICES[key]:
                 raise RefError(f"switch {key} has no value {value!r}", None)
         elif key in _LISTS:
             if isinstance(value, str):  # I-01: "karo herz" is accepted like a list
@@ -133,6 +148,9 @@ def augen(card: str) -> int:
 def trump_list(rules, contract: str) -> list[str]:
     """Trumps highest first (without Schwein and joker, which rank above all)."""
     kind = contract[5:] if contract.startswith("solo:") else "karo"  # normal family = karo
+    if kind in SUIT_OF_REINE:  # only the suit, A T K Q J 9; no Dullen (reading 12)
+        s = SUIT_OF_REINE[kind]
+        return [s + r for r in RANKS if r != "9" or rules["nines"]]
     queens = ["CQ", "SQ", "HQ", "DQ"]
     jacks = ["CJ", "SJ", "HJ", "DJ"]
     if kind in SUIT_OF_SOLO:
@@ -160,7 +178,9 @@ class Ctx:
         self.rules = rules
         self.contract = contract
         self.trumps = trump_list(rules, contract)
-        self.dulle = "HT" in self.trumps  # HT ranks as Dulle
+        # HT ranks as Dulle, except in reines_herz where it is just a heart (reading 12)
+        self.dulle = (rules["dullen"] and "HT" in self.trumps
+                      and not contract.endswith("reines_herz"))
         # I-05: Schweine exist only where the Fuchs is a trump.
         self.schwein_ok = rules["schweine"] and "DA" in self.trumps
 
@@ -210,18 +230,22 @@ def normal_trump_count(rules, hand):
 
 def schmeissen_ok(rules, hand):
     trig = rules["schmeissen"]
-    if "nines" in trig and sum(c[1] == "9" for c in hand) >= 5:
+    # reading 11: without nines the trigger `nines` counts five kings
+    nine = "9" if rules["nines"] or rules.get("_legacy") else "K"
+    if "nines" in trig and sum(c[1] == nine for c in hand) >= 5:
         return True
     if "kings" in trig and sum(c[1] == "K" for c in hand) >= 5:
         return True
-    if "top_dj" in trig:
-        # I-14: a hand that would hold a Schwein is never "no better than DJ";
+    for name, top in (("top_dj", "DJ"), ("top_da", "DA")):
+        if name not in trig:
+            continue
+        # I-14: a hand that would hold a Schwein is never "no better than DJ/DA";
         # a hand without any trump qualifies.
         ctx = Ctx(rules, "normal")
         if ctx.schwein_ok and hand.count("DA") == 2:
-            return False
+            continue
         tr = [c for c in hand if ctx.is_trump(c)]
-        if not tr or max(ctx.power(c, False) for c in tr) <= ctx.power("DJ", False):
+        if not tr or max(ctx.power(c, False) for c in tr) <= ctx.power(top, False):
             return True
     return False
 
@@ -229,7 +253,11 @@ def schmeissen_ok(rules, hand):
 def allowed_reservations(rules, hand, seat):
     out = [{"seat": seat, "reserve": "gesund"}]
     if hand.count("CQ") == 2:
-        out.append({"seat": seat, "reserve": "hochzeit"})
+        if rules["hochzeit"] == "named_card":
+            for c in named_card_offer(rules, hand):
+                out.append({"seat": seat, "reserve": "hochzeit", "card": c})
+        else:
+            out.append({"seat": seat, "reserve": "hochzeit"})
     for k in rules["solos"]:
         out.append({"seat": seat, "reserve": "solo", "solo": k})
     if rules["armut"] and normal_trump_count(rules, hand) <= 3:
@@ -237,6 +265,13 @@ def allowed_reservations(rules, hand, seat):
     if rules["schmeissen"] and schmeissen_ok(rules, hand):
         out.append({"seat": seat, "reserve": "schmeissen"})
     return out
+
+
+def named_card_offer(rules, hand, copies=2):
+    """Reading 3: the plain-suit aces of the normal game the holder does not hold
+    in every copy."""
+    ctx = Ctx(rules, "normal")
+    return [s + "A" for s in SUITS if not ctx.is_trump(s + "A") and hand.count(s + "A") < copies]
 
 
 def _multiset_eq(a, b):
@@ -255,18 +290,19 @@ def _multiset_sub(hand, cards):
 
 # ---------------------------------------------------------------- game
 
-ACTION_KEYS = ["reserve", "armut_take", "armut_give", "armut_return", "klopfen",
-               "announce", "play"]
+ACTION_KEYS = ["reserve", "armut_take", "armut_give", "armut_return", "armut_decline",
+               "klopfen", "announce", "play"]
 
 
 class RefGame:
-    def __init__(self, record):
+    def __init__(self, record, legacy=False):
         if not isinstance(record, dict):
             raise RefError("a record must be a JSON object", None)
         fmt = record.get("format", "dokobot-game/1")  # I-02: missing format is accepted
         if fmt != "dokobot-game/1":
             raise RefError(f"unknown format {fmt!r}", None)
         self.rules = rules = make_rules(record.get("rules"))
+        rules["_legacy"] = legacy
         hands = record.get("hands")
         if not isinstance(hands, list) or len(hands) not in (4, 5):
             raise RefError("hands must be a list of 4 (or 5) hands", None)
@@ -303,6 +339,8 @@ class RefGame:
         self.re = set()
         self.soloist = None
         self.holder = None  # Hochzeit
+        self.named = None  # hochzeit: named_card
+        self.holder_color_wins = 0  # hochzeit: first_color_trick
         self.clarified = None  # trick number of the clarifying trick (Hochzeit)
         self.poor = None
         self.taker = None
@@ -376,6 +414,10 @@ class RefGame:
         elif value == "hochzeit":
             if hand.count("CQ") != 2:
                 raise RefError("a Hochzeit needs both CQ", i)
+            if self.rules["hochzeit"] == "named_card":  # reading 3
+                card = a.get("card")
+                if card not in named_card_offer(self.rules, hand):
+                    raise RefError(f"bad_card: {card!r} cannot be named for the Hochzeit", i)
         elif value == "solo":
             if a.get("solo") not in self.rules["solos"]:
                 raise RefError(f"solo {a.get('solo')!r} is not allowed at this table", i)
@@ -412,19 +454,33 @@ class RefGame:
             return
         both = [s for s in self.order if self.dealt[s].count("CQ") == 2]
         if "armut" in by:
-            self.poor = by["armut"][0][0]  # I-12: the first poor seat in order
-            if both and both[0] != self.poor:
+            self.poor = poor = by["armut"][0][0]  # I-12: the first poor seat in order
+            if both and both[0] != poor:
                 self._redeal()
                 return
-            self.phase = "armut_take"
-            s = self.poor
-            self.armut_asked = []
-            for _ in range(len(self.order) - 1):
-                s = self.next_seat(s)
-                self.armut_asked.append(s)
+            if self.rules["armut_taker"] == "partner":
+                # reading 7: only the normal-game partner answers; none if poor has both CQ
+                if self.dealt[poor].count("CQ") == 2:
+                    self._redeal()
+                    return
+                mine = "CQ" in self.dealt[poor]
+                self.armut_asked = [s for s in self.order
+                                    if s != poor and ("CQ" in self.dealt[s]) == mine]
+            else:
+                s = poor
+                self.armut_asked = []
+                for _ in range(len(self.order) - 1):
+                    s = self.next_seat(s)
+                    self.armut_asked.append(s)
+            if self.rules["armut_decide"] == "after":  # reading 8: give first, then decide
+                self.taker = self.armut_asked[0]
+                self.phase = "armut_give"
+            else:
+                self.phase = "armut_take"
             return
         if "hochzeit" in by:
-            self.holder = by["hochzeit"][0][0]
+            self.holder, a = by["hochzeit"][0]
+            self.named = a.get("card") if self.rules["hochzeit"] == "named_card" else None
             self._start_play("hochzeit", {self.holder})
             return
         if both:
@@ -487,6 +543,24 @@ class RefGame:
         self.hands[self.poor] = self.hands[self.poor] + list(value)
         self._start_play("armut", {self.poor, self.taker})
 
+    def _armut_decline(self, i, seat, value, a):
+        if self.rules["armut_decide"] != "after":
+            raise RefError("armut_decline only with armut_decide: after", i)
+        self._need_phase(i, "armut_return", "Armut decline")
+        if seat != self.taker:
+            raise RefError(f"seat {self.taker} must take or decline the Armut", i)
+        if value is not True:
+            raise RefError("armut_decline must be true", i)
+        self.hands[seat] = _multiset_sub(self.hands[seat], self.armut_gift)
+        self.hands[self.poor] = self.hands[self.poor] + self.armut_gift
+        self.armut_gift = None
+        self.armut_asked.pop(0)
+        if self.armut_asked:
+            self.taker = self.armut_asked[0]
+            self.phase = "armut_give"
+        else:
+            self._redeal()
+
     # ---------------------------------------------------------- klopfen
     def _klopfen(self, i, seat, value, a):
         if not self.rules["klopfen"]:
@@ -527,6 +601,8 @@ class RefGame:
         have = self.level[party]
         if target <= have:
             raise RefError(f"{word} is already said for {party}", i)
+        if self.rules["single_limit"] and target >= 2 and max(self.level.values()) >= 2:
+            raise RefError("single_limit: only one limit step per game", i)  # reading 18
         if have >= 1 and self.late[party]:
             raise RefError(f"{party} replied late and may say no further step", i)
         first = have + 1
@@ -582,6 +658,10 @@ class RefGame:
         if not isinstance(schwein, bool):
             raise RefError("schwein must be true or false", i)
         self.check_card(i, seat, card, schwein)
+        if self.rules["klopfen"] and self.rules["klopfen_redeal"] and self.plays == 0 \
+                and not self.knocks:
+            self._redeal()  # reading 17: the card is not played
+            return
         self.hands[seat].remove(card)
         self.trick.append((seat, card, schwein))
         self.plays += 1
@@ -643,16 +723,44 @@ class RefGame:
         self.trick = []
         self.leader = t["winner"]
         if self.contract == "hochzeit" and self.clarified is None:
-            k = len(self.tricks)
+            self._clarify(t)
+
+    def _clarify(self, t):
+        """Hochzeit: find the partner after trick t (rules.md Parties, House forms;
+        readings 1-5). Sets self.clarified (trick number) once the parties are known."""
+        k = len(self.tricks)
+        last = k == self.H
+        holder = self.holder
+        mode = self.rules["hochzeit"]
+        partner = None
+        alone = last  # reading 5: every form is settled by the last trick at the latest
+        if mode == "named_card":  # reading 3: whoever else plays the card, no window
+            partner = next((s for s, c, _ in t["plays"] if c == self.named and s != holder), None)
+        elif mode == "first_pure_color_trick":  # reading 4: no trump in the trick, no window
+            if not any(self.ctx.is_trump(c) for _, c, _ in t["plays"]):
+                partner = t["winner"] if t["winner"] != holder else None
+                alone = True
+        elif mode == "first_color_trick" and self.rules["_legacy"]:  # old: window in tricks
+            if not self.ctx.is_trump(t["plays"][0][1]) and t["winner"] != holder:
+                partner = t["winner"]
+            alone = alone or k >= self.rules["hochzeit_window"]
+        elif mode == "first_color_trick":  # reading 1: colour tricks counted, any trick
+            if not self.ctx.is_trump(t["plays"][0][1]):
+                if t["winner"] != holder:
+                    partner = t["winner"]
+                else:
+                    self.holder_color_wins += 1
+                    alone = alone or self.holder_color_wins >= self.rules["hochzeit_window"]
+        else:  # first_trick / first_trump_trick: within the window (I-30)
             lead_trump = self.ctx.is_trump(t["plays"][0][1])
-            mode = self.rules["hochzeit"]
-            kind_ok = (mode == "first_trick" or (mode == "first_color_trick" and not lead_trump)
-                       or (mode == "first_trump_trick" and lead_trump))
-            if kind_ok and t["winner"] != self.holder:
-                self.re.add(t["winner"])
-                self.clarified = k
-            elif k >= self.rules["hochzeit_window"]:
-                self.clarified = k  # holder plays alone
+            if (mode == "first_trick" or lead_trump) and t["winner"] != holder:
+                partner = t["winner"]
+            alone = alone or k >= self.rules["hochzeit_window"]
+        if partner is not None:
+            self.re.add(partner)
+            self.clarified = k
+        elif alone:
+            self.clarified = k  # holder plays alone
 
     def legal_plays(self, seat):
         """[(card, schwein)] this seat may play now."""
@@ -739,9 +847,18 @@ def targets(g, aug, cnt):
     return reached
 
 
+def extras_apply(g):
+    """Do Sonderpunkte count? Normal family only; with solo_extras: trumpfsolo_still
+    also in solo:karo and stille_hochzeit (reading 13)."""
+    if not is_solo_scored(g):
+        return True
+    return (g.rules["solo_extras"] == "trumpfsolo_still"
+            and g.contract in ("solo:karo", "stille_hochzeit"))
+
+
 def extras_by_party(g):
     """Sonderpunkte per party: list of (party, label)."""
-    if is_solo_scored(g):
+    if not extras_apply(g):
         return []
     ex = g.rules["extras"]
     out = []
@@ -761,6 +878,8 @@ def extras_by_party(g):
                 out.append((wp, "Dulle gefangen"))
             if "karlchen_caught" in ex and last and c == "CJ" and t["win_card"] == "DQ":
                 out.append((wp, "Karlchen gefangen"))
+            if "karlchen_caught_any" in ex and last and c == "CJ":  # reading 14
+                out.append((wp, "Karlchen gefangen (beliebig)"))
         if "karlchen" in ex and last and t["win_card"] == "CJ":
             out.append((wp, "Karlchen"))
     return out
@@ -773,7 +892,7 @@ def score_game(g, aug, cnt):
     scheme = rules["scoring"]
     lv = g.level
     extras = extras_by_party(g)
-    if winner == "kontra" and "gegen_die_alten" in rules["extras"] and not is_solo_scored(g) \
+    if winner == "kontra" and "gegen_die_alten" in rules["extras"] and extras_apply(g) \
             and scheme in ("ddv",):
         extras.append(("kontra", "gegen die Alten"))
     bd = []
@@ -809,7 +928,7 @@ def score_game(g, aug, cnt):
     def sums():
         return {p: sum(b["points"] for b in bd if b["party"] == p) for p in ("re", "kontra")}
 
-    mult = 2 ** len(g.knocks)
+    knocks = len(g.knocks)  # reading 16: a knock counts like one Re/Kontra of the scheme
     said = {p: lv[p] >= 1 and not rules["klopfen"] for p in ("re", "kontra")}
     value = 0
     ahead = winner
@@ -821,6 +940,8 @@ def score_game(g, aug, cnt):
                 add(winner, "Re angesagt", 2)
             if said["kontra"]:
                 add(winner, "Kontra angesagt", 2)
+            for _ in range(0 if rules["_legacy"] else knocks):
+                add(winner, "geklopft", 2)
             steps_announced(winner)
             against(winner)
             against(opp(winner))
@@ -838,16 +959,17 @@ def score_game(g, aug, cnt):
             diff = s["re"] - s["kontra"]
             ahead = "re" if diff > 0 else ("kontra" if diff < 0 else None)
             value = abs(diff)
-        value *= mult
     elif scheme == "steps":
         if winner:
             under(winner, (120, 90, 60, 30))
-            if winner == "kontra" and not is_solo_scored(g):
+            if winner == "kontra" and extras_apply(g):  # I-ref-3
                 add("kontra", "gegen die Alten", 1)
             if said["re"]:
                 add(winner, "Re angesagt", 1)
             if said["kontra"]:
                 add(winner, "Kontra angesagt", 1)
+            for _ in range(0 if rules["_legacy"] else knocks):
+                add(winner, "geklopft", 1)
         for p, label in extras:
             add(p, label, 1)
         s = sums()
@@ -857,7 +979,6 @@ def score_game(g, aug, cnt):
             diff = s["re"] - s["kontra"]
             ahead = "re" if diff > 0 else ("kontra" if diff < 0 else None)
             value = abs(diff)
-        value *= mult
     elif scheme == "doubling":
         if winner:
             v = 1 if winner == "re" else 2
@@ -866,7 +987,7 @@ def score_game(g, aug, cnt):
                 v *= 4
             elif aug[o] < 60:
                 v *= 2
-            if "doppelkopf" in rules["extras"] and not is_solo_scored(g):
+            if "doppelkopf" in rules["extras"] and extras_apply(g):
                 for t in g.tricks:
                     if t["augen"] >= 40:
                         v *= 2
@@ -874,6 +995,13 @@ def score_game(g, aug, cnt):
                 v *= 2
             if said["kontra"]:
                 v *= 2
+            v *= 2 ** (0 if rules["_legacy"] else knocks)
+            # reading 19: each announced step its party reached doubles once more
+            for p in () if rules["_legacy"] else ("re", "kontra"):
+                o = opp(p)
+                for level in range(2, lv[p] + 1):
+                    if (cnt[o] == 0) if level == 5 else aug[o] < {2: 90, 3: 60, 4: 30}[level]:
+                        v *= 2
             add(winner, "Spielwert", v)
         for p, label in extras:
             if label != "Doppelkopf":
@@ -885,7 +1013,6 @@ def score_game(g, aug, cnt):
             diff = s["re"] - s["kontra"]
             ahead = "re" if diff > 0 else ("kontra" if diff < 0 else None)
             value = abs(diff)
-        value *= mult
     else:  # tally
         if winner:
             pts = 1
@@ -900,9 +1027,10 @@ def score_game(g, aug, cnt):
             if cnt[o] == 0:
                 pts += 1
             pts += sum(max(0, lv[p] - 1) for p in ("re", "kontra"))
-            if said["re"] and said["kontra"]:
+            doublers = said["re"] + said["kontra"] + (0 if rules["_legacy"] else knocks)
+            if doublers >= 2:  # reading 16: x2 for one, x4 from the second (in all)
                 pts *= 4
-            elif said["re"] or said["kontra"]:
+            elif doublers == 1:
                 pts *= 2
             add(winner, "Spielwert", pts)
         for p, label in extras:
@@ -914,7 +1042,8 @@ def score_game(g, aug, cnt):
             diff = s["re"] - s["kontra"]
             ahead = "re" if diff > 0 else ("kontra" if diff < 0 else None)
             value = abs(diff)
-        value *= mult
+    if rules["_legacy"]:
+        value *= 2 ** knocks  # old reading I-46: each knock doubles the final value
     value *= rules["base"]
     score = [0] * g.n
     if ahead is not None:
@@ -930,8 +1059,12 @@ def score_game(g, aug, cnt):
 
 # ---------------------------------------------------------------- entry point
 
-def ref_replay(record) -> dict:
-    g = RefGame(record)
+def ref_replay(record, legacy=False) -> dict:
+    """legacy=True: the readings before the corrections of rules.md "House forms"
+    (first_color_trick window in all tricks, knocks double the value in every scheme,
+    no doubling for reached steps, `nines` without nines stays nines). Only the
+    differential test uses it, to recognise an engine that predates the corrections."""
+    g = RefGame(record, legacy)
     actions = record.get("actions", [])
     if not isinstance(actions, list):
         raise RefError("actions must be a list", None)
