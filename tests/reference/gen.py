@@ -12,8 +12,8 @@ from .ref import (
     RefGame,
     allowed_reservations,
     deck,
-    named_card_offer,
     make_rules,
+    named_card_offer,
     ref_replay,
 )
 
