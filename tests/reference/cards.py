@@ -15,7 +15,12 @@ SOLO_RANK = ["karo", "damen", "buben", "damen_buben", "buben_koenige", "fleischl
 SUIT_OF_SOLO = {"karo": "D", "herz": "H", "pik": "S", "kreuz": "C"}
 SUIT_OF_REINE = {"reines_kreuz": "C", "reines_pik": "S", "reines_herz": "H", "reines_karo": "D"}
 ANNOUNCEMENTS = ["re", "kontra", "keine90", "keine60", "keine30", "schwarz"]
-STEP_LEVEL = {"keine90": 2, "keine60": 3, "keine30": 4, "schwarz": 5}
+# The limit steps, level 2 upwards (re/kontra = 1), and the Augen the opponents
+# stay under (0 for schwarz: no trick). Six: keine135 comes first (reading 25).
+STEPS = {4: ["keine90", "keine60", "keine30", "schwarz"],
+         6: ["keine135", "keine90", "keine60", "keine30", "schwarz"]}
+STEP_X = {"keine135": 135, "keine90": 90, "keine60": 60, "keine30": 30, "schwarz": 0}
+STEP_LEVEL = {"keine90": 2, "keine60": 3, "keine30": 4, "schwarz": 5}  # four and five
 LEVEL_NAME = {2: "keine90", 3: "keine60", 4: "keine30", 5: "schwarz"}
 EXTRAS = ["gegen_die_alten", "doppelkopf", "fuchs", "karlchen",
           "karlchen_caught", "alte_caught", "dulle_caught", "karlchen_caught_any"]
@@ -39,6 +44,8 @@ PRESETS = {
     "ddv": dict(_DDV),
     "haus": dict(_DDV, dulle="second_wins_except_last", schweine=True, armut=True,
                  schmeissen=["nines"], bock=["tie"]),
+    # reading 24: ddv plus Überstich, soloist leads, six seats
+    "muenchen": dict(_DDV, overtrump=True, solo_lead="soloist", players=6),
     "klassisch": dict(_DDV, dullen=False, dulle="n/a",
                       solos=["karo", "damen", "buben", "fleischlos"], solo_priority="rank",
                       hochzeit="first_color_trick", armut=True, schmeissen=["nines", "kings"],
@@ -112,14 +119,50 @@ def make_rules(config) -> dict:
         rules[key] = value
     if rules["dulle"] == "n/a":
         rules["dulle"] = "first_wins"
+    rules.update(_seats=4, _copies=2, _steps=STEPS[4], _total=240, _gcd=False)
     return rules
+
+
+def table_rules(rules, hands, dealer):
+    """The switches as the table size forces them (rules.md "Five at the table", "Six
+    at the table"; readings 20-24), plus the derived keys the game and scoring use:
+    _seats, _copies (of each card), _steps (limit ladder), _total (Augen), _gcd (settle
+    by the rule for parties of any size)."""
+    n = len(hands)
+    rules = dict(rules)
+    if rules["players"] is not None and rules["players"] != n:
+        raise RefError(f"players is {rules['players']} but there are {n} hands", None)
+    if (n == 6) != (rules["preset"] == "muenchen"):
+        raise RefError("six hands need the preset muenchen, and muenchen six hands", None)
+    rules["_seats"] = n
+    if n == 5 and rules["five"] == "all_play":
+        rules.update(nines=False, overtrump=True, armut=False, schmeissen=[], _gcd=True)
+    elif n == 6:
+        rules.update(nines=True, armut=False, schmeissen=[], _copies=3, _steps=STEPS[6],
+                     _total=360, _gcd=True)
+    return rules
+
+
+def hand_size(rules):
+    """H: cards per playing seat."""
+    if rules["_seats"] == 5 and rules["five"] == "all_play":
+        return 8
+    return 12 if rules["nines"] else 10
+
+
+def playing_seats(rules, n, dealer):
+    """Clockwise from left of the dealer; the dealer sits out at five unless all play."""
+    order = [(dealer + 1 + i) % n for i in range(n)]
+    if n == 5 and rules["five"] == "dealer_sits_out":
+        order.remove(dealer)
+    return order
 
 
 # ---------------------------------------------------------------- cards
 
 def deck(rules) -> list[str]:
     ranks = RANKS if rules["nines"] else RANKS[:-1]
-    cards = [s + r for s in SUITS for r in ranks] * 2
+    cards = [s + r for s in SUITS for r in ranks] * rules["_copies"]
     if rules["joker"]:
         cards.remove("DK")
         cards.append("JO")
@@ -227,7 +270,7 @@ def schmeissen_ok(rules, hand):
         # I-14: a hand that would hold a Schwein is never "no better than DJ/DA";
         # a hand without any trump qualifies.
         ctx = Ctx(rules, "normal")
-        if ctx.schwein_ok and hand.count("DA") == 2:
+        if ctx.schwein_ok and hand.count("DA") == rules["_copies"]:
             continue
         tr = [c for c in hand if ctx.is_trump(c)]
         if not tr or max(ctx.power(c, False) for c in tr) <= ctx.power(top, False):
@@ -235,16 +278,33 @@ def schmeissen_ok(rules, hand):
     return False
 
 
+def hochzeit_ok(rules, hand):
+    """Both CQ; at six two or three (kleine / große Hochzeit, reading 29)."""
+    return hand.count("CQ") >= 2
+
+
 def allowed_reservations(rules, hand, seat):
     out = [{"seat": seat, "reserve": "gesund"}]
-    if hand.count("CQ") == 2:
-        if rules["hochzeit"] == "named_card":
+    named = rules["hochzeit"] == "named_card"
+    if hochzeit_ok(rules, hand):
+        if named:
             for c in named_card_offer(rules, hand):
                 out.append({"seat": seat, "reserve": "hochzeit", "card": c})
         else:
             out.append({"seat": seat, "reserve": "hochzeit"})
     for k in rules["solos"]:
-        out.append({"seat": seat, "reserve": "solo", "solo": k})
+        if rules["_seats"] != 6:
+            out.append({"seat": seat, "reserve": "solo", "solo": k})
+            continue
+        for pflicht in (False, True):
+            out.append({"seat": seat, "reserve": "solo", "solo": k, "size": "gross",
+                        "pflicht": pflicht})
+            base = {"seat": seat, "reserve": "solo", "solo": k, "size": "klein",
+                    "pflicht": pflicht}
+            if named:  # reading 28: the kleines Solo names its card like a Hochzeit
+                out += [dict(base, card=c) for c in named_card_offer(rules, hand, "solo:" + k)]
+            else:
+                out.append(base)
     if rules["armut"] and normal_trump_count(rules, hand) <= 3:
         out.append({"seat": seat, "reserve": "armut"})
     if rules["schmeissen"] and schmeissen_ok(rules, hand):
@@ -252,11 +312,12 @@ def allowed_reservations(rules, hand, seat):
     return out
 
 
-def named_card_offer(rules, hand, copies=2):
-    """Reading 3: the plain-suit aces of the normal game the holder does not hold
-    in every copy."""
-    ctx = Ctx(rules, "normal")
-    return [s + "A" for s in SUITS if not ctx.is_trump(s + "A") and hand.count(s + "A") < copies]
+def named_card_offer(rules, hand, contract="normal"):
+    """Reading 3: the plain-suit aces of the contract the holder does not hold
+    in every copy (two, three at six)."""
+    ctx = Ctx(rules, contract)
+    return [s + "A" for s in SUITS
+            if not ctx.is_trump(s + "A") and hand.count(s + "A") < rules["_copies"]]
 
 
 def _multiset_eq(a, b):

@@ -20,7 +20,6 @@ from .cards import (
     ANNOUNCEMENTS,
     SOLO_KINDS,
     SOLO_RANK,
-    STEP_LEVEL,
     Ctx,
     RefError,
     _multiset_eq,
@@ -28,10 +27,14 @@ from .cards import (
     allowed_reservations,
     augen,
     deck,
+    hand_size,
+    hochzeit_ok,
     make_rules,
     named_card_offer,
     normal_trump_count,
+    playing_seats,
     schmeissen_ok,
+    table_rules,
 )
 from .score import score_game
 
@@ -43,7 +46,7 @@ __all__ = ["ANNOUNCEMENTS", "SOLO_KINDS", "Ctx", "RefError", "RefGame", "allowed
 # ---------------------------------------------------------------- game
 
 ACTION_KEYS = ["reserve", "armut_take", "armut_give", "armut_return", "armut_decline",
-               "klopfen", "announce", "play"]
+               "bid", "klopfen", "announce", "play"]
 
 
 class RefGame:
@@ -56,8 +59,8 @@ class RefGame:
         self.rules = rules = make_rules(record.get("rules"))
         rules["_legacy"] = legacy
         hands = record.get("hands")
-        if not isinstance(hands, list) or len(hands) not in (4, 5):
-            raise RefError("hands must be a list of 4 (or 5) hands", None)
+        if not isinstance(hands, list) or len(hands) not in (4, 5, 6):
+            raise RefError("hands must be a list of 4, 5 or 6 hands", None)
         self.n = n = len(hands)
         players = record.get("players")
         if players is not None and (not isinstance(players, list) or len(players) != n):
@@ -66,7 +69,11 @@ class RefGame:
         if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
             raise RefError("dealer must be a seat index", None)
         self.dealer = dealer
-        self.H = 12 if rules["nines"] else 10
+        self.rules = rules = table_rules(rules, hands, dealer)
+        self.H = hand_size(rules)
+        self.six = n == 6
+        self.steps = rules["_steps"]  # limit steps, level 2 upwards
+        self.words = ["re", "kontra"] + self.steps
         valid = set(deck(rules))
         for h in hands:
             if not isinstance(h, list):
@@ -74,23 +81,25 @@ class RefGame:
             for c in h:
                 if not isinstance(c, str) or c not in valid:
                     raise RefError(f"{c!r} is not a card of this deck", None)
+        seats = playing_seats(rules, n, dealer)
         for s, h in enumerate(hands):
-            want = 0 if (n == 5 and s == dealer) else self.H
+            want = self.H if s in seats else 0
             if len(h) != want:
                 raise RefError(f"seat {s} must be dealt {want} cards", None)
         if sorted(c for h in hands for c in h) != deck(rules):
             raise RefError("the hands are not one complete deck", None)
         self.dealt = [list(h) for h in hands]
         self.hands = [list(h) for h in hands]
-        # clockwise order starting left of the dealer, seats with cards only
-        self.order = [(dealer + 1 + i) % n for i in range(n)]
-        self.order = [s for s in self.order if self.dealt[s]]
+        self.order = seats  # clockwise from left of the dealer, seats with cards only
         self.phase = "reserve"
         self.reserves = []  # (seat, action)
         self.contract = None
         self.re = set()
         self.soloist = None
-        self.holder = None  # Hochzeit
+        self.holder = None  # Hochzeit (or the soloist of a kleines Solo at six)
+        self.size = None  # six: "klein" for a kleines Solo
+        self.third = None  # six, kleine Hochzeit: the seat with the third CQ
+        self.bid = None  # six: bidding state between equal solo reservations
         self.named = None  # hochzeit: named_card
         self.holder_color_wins = 0  # hochzeit: first_color_trick
         self.clarified = None  # trick number of the clarifying trick (Hochzeit)
@@ -103,7 +112,7 @@ class RefGame:
         self.tricks = []  # dicts: leader, plays [(seat, card, schwein)], winner, augen
         self.trick = []
         self.schwein_played = False
-        self.level = {"re": 0, "kontra": 0}  # 1 re/kontra, 2 k90 ... 5 schwarz
+        self.level = {"re": 0, "kontra": 0}  # 1 re/kontra, 2.. the limit steps
         self.late = {"re": False, "kontra": False}
         self.announced = []  # (seat, word) as said
         self.knocks = []
@@ -164,7 +173,7 @@ class RefGame:
         if value == "gesund":
             pass
         elif value == "hochzeit":
-            if hand.count("CQ") != 2:
+            if not hochzeit_ok(self.rules, hand):
                 raise RefError("a Hochzeit needs both CQ", i)
             if self.rules["hochzeit"] == "named_card":  # reading 3
                 card = a.get("card")
@@ -173,6 +182,8 @@ class RefGame:
         elif value == "solo":
             if a.get("solo") not in self.rules["solos"]:
                 raise RefError(f"solo {a.get('solo')!r} is not allowed at this table", i)
+            if self.six:
+                self._check_six_solo(i, hand, a)
         elif value == "armut":
             if not self.rules["armut"]:
                 raise RefError("Armut is not played at this table", i)
@@ -187,10 +198,24 @@ class RefGame:
         if len(self.reserves) == len(self.order):
             self._decide()
 
+    def _check_six_solo(self, i, hand, a):
+        """Reading 26/28: size gross|klein (default gross), pflicht true|false
+        (default false); a kleines Solo under named_card carries its card."""
+        if a.get("size", "gross") not in ("gross", "klein"):
+            raise RefError(f"bad solo size {a.get('size')!r}", i)
+        if not isinstance(a.get("pflicht", False), bool):
+            raise RefError("pflicht must be true or false", i)
+        if a.get("size") == "klein" and self.rules["hochzeit"] == "named_card":
+            if a.get("card") not in named_card_offer(self.rules, hand, "solo:" + a["solo"]):
+                raise RefError(f"bad_card: {a.get('card')!r} cannot be named", i)
+
     def _decide(self):
         by = {}
         for seat, a in self.reserves:
             by.setdefault(a["reserve"], []).append((seat, a))
+        if self.six:
+            self._decide_six(by)
+            return
         if "solo" in by:
             solos = by["solo"]
             if self.rules["solo_priority"] == "rank":
@@ -204,7 +229,7 @@ class RefGame:
         if "schmeissen" in by:
             self._redeal()
             return
-        both = [s for s in self.order if self.dealt[s].count("CQ") == 2]
+        both = [s for s in self.order if self.dealt[s].count("CQ") == self.rules["_copies"]]
         if "armut" in by:
             self.poor = poor = by["armut"][0][0]  # I-12: the first poor seat in order
             if both and both[0] != poor:
@@ -239,6 +264,85 @@ class RefGame:
             self._start_play("stille_hochzeit", {both[0]})
             return
         self._start_play("normal", {s for s in self.order if "CQ" in self.dealt[s]})
+
+    # ---------------------------------------------------------- six: reservations, bidding
+    def _decide_six(self, by):
+        """Reading 26: any solo beats a Hochzeit; among solos the category decides
+        (großes Pflicht, kleines Pflicht, großes Lust, kleines Lust); several seats of
+        the best category bid (reading 27)."""
+        if "solo" in by:
+            def cat(a):
+                return (not a.get("pflicht", False), a.get("size", "gross") != "gross")
+            best = min(cat(a) for _, a in by["solo"])
+            seats = [(s, a) for s, a in by["solo"] if cat(a) == best]
+            if len(seats) == 1:
+                self._start_six_solo(*seats[0], step=None)
+            else:
+                self.phase = "bid"
+                self.bid = {"cands": seats, "next": 2, "earlier": seats[0], "later": seats[1],
+                            "turn": "later", "current": None, "pending": None}
+            return
+        cq = [s for s in self.order for _ in range(self.dealt[s].count("CQ"))]
+        if "hochzeit" in by:
+            self.holder, a = by["hochzeit"][0]
+            self.named = a.get("card") if self.rules["hochzeit"] == "named_card" else None
+            if cq.count(self.holder) == 3:
+                self._start_play("hochzeit:gross", {self.holder})
+            else:  # reading 29: kleine Hochzeit, the third CQ plays along
+                self.third = next(s for s in cq if s != self.holder)
+                self._start_play("hochzeit:klein", {self.holder, self.third})
+            return
+        if len(set(cq)) == 1:  # reading 30: all three CQ and gesund
+            self._start_play("stille_hochzeit", {cq[0]})
+            return
+        self._start_play("normal", set(cq))  # two CQ and gesund: 2 against 4
+
+    def _start_six_solo(self, seat, a, step):
+        self._start_play("solo:" + a["solo"], {seat})
+        self.soloist = seat
+        self.leader = seat  # reading 26: both sizes are led by the soloist
+        if a.get("size") == "klein":  # reading 28: a partner by the hochzeit rule
+            self.size = "klein"
+            self.holder = seat
+            self.named = a.get("card") if self.rules["hochzeit"] == "named_card" else None
+        if step is not None:  # reading 27: the last named step is Re's announcement
+            self.level["re"] = self.words.index(step) if step != "re" else 1
+            self.announced.append((seat, step))
+
+    def _bid(self, i, seat, value, a):
+        self._need_phase(i, "bid", "bid")
+        b = self.bid
+        who = b[b["turn"]][0]
+        if seat != who:
+            raise RefError(f"out_of_turn: seat {who} bids now, not seat {seat}", i)
+        ladder = ["re"] + self.steps
+        if value != "pass" and value not in ladder:
+            raise RefError(f"bad_bid: {value!r}", i)
+        if b["turn"] == "later":
+            if value == "pass":
+                self._bid_survivor(b["earlier"])
+                return
+            if b["current"] is not None and ladder.index(value) <= ladder.index(b["current"]):
+                raise RefError(f"bad_bid: {value} is not above {b['current']}", i)
+            b["pending"] = value
+            b["turn"] = "earlier"
+            return
+        if value == "pass":
+            b["current"] = b["pending"]
+            self._bid_survivor(b["later"])
+            return
+        if value != b["pending"]:
+            raise RefError(f"bad_bid: hold with {b['pending']} or pass", i)
+        b["current"] = value
+        b["turn"] = "later"
+
+    def _bid_survivor(self, sa):
+        b = self.bid
+        if b["next"] < len(b["cands"]):  # the survivor bids as the earlier seat on
+            b.update(earlier=sa, later=b["cands"][b["next"]], turn="later", pending=None)
+            b["next"] += 1
+            return
+        self._start_six_solo(*sa, step=b["current"])
 
     def _redeal(self):
         self.contract = "redeal"
@@ -330,16 +434,16 @@ class RefGame:
 
     # ---------------------------------------------------------- announcements
     def shift(self):
-        if self.contract == "hochzeit" and self.clarified is not None:
+        if self.holder is not None and self.clarified is not None:
             return self.clarified - 1
         return 0
 
     def _announce(self, i, seat, word, a):
-        if word not in ANNOUNCEMENTS:
+        if word not in self.words:
             raise RefError(f"unknown announcement {word!r}", i)
         self._need_phase(i, "play", "announcement")
         party = self.party(seat)
-        if self.contract == "hochzeit" and self.clarified is None:
+        if self.holder is not None and self.clarified is None:
             raise RefError("nothing can be announced before the Hochzeit is clarified", i)
         other = "kontra" if party == "re" else "re"
         if word in ("re", "kontra"):
@@ -349,7 +453,7 @@ class RefGame:
                 raise RefError(f"seat {seat} does not play {word}", i)
             target = 1
         else:
-            target = STEP_LEVEL[word]
+            target = self.words.index(word)
         have = self.level[party]
         if target <= have:
             raise RefError(f"{word} is already said for {party}", i)
@@ -390,7 +494,7 @@ class RefGame:
 
     def legal_announcements(self, seat):
         out = []
-        for w in ANNOUNCEMENTS:
+        for w in self.words:
             try:
                 self.copy()._announce(0, seat, w, {})
             except RefError:
@@ -424,7 +528,8 @@ class RefGame:
 
     def schwein_allowed(self, seat):
         return (self.ctx.schwein_ok and not self.schwein_played
-                and self.dealt[seat].count("DA") == 2 and "DA" in self.hands[seat])
+                and self.dealt[seat].count("DA") == self.rules["_copies"]
+                and "DA" in self.hands[seat])
 
     def check_card(self, i, seat, card, schwein):
         hand = self.hands[seat]
@@ -474,7 +579,7 @@ class RefGame:
         self.tricks.append(t)
         self.trick = []
         self.leader = t["winner"]
-        if self.contract == "hochzeit" and self.clarified is None:
+        if self.holder is not None and self.clarified is None:
             self._clarify(t)
 
     def _clarify(self, t):
@@ -508,11 +613,17 @@ class RefGame:
             if (mode == "first_trick" or lead_trump) and t["winner"] != holder:
                 partner = t["winner"]
             alone = alone or k >= self.rules["hochzeit_window"]
-        if partner is not None:
-            self.re.add(partner)
+        if partner is not None or alone:
             self.clarified = k
-        elif alone:
-            self.clarified = k  # holder plays alone
+            self._found(partner)
+
+    def _found(self, partner):
+        """The clarification: partner or None (alone). Six, kleine Hochzeit (reading
+        29): the third CQ plays along; found it or nobody: große Hochzeit 2 against 4."""
+        if self.contract == "hochzeit:klein" and partner in (None, self.third):
+            self.contract = "hochzeit:gross"
+        elif partner is not None:
+            self.re.add(partner)
 
     def legal_plays(self, seat):
         """[(card, schwein)] this seat may play now."""
@@ -560,6 +671,8 @@ class RefGame:
                 cnt[p] += 1
         res = {"finished": self.finished(), "contract": self.contract, "re": re,
                "kontra": ko, "augen": aug, "tricks": cnt}
+        if self.size:
+            res["size"] = self.size  # reading 28
         if not self.finished():
             return res
         res.update(score_game(self, aug, cnt))
