@@ -41,7 +41,7 @@ from .score import score_game
 # re-exported: tests and the generator import everything from here
 __all__ = ["ANNOUNCEMENTS", "SOLO_KINDS", "Ctx", "RefError", "RefGame", "allowed_reservations",
            "deck", "make_rules", "named_card_offer", "ref_replay", "replay_game",
-           "schmeissen_ok", "score_game"]
+           "schmeissen_ok", "score_game", "hand_size", "playing_seats", "table_rules"]
 
 # ---------------------------------------------------------------- game
 
