@@ -174,6 +174,8 @@ def _compare(record):
     if exp["winner"] is None and make_rules(record.get("rules"))["scoring"] != "ddv":
         fields = FIELDS[:-2]  # no-winner value of steps/doubling/tally: unspecified (I-71)
     diffs = {f: (exp[f], got.get(f)) for f in fields if exp[f] != got.get(f)}
+    if exp.get("size") != got.get("size"):  # reading 28: "size": "klein" at six
+        diffs["size"] = (exp.get("size"), got.get("size"))
     if got.get("finished", True) is not True:
         diffs["finished"] = (True, got.get("finished"))
     assert not diffs, (f"mismatch (ref, engine): {diffs}\nref breakdown: {exp['breakdown']}\n"
@@ -197,9 +199,9 @@ def _compare_illegal(record, idx):
                 f"result {got}\nrecord: {_compact(record)}")
 
 
-def _records(cfg, seed, n):
+def _records(cfg, seed, n, n_seats=4):
     rng = random.Random(seed)
-    return [ref_random_record(rng, cfg) for _ in range(n)]
+    return [ref_random_record(rng, cfg, n_seats=n_seats) for _ in range(n)]
 
 
 def _id(cfg):
@@ -333,6 +335,62 @@ def test_house_forms_reach_what_they_change():
     assert _id({"preset": "ddv", "schmeissen": ["top_da"]}) in seen["schmeissen"]
     assert _id({"preset": "ddv", "schmeissen": ["nines"], "nines": False}) in seen["schmeissen"]
     assert {"hochzeit", "armut", "redeal", "solo:reines_herz"} <= seen["contracts"]
+
+
+# rules.md "Five at the table" and "Six at the table (Münchener Regeln)" (issue 13).
+TABLE_CONFIGS = [
+    ({"preset": "ddv", "five": "all_play"}, 5),
+    ({"preset": "haus", "five": "all_play"}, 5),
+    ({"preset": "ddv", "players": 5, "five": "all_play", "hochzeit": "first_color_trick",
+      "announcements": "first_trick"}, 5),
+    ({"preset": "ddv", "five": "all_play", "hochzeit": "named_card", "klopfen": True}, 5),
+    ({"preset": "ddv", "five": "dealer_sits_out"}, 5),
+    ({"preset": "muenchen"}, 6),
+    ({"preset": "muenchen", "hochzeit": "named_card"}, 6),
+    ({"preset": "muenchen", "hochzeit": "first_pure_color_trick",
+      "solos": ["karo", "damen", "fleischlos", "reines_herz"]}, 6),
+    ({"preset": "muenchen", "hochzeit": "first_color_trick", "single_limit": True}, 6),
+    ({"preset": "muenchen", "extras": ["doppelkopf", "fuchs", "karlchen",
+                                       "karlchen_caught_any"], "zero_sum": False}, 6),
+]
+
+
+def _table_id(case):
+    return f"{case[1]}:" + _id(case[0])
+
+
+@pytest.mark.parametrize("case", TABLE_CONFIGS, ids=_table_id)
+def test_five_and_six(case):
+    """Random legal, unfinished and illegal five- and six-seat records."""
+    cfg, n_seats = case
+    refused = engine_refuses(cfg)
+    if refused:
+        pytest.skip(f"engine does not know this table size yet (RuleError: {refused})")
+    base = zlib.crc32(_table_id(case).encode()) + SEED
+    for k, rec in enumerate(_records(cfg, 21 + base, N_PER_CONFIG, n_seats)):
+        _compare(rec)
+        if k % 5 == 0:
+            _compare(truncate(random.Random(k), rec))
+    rng = random.Random(23 + base)
+    for rec in _records(cfg, 29 + base, N_ILLEGAL_PER_CONFIG, n_seats):
+        bad, idx = ref_random_illegal(rng, rec)
+        _compare_illegal(bad, idx)
+
+
+def test_five_and_six_reach_what_they_change():
+    """The generator reaches every contract and settling case (ref alone)."""
+    seen = set()
+    bids = 0
+    for cfg, n in TABLE_CONFIGS:
+        for rec in _records(cfg, 3 + zlib.crc32(_id(cfg).encode()), N_PER_CONFIG, n):
+            res = ref_replay(rec)
+            bids += sum("bid" in a for a in rec["actions"])
+            if res["winner"]:
+                seen.add((len(res["re"]), len(res["kontra"])))
+            seen.add(res["contract"] + ("/klein" if res.get("size") else ""))
+    assert {(2, 3), (1, 4), (3, 3), (2, 4), (1, 5)} <= seen
+    assert {"hochzeit:klein", "hochzeit:gross", "solo:damen/klein"} <= seen
+    assert bids >= 5
 
 
 DISPUTED = sorted((Path(__file__).parent / "data" / "disputed").glob("*.json"))
