@@ -1,10 +1,16 @@
 """Independent reference implementation of one Doppelkopf game (dokobot-game/1).
 
-Written straight from /work/shared/spec/rules.md and game-record.md, without
-looking at dokobot.engine. It is deliberately simple and slow: it exists only
-to be compared against the real engine (tests/test_differential.py).
+Written straight from /work/shared/spec/rules.md, rules-readings.md and
+game-record.md, without looking at dokobot.engine. It is deliberately simple and
+slow: it exists only to be compared against the real engine
+(tests/test_differential.py). Four, five (dealer out or all play) and six seats
+(muenchen).
 
-Public names:
+Modules: cards.py (switches, presets, table sizes, card ranking), ref.py (the game:
+reservations, bidding, Armut, Klopfen, announcements, play), score.py (winning and
+settling).
+
+Public names (all importable from here):
     ref_replay(record) -> result dict            (raises RefError)
     RefError(message, action)                    action index or None (header)
     make_rules(config) -> dict of switches       (raises RefError(.., None))
@@ -12,8 +18,10 @@ Public names:
 Generators live in tests/reference/gen.py.
 
 Every place where the spec had to be interpreted is listed in
-docs/rules-interpretations.md; the comments below name the entry (I-nn).
+docs/rules-interpretations.md; the comments name the entry (I-nn, I-ref-n) or the
+numbered reading of rules-readings.md.
 """
+
 from __future__ import annotations
 
 from .cards import (
