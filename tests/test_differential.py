@@ -11,6 +11,7 @@ import json
 import os
 import random
 import sys
+import warnings
 import zlib
 from pathlib import Path
 
@@ -210,10 +211,15 @@ def _id(cfg):
 
 @pytest.mark.parametrize("cfg", CORE_CONFIGS, ids=_id)
 def test_legal_games(cfg):
+    before = len(LEGACY_TOLERATED)
     for k, rec in enumerate(_records(cfg, zlib.crc32(_id(cfg).encode()) + SEED, N_PER_CONFIG)):
         _compare(rec)
         if k % 5 == 0:
             _compare(truncate(random.Random(k), rec))
+    if len(LEGACY_TOLERATED) > before:
+        warnings.warn(f"{len(LEGACY_TOLERATED) - before} records of {_id(cfg)} agree with the "
+                      "engine only under the readings before the house-form corrections "
+                      "(the engine does not know the house forms yet)", stacklevel=1)
 
 
 @pytest.mark.parametrize("cfg", CORE_CONFIGS, ids=_id)
