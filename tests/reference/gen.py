@@ -128,6 +128,11 @@ def _pick_reservation(rng, g, seat):
         strong = [o for o in solos if o["solo"] in ("damen", "damen_buben")]
         if strong:
             return rng.choice(strong)
+    earlier = [a for _, a in g.reserves if a["reserve"] == "solo"]
+    if g.six and earlier and solos and rng.random() < 0.3:  # an equal solo: bidding
+        same = [o for o in solos if o["size"] == earlier[0].get("size", "gross")
+                and o["pflicht"] == earlier[0].get("pflicht", False)]
+        return rng.choice(same)
     r = rng.random()
     if solos and r < (0.12 if g.six else 0.06):
         pick = dict(rng.choice(solos))
@@ -389,6 +394,10 @@ def _illegal_candidates(rng, g, record, i):
     return out
 
 
+SPECIAL_KEYS = ("armut_take", "armut_give", "armut_return", "armut_decline", "bid", "card",
+                "klopfen")
+
+
 def ref_random_illegal(rng, record):
     """A mutation of a legal record whose first illegal action is at the returned
     index (None: the header is broken)."""
@@ -407,6 +416,14 @@ def ref_random_illegal(rng, record):
             idx = None
         else:
             i = rng.randrange(len(rec["actions"]) + 1)
+            special = [k for k, a in enumerate(rec["actions"])
+                       if any(key in a for key in SPECIAL_KEYS)]
+            if special and rng.random() < 0.4:  # the rare action shapes and their neighbours
+                i = rng.choice(special) + rng.choice([0, 0, 1])
+            elif rng.random() < 0.35:  # weight the reservations, exchanges, bids, knocks
+                start = next((k for k, a in enumerate(rec["actions"])
+                              if "play" in a or "announce" in a), len(rec["actions"]))
+                i = rng.randrange(start + 1)
             g = _state(rec, i)
             mode, bad = rng.choice(_illegal_candidates(rng, g, rec, i))
             if mode == "replace" and i < len(rec["actions"]):
