@@ -486,3 +486,11 @@ def test_karlchen_caught_any():
     # both CJ of Kontra: two points -> 3
     trick = [(0, "HQ"), (1, "S9"), (2, "CJ"), (3, "CJ")]
     assert _last_trick_game({"preset": "ddv", "extras": extras}, trick)["game_value"] == 3
+
+
+def test_bock_heart_trick_changes_no_single_game():
+    # Bock is a table matter (I-80): the replay result is the plain game (deal F: 5)
+    plain = normal({"preset": "ddv"})
+    assert normal({"preset": "ddv", "bock": ["tie", "heart_trick"]}) == plain
+    with pytest.raises(RefError):
+        make_rules({"bock": ["heart_tricks"]})
