@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from itertools import combinations
 from typing import Any, NamedTuple
 
 from . import announce as ann
@@ -36,11 +37,14 @@ from .cards import (
 )
 from .contracts import NORMAL_KINDS, TRUMP, Order, order_for, order_kind
 from .errors import IllegalAction
+from .observation import ArmutInfo, Observation, observe
+from .result import GameResult
 from .rules import SOLO_RANK, RuleSet
 from .scoring import score_game, state_so_far
 
-Plays = list[tuple[int, int, bool]]  # (seat, type, schwein) in play order
-TrickDone = tuple[int, Plays, int, int]  # (leader, plays, winner, augen)
+Action = dict[str, Any]  # a record action, e.g. {"seat": 1, "play": "CQ"}
+Played = tuple[int, int, bool]  # (seat, card type, played as Schwein)
+DoneTrick = tuple[int, list[Played], int, int]  # (leader, plays, winner, Augen)
 
 PHASES = ("reserve", "armut_take", "armut_give", "armut_return", "play", "done")
 RESERVE_PRIORITY = {"solo": 0, "schmeissen": 1, "armut": 2, "hochzeit": 3}
@@ -50,14 +54,6 @@ class Event(NamedTuple):
     kind: str
     seat: int | None
     data: object = None
-
-
-class ArmutInfo(NamedTuple):
-    """``armut_announce``: what the table learns about the poor seat's trumps."""
-
-    seat: int
-    trumps: int
-    alte: bool  # a Kreuz-Dame among them
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,7 +112,7 @@ class Game:
         self.re: frozenset[int] = frozenset()
         self.trick: list[tuple[int, int, bool]] = []  # (seat, type, schwein)
         self.leader = self.seats[0]
-        self.tricks_done: list[TrickDone] = []  # (leader, plays, winner, augen)
+        self.tricks_done: list[DoneTrick] = []
         self.augen = [0] * self.n
         self.won = [0] * self.n
         self.levels = [-1, -1]  # highest step said by re / kontra: 0 re/kontra ... 4 schwarz
@@ -125,7 +121,7 @@ class Game:
         self.said_re = [False, False]  # plain Re/Kontra said (not implied by Klopfen)
         self.knocks: list[int] = []
         self.schwein_played = False
-        self.actions: list[dict[str, object]] = []
+        self.actions: list[Action] = []
         self.revealed: dict[int, str] = {}
         self._final: dict[str, Any] | None = None
 
@@ -226,12 +222,12 @@ class Game:
         """Whether the seat may now play a Fuchs as Schwein."""
         return bool(count(self.legal_mask(seat), DA)) and self._schwein_problem(seat, DA) is None
 
-    def legal_play_actions(self, seat: int) -> list[dict[str, object]]:
+    def legal_play_actions(self, seat: int) -> list[Action]:
         """Every play the seat may make now, as record actions (Schwein variants included)."""
         out = []
         for card in self.legal_plays(seat):
             t = CODE_TO_TYPE[card]
-            if t != DA or self._beats_as_needed(seat, t, False):
+            if t != DA or not self.rules.overtrump or self._beats_as_needed(seat, t, False):
                 out.append({"seat": seat, "play": card})
             if t == DA and self.may_schwein(seat):
                 out.append({"seat": seat, "play": card, "schwein": True})
@@ -240,7 +236,7 @@ class Game:
     def legal_types(self, seat: int) -> list[int]:
         return list(types_in(self.legal_mask(seat)))
 
-    def allowed_reservations(self, seat: int) -> list[dict[str, object]]:
+    def allowed_reservations(self, seat: int) -> list[Action]:
         if self.phase != "reserve" or seat != self.to_act:
             return []
         out: list[dict[str, object]] = [{"seat": seat, "reserve": "gesund"}]
@@ -333,13 +329,13 @@ class Game:
             return {}
         if c.startswith("solo:") or c == "armut" or (c == "hochzeit" and self.clarify_trick is not None):
             return {s: ("re" if s in self.re else "kontra") for s in self.seats}
-        if c == "hochzeit" and self.holder is not None:
-            return {self.holder: "re"}
+        if c == "hochzeit":
+            return {} if self.holder is None else {self.holder: "re"}
         return dict(self.revealed)
 
     # ---- applying actions ----------------------------------------------------------------
 
-    def apply(self, action: object) -> list[Event]:
+    def apply(self, action: Action) -> list[Event]:
         """Check and apply one record action; IllegalAction leaves the state unchanged."""
         if not isinstance(action, dict):
             raise IllegalAction("malformed", what="an action must be an object")
@@ -369,7 +365,8 @@ class Game:
             rec = {"seat": seat, "announce": value}
         elif key == "reserve":
             solo = action.get("solo")
-            card = action.get("card") if value == "hochzeit" else None  # I-04: ignored elsewhere
+            # I-04: the card counts only with a Hochzeit under named_card, elsewhere it is ignored
+            card = action.get("card") if value == "hochzeit" and self.rules.hochzeit == "named_card" else None
             events = self.reserve(seat, value, solo, card)
             rec = {"seat": seat, "reserve": value}
             if value == "solo":
@@ -429,7 +426,7 @@ class Game:
     def _check_named_card(self, seat: int, card: object) -> None:
         if self.rules.hochzeit != "named_card":
             if card is not None:
-                raise IllegalAction("bad_card", seat=seat, card=card, why="this Hochzeit names no card")
+                raise IllegalAction("malformed", what="this Hochzeit names no card")
             return
         if card is None:
             raise IllegalAction("bad_card", seat=seat, card=card, why="the Hochzeit must name a card")
@@ -475,7 +472,8 @@ class Game:
             if self.rules.solo_priority == "rank":
                 solos.sort(key=lambda x: SOLO_RANK.index(x[2]))  # stable: earliest seat on a tie
             seat, _, kind = solos[0]
-            return self._start_solo(seat, str(kind))
+            assert kind is not None
+            return self._start_solo(seat, kind)
         if any(x[1] == "schmeissen" for x in said):
             return self._redeal()
         armut = [x for x in said if x[1] == "armut"]
@@ -733,7 +731,7 @@ class Game:
         if last:
             self.phase, self.to_act = "done", None
 
-    def _winner(self, plays: Plays, last: bool) -> int:
+    def _winner(self, plays: list[Played], last: bool) -> int:
         order = self.order
         led = TRUMP if plays[0][2] else order.suit[plays[0][1]]
         best_seat, best_t, best_sw = plays[0]
@@ -785,7 +783,7 @@ class Game:
 
     # ---- Hochzeit and public parties -----------------------------------------------------
 
-    def _clarify(self, plays: Plays, winner: int) -> None:
+    def _clarify(self, plays: list[Played], winner: int) -> None:
         """After trick i of an unclarified Hochzeit: maybe the partner, maybe the holder alone.
 
         Whatever the form, the last trick clarifies at the latest (the holder alone).
@@ -811,7 +809,7 @@ class Game:
                 return
         if partner is not None and self.holder is not None:
             self.partner, self.clarify_trick = partner, i
-            self.re = frozenset({self.holder, partner})
+            self.re = self.re | {partner}  # the holder and the partner
         elif i == self.n_tricks - 1:
             self.clarify_trick = i
 
@@ -852,7 +850,7 @@ class Game:
     def summary(self) -> dict[str, Any]:
         """The result plus structured extras and announcements (for statistics)."""
         res = self.result()
-        if self._final is not None:
+        if self.phase == "done" and self._final is not None:
             res["extras"] = self._final["extras"]
             res["heart_trick"] = self.heart_trick
         res["announcements"] = [{"seat": s, "announce": a} for s, a in self.announcements]
@@ -885,6 +883,40 @@ class Game:
         """Whether the extras count: normal parties, or ``trumpfsolo_still`` in a Karo solo / stille Hochzeit."""
         return self.normal_parties or (self.rules.solo_extras == "trumpfsolo_still"
                                        and self.contract in ("solo:karo", "stille_hochzeit"))
+    # ---- a seat's view -------------------------------------------------------------------
+
+    def observation(self, seat: int) -> Observation:
+        """Everything ``seat`` may know now, as an immutable value (see observation.py)."""
+        return observe(self, seat)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every action ``seat`` may take now, in any phase, as record actions."""
+        phase = self.phase
+        if phase == "play":
+            out: list[Action] = [{"seat": seat, "klopfen": True}] if self._klopfen_problem(seat) is None else []
+            out += [{"seat": seat, "announce": a} for a in self.allowed_announcements(seat)]
+            return out + self.legal_play_actions(seat)
+        if phase == "reserve":
+            return self.allowed_reservations(seat)
+        if phase == "done" or seat != self.to_act:
+            return []
+        if phase == "armut_take":
+            return [{"seat": seat, "armut_take": True}, {"seat": seat, "armut_take": False}]
+        if phase == "armut_give":
+            normal = order_for("normal", self.rules.dullen, self.rules.joker)
+            trumps = hand_types(self.hands[seat] & normal.masks[TRUMP])
+            return [{"seat": seat, "armut_give": [CARD_CODES[t] for t in trumps]}]
+        picks = sorted(set(combinations(hand_types(self.hands[seat]), len(self.armut_given))))
+        out = [{"seat": seat, "armut_return": [CARD_CODES[t] for t in p]} for p in picks]
+        if self.rules.armut_decide == "after":
+            out.append({"seat": seat, "armut_decline": True})
+        return out
+
+    def game_result(self) -> GameResult:
+        """The typed result of the finished game; ValueError while it runs."""
+        if self.phase != "done":
+            raise ValueError("the game is not finished")
+        return GameResult.from_dict(self.summary())
 
 
 _COPIED = {"hands", "sizes", "trick", "tricks_done", "augen", "won", "levels", "late", "said_re",
@@ -928,7 +960,7 @@ def _reserve_name(kind: object, solo: object) -> str:
     return f"solo {solo}" if kind == "solo" else str(kind)
 
 
-def _trick(x: TrickDone) -> Trick:
+def _trick(x: DoneTrick) -> Trick:
     leader, plays, winner, augen = x
     sw = next((i for i, p in enumerate(plays) if p[2]), None)
     return Trick(leader, tuple((s, CARD_CODES[t]) for s, t, _ in plays), winner, augen, sw)
