@@ -10,7 +10,7 @@ announcement needed; after such a late reply the party makes no more steps.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .game import Event, Game
@@ -32,7 +32,7 @@ def level(g: Game, what: str) -> int:
     return _LEVELS[g.n == 6].get(what, -1)
 
 
-def problem(g: Game, seat: int, what: str) -> tuple[str, dict[str, object]] | None:
+def problem(g: Game, seat: int, what: str) -> tuple[str, dict[str, Any]] | None:
     """Why ``seat`` may not say ``what`` now, as (error code, params); None if it may."""
     if g.phase != "play":
         why = "the game is over" if g.phase == "done" else "announcements come after the reservations"
@@ -76,7 +76,7 @@ def _required(g: Game, j: int) -> int:
     return g.hand_cards - 1 - j - shift
 
 
-def _ddv_problem(g: Game, seat: int, pi: int, k: int, cur: int) -> tuple[str, dict[str, object]] | None:
+def _ddv_problem(g: Game, seat: int, pi: int, k: int, cur: int) -> tuple[str, dict[str, Any]] | None:
     if g.late[pi]:
         return "announce_blocked", {"why": "after a late reply the party may make no further step"}
     cards = g.sizes[seat]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from itertools import combinations
 from typing import Any, NamedTuple
 
 from . import announce as ann
@@ -37,11 +38,14 @@ from .cards import (
 from .contracts import NORMAL_KINDS, TRUMP, Order, order_for, order_kind
 from .deal import table_rules
 from .errors import IllegalAction
+from .observation import ArmutInfo, Observation, observe
+from .result import GameResult
 from .rules import SOLO_RANK, RuleSet
 from .scoring import score_game, state_so_far
 
-Plays = list[tuple[int, int, bool]]  # (seat, type, schwein) in play order
-TrickDone = tuple[int, Plays, int, int]  # (leader, plays, winner, augen)
+Action = dict[str, Any]  # a record action, e.g. {"seat": 1, "play": "CQ"}
+Played = tuple[int, int, bool]  # (seat, card type, played as Schwein)
+DoneTrick = tuple[int, list[Played], int, int]  # (leader, plays, winner, Augen)
 
 PHASES = ("reserve", "bid", "armut_take", "armut_give", "armut_return", "play", "done")
 RESERVE_PRIORITY = {"solo": 0, "schmeissen": 1, "armut": 2, "hochzeit": 3}
@@ -62,14 +66,6 @@ class Event(NamedTuple):
     kind: str
     seat: int | None
     data: object = None
-
-
-class ArmutInfo(NamedTuple):
-    """``armut_announce``: what the table learns about the poor seat's trumps."""
-
-    seat: int
-    trumps: int
-    alte: bool  # a Kreuz-Dame among them
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,7 +134,7 @@ class Game:
         self.re: frozenset[int] = frozenset()
         self.trick: list[tuple[int, int, bool]] = []  # (seat, type, schwein)
         self.leader = self.seats[0]
-        self.tricks_done: list[TrickDone] = []  # (leader, plays, winner, augen)
+        self.tricks_done: list[DoneTrick] = []
         self.augen = [0] * self.n
         self.won = [0] * self.n
         self.levels = [-1, -1]  # highest step said by re / kontra: 0 re/kontra ... 4 schwarz
@@ -147,7 +143,7 @@ class Game:
         self.said_re = [False, False]  # plain Re/Kontra said (not implied by Klopfen)
         self.knocks: list[int] = []
         self.schwein_played = False
-        self.actions: list[dict[str, object]] = []
+        self.actions: list[Action] = []
         self.revealed: dict[int, str] = {}
         self._final: dict[str, Any] | None = None
 
@@ -275,12 +271,12 @@ class Game:
         """Whether the seat may now play a Fuchs as Schwein."""
         return bool(count(self.legal_mask(seat), DA)) and self._schwein_problem(seat, DA) is None
 
-    def legal_play_actions(self, seat: int) -> list[dict[str, object]]:
+    def legal_play_actions(self, seat: int) -> list[Action]:
         """Every play the seat may make now, as record actions (Schwein variants included)."""
         out = []
         for card in self.legal_plays(seat):
             t = CODE_TO_TYPE[card]
-            if t != DA or self._beats_as_needed(seat, t, False):
+            if t != DA or not self.rules.overtrump or self._beats_as_needed(seat, t, False):
                 out.append({"seat": seat, "play": card})
             if t == DA and self.may_schwein(seat):
                 out.append({"seat": seat, "play": card, "schwein": True})
@@ -289,7 +285,7 @@ class Game:
     def legal_types(self, seat: int) -> list[int]:
         return list(types_in(self.legal_mask(seat)))
 
-    def allowed_reservations(self, seat: int) -> list[dict[str, object]]:
+    def allowed_reservations(self, seat: int) -> list[Action]:
         if self.phase != "reserve" or seat != self.to_act:
             return []
         out: list[dict[str, object]] = [{"seat": seat, "reserve": "gesund"}]
@@ -416,7 +412,7 @@ class Game:
 
     # ---- applying actions ----------------------------------------------------------------
 
-    def apply(self, action: object) -> list[Event]:
+    def apply(self, action: Action) -> list[Event]:
         """Check and apply one record action; IllegalAction leaves the state unchanged."""
         if not isinstance(action, dict):
             raise IllegalAction("malformed", what="an action must be an object")
@@ -446,8 +442,9 @@ class Game:
             rec = {"seat": seat, "announce": value}
         elif key == "reserve":
             solo, size, pflicht = action.get("solo"), action.get("size"), action.get("pflicht")
-            # I-04: a card is ignored on other reservations; a kleines Solo at six names one too
-            card = action.get("card") if value == "hochzeit" or (value == "solo" and size == "klein") else None
+            # I-04: the card counts only under named_card, with a Hochzeit or a kleines Solo at six
+            names = value == "hochzeit" or (value == "solo" and size == "klein")
+            card = action.get("card") if names and self.rules.hochzeit == "named_card" else None
             events = self.reserve(seat, value, solo, card, size, pflicht)
             rec = {"seat": seat, "reserve": value}
             if value == "solo":
@@ -534,7 +531,7 @@ class Game:
         """``named_card``: a Hochzeit (or a kleines Solo at six, reading 28) names a plain-suit ace."""
         if self.rules.hochzeit != "named_card":
             if card is not None:
-                raise IllegalAction("bad_card", seat=seat, card=card, why="this Hochzeit names no card")
+                raise IllegalAction("malformed", what="this Hochzeit names no card")
             return
         if card is None:
             raise IllegalAction("bad_card", seat=seat, card=card, why="the Hochzeit must name a card")
@@ -937,7 +934,7 @@ class Game:
         if last:
             self.phase, self.to_act = "done", None
 
-    def _winner(self, plays: Plays, last: bool) -> int:
+    def _winner(self, plays: list[Played], last: bool) -> int:
         order = self.order
         led = TRUMP if plays[0][2] else order.suit[plays[0][1]]
         best_seat, best_t, best_sw = plays[0]
@@ -989,7 +986,7 @@ class Game:
 
     # ---- Hochzeit and public parties -----------------------------------------------------
 
-    def _clarify(self, plays: Plays, winner: int) -> None:
+    def _clarify(self, plays: list[Played], winner: int) -> None:
         """After trick i of an unclarified Hochzeit: maybe the partner, maybe the holder alone.
 
         Whatever the form, the last trick clarifies at the latest (the holder alone).
@@ -1072,7 +1069,7 @@ class Game:
     def summary(self) -> dict[str, Any]:
         """The result plus structured extras and announcements (for statistics)."""
         res = self.result()
-        if self._final is not None:
+        if self.phase == "done" and self._final is not None:
             res["extras"] = self._final["extras"]
             res["heart_trick"] = self.heart_trick
         res["announcements"] = [{"seat": s, "announce": a} for s, a in self.announcements]
@@ -1105,6 +1102,40 @@ class Game:
         """Whether the extras count: normal parties, or ``trumpfsolo_still`` in a Karo solo / stille Hochzeit."""
         return self.normal_parties or (self.rules.solo_extras == "trumpfsolo_still"
                                        and self.contract in ("solo:karo", "stille_hochzeit"))
+    # ---- a seat's view -------------------------------------------------------------------
+
+    def observation(self, seat: int) -> Observation:
+        """Everything ``seat`` may know now, as an immutable value (see observation.py)."""
+        return observe(self, seat)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every action ``seat`` may take now, in any phase, as record actions."""
+        phase = self.phase
+        if phase == "play":
+            out: list[Action] = [{"seat": seat, "klopfen": True}] if self._klopfen_problem(seat) is None else []
+            out += [{"seat": seat, "announce": a} for a in self.allowed_announcements(seat)]
+            return out + self.legal_play_actions(seat)
+        if phase == "reserve":
+            return self.allowed_reservations(seat)
+        if phase == "done" or seat != self.to_act:
+            return []
+        if phase == "armut_take":
+            return [{"seat": seat, "armut_take": True}, {"seat": seat, "armut_take": False}]
+        if phase == "armut_give":
+            normal = order_for("normal", self.rules.dullen, self.rules.joker)
+            trumps = hand_types(self.hands[seat] & normal.masks[TRUMP])
+            return [{"seat": seat, "armut_give": [CARD_CODES[t] for t in trumps]}]
+        picks = sorted(set(combinations(hand_types(self.hands[seat]), len(self.armut_given))))
+        out = [{"seat": seat, "armut_return": [CARD_CODES[t] for t in p]} for p in picks]
+        if self.rules.armut_decide == "after":
+            out.append({"seat": seat, "armut_decline": True})
+        return out
+
+    def game_result(self) -> GameResult:
+        """The typed result of the finished game; ValueError while it runs."""
+        if self.phase != "done":
+            raise ValueError("the game is not finished")
+        return GameResult.from_dict(self.summary())
 
 
 _COPIED = {"hands", "sizes", "trick", "tricks_done", "augen", "won", "levels", "late", "said_re",
@@ -1166,7 +1197,7 @@ def _reserve_name(kind: object, solo: object) -> str:
     return f"solo {solo}" if kind == "solo" else str(kind)
 
 
-def _trick(x: TrickDone) -> Trick:
+def _trick(x: DoneTrick) -> Trick:
     leader, plays, winner, augen = x
     sw = next((i for i, p in enumerate(plays) if p[2]), None)
     return Trick(leader, tuple((s, CARD_CODES[t]) for s, t, _ in plays), winner, augen, sw)

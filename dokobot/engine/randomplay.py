@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from .cards import DA, type_list
 from .deal import deal
@@ -11,7 +12,7 @@ from .rules import RuleSet
 
 
 def random_action(g: Game, rng: random.Random, announce_rate: float = 0.05,
-                  reserve_rate: float = 0.15) -> dict[str, object]:
+                  reserve_rate: float = 0.15) -> dict[str, Any]:
     """One random legal action for the seat to act (announcements by any seat, sometimes)."""
     s = g.to_act
     assert s is not None, "the game is over"

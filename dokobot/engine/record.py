@@ -22,11 +22,11 @@ class ReplayError(Exception):
         self.message = message
         self.action = action
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self) -> dict[str, Any]:
         return {"error": self.message, "action": self.action}
 
 
-def load(record: object) -> tuple[Game, list[object]]:
+def load(record: object) -> tuple[Game, list[Any]]:
     """A fresh game for the record's header, and its actions; ReplayError(…, None) if bad."""
     if not isinstance(record, dict):
         raise ReplayError("the record must be a JSON object", None)

@@ -330,6 +330,8 @@ def _redeal_result(g: Game) -> dict[str, Any]:
 def state_so_far(g: Game) -> dict[str, Any]:
     """An unfinished game: what has happened, ``finished: false``, no score."""
     out: dict[str, Any] = {"finished": False, "contract": g.contract, "phase": g.phase, "to_act": g.to_act}
+    if g.size == "klein":
+        out["size"] = "klein"
     if g.contract is not None and g.contract != "redeal":
         t = Tally(g)
         out.update(re=t.re, kontra=t.kontra, augen={"re": t.augen[0], "kontra": t.augen[1]},

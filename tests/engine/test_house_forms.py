@@ -64,7 +64,6 @@ def test_named_card_offers_the_plain_aces_not_held_twice():
     ("named_card", {"reserve": "hochzeit", "card": "DA"}, "bad_card"),   # a trump, no plain ace
     ("named_card", {"reserve": "hochzeit", "card": "CK"}, "bad_card"),
     ("named_card", {"reserve": "hochzeit", "card": "XX"}, "bad_card"),
-    ("first_trick", {"reserve": "hochzeit", "card": "SA"}, "bad_card"),  # this form names no card
 ])
 def test_named_card_refusals(mode, action, code):
     g = game(HOLDER_1, hochzeit=mode)
@@ -73,10 +72,13 @@ def test_named_card_refusals(mode, action, code):
     assert len(g.reserves) == 1 and g.to_act == 1
 
 
-def test_card_on_another_reservation_is_ignored():
+def test_card_on_another_reservation_or_form_is_ignored():
     g = game(HOLDER_1, hochzeit="named_card")
     g.apply({"seat": 0, "reserve": "gesund", "card": "SA"})
     assert g.actions == [{"seat": 0, "reserve": "gesund"}]
+    g = game(HOLDER_1, hochzeit="first_trick")
+    say(g, "gesund", {"reserve": "hochzeit", "card": "XX"})
+    assert g.actions[1] == {"seat": 1, "reserve": "hochzeit"}
 
 
 def test_named_card_held_twice_is_refused():

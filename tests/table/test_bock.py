@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dokobot.engine import RuleSet
+from dokobot.engine import GameResult, RuleSet
 from dokobot.table.bock import BockGame, BockState, bock_state, booked, fired, replay_bock, step
 
 ALL = ("tie", "lost_solo", "lost_announcement")
@@ -28,7 +28,7 @@ def result(contract="normal", re=(0, 2), winner="re", augen=(151, 89), value=1):
 
 def game(res, triggers=ALL, said=()):
     """``res`` None: an aborted game."""
-    return BockGame(tuple(triggers), res, tuple(said))
+    return BockGame(tuple(triggers), None if res is None else GameResult.from_dict(res), tuple(said))
 
 
 TIE = result(winner="kontra", augen=(120, 120))
@@ -137,7 +137,7 @@ def test_lost_announcement():
 
 def test_from_record_reads_announcements():
     actions = [{"seat": 0, "reserve": "gesund"}, {"seat": 1, "announce": "kontra"}, {"seat": 1, "play": "CQ"}]
-    g = BockGame.from_record(HAUS, PLAIN, actions)
+    g = BockGame.from_record(HAUS, GameResult.from_dict(PLAIN), actions)
     assert g.announcements == ((1, "kontra"),) and g.triggers == HAUS
 
 
@@ -149,10 +149,11 @@ def test_step_and_booked():
 
 def test_heart_trick_fires_on_the_engine_flag():
     trig = ("heart_trick",)
-    assert fired(BockGame(trig, PLAIN, (), heart_trick=True)) == ("heart_trick",)
-    assert fired(BockGame(trig, PLAIN, (), heart_trick=False)) == ()
-    assert fired(BockGame(("tie",), PLAIN, (), heart_trick=True)) == ()
-    assert fired(BockGame(trig, REDEAL, (), heart_trick=True)) == ()
+    plain, redeal = GameResult.from_dict(PLAIN), GameResult.from_dict(REDEAL)
+    assert fired(BockGame(trig, plain, (), heart_trick=True)) == ("heart_trick",)
+    assert fired(BockGame(trig, plain, (), heart_trick=False)) == ()
+    assert fired(BockGame(("tie",), plain, (), heart_trick=True)) == ()
+    assert fired(BockGame(trig, redeal, (), heart_trick=True)) == ()
 
 
 def test_heart_trick_from_a_played_game():
@@ -170,7 +171,11 @@ def test_heart_trick_from_a_played_game():
         assert not g.heart_trick
         g.apply({"seat": s, "play": c})
     assert g.heart_trick
-    step_ = step(BockState(), BockGame.from_record(rules.bock, PLAIN, g.actions, g.heart_trick))
+    while not g.finished:
+        g.apply({"seat": g.to_act, "play": g.legal_plays(g.to_act)[0]})
+    res = g.game_result()
+    assert res.heart_trick and GameResult.from_dict(res.to_dict()).heart_trick  # kept in storage
+    step_ = step(BockState(), BockGame.from_record(rules.bock, res, g.actions, res.heart_trick))
     assert step_.fired == ("heart_trick",)
 
 
