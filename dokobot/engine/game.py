@@ -1117,6 +1117,8 @@ class Game:
             return out + self.legal_play_actions(seat)
         if phase == "reserve":
             return self.allowed_reservations(seat)
+        if phase == "bid":
+            return [{"seat": seat, "bid": b} for b in self.allowed_bids(seat)]
         if phase == "done" or seat != self.to_act:
             return []
         if phase == "armut_take":

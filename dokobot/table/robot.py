@@ -46,6 +46,9 @@ def choose_action(obs: Observation, rng: random.Random | None = None, skill: Ski
     seat = obs.seat
     if obs.phase == "reserve":
         return _reserve(obs)
+    if obs.phase == "bid":  # six, equal solos: name or hold Re once, then pass
+        bids = [dict(a).get("bid") for a in obs.legal]
+        return {"seat": seat, "bid": "re" if "re" in bids else "pass"}
     if obs.phase == "armut_take":
         return {"seat": seat, "armut_take": _trumps(obs) >= 8}
     if obs.phase == "armut_give":

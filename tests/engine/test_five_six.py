@@ -567,3 +567,11 @@ def test_random_five_and_six_games_keep_the_invariants(config, seed, announce_ra
         assert (w, lo) in sizes[r["contract"]]
     assert json.loads(json.dumps(g.record())) == g.record()
     assert replay(g.record()) == r
+
+
+def test_legal_actions_offer_the_bids():
+    g = bidding_game()
+    assert g.legal_actions(1) == [{"seat": 1, "bid": b} for b in
+                                  ("re", "keine135", "keine90", "keine60", "keine30", "schwarz", "pass")]
+    assert g.legal_actions(0) == []  # not its turn
+    assert g.observation(1).legal_actions() == g.legal_actions(1)

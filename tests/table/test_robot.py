@@ -12,8 +12,8 @@ from tests.engine.helpers import PRESET_SWITCHES, random_position, swapped
 FAST = Skill(playouts=24)
 
 
-def play_game(rules, rng, robots=(0, 1, 2, 3), skill=FAST):
-    dealer = rng.randrange(4)
+def play_game(rules, rng, robots=(0, 1, 2, 3, 4, 5), skill=FAST):
+    dealer = rng.randrange(rules.players)
     g = Game(rules, deal(rules, rng, dealer), dealer)
     while g.phase != "done":
         s = g.to_act
@@ -170,3 +170,29 @@ def test_robots_play_house_forms():
     for _ in range(6):
         g = play_game(rules, rng)
         assert g.finished and sum(g.result()["score"]) == 0
+
+
+@pytest.mark.parametrize("config", [{"preset": "ddv", "players": 5, "five": "all_play"},
+                                    {"preset": "muenchen"}, {"preset": "muenchen", "hochzeit": "named_card"}])
+def test_robots_play_five_and_six(config):
+    """Computer players decide from five- and six-seat observations (three decks, bidding, Überstich)."""
+    rules = RuleSet.from_config(config)
+    rng = random.Random(13)
+    for _ in range(3):
+        g = play_game(rules, rng)
+        r = g.result()
+        assert g.finished and sum(r["score"]) == 0 and len(r["score"]) == rules.players
+
+
+def test_robots_bid_between_equal_solos():
+    rules = RuleSet.from_config({"preset": "muenchen"})
+    g = Game(rules, deal(rules, random.Random(2), 5), 5)
+    g.apply({"seat": 0, "reserve": "solo", "solo": "karo"})
+    g.apply({"seat": 1, "reserve": "solo", "solo": "damen"})
+    while g.phase == "reserve":
+        g.apply({"seat": g.to_act, "reserve": "gesund"})
+    assert g.phase == "bid"
+    while g.phase == "bid":
+        g.apply(choose_action(g.observation(g.to_act), random.Random(1), FAST))
+    # seat 1 names Re, seat 0 holds it, seat 1 cannot go higher with "re" and passes: seat 0 plays
+    assert (g.soloist, g.announcements) == (0, [(0, "re")])
