@@ -424,6 +424,8 @@ class Game:
             raise IllegalAction("malformed", what="exactly one of " + ", ".join(_ACTION_KEYS) + " expected")
         if self.phase == "done":
             raise IllegalAction("game_over")
+        if not self.dealt[seat]:  # five at the table: the dealer sits out (readings 21, 32)
+            raise IllegalAction("sits_out", seat=seat)
         key = keys[0]
         value = action[key]
         if key == "play":

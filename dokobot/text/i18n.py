@@ -249,6 +249,9 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "illegal.bad_card": ("Diese Karte kannst du für die Hochzeit nicht nennen.", "You cannot name that card for the wedding."),
     "illegal.armut_decline": ("Zurückgeben geht bei diesen Regeln nicht.", "These rules do not let you hand it back."),
     "illegal.single_limit": ("Es gibt nur eine Absage pro Spiel – schon gesagt.", "Only one limit announcement per game – already said."),
+    "illegal.sits_out": ("Du setzt dieses Spiel aus (Geber zu fünft).", "You sit out this game (the dealer at five)."),
+    "illegal.out_of_turn": ("Du bist beim Reizen nicht dran.", "It is not your turn to bid."),
+    "illegal.bad_bid": ("Dieses Gebot geht nicht: nenne eine höhere Stufe, halte oder passe.", "You cannot bid that: name a higher step, hold or pass."),
     "illegal.unknown": ("Das ist nach den Regeln gerade nicht erlaubt.", "The rules do not allow that now."),
     # DDV deadlines (TSR 6): a step must be said before the seat plays its n-th card.
     "too_late.own": ("{what} geht nur bis zu deiner {card} Karte.", "{what} is only possible before your {card} card."),

@@ -575,3 +575,36 @@ def test_legal_actions_offer_the_bids():
                                   ("re", "keine135", "keine90", "keine60", "keine30", "schwarz", "pass")]
     assert g.legal_actions(0) == []  # not its turn
     assert g.observation(1).legal_actions() == g.legal_actions(1)
+
+
+# ---- five, dealer sits out (TSR 10.1, reading 21) -------------------------------------------
+
+
+@pytest.mark.parametrize("action", [{"seat": 2, "reserve": "gesund"}, {"seat": 2, "announce": "re"},
+                                    {"seat": 2, "play": "CA"}, {"seat": 2, "klopfen": True}])
+def test_the_dealer_who_sits_out_cannot_act(action):
+    rules = RuleSet.from_config({"preset": "ddv", "players": 5})
+    g = Game(rules, deal(rules, random.Random(4), dealer=2), 2)
+    assert g.dealt[2] == () and 2 not in g.seats and g.to_act == 3
+    with pytest.raises(IllegalAction) as exc:
+        g.apply(action)
+    assert exc.value.code == "sits_out" and g.actions == []
+
+
+def test_dealer_sits_out_is_the_four_seat_game_with_solo_factor():
+    rules = RuleSet.from_config({"preset": "ddv", "players": 5, "extras": []})
+    hands = [h.split() for h in ("CA CA CT CT SA SA ST ST HA HA DA DA", "CK CK C9 C9 SK SK S9 S9 HK HK H9 H9",
+                                 "", "CQ CQ SQ SQ HQ HQ DQ DQ CJ CJ SJ SJ",
+                                 "HJ HJ DJ DJ DT DT DK DK D9 D9 HT HT")]
+    g = Game(rules, hands, dealer=2)
+    assert g.seats == (3, 4, 0, 1) and g.rules.hand_size == 12
+    g.apply({"seat": 3, "reserve": "gesund"})
+    g.apply({"seat": 4, "reserve": "gesund"})
+    g.apply({"seat": 0, "reserve": "solo", "solo": "fleischlos", "pflicht": True})  # the soloist leads
+    g.apply({"seat": 1, "reserve": "gesund"})
+    assert g.to_act == 0
+    play_first(g)
+    r = g.result()
+    # 12 tricks to the soloist: value 1 + 3 + 1 = 5; solo_factor 3 at five with the dealer out
+    assert r["score"] == [15, -5, 0, -5, -5]
+    assert replay(g.record()) == r
