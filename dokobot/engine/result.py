@@ -94,7 +94,7 @@ class BreakdownItem:
     @classmethod
     def from_json(cls, item: Mapping[str, Any]) -> BreakdownItem:
         key, params = _parse_label(str(item.get("label", "")))
-        if key == "extra" and item.get("key") in EXTRA_LABELS:
+        if key == "extra" and EXTRA_LABELS.get(str(item.get("key"))) == item.get("label"):  # a shared label
             params = (("extra", item["key"]),)
         return cls(str(item.get("party")), key, params, item.get("points"), item.get("factor"),
                    item.get("key"))

@@ -22,6 +22,7 @@ EXTRA_LABELS = {
     "karlchen": "Karlchen", "karlchen_caught": "Karlchen gefangen",
     "alte_caught": "Alte gefangen", "dulle_caught": "Dulle gefangen",
     "karlchen_caught_any": "Karlchen gefangen",
+    "superdoppelkopf": "Superdoppelkopf",  # six Volle at six: the doppelkopf extra worth 3 (reading 24)
 }
 PARTIES = ("re", "kontra")
 Line = dict[str, Any]  # a breakdown line or an extra: {"party", "label", "points" | "factor", ...}
@@ -167,7 +168,7 @@ def _extra_lines(ex: list[Line]) -> list[Line]:
 
 
 def _extra_label(e: Line) -> str:
-    return "Superdoppelkopf" if e.get("points") == 3 else EXTRA_LABELS[e["key"]]
+    return EXTRA_LABELS["superdoppelkopf" if e.get("points") == 3 else e["key"]]
 
 
 def _net_extras(ex: list[Line], pi: int) -> int:
