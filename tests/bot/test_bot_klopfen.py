@@ -105,7 +105,13 @@ async def test_named_card_hochzeit_select(doko, rig_deal):
         await doko.click_hand(doko.player(doko.table.game.to_act), "reserve", "gesund")
     game = doko.table.game
     assert game.contract == "hochzeit" and game.hochzeit_card == "SA"
-    assert "Wer zuerst ♠A spielt, heiratet." in message_text(doko.table_message())
+    assert "Wer zuerst ein Pik-Ass spielt, heiratet." in message_text(doko.table_message())
+    doko.assert_private()  # the named card is said in words, not shown as a card
+    await doko.play_out()
+    fin = doko.table.last
+    plays = [(a["seat"], a["play"]) for a in fin.record["actions"] if "play" in a]
+    partner = next(seat for seat, card in plays if card == "SA" and seat != 0)
+    assert fin.result.contract == "hochzeit" and fin.result.re == tuple(sorted({0, partner}))
 
 
 async def test_armut_after_with_a_decline_and_announced_trumps(doko, rig_deal):
