@@ -63,7 +63,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "table.dealer": ("Geber: {dealer} · Vorhand: {lead}", "Dealer: {dealer} · lead: {lead}"),
     "table.announcements": ("Ansagen: {list}", "Announcements: {list}"),
     "table.knocks": ("{n}× geklopft ({list})", "knocked {n}× ({list})"),
-    "table.hochzeit_card": ("Wer zuerst {card} spielt, heiratet.", "Whoever first plays {card} is the partner."),
+    "table.hochzeit_card": ("Wer zuerst ein {suit}-Ass spielt, heiratet.", "Whoever first plays the ace of {suit} is the partner."),
     "table.armut_announced": ("{name} hat {n} Trümpfe{alte}.", "{name} holds {n} trumps{alte}."),
     "table.armut_announced_one": ("{name} hat einen Trumpf{alte}.", "{name} holds one trump{alte}."),
     "table.armut_announced_none": ("{name} hat keinen Trumpf.", "{name} holds no trump."),

@@ -116,7 +116,8 @@ def _contract_lines(game: Game, names: list[str], lang: str | None) -> list[str]
         said = " · ".join(f"{announcement_name(lang, a)} ({names[s]})" for s, a in game.announcements)
         lines.append(t(lang, "table.announcements", list=said))
     if game.hochzeit_card and game.clarify_trick is None and game.phase == "play":
-        lines.append(t(lang, "table.hochzeit_card", card=card_text(game.hochzeit_card)))
+        # in words: a card symbol in a public message reads as a played card
+        lines.append(t(lang, "table.hochzeit_card", suit=t(lang, "suit." + game.hochzeit_card[0])))
     told = game.armut_announced
     if told is not None and game.phase != "done":
         alte = t(lang, "table.armut_alte") if told.alte else ""

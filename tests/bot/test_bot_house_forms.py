@@ -1,4 +1,4 @@
-"""Klopfen through Discord: knocks by button and /klopfen, "n× geklopft", no Re/Kontra, the value."""
+"""House forms through Discord: Klopfen (button, /klopfen, "n× geklopft", no Re/Kontra, the value, the redeal), a named-card Hochzeit, an Armut decided after seeing the cards, a reines Herz solo."""
 
 from __future__ import annotations
 
@@ -105,7 +105,13 @@ async def test_named_card_hochzeit_select(doko, rig_deal):
         await doko.click_hand(doko.player(doko.table.game.to_act), "reserve", "gesund")
     game = doko.table.game
     assert game.contract == "hochzeit" and game.hochzeit_card == "SA"
-    assert "Wer zuerst ♠A spielt, heiratet." in message_text(doko.table_message())
+    assert "Wer zuerst ein Pik-Ass spielt, heiratet." in message_text(doko.table_message())
+    doko.assert_private()  # the named card is said in words, not shown as a card
+    await doko.play_out()
+    fin = doko.table.last
+    plays = [(a["seat"], a["play"]) for a in fin.record["actions"] if "play" in a]
+    partner = next(seat for seat, card in plays if card == "SA" and seat != 0)
+    assert fin.result.contract == "hochzeit" and fin.result.re == tuple(sorted({0, partner}))
 
 
 async def test_armut_after_with_a_decline_and_announced_trumps(doko, rig_deal):
@@ -138,3 +144,22 @@ async def test_armut_after_with_a_decline_and_announced_trumps(doko, rig_deal):
     game = doko.table.game
     assert game.contract == "armut" and game.re == {1, 3}
     assert [a for a in game.actions if "armut_decline" in a] == [{"seat": 2, "armut_decline": True}]
+
+
+async def test_reines_herz_solo(doko):
+    await doko.open_and_seat()
+    nord = doko.players[0]
+    await nord.slash(doko.channel, "doko regeln", schalter="solos=reines_herz,karo")
+    await doko.start()
+    await doko.open_all_hands()
+    first = doko.player(doko.table.game.to_act)
+    await doko.select_hand(first, "solo", ["reines_herz"])
+    while doko.table.game.phase == "reserve":
+        await doko.click_hand(doko.player(doko.table.game.to_act), "reserve", "gesund")
+    game = doko.table.game
+    assert game.contract == "solo:reines_herz"
+    assert "reines Herz-Solo" in message_text(doko.table_message())
+    assert not game.is_trump("CQ") and game.is_trump("H9")  # only hearts are trump
+    await doko.play_out()
+    assert doko.table.last.result.contract == "solo:reines_herz"
+    assert len(doko.table.last.result.re) == 1
