@@ -608,3 +608,39 @@ def test_dealer_sits_out_is_the_four_seat_game_with_solo_factor():
     # 12 tricks to the soloist: value 1 + 3 + 1 = 5; solo_factor 3 at five with the dealer out
     assert r["score"] == [15, -5, 0, -5, -5]
     assert replay(g.record()) == r
+
+
+def _legal_by_definition(g: Game, seat: int) -> set[str]:
+    """Reading 23 spelled out card by card: follow suit; a trump onto a trump-topped trick must
+    beat it when any playable trump can (by the Dulle rule in force)."""
+    from dokobot.engine.cards import CODE_TO_TYPE
+    from dokobot.engine.contracts import TRUMP
+
+    hand = set(g.hand(seat))
+    if not g.trick:
+        return hand
+    order = g.order
+    led = TRUMP if g.trick[0][2] else order.suit[g.trick[0][1]]
+    follow = {c for c in hand if order.suit[CODE_TO_TYPE[c]] == led}
+    playable = follow or hand
+    top = g._top_trump()
+    if top is None:
+        return playable
+    trumps = {c for c in playable if order.suit[CODE_TO_TYPE[c]] == TRUMP}
+    beaters = {c for c in trumps if g._beats(CODE_TO_TYPE[c], False, top)}
+    return (playable - trumps) | beaters if beaters else playable
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), preset=st.sampled_from(["muenchen", "five"]),
+       dulle=st.sampled_from(DULLE))
+def test_ueberstich_tables_agree_with_the_definition(seed, preset, dulle):
+    config = {"preset": "muenchen"} if preset == "muenchen" else {"preset": "ddv", "players": 5, "five": "all_play"}
+    rules = RuleSet.from_config({**config, "dulle": dulle})
+    rng = random.Random(seed)
+    g = Game(rules, deal(rules, rng, 0), 0)
+    gesund(g)
+    while g.phase == "play":
+        s = g.to_act
+        assert set(g.legal_plays(s)) == _legal_by_definition(g, s), (g.current_trick, g.hand(s))
+        g.apply({"seat": s, "play": rng.choice(g.legal_plays(s))})
