@@ -13,7 +13,6 @@ from dokobot.engine.randomplay import playout
 from dokobot.engine.rules import SOLO_KINDS
 from tests.engine.helpers import PRESET_SWITCHES, all_gesund, game, random_position, swapped
 
-
 # five all playing and six (Münchener Regeln): kleine/große Hochzeit, kleines Solo, bidding, three decks
 FIVE_SIX = [{"preset": "ddv", "players": 5, "five": "all_play"}, {"preset": "haus", "players": 5},
             {"preset": "muenchen"}, {"preset": "muenchen", "hochzeit": "named_card"},
