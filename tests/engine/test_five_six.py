@@ -644,3 +644,34 @@ def test_ueberstich_tables_agree_with_the_definition(seed, preset, dulle):
         s = g.to_act
         assert set(g.legal_plays(s)) == _legal_by_definition(g, s), (g.current_trick, g.hand(s))
         g.apply({"seat": s, "play": rng.choice(g.legal_plays(s))})
+
+
+def test_hochzeit_alone_at_five_is_1_4():
+    hands = [list(h) for h in FIVE_RE_ALL]
+    hands[0][-1], hands[1][0] = hands[1][0], hands[0][-1]  # seat 0: both CQ and the other top trumps
+    r = played(FIVE, hands, dealer=4, reserves={0: {"reserve": "hochzeit"}})
+    # seat 0 leads and wins the three window tricks itself: no partner, a solo 1 against 4 (reading 22);
+    # it wins all 8 tricks: value 1 + 3 + 1 = 5; W = 1, L = 4: +20 and -5 each
+    assert (r["contract"], r["re"], r["tricks"]["re"]) == ("hochzeit", [0], 8)
+    assert r["score"] == [20, -5, -5, -5, -5]
+
+
+def test_hochzeit_at_five_finds_a_partner_2_3():
+    hands = split("CK CQ CQ HT HT SQ SQ HQ", "CA CA SA SA ST ST HQ DQ", "CT SK SK HA HA HK HK DQ",
+                  "CK CJ CJ SJ SJ HJ HJ DJ", "CT DJ DA DA DT DT DK DK")
+    g = Game(RuleSet.from_config(FIVE), hands, 0)  # dealer 0: seat 1 reserves and leads first
+    for seat in (1, 2, 3, 4):
+        g.apply({"seat": seat, "reserve": "gesund"})
+    g.apply({"seat": 0, "reserve": "hochzeit"})
+    assert g.contract == "hochzeit" and g.to_act == 1
+    assert g.allowed_announcements(0) == []  # not before the clarification
+    for seat, card in ((1, "CA"), (2, "CT"), (3, "CK"), (4, "CT"), (0, "CK")):
+        g.apply({"seat": seat, "play": card})
+    # everyone followed clubs, CA (seat 1) won the first trick: the partner, 2 against 3
+    assert (g.partner, g.clarify_trick, g.re) == (1, 0, {0, 1})
+    assert g.public_parties() == {0: "re", 1: "re", 2: "kontra", 3: "kontra", 4: "kontra"}
+    play_first(g)
+    r = g.result()
+    assert (r["re"], r["kontra"]) == ([0, 1], [2, 3, 4])
+    v = r["game_value"] if r["winner"] == "re" else -r["game_value"]
+    assert r["score"] == [3 * v, 3 * v, -2 * v, -2 * v, -2 * v]  # 2:3 pays 3 and 2 (reading 22)
