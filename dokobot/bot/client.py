@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import random
 import signal
 from typing import Any
 
@@ -20,7 +21,7 @@ from dokobot.bot.ui import DYNAMIC_ITEMS, TablePresenter
 from dokobot.storage.memory import MemoryStore
 from dokobot.table.robot import Skill
 from dokobot.table.store import ChannelPrefs, TableStore
-from dokobot.table.table import COMPUTER_DELAY, Outcome, Table, Tables
+from dokobot.table.table import COMPUTER_DELAY, COMPUTER_RETRY, Outcome, Table, Tables
 from dokobot.text.i18n import LANGUAGES, has, norm_lang, t
 
 log = logging.getLogger(__name__)
@@ -44,14 +45,18 @@ class DokoTranslator(app_commands.Translator):
 class DokoBot(commands.Bot):
     def __init__(
         self, config: Config | None = None, store: TableStore | None = None, *,
-        computer_skill: Skill | None = None, computer_delay: float = COMPUTER_DELAY, **kwargs: Any,
+        computer_skill: Skill | None = None, computer_delay: float = COMPUTER_DELAY,
+        computer_retry: float = COMPUTER_RETRY, rng: random.Random | None = None, **kwargs: Any,
     ) -> None:
         intents = discord.Intents.default()
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None, **kwargs)
         self.config = config or Config()
         self.store: TableStore = store or MemoryStore()
         self._owns_store = store is None
-        self.tables = Tables(self.store, self.config.preset, computer_skill=computer_skill, computer_delay=computer_delay)
+        self.tables = Tables(
+            self.store, self.config.preset, computer_skill=computer_skill, computer_delay=computer_delay,
+            computer_retry=computer_retry, rng=rng,  # rng: the deals' random source (tests rig it)
+        )
         self.tables.on_outcome = self._computer_moved
         self.presenters: dict[int, TablePresenter] = {}
         self._user_langs: dict[int, str | None] = {}

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from dokobot.storage.errors import StorageError
+from dokobot.table.store import StoreError
 from dokobot.table.table import Notice, Outcome, Table, TableError
 from dokobot.text import render
 from dokobot.text.i18n import illegal_text, t
@@ -78,7 +78,7 @@ async def perform(bot: DokoBot, interaction: discord.Interaction, table: Table, 
         outcome = await op()
     except TableError as err:
         await send_ephemeral(interaction, error_text(err, table, lang))
-    except StorageError as exc:  # the write failed, so the table did not change
+    except StoreError as exc:  # the write failed, so the table did not change
         log.error("table %s: could not save a change: %s", table.channel_id, exc)
         await send_ephemeral(interaction, t(lang, "err.storage"))
     except Exception:
