@@ -16,7 +16,7 @@ import discord
 from discord.ext import commands
 
 from dokobot.bot.client import DokoBot, send_ephemeral
-from dokobot.bot.ui import dynamic_view, embed
+from dokobot.bot.ui import controls_for, dynamic_view, embed
 from dokobot.storage import StorageError
 from dokobot.text import render
 from dokobot.text.i18n import contract_name, t
@@ -100,7 +100,7 @@ class StatsCog(commands.Cog, name="Stats"):
             view.add_item(BoardPage(period, order, page + 1, "next", disabled=page >= pages - 1))
         return {"embed": card, "view": view} if view else {"embed": card}
 
-    async def on_page(self, interaction: discord.Interaction, period: str, order: str, page: int) -> None:
+    async def on_board_page(self, interaction: discord.Interaction, period: str, order: str, page: int) -> None:
         lang = await self.lang(interaction)
         if self.db is None:
             await send_ephemeral(interaction, t(lang, "stats.no_db"))
@@ -185,8 +185,9 @@ class BoardPage(
         return cls(match["period"], match["order"], int(match["page"]), match["dir"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        cog = interaction.client.get_cog("Stats")  # type: ignore[union-attr]
-        await cog.on_page(interaction, self.period, self.order, self.page)
+        controls = await controls_for(interaction)
+        if controls is not None:
+            await controls.on_board_page(interaction, self.period, self.order, self.page)
 
 
 def _row(lang: str, r: Any, order: str) -> str:
@@ -210,8 +211,3 @@ def sheet_text(sheet: Any, lang: str) -> tuple[str, str]:
         totals = " · ".join(f"{render.esc(names[uid])} {total:+d}" for uid, total in row.totals.items())
         lines.append(f"**{row.number}.** {contract_name(lang, row.contract)}: {totals}")
     return t(lang, "sheet.title", games=len(sheet.rows)), "\n".join(lines)
-
-
-async def setup(bot: DokoBot) -> None:
-    await bot.add_cog(StatsCog(bot))
-    bot.add_dynamic_items(BoardPage)

@@ -37,7 +37,14 @@ from typing import Any
 from dokobot.engine import Game, IllegalAction, RuleError, RuleSet, deal
 from dokobot.table import robot
 from dokobot.table.bock import BockGame, BockState, BockStep, booked, replay_bock, step
-from dokobot.table.store import ChannelPrefs, SeatInfo, StoredGame, StoredTable, StoreError, TableStore
+from dokobot.table.store import (
+    ChannelPrefs,
+    SeatInfo,
+    StoredGame,
+    StoredTable,
+    StoreError,
+    TableStore,
+)
 
 log = logging.getLogger(__name__)
 
@@ -122,6 +129,7 @@ class Table:
         self.last: FinishedGame | None = None
         self.bock = BockState()  # pending Bock rounds before the running / next game
         self.broken = False  # a stored running game that no longer replays: only abort helps
+        self.game_players: list[SeatInfo] = []  # who plays (played) the current (last) game
         self.lock = asyncio.Lock()
         # computer players: how hard they think, the pause before each move, and who
         # hears about their moves (the bot's presenter; the table layer knows no Discord)
@@ -322,6 +330,7 @@ class Table:
             self.table_id, number, rules.to_config(), players, dealer, hands
         )
         self.game = Game(rules, hands, dealer=dealer, players=[p.name for p in players])
+        self.game_players = players
         self.game_id, self.game_no, self.dealer, self.state = game_id, number, dealer, "playing"
         log.info("table %s: game %s dealt (dealer seat %s)", self.channel_id, number, dealer)
         outcome = outcome or Outcome()
@@ -737,6 +746,7 @@ def _restore_last(table: Table, stored: StoredGame, bock: BockStep | None = None
     """Between two games: the next dealer follows the last game's, and a
     finished last game is again the summary the table message shows."""
     table.dealer = stored.dealer
+    table.game_players = list(stored.players)
     if stored.result is None:
         return
     try:
@@ -762,6 +772,7 @@ async def _resume(table: Table, stored: StoredGame) -> None:
     ``broken``: the host can only abort it."""
     table.game_id, table.game_no = stored.game_id, stored.number
     table.dealer, table.state = stored.dealer, "playing"
+    table.game_players = list(stored.players)
     try:
         rules = RuleSet.from_config(stored.rules)
         game = Game(rules, stored.hands, dealer=stored.dealer, players=[p.name for p in stored.players])
