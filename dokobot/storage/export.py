@@ -26,8 +26,12 @@ async def export_channel(
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise StorageError(f"cannot create export directory {out}: {exc.strerror}") from exc
+    if not str(db_path).startswith("file:") and not Path(db_path).is_file():
+        raise StorageError(f"database not found: {db_path}")  # opening would create an empty one
     db = await Database.open(db_path)
     try:
+        if not await db.channel_known(channel_id):
+            raise StorageError(f"channel {channel_id} is unknown: no table was ever opened there")
         written = 0
         for game_id in await db.finished_games(channel_id):
             record = await db.game_record(game_id)

@@ -301,6 +301,10 @@ _TEXTS: dict[str, tuple[str, str]] = {
     ),
     "sheet.title": ("Spielliste · {games} Spiele", "Score sheet · {games} games"),
     "sheet.older": ("… {n} ältere Spiele", "… {n} earlier games"),
+    "stats.redeal_rule": (
+        "Neu gegebene Spiele (eingeworfen, Armut nicht genommen) zählen nirgends als Spiel.",
+        "Redealt games (thrown in, poverty not taken) never count as games.",
+    ),
     "sheet.empty": ("Noch keine Spiele gewertet.", "No games scored yet."),
     # --- rules overview
     "rules.title": ("Regeln: {preset}", "Rules: {preset}"),
