@@ -72,7 +72,7 @@ def _export(channel: int, out: str, db: str | None, config: str | None) -> int:
         print(f"dokobot: database not found: {db}", file=sys.stderr)
         return 2
     try:
-        n = asyncio.run(export_channel(db, channel, out))
+        n = asyncio.run(export_channel(db, channel, out, known_only=True))
     except Exception as exc:  # storage errors carry a clear message; never a traceback
         print(f"dokobot: export failed: {exc}", file=sys.stderr)
         return 2
