@@ -59,7 +59,7 @@ class BockState:
     @property
     def multiplier(self) -> int:
         """The factor of the next game (if its rules have Bock)."""
-        return 2 ** sum(1 for c in self.counters if c > 0)
+        return 1 << sum(1 for c in self.counters if c > 0)  # 2 ** n, as an int for the type checker
 
     @property
     def games_left(self) -> int:
@@ -92,7 +92,7 @@ def _lost(result: Mapping[str, Any], party: str) -> bool:
     other = "kontra" if party == "re" else "re"
     winner = result.get("winner")
     if winner is not None:
-        return winner == other
+        return bool(winner == other)
     score = result.get("score") or []
     return any(0 <= s < len(score) and score[s] > 0 for s in result.get(other) or [])
 
