@@ -7,6 +7,7 @@ Cogs live in the top-level ``cogs`` package, one per area.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import random
 import signal
@@ -136,7 +137,7 @@ class DokoBot(commands.Bot):
 
     async def set_channel_lang(self, channel_id: int, lang: str) -> None:
         prefs = await self.store.channel_prefs(channel_id)
-        await self.store.set_channel_prefs(channel_id, ChannelPrefs(prefs.preset, prefs.overrides, lang))
+        await self.store.set_channel_prefs(channel_id, dataclasses.replace(prefs, language=lang))
         self._channel_langs[channel_id] = lang
 
     # ---- lifecycle ----------------------------------------------------------------------
