@@ -21,7 +21,7 @@ from dokobot.bot.config import Config
 from dokobot.bot.ui import DYNAMIC_ITEMS, Controls, TablePresenter, error_text
 from dokobot.storage.memory import MemoryStore
 from dokobot.table.robot import Skill
-from dokobot.table.store import ChannelPrefs, StoreError, TableStore
+from dokobot.table.store import StoreError, TableStore
 from dokobot.table.table import COMPUTER_DELAY, COMPUTER_RETRY, Outcome, Table, TableError, Tables
 from dokobot.text.i18n import LANGUAGES, has, norm_lang, t
 
@@ -70,6 +70,7 @@ class DokoBot(commands.Bot):
         self.tables = Tables(
             self.store, self.config.preset, computer_skill=computer_skill, computer_delay=computer_delay,
             computer_retry=computer_retry, rng=rng,  # rng: the deals' random source (tests rig it)
+            clock=_discord_clock,  # turn deadlines on Discord's clock (virtual under SimCord)
         )
         self.tables.on_outcome = self._computer_moved
         self.presenters: dict[int, TablePresenter] = {}
@@ -159,7 +160,8 @@ class DokoBot(commands.Bot):
         self.tables.stop()  # no computer move after this
         for presenter in list(self.presenters.values()):
             try:
-                await asyncio.wait_for(presenter.wait(), timeout=5)
+                # open hands will not be updated by this process again: they say so
+                await asyncio.wait_for(presenter.retire(), timeout=5)
             except (TimeoutError, Exception):  # pragma: no cover - best effort on shutdown
                 log.warning("table %s: pending updates dropped on shutdown", presenter.table.channel_id)
         await super().close()
@@ -190,6 +192,10 @@ class DokoBot(commands.Bot):
             log.error("command %s failed", name, exc_info=cause)
             text = t(lang, "err.internal")
         await send_ephemeral(interaction, text)
+
+
+def _discord_clock() -> float:
+    return discord.utils.utcnow().timestamp()
 
 
 async def send_ephemeral(interaction: discord.Interaction, text: str) -> None:

@@ -7,7 +7,14 @@ import itertools
 from typing import Any
 
 from dokobot.engine import GameResult
-from dokobot.table.store import ChannelPrefs, SeatInfo, StoredGame, StoredTable, StoreError, TurnState
+from dokobot.table.store import (
+    ChannelPrefs,
+    SeatInfo,
+    StoredGame,
+    StoredTable,
+    StoreError,
+    TurnState,
+)
 
 
 class MemoryStore:

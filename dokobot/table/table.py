@@ -40,7 +40,6 @@ from dokobot.engine import Game, GameResult, IllegalAction, Observation, RuleErr
 from dokobot.table import robot
 from dokobot.table.bock import BockGame, BockState, BockStep, booked, replay_bock, step
 from dokobot.table.store import (
-    ChannelPrefs,
     SeatInfo,
     StoredGame,
     StoredTable,
