@@ -279,6 +279,16 @@ def notice_text(table: Table, notice: Notice, lang: str | None) -> str | None:
         return t(lang, "notice.aborted", no=table.game_no, name=f"<@{data}>")
     if kind == "closed":
         return t(lang, "notice.closed", name=f"<@{data}>")
+    if kind == "waiting":
+        return t(lang, "notice.waiting", name=esc(str(data)))
+    if kind == "seated":
+        return t(lang, "notice.seated", name=esc(str(data)), n=(seat or 0) + 1)
+    if kind == "handed_over":
+        old, new = data
+        return t(lang, "notice.handed_over", old=esc(old), new=esc(new))
+    if kind in ("computer_on", "computer_off"):
+        who = table.seats[seat].name if seat is not None and seat < len(table.seats) else "?"
+        return t(lang, "notice." + kind, name=esc(who))
     return None
 
 
