@@ -17,6 +17,7 @@ from discord.ext import commands
 
 from dokobot.bot.client import DokoBot, send_ephemeral
 from dokobot.bot.ui import controls_for, dynamic_view, embed
+from dokobot.engine import GameResult
 from dokobot.storage import StorageError
 from dokobot.text import render
 from dokobot.text.i18n import contract_name, t
@@ -217,5 +218,5 @@ def sheet_text(sheet: Any, lang: str) -> tuple[str, str]:
     return t(lang, "sheet.title", games=games), "\n".join(lines)
 
 
-def _redeal(result: dict[str, Any] | None) -> bool:
-    return result is not None and result.get("contract") == "redeal"
+def _redeal(result: GameResult | None) -> bool:
+    return result is not None and result.is_redeal

@@ -10,7 +10,7 @@ from pathlib import Path
 
 
 def _replay(path: str) -> int:
-    from .engine.record import ReplayError, replay
+    from .engine.record import ReplayError, replay_game
 
     try:
         text = sys.stdin.read() if path == "-" else open(path, encoding="utf-8").read()
@@ -25,7 +25,8 @@ def _replay(path: str) -> int:
     except RecursionError:  # the JSON parser itself recurses per nesting level
         return _fail({"error": "the record is nested too deeply", "action": None})
     try:
-        result = replay(record)
+        game = replay_game(record)
+        result = game.game_result().replay_json() if game.finished else game.result()
     except ReplayError as exc:
         return _fail(exc.to_json())
     except RecursionError:

@@ -6,6 +6,7 @@ import copy
 import itertools
 from typing import Any
 
+from dokobot.engine import GameResult
 from dokobot.table.store import ChannelPrefs, SeatInfo, StoredGame, StoredTable, StoreError
 
 
@@ -72,13 +73,13 @@ class MemoryStore:
         game.actions.append(copy.deepcopy(action))
 
     async def finish_game(
-        self, game_id: int, result: dict[str, Any], scores: dict[int, int],
+        self, game_id: int, result: GameResult, scores: dict[int, int],
         last: tuple[int, dict[str, Any]] | None = None,
     ) -> None:
         game = self._running(game_id)
         if last is not None:  # checked before anything changes: all or nothing
             await self.append_action(game_id, *last)
-        game.result = copy.deepcopy(result)
+        game.result = result  # immutable
         game.scores = dict(scores)
 
     async def abort_game(self, game_id: int) -> None:

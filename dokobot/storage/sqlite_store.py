@@ -12,6 +12,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from dokobot.engine import GameResult
 from dokobot.storage import Database
 from dokobot.storage.errors import StorageError
 from dokobot.table.store import ChannelPrefs, SeatInfo, StoredGame, StoredTable, StoreError
@@ -36,7 +37,8 @@ def _stored(g: Any) -> StoredGame:
     """A storage ``GameInfo`` as the table layer's ``StoredGame``."""
     return StoredGame(
         g.game_id, g.table_id, g.number, dict(g.rules), [_seat(p) for p in g.players], g.dealer,
-        [list(h) for h in g.hands], [dict(a) for a in g.actions], g.result,
+        [list(h) for h in g.hands], [dict(a) for a in g.actions],
+        None if g.result is None else GameResult.from_dict(g.result),
         dict(g.points) if g.status == "finished" else None, g.status == "aborted",
     )
 
@@ -85,7 +87,7 @@ class SqliteStore:
             await self.db.append_action(game_id, idx, action)
 
     async def finish_game(
-        self, game_id: int, result: dict[str, Any], scores: dict[int, int],
+        self, game_id: int, result: GameResult, scores: dict[int, int],
         last: tuple[int, dict[str, Any]] | None = None,
     ) -> None:
         with _store_errors():

@@ -25,6 +25,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from dokobot.engine import GameResult
+
 
 @dataclass(frozen=True)
 class SeatInfo:
@@ -53,7 +55,7 @@ class StoredGame:
     dealer: int
     hands: list[list[str]]
     actions: list[dict[str, Any]] = field(default_factory=list)
-    result: dict[str, Any] | None = None
+    result: GameResult | None = None  # None: running or aborted
     scores: dict[int, int] | None = None
     aborted: bool = False
 
@@ -83,7 +85,7 @@ class TableStore(Protocol):
     ) -> int: ...
     async def append_action(self, game_id: int, idx: int, action: dict[str, Any]) -> None: ...
     async def finish_game(
-        self, game_id: int, result: dict[str, Any], scores: dict[int, int],
+        self, game_id: int, result: GameResult, scores: dict[int, int],
         last: tuple[int, dict[str, Any]] | None = None,
     ) -> None:
         """Book a finished game; with ``last = (idx, action)`` append that action
