@@ -461,7 +461,6 @@ class Table:
         assert self.game_id is not None
         trial = game.copy()
         events = trial.apply({**action, "seat": seat})
-        assert self.game_id is not None
         # the new action only (trial.record() would copy the whole game per click)
         last = (len(trial.actions) - 1, dict(trial.actions[-1]))
         outcome = Outcome(notices=_notices(trial, events))
