@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 import discord
@@ -9,7 +10,10 @@ from discord.ext import commands
 
 from dokobot.bot.client import DokoBot, send_ephemeral
 from dokobot.bot.ui import hand_message, perform
+from dokobot.table.store import StoreError
 from dokobot.text.i18n import t
+
+log = logging.getLogger(__name__)
 
 
 class PlayCog(commands.Cog, name="Play"):
@@ -36,12 +40,24 @@ class PlayCog(commands.Cog, name="Play"):
         if game_no is not None and game_no != table.game_no:
             await send_ephemeral(interaction, t(lang, "err.stale"))
             return
-        await interaction.response.send_message(ephemeral=True, **_without_embed(hand_message(table, seat, lang)))
-        self.bot.presenter(table).open_hand(interaction.user.id, interaction)
+        if interaction.user.id in table.away:  # any click: the computer gives the seat back
+            try:
+                await table.come_back(interaction.user.id)
+            except StoreError as exc:  # the computer keeps playing; the hand still opens
+                log.warning("table %s: could not give a seat back: %s", table.channel_id, exc)
+            self.bot.presenter(table).update()
+        message = _without_embed(hand_message(table, seat, lang))
+        sent = await interaction.response.send_message(ephemeral=True, **message)
+        self.bot.presenter(table).open_hand(interaction.user.id, interaction, sent.message_id, message["content"])
 
-    async def check_owner(self, interaction: discord.Interaction, channel_id: int, seat: int) -> bool:
-        """interaction_check of the hand items: the table is open and this is the clicker's seat."""
-        table = self.bot.tables.get(channel_id)
+    async def check_owner(self, interaction: discord.Interaction, seat: int) -> bool:
+        """interaction_check of the hand items: the table of this channel is open, this
+        is the clicker's seat, and the click came from a private hand."""
+        if not _private(interaction):
+            # a hand button forged onto the public table message: never make it a hand
+            await send_ephemeral(interaction, t(await self.lang(interaction), "err.stale"))
+            return False
+        table = self.bot.tables.get(interaction.channel_id or 0)
         if table is None:
             await send_ephemeral(interaction, t(await self.lang(interaction), "err.no_table"))
             return False
@@ -54,14 +70,20 @@ class PlayCog(commands.Cog, name="Play"):
             return False
         return True
 
-    async def on_hand_action(self, interaction: discord.Interaction, channel_id: int, game_no: int, action: dict[str, Any]) -> None:
+    async def on_hand_action(self, interaction: discord.Interaction, game_no: int, action: dict[str, Any]) -> None:
+        if not _private(interaction):
+            await send_ephemeral(interaction, t(await self.lang(interaction), "err.stale"))
+            return
         await interaction.response.defer()  # acknowledged at once; the hand is edited in place
-        table = self.bot.tables.get(channel_id)
+        table = self.bot.tables.get(interaction.channel_id or 0)
         if table is None:
             await send_ephemeral(interaction, t(await self.lang(interaction), "err.no_table"))
             return
         user_id = interaction.user.id
-        self.bot.presenter(table).open_hand(user_id, interaction)
+        clicked = interaction.message
+        self.bot.presenter(table).open_hand(
+            user_id, interaction, clicked.id if clicked is not None else None, clicked.content if clicked else "",
+        )
         await perform(self.bot, interaction, table, lambda: table.act(user_id, game_no, action), actor=user_id)
 
 
@@ -69,5 +91,7 @@ def _without_embed(message: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in message.items() if k != "embed"}
 
 
-async def setup(bot: DokoBot) -> None:
-    await bot.add_cog(PlayCog(bot))
+def _private(interaction: discord.Interaction) -> bool:
+    """The clicked message is an ephemeral one (a private hand), not the public table."""
+    message = interaction.message
+    return message is not None and message.flags.ephemeral

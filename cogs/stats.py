@@ -16,8 +16,9 @@ import discord
 from discord.ext import commands
 
 from dokobot.bot.client import DokoBot, send_ephemeral
-from dokobot.bot.ui import dynamic_view, embed
+from dokobot.bot.ui import controls_for, dynamic_view, embed
 from dokobot.storage import StorageError
+from dokobot.table.sheet import Sheet, build_sheet
 from dokobot.text import render
 from dokobot.text.i18n import contract_name, t
 
@@ -41,26 +42,29 @@ class StatsCog(commands.Cog, name="Stats"):
     # ---- Spielliste ------------------------------------------------------------------------
 
     async def send_sheet(self, interaction: discord.Interaction) -> None:
+        """The Spielliste of the channel's table; after /doko schliessen that of its
+        last session (until a new table opens)."""
         lang = await self.lang(interaction)
-        table = self.bot.tables.get(interaction.channel_id or 0)
-        if table is None:
+        channel_id = interaction.channel_id or 0
+        table = self.bot.tables.get(channel_id)
+        closed = table is None
+        table_id = table.table_id if table is not None else None
+        if table_id is None:
+            last = await self.bot.store.last_table(channel_id)
+            table_id = last.table_id if last is not None else None
+        if table_id is None:
             await send_ephemeral(interaction, t(lang, "err.no_table"))
             return
-        if not table.totals:
+        sheet = build_sheet(await self.bot.store.finished_games(table_id))
+        if not sheet.lines:
             await send_ephemeral(interaction, t(lang, "sheet.empty"))
             return
-        if self.db is None:  # no storage: the running totals only
-            names = {s.user_id: s.name for s in table.seats}
-            lines = [
-                f"{render.esc(names[uid]) if uid in names else f'<@{uid}>'}: {total:+d}"
-                for uid, total in sorted(table.totals.items(), key=lambda kv: -kv[1])
-            ]
-            title = t(lang, "sheet.title", games=table.game_no)
-            await interaction.response.send_message(embed=embed(title, "\n".join(lines)), ephemeral=True)
-            return
-        sheet = await self.db.score_sheet(table.table_id)
         title, body = sheet_text(sheet, lang)
-        await interaction.response.send_message(embed=embed(title, body), ephemeral=True)
+        if closed:
+            title += " " + t(lang, "sheet.closed")
+        card = embed(title, body)
+        card.set_footer(text=t(lang, "stats.redeal_rule"))
+        await interaction.response.send_message(embed=card, ephemeral=True)
 
     # ---- Rangliste -------------------------------------------------------------------------
 
@@ -92,7 +96,7 @@ class StatsCog(commands.Cog, name="Stats"):
         if board.bots:
             card.add_field(name=t(lang, "stats.bots"), value="\n".join(_row(lang, r, order) for r in board.bots), inline=False)
         method = t(lang, "stats.method", k=board.k, prior=f"{board.prior_ppg:.2f}")
-        card.set_footer(text=f"{t(lang, 'stats.page', page=page + 1, pages=pages)} · {method}")
+        card.set_footer(text=f"{t(lang, 'stats.page', page=page + 1, pages=pages)} · {method} {t(lang, 'stats.redeal_rule')}")
         view = None
         if pages > 1:
             view = dynamic_view()  # stopped: discord.py keeps nothing per page message
@@ -100,7 +104,7 @@ class StatsCog(commands.Cog, name="Stats"):
             view.add_item(BoardPage(period, order, page + 1, "next", disabled=page >= pages - 1))
         return {"embed": card, "view": view} if view else {"embed": card}
 
-    async def on_page(self, interaction: discord.Interaction, period: str, order: str, page: int) -> None:
+    async def on_board_page(self, interaction: discord.Interaction, period: str, order: str, page: int) -> None:
         lang = await self.lang(interaction)
         if self.db is None:
             await send_ephemeral(interaction, t(lang, "stats.no_db"))
@@ -130,7 +134,9 @@ class StatsCog(commands.Cog, name="Stats"):
             fl=s.fuechse_lost, karlchen=s.karlchen,
         )
         name = render.esc(getattr(member, "display_name", member.name))
-        await interaction.followup.send(embed=embed(t(lang, "stats.title", name=name), body), ephemeral=True)
+        card = embed(t(lang, "stats.title", name=name), body)
+        card.set_footer(text=t(lang, "stats.redeal_rule"))
+        await interaction.followup.send(embed=card, ephemeral=True)
 
     # ---- Protokoll -------------------------------------------------------------------------
 
@@ -185,8 +191,9 @@ class BoardPage(
         return cls(match["period"], match["order"], int(match["page"]), match["dir"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        cog = interaction.client.get_cog("Stats")  # type: ignore[union-attr]
-        await cog.on_page(interaction, self.period, self.order, self.page)
+        controls = await controls_for(interaction)
+        if controls is not None:
+            await controls.on_board_page(interaction, self.period, self.order, self.page)
 
 
 def _row(lang: str, r: Any, order: str) -> str:
@@ -201,17 +208,20 @@ def _pct(rate: float) -> str:
     return f"{round(rate * 100)} %"
 
 
-def sheet_text(sheet: Any, lang: str) -> tuple[str, str]:
-    """The Spielliste: per game its number, contract and everyone's running total."""
-    names = {p.user_id: p.name for p in sheet.players}
-    rows = sheet.rows[-SHEET_ROWS:]
-    lines = [t(lang, "sheet.older", n=len(sheet.rows) - len(rows))] if len(rows) < len(sheet.rows) else []
+def sheet_text(sheet: Sheet, lang: str) -> tuple[str, str]:
+    """The Spielliste: per game its number, contract, everyone's points and (in
+    brackets) running total; at the end the games each person played."""
+    rows = sheet.lines[-SHEET_ROWS:]
+    lines = [t(lang, "sheet.older", n=len(sheet.lines) - len(rows))] if len(rows) < len(sheet.lines) else []
     for row in rows:
-        totals = " · ".join(f"{render.esc(names[uid])} {total:+d}" for uid, total in row.totals.items())
-        lines.append(f"**{row.number}.** {contract_name(lang, row.contract)}: {totals}")
-    return t(lang, "sheet.title", games=len(sheet.rows)), "\n".join(lines)
-
-
-async def setup(bot: DokoBot) -> None:
-    await bot.add_cog(StatsCog(bot))
-    bot.add_dynamic_items(BoardPage)
+        parts = []
+        for p in row.players:
+            name = render.esc(p.name)
+            if p.user_id in row.sat_out:
+                parts.append(f"{name} – ({row.totals[p.user_id]:+d})")
+            else:
+                parts.append(f"{name} {row.points[p.user_id]:+d} ({row.totals[p.user_id]:+d})")
+        lines.append(f"**{row.number}.** {contract_name(lang, row.contract)}: {' · '.join(parts)}")
+    played = " · ".join(f"{render.esc(sheet.names[uid])} {n}" for uid, n in sheet.played.items())
+    lines += ["", t(lang, "sheet.games_played", list=played)]
+    return t(lang, "sheet.title", games=sheet.games), "\n".join(lines)

@@ -1,11 +1,16 @@
-"""The table area: /doko tisch and the buttons of the public table message."""
+"""The table area: the /doko group and the buttons of the public table message.
+
+``TableCog`` owns the ``/doko`` group; the commands of the other areas
+(hand, language, statistics) go to those cogs through typed references
+given at construction (``cogs.doko`` builds them), never ``get_cog("…")``.
+"""
 
 from __future__ import annotations
 
 import io
 import json
 import logging
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 from discord import app_commands
@@ -13,11 +18,18 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from dokobot.bot.client import DokoBot, send_ephemeral
-from dokobot.bot.ui import embed, error_text, lobby_message, perform
+from dokobot.bot.ui import embed, error_text, perform
+from dokobot.engine import RuleError, RuleSet
 from dokobot.table import switches
+from dokobot.table.store import StoreError
 from dokobot.table.table import Table, TableError
 from dokobot.text import render
 from dokobot.text.i18n import t
+
+if TYPE_CHECKING:
+    from cogs.play import PlayCog
+    from cogs.settings import SettingsCog
+    from cogs.stats import StatsCog
 
 log = logging.getLogger(__name__)
 
@@ -31,18 +43,20 @@ class TableCog(commands.Cog, name="Table"):
         name="doko", description=_("Doppelkopf am Tisch in diesem Kanal", key="cmd.doko"), guild_only=True
     )
 
-    def __init__(self, bot: DokoBot) -> None:
+    def __init__(self, bot: DokoBot, play: PlayCog, stats: StatsCog, settings: SettingsCog) -> None:
         self.bot = bot
+        self.play, self.stats, self.settings = play, stats, settings
 
     async def lang(self, interaction: discord.Interaction) -> str:
         return await self.bot.user_lang(interaction.user.id, interaction.channel_id)
 
-    async def table_or_reply(self, interaction: discord.Interaction, channel_id: int | None = None) -> Table | None:
-        """The channel's open table; otherwise a private explanation and None."""
+    async def table_or_reply(self, interaction: discord.Interaction) -> Table | None:
+        """The open table of the channel the interaction came from; otherwise a
+        private explanation and None."""
         if interaction.guild_id is None:
             await send_ephemeral(interaction, t(await self.lang(interaction), "err.not_in_guild"))
             return None
-        table = self.bot.tables.get(channel_id or interaction.channel_id or 0)
+        table = self.bot.tables.get(interaction.channel_id or 0)
         if table is None:
             await send_ephemeral(interaction, t(await self.lang(interaction), "err.no_table"))
         return table
@@ -61,23 +75,28 @@ class TableCog(commands.Cog, name="Table"):
             url = _jump(interaction, existing)
             await send_ephemeral(interaction, t(lang, "err.table_exists", url=url))
             return
-        await interaction.response.defer()
+        # Private: any error of opening stays between us. The lobby itself is a
+        # channel message the presenter sends (and keeps current).
+        await interaction.response.defer(ephemeral=True, thinking=True)
         user = interaction.user
         try:
-            table = await self.bot.tables.open(interaction.channel_id, interaction.guild_id, user.id, user.display_name)
+            table = await self.bot.tables.open(interaction.channel_id or 0, interaction.guild_id, user.id, user.display_name)
         except TableError as err:
             existing = self.bot.tables.get(interaction.channel_id or 0)
             await interaction.followup.send(t(lang, "err." + err.code, url=_jump(interaction, existing)), ephemeral=True)
             return
-        channel_lang = await self.bot.channel_lang(table.channel_id)
-        message = await interaction.followup.send(**lobby_message(table, channel_lang), wait=True)
+        except StoreError as exc:
+            log.error("channel %s: could not open a table: %s", interaction.channel_id, exc)
+            await interaction.followup.send(t(lang, "err.storage"), ephemeral=True)
+            return
         presenter = self.bot.presenter(table)
-        presenter.shown = ("lobby",)
-        await table.set_message(message.id)
+        presenter.update()
+        await presenter.wait()
+        await interaction.followup.send(t(lang, "ok.opened", url=_jump(interaction, table)), ephemeral=True)
 
     @doko.command(name="hand", description=_("Zeigt dir deine Karten (nur für dich)", key="cmd.hand"))
     async def hand(self, interaction: discord.Interaction) -> None:
-        await self.bot.get_cog("Play").send_hand(interaction, None)  # type: ignore[union-attr]
+        await self.play.send_hand(interaction, None)
 
     @doko.command(name="regeln", description=_("Zeigt die Regeln oder stellt sie um (Gastgeber)", key="cmd.regeln"))
     @app_commands.describe(
@@ -88,28 +107,111 @@ class TableCog(commands.Cog, name="Table"):
         self, interaction: discord.Interaction,
         preset: Literal["ddv", "haus", "klassisch"] | None = None, schalter: str | None = None,
     ) -> None:
-        table = await self.table_or_reply(interaction)
-        if table is None:
+        if interaction.guild_id is None:
+            await send_ephemeral(interaction, t(await self.lang(interaction), "err.not_in_guild"))
+            return
+        table = self.bot.tables.get(interaction.channel_id or 0)
+        if table is None:  # no table yet: the channel's rules for its next table
+            await self.channel_rules(interaction, preset, schalter)
             return
         lang = await self.lang(interaction)
         if preset is None and not schalter:
             await interaction.response.send_message(embed=embed(*render.rules_text(table, lang)), ephemeral=True)
             return
         try:
-            config = _rules_config(table, preset, schalter or "")
-        except switches.SwitchError as err:
-            await interaction.response.send_message(t(lang, err.key, name=err.name, value=err.value), ephemeral=True)
+            rule_switches, setting_values = switches.split(switches.parse(schalter or ""))
+            config = _rules_config(table.rules_config, preset, rule_switches)
+            settings = switches.settings(setting_values, table.settings) if setting_values else None
+        except switches.SwitchError as err:  # name and value come back cut short
+            text = t(lang, err.key, name=render.esc(err.name), value=render.esc(err.value))
+            await interaction.response.send_message(text, ephemeral=True)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
-            rules = await table.set_rules(interaction.user.id, can_manage(interaction), config)
+            rules = await table.set_rules(interaction.user.id, can_manage(interaction), config, settings)
         except TableError as err:
             await interaction.followup.send(error_text(err, table, lang), ephemeral=True)
+            return
+        except StoreError as exc:
+            log.error("table %s: could not save the rules: %s", table.channel_id, exc)
+            await interaction.followup.send(t(lang, "err.storage"), ephemeral=True)
             return
         text = t(lang, "ok.preset", preset=render.preset_name(lang, rules.preset))
         await interaction.followup.send(text, embed=embed(*render.rules_text(table, lang)), ephemeral=True)
         log.info("table %s: rules now %s", table.channel_id, rules.to_config())
         self.bot.presenter(table).update()
+
+    async def channel_rules(
+        self, interaction: discord.Interaction, preset: str | None, schalter: str | None,
+    ) -> None:
+        """``/doko regeln`` before a table is open: show or set the channel's rules for
+        its next table (Manage Channels: there is no host yet)."""
+        lang = await self.lang(interaction)
+        channel_id = interaction.channel_id or 0
+        current = await self.bot.tables.rules_for(channel_id)
+        settings = await self.bot.tables.settings_for(channel_id)
+        try:
+            rule_switches, setting_values = switches.split(switches.parse(schalter or ""))
+            config = _rules_config(current, preset, rule_switches)
+            new_settings = switches.settings(setting_values, settings)
+            ruleset = RuleSet.from_config(config)
+        except switches.SwitchError as err:
+            text = t(lang, err.key, name=render.esc(err.name), value=render.esc(err.value))
+            await send_ephemeral(interaction, text)
+            return
+        except RuleError:
+            await send_ephemeral(interaction, t(lang, "err.bad_preset", preset=render.esc(str(preset))))
+            return
+        page = embed(*render.rules_page(ruleset, new_settings, lang))
+        page.set_footer(text=t(lang, "rules.next_table"))
+        if preset is None and not schalter:
+            await interaction.response.send_message(embed=page, ephemeral=True)
+            return
+        if not can_manage(interaction):
+            await send_ephemeral(interaction, t(lang, "err.manage_only"))
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            rules = await self.bot.tables.set_channel_rules(channel_id, config, new_settings)
+        except TableError as err:
+            await interaction.followup.send(error_text(err, None, lang), ephemeral=True)
+            return
+        except StoreError as exc:
+            log.error("channel %s: could not save the rules: %s", channel_id, exc)
+            await interaction.followup.send(t(lang, "err.storage"), ephemeral=True)
+            return
+        text = t(lang, "ok.channel_rules", preset=render.preset_name(lang, rules.preset))
+        await interaction.followup.send(text, embed=page, ephemeral=True)
+
+    @doko.command(name="platz", description=_("Gibt einen Platz weiter oder lässt einen Computer dafür spielen (Gastgeber)", key="cmd.platz"))
+    @app_commands.describe(
+        nummer=_("Platznummer (1 bis 5)", key="cmd.platz.nummer"),
+        aktion=_("übergeben, computer oder zurück", key="cmd.platz.aktion"),
+        spieler=_("Wer den Platz übernimmt (bei übergeben)", key="cmd.platz.spieler"),
+    )
+    async def platz(
+        self, interaction: discord.Interaction, nummer: app_commands.Range[int, 1, 5],
+        aktion: Literal["übergeben", "computer", "zurück"], spieler: discord.Member | None = None,
+    ) -> None:
+        table = await self.table_or_reply(interaction)
+        if table is None:
+            return
+        lang = await self.lang(interaction)
+        manage, seat = can_manage(interaction), nummer - 1
+        if aktion == "übergeben":
+            if spieler is None or spieler.bot:
+                await send_ephemeral(interaction, t(lang, "err.bad_option"))
+                return
+            target = spieler
+            op = lambda: table.hand_over(interaction.user.id, manage, seat, target.id, target.display_name)  # noqa: E731
+            done = t(lang, "ok.handed_over", name=render.esc(target.display_name), n=nummer)
+        else:
+            on = aktion == "computer"
+            op = lambda: table.set_computer(interaction.user.id, manage, seat, on)  # noqa: E731
+            done = t(lang, "ok.computer_on" if on else "ok.computer_off", n=nummer)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        if await self.run(interaction, table, op):
+            await interaction.followup.send(done, ephemeral=True)
 
     @doko.command(name="abbrechen", description=_("Bricht das laufende Spiel ohne Wertung ab (Gastgeber)", key="cmd.abbrechen"))
     async def abbrechen(self, interaction: discord.Interaction) -> None:
@@ -131,7 +233,8 @@ class TableCog(commands.Cog, name="Table"):
 
     @doko.command(name="entfernen", description=_("Nimmt jemanden vom Tisch (Gastgeber, zwischen den Spielen)", key="cmd.entfernen"))
     @app_commands.describe(spieler=_("Wer den Tisch verlassen soll", key="cmd.entfernen.spieler"))
-    async def entfernen(self, interaction: discord.Interaction, spieler: discord.Member) -> None:
+    async def entfernen(self, interaction: discord.Interaction, spieler: discord.User) -> None:
+        # discord.User, not Member: someone who left the server can still be taken off the table
         table = await self.table_or_reply(interaction)
         if table is None:
             return
@@ -173,11 +276,11 @@ class TableCog(commands.Cog, name="Table"):
         kanal=_("Für den ganzen Kanal (Gastgeber/Kanäle verwalten)", key="cmd.sprache.kanal"),
     )
     async def sprache(self, interaction: discord.Interaction, sprache: Literal["de", "en"], kanal: bool = False) -> None:
-        await self.bot.get_cog("Settings").set_language(interaction, sprache, kanal)  # type: ignore[union-attr]
+        await self.settings.set_language(interaction, sprache, kanal)
 
     @doko.command(name="liste", description=_("Zeigt die Spielliste dieses Tisches", key="cmd.liste"))
     async def liste(self, interaction: discord.Interaction) -> None:
-        await self.bot.get_cog("Stats").send_sheet(interaction)  # type: ignore[union-attr]
+        await self.stats.send_sheet(interaction)
 
     @doko.command(name="rangliste", description=_("Zeigt die Rangliste dieses Kanals", key="cmd.rangliste"))
     @app_commands.describe(
@@ -189,26 +292,27 @@ class TableCog(commands.Cog, name="Table"):
         zeitraum: Literal["alle", "jahr", "monat", "woche"] = "alle",
         ordnung: Literal["punkte", "ppg", "siege"] = "punkte",
     ) -> None:
-        await self.bot.get_cog("Stats").send_leaderboard(interaction, zeitraum, ordnung)  # type: ignore[union-attr]
+        await self.stats.send_leaderboard(interaction, zeitraum, ordnung)
 
     @doko.command(name="statistik", description=_("Zeigt die Statistik eines Spielers in diesem Kanal", key="cmd.statistik"))
     @app_commands.describe(spieler=_("Wessen Statistik (sonst deine)", key="cmd.statistik.spieler"))
-    async def statistik(self, interaction: discord.Interaction, spieler: discord.Member | None = None) -> None:
-        await self.bot.get_cog("Stats").send_statistics(interaction, spieler or interaction.user)  # type: ignore[union-attr]
+    async def statistik(self, interaction: discord.Interaction, spieler: discord.User | None = None) -> None:
+        # discord.User, not Member: the statistics of someone who left the server stay readable
+        await self.stats.send_statistics(interaction, spieler or interaction.user)
 
     @doko.command(name="protokoll", description=_("Hängt ein beendetes Spiel als Protokoll an", key="cmd.protokoll"))
     @app_commands.describe(spiel=_("Nummer des Spiels auf der Spielliste (sonst das letzte)", key="cmd.protokoll.spiel"))
     async def protokoll(self, interaction: discord.Interaction, spiel: app_commands.Range[int, 1] | None = None) -> None:
-        await self.bot.get_cog("Stats").send_record(interaction, spiel)  # type: ignore[union-attr]
+        await self.stats.send_record(interaction, spiel)
 
     # ---- buttons of the public message ---------------------------------------------------
 
-    async def on_table_button(self, interaction: discord.Interaction, channel_id: int, action: str, game_no: int) -> None:
-        table = await self.table_or_reply(interaction, channel_id)
+    async def on_table_button(self, interaction: discord.Interaction, action: str, game_no: int) -> None:
+        table = await self.table_or_reply(interaction)
         if table is None:
             return
         if action == "hand":
-            await self.bot.get_cog("Play").send_hand(interaction, game_no)  # type: ignore[union-attr]
+            await self.play.send_hand(interaction, game_no)
             return
         if action == "rules":
             lang = await self.lang(interaction)
@@ -227,6 +331,8 @@ class TableCog(commands.Cog, name="Table"):
             "close": lambda: table.close(user.id, can_manage(interaction)),
             "computer": lambda: table.add_computer(user.id, can_manage(interaction)),
             "nocomputer": lambda: table.remove_computer(user.id, can_manage(interaction)),
+            "takeover": lambda: _take_over(table, user.id, can_manage(interaction)),
+            "abort": lambda: table.abort(user.id, can_manage(interaction)),
         }
         await self.run(interaction, table, ops[action])
 
@@ -249,15 +355,18 @@ def _jump(interaction: discord.Interaction, table: Table | None) -> str:
     return f"https://discord.com/channels/{interaction.guild_id}/{table.channel_id}/{table.message_id}"
 
 
-async def setup(bot: DokoBot) -> None:
-    await bot.add_cog(TableCog(bot))
-
-
-def _rules_config(table: Table, preset: str | None, text: str) -> dict[str, Any]:
-    """A new preset starts from its own switches; switches alone change the table's current rules."""
-    overrides = switches.parse(text)
+def _rules_config(current: dict[str, Any], preset: str | None, overrides: dict[str, Any]) -> dict[str, Any]:
+    """A new preset starts from its own switches; switches alone change the current rules."""
     if preset is None:
-        current = dict(table.rules_config)
+        current = dict(current)
         preset = current.pop("preset", "ddv")
         overrides = {**current, **overrides}
     return switches.build(preset, overrides)
+
+
+async def _take_over(table: Table, user_id: int, manage: bool) -> Any:
+    """The host's button after a timeout with ``on_timeout: wait``: a computer plays that seat."""
+    seat = table.stalled
+    if seat is None:
+        raise TableError("stale")  # the player came back or the game moved on
+    return await table.set_computer(user_id, manage, seat, True)

@@ -17,12 +17,12 @@ from __future__ import annotations
 import asyncio
 import datetime
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
-from dokobot.storage.errors import StorageError
-from dokobot.table.table import Notice, Outcome, Table, TableError
+from dokobot.table.store import StoreError
+from dokobot.table.table import MAX_SEATS, SEATS, Notice, Outcome, Table, TableError
 from dokobot.text import render
 from dokobot.text.i18n import illegal_text, t
 
@@ -78,7 +78,7 @@ async def perform(bot: DokoBot, interaction: discord.Interaction, table: Table, 
         outcome = await op()
     except TableError as err:
         await send_ephemeral(interaction, error_text(err, table, lang))
-    except StorageError as exc:  # the write failed, so the table did not change
+    except StoreError as exc:  # the write failed, so the table did not change
         log.error("table %s: could not save a change: %s", table.channel_id, exc)
         await send_ephemeral(interaction, t(lang, "err.storage"))
     except Exception:
@@ -122,7 +122,7 @@ def lobby_message(table: Table, lang: str, *, active: bool = True) -> dict[str, 
         view.add_item(TableButton(ch, "leave", 0, label=t(lang, "btn.leave"), style=discord.ButtonStyle.secondary))
         view.add_item(TableButton(
             ch, "start", 0, label=t(lang, "btn.start"), style=discord.ButtonStyle.primary,
-            disabled=len(table.seats) != 4,
+            disabled=not SEATS <= len(table.seats) <= MAX_SEATS,
         ))
         view.add_item(TableButton(ch, "rules", 0, label=t(lang, "btn.rules"), style=discord.ButtonStyle.secondary))
         view.add_item(TableButton(
@@ -144,9 +144,15 @@ def game_message(table: Table, lang: str, game_no: int, *, active: bool = True) 
         title, body = render.summary_text(finished, lang)
         view = _between_view(table, lang, game_no, record=True) if active else None
         return {"embed": embed(title, body), "view": view}
+    if table.broken and table.game_no == game_no:  # restored, but no longer replays: only abort helps
+        title = t(lang, "table.title", no=game_no, preset=render.preset_name(lang, table.preset))
+        return {"embed": embed(title, t(lang, "table.broken", no=game_no)), "view": None}
     if table.game is None:  # aborted: nothing to show but the way on
         title = t(lang, "table.title", no=game_no, preset=render.preset_name(lang, table.preset))
-        body = t(lang, "table.aborted", no=game_no, dealer=render.esc(table.names[table.dealer]))
+        # the aborted game's dealer: the seats may have changed since (someone left)
+        players = table.game_players or table.seats
+        dealer = players[table.dealer].name if table.dealer < len(players) else "–"
+        body = t(lang, "table.aborted", no=game_no, dealer=render.esc(dealer))
         view = _between_view(table, lang, game_no, record=False) if active else None
         return {"embed": embed(title, body), "view": view}
     title, body = render.table_text(table, lang)
@@ -155,6 +161,13 @@ def game_message(table: Table, lang: str, game_no: int, *, active: bool = True) 
         view = dynamic_view()
         view.add_item(TableButton(ch, "hand", game_no, label=t(lang, "btn.hand"), style=discord.ButtonStyle.primary))
         view.add_item(TableButton(ch, "rules", game_no, label=t(lang, "btn.rules"), style=discord.ButtonStyle.secondary))
+        # someone new waits for the next free seat
+        view.add_item(TableButton(ch, "join", game_no, label=t(lang, "btn.join"), style=discord.ButtonStyle.secondary))
+        if table.stalled is not None:  # on_timeout wait: the host decides
+            view.add_item(TableButton(ch, "takeover", game_no, label=t(lang, "btn.take_over"),
+                                      style=discord.ButtonStyle.primary, row=1))
+            view.add_item(TableButton(ch, "abort", game_no, label=t(lang, "btn.abort"),
+                                      style=discord.ButtonStyle.danger, row=1))
     return {"embed": embed(title, body), "view": view}
 
 
@@ -168,6 +181,9 @@ def _between_view(table: Table, lang: str, game_no: int, *, record: bool) -> dis
     if record:
         view.add_item(TableButton(ch, "record", game_no, label=t(lang, "btn.record"), style=discord.ButtonStyle.secondary))
     view.add_item(TableButton(ch, "close", game_no, label=t(lang, "btn.close"), style=discord.ButtonStyle.danger))
+    # between games anyone may take a free seat (or wait for one) and anyone seated may leave
+    view.add_item(TableButton(ch, "join", game_no, label=t(lang, "btn.join"), style=discord.ButtonStyle.secondary, row=1))
+    view.add_item(TableButton(ch, "leave", game_no, label=t(lang, "btn.leave"), style=discord.ButtonStyle.secondary, row=1))
     return view
 
 
@@ -184,9 +200,50 @@ def hand_message(table: Table, seat: int, lang: str) -> dict[str, Any]:
 # ---- dynamic items ----------------------------------------------------------------------
 
 
+class Controls(Protocol):
+    """What the dynamic items call: the cogs' typed entry points (``DokoBot.controls``).
+
+    Every call gets the channel the click came from, never one read from the
+    ``custom_id``: a button acts only on the table of its own channel.
+    """
+
+    async def on_table_button(self, interaction: discord.Interaction, action: str, game_no: int) -> None: ...
+
+    async def check_owner(self, interaction: discord.Interaction, seat: int) -> bool: ...
+
+    async def on_hand_action(self, interaction: discord.Interaction, game_no: int, action: dict[str, Any]) -> None: ...
+
+    async def on_board_page(self, interaction: discord.Interaction, period: str, order: str, page: int) -> None: ...
+
+
+def the_bot(interaction: discord.Interaction) -> DokoBot | None:
+    from dokobot.bot.client import DokoBot  # deferred: client imports this module
+
+    client = interaction.client
+    return client if isinstance(client, DokoBot) else None
+
+
+async def controls_for(interaction: discord.Interaction, channel_id: int | None = None) -> Controls | None:
+    """The bot's controls, or None after a private answer: not ready yet, or the
+    button names another channel than the one it was clicked in (forged)."""
+    from dokobot.bot.client import send_ephemeral
+
+    bot = the_bot(interaction)
+    controls = bot.controls if bot is not None else None
+    lang = await bot.user_lang(interaction.user.id, interaction.channel_id) if bot is not None else "de"
+    if controls is None:
+        await send_ephemeral(interaction, t(lang, "err.internal"))
+        return None
+    if channel_id is not None and channel_id != interaction.channel_id:
+        log.warning("a button of channel %s was clicked in channel %s: refused", channel_id, interaction.channel_id)
+        await send_ephemeral(interaction, t(lang, "err.wrong_channel"))
+        return None
+    return controls
+
+
 class TableButton(
     discord.ui.DynamicItem[discord.ui.Button],
-    template=r"doko:(?P<action>join|leave|start|rules|hand|next|record|close|computer|nocomputer):(?P<ch>\d+):(?P<g>\d+)",
+    template=r"doko:(?P<action>join|leave|start|rules|hand|next|record|close|computer|nocomputer|takeover|abort):(?P<ch>\d+):(?P<g>\d+)",
 ):
     """A button of the public table message."""
 
@@ -201,8 +258,9 @@ class TableButton(
         return cls(int(match["ch"]), match["action"], int(match["g"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        cog = interaction.client.get_cog("Table")  # type: ignore[union-attr]
-        await cog.on_table_button(interaction, self.channel_id, self.action, self.game_no)
+        controls = await controls_for(interaction, self.channel_id)
+        if controls is not None:
+            await controls.on_table_button(interaction, self.action, self.game_no)
 
 
 class HandItem(
@@ -230,13 +288,14 @@ class HandItem(
         return cls(int(match["ch"]), int(match["g"]), int(match["seat"]), match["kind"], match["value"], int(match["pos"]))
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        return await interaction.client.get_cog("Play").check_owner(interaction, self.channel_id, self.seat)  # type: ignore[union-attr]
+        controls = await controls_for(interaction, self.channel_id)
+        return controls is not None and await controls.check_owner(interaction, self.seat)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        action = hand_action(self.kind, self.value, interaction, self.channel_id, self.seat)
-        await interaction.client.get_cog("Play").on_hand_action(  # type: ignore[union-attr]
-            interaction, self.channel_id, self.game_no, action
-        )
+        controls = await controls_for(interaction, self.channel_id)
+        if controls is not None:
+            action = hand_action(self.kind, self.value, interaction, self.seat)
+            await controls.on_hand_action(interaction, self.game_no, action)
 
 
 class HandSelect(
@@ -261,7 +320,8 @@ class HandSelect(
         return cls(int(match["ch"]), int(match["g"]), int(match["seat"]), None, kind=match["kind"])
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        return await interaction.client.get_cog("Play").check_owner(interaction, self.channel_id, self.seat)  # type: ignore[union-attr]
+        controls = await controls_for(interaction, self.channel_id)
+        return controls is not None and await controls.check_owner(interaction, self.seat)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = list(self.item.values)
@@ -271,12 +331,12 @@ class HandSelect(
             action = {"reserve": "hochzeit", "card": values[0] if values else ""}
         else:
             action = {"armut_return": [v.split(":")[0] for v in values]}
-        await interaction.client.get_cog("Play").on_hand_action(  # type: ignore[union-attr]
-            interaction, self.channel_id, self.game_no, action
-        )
+        controls = await controls_for(interaction, self.channel_id)
+        if controls is not None:
+            await controls.on_hand_action(interaction, self.game_no, action)
 
 
-def hand_action(kind: str, value: str, interaction: discord.Interaction, ch: int, seat: int) -> dict[str, Any]:
+def hand_action(kind: str, value: str, interaction: discord.Interaction, seat: int) -> dict[str, Any]:
     """The engine action a hand button stands for."""
     if kind == "play":
         code, _, schwein = value.partition(":")
@@ -292,8 +352,8 @@ def hand_action(kind: str, value: str, interaction: discord.Interaction, ch: int
     if kind == "armut_decline":
         return {"armut_decline": True}
     # armut_give: the poor seat hands over exactly its trumps, so the bot picks them
-    bot: DokoBot = interaction.client  # type: ignore[assignment]
-    table = bot.tables.get(ch)
+    bot = the_bot(interaction)
+    table = bot.tables.get(interaction.channel_id or 0) if bot is not None else None
     cards = render.armut_trumps(table.game, seat) if table and table.game else []
     return {"armut_give": cards}
 
@@ -311,12 +371,25 @@ class TablePresenter:
         self.bot = bot
         self.table = table
         self.hands: dict[int, discord.Interaction] = {}  # user_id -> interaction whose @original is the hand
+        self.hand_ids: dict[int, int | None] = {}  # user_id -> the hand's message id, if known
         self.shown: tuple[Any, ...] | None = self._key() if table.message_id else None
+        # The live table message as sent; the table remembers it on disk (for
+        # restarts), but an edit always goes to the newest message even when
+        # remembering it failed: one live table message per game.
+        self.message_id: int | None = table.message_id
         self.resumed = False  # restored after a restart: the table message says the game goes on
         self._notices: list[Notice] = []
         self._first: list[int] = []
         self._dirty = False
         self._task: asyncio.Task[None] | None = None
+        # the one short public "whose turn" line of the table: its message and what it says
+        self.turn_line: int | None = None
+        self.turn_key: tuple[Any, ...] | None = None
+        self._reminder: int | None = None  # user id: the next turn line is a reminder
+        self._events: list[Any] = []  # TurnEvents to announce
+        self._stale: list[tuple[discord.Interaction, str]] = []  # old hand messages: their last edit
+        self._expiry: dict[int, asyncio.Task[None]] = {}  # user id -> the task that ends a hand's token
+        self._texts: dict[int, str] = {}  # interaction id -> the text its hand message shows
 
     def _key(self) -> tuple[Any, ...]:
         if self.table.state in ("playing", "between"):
@@ -325,13 +398,66 @@ class TablePresenter:
             return self.shown
         return ("lobby",)
 
-    def open_hand(self, user_id: int, interaction: discord.Interaction) -> None:
-        """Remember the newest private hand message of a player, to keep it current."""
-        self.hands[user_id] = interaction
+    def open_hand(
+        self, user_id: int, interaction: discord.Interaction, message_id: int | None = None, content: str = "",
+    ) -> None:
+        """Remember the newest private hand message (``message_id``) of a player, to keep
+        it current. An older one (another message) is told it is out of date in its last edit."""
+        old, old_id = self.hands.get(user_id), self.hand_ids.get(user_id)
+        self.hands[user_id], self.hand_ids[user_id] = interaction, message_id
+        self._texts[interaction.id] = content
+        if old is not None and old is not interaction and (message_id is None or message_id != old_id):
+            self._stale.append((old, "hand.stale"))
+            self._kick()
+        self._watch_expiry(user_id, interaction)
+
+    def _watch_expiry(self, user_id: int, interaction: discord.Interaction) -> None:
+        """Shortly before its 15-minute token runs out, a hand says it is out of date."""
+        task = self._expiry.pop(user_id, None)
+        if task is not None:
+            task.cancel()
+
+        async def expire() -> None:
+            wait = (interaction.expires_at - TOKEN_SLACK - discord.utils.utcnow()).total_seconds()
+            await asyncio.sleep(max(wait, 0))
+            if self.hands.get(user_id) is interaction:
+                self.hands.pop(user_id, None)
+                self._stale.append((interaction, "hand.stale"))
+                self._kick()
+
+        self._expiry[user_id] = asyncio.create_task(expire(), name=f"doko-hand-{self.table.channel_id}-{user_id}")
+
+    def drop_hand(self, user_id: int, reason: str = "hand.stale") -> None:
+        """The player's hand will not be updated again: its last edit says why."""
+        interaction = self.hands.pop(user_id, None)
+        task = self._expiry.pop(user_id, None)
+        if task is not None:
+            task.cancel()
+        if interaction is not None:
+            self._stale.append((interaction, reason))
+            self._kick()
+
+    async def retire(self) -> None:
+        """Shutdown: every open hand says it is out of date (the bot restarts)."""
+        for user_id in list(self.hands):
+            self.drop_hand(user_id)
+        for task in self._expiry.values():
+            task.cancel()
+        self._expiry.clear()
+        await self.wait()
+
+    def _kick(self) -> None:
+        self._dirty = True
+        if self._task is None or self._task.done():
+            self._task = asyncio.create_task(self._run(), name=f"doko-present-{self.table.channel_id}")
 
     def update(self, outcome: Outcome | None = None, actor: int | None = None) -> None:
         if outcome is not None:
             self._notices += outcome.notices
+            if outcome.turn is not None:
+                self._events.append(outcome.turn)
+            for user_id in outcome.gone:
+                self.drop_hand(user_id, "hand.gone")
         if actor is not None:
             self._first.append(actor)
         self._dirty = True
@@ -351,10 +477,17 @@ class TablePresenter:
                 await self._guard(self._refresh_hand(user_id))
             for notice in notices:
                 await self._guard(self._send_notice(notice))
+            events, self._events = self._events, []
+            for event in events:
+                await self._guard(self._send_turn_event(event))
             await self._guard(self._show_table())
+            await self._guard(self._show_turn())
             for user_id in list(self.hands):
                 if user_id not in first:
                     await self._guard(self._refresh_hand(user_id))
+            stale, self._stale = self._stale, []
+            for interaction, reason in stale:
+                await self._guard(self._mark_stale(interaction, reason))
 
     async def _guard(self, coro: Any) -> None:
         try:
@@ -374,6 +507,73 @@ class TablePresenter:
         if text:
             await self.channel.send(text, allowed_mentions=NO_MENTIONS)
 
+    async def _send_turn_event(self, event: Any) -> None:
+        """The turn timer fired: a reminder (the next turn line mentions again), or
+        a computer / the host takes over (a public line without mention)."""
+        if event.kind == "reminder":
+            self._reminder = event.user_id
+            self.turn_key = None  # the turn line is sent again, as a reminder
+            return
+        lang = await self.bot.channel_lang(self.table.channel_id)
+        names = self.table.names
+        name = render.esc(names[event.seat]) if event.seat < len(names) else "?"
+        await self.channel.send(t(lang, "turn." + event.kind, name=name), allowed_mentions=NO_MENTIONS)
+
+    async def _show_turn(self) -> None:
+        """One short line per table mentions the person to act; it goes when they have acted."""
+        table = self.table
+        seat = table.person_to_act()
+        game = table.game
+        key: tuple[Any, ...] | None = None
+        reminder = self._reminder
+        if seat is not None and game is not None and (table.settings.mentions or reminder is not None):
+            user_id = table.seats[seat].user_id
+            key = (user_id, table.game_no, game.phase, len(game.tricks), len(game.current_trick))
+            if reminder is not None and reminder != user_id:
+                reminder = None
+        self._reminder = None
+        if key is not None and key == self.turn_key and self.turn_line is not None:
+            return
+        if key is None and not table.settings.mentions and reminder is None and self.turn_line is None:
+            return
+        old, self.turn_line, self.turn_key = self.turn_line, None, None
+        if old is not None:
+            try:
+                await self.channel.get_partial_message(old).delete()
+            except discord.NotFound:
+                pass
+        if key is None or seat is None or (reminder is None and not table.settings.mentions):
+            return
+        lang = await self.bot.channel_lang(table.channel_id)
+        mention = f"<@{key[0]}>"
+        if reminder is not None:
+            clock = table.turn
+            left = max(0, round(clock.deadline - table.clock())) if clock is not None else 0
+            what = t(lang, "turn.reminder." + table.settings.on_timeout)
+            text = t(lang, "turn.reminder", mention=mention, s=left, what=what)
+        else:
+            text = t(lang, "turn.mention", mention=mention)
+        allowed = discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(id=key[0])])
+        message = await self.channel.send(text, allowed_mentions=allowed)
+        self.turn_line, self.turn_key = message.id, key
+
+    async def _mark_stale(self, interaction: discord.Interaction, reason: str) -> None:
+        """The last edit of a hand message that will not be updated again."""
+        if discord.utils.utcnow() >= interaction.expires_at:
+            return  # too late to edit
+        lang = await self.bot.user_lang(interaction.user.id, self.table.channel_id)
+        shown = self._texts.pop(interaction.id, "")
+        if reason == "hand.stale":
+            # the text as last shown, under the note; the buttons stay as they were
+            # (a click on one is judged like any click and makes this view current again)
+            message: dict[str, Any] = {"content": (t(lang, reason) + "\n" + shown).strip()}
+        else:
+            message = {"content": t(lang, reason), "view": None, "embed": None}
+        try:
+            await interaction.edit_original_response(**message)
+        except discord.HTTPException:
+            pass  # dismissed or gone: nothing more to say
+
     def _render(self, key: tuple[Any, ...], lang: str, active: bool) -> dict[str, Any]:
         if key[0] == "game":
             message = game_message(self.table, lang, key[1], active=active)
@@ -382,27 +582,44 @@ class TablePresenter:
             return message
         return lobby_message(self.table, lang, active=active)
 
+    def shows(self, message_id: int, lobby: bool = True) -> None:
+        """The message just sent as an interaction response is the live table message."""
+        self.shown, self.message_id = ("lobby",) if lobby else self._key(), message_id
+
     async def _show_table(self) -> None:
         table = self.table
         lang = await self.bot.channel_lang(table.channel_id)
         key = self._key()
         if key != self.shown:
             self.resumed = False  # a new game or the lobby: the restart is history
-        if key == self.shown and table.message_id:
+        if key == self.shown and self.message_id:
+            await self._remember()
             try:
-                await self.channel.get_partial_message(table.message_id).edit(**self._render(key, lang, True))
+                await self.channel.get_partial_message(self.message_id).edit(**self._render(key, lang, True))
                 return
             except discord.NotFound:
                 pass  # someone deleted the table message: post a fresh one
-        elif self.shown is not None and table.message_id:
+        elif self.shown is not None and self.message_id:
             # A new game (or back to the lobby): the old message keeps its text, loses its buttons.
-            old = self._render(self.shown, lang, False)
-            await self._guard(self.channel.get_partial_message(table.message_id).edit(**old))
+            shown, old_id = self.shown, self.message_id
+            await self._guard(self._edit(old_id, lambda: self._render(shown, lang, False)))
         if table.state == "closed":
             return
         message = await self.channel.send(**self._render(key, lang, True), allowed_mentions=NO_MENTIONS)
-        self.shown = key
-        await table.set_message(message.id)
+        self.shown, self.message_id = key, message.id
+        await self._remember()
+
+    async def _edit(self, message_id: int, render: Any) -> None:
+        await self.channel.get_partial_message(message_id).edit(**render())
+
+    async def _remember(self) -> None:
+        """Store the live message id (for restarts); tried again at the next update if it fails."""
+        if self.message_id is None or self.message_id == self.table.message_id:
+            return
+        try:
+            await self.table.set_message(self.message_id)
+        except StoreError as exc:
+            log.warning("table %s: could not remember the table message: %s", self.table.channel_id, exc)
 
     async def _refresh_hand(self, user_id: int) -> None:
         interaction = self.hands.get(user_id)
@@ -414,7 +631,9 @@ class TablePresenter:
             return
         lang = await self.bot.user_lang(user_id, self.table.channel_id)
         try:
-            await interaction.edit_original_response(**hand_message(self.table, seat, lang))
+            message = hand_message(self.table, seat, lang)
+            await interaction.edit_original_response(**message)
+            self._texts[interaction.id] = message["content"]
         except discord.HTTPException:
             # Token gone or message dismissed: the player re-opens with "Meine Karten".
             if self.hands.get(user_id) is interaction:

@@ -115,6 +115,7 @@ class GamesRepo(Core):
         result: GameResult | Mapping[str, Any],
         scores: Sequence[int] | Mapping[int, int] | None = None,
         *,
+        last: tuple[int, Mapping[str, Any]] | None = None,
         now: datetime | None = None,
     ) -> None:
         """Mark the game finished with the engine's result, all in one transaction.
@@ -123,12 +124,20 @@ class GamesRepo(Core):
         plus extras and announcements, which the statistics count) or such a dict.
         ``scores``: the points as booked (e.g. with Bock doubling), either a list
         by seat or a dict user_id -> points; defaults to the result's score.
+        ``last = (idx, action)``: the action that ended the game, appended in
+        the same transaction (the last card is never on disk unbooked).
         Writes the score rows, the per-seat statistics counters and the
         leaderboard totals. Nothing is written on failure.
         """
         finished = to_epoch(now)
+        last_text = None if last is None else (last[0], dumps(dict(last[1])))
         async with self._transaction(f"finish game {game_id}") as conn:
             game = await _running_game_row(conn, game_id)
+            if last_text is not None:
+                idx, text = last_text
+                cur = await conn.execute(_APPEND, (game_id, idx, text, game_id, idx, game_id))
+                if cur.rowcount != 1:
+                    raise StorageError(await _append_refusal(conn, game_id, idx))
             players, hands, channel_id = json.loads(game[0]), json.loads(game[1]), game[2]
             data = result.to_dict() if isinstance(result, GameResult) else dict(result)
             check_result(data, len(players))
@@ -147,6 +156,18 @@ class GamesRepo(Core):
         """The highest game number used at the table (0 before the first game)."""
         async with self._statement(f"read game numbers of table {table_id}") as conn:
             return await _last_number(conn, table_id)
+
+    async def set_game_players(self, game_id: int, players: Sequence[Any]) -> None:
+        """Who plays the running game's seats now (a seat handed over mid-game)."""
+        seats = [as_seat(i, p) for i, p in enumerate(players)]
+        async with self._transaction(f"set players of game {game_id}") as conn:
+            game = await _running_game_row(conn, game_id)
+            if len(json.loads(game[0])) != len(seats):
+                raise StorageError(f"game {game_id} has {len(json.loads(game[0]))} seats, not {len(seats)}")
+            await conn.execute(
+                "UPDATE games SET players = ? WHERE id = ?", (dumps([_player_json(s) for s in seats]), game_id)
+            )
+            await upsert_players(conn, seats, to_epoch(None))
 
     async def abort_game(self, game_id: int) -> None:
         """Give up a running game (no scores); its record stays readable."""

@@ -13,14 +13,24 @@ path as a click, store first; a decision the game has outrun is dropped.
 ``on_outcome`` tells the bot layer what a computer move changed.
 
 Bad input raises ``TableError`` (``code`` is an i18n key suffix, or
-``"illegal"`` with the engine's ``IllegalAction`` attached).
+``"illegal"`` with the engine's ``IllegalAction`` attached). A failed write
+raises the store's ``StoreError`` and changes nothing.
+
+Nothing stalls and no finished game is lost: the last action and the booking
+are one store transaction; a computer player whose move could not be saved
+tries again with growing pauses for as long as the table is open (a person's
+action wakes it at once); a stored game that no longer replays comes back as a
+``broken`` game the host can abort.
 """
 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import random
+import secrets
+import time
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -29,16 +39,27 @@ from typing import Any
 from dokobot.engine import Game, GameResult, IllegalAction, Observation, RuleError, RuleSet, deal
 from dokobot.table import robot
 from dokobot.table.bock import BockGame, BockState, BockStep, booked, replay_bock, step
-from dokobot.table.store import ChannelPrefs, SeatInfo, StoredGame, StoredTable, TableStore
+from dokobot.table.store import (
+    SeatInfo,
+    StoredGame,
+    StoredTable,
+    StoreError,
+    TableSettings,
+    TableStore,
+    TurnClock,
+    TurnState,
+)
 
 log = logging.getLogger(__name__)
 
-SEATS = 4
+SEATS = 4  # players of one game
+MAX_SEATS = 5  # at five the dealer sits out (TSR 10.1); more people wait for a seat
+MAX_WAITING = 5
 FIRST_DEALER = SEATS - 1  # the opener (seat 0) leads the first game
 COMPUTER_NAME = "Computer"  # the same word in German and English
 COMPUTER_DELAY = 0.8  # seconds between two computer moves, so people can follow the trick
 COMPUTER_RETRY = 2.0  # seconds before a computer move is tried again after a failed write
-COMPUTER_TRIES = 5
+COMPUTER_RETRY_MAX = 60.0  # the pause doubles after each failure, up to this
 
 Seat = SeatInfo  # a seat may be a computer player (is_bot)
 
@@ -68,6 +89,16 @@ class Notice:
     data: Any = None
 
 
+@dataclass(frozen=True)
+class TurnEvent:
+    """The turn timer fired: ``kind`` is ``reminder``, ``computer`` (a computer
+    took the seat over) or ``wait`` (the host decides); ``user_id`` is the person."""
+
+    kind: str
+    seat: int
+    user_id: int
+
+
 @dataclass
 class FinishedGame:
     number: int
@@ -87,6 +118,8 @@ class Outcome:
     finished: FinishedGame | None = None
     new_game: bool = False  # a new game was dealt (start, next, redeal)
     lobby_changed: bool = False
+    turn: TurnEvent | None = None  # the turn timer fired
+    gone: list[int] = field(default_factory=list)  # user ids who lost their seat (their hands go stale)
 
 
 class Table:
@@ -94,8 +127,13 @@ class Table:
         self, store: TableStore, table_id: int, channel_id: int, guild_id: int | None,
         host_id: int, rules: dict[str, Any] | None = None, *,
         computer_skill: robot.Skill | None = None, computer_delay: float = COMPUTER_DELAY,
+        computer_retry: float = COMPUTER_RETRY, rng: random.Random | None = None,
+        settings: TableSettings | None = None, clock: Callable[[], float] = time.time,
     ) -> None:
         self.store = store
+        self.rng = rng or secrets.SystemRandom()  # the deals' random source
+        self.settings = settings or TableSettings()
+        self.clock = clock  # Unix seconds: turn deadlines are stored and outlive the process
         self.table_id = table_id
         self.channel_id = channel_id
         self.guild_id = guild_id
@@ -111,14 +149,22 @@ class Table:
         self.totals: dict[int, int] = {}
         self.last: FinishedGame | None = None
         self.bock = BockState()  # pending Bock rounds before the running / next game
+        self.broken = False  # a stored running game that no longer replays: only abort helps
+        self.game_players: list[SeatInfo] = []  # who plays (played) the current (last) game
+        self.waiting: list[SeatInfo] = []  # people waiting for a seat, in order
+        self.away: set[int] = set()  # seated people a computer plays for (timeout, host)
+        self.turn: TurnClock | None = None  # the running turn timer
+        self._turn_task: asyncio.Task[None] | None = None
         self.lock = asyncio.Lock()
         # computer players: how hard they think, the pause before each move, and who
         # hears about their moves (the bot's presenter; the table layer knows no Discord)
         self.computer_skill = computer_skill or robot.Skill()
         self.computer_delay = computer_delay
+        self.computer_retry = computer_retry
         self.computer_rng = random.Random()
         self.on_outcome: Callable[[Table, Outcome], None] | None = None
         self._computer_task: asyncio.Task[None] | None = None
+        self._computer_nudge = asyncio.Event()  # ends a computer's retry pause early
 
     # ---- queries ----------------------------------------------------------------------
 
@@ -146,7 +192,36 @@ class Table:
 
     @property
     def names(self) -> list[str]:
+        """The names by seat of the game on the table (else of the seats)."""
+        if self.game is not None and self.state in ("playing", "between") and self.game_players:
+            return [s.name for s in self.game_players]
         return [s.name for s in self.seats]
+
+    def is_waiting(self, user_id: int) -> bool:
+        return any(w.user_id == user_id for w in self.waiting)
+
+    def person_to_act(self) -> int | None:
+        """The seat to act now when a person (not a computer) plays it, else None."""
+        game = self.game
+        if self.state != "playing" or game is None or game.to_act is None or self.broken:
+            return None
+        seat = game.to_act
+        if seat >= len(self.seats) or self.seats[seat].is_bot or self.seats[seat].user_id in self.away:
+            return None
+        return seat
+
+    @property
+    def stalled(self) -> int | None:
+        """The seat whose time ran out with ``on_timeout: wait``: the host decides."""
+        clock = self.turn
+        if clock is None or not clock.expired or self.person_to_act() != clock.seat:
+            return None
+        return clock.seat
+
+    def sits_out(self, seat: int) -> bool:
+        """Whether ``seat`` sits out the game on the table (the dealer at five)."""
+        game = self.game
+        return game is not None and game.n > SEATS and seat == game.dealer
 
     def seat_of(self, user_id: int) -> int | None:
         return next((i for i, s in enumerate(self.seats) if s.user_id == user_id), None)
@@ -161,27 +236,61 @@ class Table:
     # ---- lobby ------------------------------------------------------------------------
 
     async def join(self, user_id: int, name: str, is_bot: bool = False) -> Outcome:
+        """Take a free seat; during a game or at a full table: wait for the next free one."""
         async with self.lock:
             self._require_open()
             if self.seat_of(user_id) is not None:
                 raise TableError("already_seated")
-            if self.state == "playing":
-                raise TableError("game_running")
-            if len(self.seats) >= SEATS:
-                raise TableError("table_full")
+            if self.is_waiting(user_id):
+                raise TableError("already_waiting")
+            if self.state == "playing" or len(self.seats) >= MAX_SEATS:
+                if is_bot:
+                    raise TableError("game_running" if self.state == "playing" else "table_full")
+                if len(self.waiting) >= MAX_WAITING:
+                    raise TableError("table_full")
+                waiting = [*self.waiting, SeatInfo(user_id, name)]
+                await self.store.set_waiting(self.table_id, waiting)
+                self.waiting = waiting
+                log.info("table %s: someone waits for a seat (%d waiting)", self.channel_id, len(waiting))
+                return Outcome(notices=[Notice("waiting", None, name)], lobby_changed=True)
             seats = [*self.seats, SeatInfo(user_id, name, is_bot)]
-            await self.store.set_seats(self.table_id, seats, self.host_id)
-            self.seats = seats
+            host = self.host_id
+            if not is_bot and all(s.user_id != host for s in self.seats):
+                host = user_id  # the host left the table: the first person to sit down hosts
+            await self.store.set_seats(self.table_id, seats, host)
+            self.seats, self.host_id = seats, host
             return Outcome(lobby_changed=True)
 
     async def leave(self, user_id: int) -> Outcome:
         async with self.lock:
             self._require_open()
+            if self.seat_of(user_id) is None and self.is_waiting(user_id):
+                waiting = [w for w in self.waiting if w.user_id != user_id]
+                await self.store.set_waiting(self.table_id, waiting)
+                self.waiting = waiting
+                return Outcome(lobby_changed=True)
             seat = self._seat(user_id)
             if self.state == "playing":
                 raise TableError("leave_running")
             await self._set_seats([s for i, s in enumerate(self.seats) if i != seat])
-            return Outcome(lobby_changed=True)
+            outcome = Outcome(lobby_changed=True, gone=[user_id])
+            await self._seat_waiting(outcome)
+            return outcome
+
+    async def _seat_waiting(self, outcome: Outcome) -> None:
+        """Between games: the people waiting take the free seats, first come first."""
+        if self.state == "playing" or not self.waiting or len(self.seats) >= MAX_SEATS:
+            return
+        free = MAX_SEATS - len(self.seats)
+        come, stay = self.waiting[:free], self.waiting[free:]
+        # the seats first: someone seated and still on the list is dropped from it at restore
+        await self._set_seats([*self.seats, *come])
+        await self.store.set_waiting(self.table_id, stay)
+        self.waiting = stay
+        if len(self.seats) >= SEATS and self.game_no and self.state == "lobby":
+            self.state = "between"
+        outcome.lobby_changed = True
+        outcome.notices += [Notice("seated", self.seat_of(p.user_id), p.name) for p in come]
 
     async def kick(self, user_id: int, can_manage: bool, target_id: int) -> Outcome:
         async with self.lock:
@@ -193,7 +302,9 @@ class Table:
             if self.state == "playing":
                 raise TableError("game_running")
             await self._set_seats([s for i, s in enumerate(self.seats) if i != seat])
-            return Outcome(lobby_changed=True)
+            outcome = Outcome(lobby_changed=True, gone=[target_id])
+            await self._seat_waiting(outcome)
+            return outcome
 
     async def add_computer(self, user_id: int, can_manage: bool) -> Outcome:
         """Seat a computer player ("Computer 1", "Computer 2", ...) on a free seat."""
@@ -236,24 +347,23 @@ class Table:
             host = next(s.user_id for s in seats if not s.is_bot)
         await self.store.set_seats(self.table_id, seats, host)
         self.seats, self.host_id = seats, host
+        self.away &= {s.user_id for s in seats}
         if self.state == "between" and len(seats) < SEATS:
             self.state = "lobby"
 
-    async def set_rules(self, user_id: int, can_manage: bool, config: dict[str, Any]) -> RuleSet:
+    async def set_rules(
+        self, user_id: int, can_manage: bool, config: dict[str, Any], settings: TableSettings | None = None,
+    ) -> RuleSet:
+        """New rules (and table settings) for the next game: host only, between games."""
         async with self.lock:
             self._require_open()
             self._require_host(user_id, can_manage)
             if self.state == "playing":
                 raise TableError("game_running")
-            try:
-                rules = RuleSet.from_config(config)
-            except RuleError as exc:
-                raise TableError("bad_preset", preset=str(exc)) from None
-            config = rules.to_config()
-            overrides = {k: v for k, v in config.items() if k != "preset"}
-            old = await self.store.channel_prefs(self.channel_id)
-            await self.store.set_channel_prefs(self.channel_id, ChannelPrefs(rules.preset, overrides, old.language))
-            self.rules_config = config
+            rules = await save_channel_rules(self.store, self.channel_id, config, settings)
+            self.rules_config = rules.to_config()
+            if settings is not None:
+                self.settings = settings
             return rules
 
     async def set_message(self, message_id: int | None) -> None:
@@ -273,7 +383,9 @@ class Table:
             if self.state == "playing":
                 raise TableError("game_running")
             self._require_four()
-            return await self._deal(self.dealer if self.game_no == 0 else self._next_dealer())
+            outcome = await self._deal(self._next_dealer())
+            await self._update_turn()
+            return outcome
 
     async def next_game(self, user_id: int, game_no: int) -> Outcome:
         async with self.lock:
@@ -284,21 +396,34 @@ class Table:
             if game_no != self.game_no:
                 raise TableError("stale")
             self._require_four()
-            # an aborted game did not count: its dealer deals again
-            return await self._deal(self.dealer if self.game is None else self._next_dealer())
+            await self._back(user_id)
+            outcome = await self._deal(self._next_dealer())
+            await self._update_turn()
+            return outcome
 
     def _next_dealer(self) -> int:
-        return (self.dealer + 1) % SEATS
+        """Who deals the next game: the same dealer after no game (the first one,
+        an aborted one) or a throw-in, else the next seat. Derived from the
+        finished games only, so a restart at any point gives the same dealer."""
+        if self.game_no == 0 or self.game is None:
+            return self.dealer
+        last = self.last
+        if last is not None and last.number == self.game_no and last.result.is_redeal:
+            return self.dealer
+        return (self.dealer + 1) % len(self.seats)  # over everyone seated: at five the dealer sits out
 
     async def _deal(self, dealer: int, outcome: Outcome | None = None) -> Outcome:
         rules = RuleSet.from_config(self.rules_config)
-        hands = deal(rules)
         players = list(self.seats)
+        dealer %= len(players)
+        # at five the dealer sits out with an empty hand
+        hands = deal(rules, self.rng) if len(players) == SEATS else deal(rules, self.rng, dealer, len(players))
         number = self.game_no + 1
         game_id = await self.store.create_game(
             self.table_id, number, rules.to_config(), players, dealer, hands
         )
         self.game = Game(rules, hands, dealer=dealer, players=[p.name for p in players])
+        self.game_players = players
         self.game_id, self.game_no, self.dealer, self.state = game_id, number, dealer, "playing"
         log.info("table %s: game %s dealt (dealer seat %s)", self.channel_id, number, dealer)
         outcome = outcome or Outcome()
@@ -318,29 +443,38 @@ class Table:
             self._require_open()
             seat = self._seat(user_id)
             game = self._current_game(game_no)
+            back = await self._back(user_id)  # any click: the computer gives the seat back
             try:
                 outcome = await self._apply(game, seat, action)
             except IllegalAction as exc:
+                if back:  # taking the seat back is done even when the card was not allowed
+                    await self._update_turn()
                 raise TableError("illegal", engine=exc) from None
-            self.wake_computers()
+            finally:
+                self.wake_computers()  # a person acted: a computer waiting to retry goes on now
+            await self._update_turn()
             return outcome
 
     async def _apply(self, game: Game, seat: int, action: dict[str, Any]) -> Outcome:
         """Apply one action of ``seat`` (under the lock): tried on a copy, stored, then
         the table's state. Humans and computer players take this same path."""
+        assert self.game_id is not None
         trial = game.copy()
         events = trial.apply({**action, "seat": seat})
-        assert self.game_id is not None
         # the new action only (trial.record() would copy the whole game per click)
-        await self.store.append_action(self.game_id, len(trial.actions) - 1, dict(trial.actions[-1]))
-        self.game = trial
-        log.debug("table %s: seat %s acted", self.channel_id, seat)
+        last = (len(trial.actions) - 1, dict(trial.actions[-1]))
         outcome = Outcome(notices=_notices(trial, events))
         if trial.phase == "done":
-            await self._finish(outcome)
+            await self._finish(trial, outcome, last)  # the last action and the booking: one write
+        else:
+            await self.store.append_action(self.game_id, *last)
+            self.game = trial
+        log.debug("table %s: seat %s acted", self.channel_id, seat)
         return outcome
 
     def _current_game(self, game_no: int | None) -> Game:
+        if self.broken:
+            raise TableError("broken")
         if self.game is None or (self.state != "playing" and game_no is None):
             raise TableError("no_game")
         if game_no is not None and game_no != self.game_no:
@@ -349,9 +483,10 @@ class Table:
             raise TableError("illegal", engine=IllegalAction("game_over"))
         return self.game
 
-    async def _finish(self, outcome: Outcome) -> None:
-        game = self.game
-        assert game is not None and self.game_id is not None
+    async def _finish(self, game: Game, outcome: Outcome, last: tuple[int, dict[str, Any]] | None) -> None:
+        """Book the finished ``game`` (with its ``last`` action, if not yet stored),
+        then make it the table's state; a throw-in is dealt again at once."""
+        assert self.game_id is not None
         result = game.game_result()
         players = list(self.seats)
         # Bock is a table matter: the engine's result stays the plain game, the
@@ -359,7 +494,8 @@ class Table:
         bock = step(self.bock, BockGame.from_record(game.rules.bock, result, game.actions, game.heart_trick), SEATS)
         score = booked(result.score, bock.multiplier)
         points = {p.user_id: score[i] for i, p in enumerate(players)}
-        await self.store.finish_game(self.game_id, result, points)
+        await self.store.finish_game(self.game_id, result, points, last)
+        self.game, self.game_players = game, players
         for user_id, p in points.items():
             self.totals[user_id] = self.totals.get(user_id, 0) + p
         self.bock = bock.after
@@ -372,7 +508,15 @@ class Table:
         outcome.finished = self.last
         if result.is_redeal:
             # Thrown in or nobody took the Armut: the same dealer deals again.
-            await self._deal(self.dealer, outcome)
+            try:
+                await self._deal(self.dealer, outcome)
+            except StoreError as exc:  # booked but not dealt: "Nächstes Spiel" deals (same dealer)
+                log.warning("table %s: could not deal again after a throw-in: %s", self.channel_id, exc)
+            return
+        try:
+            await self._seat_waiting(outcome)  # the game is booked: whoever waits sits down now
+        except StoreError as exc:
+            log.warning("table %s: could not seat the people waiting: %s", self.channel_id, exc)
 
     async def abort(self, user_id: int, can_manage: bool) -> Outcome:
         async with self.lock:
@@ -381,19 +525,193 @@ class Table:
             if self.state != "playing" or self.game_id is None:
                 raise TableError("no_game")
             await self.store.abort_game(self.game_id)
-            self.state = "between" if len(self.seats) == SEATS else "lobby"
-            self.game = None
-            return Outcome(notices=[Notice("aborted", self.seat_of(user_id), user_id)])
+            self.state = "between" if SEATS <= len(self.seats) <= MAX_SEATS else "lobby"
+            self.game, self.broken = None, False
+            outcome = Outcome(notices=[Notice("aborted", self.seat_of(user_id), user_id)])
+            await self._update_turn()
+            try:
+                await self._seat_waiting(outcome)
+            except StoreError as exc:
+                log.warning("table %s: could not seat the people waiting: %s", self.channel_id, exc)
+            return outcome
 
     async def close(self, user_id: int, can_manage: bool) -> Outcome:
         async with self.lock:
             self._require_open()
             self._require_host(user_id, can_manage)
-            if self.state == "playing" and self.game_id is not None:
-                await self.store.abort_game(self.game_id)
-            await self.store.close_table(self.table_id)
+            await self.store.close_table(self.table_id)  # aborts a running game with it: one write
             self.state = "closed"
+            self.stop_computers()
+            self._stop_turn()
             return Outcome(notices=[Notice("closed", None, user_id)])
+
+    # ---- seats during a game -----------------------------------------------------------
+
+    async def hand_over(self, user_id: int, can_manage: bool, seat: int, new_id: int, new_name: str) -> Outcome:
+        """The host gives ``seat`` to another member, also mid-game: the new player
+        continues with that hand, the old one loses access at once."""
+        async with self.lock:
+            self._require_open()
+            self._require_host(user_id, can_manage)
+            if not 0 <= seat < len(self.seats):
+                raise TableError("no_seat", n=len(self.seats))
+            if self.seat_of(new_id) is not None:
+                raise TableError("already_seated_other")
+            old = self.seats[seat]
+            new = SeatInfo(new_id, new_name)
+            seats = [new if i == seat else s for i, s in enumerate(self.seats)]
+            playing = self.state == "playing" and self.game_id is not None
+            if playing and self.game_id is not None and len(self.game_players) == len(seats):
+                players = [new if i == seat else p for i, p in enumerate(self.game_players)]
+                await self.store.set_game_players(self.game_id, players)  # the booking names the new player
+                self.game_players = players
+                if self.game is not None and self.game.players:
+                    self.game.players[seat] = new_name  # the record names who finished the seat
+            await self._set_seats(seats)
+            if self.is_waiting(new_id):
+                waiting = [w for w in self.waiting if w.user_id != new_id]
+                await self.store.set_waiting(self.table_id, waiting)
+                self.waiting = waiting
+            self.away.discard(old.user_id)
+            await self._update_turn(force=True)
+            self.wake_computers()
+            log.info("table %s: seat %s handed over", self.channel_id, seat)
+            return Outcome(notices=[Notice("handed_over", seat, (old.name, new_name))], lobby_changed=True,
+                           gone=[] if old.is_bot else [old.user_id])
+
+    async def set_computer(self, user_id: int, can_manage: bool, seat: int, on: bool) -> Outcome:
+        """The host lets a computer play for a person's seat (``on``), or stops it."""
+        async with self.lock:
+            self._require_open()
+            self._require_host(user_id, can_manage)
+            if not 0 <= seat < len(self.seats) or self.seats[seat].is_bot:
+                raise TableError("no_seat", n=len(self.seats))
+            person = self.seats[seat].user_id
+            if (person in self.away) == on:
+                raise TableError("computer_already" if on else "no_computer")
+            self.away = self.away | {person} if on else self.away - {person}
+            await self._update_turn(force=True)
+            self.wake_computers()
+            return Outcome(notices=[Notice("computer_on" if on else "computer_off", seat)])
+
+    async def come_back(self, user_id: int) -> bool:
+        """A person a computer played for clicked something: the seat is theirs again."""
+        async with self.lock:
+            if self.state == "closed" or user_id not in self.away:
+                return False
+            await self._back(user_id)
+            await self._update_turn()
+            return True
+
+    async def _back(self, user_id: int) -> bool:
+        if user_id not in self.away:
+            return False
+        self.away = self.away - {user_id}
+        await self._update_turn(force=True)  # stored before the click counts
+        log.info("table %s: seat %s is played by its person again", self.channel_id, self.seat_of(user_id))
+        return True
+
+    # ---- the turn timer -----------------------------------------------------------------
+
+    async def _update_turn(self, force: bool = False) -> None:
+        """Under the lock: start, keep or stop the turn timer of the person to act.
+
+        The deadline is stored, so a restart keeps it. ``force``: the away set
+        changed and must be stored (a failure raises); otherwise a failed write
+        only costs restart safety and is logged.
+        """
+        seat = self.person_to_act()
+        clock = self.turn
+        timeout = self.settings.turn_timeout
+        want: TurnClock | None = None
+        if seat is not None and timeout > 0 and self.game is not None:
+            step = len(self.game.actions)
+            if clock is not None and (clock.game_no, clock.seat, clock.step) == (self.game_no, seat, step):
+                want = clock
+            else:
+                want = TurnClock(self.game_no, seat, step, self.clock() + timeout)
+        if want != clock or force:
+            state = TurnState(want, tuple(sorted(self.away)))
+            try:
+                await self.store.set_turn(self.table_id, state)
+            except StoreError as exc:
+                if force:
+                    raise
+                log.warning("table %s: turn timer not stored: %s", self.channel_id, exc)
+            self.turn = want
+        self._schedule_turn()
+
+    def _schedule_turn(self) -> None:
+        clock = self.turn
+        task = self._turn_task
+        if task is not None and not task.done():
+            if getattr(task, "doko_clock", None) == clock:
+                return
+            task.cancel()
+        self._turn_task = None
+        if clock is None or clock.expired or self.state == "closed":
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # pragma: no cover - no loop (sync use in tools)
+            return
+        self._turn_task = loop.create_task(self._run_turn(clock), name=f"doko-turn-{self.channel_id}")
+        self._turn_task.doko_clock = clock  # type: ignore[attr-defined]
+
+    def _stop_turn(self) -> None:
+        if self._turn_task is not None:
+            self._turn_task.cancel()
+            self._turn_task = None
+
+    async def _run_turn(self, clock: TurnClock) -> None:
+        try:
+            if not clock.reminded:
+                half = clock.deadline - self.settings.turn_timeout / 2
+                await asyncio.sleep(max(0.0, half - self.clock()))
+                clock = await self._turn_fired(clock, final=False)
+            await asyncio.sleep(max(0.0, clock.deadline - self.clock()))
+            await self._turn_fired(clock, final=True)
+        except asyncio.CancelledError:
+            raise
+        except _TurnMoved:
+            return
+        except Exception:
+            log.exception("table %s: the turn timer failed", self.channel_id)
+
+    async def _turn_fired(self, clock: TurnClock, final: bool) -> TurnClock:
+        async with self.lock:
+            if self.turn != clock or self.person_to_act() != clock.seat:
+                raise _TurnMoved
+            user_id = self.seats[clock.seat].user_id
+            if not final:
+                kind = "reminder"
+                new: TurnClock | None = dataclasses.replace(clock, reminded=True)
+            elif self.settings.on_timeout == "computer":
+                kind = "computer"
+                self.away = self.away | {user_id}
+                new = None
+            else:
+                kind = "wait"
+                new = dataclasses.replace(clock, reminded=True, expired=True)
+            try:
+                await self.store.set_turn(self.table_id, TurnState(new, tuple(sorted(self.away))))
+            except StoreError as exc:
+                log.warning("table %s: turn timer not stored: %s", self.channel_id, exc)
+            self.turn = new
+            log.info("table %s: turn timer of seat %s: %s", self.channel_id, clock.seat, kind)
+            if kind == "computer":
+                self.wake_computers()
+            if self.turn is not None:
+                self._turn_task.doko_clock = self.turn  # type: ignore[union-attr]
+        outcome = Outcome(turn=TurnEvent(kind, clock.seat, user_id))
+        if self.on_outcome is not None:
+            try:
+                self.on_outcome(self, outcome)
+            except Exception:
+                log.exception("table %s: reporting the turn timer failed", self.channel_id)
+        if new is None or new.expired:
+            raise _TurnMoved
+        return new
 
     # ---- computer players -------------------------------------------------------------
 
@@ -403,12 +721,15 @@ class Table:
         if self.state != "playing" or game is None or game.to_act is None:
             return None
         seat = game.to_act
-        return seat if seat < len(self.seats) and self.seats[seat].is_bot else None
+        if seat >= len(self.seats):
+            return None
+        return seat if self.seats[seat].is_bot or self.seats[seat].user_id in self.away else None
 
     def wake_computers(self) -> None:
         """Let the computer players move while one of them is to act (one task per table)."""
         if self.computer_to_act() is None:
             return
+        self._computer_nudge.set()
         if self._computer_task is None or self._computer_task.done():
             self._computer_task = asyncio.get_running_loop().create_task(
                 self._run_computers(), name=f"doko-computer-{self.channel_id}"
@@ -424,6 +745,9 @@ class Table:
             await asyncio.wait([self._computer_task])
 
     async def _run_computers(self) -> None:
+        """Move for the computer seats while one is to act. A move that could not be
+        saved is tried again with growing pauses for as long as the table is open;
+        a person's action ends the pause at once."""
         failures = 0
         while (seat := self.computer_to_act()) is not None:
             game = self.game
@@ -442,13 +766,15 @@ class Table:
                 actions = []
             try:
                 outcome = await self._apply_computer(game, seat, actions)
-            except Exception as exc:  # e.g. the database: try again, never spin
+            except Exception as exc:  # e.g. the database: try again, never give up, never spin
                 failures += 1
-                if failures >= COMPUTER_TRIES:
-                    log.error("table %s: computer move failed %s times: %s", self.channel_id, failures, exc)
-                    return
-                log.warning("table %s: computer move failed, trying again: %s", self.channel_id, exc)
-                await asyncio.sleep(COMPUTER_RETRY)
+                pause = min(self.computer_retry * 2 ** min(failures - 1, 16), COMPUTER_RETRY_MAX)
+                if isinstance(exc, StoreError):
+                    log.warning("table %s: computer move not saved (%s), trying again in %.1f s: %s",
+                                self.channel_id, failures, pause, exc)
+                else:
+                    log.exception("table %s: computer move failed, trying again in %.1f s", self.channel_id, pause)
+                await self._retry_pause(pause)
                 continue
             failures = 0
             if outcome is not None and self.on_outcome is not None:
@@ -457,6 +783,13 @@ class Table:
                 except Exception:
                     log.exception("table %s: reporting a computer move failed", self.channel_id)
 
+    async def _retry_pause(self, seconds: float) -> None:
+        self._computer_nudge.clear()
+        try:
+            await asyncio.wait_for(self._computer_nudge.wait(), seconds)
+        except TimeoutError:
+            pass
+
     async def _apply_computer(self, seen: Game, seat: int, actions: list[dict[str, Any]]) -> Outcome | None:
         """Apply a computer seat's decision unless the game moved on while it thought.
 
@@ -464,23 +797,29 @@ class Table:
         replaced by the first legal one, so the table never stalls.
         """
         async with self.lock:
-            if self.state != "playing" or self.game is not seen or self.computer_to_act() != seat:
-                log.info("table %s: stale decision of computer seat %s dropped", self.channel_id, seat)
-                return None
-            outcome = Outcome()
-            for action in actions:
-                assert self.game is not None
-                try:
-                    _merge(outcome, await self._apply(self.game, seat, action))
-                except IllegalAction as exc:  # logged without the card: logs never name unplayed cards
-                    what = next((k for k in action if k != "seat"), "?")
-                    log.warning("table %s: engine refused a %s of computer seat %s (%s)", self.channel_id, what, seat, exc.code)
-                    continue
-                if "announce" not in action and "klopfen" not in action:
-                    return outcome
-            if self.game is not None and self.computer_to_act() == seat:
-                _merge(outcome, await self._apply(self.game, seat, _first_legal(self.game, seat)))
+            outcome = await self._computer_moves(seen, seat, actions)
+            if outcome is not None:
+                await self._update_turn()
             return outcome
+
+    async def _computer_moves(self, seen: Game, seat: int, actions: list[dict[str, Any]]) -> Outcome | None:
+        if self.state != "playing" or self.game is not seen or self.computer_to_act() != seat:
+            log.info("table %s: stale decision of computer seat %s dropped", self.channel_id, seat)
+            return None
+        outcome = Outcome()
+        for action in actions:
+            assert self.game is not None
+            try:
+                _merge(outcome, await self._apply(self.game, seat, action))
+            except IllegalAction as exc:  # logged without the card: logs never name unplayed cards
+                what = next((k for k in action if k != "seat"), "?")
+                log.warning("table %s: engine refused a %s of computer seat %s (%s)", self.channel_id, what, seat, exc.code)
+                continue
+            if "announce" not in action and "klopfen" not in action:
+                return outcome
+        if self.game is not None and self.computer_to_act() == seat:
+            _merge(outcome, await self._apply(self.game, seat, _first_legal(self.game, seat)))
+        return outcome
 
     # ---- checks -----------------------------------------------------------------------
 
@@ -493,7 +832,7 @@ class Table:
             raise TableError("not_host", host_id=self.host_id)
 
     def _require_four(self) -> None:
-        if len(self.seats) != SEATS:
+        if not SEATS <= len(self.seats) <= MAX_SEATS:
             raise TableError("need_four", n=len(self.seats))
         if not self.humans:
             raise TableError("need_human")
@@ -503,6 +842,28 @@ class Table:
         if seat is None:
             raise TableError("not_seated")
         return seat
+
+
+class _TurnMoved(Exception):
+    """The turn timer has nothing more to do (the game moved on, or it fired for good)."""
+
+
+async def save_channel_rules(
+    store: TableStore, channel_id: int, config: dict[str, Any], settings: TableSettings | None = None,
+) -> RuleSet:
+    """Store a channel's rules (and table settings) for its tables; ``TableError`` on bad rules."""
+    try:
+        rules = RuleSet.from_config(config)
+    except RuleError as exc:
+        raise TableError("bad_preset", preset=str(exc)) from None
+    config = rules.to_config()
+    overrides = {k: v for k, v in config.items() if k != "preset"}
+    old = await store.channel_prefs(channel_id)
+    prefs = dataclasses.replace(old, preset=rules.preset, overrides=overrides)
+    if settings is not None:
+        prefs = dataclasses.replace(prefs, settings=settings)
+    await store.set_channel_prefs(channel_id, prefs)
+    return rules
 
 
 def _decide(obs: Observation, seed: int, skill: robot.Skill) -> list[dict[str, Any]]:
@@ -547,6 +908,8 @@ def _merge(into: Outcome, part: Outcome) -> None:
     into.finished = part.finished or into.finished
     into.new_game = into.new_game or part.new_game
     into.lobby_changed = into.lobby_changed or part.lobby_changed
+    into.turn = part.turn or into.turn
+    into.gone += part.gone
 
 
 def _notices(game: Game, events: list[Any]) -> list[Notice]:
@@ -594,13 +957,22 @@ def _redeal_seat(game: Game) -> int | None:
 
 
 class Tables:
-    """All open tables, one per channel."""
+    """All open tables, one per channel.
+
+    ``rng`` is the random source every table deals with (``secrets.SystemRandom``
+    unless a test injects its own).
+    """
 
     def __init__(
         self, store: TableStore, default_preset: str = "ddv", *,
         computer_skill: robot.Skill | None = None, computer_delay: float = COMPUTER_DELAY,
+        computer_retry: float = COMPUTER_RETRY, rng: random.Random | None = None,
+        clock: Callable[[], float] = time.time,
     ) -> None:
         self.store = store
+        self.rng = rng or secrets.SystemRandom()
+        self.clock = clock  # Unix seconds (the bot passes Discord's clock)
+        self.computer_retry = computer_retry
         self.default_preset = default_preset
         # given to every table opened or restored here
         self.computer_skill = computer_skill or robot.Skill()
@@ -609,18 +981,23 @@ class Tables:
         self._tables: dict[int, Table] = {}
         self._open_lock = asyncio.Lock()
 
-    def _new_table(self, table_id: int, channel_id: int, guild_id: int | None, host_id: int, rules: dict[str, Any]) -> Table:
+    def _new_table(
+        self, table_id: int, channel_id: int, guild_id: int | None, host_id: int, rules: dict[str, Any],
+        settings: TableSettings | None = None,
+    ) -> Table:
         table = Table(
             self.store, table_id, channel_id, guild_id, host_id, rules,
             computer_skill=self.computer_skill, computer_delay=self.computer_delay,
+            computer_retry=self.computer_retry, rng=self.rng, settings=settings, clock=self.clock,
         )
         table.on_outcome = self.on_outcome
         return table
 
     def stop(self) -> None:
-        """Stop every computer player (shutdown: nothing is written after this)."""
+        """Stop every computer player and turn timer (shutdown: nothing is written after this)."""
         for table in self._tables.values():
             table.stop_computers()
+            table._stop_turn()
 
     def get(self, channel_id: int) -> Table | None:
         table = self._tables.get(channel_id)
@@ -633,14 +1010,28 @@ class Tables:
         prefs = await self.store.channel_prefs(channel_id)
         return {"preset": prefs.preset or self.default_preset, **prefs.overrides}
 
+    async def settings_for(self, channel_id: int) -> TableSettings:
+        return (await self.store.channel_prefs(channel_id)).settings
+
+    async def set_channel_rules(
+        self, channel_id: int, config: dict[str, Any], settings: TableSettings | None = None,
+    ) -> RuleSet:
+        """Rules (and table settings) of a channel without an open table: its next table
+        plays them. The caller checks the right to do so (Manage Channels)."""
+        async with self._open_lock:
+            if self.get(channel_id) is not None:
+                raise TableError("table_exists")
+            return await save_channel_rules(self.store, channel_id, config, settings)
+
     async def open(self, channel_id: int, guild_id: int | None, host_id: int, host_name: str) -> Table:
         async with self._open_lock:
             if self.get(channel_id) is not None:
                 raise TableError("table_exists")
             rules = await self.rules_for(channel_id)
+            settings = await self.settings_for(channel_id)
             host = SeatInfo(host_id, host_name)
             table_id = await self.store.open_table(channel_id, guild_id, host_id, [host])
-            table = self._new_table(table_id, channel_id, guild_id, host_id, rules)
+            table = self._new_table(table_id, channel_id, guild_id, host_id, rules, settings)
             table.seats = [host]  # whoever opens a table wants to play at it
             self._tables[channel_id] = table
             log.info("table opened in channel %s", channel_id)
@@ -654,12 +1045,22 @@ class Tables:
             self._tables[info.channel_id] = table
         for table in self.all():
             table.wake_computers()  # a game waiting on a computer seat goes on by itself
+            try:
+                async with table.lock:
+                    await table._update_turn()  # the stored deadline goes on (a new one if none fits)
+            except StoreError as exc:  # pragma: no cover - _update_turn only logs without force
+                log.warning("table %s: turn timer not resumed: %s", table.channel_id, exc)
         return self.all()
 
     async def _restore_table(self, info: StoredTable, running: StoredGame | None) -> Table:
         rules = await self.rules_for(info.channel_id)
-        table = self._new_table(info.table_id, info.channel_id, info.guild_id, info.host_id, rules)
+        settings = await self.settings_for(info.channel_id)
+        table = self._new_table(info.table_id, info.channel_id, info.guild_id, info.host_id, rules, settings)
         table.seats = list(info.seats)
+        seated = {s.user_id for s in table.seats}
+        table.waiting = [w for w in info.waiting if w.user_id not in seated]
+        table.away = set(info.turn.away) & seated
+        table.turn = info.turn.clock
         table.message_id = info.message_id
         table.totals = await self.store.totals(info.table_id)
         table.game_no = await self.store.last_game_number(info.table_id)
@@ -668,13 +1069,13 @@ class Tables:
         if steps:
             table.bock = steps[-1].after
         if running is not None:
-            _resume(table, running)
+            await _resume(table, running)
         else:
             last = await self.store.last_game(info.table_id)
             if last is not None:
                 last_step = steps[-1] if steps and finished[-1].game_id == last.game_id else None
                 _restore_last(table, last, last_step)
-            if table.game_no and len(table.seats) == SEATS:
+            if table.game_no and SEATS <= len(table.seats) <= MAX_SEATS:
                 table.state = "between"
         return table
 
@@ -693,6 +1094,7 @@ def _restore_last(table: Table, stored: StoredGame, bock: BockStep | None = None
     """Between two games: the next dealer follows the last game's, and a
     finished last game is again the summary the table message shows."""
     table.dealer = stored.dealer
+    table.game_players = list(stored.players)
     if stored.result is None:
         return
     try:
@@ -701,7 +1103,8 @@ def _restore_last(table: Table, stored: StoredGame, bock: BockStep | None = None
         for action in stored.actions:
             game.apply(action)
     except (IllegalAction, RuleError) as exc:
-        log.error("table %s: cannot rebuild game %s: %s", table.channel_id, stored.number, exc)
+        reason = getattr(exc, "code", None) or type(exc).__name__
+        log.error("table %s: cannot rebuild game %s (%s)", table.channel_id, stored.number, reason)
         return
     points = {p.user_id: int((stored.scores or {}).get(p.user_id, 0)) for p in stored.players}
     table.last = FinishedGame(
@@ -711,15 +1114,29 @@ def _restore_last(table: Table, stored: StoredGame, bock: BockStep | None = None
     table.game, table.game_id = game, stored.game_id
 
 
-def _resume(table: Table, stored: StoredGame) -> None:
+async def _resume(table: Table, stored: StoredGame) -> None:
+    """A running game goes on where it stopped. One whose actions already end it
+    (its booking never happened) is booked now; one that no longer replays is
+    ``broken``: the host can only abort it."""
+    table.game_id, table.game_no = stored.game_id, stored.number
+    table.dealer, table.state = stored.dealer, "playing"
+    table.game_players = list(stored.players)
     try:
         rules = RuleSet.from_config(stored.rules)
         game = Game(rules, stored.hands, dealer=stored.dealer, players=[p.name for p in stored.players])
         for action in stored.actions:
             game.apply(action)
-    except (IllegalAction, RuleError) as exc:
-        log.error("table %s: cannot resume game %s: %s", table.channel_id, stored.number, exc)
+    except (IllegalAction, RuleError, ValueError, KeyError, TypeError) as exc:
+        # The reason's code only: the engine's message may name a card no one has seen.
+        reason = getattr(exc, "code", None) or type(exc).__name__
+        log.error("table %s: game %s cannot be resumed (%s); the host can abort it",
+                  table.channel_id, stored.number, reason)
+        table.broken = True
         return
-    table.game, table.game_id, table.game_no = game, stored.game_id, stored.number
-    table.dealer, table.state = stored.dealer, "playing"
     table.rules_config = rules.to_config()
+    if game.phase != "done":
+        table.game = game
+        return
+    log.warning("table %s: game %s ended before a restart but was not booked: booking it now",
+                table.channel_id, stored.number)
+    await table._finish(game, Outcome(), None)

@@ -38,6 +38,9 @@ async def test_hands_are_private_everywhere(doko, caplog):
 
 async def test_reopen_after_15_minutes(doko):
     await doko.open_and_seat()
+    # no turn timer here (issue 11: by default a computer would take over after 5 minutes)
+    res = await doko.players[0].slash(doko.channel, "doko regeln", schalter="turn_timeout=0")
+    assert res.ephemeral and doko.table.settings.turn_timeout == 0
     await doko.start()
     await doko.open_all_hands()
     await doko.reserve_all_gesund()
@@ -65,7 +68,7 @@ async def test_restart_mid_game_keeps_everything(doko, store):
         await doko.click_hand(doko.player(doko.table.game.to_act), "play")
     before = doko.table.game.record()
     message_id = doko.table.message_id
-    await doko.env.restart_bot(DokoBot(Config(), store=store))
+    await doko.env.restart_bot(DokoBot(Config(), store=store, rng=doko.bot.tables.rng))
     assert doko.table.game.record() == before and doko.table.message_id == message_id
     # Old buttons work after the restart: the public "Meine Karten" and the old hands.
     actor = doko.player(doko.table.game.to_act)

@@ -36,7 +36,7 @@ async def test_game_on_sqlite_survives_a_restart(doko, store, sqlite_path):
 
     second = await SqliteStore.open(sqlite_path)  # a new process would open the file anew
     try:
-        await doko.env.restart_bot(DokoBot(Config(), store=second))
+        await doko.env.restart_bot(DokoBot(Config(), store=second, rng=doko.bot.tables.rng))
         assert doko.table.game.record() == before
         await doko.open_all_hands()
         await doko.play_out()
@@ -71,8 +71,8 @@ async def test_stats_commands_on_sqlite(doko, store):
     score = list(doko.table.last.result.score)
     contract = contract_name("de", doko.table.last.result.contract)
     assert sheet.description == f"**1.** {contract}: " + " · ".join(
-        f"{p.name} {score[i]:+d}" for i, p in enumerate(doko.players)
-    )
+        f"{p.name} {score[i]:+d} ({score[i]:+d})" for i, p in enumerate(doko.players)
+    ) + "\n\nSpiele: " + " · ".join(f"{p.name} 1" for p in doko.players)
     res = await nord.slash(doko.channel, "doko protokoll")
     assert res.ephemeral and res.response.attachments[0].filename.endswith(".json")
 

@@ -51,7 +51,7 @@ async def test_protokoll_takes_the_spielliste_number(doko, store):
 
     res = await nord.slash(doko.channel, "doko liste")
     lines = res.response.embeds[0].description.split("\n")
-    assert [line.split(".**")[0] for line in lines] == ["**1", "**2"]
+    assert [line.split(".**")[0] for line in lines if line.startswith("**")] == ["**1", "**2"]
 
     for number in (1, 2):
         res = await nord.slash(doko.channel, "doko protokoll", spiel=number)
@@ -92,8 +92,10 @@ async def test_liste_shows_running_totals_after_each_game(doko, store):
     expected = []
     for n, result in enumerate(results, 1):
         running = [a + b for a, b in zip(running, result["score"], strict=True)]
-        totals = " · ".join(f"{p.name} {running[i]:+d}" for i, p in enumerate(doko.players))
+        # each game's points and (in brackets) the running total (issue 11)
+        totals = " · ".join(f"{p.name} {result['score'][i]:+d} ({running[i]:+d})" for i, p in enumerate(doko.players))
         expected.append(f"**{n}.** {totals}")
+    expected += ["", "Spiele: " + " · ".join(f"{p.name} 3" for p in doko.players)]
     shown = [re.sub(r"\*\* [^:]+: ", "** ", line) for line in sheet.description.split("\n")]
     assert shown == expected
     assert running == [doko.table.totals[p.id] for p in doko.players]
@@ -157,6 +159,7 @@ async def test_rangliste_pages_bots_apart_and_matches_an_independent_count(doko,
     assert board.footer.text == (
         f"Seite 1/2 · Punkte pro Spiel werden geglättet: (Punkte + 10 × {prior:.2f}) / (Spiele + 10) – "
         f"10 gedachte Spiele zum Kanalschnitt {prior:.2f}, damit zwei Glücksspiele nicht an die Spitze reichen."
+        " Neu gegebene Spiele (eingeworfen, Armut nicht genommen) zählen nirgends als Spiel."
     )
     first = _names(board.description)
     assert first == want[:10]
@@ -180,5 +183,6 @@ async def test_rangliste_pages_bots_apart_and_matches_an_independent_count(doko,
     assert board.footer.text == (
         f"Page 1/2 · Points per game are shrunk: (points + 10 × {prior:.2f}) / (games + 10) – "
         f"10 imagined games at the channel average {prior:.2f}, so two lucky games cannot lead."
+        " Redealt games (thrown in, poverty not taken) never count as games."
     )
     assert _names(board.description) == sorted(humans, key=lambda n: (-points[n], played[n], n.casefold()))[:10]
