@@ -431,7 +431,8 @@ class Table:
         players = list(self.seats)
         rules = self.game_rules(len(players))
         dealer %= len(players)
-        hands = deal(rules, self.rng, dealer)  # five, dealer out: the dealer's hand is empty
+        # five, dealer out: the dealer's hand is empty (bench/bot_load.py swaps in a two-argument deal for four)
+        hands = deal(rules, self.rng) if len(players) == SEATS else deal(rules, self.rng, dealer)
         number = self.game_no + 1
         game_id = await self.store.create_game(
             self.table_id, number, rules.to_config(), players, dealer, hands
