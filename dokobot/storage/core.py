@@ -16,6 +16,7 @@ import aiosqlite
 
 from .errors import StorageError, describe
 from .periods import day_bucket, month_bucket
+from .postgres import PgPool, is_postgres_url, open_pool
 from .schema import Migration, load_migrations
 
 log = logging.getLogger(__name__)
@@ -27,28 +28,37 @@ def dumps(value: Any) -> str:
 
 
 class Core:
-    """One aiosqlite connection, serialized by an asyncio lock.
+    """One aiosqlite connection, serialized by an asyncio lock, or a PostgreSQL pool.
 
-    The connection runs in autocommit mode (``isolation_level=None``) and every
-    multi-statement unit of work takes the lock and an explicit transaction:
-    without the lock, two coroutines would interleave statements inside one
-    SQLite transaction.
+    SQLite: the connection runs in autocommit mode (``isolation_level=None``)
+    and every multi-statement unit of work takes the lock and an explicit
+    transaction: without the lock, two coroutines would interleave statements
+    inside one SQLite transaction. PostgreSQL (``postgres.PgPool``): each unit
+    of work takes its own pooled connection; the repositories' SQL is the same.
     """
 
-    def __init__(self, conn: aiosqlite.Connection, target: str, version: int) -> None:
-        self._conn: aiosqlite.Connection | None = conn
+    def __init__(self, conn: aiosqlite.Connection | PgPool, target: str, version: int) -> None:
+        self._conn: aiosqlite.Connection | PgPool | None = conn
         self._lock = asyncio.Lock()
         self.path = target
         self.schema_version = version
+        self.dialect = "postgresql" if isinstance(conn, PgPool) else "sqlite"
 
     @classmethod
-    async def open(cls, path: str | Path, *, busy_timeout: float = 5.0) -> Self:
+    async def open(
+        cls, path: str | Path, *, busy_timeout: float = 5.0, owner: str | None = None, pool_size: int = 10
+    ) -> Self:
         """Open (creating if needed) and migrate the database at ``path``.
 
-        ``path`` may also be an SQLite ``file:`` URI. Raises StorageError with a
-        one-line reason for a locked, read-only, corrupt or too new database.
+        ``path`` may also be an SQLite ``file:`` URI, or a ``postgresql://`` URL
+        (``owner``: the process name the lease fence checks; ``pool_size``:
+        connections at most). Raises StorageError with a one-line reason for a
+        locked, read-only, corrupt, unreachable or too new database.
         """
         target = str(path)
+        if is_postgres_url(target):
+            pool, version = await open_pool(target, load_migrations(), owner=owner, max_size=pool_size)
+            return cls(pool, pool.target, version)
         try:
             conn = await aiosqlite.connect(
                 target, uri=target.startswith("file:"), timeout=busy_timeout, isolation_level=None
@@ -73,7 +83,10 @@ class Core:
         async with self._lock:
             if self._conn is not None:
                 conn, self._conn = self._conn, None
-                await _close_quietly(conn)
+                if isinstance(conn, PgPool):
+                    await conn.close()
+                else:
+                    await _close_quietly(conn)
 
     async def __aenter__(self) -> Self:
         return self
@@ -81,7 +94,8 @@ class Core:
     async def __aexit__(self, *exc: object) -> None:
         await self.close()
 
-    def _connection(self) -> aiosqlite.Connection:
+    def _connection(self) -> Any:
+        """The aiosqlite connection, or the PostgreSQL pool (``execute`` autocommits)."""
         if self._conn is None:
             raise StorageError("database is closed")
         return self._conn
@@ -92,6 +106,10 @@ class Core:
 
         Reads use a deferred transaction too, so multi-query reads see one snapshot.
         """
+        if self.dialect == "postgresql":
+            async with self._connection().transaction(what) as pg:
+                yield pg
+            return
         async with self._lock:
             conn = self._connection()
             try:
@@ -113,6 +131,10 @@ class Core:
     @asynccontextmanager
     async def _statement(self, what: str) -> AsyncIterator[aiosqlite.Connection]:
         """For a single autocommitted statement: the lock and error translation only."""
+        if self.dialect == "postgresql":
+            async with self._connection().statement(what) as pg:
+                yield pg
+            return
         async with self._lock:
             conn = self._connection()
             try:
@@ -147,7 +169,12 @@ async def _prepare(conn: aiosqlite.Connection, busy_timeout: float, migrations: 
     await conn.execute("PRAGMA cache_size = -16384")
     await conn.create_function("doko_day", 1, day_bucket, deterministic=True)
     await conn.create_function("doko_month", 1, month_bucket, deterministic=True)
+    await conn.create_function("doko_now_ms", 0, _now_ms)
     return await migrate(conn, migrations)
+
+
+def _now_ms() -> int:
+    return int(time.time() * 1000)
 
 
 async def migrate(conn: aiosqlite.Connection, migrations: list[Migration]) -> int:
@@ -192,9 +219,9 @@ async def _apply(conn: aiosqlite.Connection, migrations: list[Migration]) -> int
     return latest
 
 
-async def _all(conn: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
-    async with conn.execute(sql, tuple(params)) as cur:
-        return list(await cur.fetchall())
+async def _all(conn: Any, sql: str, params: Iterable[Any] = ()) -> list[Any]:
+    """All rows of a query, on an aiosqlite connection or a ``postgres.PgConn``."""
+    return list(await conn.execute_fetchall(sql, tuple(params)))
 
 
 async def _rollback(conn: aiosqlite.Connection) -> None:

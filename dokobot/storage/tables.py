@@ -129,12 +129,13 @@ class TablesRepo(Core):
             )
             if existing:
                 raise StorageError(f"channel {channel_id} already has an open table ({existing[0][0]})")
-            cur = await conn.execute(
+            rows = await _all(
+                conn,
                 "INSERT INTO tables (channel_id, guild_id, host_id, message_id, status, created_at)"
-                " VALUES (?, ?, ?, ?, 'open', ?)",
+                " VALUES (?, ?, ?, ?, 'open', ?) RETURNING id",
                 (channel_id, guild_id, host_id, message_id, created),
             )
-            table_id = int(cur.lastrowid)
+            table_id = int(rows[0][0])
             await _replace_seats(conn, table_id, [as_seat(i, s) for i, s in enumerate(seats)], created)
         return table_id
 
