@@ -325,13 +325,11 @@ async def open_pool(
     if asyncpg is None:  # pragma: no cover
         raise StorageError("PostgreSQL needs the asyncpg package (pip install asyncpg)")
 
-    async def init(conn: Any) -> None:
-        if owner:
-            await conn.execute("SELECT set_config('dokobot.owner', $1, false)", owner)
-
+    # A startup setting, not a SET: the pool's RESET ALL on release keeps it.
+    settings = {"dokobot.owner": owner} if owner else {}
     try:
         pool = await asyncpg.create_pool(
-            url, min_size=min_size, max_size=max_size, timeout=timeout, init=init,
+            url, min_size=min_size, max_size=max_size, timeout=timeout, server_settings=settings,
             command_timeout=60, statement_cache_size=256,
         )
     except Exception as exc:  # noqa: BLE001 - malformed URL, refused, auth: one line
