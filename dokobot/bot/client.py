@@ -44,13 +44,17 @@ class DokoTranslator(app_commands.Translator):
 class DokoBot(commands.Bot):
     def __init__(
         self, config: Config | None = None, store: TableStore | None = None, *,
-        computer_skill: Skill | None = None, computer_delay: float = COMPUTER_DELAY, **kwargs: Any,
+        computer_skill: Skill | None = None, computer_delay: float = COMPUTER_DELAY,
+        lease_loop: bool = True, **kwargs: Any,
     ) -> None:
         intents = discord.Intents.default()
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None, **kwargs)
         self.config = config or Config()
         self.store: TableStore = store or MemoryStore()
         self._owns_store = store is None
+        # False in tests under SimCord, which calls keep_leases() itself (its
+        # virtual clock would run a background loop against a real database)
+        self._lease_loop = lease_loop
         self.tables = Tables(self.store, self.config.preset, computer_skill=computer_skill, computer_delay=computer_delay)
         self.tables.on_outcome = self._computer_moved
         self.presenters: dict[int, TablePresenter] = {}
@@ -58,14 +62,10 @@ class DokoBot(commands.Bot):
         self._channel_langs: dict[int, str] = {}
 
     async def setup_hook(self) -> None:
-        restored = await self.tables.restore()
-        if restored:
-            log.info("restored %d open table(s)", len(restored))
-        for table in restored:
-            if table.message_id and table.state in ("playing", "between"):
-                presenter = self.presenter(table)
-                presenter.resumed = True
-                presenter.update()  # the table message says the game goes on; its buttons still work
+        await self._restore()
+        start_leases = getattr(self.store, "start", None)
+        if start_leases is not None and self._lease_loop:  # a ShardedStore: keep our leases, pick up expired ones
+            start_leases(self.keep_leases)
         await self.tree.set_translator(DokoTranslator())
         self.tree.on_error = self._tree_error  # type: ignore[method-assign]
         for ext in EXTENSIONS:
@@ -82,6 +82,35 @@ class DokoBot(commands.Bot):
             await self.tree.sync()
 
     # ---- tables -------------------------------------------------------------------------
+
+    async def keep_leases(self) -> None:
+        """One round of a sharded store's leases: renew ours, drop the tables
+        we lost, restore the ones whose previous process died."""
+        won, lost = await self.store.tick()  # type: ignore[attr-defined]
+        if lost:
+            self._lost(lost)
+        if won:
+            await self._restore()
+
+    async def _restore(self) -> None:
+        """Restore the open tables the store gives us (at start-up, and when a
+        sharded store wins the lease of a table whose process died)."""
+        before = {t.table_id for t in self.tables.all()}
+        restored = [t for t in await self.tables.restore() if t.table_id not in before]
+        if restored:
+            log.info("restored %d open table(s)", len(restored))
+        for table in restored:
+            if table.message_id and table.state in ("playing", "between"):
+                presenter = self.presenter(table)
+                presenter.resumed = True
+                presenter.update()  # the table message says the game goes on; its buttons still work
+
+    def _lost(self, table_ids: set[int]) -> None:
+        """Another process holds these tables now: stop acting for them here."""
+        for table in self.tables.all():
+            if table.table_id in table_ids:
+                table.stop_computers()
+                self.tables.forget(table.channel_id)
 
     def presenter(self, table: Table) -> TablePresenter:
         presenter = self.presenters.get(table.channel_id)
@@ -144,6 +173,9 @@ class DokoBot(commands.Bot):
             except (TimeoutError, Exception):  # pragma: no cover - best effort on shutdown
                 log.warning("table %s: pending updates dropped on shutdown", presenter.table.channel_id)
         await super().close()
+        stop_leases = getattr(self.store, "stop", None)
+        if stop_leases is not None:  # nothing is written any more: successors may start at once
+            await stop_leases()
         closer = getattr(self.store, "close", None)
         if self._owns_store and closer is not None:
             await closer()
@@ -164,3 +196,15 @@ async def send_ephemeral(interaction: discord.Interaction, text: str) -> None:
             await interaction.response.send_message(text, ephemeral=True)
     except discord.HTTPException as exc:
         log.warning("could not answer an interaction: %s", exc)
+
+
+class ShardedDokoBot(DokoBot, commands.AutoShardedBot):
+    """The bot on the shards of ``config.shard_ids`` out of ``config.shard_count``."""
+
+
+def make_bot(config: Config, store: TableStore | None = None, **kwargs: Any) -> DokoBot:
+    """A plain bot, or a sharded one when the config names shards."""
+    if not config.sharded:
+        return DokoBot(config, store, **kwargs)
+    ids = list(config.shard_ids) if config.shard_ids is not None else None
+    return ShardedDokoBot(config, store, shard_count=config.shard_count, shard_ids=ids, **kwargs)

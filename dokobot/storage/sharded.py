@@ -130,23 +130,17 @@ class ShardedStore:
             log.warning("lost the lease of table %s: another process may have it now", table_id)
         return await self.claim(), lost
 
-    def start(
-        self, on_won: Callable[[set[int]], Awaitable[None]], on_lost: Callable[[set[int]], None]
-    ) -> None:
-        """Keep the leases in the background (every third of the lease time)."""
+    def start(self, tick: Callable[[], Awaitable[None]]) -> None:
+        """Call ``tick`` (the bot's: ``self.tick`` plus restoring and dropping
+        tables) every third of the lease time, in the background."""
 
         async def loop() -> None:
             while True:
                 await asyncio.sleep(self.ttl / 3)
                 try:
-                    won, lost = await self.tick()
+                    await tick()
                 except StorageError as exc:
                     log.warning("cannot renew table leases: %s", exc)
-                    continue
-                if lost:
-                    on_lost(lost)
-                if won:
-                    await on_won(won)
 
         if self._task is None:
             self._task = asyncio.get_running_loop().create_task(loop(), name="doko-leases")

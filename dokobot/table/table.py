@@ -617,6 +617,12 @@ class Tables:
         table = self._tables.get(channel_id)
         return table if table is not None and table.state != "closed" else None
 
+    def forget(self, channel_id: int) -> None:
+        """Drop a table from this process without writing (another process owns it now)."""
+        table = self._tables.pop(channel_id, None)
+        if table is not None:
+            table.stop_computers()
+
     def all(self) -> list[Table]:
         return [t for t in self._tables.values() if t.state != "closed"]
 
