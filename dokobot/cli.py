@@ -1,4 +1,4 @@
-"""The ``dokobot`` command: run the bot, replay a game record, export a channel."""
+"""The ``dokobot`` command: run the bot, replay a game record, export a channel, move to PostgreSQL."""
 
 from __future__ import annotations
 
@@ -62,6 +62,23 @@ def _export(channel: int, out: str, db: str | None, config: str | None) -> int:
     return 0
 
 
+def _migrate_db(source: str, target: str) -> int:
+    import asyncio
+
+    from .storage.errors import StorageError
+    from .storage.migrate import migrate_db
+    from .storage.postgres import redact
+
+    try:
+        report = asyncio.run(migrate_db(source, target, progress=print))
+    except (StorageError, OSError) as exc:
+        print(f"dokobot: migrate-db failed: {exc}", file=sys.stderr)
+        return 2
+    games = report.counts.get("games", 0)
+    print(f"copied {games} games of {report.channels} channels from {source} to {redact(target)}")
+    return 0
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="dokobot", description="Doppelkopf for Discord")
     sub = p.add_subparsers(dest="command", required=True)
@@ -74,6 +91,9 @@ def parser() -> argparse.ArgumentParser:
     exp.add_argument("--out", required=True)
     exp.add_argument("--db", help="database file (default: from the config)")
     exp.add_argument("--config")
+    mig = sub.add_parser("migrate-db", help="copy an SQLite database into an empty PostgreSQL database")
+    mig.add_argument("--from", dest="source", required=True, metavar="FILE", help="the SQLite database file")
+    mig.add_argument("--to", dest="target", required=True, metavar="URL", help="postgresql://user:password@host/dbname")
     return p
 
 
@@ -83,6 +103,8 @@ def main(argv: list[str] | None = None) -> int:
         return _replay(args.file)
     if args.command == "run":
         return _run(args.config)
+    if args.command == "migrate-db":
+        return _migrate_db(args.source, args.target)
     return _export(args.channel, args.out, args.db, args.config)
 
 
