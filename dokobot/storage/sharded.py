@@ -55,6 +55,7 @@ class ShardedStore:
         self.held: set[int] = set()
         self._unrestored: set[int] | None = None  # won since the last restore
         self._task: asyncio.Task[None] | None = None
+        self._leasing = asyncio.Lock()
 
     @classmethod
     async def open(
@@ -109,10 +110,13 @@ class ShardedStore:
     # --- tables opened and closed here ------------------------------------------------
 
     async def open_table(self, channel_id: int, guild_id: int | None, host_id: int, seats: list[SeatInfo]) -> int:
-        table_id = await self.inner.open_table(channel_id, guild_id, host_id, seats)
-        if not await self.db.acquire_lease(table_id, self.owner, self._ttl_ms):
-            raise StorageError(f"table {table_id} was leased by another process as it opened")
-        self.held.add(table_id)
+        # under the lock: a lease round in between would see the new table as
+        # one to claim (and restore a second time) or as one lost
+        async with self._leasing:
+            table_id = await self.inner.open_table(channel_id, guild_id, host_id, seats)
+            if not await self.db.acquire_lease(table_id, self.owner, self._ttl_ms):
+                raise StorageError(f"table {table_id} was leased by another process as it opened")
+            self.held.add(table_id)
         return table_id
 
     async def close_table(self, table_id: int) -> None:
@@ -124,11 +128,13 @@ class ShardedStore:
 
     async def tick(self) -> tuple[set[int], set[int]]:
         """Renew what we hold, then claim what expired elsewhere: (won, lost)."""
-        still = await self.db.renew_leases(self.owner, sorted(self.held), self._ttl_ms)
-        lost, self.held = self.held - still, still
-        for table_id in lost:
-            log.warning("lost the lease of table %s: another process may have it now", table_id)
-        return await self.claim(), lost
+        async with self._leasing:
+            asked = set(self.held)
+            lost = asked - await self.db.renew_leases(self.owner, sorted(asked), self._ttl_ms)
+            self.held -= lost
+            for table_id in lost:
+                log.warning("lost the lease of table %s: another process may have it now", table_id)
+            return await self.claim(), lost
 
     def start(self, tick: Callable[[], Awaitable[None]]) -> None:
         """Call ``tick`` (the bot's: ``self.tick`` plus restoring and dropping

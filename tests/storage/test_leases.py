@@ -131,3 +131,19 @@ async def test_sharded_store_restores_only_its_shards_and_leases(db_path):
             await s.close()
         await db.close()
 
+
+
+async def test_tables_opened_during_a_lease_round_are_neither_lost_nor_claimed_again(db_path):
+    store = await ShardedStore.open(str(db_path), owner="me", ttl=5.0)
+    try:
+        assert await store.open_tables() == []
+        done = await asyncio.gather(
+            *(store.open_table(700 + i, _guild(0, 1), 1, [SeatInfo(1, "P1")]) for i in range(6)),
+            *(store.tick() for _ in range(6)),
+        )
+        opened, ticks = done[:6], done[6:]
+        assert all(tick == (set(), set()) for tick in ticks)
+        assert store.held == set(opened)
+        assert await store.open_tables() == []  # nothing to restore: all opened here
+    finally:
+        await store.close()
