@@ -17,7 +17,7 @@ import aiosqlite
 from .errors import StorageError, describe
 from .periods import day_bucket, month_bucket
 from .postgres import PgPool, is_postgres_url, open_pool
-from .schema import Migration, load_migrations
+from .schema import Migration, load_migrations, pending
 
 log = logging.getLogger(__name__)
 
@@ -198,13 +198,8 @@ async def _apply(conn: aiosqlite.Connection, migrations: list[Migration]) -> int
         " version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)"
     )
     rows = await _all(conn, "SELECT COALESCE(MAX(version), 0) FROM schema_version")
-    current, latest = rows[0][0], len(migrations)
-    if current > latest:
-        raise StorageError(
-            f"database schema version {current} is newer than this dokobot supports ({latest});"
-            " upgrade dokobot or use another database file"
-        )
-    for migration in migrations[current:]:
+    latest = len(migrations)
+    for migration in pending(migrations, rows[0][0], "database file"):
         for statement in migration.statements():
             await conn.execute(statement)
         await conn.execute(

@@ -23,7 +23,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 from .errors import StorageError
 from .periods import TZ
-from .schema import Migration
+from .schema import Migration, pending
 
 try:  # an optional import at module level: SQLite-only installs still work
     import asyncpg
@@ -365,13 +365,7 @@ async def _migrate(raw: Any, migrations: list[Migration]) -> int:
             " version BIGINT PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)"
         )
         current = await raw.fetchval("SELECT COALESCE(MAX(version), 0) FROM schema_version")
-        latest = len(migrations)
-        if current > latest:
-            raise StorageError(
-                f"database schema version {current} is newer than this dokobot supports ({latest});"
-                " upgrade dokobot or use another database"
-            )
-        for migration in migrations[current:]:
+        for migration in pending(migrations, current, "database"):
             for statement in migration.statements():
                 await raw.execute(ddl(statement))
             await raw.execute(
@@ -380,4 +374,4 @@ async def _migrate(raw: Any, migrations: list[Migration]) -> int:
             )
         for statement in _FENCE:
             await raw.execute(statement)
-    return latest
+    return len(migrations)

@@ -28,8 +28,21 @@ from dokobot.engine import CARD_CODES
 from dokobot.storage.memory import MemoryStore
 from dokobot.table.robot import Skill
 from dokobot.text.cards import card_text
+from tests import pg
 
 FAST = Skill(playouts=16)  # computer players in tests: quick, and no pause between moves
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+async def sqlite_path(request, tmp_path):
+    """The database of the tests on a real store: an SQLite file, or a fresh
+    schema on PostgreSQL (same store class, same tests)."""
+    if request.param == "sqlite":
+        yield tmp_path / "doko.sqlite3"
+        return
+    schema, url = await pg.new_schema()
+    yield url
+    await pg.drop_schema(schema)
 
 
 @pytest.fixture

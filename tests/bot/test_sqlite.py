@@ -9,18 +9,6 @@ from dokobot.bot.config import Config
 from dokobot.engine.record import replay
 from dokobot.storage.sqlite_store import SqliteStore
 from dokobot.text.i18n import contract_name
-from tests import pg
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-async def sqlite_path(request, tmp_path):
-    """The database: an SQLite file, or a fresh schema on PostgreSQL (same store, same tests)."""
-    if request.param == "sqlite":
-        yield tmp_path / "doko.sqlite3"
-        return
-    schema, url = await pg.new_schema()
-    yield url
-    await pg.drop_schema(schema)
 
 
 @pytest.fixture
