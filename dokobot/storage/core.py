@@ -51,8 +51,8 @@ class Core:
         """Open (creating if needed) and migrate the database at ``path``.
 
         ``path`` may also be an SQLite ``file:`` URI, or a ``postgresql://`` URL
-        (``owner``: the process name the lease fence checks; ``pool_size``:
-        connections at most). Raises StorageError with a one-line reason for a
+        (``pool_size``: connections at most). ``owner``: the process name the
+        lease fence checks (``leases``); without it writes are not fenced. Raises StorageError with a one-line reason for a
         locked, read-only, corrupt, unreachable or too new database.
         """
         target = str(path)
@@ -67,6 +67,8 @@ class Core:
             raise StorageError(f"cannot open database {target}: {describe(exc)}") from exc
         try:
             version = await _prepare(conn, busy_timeout, load_migrations())
+            if owner:
+                await _fence(conn, owner)
         except sqlite3.Error as exc:
             await _close_quietly(conn)
             raise StorageError(f"cannot open database {target}: {describe(exc)}") from exc
@@ -171,6 +173,36 @@ async def _prepare(conn: aiosqlite.Connection, busy_timeout: float, migrations: 
     await conn.create_function("doko_month", 1, month_bucket, deterministic=True)
     await conn.create_function("doko_now_ms", 0, _now_ms)
     return await migrate(conn, migrations)
+
+
+# The lease fence of postgres._FENCE for SQLite: TEMP triggers (this
+# connection only) refuse writes to a table whose lease another owner holds
+# or that has expired. SQLite runs one writer at a time, so the check and
+# the write are atomic.
+_SQLITE_FENCE_CHECK = (
+    " BEGIN SELECT RAISE(ABORT, 'table is leased to another process') WHERE EXISTS ("
+    "SELECT 1 FROM main.table_leases l WHERE l.table_id = {table}"
+    " AND (l.owner <> (SELECT owner FROM temp.doko_owner) OR l.expires_ms <= doko_now_ms())); END"
+)
+_SQLITE_FENCE = {
+    "actions": ("INSERT", "(SELECT table_id FROM main.games WHERE id = NEW.game_id)"),
+    "games": ("INSERT", "NEW.table_id"),
+    "games_update": ("UPDATE", "OLD.table_id"),
+    "seats": ("INSERT", "NEW.table_id"),
+    "seats_delete": ("DELETE", "OLD.table_id"),
+    "tables_update": ("UPDATE", "OLD.id"),
+}
+
+
+async def _fence(conn: aiosqlite.Connection, owner: str) -> None:
+    await conn.execute("CREATE TEMP TABLE doko_owner (owner TEXT NOT NULL)")
+    await conn.execute("INSERT INTO temp.doko_owner VALUES (?)", (owner,))
+    for name, (event, table_id) in _SQLITE_FENCE.items():
+        target = name.split("_")[0]
+        await conn.execute(
+            f"CREATE TEMP TRIGGER doko_fence_{name} BEFORE {event} ON main.{target}"
+            + _SQLITE_FENCE_CHECK.format(table=table_id)
+        )
 
 
 def _now_ms() -> int:

@@ -4,9 +4,10 @@ Several processes (shard ranges) share one database. Each open table is
 written by the process holding its lease; the holder renews it well before
 it expires, and another process takes it over only once it has expired.
 Times are the database's clock (``doko_now_ms()``), so processes on machines
-with different clocks still agree. On PostgreSQL a trigger fence
-(``postgres._FENCE``) also refuses, in the writing transaction itself, every
-write by a process that does not hold the table's lease any more.
+with different clocks still agree. A trigger fence (``postgres._FENCE``;
+TEMP triggers in ``core._fence`` for SQLite) also refuses, in the writing
+transaction itself, every write by a process that does not hold the table's
+lease any more.
 """
 
 from __future__ import annotations

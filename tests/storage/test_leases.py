@@ -33,9 +33,7 @@ async def test_lease_is_exclusive_until_it_expires(db):
     assert not await db.acquire_lease(t, "A", 400)  # closed tables are not leased
 
 
-async def test_two_claimants_never_both_write(db_path, dialect):
-    if dialect != "postgresql":
-        pytest.skip("the write fence is PostgreSQL's: processes share a database only there")
+async def test_two_claimants_never_both_write(db_path):
     a = await Database.open(db_path, owner="A")
     b = await Database.open(db_path, owner="B")
     try:
