@@ -145,8 +145,10 @@ class ShardedStore:
                 await asyncio.sleep(self.ttl / 3)
                 try:
                     await tick()
-                except StorageError as exc:
+                except StorageError as exc:  # database away for a moment: try again next round
                     log.warning("cannot renew table leases: %s", exc)
+                except Exception:  # a bug in restoring must not end the renewals
+                    log.exception("lease round failed")
 
         if self._task is None:
             self._task = asyncio.get_running_loop().create_task(loop(), name="doko-leases")

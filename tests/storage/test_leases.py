@@ -145,3 +145,26 @@ async def test_tables_opened_during_a_lease_round_are_neither_lost_nor_claimed_a
         assert await store.open_tables() == []  # nothing to restore: all opened here
     finally:
         await store.close()
+
+
+async def test_the_lease_loop_keeps_going_and_stops(db_path):
+    store = await ShardedStore.open(str(db_path), owner="me", ttl=0.15)
+    calls: list[int] = []
+
+    async def tick() -> None:
+        calls.append(1)
+        if len(calls) == 1:
+            raise StorageError("database away for a moment")
+        if len(calls) == 2:
+            raise RuntimeError("a bug while restoring")
+
+    try:
+        store.start(tick)
+        await asyncio.sleep(0.4)
+        assert len(calls) >= 3  # neither error ended the loop
+        await store.stop()
+        seen = len(calls)
+        await asyncio.sleep(0.2)
+        assert len(calls) == seen
+    finally:
+        await store.close()
