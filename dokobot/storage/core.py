@@ -52,8 +52,9 @@ class Core:
 
         ``path`` may also be an SQLite ``file:`` URI, or a ``postgresql://`` URL
         (``pool_size``: connections at most). ``owner``: the process name the
-        lease fence checks (``leases``); without it writes are not fenced. Raises StorageError with a one-line reason for a
-        locked, read-only, corrupt, unreachable or too new database.
+        lease fence checks (``leases``); without it writes are not fenced.
+        Raises StorageError with a one-line reason for a locked, read-only,
+        corrupt, unreachable or too new database.
         """
         target = str(path)
         if is_postgres_url(target):
@@ -109,7 +110,7 @@ class Core:
         Reads use a deferred transaction too, so multi-query reads see one snapshot.
         """
         if self.dialect == "postgresql":
-            async with self._connection().transaction(what) as pg:
+            async with self._connection().transaction(what, write=write) as pg:
                 yield pg
             return
         async with self._lock:

@@ -211,9 +211,11 @@ class PgPool:
         self.target = target
 
     @asynccontextmanager
-    async def transaction(self, what: str) -> AsyncIterator[PgConn]:
+    async def transaction(self, what: str, *, write: bool = True) -> AsyncIterator[PgConn]:
+        """Writes: READ COMMITTED (the guards are single statements, constraints
+        and the lease fence). Reads: one REPEATABLE READ snapshot, as in SQLite."""
         async with self._acquire(what) as raw:
-            tx = raw.transaction()
+            tx = raw.transaction() if write else raw.transaction(isolation="repeatable_read", readonly=True)
             try:
                 await tx.start()
             except BaseException as exc:
