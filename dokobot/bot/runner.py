@@ -15,6 +15,7 @@ import aiohttp
 import discord
 
 from dokobot.bot.config import Config, ConfigError, load_config
+from dokobot.table.store import StoreError
 
 log = logging.getLogger("dokobot")
 
@@ -77,6 +78,8 @@ def run_bot(config_path: str | None) -> int:
         return _fail("Discord refused the intents: dokobot needs no privileged intents, check the portal")
     except StoreOpenError as exc:
         return _fail(str(exc))
+    except StoreError as exc:  # the file opened, but restoring the tables failed
+        return _fail(f"cannot restore the tables from database {config.database}: {exc}")
     except (OSError, aiohttp.ClientError, discord.GatewayNotFound) as exc:
         # no network, DNS failure, Discord down: one line, never a traceback
         return _fail(f"cannot reach Discord ({type(exc).__name__}): check the network and try again")
@@ -93,7 +96,6 @@ class StoreOpenError(Exception):
 
 async def _open_store(config: Config):  # noqa: ANN202
     """SQLite for one process; PostgreSQL or a shard range: the leased, sharded store."""
-    from dokobot.storage import StorageError
     from dokobot.storage.postgres import is_postgres_url, redact
     from dokobot.storage.sharded import ShardedStore
     from dokobot.storage.sqlite_store import SqliteStore
@@ -104,11 +106,10 @@ async def _open_store(config: Config):  # noqa: ANN202
                 config.database, shard_count=config.shard_count or 1, shard_ids=config.shard_ids
             )
         return await SqliteStore.open(config.database)
-    except (StorageError, OSError) as exc:
-        text = str(exc)
-        if not text.startswith("cannot open database"):
-            text = f"cannot open database {redact(config.database)}: {text}"
-        raise StoreOpenError(text) from None
+    except StoreError as exc:  # already "cannot open database <path or URL without password>: <reason>"
+        raise StoreOpenError(str(exc)) from None
+    except OSError as exc:
+        raise StoreOpenError(f"cannot open database {redact(config.database)}: {exc.strerror or exc}") from None
 
 
 async def _run(config: Config) -> None:

@@ -19,10 +19,9 @@ import socket
 from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 
-from dokobot.table.store import SeatInfo, StoredGame, StoredTable
+from dokobot.table.store import SeatInfo, StoredGame, StoredTable, StoreError
 
-from .errors import StorageError
-from .sqlite_store import SqliteStore
+from .sqlite_store import SqliteStore, _store_errors
 
 log = logging.getLogger(__name__)
 
@@ -65,7 +64,8 @@ class ShardedStore:
         from .database import Database
 
         owner = owner or process_name()
-        db = await Database.open(target, owner=owner)
+        with _store_errors():
+            db = await Database.open(target, owner=owner)
         return cls(SqliteStore(db), owner=owner, shard_count=shard_count, shard_ids=shard_ids, ttl=ttl)
 
     def __getattr__(self, name: str) -> Any:
@@ -84,13 +84,14 @@ class ShardedStore:
     async def claim(self) -> set[int]:
         """Lease every open table of our shards that nobody else holds; return the newly won."""
         won: set[int] = set()
-        for table in await self.db.open_tables():
-            if table.id in self.held or not self.owns(table.guild_id):
-                continue
-            if await self.db.acquire_lease(table.id, self.owner, self._ttl_ms):
-                won.add(table.id)
-            else:
-                log.info("table %s is leased by another process; waiting for it", table.id)
+        with _store_errors():
+            for table in await self.db.open_tables():
+                if table.id in self.held or not self.owns(table.guild_id):
+                    continue
+                if await self.db.acquire_lease(table.id, self.owner, self._ttl_ms):
+                    won.add(table.id)
+                else:
+                    log.info("table %s is leased by another process; waiting for it", table.id)
         self.held |= won
         self._unrestored = (self._unrestored or set()) | won
         return won
@@ -114,15 +115,18 @@ class ShardedStore:
         # one to claim (and restore a second time) or as one lost
         async with self._leasing:
             table_id = await self.inner.open_table(channel_id, guild_id, host_id, seats)
-            if not await self.db.acquire_lease(table_id, self.owner, self._ttl_ms):
-                raise StorageError(f"table {table_id} was leased by another process as it opened")
+            with _store_errors():
+                leased = await self.db.acquire_lease(table_id, self.owner, self._ttl_ms)
+            if not leased:
+                raise StoreError(f"table {table_id} was leased by another process as it opened")
             self.held.add(table_id)
         return table_id
 
     async def close_table(self, table_id: int) -> None:
         await self.inner.close_table(table_id)
         self.held.discard(table_id)
-        await self.db.release_leases(self.owner, [table_id])
+        with _store_errors():
+            await self.db.release_leases(self.owner, [table_id])
 
     # --- keeping the leases -------------------------------------------------------------
 
@@ -130,7 +134,8 @@ class ShardedStore:
         """Renew what we hold, then claim what expired elsewhere: (won, lost)."""
         async with self._leasing:
             asked = set(self.held)
-            lost = asked - await self.db.renew_leases(self.owner, sorted(asked), self._ttl_ms)
+            with _store_errors():
+                lost = asked - await self.db.renew_leases(self.owner, sorted(asked), self._ttl_ms)
             self.held -= lost
             for table_id in lost:
                 log.warning("lost the lease of table %s: another process may have it now", table_id)
@@ -145,7 +150,7 @@ class ShardedStore:
                 await asyncio.sleep(self.ttl / 3)
                 try:
                     await tick()
-                except StorageError as exc:  # database away for a moment: try again next round
+                except StoreError as exc:  # database away for a moment: try again next round
                     log.warning("cannot renew table leases: %s", exc)
                 except Exception:  # a bug in restoring must not end the renewals
                     log.exception("lease round failed")
@@ -164,8 +169,9 @@ class ShardedStore:
             self._task = None
         if release and self.held:
             try:
-                await self.db.release_leases(self.owner, sorted(self.held))
-            except StorageError as exc:
+                with _store_errors():
+                    await self.db.release_leases(self.owner, sorted(self.held))
+            except StoreError as exc:
                 log.warning("could not release table leases (they expire by themselves): %s", exc)
             self.held.clear()
 

@@ -8,7 +8,7 @@ import pytest
 
 from dokobot.storage import Database, StorageError
 from dokobot.storage.sharded import ShardedStore, shard_of
-from dokobot.table.store import SeatInfo
+from dokobot.table.store import SeatInfo, StoreError
 
 FOUR = [{"user_id": i, "name": f"P{i}"} for i in (1, 2, 3, 4)]
 HANDS = [["CQ"], ["HT"], ["CJ"], ["HA"]]
@@ -154,7 +154,7 @@ async def test_the_lease_loop_keeps_going_and_stops(db_path):
     async def tick() -> None:
         calls.append(1)
         if len(calls) == 1:
-            raise StorageError("database away for a moment")
+            raise StoreError("database away for a moment")
         if len(calls) == 2:
             raise RuntimeError("a bug while restoring")
 
