@@ -61,6 +61,7 @@ def _export(channel: int, out: str, db: str | None, config: str | None) -> int:
 
     from .bot.config import ConfigError, load_config
     from .storage.export import export_channel
+    from .storage.postgres import is_postgres_url
 
     if db is None:
         try:
@@ -68,7 +69,7 @@ def _export(channel: int, out: str, db: str | None, config: str | None) -> int:
         except ConfigError as exc:
             print(f"dokobot: {exc}", file=sys.stderr)
             return 2
-    if not str(db).startswith("file:") and not Path(db).is_file():
+    if not str(db).startswith("file:") and not is_postgres_url(db) and not Path(db).is_file():
         # opening would create an empty database: a typo must not look like "0 games"
         print(f"dokobot: database not found: {db}", file=sys.stderr)
         return 2
