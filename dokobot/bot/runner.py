@@ -79,7 +79,9 @@ def run_bot(config_path: str | None) -> int:
     except StoreOpenError as exc:
         return _fail(str(exc))
     except StoreError as exc:  # the file opened, but restoring the tables failed
-        return _fail(f"cannot restore the tables from database {config.database}: {exc}")
+        from dokobot.storage.postgres import redact
+
+        return _fail(f"cannot restore the tables from database {redact(config.database)}: {exc}")
     except (OSError, aiohttp.ClientError, discord.GatewayNotFound) as exc:
         # no network, DNS failure, Discord down: one line, never a traceback
         return _fail(f"cannot reach Discord ({type(exc).__name__}): check the network and try again")
