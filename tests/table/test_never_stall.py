@@ -127,7 +127,7 @@ async def test_a_game_ended_on_disk_but_unbooked_is_booked_once_at_restore():
     await store.append_action(table.game_id, 51, dict(trial.actions[-1]))  # the first of two writes only
     [again] = await Tables(store, rng=RiggedDeals(5)).restore()
     assert again.state == "between" and again.last is not None and again.last.result == trial.game_result()
-    assert store.games[again.game_id].result == trial.result()
+    assert store.games[again.game_id].result == trial.game_result()
     assert again.totals == {p.user_id: again.last.points[p.user_id] for p in again.seats}
     [third] = await Tables(store, rng=RiggedDeals(5)).restore()  # a second restart books nothing again
     assert third.totals == again.totals and sum(1 for g in store.games.values() if g.result) == 1
