@@ -21,7 +21,7 @@ class AnnouncementsCog(commands.Cog, name="Announcements"):
         self.bot = bot
 
     async def announce(self, interaction: discord.Interaction, what: str) -> None:
-        lang = await self.bot.user_lang(interaction.user.id, interaction.channel_id)
+        lang = await self.bot.lang_of(interaction)
         table = self.bot.tables.get(interaction.channel_id or 0)
         if interaction.guild_id is None or table is None:
             await send_ephemeral(interaction, t(lang, "err.no_table" if interaction.guild_id else "err.not_in_guild"))

@@ -20,7 +20,7 @@ class SettingsCog(commands.Cog, name="Settings"):
             table = self.bot.tables.get(interaction.channel_id or 0)
             is_host = table is not None and table.host_id == interaction.user.id
             if not (interaction.permissions.manage_channels or is_host):
-                own = await self.bot.user_lang(interaction.user.id, interaction.channel_id)
+                own = await self.bot.lang_of(interaction)
                 if table is None:
                     await send_ephemeral(interaction, t(own, "err.manage_only"))
                 else:

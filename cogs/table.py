@@ -7,8 +7,6 @@ given at construction (``cogs.doko`` builds them), never ``get_cog("…")``.
 
 from __future__ import annotations
 
-import io
-import json
 import logging
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -18,7 +16,7 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from dokobot.bot.client import DokoBot, send_ephemeral
-from dokobot.bot.ui import embed, error_text, perform
+from dokobot.bot.ui import embed, error_text, perform, record_files
 from dokobot.table import switches
 from dokobot.table.store import StoreError
 from dokobot.table.table import Table, TableError
@@ -47,7 +45,7 @@ class TableCog(commands.Cog, name="Table"):
         self.play, self.stats, self.settings = play, stats, settings
 
     async def lang(self, interaction: discord.Interaction) -> str:
-        return await self.bot.user_lang(interaction.user.id, interaction.channel_id)
+        return await self.bot.lang_of(interaction)
 
     async def table_or_reply(self, interaction: discord.Interaction) -> Table | None:
         """The open table of the channel the interaction came from; otherwise a
@@ -261,11 +259,8 @@ class TableCog(commands.Cog, name="Table"):
         if last is None or last.number != game_no:
             await send_ephemeral(interaction, t(lang, "err.stale"))
             return
-        data = json.dumps(last.record, ensure_ascii=False, indent=1).encode()
-        file = discord.File(io.BytesIO(data), filename=f"doko-{table.channel_id}-{game_no}.json")
-        await interaction.response.send_message(
-            t(lang, "btn.record") + f" · {game_no}", file=file, ephemeral=True
-        )
+        files = record_files(last.record, [p.name for p in last.players], game_no, table.channel_id, lang)
+        await interaction.response.send_message(t(lang, "rec.file", no=game_no), files=files, ephemeral=True)
 
 
 def _jump(interaction: discord.Interaction, table: Table | None) -> str:
