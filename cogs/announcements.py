@@ -31,32 +31,32 @@ class AnnouncementsCog(commands.Cog, name="Announcements"):
         if await perform(self.bot, interaction, table, op, actor=interaction.user.id) is not None:
             await interaction.followup.send(t(lang, "ok.announced", what=announcement_name(lang, what)), ephemeral=True)
 
-    @app_commands.command(name="re", description=_("Sagt Re an", key="cmd.re"))
+    @app_commands.command(name=_("re", key="name.re"), description=_("Sagt Re an", key="cmd.re"))
     @app_commands.guild_only()
     async def re(self, interaction: discord.Interaction) -> None:
         await self.announce(interaction, "re")
 
-    @app_commands.command(name="kontra", description=_("Sagt Kontra an", key="cmd.kontra"))
+    @app_commands.command(name=_("kontra", key="name.kontra"), description=_("Sagt Kontra an", key="cmd.kontra"))
     @app_commands.guild_only()
     async def kontra(self, interaction: discord.Interaction) -> None:
         await self.announce(interaction, "kontra")
 
-    @app_commands.command(name="keine90", description=_("Sagt keine 90 an", key="cmd.keine90"))
+    @app_commands.command(name=_("keine90", key="name.keine90"), description=_("Sagt keine 90 an", key="cmd.keine90"))
     @app_commands.guild_only()
     async def keine90(self, interaction: discord.Interaction) -> None:
         await self.announce(interaction, "keine90")
 
-    @app_commands.command(name="keine60", description=_("Sagt keine 60 an", key="cmd.keine60"))
+    @app_commands.command(name=_("keine60", key="name.keine60"), description=_("Sagt keine 60 an", key="cmd.keine60"))
     @app_commands.guild_only()
     async def keine60(self, interaction: discord.Interaction) -> None:
         await self.announce(interaction, "keine60")
 
-    @app_commands.command(name="keine30", description=_("Sagt keine 30 an", key="cmd.keine30"))
+    @app_commands.command(name=_("keine30", key="name.keine30"), description=_("Sagt keine 30 an", key="cmd.keine30"))
     @app_commands.guild_only()
     async def keine30(self, interaction: discord.Interaction) -> None:
         await self.announce(interaction, "keine30")
 
-    @app_commands.command(name="schwarz", description=_("Sagt schwarz an", key="cmd.schwarz"))
+    @app_commands.command(name=_("schwarz", key="name.schwarz"), description=_("Sagt schwarz an", key="cmd.schwarz"))
     @app_commands.guild_only()
     async def schwarz(self, interaction: discord.Interaction) -> None:
         await self.announce(interaction, "schwarz")

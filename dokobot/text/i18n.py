@@ -101,7 +101,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "notice.announced": ("{name} sagt {what} an.", "{name} announces {what}."),
     "notice.solo": ("{name} spielt ein {contract}.", "{name} plays a {contract}."),
     "notice.hochzeit": ("{name} hat eine Hochzeit.", "{name} has a wedding."),
-    "notice.armut": ("{name} hat Armut.", "{name} is poor (Armut)."),
+    "notice.armut": ("{name} hat Armut.", "{name} declares poverty."),
     "notice.hochzeit_partner": ("{partner} heiratet {name}.", "{partner} marries {name}."),
     "notice.hochzeit_alone": ("{name} spielt die Hochzeit allein.", "{name} plays the wedding alone."),
     "notice.armut_taken": ("{name} nimmt die Armut mit.", "{name} takes the poverty."),
@@ -110,10 +110,8 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "notice.redeal.schmeissen": ("{name} schmeißt", "{name} throws in"),
     "notice.redeal.armut": ("niemand nimmt die Armut", "nobody takes the poverty"),
     "notice.redeal.other": ("kein Spiel zustande gekommen", "no game came about"),
-    "notice.game_started": ("Spiel {no} beginnt. Geber: {dealer}. Deine Karten: „Meine Karten“.", "Game {no} starts. Dealer: {dealer}. Your cards: “My hand”."),
     "notice.aborted": ("Spiel {no} wurde von {name} abgebrochen.", "Game {no} was aborted by {name}."),
     "notice.closed": ("Der Tisch wurde von {name} geschlossen.", "The table was closed by {name}."),
-    "notice.your_turn": ("{mention}, du bist am Zug.", "{mention}, it is your turn."),
     # --- private hand
     "hand.title": ("Deine Karten · Spiel {no}", "Your hand · game {no}"),
     "hand.party": ("du bist {party}", "you are {party}"),
@@ -123,17 +121,14 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "hand.armut_take": ("{name} hat Armut: nimmst du sie mit?", "{name} is poor: do you take it?"),
     "hand.armut_give": ("Gib deine Trümpfe ab.", "Hand over your trumps."),
     "hand.armut_return": ("Gib {n} Karten zurück.", "Return {n} cards."),
-    "hand.done": ("Das Spiel ist vorbei.", "The game is over."),
+    "hand.done": ("das Spiel ist vorbei", "the game is over"),
     "hand.trumps": ("Trumpf", "Trumps"),
-    "hand.announce": ("Ansagen: ", "Announce: "),
-    "hand.refreshed": ("Deine Ansicht ist aktualisiert.", "Your view is up to date."),
     # --- summary
     "table.resumed": ("Der Bot wurde neu gestartet – das Spiel geht weiter, alle Knöpfe funktionieren.", "The bot was restarted – the game goes on, every button still works."),
     "sum.title": ("Spiel {no} · {contract}", "Game {no} · {contract}"),
     "sum.winner": ("{party} gewinnt · {augen} · Spielwert {value}", "{party} wins · {augen} · game value {value}"),
     "sum.no_winner": ("Keiner gewinnt · {augen} · Spielwert {value}", "Nobody wins · {augen} · game value {value}"),
     "sum.parties": ("Re: {re}   Kontra: {kontra}", "Re: {re}   Kontra: {kontra}"),
-    "sum.breakdown": ("Wertung", "Breakdown"),
     # --- breakdown lines of the game value (GameResult label keys)
     "bd.won": ("gewonnen", "won"),
     "bd.under": ("unter {limit}", "under {limit}"),
@@ -177,7 +172,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "ok.computer_removed": ("Der Computer ist nicht mehr am Tisch.", "The computer is no longer seated."),
     # --- table errors
     "err.table_exists": ("Hier gibt es schon einen Tisch: {url}", "There is already a table in this channel: {url}"),
-    "err.no_table": ("Hier ist kein Tisch. Öffne einen mit /doko tisch.", "There is no table here. Open one with /doko tisch."),
+    "err.no_table": ("Hier ist kein Tisch. Öffne einen mit /doko tisch.", "There is no table here. Open one with /doko table."),
     "err.not_seated": ("Du sitzt nicht an diesem Tisch.", "You are not seated at this table."),
     "err.already_seated": ("Du sitzt schon am Tisch.", "You are already seated."),
     "err.table_full": ("Der Tisch ist schon voll.", "The table is full."),
@@ -200,7 +195,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     ),
     "err.switch_unknown": (
         "Einen Schalter „{name}“ gibt es hier nicht. Mit /doko regeln siehst du die Regeln des Tisches.",
-        "There is no switch “{name}” here. /doko regeln shows the table's rules.",
+        "There is no switch “{name}” here. /doko rules shows the table's rules.",
     ),
     "err.switch_value": (
         "„{value}“ passt nicht zum Schalter „{name}“.",
@@ -211,7 +206,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "err.busy": ("Einen Moment, der Tisch ist beschäftigt.", "One moment, the table is busy."),
     "err.broken": (
         "Dieses Spiel lässt sich nicht fortsetzen: der gespeicherte Stand passt nicht mehr. Der Gastgeber bricht es mit /doko abbrechen ab.",
-        "This game cannot go on: its saved state no longer fits. The host aborts it with /doko abbrechen.",
+        "This game cannot go on: its saved state no longer fits. The host aborts it with /doko abort.",
     ),
     "err.storage_read": ("Das konnte ich gerade nicht aus der Datenbank lesen. Versuch es gleich noch einmal.", "I could not read that from the database just now. Please try again in a moment."),
     "err.not_member": ("{name} ist nicht (mehr) in diesem Server.", "{name} is not (or no longer) in this server."),
@@ -220,7 +215,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "err.switch_number": ("„{value}“ ist keine Zahl, die zum Schalter „{name}“ passt.", "“{value}” is not a number that fits the switch “{name}”."),
     "table.broken": (
         "Spiel {no} lässt sich nach dem Neustart nicht fortsetzen: der gespeicherte Stand passt nicht mehr. Der Gastgeber bricht es mit /doko abbrechen ab; danach geht es mit **Nächstes Spiel** weiter.",
-        "Game {no} cannot go on after the restart: its saved state no longer fits. The host aborts it with /doko abbrechen; then **Next game** goes on.",
+        "Game {no} cannot go on after the restart: its saved state no longer fits. The host aborts it with /doko abort; then **Next game** goes on.",
     ),
     # --- engine errors (IllegalAction.code)
     "illegal.malformed": ("Das verstehe ich nicht.", "I do not understand that."),
@@ -314,7 +309,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "order.ppg": ("Punkten pro Spiel", "points per game"),
     "order.siege": ("Siegen", "wins"),
     "stats.running": ("Spiel {no} läuft noch; ein Protokoll gibt es erst, wenn es beendet ist.", "Game {no} is still running; its record is available once it is over."),
-    "stats.no_such_game": ("Ein beendetes Spiel {no} steht nicht auf der Spielliste dieses Kanals (/doko liste).", "There is no finished game {no} on this channel's score sheet (/doko liste)."),
+    "stats.no_such_game": ("Ein beendetes Spiel {no} steht nicht auf der Spielliste dieses Kanals (/doko liste).", "There is no finished game {no} on this channel's score sheet (/doko scoresheet)."),
     "stats.title": ("Statistik · {name}", "Statistics · {name}"),
     "stats.body": (
         "Spiele: {games} · Punkte: {points} · pro Spiel: {ppg}\nSiege: {wins} ({rate})\nRe: {re_wins}/{re_games} gewonnen ({re_rate}) · Kontra: {kontra_wins}/{kontra_games} gewonnen ({kontra_rate})\nSoli: {soli_won}/{soli} gewonnen · Hochzeiten: {hochzeiten} · stille Hochzeiten: {stille}\nAnsagen: {ann_won}/{ann} gewonnen\nDoppelköpfe: {dk} · Füchse gefangen: {fc} · verloren: {fl} · Karlchen: {karlchen}",
@@ -365,7 +360,6 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "(Nur Kontra hat angesagt: da reichen Re 120 Augen, Kontra braucht 121.)",
         "(Only Kontra announced: Re then needs 120 card points, Kontra 121.)",
     ),
-    "sum.trick_line": ("Stich {n}: {cards} → {winner}, {augen} Augen", "Trick {n}: {cards} → {winner}, {augen} card points"),
     # --- refusals that say what would work
     "repeat.included": (
         "{what} ist schon angesagt (in {said} enthalten).",
@@ -427,7 +421,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     # --- the rules page: every switch, its value, what it means
     "rules.how": (
         "Ändern (Gastgeber): /doko regeln schalter: name=wert, z. B. `dulle=second_wins`.",
-        "To change (host): /doko regeln schalter: name=value, e.g. `dulle=second_wins`.",
+        "To change (host): /doko rules switches: name=value, e.g. `dulle=second_wins`.",
     ),
     "rules.values": ("Werte: {values}", "Values: {values}"),
     "rules.none": ("keine", "none"),

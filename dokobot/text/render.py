@@ -18,7 +18,9 @@ from dokobot.engine import (
     Game,
     GameResult,
     Observation,
+    ReplayError,
     RuleSet,
+    replay_game,
     switch_values,
 )
 from dokobot.table.bock import booked
@@ -202,20 +204,29 @@ def _breakdown_item(b: BreakdownItem, lang: str | None) -> str:
 
 
 def summary_text(fin: FinishedGame, lang: str | None, game: Game | None = None) -> tuple[str, str]:
-    """Title and body of the end-of-game summary (everything is public by now).
-
-    ``game``: the finished game itself, to show its last trick card by card."""
+    """Title and body of the end-of-game summary (everything is public by now), with the
+    last trick card by card. ``game``: the finished game, if at hand (else replayed)."""
     res = fin.result
     names = [esc(p.name) for p in fin.players]
     title = t(lang, "sum.title", no=fin.number, contract=contract_name(lang, res.contract))
     if res.is_redeal:
         return title, t(lang, "sum.redeal")
     lines = result_lines(res, names, lang, fin.bock)
-    if game is not None and game.phase == "done" and game.tricks:
+    game = game if game is not None and game.phase == "done" else _replayed(fin.record)
+    if game is not None and game.tricks:
         lines.insert(2, last_trick_line(game, names, lang))
     lines += [t(lang, "sum.bock." + trigger) for trigger in fin.bock_fired]
     lines.append(t(lang, "sum.sheet", list=sheet_list(fin.players, fin.totals)))
     return title, "\n".join(lines)
+
+
+def _replayed(record: dict[str, Any]) -> Game | None:
+    """The finished game of a record (None if it does not replay)."""
+    try:
+        game = replay_game(record)
+    except (ReplayError, ValueError, KeyError, TypeError):
+        return None
+    return game if game.phase == "done" else None
 
 
 def result_lines(res: GameResult, names: list[str], lang: str | None, bock: int = 1) -> list[str]:

@@ -32,6 +32,7 @@ from dokobot.engine import CARD_CODES
 from dokobot.storage.memory import MemoryStore
 from dokobot.table.robot import Skill
 from dokobot.text.cards import card_text
+from dokobot.text.i18n import t
 from tests.rigged import RiggedDeals
 
 FAST = Skill(playouts=16)  # computer players in tests: quick, and no pause between moves
@@ -123,6 +124,10 @@ class Driver:
         self.players = [self.guild.add_member(env.create_user(n)) for n in ("Nord", "Ost", "Sued", "West")]
         self.outsider = self.guild.add_member(env.create_user("Kiebitz"))
         self.hands: dict[int, Any] = {}  # user id -> the ephemeral hand message (ResponseMessage)
+        self.lang = "de"  # the language of the buttons the driver clicks (an English table: "en")
+
+    def label(self, key: str) -> str:
+        return t(self.lang, key)
 
     # ---- what the channel shows -------------------------------------------------------
 
@@ -152,15 +157,15 @@ class Driver:
         res = await self.players[0].slash(self.channel, "doko tisch")
         assert res.acknowledged
         for p in self.players[1:]:
-            await p.click(self.table_message(), label="Beitreten")
+            await p.click(self.table_message(), label=self.label("btn.join"))
         assert [s.user_id for s in self.table.seats] == [p.id for p in self.players]
 
     async def start(self) -> None:
-        await self.players[0].click(self.table_message(), label="Starten")
+        await self.players[0].click(self.table_message(), label=self.label("btn.start"))
         assert self.table.state == "playing"
 
     async def open_hand(self, actor: Any) -> Any:
-        res = await actor.click(self.table_message(), label="Meine Karten")
+        res = await actor.click(self.table_message(), label=self.label("btn.hand"))
         assert res.ephemeral and res.response is not None
         self.hands[actor.id] = res.response
         return res.response
