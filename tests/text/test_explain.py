@@ -1,0 +1,132 @@
+"""Texts that explain: why the winner won, refusals that say what would work, numbers."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from dokobot.engine import GameResult, IllegalAction, RuleSet
+from dokobot.engine.randomplay import random_game
+from dokobot.engine.scoring import Tally, target_met
+from dokobot.text import numbers
+from dokobot.text.i18n import illegal_text
+from dokobot.text.render import _levels, _need, party_said, record_text, why_text
+from tests.engine.helpers import all_gesund, game, hands_with, play_any
+
+
+def result(winner, augen, announcements=(), tricks=(6, 6), re=(0, 2)) -> GameResult:
+    kontra = tuple(s for s in range(4) if s not in re)
+    return GameResult("normal", re, kontra, augen, tricks, winner, 1, (0, 0, 0, 0),
+                      announcements=tuple(announcements))
+
+
+def test_the_issue_example_a_failed_keine_60():
+    res = result("kontra", (173, 67), [(0, "re"), (0, "keine60")])
+    assert why_text(res, "de") == "Re hat keine 60 angesagt und 173 Augen erreicht, nötig waren 181."
+    assert why_text(res, "en") == "Re announced keine 60 and reached 173 card points; 181 were needed."
+
+
+def test_a_made_announcement_and_a_plain_win():
+    res = result("re", (190, 50), [(2, "re"), (2, "keine90")])
+    assert why_text(res, "de") == "Re hat keine 90 angesagt und 190 Augen erreicht, nötig waren 151."
+    assert why_text(result("kontra", (120, 120)), "de") == "Kontra hat 120 Augen erreicht, nötig waren 120."
+    assert why_text(result("re", (121, 119)), "de") == "Re hat 121 Augen erreicht, nötig waren 121."
+
+
+def test_only_kontra_announced_re_needs_120():
+    text = why_text(result("re", (120, 120), [(1, "kontra")]), "de")
+    assert text.startswith("Re hat 120 Augen erreicht, nötig waren 120.")
+    assert "Nur Kontra hat angesagt" in text
+
+
+def test_no_winner_names_both_parties():
+    res = result(None, (140, 100), [(0, "re"), (0, "keine90"), (1, "kontra"), (1, "keine90")])
+    assert why_text(res, "de") == (
+        "Re hat keine 90 angesagt und 140 Augen erreicht, nötig waren 151. "
+        "Kontra hat keine 90 angesagt und 100 Augen erreicht, nötig waren 151."
+    )
+
+
+def test_schwarz_is_a_matter_of_tricks():
+    made = result("re", (240, 0), [(0, "re"), (0, "schwarz")], tricks=(12, 0))
+    assert why_text(made, "de") == "Re hat schwarz angesagt und alle Stiche gewonnen."
+    failed = result("kontra", (230, 10), [(0, "re"), (0, "schwarz")], tricks=(11, 1))
+    assert why_text(failed, "en") == "Re announced schwarz but did not win every trick."
+
+
+def test_the_targets_are_the_engines():
+    """Over many random games with announcements: 'reached, needed' agrees with the engine."""
+    rng = random.Random(11)
+    checked = 0
+    for preset in ("ddv", "haus", "klassisch"):
+        for _ in range(150):
+            g = random_game(RuleSet.from_config({"preset": preset}), rng, announce_rate=0.2)
+            res = g.game_result()
+            if res.is_redeal:
+                continue
+            levels, tally = _levels(res), Tally(g)
+            assert levels == list(tally.levels)
+            for pi in (0, 1):
+                need = _need(levels, pi)
+                if need is not None:
+                    assert (res.augen[pi] >= need) == target_met(tally, pi)
+                    checked += 1
+            assert why_text(res, "de") and why_text(res, "en")
+    assert checked > 500
+
+
+def refusal(g, seat: int, what: str, lang: str = "de") -> str:
+    with pytest.raises(IllegalAction) as exc:
+        g.apply({"seat": seat, "announce": what})
+    return illegal_text(lang, exc.value.code, exc.value.params, names=["N", "O", "S", "W"],
+                        ddv_deadlines=g.rules.announcements == "ddv", mode=g.rules.announcements,
+                        said=party_said(g, seat))
+
+
+def test_already_announced_says_what_contains_it():
+    g = game(hands_with({0: "CQ", 2: "CQ"}), dealer=3)
+    all_gesund(g)
+    g.apply({"seat": 0, "announce": "keine60"})
+    assert refusal(g, 2, "keine90") == "keine 90 ist schon angesagt (in keine 60 enthalten)."
+    assert refusal(g, 0, "re", "en") == "Re has already been announced (included in keine 60)."
+    assert refusal(g, 2, "keine60") == "keine 60 ist für deine Partei schon angesagt."
+
+
+def test_other_announcement_modes_say_until_when():
+    g = game(hands_with({0: "CQ", 2: "CQ"}), dealer=3, announcements="first_trick")
+    all_gesund(g)
+    play_any(g, 4)
+    assert refusal(g, 0, "re") == (
+        "Für Re ist es zu spät: an diesem Tisch wird nur bis zum Ende des ersten Stichs angesagt.")
+
+
+def test_refusals_before_play_say_when_it_works():
+    g = game(hands_with({0: "CQ", 2: "CQ"}), dealer=3)
+    assert refusal(g, 0, "re") == (
+        "Re geht erst, wenn alle ihren Vorbehalt gesagt haben und gespielt wird.")
+
+
+def test_record_text_names_every_trick():
+    g = game(seed=5)
+    all_gesund(g)
+    g.apply({"seat": g.to_act, "announce": "re"} if "re" in g.allowed_announcements(g.to_act)
+            else {"seat": g.to_act, "announce": "kontra"})
+    play_any(g)
+    text = record_text(g.record(), ["Anna", "Ben", "Cem", "Dora"], "de", 4)
+    assert text.startswith("Protokoll · Spiel 4\n")
+    for n in range(1, 13):
+        assert f"Stich {n}: " in text
+    assert text.count("gewinnt den Stich") == 12 and " sagt " in text and "Ergebnis: " in text
+    english = record_text(g.record(), ["Anna", "Ben", "Cem", "Dora"], "en", 4)
+    assert english.count("wins the trick") == 12 and "Stich" not in english
+
+
+def test_numbers():
+    assert numbers.signed(-4) == "\u22124" and numbers.signed(0) == "0" and numbers.signed(5) == "+5"
+    assert numbers.decimal(8, "de") == "8,00" and numbers.decimal(8, "en") == "8.00"
+    assert numbers.decimal(-0.004, "de") == "0,00"  # never a negative zero
+    assert numbers.signed_decimal(-1.255, "de") == "\u22121,26" and numbers.signed_decimal(0.0, "en") == "0.00"
+    assert numbers.percent(1, 8, "de") == "13\u00a0%" and numbers.percent(1, 8, "en") == "13%"  # half up
+    assert numbers.percent(5, 8, "en") == "63%" and numbers.percent(0, 0, "de") == "–"
+    assert numbers.integer(1234567, "de") == "1.234.567" and numbers.integer(1234567, "en") == "1,234,567"
