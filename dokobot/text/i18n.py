@@ -313,7 +313,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "stats.title": ("Statistik · {name}", "Statistics · {name}"),
     "stats.body": (
         "Spiele: {games} · Punkte: {points} · pro Spiel: {ppg}\nSiege: {wins} ({rate})\nRe: {re_wins}/{re_games} gewonnen ({re_rate}) · Kontra: {kontra_wins}/{kontra_games} gewonnen ({kontra_rate})\nSoli: {soli_won}/{soli} gewonnen · Hochzeiten: {hochzeiten} · stille Hochzeiten: {stille}\nAnsagen: {ann_won}/{ann} gewonnen\nDoppelköpfe: {dk} · Füchse gefangen: {fc} · verloren: {fl} · Karlchen: {karlchen}",
-        "Games: {games} · points: {points} · per game: {ppg}\nWins: {wins} ({rate})\nRe: won {re_wins}/{re_games} ({re_rate}) · Kontra: won {kontra_wins}/{kontra_games} ({kontra_rate})\nSolos: won {soli_won}/{soli} · weddings: {hochzeiten} · silent weddings: {stille}\nAnnouncements: won {ann_won}/{ann}\nDoppelköpfe: {dk} · foxes caught: {fc} · lost: {fl} · Charlies: {karlchen}",
+        "Games: {games} · points: {points} · per game: {ppg}\nWins: {wins} ({rate})\nRe: won {re_wins}/{re_games} ({re_rate}) · Kontra: won {kontra_wins}/{kontra_games} ({kontra_rate})\nSolos: won {soli_won}/{soli} · weddings: {hochzeiten} · silent weddings: {stille}\nAnnouncements: won {ann_won}/{ann}\nDoppelkopf tricks: {dk} · foxes caught: {fc} · lost: {fl} · Charlies: {karlchen}",
     ),
     "sheet.title": ("Spielliste · {games}", "Score sheet · {games}"),
     "sheet.older.one": ("… 1 älteres Spiel", "… 1 earlier game"),

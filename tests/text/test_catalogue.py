@@ -33,12 +33,11 @@ GERMAN_ONLY = (
     "gefangen", "Karlchen", "Hochzeit", "stille", "Armut", "Vorbehalt", "gesund", "Schmeißen",
     "schmeißt", "Beitreten", "Verlassen", "Starten", "Meine", "Nächstes", "Protokoll", "unter",
     "gegen", "Alten", "Alte", "Herz", "Karo", "Pik", "Kreuz", "Damen", "Buben", "Fleischloser",
-    "Partei", "Parteien", "Partner", "an", "aus", "ja", "nein", "Seite", "alle", "Jahr", "Monat",
+    "Partei", "Parteien", "Doppelköpfe", "Füchse", "Soli", "Hochzeiten", "aus", "ja", "nein", "Seite", "alle", "Jahr", "Monat",
     "Woche", "Klopfen", "geklopft", "klopft", "Neu", "neu", "gegeben", "Ergebnis", "Deine", "du", "dich",
     "dein", "deine", "Zug", "am", "Ändern", "Schalter", "Werte",
 )
-# "an" is English too, but never stands alone in our English texts; if it must one day, take
-# it off the list rather than let "an"/"aus" (on/off) slip through.
+# "an" (on) is not on the list: it is also the English article.
 _WORD = re.compile(r"(?<![\w`/])(" + "|".join(map(re.escape, GERMAN_ONLY)) + r")(?![\w`])")
 
 
@@ -67,7 +66,7 @@ def test_no_german_word_in_an_english_text(key):
 def test_the_word_list_finds_german():
     assert german_words("Kontra gewinnt · Re 173 : Kontra 67 Augen") == ["gewinnt", "Augen"]
     assert german_words("keine 90 angesagt (Kontra) +1") == ["angesagt"]
-    assert german_words("Neunen / nines: an") == ["Neunen", "an"]
+    assert german_words("Neunen / nines: aus") == ["Neunen", "aus"]
     assert german_words("Re wins · Re 173 : Kontra 67 card points; set `armut=ja` with /doko tisch") == []
 
 
