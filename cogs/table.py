@@ -109,17 +109,19 @@ class TableCog(commands.Cog, name="Table"):
     )
     async def regeln(
         self, interaction: discord.Interaction,
-        preset: str | None = None, schalter: str | None = None,
+        preset: app_commands.Choice[str] | None = None, schalter: str | None = None,
     ) -> None:
+        # a Choice annotation: discord.py refuses a value that is not one of them (err.bad_option)
+        preset_value = preset.value if preset is not None else None
         table = await self.table_or_reply(interaction)
         if table is None:
             return
         lang = await self.lang(interaction)
-        if preset is None and not schalter:
+        if preset_value is None and not schalter:
             await interaction.response.send_message(embed=embed(*render.rules_text(table, lang)), ephemeral=True)
             return
         try:
-            config = _rules_config(table, preset, schalter or "")
+            config = _rules_config(table, preset_value, schalter or "")
         except switches.SwitchError as err:  # name and value come back cut short
             text = t(lang, err.key, name=render.esc(err.name), value=render.esc(err.value))
             await interaction.response.send_message(text, ephemeral=True)
@@ -179,21 +181,23 @@ class TableCog(commands.Cog, name="Table"):
         name=_("Welcher Computer (sonst der zuletzt gesetzte)", key="cmd.computer.name"),
     )
     async def computer(
-        self, interaction: discord.Interaction, aktion: str = "dazu", name: str | None = None,
+        self, interaction: discord.Interaction, aktion: app_commands.Choice[str] | None = None,
+        name: str | None = None,
     ) -> None:
+        action = aktion.value if aktion is not None else "dazu"
         table = await self.table_or_reply(interaction)
         if table is None:
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         manage = can_manage(interaction)
-        if aktion == "dazu":
+        if action == "dazu":
             op = lambda: table.add_computer(interaction.user.id, manage)  # noqa: E731
         else:
             op = lambda: table.remove_computer(interaction.user.id, manage, name)  # noqa: E731
         before = {s.name for s in table.seats}
         if await self.run(interaction, table, op):
             lang = await self.lang(interaction)
-            if aktion == "dazu":
+            if action == "dazu":
                 added = next((s.name for s in table.seats if s.is_bot and s.name not in before), "Computer")
                 await interaction.followup.send(t(lang, "ok.computer_added", name=render.esc(added)), ephemeral=True)
             else:
@@ -206,8 +210,8 @@ class TableCog(commands.Cog, name="Table"):
         sprache=_("Deutsch oder Englisch", key="cmd.sprache.sprache"),
         kanal=_("Für den ganzen Kanal (Gastgeber/Kanäle verwalten)", key="cmd.sprache.kanal"),
     )
-    async def sprache(self, interaction: discord.Interaction, sprache: str, kanal: bool = False) -> None:
-        await self.settings.set_language(interaction, sprache, kanal)
+    async def sprache(self, interaction: discord.Interaction, sprache: app_commands.Choice[str], kanal: bool = False) -> None:
+        await self.settings.set_language(interaction, sprache.value, kanal)
 
     @doko.command(name=_("liste", key="name.liste"), description=_("Zeigt die Spielliste dieses Tisches", key="cmd.liste"))
     async def liste(self, interaction: discord.Interaction) -> None:
@@ -222,10 +226,12 @@ class TableCog(commands.Cog, name="Table"):
     )
     async def rangliste(
         self, interaction: discord.Interaction,
-        zeitraum: str = "alle",
-        ordnung: str = "punkte",
+        zeitraum: app_commands.Choice[str] | None = None,
+        ordnung: app_commands.Choice[str] | None = None,
     ) -> None:
-        await self.stats.send_leaderboard(interaction, zeitraum, ordnung)
+        await self.stats.send_leaderboard(
+            interaction, zeitraum.value if zeitraum else "alle", ordnung.value if ordnung else "punkte",
+        )
 
     @doko.command(name=_("statistik", key="name.statistik"), description=_("Zeigt die Statistik eines Spielers in diesem Kanal", key="cmd.statistik"))
     @app_commands.rename(spieler=_("spieler", key="opt.spieler"))
