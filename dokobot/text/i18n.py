@@ -9,6 +9,7 @@ a typo must not crash a click).
 from __future__ import annotations
 
 import logging
+import re
 from typing import Any
 
 from dokobot.engine import BreakdownItem
@@ -395,6 +396,28 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "Nach einer späten Antwort darf deine Partei nichts mehr ansagen.",
         "After a late reply your party may announce nothing more.",
     ),
+    # the engine's reasons (``why`` of an IllegalAction), said after the refusal itself
+    "why.phase.reserve": ("Erst müssen alle ihren Vorbehalt sagen.", "Everyone has to answer the reservations first."),
+    "why.phase.armut_take": ("Gerade wird die Armut angeboten.", "The poverty is being offered right now."),
+    "why.phase.armut_exchange": ("Erst muss der Kartentausch der Armut fertig sein.", "The poverty exchange has to finish first."),
+    "why.phase.play": ("Es wird schon gespielt.", "The cards are already being played."),
+    "why.phase.done": ("Das Spiel ist vorbei.", "The game is over."),
+    "why.hochzeit_cq": ("Eine Hochzeit braucht beide Kreuz-Damen.", "A wedding needs both queens of clubs."),
+    "why.solo_off": (
+        "Dieses Solo wird an diesem Tisch nicht gespielt; /doko regeln zeigt, welche Soli gehen.",
+        "This solo is not played at this table; /doko rules shows which are.",
+    ),
+    "why.armut_off": ("Armut wird an diesem Tisch nicht gespielt.", "Poverty is not played at this table."),
+    "why.armut_trumps": ("Armut geht nur mit höchstens drei Trümpfen; du hast {n}.", "Poverty needs at most three trumps; you hold {n}."),
+    "why.schmeissen": ("Mit dieser Hand darfst du an diesem Tisch nicht schmeißen.", "This hand may not be thrown in at this table."),
+    "why.schwein_off": ("Schweine werden an diesem Tisch nicht gespielt.", "Schweine are not played at this table."),
+    "why.schwein_trump": ("Nur ein Fuchs, der Trumpf ist, kann ein Schwein sein.", "Only a fox (♦A) that is trump can be a Schwein."),
+    "why.schwein_both": ("Ein Schwein braucht beide Füchse in einer Hand.", "A Schwein needs both foxes (♦A) in one hand."),
+    "why.schwein_once": ("Nur ein Fuchs wird zum Schwein.", "Only one fox becomes a Schwein."),
+    "why.klopfen_off": ("An diesem Tisch wird nicht geklopft.", "Knocking is not played at this table."),
+    "why.klopfen_late": ("Klopfen geht nur vor der ersten Karte.", "You can only knock before the first card."),
+    "why.klopfen_four": ("Öfter als viermal wird nicht geklopft.", "Four knocks are the most."),
+    "why.klopfen_twice": ("Niemand klopft zweimal hintereinander.", "Nobody knocks twice in a row."),
     # --- the readable game record (/doko protokoll)
     "rec.title": ("Protokoll · Spiel {no}", "Game record · game {no}"),
     "rec.file": ("Protokoll von Spiel {no}: die Datei für `dokobot replay` und der Verlauf zum Lesen.", "Record of game {no}: the file for `dokobot replay` and the course of play to read."),
@@ -647,6 +670,39 @@ _BLOCKED = {
     "after a late reply the party may make no further step": "blocked.late_reply",
 }
 _LEVEL = {"re": 0, "kontra": 0, "keine90": 1, "keine60": 2, "keine30": 3, "schwarz": 4}
+# The engine's reasons (English sentences, engine/game.py) -> the catalogue's words.
+_WHY = {
+    "the Vorbehalt round is not over": "why.phase.reserve",
+    "the Armut is being offered": "why.phase.armut_take",
+    "the Armut exchange is not complete": "why.phase.armut_exchange",
+    "the cards are being played": "why.phase.play",
+    "the game is over": "why.phase.done",
+    "a Hochzeit needs both queens of clubs": "why.hochzeit_cq",
+    "Armut is not played at this table": "why.armut_off",
+    "the hand allows no Schmeißen at this table": "why.schmeissen",
+    "Schweine are not played at this table": "why.schwein_off",
+    "only a Fuchs that is trump can be a Schwein": "why.schwein_trump",
+    "a Schwein needs both Füchse dealt to one hand": "why.schwein_both",
+    "only one Fuchs becomes a Schwein": "why.schwein_once",
+    "Klopfen is not played at this table": "why.klopfen_off",
+    "only before the first card": "why.klopfen_late",
+    "four knocks are the most": "why.klopfen_four",
+    "no seat knocks twice in a row": "why.klopfen_twice",
+}
+_WHY_SOLO = re.compile(r"solo .* is not played at this table")
+_WHY_TRUMPS = re.compile(r"Armut needs at most three trumps, the hand has (\d+)")
+
+
+def reason_text(lang: str | None, why: object) -> str | None:
+    """The engine's reason in the player's words (None: one we do not know)."""
+    why = str(why)
+    if why in _WHY:
+        return t(lang, _WHY[why])
+    if _WHY_SOLO.fullmatch(why):
+        return t(lang, "why.solo_off")
+    if m := _WHY_TRUMPS.fullmatch(why):
+        return t(lang, "why.armut_trumps", n=m.group(1))
+    return None
 
 
 def illegal_text(
@@ -687,6 +743,8 @@ def illegal_text(
     if code == "announce_blocked" and str(params.get("why")) in _BLOCKED:
         return t(lang, _BLOCKED[str(params.get("why"))], what=shown["what"])
     if has("illegal." + code):
-        return t(lang, "illegal." + code, **shown)
+        text = t(lang, "illegal." + code, **shown)
+        reason = reason_text(lang, params["why"]) if "why" in params else None
+        return f"{text} {reason}" if reason else text
     log.warning("untranslated engine code %s", code)
     return t(lang, "illegal.unknown")

@@ -130,3 +130,30 @@ def test_numbers():
     assert numbers.percent(1, 8, "de") == "13\u00a0%" and numbers.percent(1, 8, "en") == "13%"  # half up
     assert numbers.percent(5, 8, "en") == "63%" and numbers.percent(0, 0, "de") == "–"
     assert numbers.integer(1234567, "de") == "1.234.567" and numbers.integer(1234567, "en") == "1,234,567"
+
+
+def refused(g, action: dict, lang: str = "de") -> str:
+    with pytest.raises(IllegalAction) as exc:
+        g.apply(action)
+    return illegal_text(lang, exc.value.code, exc.value.params, names=["N", "O", "S", "W"], ddv_deadlines=True)
+
+
+def test_refusals_name_the_engines_reason():
+    from dokobot.engine.game import _PHASE_WHY
+    from dokobot.text.i18n import _WHY
+
+    assert set(_PHASE_WHY.values()) <= set(_WHY)
+    g = game(hands_with({0: "CQ", 2: "CQ"}), dealer=3)
+    assert refused(g, {"seat": 0, "reserve": "hochzeit"}) == (
+        "Diesen Vorbehalt erlaubt deine Hand oder die Regel nicht. Eine Hochzeit braucht beide Kreuz-Damen.")
+    assert refused(g, {"seat": 0, "reserve": "armut"}, "en") == (
+        "Your hand or the rules do not allow that reservation. Poverty is not played at this table.")
+    assert refused(g, {"seat": 0, "reserve": "solo", "solo": "buben_koenige"}).endswith(
+        "Dieses Solo wird an diesem Tisch nicht gespielt; /doko regeln zeigt, welche Soli gehen.")
+    assert refused(g, {"seat": 0, "play": g.hand(0)[0]}) == (
+        "Das geht gerade nicht. Erst müssen alle ihren Vorbehalt sagen.")
+    rich = game(hands_with({0: "CQ", 2: "CQ"}), dealer=3, armut=True)
+    trumps = sum(rich.is_trump(c) for c in rich.hand(0))
+    assert trumps > 3
+    assert refused(rich, {"seat": 0, "reserve": "armut"}).endswith(
+        f"Armut geht nur mit höchstens drei Trümpfen; du hast {trumps}.")
