@@ -149,6 +149,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "bd.extra.alte_caught": ("Alte gefangen", "queen of clubs caught"),
     "bd.extra.dulle_caught": ("Dulle gefangen", "Dulle caught"),
     "bd.extra.karlchen_caught_any": ("Karlchen gefangen", "Charlie caught"),
+    "sum.extras": ("Sonderpunkte: {list}", "Extra points: {list}"),
     "sum.points": ("Punkte: {list}", "Points: {list}"),
     "sum.points_bock": ("Punkte (Bock ×{m}): {list}", "Points (Bock ×{m}): {list}"),
     "sum.bock.tie": ("Gleichstand 120:120 – die nächste Runde ist Bock", "Tie 120:120 – the next round is Bock"),

@@ -243,8 +243,12 @@ def result_lines(res: GameResult, names: list[str], lang: str | None, bock: int 
             kontra=", ".join(names[s] for s in res.kontra) or "–",
         ),
     ]
-    if res.breakdown:
-        lines.append(" · ".join(_breakdown_item(b, lang) for b in res.breakdown))
+    value = [b for b in res.breakdown if b.key != "extra"]
+    extras = [b for b in res.breakdown if b.key == "extra"]
+    if value:
+        lines.append(" · ".join(_breakdown_item(b, lang) for b in value))
+    if extras:  # the Sonderpunkte on a line of their own, as at a real table
+        lines.append(t(lang, "sum.extras", list=" · ".join(_breakdown_item(b, lang) for b in extras)))
     points = " · ".join(f"{names[i]} {_signed(p)}" for i, p in enumerate(booked(res.score, bock)))
     if bock > 1:
         lines.append(t(lang, "sum.points_bock", m=bock, list=points))

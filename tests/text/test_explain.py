@@ -157,3 +157,34 @@ def test_refusals_name_the_engines_reason():
     assert trumps > 3
     assert refused(rich, {"seat": 0, "reserve": "armut"}).endswith(
         f"Armut geht nur mit höchstens drei Trümpfen; du hast {trumps}.")
+
+
+def test_summary_reads_like_a_table():
+    """Augen of both parties, why, the last trick card by card, the Sonderpunkte apart,
+    points with a real minus and 0 without a sign."""
+    from dokobot.table.store import SeatInfo
+    from dokobot.table.table import FinishedGame
+    from dokobot.text.render import summary_text
+
+    rng = random.Random(4)
+    while True:
+        g = random_game(RuleSet(), rng, announce_rate=0.1)
+        res = g.game_result()
+        if res.contract == "normal" and any(b.key == "extra" for b in res.breakdown):
+            break
+    players = [SeatInfo(i + 1, n) for i, n in enumerate(("Anna", "Ben", "Cem", "Dora"))]
+    fin = FinishedGame(7, players, g.dealer, res, {}, {1: 0, 2: -3, 3: 3, 4: 0}, g.record())
+    title, body = summary_text(fin, "de")
+    lines = body.split("\n")
+    assert title.startswith("Spiel 7 · ")
+    assert f"Re {res.augen[0]} : Kontra {res.augen[1]} Augen" in lines[0]
+    assert lines[1] == why_text(res, "de")
+    last = g.tricks[-1]
+    assert lines[2].startswith(f"Letzter Stich an {players[last.winner].name}, {last.augen} Augen: ")
+    assert lines[2].count(" · ") == 3
+    extras = next(line for line in lines if line.startswith("Sonderpunkte: "))
+    assert extras.count("(") == sum(b.key == "extra" for b in res.breakdown)
+    assert lines[-1] == "Spielliste: Anna 0 · Ben \u22123 · Cem +3 · Dora 0"
+    assert "-" not in body.replace("Kreuz-Damen", "")
+    english = summary_text(fin, "en")[1]
+    assert "Extra points: " in english and "card points" in english and "Score sheet: Anna 0 · Ben \u22123" in english
