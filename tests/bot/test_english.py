@@ -73,12 +73,17 @@ async def test_english_members_read_no_german_word_in_a_whole_game(doko, locales
             reader.answer(await member.slash(doko.channel, "keine90"))
             break
     await doko.reserve_all_gesund()
+    for what in ("re", "kontra"):  # announcements that work: a public notice each
+        game = doko.table.game
+        who = next(s for s in range(4) if what in game.allowed_announcements(s))
+        reader.answer(await doko.player(who).slash(doko.channel, what))
+    assert [a for _, a in doko.table.game.announcements] == ["re", "kontra"]
     for _ in range(9):  # a few cards, then announcements that come too late or from the wrong party
         reader.add(*(message_text(doko.hand_view(p)) for p in doko.players))
         await doko.click_hand(doko.player(doko.table.game.to_act), "play")
-    for member in doko.players:
-        reader.answer(await member.slash(doko.channel, "re"))
-        reader.answer(await member.slash(doko.channel, "kontra"))
+    for member in doko.players:  # said already, too late, or the wrong party: refused, with the reason
+        for what in ("re", "kontra", "keine90"):
+            reader.answer(await member.slash(doko.channel, what))
     reader.add(*(message_text(m) for m in doko.public()))
     await doko.play_out()
     reader.add(*(message_text(m) for m in doko.public()))
@@ -105,6 +110,9 @@ async def test_english_members_read_no_german_word_in_a_whole_game(doko, locales
     body = summary.embeds[0].description
     assert "Re " in body and " : Kontra " in body and "card points" in body and "were needed" in body
     assert "Last trick to " in body
+    notices = [m.content for m in doko.public() if m.content]
+    assert any(n.endswith(" announces **Re**.") for n in notices)
+    assert any(n.endswith(" announces **Kontra**.") for n in notices)
     assert len(reader.seen) > 40
     assert reader.german() == []
 
