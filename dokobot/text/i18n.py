@@ -44,7 +44,8 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "btn.klopfen": ("Klopfen", "Knock"),
     "select.hochzeit": ("Hochzeit: Karte nennen …", "Wedding: name a card …"),
     "select.solo": ("Solo ansagen …", "Declare a solo …"),
-    "select.armut_return": ("{n} Karten zurückgeben …", "Return {n} cards …"),
+    "select.armut_return.one": ("{n} Karte zurückgeben …", "Return {n} card …"),
+    "select.armut_return.other": ("{n} Karten zurückgeben …", "Return {n} cards …"),
     # --- lobby
     "lobby.title": ("Doppelkopf · Tisch", "Doppelkopf · table"),
     "lobby.host": ("Gastgeber: {host}", "Host: {host}"),
@@ -119,7 +120,8 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "notice.hochzeit_partner": ("{partner} heiratet {name}.", "{partner} marries {name}."),
     "notice.hochzeit_alone": ("{name} spielt die Hochzeit allein.", "{name} plays the wedding alone."),
     "notice.armut_taken": ("{name} nimmt die Armut mit.", "{name} takes the poverty."),
-    "notice.armut_exchanged": ("{n} Trümpfe gehen zurück.", "{n} trumps are returned."),
+    "notice.armut_exchanged.one": ("{n} Trumpf geht zurück.", "{n} trump is returned."),
+    "notice.armut_exchanged.other": ("{n} Trümpfe gehen zurück.", "{n} trumps are returned."),
     "notice.armut_declined": ("{name} gibt die Armut zurück.", "{name} hands the poverty back."),
     "notice.klopfen": ("{name} klopft ({n}× geklopft).", "{name} knocks (knocked {n}×)."),
     "notice.redeal": ("Die Karten werden neu gegeben ({reason}).", "The cards are dealt again ({reason})."),
@@ -137,7 +139,8 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "hand.reserve": ("Hast du einen Vorbehalt?", "Any reservation?"),
     "hand.armut_take": ("{name} hat Armut: nimmst du sie mit?", "{name} is poor: do you take it?"),
     "hand.armut_give": ("Gib deine Trümpfe ab.", "Hand over your trumps."),
-    "hand.armut_return": ("Gib {n} Karten zurück.", "Return {n} cards."),
+    "hand.armut_return.one": ("Gib {n} Karte zurück.", "Return {n} card."),
+    "hand.armut_return.other": ("Gib {n} Karten zurück.", "Return {n} cards."),
     "hand.done": ("das Spiel ist vorbei", "the game is over"),
     "hand.trumps": ("Trumpf", "Trumps"),
     # --- summary
@@ -251,7 +254,9 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "illegal.announce_too_late": ("Für {what} ist es zu spät.", "It is too late to announce {what}."),
     "illegal.announce_blocked": ("{what} geht jetzt nicht.", "You cannot announce {what} now."),
     "illegal.armut_give": ("Du musst genau deine Trümpfe abgeben.", "You must hand over exactly your trumps."),
-    "illegal.armut_return": ("Du musst genau {n} Karten zurückgeben.", "You must return exactly {n} cards."),
+    "illegal.armut_return": ("Du musst genau so viele Karten zurückgeben, wie du bekommen hast: {cards}.", "You must return exactly as many cards as you received: {cards}."),
+    "count.cards.one": ("{n} Karte", "{n} card"),
+    "count.cards.other": ("{n} Karten", "{n} cards"),
     "illegal.klopfen": ("Klopfen geht jetzt nicht.", "You cannot knock now."),
     "illegal.bad_card": ("Diese Karte kannst du für die Hochzeit nicht nennen.", "You cannot name that card for the wedding."),
     "illegal.armut_decline": ("Zurückgeben geht bei diesen Regeln nicht.", "These rules do not let you hand it back."),
@@ -458,7 +463,9 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "rec.alone": ("Die Hochzeit spielt allein.", "The wedding plays alone."),
     "rec.armut_taken": ("{name} nimmt die Armut mit.", "{name} takes the poverty."),
     "rec.armut_passed": ("{name} passt.", "{name} passes."),
-    "rec.armut_exchanged": ("{n} Trümpfe gehen zurück.", "{n} trumps are returned."),
+    "rec.armut_given": ("{name} gibt {trumps} ab.", "{name} hands over {trumps}."),
+    "count.trumps.one": ("{n} Trumpf", "{n} trump"),
+    "count.trumps.other": ("{n} Trümpfe", "{n} trumps"),
     "rec.result": ("Ergebnis", "Result"),
     "rec.unfinished": ("Das Spiel ist nicht zu Ende gespielt.", "The game was not played to the end."),
     # --- the rules page: every switch, its value, what it means
@@ -744,6 +751,7 @@ def illegal_text(
         "party": t(lang, "party." + str(params.get("party")).lower()) if str(params.get("party")).lower() in ("re", "kontra") else params.get("party"),
         "suit": suit_name(lang, params.get("suit", "")),
         "n": params.get("n", ""),
+        "cards": tn(lang, "count.cards", params["n"]) if isinstance(params.get("n"), int) else params.get("n", ""),
     }
     if code == "not_your_turn":
         expected = params.get("expected")

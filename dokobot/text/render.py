@@ -369,7 +369,7 @@ def notice_text(table: Table, notice: Notice, lang: str | None) -> str | None:
     if kind == "armut_taken":
         return t(lang, "notice.armut_taken", name=name(seat))
     if kind == "armut_exchanged":
-        return t(lang, "notice.armut_exchanged", n=data)
+        return tn(lang, "notice.armut_exchanged", int(data or 0))
     if kind == "armut_declined":
         return t(lang, "notice.armut_declined", name=name(seat))
     if kind == "klopfen":
@@ -445,7 +445,7 @@ def _prompt(table: Table, obs: Observation, lang: str | None) -> str | None:
     if obs.phase == "armut_give":
         return t(lang, "hand.armut_give")
     if obs.phase == "armut_return":
-        return t(lang, "hand.armut_return", n=obs.armut_given)
+        return tn(lang, "hand.armut_return", obs.armut_given)
     return None
 
 
@@ -521,7 +521,7 @@ def _armut_controls(obs: Observation, lang: str | None) -> list[list[Control]]:
         return [[Control("armut_give", "", t(lang, "btn.armut_give"), "action")]]
     n = obs.armut_given
     options = tuple((f"{c}:{i}", card_text(c)) for i, c in enumerate(obs.hand))
-    rows = [[Control("armut_return", "", t(lang, "select.armut_return", n=n), options=options, count=n)]]
+    rows = [[Control("armut_return", "", tn(lang, "select.armut_return", n), options=options, count=n)]]
     if {"seat": obs.seat, "armut_decline": True} in obs.legal_actions():  # armut_decide: after
         rows.append([Control("armut_decline", "1", t(lang, "btn.armut_decline"), "plain")])
     return rows
@@ -643,7 +643,13 @@ def _record_events(
         elif kind == "armut_passed":
             lines.append(t(lang, "rec.armut_passed", name=who))
         elif kind == "armut_exchanged":
-            lines.append(t(lang, "rec.armut_exchanged", n=data))
+            lines.append(tn(lang, "notice.armut_exchanged", int(data or 0)))
+        elif kind == "armut_given":
+            lines.append(t(lang, "rec.armut_given", name=who, trumps=tn(lang, "count.trumps", int(data or 0))))
+        elif kind == "armut_declined":
+            lines.append(t(lang, "notice.armut_declined", name=who))
+        elif kind == "hochzeit_card" and isinstance(data, str) and data[:1] in "CSHD":
+            lines.append(t(lang, "table.hochzeit_card", suit=t(lang, "suit." + data[0])))
         elif kind == "klopfen":
             flush()
             lines.append(t(lang, "rec.knocked", name=who))

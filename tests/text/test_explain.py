@@ -188,3 +188,29 @@ def test_summary_reads_like_a_table():
     assert "-" not in body.replace("Kreuz-Damen", "")
     english = summary_text(fin, "en")[1]
     assert "Extra points: " in english and "card points" in english and "Score sheet: Anna 0 · Ben \u22123" in english
+
+
+def test_record_text_tells_an_armut():
+    from dokobot.engine import deck
+
+    rules = RuleSet.from_config({"preset": "haus"})
+    cards = sorted(deck(rules))
+    poor = ["DA", "CA", "CA", "CT", "CT", "CK", "CK", "C9", "SA", "SA", "ST", "ST"]  # one trump
+    rest = list(cards)
+    for c in poor:
+        rest.remove(c)
+    hands = [poor, rest[0::3], rest[1::3], rest[2::3]]
+    g = game([" ".join(h) for h in hands], dealer=3, preset="haus")
+    g.apply({"seat": 0, "reserve": "armut"})
+    for s in (1, 2, 3):
+        g.apply({"seat": s, "reserve": "gesund"})
+    g.apply({"seat": 1, "armut_take": True})
+    g.apply({"seat": 0, "armut_give": [c for c in g.hand(0) if g.is_trump(c)]})
+    g.apply({"seat": 1, "armut_return": g.hand(1)[-1:]})
+    play_any(g)
+    text = record_text(g.record(), ["Anna", "Ben", "Cem", "Dora"], "de", 1)
+    assert "Anna: Vorbehalt" in text and "Anna gibt 1 Trumpf ab." in text
+    back = sum(g.is_trump(c) for c in g.record()["actions"][6]["armut_return"])
+    expected = "1 Trumpf geht zurück." if back == 1 else f"{back} Trümpfe gehen zurück."
+    assert "Ben nimmt die Armut mit." in text and expected in text
+    assert "Ergebnis: Armut" in text and text.count("gewinnt den Stich") == 12
