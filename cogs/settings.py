@@ -26,9 +26,13 @@ class SettingsCog(commands.Cog, name="Settings"):
                 else:
                     await send_ephemeral(interaction, error_text(TableError("not_host", host_id=table.host_id), table, own))
                 return
-            await self.bot.set_channel_lang(interaction.channel_id or 0, lang)
+            await self.bot.set_channel_lang(interaction.channel_id or 0, None if lang == "auto" else lang)
             if table is not None:
                 self.bot.presenter(table).update()
         else:
-            await self.bot.set_user_lang(interaction.user.id, lang)
+            await self.bot.set_user_lang(interaction.user.id, None if lang == "auto" else lang)
+        if lang == "auto":  # back to the Discord client's language (or the channel's choice)
+            now = await self.bot.lang_of(interaction)
+            await send_ephemeral(interaction, t(now, "ok.lang_auto", language=t(now, "choice." + now)))
+            return
         await send_ephemeral(interaction, t(lang, "ok.lang"))

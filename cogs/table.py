@@ -205,7 +205,7 @@ class TableCog(commands.Cog, name="Table"):
 
     @doko.command(name=_("sprache", key="name.sprache"), description=_("Stellt deine Sprache ein (oder die des Kanals)", key="cmd.sprache"))
     @app_commands.rename(sprache=_("sprache", key="opt.sprache"), kanal=_("kanal", key="opt.kanal"))
-    @app_commands.choices(sprache=_choices("de", "en"))
+    @app_commands.choices(sprache=_choices("de", "en", "auto"))
     @app_commands.describe(
         sprache=_("Deutsch oder Englisch", key="cmd.sprache.sprache"),
         kanal=_("Für den ganzen Kanal (Gastgeber/Kanäle verwalten)", key="cmd.sprache.kanal"),

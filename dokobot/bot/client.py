@@ -166,10 +166,11 @@ class DokoBot(commands.Bot):
         await self.store.set_user_language(user_id, lang)
         self._user_langs[user_id] = lang
 
-    async def set_channel_lang(self, channel_id: int, lang: str) -> None:
+    async def set_channel_lang(self, channel_id: int, lang: str | None) -> None:
+        """The channel's language choice; None: no choice (each member's own language)."""
         prefs = await self.store.channel_prefs(channel_id)
         await self.store.set_channel_prefs(channel_id, ChannelPrefs(prefs.preset, prefs.overrides, lang))
-        self._channel_langs[channel_id] = lang
+        self._channel_langs[channel_id] = norm_lang(lang or self.config.language)
         self._channel_choice[channel_id] = lang
 
     # ---- lifecycle ----------------------------------------------------------------------

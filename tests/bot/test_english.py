@@ -145,6 +145,13 @@ async def test_own_choice_and_channel_choice_beat_the_locale(doko, locales):
     await ost.slash(doko.channel, "doko sprache", sprache="en")  # an own choice beats the channel's
     res = await ost.slash(doko.channel, "doko hand")
     assert res.response.content == "You are not seated at this table."
+    res = await ost.slash(doko.channel, "doko sprache", sprache="auto")  # no own choice: the channel's again
+    assert res.response.content == "Sprache: automatisch, vom Kanal oder deinem Discord (jetzt Deutsch)."
+    await nord.slash(doko.channel, "doko sprache", sprache="auto", kanal=True)  # no channel choice either
+    res = await ost.slash(doko.channel, "doko hand")
+    assert res.response.content == "You are not seated at this table."  # the en-US client
+    assert (await doko.bot.store.channel_prefs(doko.channel.id)).language is None
+    assert await doko.bot.store.user_language(ost.id) is None
 
 
 async def test_the_table_speaks_its_hosts_language(doko, locales):
