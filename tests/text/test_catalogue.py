@@ -157,3 +157,29 @@ def test_counts_take_the_right_form():
     assert i18n.tn("de", "count.points", 0, sign=True) == "0 Punkte"
     assert i18n.tn("de", "count.points", 1, sign=True) == "+1 Punkt"
     assert i18n.tn("de", "count.games", 1234) == "1.234 Spiele"
+
+
+def test_families_name_only_what_exists():
+    """A key of a family the code builds from the engine's names (``f"switch.{name}"``)
+    is dead when the engine no longer has that name: each family checked against its source."""
+    from dokobot.engine import PRESETS
+    from dokobot.engine.contracts import NORMAL_KINDS
+
+    values = {f"{s}.{v}" for s in SWITCHES for v in switch_values(s) or ()}
+    families = {
+        "switch.": {*SWITCHES, *(f"{s}.help" for s in SWITCHES)},
+        "value.": values,
+        "solo.": set(SOLO_KINDS),
+        "bd.extra.": set(EXTRAS),
+        "illegal.": {*MESSAGES, "not_your_turn_nobody", "unknown"},
+        "contract.": {*NORMAL_KINDS, "redeal"},
+        "preset.": set(PRESETS),
+        "rules.preset.": set(PRESETS),
+        "sum.bock.": set(switch_values("bock") or ()),
+        "suit.": {"C", "S", "H", "D", "trump"},
+    }
+    stale = [
+        key for key in TEXTS for prefix, names in families.items()
+        if key.startswith(prefix) and key[len(prefix):] not in names
+    ]
+    assert stale == []
