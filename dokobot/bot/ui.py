@@ -52,7 +52,8 @@ _STYLES = {
 def error_text(err: TableError, table: Table | None, lang: str) -> str:
     if err.code == "illegal" and err.engine is not None:
         names = table.names if table else []
-        ddv = bool(table and table.ruleset.announcements == "ddv" and _not_hochzeit(table))
+        # the engine's deadline card includes the shift of a late Hochzeit clarification
+        ddv = bool(table and table.ruleset.announcements == "ddv")
         mode = table.ruleset.announcements if table else None
         said = render.party_said(table.game, err.engine.params.get("seat")) if table and table.game else None
         return illegal_text(
@@ -63,10 +64,6 @@ def error_text(err: TableError, table: Table | None, lang: str) -> str:
         host = next((s.name for s in table.seats if s.user_id == table.host_id), None) if table else None
         params["host"] = render.esc(host) if host else f"<@{params.get('host_id')}>"
     return t(lang, "err." + err.code, **params)
-
-
-def _not_hochzeit(table: Table) -> bool:
-    return table.game is None or table.game.public_contract != "hochzeit"
 
 
 async def perform(bot: DokoBot, interaction: discord.Interaction, table: Table, op: Any, *, actor: int | None = None) -> Outcome | None:

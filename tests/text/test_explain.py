@@ -214,3 +214,41 @@ def test_record_text_tells_an_armut():
     expected = "1 Trumpf geht zurück." if back == 1 else f"{back} Trümpfe gehen zurück."
     assert "Ben nimmt die Armut mit." in text and expected in text
     assert "Ergebnis: Armut" in text and text.count("gewinnt den Stich") == 12
+
+
+def test_ddv_deadline_texts_hold_in_every_contract():
+    """'Re geht nur, bevor du deine n-te Karte spielst': whenever the engine refuses for a
+    deadline, the seat has played its n-th card already, n is one we can say, and one
+    card earlier it would have been in time (Hochzeit shifts included)."""
+    from dokobot.engine.randomplay import random_action
+
+    rng = random.Random(21)
+    checked, hochzeiten = 0, 0
+    for _ in range(400):
+        g = game(seed=rng.randrange(10**6), dealer=rng.randrange(4))
+        while g.phase == "reserve":  # a Hochzeit whenever a hand has one, else at random
+            options = g.allowed_reservations(g.to_act)
+            wedding = [a for a in options if a["reserve"] == "hochzeit"]
+            g.apply(wedding[0] if wedding else random_action(g, rng, reserve_rate=0.3))
+        hochzeiten += g.contract == "hochzeit"
+        history: dict[tuple[int, str], list[int]] = {}
+        while g.phase == "play":
+            for seat in (rng.choice(g.seats),):
+                played = g.hand_cards - g.sizes[seat]
+                for what in rng.sample(("re", "kontra", "keine90", "keine60", "keine30", "schwarz"), 2):
+                    trial = g.copy()
+                    try:
+                        trial.apply({"seat": seat, "announce": what})
+                        history.setdefault((seat, what), []).append(played)
+                    except IllegalAction as exc:
+                        if exc.code != "announce_too_late":
+                            continue
+                        card = exc.params["card"]
+                        text = illegal_text("de", exc.code, exc.params, names=list("NOSW"), ddv_deadlines=True)
+                        assert played >= card and 2 <= card <= 8, (what, played, card)
+                        assert "bevor du deine" in text and "Karte spielst" in text
+                        if exc.params["step"] == what and (seat, what) in history:
+                            assert max(history[(seat, what)]) <= card - 1
+                        checked += 1
+            g.apply({"seat": g.to_act, "play": g.legal_plays(g.to_act)[0]})
+    assert checked > 1000 and hochzeiten >= 25
