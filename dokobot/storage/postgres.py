@@ -13,6 +13,7 @@ leased to another process).
 
 from __future__ import annotations
 
+import hashlib
 import re
 import time
 from collections.abc import AsyncIterator, Iterable, Sequence
@@ -360,8 +361,6 @@ async def _migrate(raw: Any, migrations: list[Migration]) -> int:
         }
         if "schema_version" not in names and names:
             raise StorageError("the PostgreSQL database holds tables of another program (no schema_version)")
-        for statement in _functions():
-            await raw.execute(statement)
         await raw.execute(
             "CREATE TABLE IF NOT EXISTS schema_version ("
             " version BIGINT PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)"
@@ -374,6 +373,24 @@ async def _migrate(raw: Any, migrations: list[Migration]) -> int:
                 "INSERT INTO schema_version (version, name, applied_at) VALUES ($1, $2, $3)",
                 migration.version, migration.name, int(time.time()),
             )
-        for statement in _FENCE:
-            await raw.execute(statement)
+        await _install_functions(raw)
     return len(migrations)
+
+
+async def _install_functions(raw: Any) -> None:
+    """Create or replace the functions and fence triggers, but only when they
+    differ from what is installed: replacing a trigger locks its table, and
+    doing that at every start would deadlock with other processes' writes."""
+    statements = _functions() + _FENCE
+    digest = hashlib.sha256("\n".join(statements).encode()).hexdigest()[:16]
+    installed = await raw.fetchval(
+        "SELECT d.description FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace"
+        " LEFT JOIN pg_description d ON d.objoid = p.oid AND d.classoid = 'pg_proc'::regclass"
+        " WHERE p.proname = 'doko_fence_trigger' AND n.nspname = current_schema()"
+    )
+    if installed == digest:
+        return
+    for statement in statements:
+        await raw.execute(statement)
+    # digest is hex: safe to inline (COMMENT takes no parameters)
+    await raw.execute(f"COMMENT ON FUNCTION doko_fence_trigger() IS '{digest}'")

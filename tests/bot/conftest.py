@@ -134,10 +134,10 @@ def message_text(message: discord.Message) -> str:
 
 
 class Driver:
-    def __init__(self, env: Any, bot: DokoBot) -> None:
+    def __init__(self, env: Any, bot: DokoBot, guild: Any = None) -> None:
         self.env = env
         self.bot = bot
-        self.guild = env.create_guild()
+        self.guild = env.create_guild() if guild is None else guild
         self.channel = self.guild.create_text_channel("doko")
         self.players = [self.guild.add_member(env.create_user(n)) for n in ("Nord", "Ost", "Sued", "West")]
         self.outsider = self.guild.add_member(env.create_user("Kiebitz"))

@@ -34,12 +34,7 @@ class ShardDriver(Driver):
     """The conftest driver, in a server on a given shard."""
 
     def __init__(self, env, bot, shard: int, name: str) -> None:  # noqa: ANN001
-        self.env, self.bot = env, bot
-        self.guild = env.create_guild(name, shard_id=shard)
-        self.channel = self.guild.create_text_channel("doko")
-        self.players = [self.guild.add_member(env.create_user(f"{name}-{n}")) for n in ("N", "O", "S", "W")]
-        self.outsider = self.guild.add_member(env.create_user(f"{name}-K"))
-        self.hands = {}
+        super().__init__(env, bot, env.create_guild(name, shard_id=shard))
 
     async def play_cards(self, n: int) -> None:
         for _ in range(n):

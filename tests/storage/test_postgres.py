@@ -145,3 +145,21 @@ async def test_closed_database_refuses_calls(schema):
     await db.close()
     with pytest.raises(StorageError, match="closed"):
         await db.get_settings(1)
+
+
+async def test_a_second_process_starts_without_locking_the_tables(schema):
+    """Functions and fence triggers are replaced only when they changed: a
+    process starting while another writes must not take table locks (that
+    deadlocked two processes opening tables at the same time)."""
+    import asyncio
+
+    _, url = schema
+    await (await Database.open(url)).close()
+    writer = await asyncpg.connect(url)
+    try:
+        async with writer.transaction():
+            await writer.execute("LOCK TABLE seats, tables, games, actions IN ROW EXCLUSIVE MODE")
+            db = await asyncio.wait_for(Database.open(url), timeout=10)
+            await db.close()
+    finally:
+        await writer.close()
