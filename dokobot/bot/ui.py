@@ -382,7 +382,7 @@ class TablePresenter:
         self._reminder: int | None = None  # user id: the next turn line is a reminder
         self._events: list[Any] = []  # TurnEvents to announce
         self._stale: list[tuple[discord.Interaction, str]] = []  # old hand messages: their last edit
-        self._expiry: dict[int, asyncio.Task[None]] = {}  # user id -> the task that ends a hand's token
+        self._sweeper: asyncio.Task[None] | None = None  # ends the hands whose token runs out
         self._texts: dict[int, str] = {}  # interaction id -> the text its hand message shows
 
     def _key(self) -> tuple[Any, ...]:
@@ -403,30 +403,28 @@ class TablePresenter:
         if old is not None and old is not interaction and (message_id is None or message_id != old_id):
             self._stale.append((old, "hand.stale"))
             self._kick()
-        self._watch_expiry(user_id, interaction)
+        self._watch_expiry()
 
-    def _watch_expiry(self, user_id: int, interaction: discord.Interaction) -> None:
-        """Shortly before its 15-minute token runs out, a hand says it is out of date."""
-        task = self._expiry.pop(user_id, None)
-        if task is not None:
-            task.cancel()
+    def _watch_expiry(self) -> None:
+        """One task per table ends the hands whose 15-minute token runs out: shortly
+        before, their last edit says they are out of date."""
+        if self._sweeper is None or self._sweeper.done():
+            self._sweeper = asyncio.create_task(self._sweep(), name=f"doko-hands-{self.table.channel_id}")
 
-        async def expire() -> None:
-            wait = (interaction.expires_at - TOKEN_SLACK - discord.utils.utcnow()).total_seconds()
-            await asyncio.sleep(max(wait, 0))
-            if self.hands.get(user_id) is interaction:
-                self.hands.pop(user_id, None)
-                self._stale.append((interaction, "hand.stale"))
-                self._kick()
-
-        self._expiry[user_id] = asyncio.create_task(expire(), name=f"doko-hand-{self.table.channel_id}-{user_id}")
+    async def _sweep(self) -> None:
+        while self.hands:
+            now = discord.utils.utcnow()
+            for user_id, interaction in list(self.hands.items()):
+                if now >= interaction.expires_at - TOKEN_SLACK:
+                    self.drop_hand(user_id)
+            if not self.hands:
+                return
+            due = min(i.expires_at for i in self.hands.values()) - TOKEN_SLACK
+            await asyncio.sleep(max((due - discord.utils.utcnow()).total_seconds(), 0.001))
 
     def drop_hand(self, user_id: int, reason: str = "hand.stale") -> None:
         """The player's hand will not be updated again: its last edit says why."""
         interaction = self.hands.pop(user_id, None)
-        task = self._expiry.pop(user_id, None)
-        if task is not None:
-            task.cancel()
         if interaction is not None:
             self._stale.append((interaction, reason))
             self._kick()
@@ -435,9 +433,8 @@ class TablePresenter:
         """Shutdown: every open hand says it is out of date (the bot restarts)."""
         for user_id in list(self.hands):
             self.drop_hand(user_id)
-        for task in self._expiry.values():
-            task.cancel()
-        self._expiry.clear()
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         await self.wait()
 
     def _kick(self) -> None:
@@ -620,8 +617,11 @@ class TablePresenter:
         seat = self.table.seat_of(user_id)
         if interaction is None:
             return
-        if seat is None or self.table.game is None or _expired(interaction):
+        if seat is None or self.table.game is None:
             self.hands.pop(user_id, None)
+            return
+        if _expired(interaction):  # its token runs out: the last edit says so
+            self.drop_hand(user_id)
             return
         lang = await self.bot.user_lang(user_id, self.table.channel_id)
         try:

@@ -154,7 +154,8 @@ class Table:
         self.waiting: list[SeatInfo] = []  # people waiting for a seat, in order
         self.away: set[int] = set()  # seated people a computer plays for (timeout, host)
         self.turn: TurnClock | None = None  # the running turn timer
-        self._turn_task: asyncio.Task[None] | None = None
+        self._turn_task: asyncio.Task[None] | None = None  # one per table, follows self.turn
+        self._turn_until: float | None = None  # what it sleeps until
         self.lock = asyncio.Lock()
         # computer players: how hard they think, the pause before each move, and who
         # hears about their moves (the bot's presenter; the table layer knows no Discord)
@@ -642,43 +643,59 @@ class Table:
         self._schedule_turn()
 
     def _schedule_turn(self) -> None:
-        clock = self.turn
+        """Let the table's one timer task follow the current turn clock (started once,
+        it sleeps until the next reminder or deadline and looks again)."""
+        if self.state == "closed":
+            return
+        target = self._turn_target()
         task = self._turn_task
         if task is not None and not task.done():
-            if getattr(task, "doko_clock", None) == clock:
-                return
-            task.cancel()
-        self._turn_task = None
-        if clock is None or clock.expired or self.state == "closed":
+            sleeping = self._turn_until
+            if target is None or (sleeping is not None and target >= sleeping):
+                return  # it wakes at its old target and looks again
+            task.cancel()  # rare (a shorter turn_timeout): an earlier target than it sleeps for
+        if target is None:
             return
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:  # pragma: no cover - no loop (sync use in tools)
             return
-        self._turn_task = loop.create_task(self._run_turn(clock), name=f"doko-turn-{self.channel_id}")
-        self._turn_task.doko_clock = clock  # type: ignore[attr-defined]
+        self._turn_task = loop.create_task(self._turn_loop(), name=f"doko-turn-{self.channel_id}")
 
     def _stop_turn(self) -> None:
         if self._turn_task is not None:
             self._turn_task.cancel()
             self._turn_task = None
 
-    async def _run_turn(self, clock: TurnClock) -> None:
-        try:
-            if not clock.reminded:
-                half = clock.deadline - self.settings.turn_timeout / 2
-                await asyncio.sleep(max(0.0, half - self.clock()))
-                clock = await self._turn_fired(clock, final=False)
-            await asyncio.sleep(max(0.0, clock.deadline - self.clock()))
-            await self._turn_fired(clock, final=True)
-        except asyncio.CancelledError:
-            raise
-        except _TurnMoved:
-            return
-        except Exception:
-            log.exception("table %s: the turn timer failed", self.channel_id)
+    def _turn_target(self) -> float | None:
+        """When the turn timer fires next: at half time (the reminder), then at the deadline."""
+        clock = self.turn
+        if clock is None or clock.expired:
+            return None
+        return clock.deadline if clock.reminded else clock.deadline - self.settings.turn_timeout / 2
 
-    async def _turn_fired(self, clock: TurnClock, final: bool) -> TurnClock:
+    async def _turn_loop(self) -> None:
+        self._turn_until = None
+        while self.state != "closed":
+            target = self._turn_target()
+            if target is None:
+                return  # nothing to time; the next clock starts the task again
+            self._turn_until = target
+            delay = target - self.clock()
+            if delay > 0:
+                await asyncio.sleep(delay)
+                continue  # the clock may have changed meanwhile: look again
+            clock = self.turn
+            assert clock is not None
+            try:
+                await self._turn_fired(clock, final=clock.reminded)
+            except _TurnMoved:
+                continue
+            except Exception:
+                log.exception("table %s: the turn timer failed", self.channel_id)
+                await asyncio.sleep(1.0)  # never spin
+
+    async def _turn_fired(self, clock: TurnClock, final: bool) -> None:
         async with self.lock:
             if self.turn != clock or self.person_to_act() != clock.seat:
                 raise _TurnMoved
@@ -701,17 +718,12 @@ class Table:
             log.info("table %s: turn timer of seat %s: %s", self.channel_id, clock.seat, kind)
             if kind == "computer":
                 self.wake_computers()
-            if self.turn is not None:
-                self._turn_task.doko_clock = self.turn  # type: ignore[union-attr]
         outcome = Outcome(turn=TurnEvent(kind, clock.seat, user_id))
         if self.on_outcome is not None:
             try:
                 self.on_outcome(self, outcome)
             except Exception:
                 log.exception("table %s: reporting the turn timer failed", self.channel_id)
-        if new is None or new.expired:
-            raise _TurnMoved
-        return new
 
     # ---- computer players -------------------------------------------------------------
 
@@ -845,7 +857,7 @@ class Table:
 
 
 class _TurnMoved(Exception):
-    """The turn timer has nothing more to do (the game moved on, or it fired for good)."""
+    """The turn clock the timer woke for is gone (the game moved on)."""
 
 
 async def save_channel_rules(
