@@ -201,13 +201,14 @@ class Table:
     def is_waiting(self, user_id: int) -> bool:
         return any(w.user_id == user_id for w in self.waiting)
 
-    def person_to_act(self) -> int | None:
+    def person_to_act(self, away: set[int] | None = None) -> int | None:
         """The seat to act now when a person (not a computer) plays it, else None."""
         game = self.game
         if self.state != "playing" or game is None or game.to_act is None or self.broken:
             return None
         seat = game.to_act
-        if seat >= len(self.seats) or self.seats[seat].is_bot or self.seats[seat].user_id in self.away:
+        away = self.away if away is None else away
+        if seat >= len(self.seats) or self.seats[seat].is_bot or self.seats[seat].user_id in away:
             return None
         return seat
 
@@ -568,17 +569,39 @@ class Table:
                 self.game_players = players
                 if self.game is not None and self.game.players:
                     self.game.players[seat] = new_name  # the record names who finished the seat
-            await self._set_seats(seats)
+            try:
+                await self._set_seats(seats)
+            except StoreError:
+                if playing and self.game_id is not None and len(self.game_players) == len(seats):
+                    await self._undo_game_players(seat, old)
+                raise
             if self.is_waiting(new_id):
                 waiting = [w for w in self.waiting if w.user_id != new_id]
-                await self.store.set_waiting(self.table_id, waiting)
-                self.waiting = waiting
-            self.away.discard(old.user_id)
-            await self._update_turn(force=True)
+                try:
+                    await self.store.set_waiting(self.table_id, waiting)
+                    self.waiting = waiting
+                except StoreError as exc:  # seated is what counts: the list is cleaned at restore
+                    log.warning("table %s: waiting list not updated: %s", self.channel_id, exc)
+            try:
+                await self._update_turn(self.away - {old.user_id})  # the new player's own turn
+            except StoreError as exc:
+                log.warning("table %s: turn not stored after a hand-over: %s", self.channel_id, exc)
             self.wake_computers()
             log.info("table %s: seat %s handed over", self.channel_id, seat)
             return Outcome(notices=[Notice("handed_over", seat, (old.name, new_name))], lobby_changed=True,
                            gone=[] if old.is_bot else [old.user_id])
+
+    async def _undo_game_players(self, seat: int, old: SeatInfo) -> None:
+        """The seats could not be stored after the game's players were: put the game back."""
+        players = [old if i == seat else p for i, p in enumerate(self.game_players)]
+        assert self.game_id is not None
+        try:
+            await self.store.set_game_players(self.game_id, players)
+        except StoreError as exc:  # pragma: no cover - two failures in a row
+            log.error("table %s: game players not restored after a failed hand-over: %s", self.channel_id, exc)
+        self.game_players = players
+        if self.game is not None and self.game.players:
+            self.game.players[seat] = old.name
 
     async def set_computer(self, user_id: int, can_manage: bool, seat: int, on: bool) -> Outcome:
         """The host lets a computer play for a person's seat (``on``), or stops it."""
@@ -590,8 +613,7 @@ class Table:
             person = self.seats[seat].user_id
             if (person in self.away) == on:
                 raise TableError("computer_already" if on else "no_computer")
-            self.away = self.away | {person} if on else self.away - {person}
-            await self._update_turn(force=True)
+            await self._update_turn(self.away | {person} if on else self.away - {person})
             self.wake_computers()
             return Outcome(notices=[Notice("computer_on" if on else "computer_off", seat)])
 
@@ -607,21 +629,23 @@ class Table:
     async def _back(self, user_id: int) -> bool:
         if user_id not in self.away:
             return False
-        self.away = self.away - {user_id}
-        await self._update_turn(force=True)  # stored before the click counts
+        await self._update_turn(self.away - {user_id})  # stored before the click counts
         log.info("table %s: seat %s is played by its person again", self.channel_id, self.seat_of(user_id))
         return True
 
     # ---- the turn timer -----------------------------------------------------------------
 
-    async def _update_turn(self, force: bool = False) -> None:
+    async def _update_turn(self, away: set[int] | None = None) -> None:
         """Under the lock: start, keep or stop the turn timer of the person to act.
 
-        The deadline is stored, so a restart keeps it. ``force``: the away set
-        changed and must be stored (a failure raises); otherwise a failed write
-        only costs restart safety and is logged.
+        The deadline is stored, so a restart keeps it. ``away``: the new set of
+        people a computer plays for; it is stored first (a failure raises and
+        changes nothing). Otherwise a failed write only costs restart safety
+        and is logged.
         """
-        seat = self.person_to_act()
+        force = away is not None
+        away = self.away if away is None else away
+        seat = self.person_to_act(away)
         clock = self.turn
         timeout = self.settings.turn_timeout
         want: TurnClock | None = None
@@ -632,14 +656,14 @@ class Table:
             else:
                 want = TurnClock(self.game_no, seat, step, self.clock() + timeout)
         if want != clock or force:
-            state = TurnState(want, tuple(sorted(self.away)))
+            state = TurnState(want, tuple(sorted(away)))
             try:
                 await self.store.set_turn(self.table_id, state)
             except StoreError as exc:
                 if force:
                     raise
                 log.warning("table %s: turn timer not stored: %s", self.channel_id, exc)
-            self.turn = want
+            self.turn, self.away = want, set(away)
         self._schedule_turn()
 
     def _schedule_turn(self) -> None:
