@@ -6,7 +6,14 @@ from __future__ import annotations
 import pytest
 
 from dokobot.storage.sqlite_store import SqliteStore
-from dokobot.table.store import ChannelPrefs, SeatInfo, StoreError, TableSettings, TurnClock, TurnState
+from dokobot.table.store import (
+    ChannelPrefs,
+    SeatInfo,
+    StoreError,
+    TableSettings,
+    TurnClock,
+    TurnState,
+)
 from dokobot.table.table import Tables
 from tests.rigged import RiggedDeals
 
