@@ -493,7 +493,7 @@ class Table:
         players = list(self.seats)
         # Bock is a table matter: the engine's result stays the plain game, the
         # booked points (score sheet, leaderboards) carry the factor.
-        bock = step(self.bock, BockGame.from_record(game.rules.bock, result, game.actions), SEATS)
+        bock = step(self.bock, BockGame.from_record(game.rules.bock, result, game.actions, game.heart_trick), SEATS)
         score = booked(result.score, bock.multiplier)
         points = {p.user_id: score[i] for i, p in enumerate(players)}
         await self.store.finish_game(self.game_id, result, points, last)
@@ -829,7 +829,7 @@ class Table:
     async def _apply_computer(self, seen: Game, seat: int, actions: list[dict[str, Any]]) -> Outcome | None:
         """Apply a computer seat's decision unless the game moved on while it thought.
 
-        An announcement the engine refuses is left out; a move it refuses is
+        An announcement or knock the engine refuses is left out; a move it refuses is
         replaced by the first legal one, so the table never stalls.
         """
         async with self.lock:
@@ -851,7 +851,7 @@ class Table:
                 what = next((k for k in action if k != "seat"), "?")
                 log.warning("table %s: engine refused a %s of computer seat %s (%s)", self.channel_id, what, seat, exc.code)
                 continue
-            if "announce" not in action:
+            if "announce" not in action and "klopfen" not in action:
                 return outcome
         if self.game is not None and self.computer_to_act() == seat:
             _merge(outcome, await self._apply(self.game, seat, _first_legal(self.game, seat)))
@@ -903,10 +903,12 @@ async def save_channel_rules(
 
 
 def _decide(obs: Observation, seed: int, skill: robot.Skill) -> list[dict[str, Any]]:
-    """A computer seat's move (run in a thread): Re/Kontra first if it wants to."""
+    """A computer seat's move (run in a thread): a knock or Re/Kontra first if it wants to."""
     rng = random.Random(seed)
     out: list[dict[str, Any]] = []
     if obs.phase == "play":
+        if robot.klopfen(obs, rng, skill):
+            out.append({"seat": obs.seat, "klopfen": True})
         said = robot.announcement(obs, rng, skill)
         if said:
             out.append({"seat": obs.seat, "announce": said})
@@ -925,7 +927,7 @@ def _first_legal(game: Game, seat: int) -> dict[str, Any]:
         candidates = [{"armut_give": [c for c in hand if game.is_trump(c)]}]
     elif game.phase == "armut_return":
         n = len(game.armut_given)
-        candidates = [{"armut_return": hand[-n:]}, {"armut_return": hand[:n]}]
+        candidates = [{"armut_return": hand[-n:]}, {"armut_return": hand[:n]}, {"armut_decline": True}]
     else:
         candidates = list(game.legal_play_actions(seat))
     for action in candidates:
@@ -965,6 +967,10 @@ def _notices(game: Game, events: list[Any]) -> list[Notice]:
             out.append(Notice("armut_taken", seat, data))
         elif kind == "armut_exchanged":
             out.append(Notice("armut_exchanged", seat, data))
+        elif kind == "armut_declined":
+            out.append(Notice("armut_declined", seat, data))
+        elif kind == "klopfen":
+            out.append(Notice("klopfen", seat, data))
         elif kind == "hochzeit_partner":
             holder = next((s for s, p in game.public_parties().items() if p == "re" and s != seat), None)
             out.append(Notice("hochzeit_partner", seat, holder))
@@ -975,8 +981,10 @@ def _redeal_reason(game: Game) -> str:
     actions = game.record()["actions"]
     if any(a.get("reserve") == "schmeissen" for a in actions):
         return "schmeissen"
-    if any("armut_take" in a for a in actions):
+    if any("armut_take" in a or "armut_decline" in a for a in actions):
         return "armut"
+    if game.rules.klopfen_redeal and not game.knocks and any("play" in a for a in actions):
+        return "klopfen"
     return "other"
 
 
@@ -1114,7 +1122,8 @@ def _bock_game(stored: StoredGame) -> BockGame:
         triggers = RuleSet.from_config(stored.rules).bock
     except RuleError:
         triggers = ()
-    return BockGame.from_record(triggers, stored.result, stored.actions)
+    heart = stored.result is not None and stored.result.heart_trick
+    return BockGame.from_record(triggers, stored.result, stored.actions, heart)
 
 
 def _restore_last(table: Table, stored: StoredGame, bock: BockStep | None = None) -> None:
