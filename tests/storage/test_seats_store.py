@@ -78,3 +78,35 @@ async def test_a_five_seat_table_restores_with_its_list_clock_and_away(store):
     assert again.game.n == 5 and not again.game.dealt[again.game.dealer]
     again.stop_computers()
     again._stop_turn()
+
+
+async def test_five_at_the_table_count_games_played_per_person(store):
+    """Five games at five: everyone played four, the dealer's game counts neither
+    for the leaderboard nor the statistics, and the sheet agrees."""
+    from dokobot.table.sheet import build_sheet
+
+    tables = Tables(store, rng=RiggedDeals(9), computer_delay=0)
+    table = await tables.open(7, 1, 11, "Nord")
+    for s in (OST, SUED, WEST, FUENF):
+        await table.join(s.user_id, s.name)
+    table.settings = table.settings.__class__(turn_timeout=0)
+    await table.start(11, False)
+    games = 0
+    while games < 5:
+        while table.state == "playing":
+            game = table.game
+            seat = game.to_act
+            action = {"reserve": "gesund"} if game.phase == "reserve" else {"play": game.legal_plays(seat)[0]}
+            await table.act(table.seats[seat].user_id, table.game_no, action)
+        if table.last.result.is_redeal:
+            continue
+        games += 1
+        if games < 5:
+            await table.next_game(11, table.game_no)
+    board = await store.db.leaderboard(7)
+    assert {r.user_id: r.games for r in board.rows} == {s.user_id: 4 for s in (NORD, OST, SUED, WEST, FUENF)}
+    for s in (NORD, OST, SUED, WEST, FUENF):
+        assert (await store.db.statistics(7, s.user_id)).games == 4
+    sheet = build_sheet(await store.finished_games(table.table_id))
+    assert sheet.played == {s.user_id: 4 for s in (NORD, OST, SUED, WEST, FUENF)}
+    assert sheet.totals == table.totals
