@@ -406,9 +406,12 @@ class TablePresenter:
         old, old_id = self.hands.get(user_id), self.hand_ids.get(user_id)
         self.hands[user_id], self.hand_ids[user_id] = interaction, message_id
         self._texts[interaction.id] = content
-        if old is not None and old is not interaction and (message_id is None or message_id != old_id):
-            self._stale.append((old, "hand.stale"))
-            self._kick()
+        if old is not None and old is not interaction:
+            if message_id is None or message_id != old_id:
+                self._stale.append((old, "hand.stale"))
+                self._kick()
+            else:  # the same message, clicked again: its newer interaction carries it on
+                self._texts.pop(old.id, None)
         self._watch_expiry()
 
     def _watch_expiry(self) -> None:

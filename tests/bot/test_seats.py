@@ -271,3 +271,19 @@ async def test_the_sheet_after_closing_and_rules_before_a_table(doko):
     sheet = (await doko.players[1].slash(doko.channel, "doko liste")).response.embeds[0]
     assert sheet.title == "Spielliste · 1 Spiele (Tisch geschlossen)"
     assert sheet.description.startswith("**1.** ")
+
+
+async def test_a_hand_says_it_is_out_of_date_before_its_token_runs_out(doko):
+    await doko.open_and_seat()
+    await set_switches(doko, "turn_timeout=0")
+    await doko.start()
+    nord = doko.players[0]
+    await doko.open_hand(nord)
+    await doko.env.advance_time(14 * 60)
+    assert not doko.hand_view(nord).content.startswith("*veraltet")
+    await doko.env.advance_time(45)  # within the last 30 s of the 15-minute token
+    view = doko.hand_view(nord)
+    assert view.content.startswith("*veraltet: „Meine Karten“ öffnet die aktuelle Hand*\n**Deine Karten")
+    # Meine Karten opens the current hand again
+    fresh = await doko.open_hand(nord)
+    assert fresh.content.startswith("**Deine Karten")
