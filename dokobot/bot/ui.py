@@ -445,6 +445,12 @@ class TablePresenter:
         if self._sweeper is not None:
             self._sweeper.cancel()
         await self.wait()
+        if self.turn_line is not None:  # the next process posts its own turn line
+            line, self.turn_line, self.turn_key = self.turn_line, None, None
+            try:
+                await self.channel.get_partial_message(line).delete()
+            except discord.HTTPException as exc:
+                log.warning("table %s: turn line not removed on shutdown: %s", self.table.channel_id, exc)
 
     def _kick(self) -> None:
         self._dirty = True

@@ -142,6 +142,7 @@ async def test_a_restart_keeps_the_deadline(doko, store, deals):
     await doko.bot.close()  # a clean shutdown (SIGTERM): open hands say they are out of date
     await doko.env.restart_bot(DokoBot(Config(), store=store, computer_skill=FAST, computer_delay=0, rng=deals))
     assert doko.table.turn is not None and doko.table.turn.deadline == deadline  # not a fresh 120 s
+    assert [m.content for m in turn_lines(doko)] == [f"<@{idle.id}> {TURN}"]  # one line, the new process's
     assert idle.id not in doko.table.away
     await doko.env.advance_time(21)
     assert idle.id in doko.table.away  # the stored deadline ran out
