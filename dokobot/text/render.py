@@ -61,6 +61,8 @@ def lobby_text(table: Table, lang: str | None) -> tuple[str, str]:
     shown = max(4, min(len(table.seats) + 1, MAX_SEATS))  # four seats, a fifth once four sit
     for i in range(shown):
         lines.append(f"{i + 1}. {esc(table.seats[i].name) if i < len(table.seats) else t(lang, 'lobby.free')}")
+    if len(table.seats) > 4:
+        lines.append(t(lang, "lobby.five"))
     if table.waiting:
         lines.append(t(lang, "lobby.waiting", list=", ".join(esc(w.name) for w in table.waiting)))
     if table.state == "closed":
