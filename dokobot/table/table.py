@@ -712,7 +712,8 @@ class Table:
             clock = self.turn
             assert clock is not None
             try:
-                await self._turn_fired(clock, final=clock.reminded)
+                # a deadline passed while the bot was down: no reminder first
+                await self._turn_fired(clock, final=clock.reminded or self.clock() >= clock.deadline)
             except _TurnMoved:
                 continue
             except Exception:

@@ -3,6 +3,7 @@ over mid-game, a computer on a person's seat, the turn clock and its faults."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Any
 
@@ -200,11 +201,23 @@ async def test_the_turn_clock_is_stored_kept_and_restored():
     await step(table)  # the next person: a new clock from now
     assert table.turn.seat == table.game.to_act and table.turn.deadline == clock.now + 120
     stored = store.tables[table.table_id].turn.clock
+    table._stop_turn()
     [again] = await Tables(store, rng=RiggedDeals(3), clock=clock).restore()
     assert again.turn == stored  # the deadline survives
-    again.stop_computers()
     again._stop_turn()
-    table._stop_turn()
+    # the deadline passed while the bot was down: it fires at once after the restore
+    clock.now = stored.deadline + 1
+    events = []
+    tables = Tables(store, rng=RiggedDeals(3), clock=clock, computer_delay=0)
+    tables.on_outcome = lambda t, o: events.append(o.turn.kind) if o.turn else None
+    [late] = await tables.restore()
+    for _ in range(50):
+        if "computer" in events:
+            break
+        await asyncio.sleep(0)
+    assert events[:1] == ["computer"] and late.seats[stored.seat].user_id in late.away  # no late reminder
+    await late.computers_idle()
+    late._stop_turn()
 
 
 async def test_a_failed_turn_write_is_logged_and_the_game_goes_on(caplog):
