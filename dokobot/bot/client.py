@@ -7,6 +7,7 @@ Cogs live in the top-level ``cogs`` package, one per area.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import random
 import signal
@@ -20,7 +21,7 @@ from dokobot.bot.config import Config
 from dokobot.bot.ui import DYNAMIC_ITEMS, Controls, TablePresenter, error_text
 from dokobot.storage.memory import MemoryStore
 from dokobot.table.robot import Skill
-from dokobot.table.store import ChannelPrefs, StoreError, TableStore
+from dokobot.table.store import StoreError, TableStore
 from dokobot.table.table import COMPUTER_DELAY, COMPUTER_RETRY, Outcome, Table, TableError, Tables
 from dokobot.text.i18n import LANGUAGES, has, locale_lang, norm_lang, t
 
@@ -74,6 +75,7 @@ class DokoBot(commands.Bot):
         self.tables = Tables(
             self.store, self.config.preset, computer_skill=computer_skill, computer_delay=computer_delay,
             computer_retry=computer_retry, rng=rng,  # rng: the deals' random source (tests rig it)
+            clock=_discord_clock,  # turn deadlines on Discord's clock (virtual under SimCord)
         )
         self.tables.on_outcome = self._computer_moved
         self.presenters: dict[int, TablePresenter] = {}
@@ -198,7 +200,7 @@ class DokoBot(commands.Bot):
     async def set_channel_lang(self, channel_id: int, lang: str | None) -> None:
         """The channel's language choice; None: no choice (each member's own language)."""
         prefs = await self.store.channel_prefs(channel_id)
-        await self.store.set_channel_prefs(channel_id, ChannelPrefs(prefs.preset, prefs.overrides, lang))
+        await self.store.set_channel_prefs(channel_id, dataclasses.replace(prefs, language=lang))
         self._channel_langs[channel_id] = norm_lang(lang or self.config.language)
         self._channel_choice[channel_id] = lang
 
@@ -221,7 +223,8 @@ class DokoBot(commands.Bot):
         self.tables.stop()  # no computer move after this
         for presenter in list(self.presenters.values()):
             try:
-                await asyncio.wait_for(presenter.wait(), timeout=5)
+                # open hands will not be updated by this process again: they say so
+                await asyncio.wait_for(presenter.retire(), timeout=5)
             except (TimeoutError, Exception):  # pragma: no cover - best effort on shutdown
                 log.warning("table %s: pending updates dropped on shutdown", presenter.table.channel_id)
         await super().close()
@@ -255,6 +258,10 @@ class DokoBot(commands.Bot):
             log.error("command %s failed", name, exc_info=cause)
             text = t(lang, "err.internal")
         await send_ephemeral(interaction, text)
+
+
+def _discord_clock() -> float:
+    return discord.utils.utcnow().timestamp()
 
 
 async def send_ephemeral(interaction: discord.Interaction, text: str) -> None:

@@ -160,6 +160,18 @@ class GamesRepo(Core):
         async with self._statement(f"read game numbers of table {table_id}") as conn:
             return await _last_number(conn, table_id)
 
+    async def set_game_players(self, game_id: int, players: Sequence[Any]) -> None:
+        """Who plays the running game's seats now (a seat handed over mid-game)."""
+        seats = [as_seat(i, p) for i, p in enumerate(players)]
+        async with self._transaction(f"set players of game {game_id}") as conn:
+            game = await _running_game_row(conn, game_id)
+            if len(json.loads(game[0])) != len(seats):
+                raise StorageError(f"game {game_id} has {len(json.loads(game[0]))} seats, not {len(seats)}")
+            await conn.execute(
+                "UPDATE games SET players = ? WHERE id = ?", (dumps([_player_json(s) for s in seats]), game_id)
+            )
+            await upsert_players(conn, seats, to_epoch(None))
+
     async def abort_game(self, game_id: int) -> None:
         """Give up a running game (no scores); its record stays readable."""
         async with self._transaction(f"abort game {game_id}") as conn:
