@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import json
 import math
 import random
 import statistics
@@ -75,18 +76,33 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--mix", choices=("one", "all"), default="one", help="seat combinations per deal")
     ap.add_argument("--jobs", type=int, default=1, help="worker processes")
     ap.add_argument("--progress", type=int, default=0, help="print the running mean every N deals")
+    ap.add_argument("--log", help="append each deal's result to this file (JSON lines)")
+    ap.add_argument("--summarize", metavar="LOG", help="print the summary of a --log file (e.g. a run cut short)")
     args = ap.parse_args(argv)
+    if args.summarize:
+        with open(args.summarize, encoding="utf-8") as f:
+            report(args, [json.loads(line) for line in f if line.strip()], 0.0)
+        return 0
     config = {"preset": args.preset}
     jobs = [(i, args.seed, args.a, args.b, config, args.mix) for i in range(args.deals)]
     t0 = time.time()
     results = []
+    log = open(args.log, "a", encoding="utf-8") if args.log else None  # noqa: SIM115
     with Pool(args.jobs) if args.jobs > 1 else _Serial() as pool:
         for r in pool.imap(run_deal, jobs, chunksize=1):
             results.append(r)
+            if log:
+                log.write(json.dumps(r) + "\n")
+                log.flush()
             if args.progress and len(results) % args.progress == 0:
                 m = statistics.fmean(x["value"] for x in results)
                 print(f"  {len(results)} deals: {m:+.2f} pts/game, {time.time() - t0:.0f} s", file=sys.stderr,
                       flush=True)
+    report(args, results, time.time() - t0)
+    return 0
+
+
+def report(args: argparse.Namespace, results: list[dict], wall: float) -> None:
     results.sort(key=lambda r: r["index"])
     values = [r["value"] for r in results]
     n = len(values)
@@ -96,7 +112,7 @@ def main(argv: list[str] | None = None) -> int:
     seat_games = sum(r["seat_games"] for r in results)
     solos = sum(r["solos"] for r in results)
     won = sum(r["solos_won"] for r in results)
-    print(f"preset {args.preset}, mix {args.mix}, seed {args.seed}, {time.time() - t0:.0f} s wall, jobs {args.jobs}")
+    print(f"preset {args.preset}, mix {args.mix}, seed {args.seed}, {wall:.0f} s wall, jobs {args.jobs}")
     print(f"{args.a} solos: {solos} in {seat_games} seat-games ({100 * solos / max(1, seat_games):.1f}%), "
           f"won {won}, lost {solos - won}; {args.b} solos: {sum(r['b_solos'] for r in results)}")
     if times:
@@ -105,7 +121,6 @@ def main(argv: list[str] | None = None) -> int:
     p95 = 1000 * _pct(times, 0.95) if times else 0.0
     print(f"{args.a} vs {args.b}: {mean:+.2f} pts/game (95% CI {mean - half:+.2f}..{mean + half:+.2f}) "
           f"over {n} deals, decision p95 {p95:.0f} ms")
-    return 0
 
 
 class _Serial:

@@ -15,6 +15,7 @@ from discord.ext import commands
 from dokobot.bot.client import DokoBot, send_ephemeral
 from dokobot.bot.ui import embed, error_text, lobby_message, perform
 from dokobot.table import switches
+from dokobot.table.ai import LEVELS
 from dokobot.table.table import Table, TableError
 from dokobot.text import render
 from dokobot.text.i18n import t
@@ -145,9 +146,11 @@ class TableCog(commands.Cog, name="Table"):
     @app_commands.describe(
         aktion=_("dazu oder entfernen", key="cmd.computer.aktion"),
         name=_("Welcher Computer (sonst der zuletzt gesetzte)", key="cmd.computer.name"),
+        stufe=_("Wie stark er spielt: leicht, mittel (Standard) oder schwer", key="cmd.computer.stufe"),
     )
     async def computer(
         self, interaction: discord.Interaction, aktion: Literal["dazu", "entfernen"] = "dazu", name: str | None = None,
+        stufe: Literal["leicht", "mittel", "schwer"] = "mittel",
     ) -> None:
         table = await self.table_or_reply(interaction)
         if table is None:
@@ -155,7 +158,7 @@ class TableCog(commands.Cog, name="Table"):
         await interaction.response.defer(ephemeral=True, thinking=True)
         manage = can_manage(interaction)
         if aktion == "dazu":
-            op = lambda: table.add_computer(interaction.user.id, manage)  # noqa: E731
+            op = lambda: table.add_computer(interaction.user.id, manage, stufe)  # noqa: E731
         else:
             op = lambda: table.remove_computer(interaction.user.id, manage, name)  # noqa: E731
         before = {s.name for s in table.seats}
@@ -226,6 +229,8 @@ class TableCog(commands.Cog, name="Table"):
             "next": lambda: table.next_game(user.id, game_no),
             "close": lambda: table.close(user.id, can_manage(interaction)),
             "computer": lambda: table.add_computer(user.id, can_manage(interaction)),
+            **{f"computer_{level}": (lambda level=level: table.add_computer(user.id, can_manage(interaction), level))
+               for level in LEVELS},
             "nocomputer": lambda: table.remove_computer(user.id, can_manage(interaction)),
         }
         await self.run(interaction, table, ops[action])

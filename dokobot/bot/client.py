@@ -18,7 +18,7 @@ from discord.ext import commands
 from dokobot.bot.config import Config
 from dokobot.bot.ui import DYNAMIC_ITEMS, TablePresenter
 from dokobot.storage.memory import MemoryStore
-from dokobot.table.robot import Skill
+from dokobot.table.ai import Skill
 from dokobot.table.store import ChannelPrefs, TableStore
 from dokobot.table.table import COMPUTER_DELAY, Outcome, Table, Tables
 from dokobot.text.i18n import LANGUAGES, has, norm_lang, t

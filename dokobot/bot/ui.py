@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from dokobot.storage.errors import StorageError
+from dokobot.table.ai import LEVELS
 from dokobot.table.table import Notice, Outcome, Table, TableError
 from dokobot.text import render
 from dokobot.text.i18n import illegal_text, t
@@ -125,10 +126,11 @@ def lobby_message(table: Table, lang: str, *, active: bool = True) -> dict[str, 
             disabled=len(table.seats) != 4,
         ))
         view.add_item(TableButton(ch, "rules", 0, label=t(lang, "btn.rules"), style=discord.ButtonStyle.secondary))
-        view.add_item(TableButton(
-            ch, "computer", 0, label=t(lang, "btn.add_computer"), style=discord.ButtonStyle.secondary,
-            disabled=len(table.seats) >= 4, row=1,
-        ))
+        for level in LEVELS:  # one button per level of computer player
+            view.add_item(TableButton(
+                ch, f"computer_{level}", 0, style=discord.ButtonStyle.secondary, disabled=len(table.seats) >= 4, row=1,
+                label=t(lang, "btn.add_computer_level", level=t(lang, f"level.{level}")),
+            ))
         if any(s.is_bot for s in table.seats):
             view.add_item(TableButton(
                 ch, "nocomputer", 0, label=t(lang, "btn.remove_computer"), style=discord.ButtonStyle.secondary, row=1,
@@ -186,7 +188,7 @@ def hand_message(table: Table, seat: int, lang: str) -> dict[str, Any]:
 
 class TableButton(
     discord.ui.DynamicItem[discord.ui.Button],
-    template=r"doko:(?P<action>join|leave|start|rules|hand|next|record|close|computer|nocomputer):(?P<ch>\d+):(?P<g>\d+)",
+    template=r"doko:(?P<action>join|leave|start|rules|hand|next|record|close|computer_leicht|computer_mittel|computer_schwer|computer|nocomputer):(?P<ch>\d+):(?P<g>\d+)",
 ):
     """A button of the public table message."""
 

@@ -26,10 +26,10 @@ from dokobot.bot.client import DokoBot
 from dokobot.bot.config import Config
 from dokobot.engine import CARD_CODES
 from dokobot.storage.memory import MemoryStore
-from dokobot.table.robot import Skill
+from dokobot.table.ai import Skill
 from dokobot.text.cards import card_text
 
-FAST = Skill(playouts=16)  # computer players in tests: quick, and no pause between moves
+FAST = Skill(scale=0.05)  # computer players in tests: quick, and no pause between moves
 
 
 @pytest.fixture

@@ -15,6 +15,6 @@ announcement first, then its move.
 
 from __future__ import annotations
 
-from .players import DEFAULT_LEVEL, LEVELS, Action, decide, is_level
+from .players import DEFAULT_LEVEL, LEVELS, Action, Skill, decide, is_level
 
-__all__ = ["DEFAULT_LEVEL", "LEVELS", "Action", "decide", "is_level"]
+__all__ = ["DEFAULT_LEVEL", "LEVELS", "Action", "Skill", "decide", "is_level"]

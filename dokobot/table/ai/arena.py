@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from dokobot.engine import Game, RuleSet
 
-from .players import Action, decide
+from .players import FULL, Action, Skill, decide
 
 KINDS = ("random", "leicht", "mittel", "schwer")
 
@@ -37,7 +37,7 @@ def random_move(g_obs, rng: random.Random) -> Action:
 
 
 def play(rules: RuleSet, hands: list[list[str]], dealer: int, kinds: Sequence[str], seed: int,
-         timing: Timing | None = None) -> Game:
+         timing: Timing | None = None, skill: Skill = FULL) -> Game:
     """Play one dealt game to the end, seat ``s`` played by ``kinds[s]``; deterministic for ``seed``."""
     g = Game(rules, hands, dealer)
     base = random.Random(seed)
@@ -48,7 +48,7 @@ def play(rules: RuleSet, hands: list[list[str]], dealer: int, kinds: Sequence[st
         rng = random.Random(base.getrandbits(64))
         kind = kinds[seat]
         t0 = time.perf_counter()
-        actions = [random_move(obs, rng)] if kind == "random" else decide(obs, kind, rng)
+        actions = [random_move(obs, rng)] if kind == "random" else decide(obs, kind, rng, skill)
         dt = time.perf_counter() - t0
         if timing is not None and _choices(obs) > 1:
             timing.add(kind, dt)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Any
 
 from dokobot.engine import Observation
@@ -22,33 +23,49 @@ MITTEL = {"solo": 5.8, "solo_n": 16, "solo_m": -0.5, "armut": 3, "take": (6, 2),
 LEICHT = {"solo": 3.0, "solo_n": 0, "solo_m": 0.0, "armut": 2, "take": (7, 2), "re": 99.0, "k90": 99.0, "solo_re": 0.0, "solo_k90": -1.0}
 
 
+@dataclass(frozen=True)
+class Skill:
+    """How much the levels think: a share of every iteration budget (tests think less)."""
+
+    scale: float = 1.0
+
+    def n(self, full: int, least: int = 1) -> int:
+        return max(least, round(full * self.scale))
+
+
+FULL = Skill()
+
+
 def is_level(level: object) -> bool:
     return level in LEVELS
 
 
-def decide(obs: Observation, level: str = DEFAULT_LEVEL, rng: random.Random | None = None) -> list[Action]:
+def decide(obs: Observation, level: str = DEFAULT_LEVEL, rng: random.Random | None = None,
+           skill: Skill = FULL) -> list[Action]:
     """The actions of the seat to act: an announcement first when the level wants one, then its move."""
     rng = rng or random.Random()
     if level == "schwer":
         from .search import schwer_decide
 
-        return schwer_decide(obs, rng)
+        return schwer_decide(obs, rng, skill)
     p = LEICHT if level == "leicht" else MITTEL
     out: list[Action] = []
     if obs.phase == "play":
         said = bid.announce(obs, p["re"], p["k90"], p["solo_re"], p["solo_k90"])
         if said:
             out.append({"seat": obs.seat, "announce": said})
-    out.append(rule_move(obs, level, rng))
+    out.append(rule_move(obs, level, rng, skill))
     return out
 
 
-def rule_move(obs: Observation, level: str = DEFAULT_LEVEL, rng: random.Random | None = None) -> Action:
+def rule_move(obs: Observation, level: str = DEFAULT_LEVEL, rng: random.Random | None = None,
+              skill: Skill = FULL) -> Action:
     """The move (no announcement) of the rule-based levels."""
     p = LEICHT if level == "leicht" else MITTEL
     seat = obs.seat
     if obs.phase == "reserve":
-        return bid.reserve(obs, rng or random.Random(0), p["solo"], p["solo_n"], p["solo_m"], p["armut"],
+        solo_n = skill.n(p["solo_n"], 2) if p["solo_n"] else 0
+        return bid.reserve(obs, rng or random.Random(0), p["solo"], solo_n, p["solo_m"], p["armut"],
                            silent_hochzeit=level != "leicht")
     if obs.phase == "armut_take":
         return {"seat": seat, "armut_take": bid.armut_take(obs, *p["take"])}

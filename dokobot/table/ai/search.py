@@ -24,7 +24,7 @@ from dokobot.engine.contracts import TRUMP, order_for, order_kind
 from . import bid
 from .core import pos_from_obs
 from .play import mittel_card
-from .players import MITTEL, Action, play_action, rule_move
+from .players import FULL, MITTEL, Action, Skill, play_action, rule_move
 from .simulate import rollout
 
 
@@ -32,9 +32,9 @@ from .simulate import rollout
 class Budget:
     """How hard ``schwer`` thinks, in iterations."""
 
-    rollouts: int = 160  # play-outs per card decision, spread over the candidate cards
-    min_worlds: int = 10  # sampled deals per card decision at least
-    announce_worlds: int = 24  # sampled deals for judging an announcement (two play-outs each)
+    rollouts: int = 80  # play-outs per card decision, spread over the candidate cards
+    min_worlds: int = 8  # sampled deals per card decision at least
+    announce_worlds: int = 16  # sampled deals for judging an announcement (two play-outs each)
     announce_margin: float = 0.3  # points an announcement must gain on average
     solo_playouts: int = 32  # play-outs per solo kind judged at the Vorbehalt round
     mittel_bonus: float = 0.25  # points added to mittel's own choice: noise must beat the rules
@@ -43,11 +43,14 @@ class Budget:
 DEFAULT_BUDGET = Budget()
 
 
-def schwer_decide(obs: Observation, rng: random.Random, budget: Budget = DEFAULT_BUDGET) -> list[Action]:
+def schwer_decide(obs: Observation, rng: random.Random, skill: Skill = FULL) -> list[Action]:
+    budget = DEFAULT_BUDGET if skill.scale == 1 else Budget(
+        rollouts=skill.n(DEFAULT_BUDGET.rollouts, 4), min_worlds=skill.n(DEFAULT_BUDGET.min_worlds, 2),
+        announce_worlds=skill.n(DEFAULT_BUDGET.announce_worlds, 2), solo_playouts=skill.n(DEFAULT_BUDGET.solo_playouts, 2))
     if obs.phase == "reserve":
         return [_reserve(obs, rng, budget)]
     if obs.phase != "play":
-        return [rule_move(obs, "mittel", rng)]
+        return [rule_move(obs, "mittel", rng, skill)]
     out: list[Action] = []
     said = _announcement(obs, rng, budget)
     if said:
