@@ -209,7 +209,7 @@ class TableButton(
 
 class HandItem(
     discord.ui.DynamicItem[discord.ui.Button],
-    template=r"doko:(?P<kind>play|reserve|announce|armut_take|armut_give):(?P<ch>\d+):(?P<g>\d+):(?P<seat>\d):(?P<value>[A-Za-z0-9_:]*?):(?P<pos>\d+)",
+    template=r"doko:(?P<kind>play|reserve|announce|klopfen|armut_take|armut_give|armut_decline):(?P<ch>\d+):(?P<g>\d+):(?P<seat>\d):(?P<value>[A-Za-z0-9_:]*?):(?P<pos>\d+)",
 ):
     """A button of the private hand: a card, a reservation, an announcement."""
 
@@ -220,7 +220,7 @@ class HandItem(
 
     @staticmethod
     def build(ch: int, game_no: int, seat: int, ctl: render.Control, row: int, pos: int) -> discord.ui.Item:
-        if ctl.kind in ("solo", "armut_return"):
+        if ctl.kind in ("solo", "hochzeit", "armut_return"):
             return HandSelect(ch, game_no, seat, ctl, row)
         return HandItem(
             ch, game_no, seat, ctl.kind, ctl.value, row * 5 + pos,
@@ -243,9 +243,9 @@ class HandItem(
 
 class HandSelect(
     discord.ui.DynamicItem[discord.ui.Select],
-    template=r"doko:(?P<kind>solo|armut_return):(?P<ch>\d+):(?P<g>\d+):(?P<seat>\d)",
+    template=r"doko:(?P<kind>solo|hochzeit|armut_return):(?P<ch>\d+):(?P<g>\d+):(?P<seat>\d)",
 ):
-    """A select of the private hand: the solo kind, the cards returned in an Armut."""
+    """A select of the private hand: the solo kind, the Hochzeit's named card, the cards returned in an Armut."""
 
     def __init__(self, ch: int, game_no: int, seat: int, ctl: render.Control | None, row: int | None = None, kind: str = "") -> None:
         kind = ctl.kind if ctl else kind
@@ -269,6 +269,8 @@ class HandSelect(
         values = list(self.item.values)
         if self.kind == "solo":
             action: dict[str, Any] = {"reserve": "solo", "solo": values[0] if values else ""}
+        elif self.kind == "hochzeit":
+            action = {"reserve": "hochzeit", "card": values[0] if values else ""}
         else:
             action = {"armut_return": [v.split(":")[0] for v in values]}
         await interaction.client.get_cog("Play").on_hand_action(  # type: ignore[union-attr]
@@ -287,6 +289,10 @@ def hand_action(kind: str, value: str, interaction: discord.Interaction, ch: int
         return {"announce": value}
     if kind == "armut_take":
         return {"armut_take": value == "1"}
+    if kind == "klopfen":
+        return {"klopfen": True}
+    if kind == "armut_decline":
+        return {"armut_decline": True}
     # armut_give: the poor seat hands over exactly its trumps, so the bot picks them
     bot: DokoBot = interaction.client  # type: ignore[assignment]
     table = bot.tables.get(ch)

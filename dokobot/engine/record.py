@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from .cards import CARD_CODES
 from .deal import deck
@@ -21,11 +22,11 @@ class ReplayError(Exception):
         self.message = message
         self.action = action
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"error": self.message, "action": self.action}
 
 
-def load(record: object) -> tuple[Game, list]:
+def load(record: object) -> tuple[Game, list[Any]]:
     """A fresh game for the record's header, and its actions; ReplayError(…, None) if bad."""
     if not isinstance(record, dict):
         raise ReplayError("the record must be a JSON object", None)
@@ -35,8 +36,7 @@ def load(record: object) -> tuple[Game, list]:
         rules = RuleSet.from_config(record.get("rules") or {"preset": "ddv"})
     except (RuleError, TypeError) as exc:
         raise ReplayError(f"rules: {exc}", None) from None
-    hands = record.get("hands")
-    _check_hands(hands, rules)
+    hands = _check_hands(record.get("hands"), rules)
     dealer = record.get("dealer")
     if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < len(hands):
         raise ReplayError(f"dealer must be a seat number from 0 to {len(hands) - 1}", None)
@@ -52,7 +52,7 @@ def load(record: object) -> tuple[Game, list]:
     return Game(rules, hands, dealer, players), actions
 
 
-def _check_hands(hands: object, rules: RuleSet) -> None:
+def _check_hands(hands: object, rules: RuleSet) -> list[list[str]]:
     if not isinstance(hands, list) or len(hands) not in (4, 5):
         raise ReplayError("hands must be a list of 4 hands (5 with one seat sitting out)", None)
     for i, h in enumerate(hands):
@@ -69,6 +69,7 @@ def _check_hands(hands: object, rules: RuleSet) -> None:
     if dealt != expected:
         wrong = sorted((dealt - expected) + (expected - dealt))
         raise ReplayError(f"the hands are not one double deck: check {', '.join(wrong)}", None)
+    return hands
 
 
 def replay_game(record: object) -> Game:
@@ -82,6 +83,6 @@ def replay_game(record: object) -> Game:
     return game
 
 
-def replay(record: object) -> dict:
+def replay(record: object) -> dict[str, Any]:
     """The replay result of game-record.md for a record."""
     return replay_game(record).result()

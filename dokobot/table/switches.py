@@ -11,8 +11,8 @@ from typing import Any
 
 from dokobot.engine import SWITCHES, RuleError, RuleSet
 
-# Switches that need table features the bot does not offer yet (Klopfen buttons): not settable.
-UNSETTABLE = ("klopfen",)
+# Switches that need table features the bot does not offer yet: not settable.
+UNSETTABLE: tuple[str, ...] = ()
 _TRUE = ("true", "ja", "yes", "an", "on")
 _FALSE = ("false", "nein", "no", "aus", "off")
 _LISTS = ("solos", "schmeissen", "extras", "bock")

@@ -359,6 +359,7 @@ class Table:
         the table's state. Humans and computer players take this same path."""
         trial = game.copy()
         events = trial.apply({**action, "seat": seat})
+        assert self.game_id is not None
         # the new action only (trial.record() would copy the whole game per click)
         await self.store.append_action(self.game_id, len(trial.actions) - 1, dict(trial.actions[-1]))
         self.game = trial
@@ -384,7 +385,7 @@ class Table:
         players = list(self.seats)
         # Bock is a table matter: the engine's result stays the plain game, the
         # booked points (score sheet, leaderboards) carry the factor.
-        bock = step(self.bock, BockGame.from_record(game.rules.bock, result, game.actions), SEATS)
+        bock = step(self.bock, BockGame.from_record(game.rules.bock, result, game.actions, game.heart_trick), SEATS)
         score = booked(result.score, bock.multiplier)
         points = {p.user_id: score[i] for i, p in enumerate(players)}
         await self.store.finish_game(self.game_id, result, points)
@@ -462,7 +463,7 @@ class Table:
                     continue
             seed = self.computer_rng.getrandbits(64)
             try:
-                # The robot decides from the seat's observation only (an immutable
+                # The level decides from the seat's observation only (an immutable
                 # value: the thread never touches the live game).
                 level = computer_level(self.seats[seat].name)
                 actions = await asyncio.to_thread(_decide, game.observation(seat), seed, level, self.computer_skill)
@@ -489,7 +490,7 @@ class Table:
     async def _apply_computer(self, seen: Game, seat: int, actions: list[dict[str, Any]]) -> Outcome | None:
         """Apply a computer seat's decision unless the game moved on while it thought.
 
-        An announcement the engine refuses is left out; a move it refuses is
+        An announcement or knock the engine refuses is left out; a move it refuses is
         replaced by the first legal one, so the table never stalls.
         """
         async with self.lock:
@@ -505,7 +506,7 @@ class Table:
                     what = next((k for k in action if k != "seat"), "?")
                     log.warning("table %s: engine refused a %s of computer seat %s (%s)", self.channel_id, what, seat, exc.code)
                     continue
-                if "announce" not in action:
+                if "announce" not in action and "klopfen" not in action:
                     return outcome
             if self.game is not None and self.computer_to_act() == seat:
                 _merge(outcome, await self._apply(self.game, seat, _first_legal(self.game, seat)))
@@ -550,7 +551,7 @@ def _first_legal(game: Game, seat: int) -> dict[str, Any]:
         candidates = [{"armut_give": [c for c in hand if game.is_trump(c)]}]
     elif game.phase == "armut_return":
         n = len(game.armut_given)
-        candidates = [{"armut_return": hand[-n:]}, {"armut_return": hand[:n]}]
+        candidates = [{"armut_return": hand[-n:]}, {"armut_return": hand[:n]}, {"armut_decline": True}]
     else:
         candidates = list(game.legal_play_actions(seat))
     for action in candidates:
@@ -588,6 +589,10 @@ def _notices(game: Game, events: list[Any]) -> list[Notice]:
             out.append(Notice("armut_taken", seat, data))
         elif kind == "armut_exchanged":
             out.append(Notice("armut_exchanged", seat, data))
+        elif kind == "armut_declined":
+            out.append(Notice("armut_declined", seat, data))
+        elif kind == "klopfen":
+            out.append(Notice("klopfen", seat, data))
         elif kind == "hochzeit_partner":
             holder = next((s for s, p in game.public_parties().items() if p == "re" and s != seat), None)
             out.append(Notice("hochzeit_partner", seat, holder))
@@ -598,8 +603,10 @@ def _redeal_reason(game: Game) -> str:
     actions = game.record()["actions"]
     if any(a.get("reserve") == "schmeissen" for a in actions):
         return "schmeissen"
-    if any("armut_take" in a for a in actions):
+    if any("armut_take" in a or "armut_decline" in a for a in actions):
         return "armut"
+    if game.rules.klopfen_redeal and not game.knocks and any("play" in a for a in actions):
+        return "klopfen"
     return "other"
 
 
@@ -699,7 +706,8 @@ def _bock_game(stored: StoredGame) -> BockGame:
         triggers = RuleSet.from_config(stored.rules).bock
     except RuleError:
         triggers = ()
-    return BockGame.from_record(triggers, stored.result, stored.actions)
+    heart = stored.result is not None and stored.result.heart_trick
+    return BockGame.from_record(triggers, stored.result, stored.actions, heart)
 
 
 def _restore_last(table: Table, stored: StoredGame, bock: BockStep | None = None) -> None:

@@ -32,7 +32,8 @@ def esc(name: str) -> str:
 class Control:
     """One button or select of the private hand view."""
 
-    kind: str  # play | reserve | solo | announce | armut_take | armut_give | armut_return
+    kind: str  # play | reserve | solo | hochzeit | announce | klopfen | armut_take | armut_give | armut_return
+    # | armut_decline
     value: str
     label: str
     style: str = "action"  # trump | plain | action | danger
@@ -109,9 +110,19 @@ def _contract_lines(game: Game, names: list[str], lang: str | None) -> list[str]
     parties = game.public_parties()
     if parties and game.phase != "done":
         lines.append(t(lang, "table.parties", list=_parties_list(parties, names, lang)))
+    if game.knocks:
+        lines.append(t(lang, "table.knocks", n=len(game.knocks), list=", ".join(names[s] for s in game.knocks)))
     if game.announcements:
         said = " · ".join(f"{announcement_name(lang, a)} ({names[s]})" for s, a in game.announcements)
         lines.append(t(lang, "table.announcements", list=said))
+    if game.hochzeit_card and game.clarify_trick is None and game.phase == "play":
+        # in words: a card symbol in a public message reads as a played card
+        lines.append(t(lang, "table.hochzeit_card", suit=t(lang, "suit." + game.hochzeit_card[0])))
+    told = game.armut_announced
+    if told is not None and game.phase != "done":
+        alte = t(lang, "table.armut_alte") if told.alte else ""
+        key = "table.armut_announced" + {0: "_none", 1: "_one"}.get(told.trumps, "")
+        lines.append(t(lang, key, name=names[told.seat], n=told.trumps, alte=alte))
     return lines
 
 
@@ -250,6 +261,10 @@ def notice_text(table: Table, notice: Notice, lang: str | None) -> str | None:
         return t(lang, "notice.armut_taken", name=name(seat))
     if kind == "armut_exchanged":
         return t(lang, "notice.armut_exchanged", n=data)
+    if kind == "armut_declined":
+        return t(lang, "notice.armut_declined", name=name(seat))
+    if kind == "klopfen":
+        return t(lang, "notice.klopfen", name=name(seat), n=data)
     if kind == "hochzeit_partner":
         holder = _hochzeit_holder(table)
         if seat is None:
@@ -335,7 +350,9 @@ def hand_controls(table: Table, seat: int, lang: str | None) -> list[list[Contro
     if obs.phase.startswith("armut"):
         return _armut_controls(obs, lang)
     rows = _card_rows(obs)
-    anns = [Control("announce", a, announcement_name(lang, a), "danger") for a in obs.may_announce]
+    knock = {"seat": obs.seat, "klopfen": True} in obs.legal_actions()
+    anns = [Control("klopfen", "1", t(lang, "btn.klopfen"), "danger")] if knock else []
+    anns += [Control("announce", a, announcement_name(lang, a), "danger") for a in obs.may_announce]
     if anns:
         rows.append(anns[:MAX_ROW])
     return rows[:5]
@@ -366,8 +383,9 @@ def _reserve_controls(obs: Observation, lang: str | None) -> list[list[Control]]
         return []
     allowed = obs.legal_actions()
     kinds: list[str] = []
+    named = tuple((str(a["card"]), card_text(str(a["card"]))) for a in allowed if "card" in a)
     for a in allowed:
-        if a["reserve"] != "solo" and a["reserve"] not in kinds:
+        if a["reserve"] != "solo" and a["reserve"] not in kinds and "card" not in a:
             kinds.append(str(a["reserve"]))
     buttons = [
         Control("reserve", k, t(lang, "btn." + k), "plain" if k == "gesund" else "action")
@@ -375,6 +393,8 @@ def _reserve_controls(obs: Observation, lang: str | None) -> list[list[Control]]
     ]
     solos = tuple((str(a["solo"]), contract_name(lang, f"solo:{a['solo']}")) for a in allowed if a["reserve"] == "solo")
     rows = [buttons] if buttons else []
+    if named:  # named_card: the Hochzeit says which card finds the partner
+        rows.append([Control("hochzeit", "", t(lang, "select.hochzeit"), options=named, count=1)])
     if solos:
         rows.append([Control("solo", "", t(lang, "select.solo"), options=solos, count=1)])
     return rows
@@ -392,7 +412,10 @@ def _armut_controls(obs: Observation, lang: str | None) -> list[list[Control]]:
         return [[Control("armut_give", "", t(lang, "btn.armut_give"), "action")]]
     n = obs.armut_given
     options = tuple((f"{c}:{i}", card_text(c)) for i, c in enumerate(obs.hand))
-    return [[Control("armut_return", "", t(lang, "select.armut_return", n=n), options=options, count=n)]]
+    rows = [[Control("armut_return", "", t(lang, "select.armut_return", n=n), options=options, count=n)]]
+    if {"seat": obs.seat, "armut_decline": True} in obs.legal_actions():  # armut_decide: after
+        rows.append([Control("armut_decline", "1", t(lang, "btn.armut_decline"), "plain")])
+    return rows
 
 
 def armut_trumps(game: Game, seat: int) -> list[str]:

@@ -24,7 +24,14 @@ CONFIGS = [*PRESET_SWITCHES,
                                                                        "alte_caught", "dulle_caught"]},
            {"preset": "ddv", "joker": True, "overtrump": True, "schweine": True, "nines": False,
             "bock": ["tie", "lost_solo", "lost_announcement"], "scoring": "doubling"},
-           {"preset": "haus", "klopfen": True, "hochzeit": "first_trump_trick", "announcements": "until_trick_5"}]
+           {"preset": "haus", "klopfen": True, "hochzeit": "first_trump_trick", "announcements": "until_trick_5"},
+           # the house forms
+           {"preset": "haus", "klopfen": True, "klopfen_redeal": True, "hochzeit": "named_card",
+            "armut_decide": "after", "armut_taker": "partner", "armut_announce": True, "single_limit": True,
+            "solos": ["reines_herz", "reines_kreuz", "karo", "damen"], "solo_extras": "trumpfsolo_still"},
+           {"preset": "klassisch", "hochzeit": "first_pure_color_trick", "schmeissen": ["top_da", "nines"],
+            "solos": ["reines_pik", "reines_karo", "fleischlos"], "nines": False,
+            "extras": ["fuchs", "karlchen", "karlchen_caught_any"], "bock": ["heart_trick", "tie"]}]
 
 
 @pytest.mark.parametrize("config", CONFIGS)
@@ -164,3 +171,18 @@ def test_strong_hands_reserve_a_solo_and_weak_ones_do_not(level):
         g = Game(RuleSet(), [h.split() for h in hands], 3)
         action = decide(g.observation(0), level, random.Random(0), QUICK)[-1]
         assert action["reserve"] == want, (hand, action)
+
+
+def test_knocks_with_a_strong_hand_only():
+    """Where Klopfen replaces Re/Kontra, mittel and schwer knock with the hands they would announce."""
+    rules = RuleSet.from_config({"klopfen": True, "klopfen_redeal": True})
+    strong = hands_with({0: "HT HT CQ SQ SQ HQ HQ DQ DQ CJ CJ SJ"})
+    weak = hands_with({0: "C9 C9 S9 S9 H9 H9 CK CK SK SK HK HK"})
+    for hands, want in ((strong, True), (weak, False)):
+        g = Game(rules, [h.split() for h in hands], dealer=3)
+        for s in range(4):
+            g.apply({"seat": s, "reserve": "gesund"})
+        for level in ("mittel", "schwer"):
+            actions = decide(g.observation(0), level, random.Random(1), QUICK)
+            assert ({"seat": 0, "klopfen": True} in actions) is want, (level, actions)
+        assert {"seat": 0, "klopfen": True} not in decide(g.observation(0), "leicht", random.Random(1))

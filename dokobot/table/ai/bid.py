@@ -126,7 +126,7 @@ def reserve(obs: Observation, rng: random.Random, solo_limit: float, solo_playou
     if "hochzeit" in kinds:
         if silent_hochzeit and solo_losers(hand, "karo", obs.rules) <= solo_limit - 2:
             return {"seat": seat, "reserve": "gesund"}  # a silent Hochzeit: played alone
-        return {"seat": seat, "reserve": "hochzeit"}
+        return next(a for a in allowed if a["reserve"] == "hochzeit")  # named_card: the first card offered
     return {"seat": seat, "reserve": "gesund"}
 
 
@@ -187,6 +187,22 @@ def party_augen(obs: Observation) -> tuple[int, int]:
         else:
             theirs += x.augen
     return ours, theirs
+
+
+def knock(obs: Observation, re_at: float) -> bool:
+    """Klopfen (where it replaces Re/Kontra) with a hand that would say Re/Kontra, before the first card."""
+    if ("klopfen", True) not in {kv for a in obs.legal for kv in a}:
+        return False
+    if obs.knocks and obs.knocks[-1] == obs.seat or obs.seat in obs.knocks:
+        return False
+    hand = mask_of(obs.hand)
+    contract = obs.contract or "normal"
+    if contract.startswith("solo:"):
+        kind = contract.split(":", 1)[1]
+        if obs.declarer == obs.seat:
+            return solo_losers(hand, kind, obs.rules) <= 1.0
+        return _beats_solo(hand, kind, obs.rules)
+    return normal_strength(hand, obs.rules, contract) >= re_at
 
 
 def announce(obs: Observation, re_at: float, k90_at: float, solo_re: float, solo_k90: float) -> str | None:

@@ -60,7 +60,7 @@ def power(pos: Pos, t: int, sw: bool) -> int:
 
 def second_dulle_wins(pos: Pos) -> bool:
     r = pos.rules
-    return (r.dullen and pos.order.suit[HT] == TRUMP and r.dulle != "first_wins"
+    return (pos.order.has_dulle and r.dulle != "first_wins"
             and not (pos.last_trick and r.dulle == "second_wins_except_last"))
 
 

@@ -51,6 +51,8 @@ def decide(obs: Observation, level: str = DEFAULT_LEVEL, rng: random.Random | No
     p = LEICHT if level == "leicht" else MITTEL
     out: list[Action] = []
     if obs.phase == "play":
+        if level != "leicht" and bid.knock(obs, p["re"]):
+            out.append({"seat": obs.seat, "klopfen": True})
         said = bid.announce(obs, p["re"], p["k90"], p["solo_re"], p["solo_k90"])
         if said:
             out.append({"seat": obs.seat, "announce": said})

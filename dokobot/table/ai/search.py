@@ -52,6 +52,8 @@ def schwer_decide(obs: Observation, rng: random.Random, skill: Skill = FULL) -> 
     if obs.phase != "play":
         return [rule_move(obs, "mittel", rng, skill)]
     out: list[Action] = []
+    if bid.knock(obs, MITTEL["re"]):
+        out.append({"seat": obs.seat, "klopfen": True})
     said = _announcement(obs, rng, budget)
     if said:
         out.append({"seat": obs.seat, "announce": said})

@@ -54,7 +54,7 @@ def solo_value(obs: Observation, kind: str, rng: random.Random, n: int) -> float
         g = Game(obs.rules, hands, obs.dealer)
         while g.phase == "reserve":
             s = g.to_act
-            g.reserve(s, "solo", kind) if s == obs.seat else g.reserve(s, "gesund")
+            g.apply({"seat": s, "reserve": "solo", "solo": kind} if s == obs.seat else {"seat": s, "reserve": "gesund"})
         if g.phase != "play" or g.soloist != obs.seat:
             continue
         total += rollout(g).result()["score"][obs.seat]
