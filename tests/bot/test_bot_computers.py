@@ -104,7 +104,7 @@ async def test_computers_on_sqlite_ranked_apart_and_resume_after_restart(doko, t
     first = await SqliteStore.open(path)
     second = None
     try:
-        await doko.env.restart_bot(DokoBot(Config(), store=first, computer_skill=FAST, computer_delay=0))
+        await doko.env.restart_bot(DokoBot(Config(), store=first, rng=doko.bot.tables.rng, computer_skill=FAST, computer_delay=0))
         nord, ost = doko.players[0], doko.players[1]
         await nord.slash(doko.channel, "doko tisch")
         await ost.click(doko.table_message(), label="Beitreten")
@@ -137,7 +137,7 @@ async def test_computers_on_sqlite_ranked_apart_and_resume_after_restart(doko, t
         waiting = len(table.game.actions)
         # ... the bot restarts: the game goes on by itself
         second = await SqliteStore.open(path)
-        await doko.env.restart_bot(DokoBot(Config(), store=second, computer_skill=FAST, computer_delay=0))
+        await doko.env.restart_bot(DokoBot(Config(), store=second, rng=doko.bot.tables.rng, computer_skill=FAST, computer_delay=0))
         again = doko.table
         # the levels came back with the seats
         assert [computer_level(s.name) for s in again.seats if s.is_bot] == ["schwer", "leicht"]
