@@ -36,7 +36,9 @@ class PlayCog(commands.Cog, name="Play"):
         if game_no is not None and game_no != table.game_no:
             await send_ephemeral(interaction, t(lang, "err.stale"))
             return
-        await interaction.response.send_message(ephemeral=True, **_without_embed(hand_message(table, seat, lang)))
+        deck = await self.bot.user_deck(interaction.user.id)
+        message = hand_message(table, seat, lang, deck)
+        await interaction.response.send_message(ephemeral=True, **_without_embed(message))
         self.bot.presenter(table).open_hand(interaction.user.id, interaction)
 
     async def check_owner(self, interaction: discord.Interaction, channel_id: int, seat: int) -> bool:

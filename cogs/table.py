@@ -14,6 +14,7 @@ from discord.ext import commands
 
 from dokobot.bot.client import DokoBot, send_ephemeral
 from dokobot.bot.ui import embed, error_text, lobby_message, perform
+from dokobot.storage.errors import StorageError
 from dokobot.table import switches
 from dokobot.table.table import Table, TableError
 from dokobot.text import render
@@ -96,9 +97,14 @@ class TableCog(commands.Cog, name="Table"):
             await interaction.response.send_message(embed=embed(*render.rules_text(table, lang)), ephemeral=True)
             return
         try:
-            config = _rules_config(table, preset, schalter or "")
+            look, schalter = switches.split_look(schalter or "")
+            config = _rules_config(table, preset, schalter) if preset or schalter else None
         except switches.SwitchError as err:
             await interaction.response.send_message(t(lang, err.key, name=err.name, value=err.value), ephemeral=True)
+            return
+        if look and not await self.set_look(interaction, table, look, lang, last=config is None):
+            return
+        if config is None:
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
@@ -110,6 +116,27 @@ class TableCog(commands.Cog, name="Table"):
         await interaction.followup.send(text, embed=embed(*render.rules_text(table, lang)), ephemeral=True)
         log.info("table %s: rules now %s", table.channel_id, rules.to_config())
         self.bot.presenter(table).update()
+
+    async def set_look(
+        self, interaction: discord.Interaction, table: Table, look: dict[str, Any], lang: str, *, last: bool,
+    ) -> bool:
+        """``bilder=ja|nein``: the channel's pictures, host or Manage Channels, at any time.
+
+        False when refused (the player has the reason); ``last``: nothing else to do, so confirm.
+        """
+        if not (can_manage(interaction) or table.is_host(interaction.user.id)):
+            await send_ephemeral(interaction, error_text(TableError("not_host", host_id=table.host_id), table, lang))
+            return False
+        try:
+            await self.bot.set_channel_pictures(table.channel_id, images=look["bilder"])
+        except StorageError as exc:
+            log.error("channel %s: could not save the pictures setting: %s", table.channel_id, exc)
+            await send_ephemeral(interaction, t(lang, "err.storage"))
+            return False
+        self.bot.presenter(table).update()
+        if last:
+            await send_ephemeral(interaction, t(lang, "ok.pictures_on" if look["bilder"] else "ok.pictures_off"))
+        return True
 
     @doko.command(name="abbrechen", description=_("Bricht das laufende Spiel ohne Wertung ab (Gastgeber)", key="cmd.abbrechen"))
     async def abbrechen(self, interaction: discord.Interaction) -> None:
@@ -171,9 +198,23 @@ class TableCog(commands.Cog, name="Table"):
     @app_commands.describe(
         sprache=_("Deutsch oder Englisch", key="cmd.sprache.sprache"),
         kanal=_("Für den ganzen Kanal (Gastgeber/Kanäle verwalten)", key="cmd.sprache.kanal"),
+        blatt=_("Kartenblatt: französisch (♣♠♥♦) oder deutsch (Eichel, Grün, Rot, Schellen)", key="cmd.sprache.blatt"),
     )
-    async def sprache(self, interaction: discord.Interaction, sprache: Literal["de", "en"], kanal: bool = False) -> None:
-        await self.bot.get_cog("Settings").set_language(interaction, sprache, kanal)  # type: ignore[union-attr]
+    @app_commands.choices(blatt=[
+        app_commands.Choice(name=_("französisch", key="deck.french"), value="french"),
+        app_commands.Choice(name=_("deutsch", key="deck.german"), value="german"),
+    ])
+    async def sprache(
+        self, interaction: discord.Interaction, sprache: Literal["de", "en"] | None = None, kanal: bool = False,
+        blatt: app_commands.Choice[str] | None = None,
+    ) -> None:
+        settings = self.bot.get_cog("Settings")
+        if blatt is not None:
+            await settings.set_deck(interaction, blatt.value, kanal)  # type: ignore[union-attr]
+        if sprache is not None:
+            await settings.set_language(interaction, sprache, kanal)  # type: ignore[union-attr]
+        if sprache is None and blatt is None:
+            await send_ephemeral(interaction, t(await self.lang(interaction), "err.sprache_empty"))
 
     @doko.command(name="liste", description=_("Zeigt die Spielliste dieses Tisches", key="cmd.liste"))
     async def liste(self, interaction: discord.Interaction) -> None:

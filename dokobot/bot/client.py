@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import signal
+from dataclasses import replace
 from typing import Any
 
 import discord
@@ -19,8 +20,9 @@ from dokobot.bot.config import Config
 from dokobot.bot.ui import DYNAMIC_ITEMS, TablePresenter
 from dokobot.storage.memory import MemoryStore
 from dokobot.table.robot import Skill
-from dokobot.table.store import ChannelPrefs, TableStore
+from dokobot.table.store import TableStore
 from dokobot.table.table import COMPUTER_DELAY, Outcome, Table, Tables
+from dokobot.text import picture
 from dokobot.text.i18n import LANGUAGES, has, norm_lang, t
 
 log = logging.getLogger(__name__)
@@ -56,8 +58,11 @@ class DokoBot(commands.Bot):
         self.presenters: dict[int, TablePresenter] = {}
         self._user_langs: dict[int, str | None] = {}
         self._channel_langs: dict[int, str] = {}
+        self._picture_decks: dict[int, str | None] = {}
+        self._user_decks: dict[int, str | None] = {}
 
     async def setup_hook(self) -> None:
+        await asyncio.to_thread(picture.warm_up)  # fonts and palette before the first card, not during it
         restored = await self.tables.restore()
         if restored:
             log.info("restored %d open table(s)", len(restored))
@@ -118,8 +123,34 @@ class DokoBot(commands.Bot):
 
     async def set_channel_lang(self, channel_id: int, lang: str) -> None:
         prefs = await self.store.channel_prefs(channel_id)
-        await self.store.set_channel_prefs(channel_id, ChannelPrefs(prefs.preset, prefs.overrides, lang))
+        await self.store.set_channel_prefs(channel_id, replace(prefs, language=lang))
         self._channel_langs[channel_id] = lang
+
+    # ---- pictures and decks -----------------------------------------------------------
+
+    async def picture_deck(self, channel_id: int) -> str | None:
+        """The deck the channel's pictures are drawn in; None when the channel turned them off."""
+        if channel_id not in self._picture_decks:
+            prefs = await self.store.channel_prefs(channel_id)
+            self._picture_decks[channel_id] = (prefs.deck or "french") if prefs.images else None
+        return self._picture_decks[channel_id]
+
+    async def set_channel_pictures(self, channel_id: int, images: bool | None = None, deck: str | None = None) -> None:
+        """Turn the channel's pictures on or off and / or choose their deck (stored with its prefs)."""
+        prefs = await self.store.channel_prefs(channel_id)
+        new = replace(prefs, images=prefs.images if images is None else images, deck=deck or prefs.deck)
+        await self.store.set_channel_prefs(channel_id, new)
+        self._picture_decks.pop(channel_id, None)
+
+    async def user_deck(self, user_id: int) -> str:
+        """The deck a player sees own cards in (french unless they chose german)."""
+        if user_id not in self._user_decks:
+            self._user_decks[user_id] = await self.store.user_deck(user_id)
+        return self._user_decks[user_id] or "french"
+
+    async def set_user_deck(self, user_id: int, deck: str) -> None:
+        await self.store.set_user_deck(user_id, deck)
+        self._user_decks[user_id] = deck
 
     # ---- lifecycle ----------------------------------------------------------------------
 

@@ -16,14 +16,16 @@ from __future__ import annotations
 
 import asyncio
 import datetime
+import io
 import logging
 from typing import TYPE_CHECKING, Any
 
 import discord
 
+from dokobot.engine import ReplayError, replay_game
 from dokobot.storage.errors import StorageError
-from dokobot.table.table import Notice, Outcome, Table, TableError
-from dokobot.text import render
+from dokobot.table.table import FinishedGame, Notice, Outcome, Table, TableError
+from dokobot.text import picture, render
 from dokobot.text.i18n import illegal_text, t
 
 if TYPE_CHECKING:
@@ -136,26 +138,60 @@ def lobby_message(table: Table, lang: str, *, active: bool = True) -> dict[str, 
     return {"embed": embed(title, body), "view": view}
 
 
-def game_message(table: Table, lang: str, game_no: int, *, active: bool = True) -> dict[str, Any]:
-    """The public message of game ``game_no``: running table, or its summary."""
+def game_message(
+    table: Table, lang: str, game_no: int, *, active: bool = True, deck: str | None = "french",
+) -> dict[str, Any]:
+    """The public message of game ``game_no``: running table, or its summary.
+
+    ``files`` holds the picture of the table (or of the summary) unless the
+    channel turned pictures off (``deck=None``); the text is complete without it.
+    """
     ch = table.channel_id
     finished = table.last if table.last and table.last.number == game_no else None
     if finished is not None and (table.state != "playing" or table.game_no != game_no):
         title, body = render.summary_text(finished, lang)
         view = _between_view(table, lang, game_no, record=True) if active else None
-        return {"embed": embed(title, body), "view": view}
+        return _with_picture(embed(title, body), view, _summary_png(table, finished, deck, lang), "summary")
     if table.game is None:  # aborted: nothing to show but the way on
         title = t(lang, "table.title", no=game_no, preset=render.preset_name(lang, table.preset))
         body = t(lang, "table.aborted", no=game_no, dealer=render.esc(table.names[table.dealer]))
         view = _between_view(table, lang, game_no, record=False) if active else None
-        return {"embed": embed(title, body), "view": view}
+        return {"embed": embed(title, body), "view": view, "files": []}
     title, body = render.table_text(table, lang)
     view = None
     if active and table.state == "playing":
         view = dynamic_view()
         view.add_item(TableButton(ch, "hand", game_no, label=t(lang, "btn.hand"), style=discord.ButtonStyle.primary))
         view.add_item(TableButton(ch, "rules", game_no, label=t(lang, "btn.rules"), style=discord.ButtonStyle.secondary))
-    return {"embed": embed(title, body), "view": view}
+    png = None
+    if deck is not None:
+        pic = picture.table_view(table, deck=deck, lang=lang)
+        png = picture.render_table(pic) if pic is not None else None
+    return _with_picture(embed(title, body), view, png, "table")
+
+
+def _with_picture(e: discord.Embed, view: discord.ui.View | None, png: bytes | None, name: str) -> dict[str, Any]:
+    """The embed shows the picture inside it; ``files`` is empty without one."""
+    if png is None:
+        return {"embed": e, "view": view, "files": []}
+    filename = f"doko-{name}.png"
+    e.set_image(url=f"attachment://{filename}")
+    return {"embed": e, "view": view, "files": [discord.File(io.BytesIO(png), filename=filename)]}
+
+
+def _summary_png(table: Table, fin: FinishedGame, deck: str | None, lang: str) -> bytes | None:
+    """The summary picture: the finished game is the table's own, or rebuilt from its record."""
+    if deck is None:
+        return None
+    game = table.game if table.game is not None and table.game_no == fin.number else None
+    if game is None or game.phase != "done":
+        try:
+            game = replay_game(fin.record)
+        except ReplayError:
+            log.warning("table %s: game %s cannot be replayed for its picture", table.channel_id, fin.number)
+            return None
+    view = picture.summary_view(fin, game, deck=deck, lang=lang)
+    return picture.render_summary(view) if view is not None else None
 
 
 def _between_view(table: Table, lang: str, game_no: int, *, record: bool) -> discord.ui.View | None:
@@ -171,11 +207,11 @@ def _between_view(table: Table, lang: str, game_no: int, *, record: bool) -> dis
     return view
 
 
-def hand_message(table: Table, seat: int, lang: str) -> dict[str, Any]:
-    """The private hand of ``seat`` (content and controls) for its owner only."""
-    content = render.hand_text(table, seat, lang)
+def hand_message(table: Table, seat: int, lang: str, deck: str = "french") -> dict[str, Any]:
+    """The private hand of ``seat`` (content and controls) for its owner only, in the owner's deck."""
+    content = render.hand_text(table, seat, lang, deck)
     view = dynamic_view()
-    for r, row in enumerate(render.hand_controls(table, seat, lang)):
+    for r, row in enumerate(render.hand_controls(table, seat, lang, deck)):
         for i, ctl in enumerate(row):
             view.add_item(HandItem.build(table.channel_id, table.game_no, seat, ctl, r, i))
     return {"content": content, "view": view, "embed": None}
@@ -368,9 +404,9 @@ class TablePresenter:
         if text:
             await self.channel.send(text, allowed_mentions=NO_MENTIONS)
 
-    def _render(self, key: tuple[Any, ...], lang: str, active: bool) -> dict[str, Any]:
+    def _render(self, key: tuple[Any, ...], lang: str, active: bool, deck: str | None = None) -> dict[str, Any]:
         if key[0] == "game":
-            message = game_message(self.table, lang, key[1], active=active)
+            message = game_message(self.table, lang, key[1], active=active, deck=deck)
             if self.resumed and key == self.shown:
                 message["embed"].set_footer(text=t(lang, "table.resumed"))
             return message
@@ -379,22 +415,23 @@ class TablePresenter:
     async def _show_table(self) -> None:
         table = self.table
         lang = await self.bot.channel_lang(table.channel_id)
+        deck = await self.bot.picture_deck(table.channel_id)
         key = self._key()
         if key != self.shown:
             self.resumed = False  # a new game or the lobby: the restart is history
         if key == self.shown and table.message_id:
             try:
-                await self.channel.get_partial_message(table.message_id).edit(**self._render(key, lang, True))
+                await self.channel.get_partial_message(table.message_id).edit(**_edit(self._render(key, lang, True, deck)))
                 return
             except discord.NotFound:
                 pass  # someone deleted the table message: post a fresh one
         elif self.shown is not None and table.message_id:
             # A new game (or back to the lobby): the old message keeps its text, loses its buttons.
-            old = self._render(self.shown, lang, False)
-            await self._guard(self.channel.get_partial_message(table.message_id).edit(**old))
+            old = self._render(self.shown, lang, False, deck)
+            await self._guard(self.channel.get_partial_message(table.message_id).edit(**_edit(old)))
         if table.state == "closed":
             return
-        message = await self.channel.send(**self._render(key, lang, True), allowed_mentions=NO_MENTIONS)
+        message = await self.channel.send(**self._render(key, lang, True, deck), allowed_mentions=NO_MENTIONS)
         self.shown = key
         await table.set_message(message.id)
 
@@ -408,11 +445,20 @@ class TablePresenter:
             return
         lang = await self.bot.user_lang(user_id, self.table.channel_id)
         try:
-            await interaction.edit_original_response(**hand_message(self.table, seat, lang))
+            deck = await self.bot.user_deck(user_id)
+            await interaction.edit_original_response(**hand_message(self.table, seat, lang, deck))
         except discord.HTTPException:
             # Token gone or message dismissed: the player re-opens with "Meine Karten".
             if self.hands.get(user_id) is interaction:
                 self.hands.pop(user_id, None)
+
+
+def _edit(message: dict[str, Any]) -> dict[str, Any]:
+    """An edit replaces the picture: its new attachment, or none (pictures turned off)."""
+    if "files" in message:
+        message = dict(message)
+        message["attachments"] = message.pop("files")
+    return message
 
 
 def _expired(interaction: discord.Interaction) -> bool:

@@ -102,11 +102,12 @@ class SqliteStore:
     async def channel_prefs(self, channel_id: int) -> ChannelPrefs:
         # None = never set here: the bot's configured default applies.
         s = await self.db.get_settings(channel_id)
-        return ChannelPrefs(s.preset, dict(s.overrides), s.language)
+        return ChannelPrefs(s.preset, dict(s.overrides), s.language, s.images is not False, s.deck)
 
     async def set_channel_prefs(self, channel_id: int, prefs: ChannelPrefs) -> None:
         await self.db.set_settings(
-            channel_id, preset=prefs.preset, overrides=dict(prefs.overrides), language=prefs.language
+            channel_id, preset=prefs.preset, overrides=dict(prefs.overrides), language=prefs.language,
+            images=None if prefs.images else False, deck=prefs.deck,
         )
 
     async def user_language(self, user_id: int) -> str | None:
@@ -114,3 +115,9 @@ class SqliteStore:
 
     async def set_user_language(self, user_id: int, language: str | None) -> None:
         await self.db.set_user_language(user_id, language)
+
+    async def user_deck(self, user_id: int) -> str | None:
+        return await self.db.get_user_deck(user_id)
+
+    async def set_user_deck(self, user_id: int, deck: str | None) -> None:
+        await self.db.set_user_deck(user_id, deck)

@@ -23,13 +23,13 @@ import logging
 import random
 import zlib
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from dokobot.engine import Game, IllegalAction, RuleError, RuleSet, deal
 from dokobot.table import robot
 from dokobot.table.bock import BockGame, BockState, BockStep, booked, replay_bock, step
-from dokobot.table.store import ChannelPrefs, SeatInfo, StoredGame, StoredTable, TableStore
+from dokobot.table.store import SeatInfo, StoredGame, StoredTable, TableStore
 
 log = logging.getLogger(__name__)
 
@@ -252,7 +252,7 @@ class Table:
             config = rules.to_config()
             overrides = {k: v for k, v in config.items() if k != "preset"}
             old = await self.store.channel_prefs(self.channel_id)
-            await self.store.set_channel_prefs(self.channel_id, ChannelPrefs(rules.preset, overrides, old.language))
+            await self.store.set_channel_prefs(self.channel_id, replace(old, preset=rules.preset, overrides=overrides))
             self.rules_config = config
             return rules
 

@@ -287,7 +287,7 @@ def known_party(game: Game, seat: int) -> str | None:
     return None
 
 
-def hand_text(table: Table, seat: int, lang: str | None) -> str:
+def hand_text(table: Table, seat: int, lang: str | None, deck: str = "french") -> str:
     game = table.game
     assert game is not None
     head = f"**{t(lang, 'hand.title', no=table.game_no)}**"
@@ -299,9 +299,9 @@ def hand_text(table: Table, seat: int, lang: str | None) -> str:
     trumps = [c for c in hand if game.is_trump(c)]
     plain = [c for c in hand if not game.is_trump(c)]
     if trumps:
-        lines.append(f"{t(lang, 'hand.trumps')}: " + " ".join(f"**{card_text(c)}**" for c in trumps))
+        lines.append(f"{t(lang, 'hand.trumps')}: " + " ".join(f"**{card_text(c, deck)}**" for c in trumps))
     if plain:
-        lines.append(" ".join(card_text(c) for c in plain))
+        lines.append(" ".join(card_text(c, deck) for c in plain))
     prompt = _prompt(table, seat, lang)
     if prompt:
         lines.append(prompt)
@@ -341,7 +341,7 @@ def armut_count(game: Game) -> int:
     return len(given)
 
 
-def hand_controls(table: Table, seat: int, lang: str | None) -> list[list[Control]]:
+def hand_controls(table: Table, seat: int, lang: str | None, deck: str = "french") -> list[list[Control]]:
     """Rows of buttons/selects for the seat's private view (at most 5 rows)."""
     game = table.game
     if game is None or game.phase == "done":
@@ -349,8 +349,8 @@ def hand_controls(table: Table, seat: int, lang: str | None) -> list[list[Contro
     if game.phase == "reserve":
         return _reserve_controls(game, seat, lang)
     if game.phase.startswith("armut"):
-        return _armut_controls(game, seat, lang)
-    rows = _card_rows(game, seat, table.ruleset.schweine)
+        return _armut_controls(game, seat, lang, deck)
+    rows = _card_rows(game, seat, table.ruleset.schweine, deck)
     anns = [
         Control("announce", a, announcement_name(lang, a), "danger")
         for a in game.allowed_announcements(seat)
@@ -360,17 +360,17 @@ def hand_controls(table: Table, seat: int, lang: str | None) -> list[list[Contro
     return rows[:5]
 
 
-def _card_rows(game: Game, seat: int, schweine: bool) -> list[list[Control]]:
+def _card_rows(game: Game, seat: int, schweine: bool, deck: str = "french") -> list[list[Control]]:
     legal = set(game.legal_plays(seat))
     trumps: list[Control] = []
     plain: list[Control] = []
     schwein = schweine and _schwein_possible(game, seat, legal)
     for code in game.hand(seat):
         trump = game.is_trump(code)
-        ctl = Control("play", code, card_text(code), "trump" if trump else "plain", code not in legal)
+        ctl = Control("play", code, card_text(code, deck), "trump" if trump else "plain", code not in legal)
         (trumps if trump else plain).append(ctl)
         if schwein and code == "DA":
-            trumps.append(Control("play", "DA:s", card_text(code) + " 🐷", "trump"))
+            trumps.append(Control("play", "DA:s", card_text(code, deck) + " 🐷", "trump"))
             schwein = False
     return _chunks(trumps) + _chunks(plain)
 
@@ -405,7 +405,7 @@ def _reserve_controls(game: Game, seat: int, lang: str | None) -> list[list[Cont
     return rows
 
 
-def _armut_controls(game: Game, seat: int, lang: str | None) -> list[list[Control]]:
+def _armut_controls(game: Game, seat: int, lang: str | None, deck: str = "french") -> list[list[Control]]:
     if game.to_act != seat:
         return []
     if game.phase == "armut_take":
@@ -416,7 +416,7 @@ def _armut_controls(game: Game, seat: int, lang: str | None) -> list[list[Contro
     if game.phase == "armut_give":
         return [[Control("armut_give", "", t(lang, "btn.armut_give"), "action")]]
     n = armut_count(game)
-    options = tuple((f"{c}:{i}", card_text(c)) for i, c in enumerate(game.hand(seat)))
+    options = tuple((f"{c}:{i}", card_text(c, deck)) for i, c in enumerate(game.hand(seat)))
     return [[Control("armut_return", "", t(lang, "select.armut_return", n=n), options=options, count=n)]]
 
 
