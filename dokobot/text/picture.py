@@ -33,7 +33,7 @@ except ImportError:  # pragma: no cover - the dependency is declared; Pillow's f
     _FONT_ROOT = None
 
 DECKS = ("french", "german")
-CACHE_SIZE = 512  # distinct public states kept (a few per running table)
+CACHE_SIZE = 128  # distinct public states kept (~20 KB each): a state drawn twice is drawn once
 
 # ---- colours -------------------------------------------------------------------------------
 
