@@ -8,7 +8,7 @@ import sys
 
 
 def _replay(path: str) -> int:
-    from .engine.record import ReplayError, replay
+    from .engine.record import ReplayError, replay_game
 
     try:
         text = sys.stdin.read() if path == "-" else open(path, encoding="utf-8").read()
@@ -21,7 +21,8 @@ def _replay(path: str) -> int:
     except json.JSONDecodeError as exc:
         return _fail({"error": f"not valid JSON: {exc.msg} (line {exc.lineno})", "action": None})
     try:
-        result = replay(record)
+        game = replay_game(record)
+        result = game.game_result().replay_json() if game.finished else game.result()
     except ReplayError as exc:
         return _fail(exc.to_json())
     except RecursionError:

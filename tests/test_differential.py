@@ -11,6 +11,7 @@ import json
 import os
 import random
 import sys
+import warnings
 import zlib
 from pathlib import Path
 
@@ -22,9 +23,61 @@ from reference.gen import ref_random_illegal, ref_random_record, truncate  # noq
 from reference.ref import RefError, make_rules, ref_replay  # noqa: E402
 
 try:
+    from dokobot.engine import RuleError, RuleSet
     from dokobot.engine.record import ReplayError, replay
 except Exception as exc:  # pragma: no cover - engine not there yet
     pytest.skip(f"engine not importable: {exc}", allow_module_level=True)
+
+
+def engine_refuses(cfg) -> str | None:
+    """The engine's RuleError message when it does not know a switch value yet."""
+    try:
+        RuleSet.from_config(cfg)
+    except RuleError as e:
+        return str(e)
+    return None
+
+
+# One config per switch value of rules.md "House forms (seed 000)" (issue 12).
+HOUSE_CONFIGS = [
+    {"preset": "ddv", "hochzeit": "named_card"},
+    {"preset": "ddv", "hochzeit": "first_pure_color_trick"},
+    {"preset": "ddv", "hochzeit": "first_color_trick", "hochzeit_window": 2},
+    {"preset": "ddv", "armut": True, "armut_taker": "partner"},
+    {"preset": "ddv", "armut": True, "armut_decide": "after"},
+    {"preset": "haus", "armut_taker": "partner", "armut_decide": "after"},
+    {"preset": "ddv", "armut": True, "armut_announce": True},
+    {"preset": "ddv", "solo_extras": "trumpfsolo_still"},
+    {"preset": "haus", "solo_extras": "trumpfsolo_still", "scoring": "doubling"},
+    {"preset": "ddv", "solos": ["reines_kreuz", "reines_pik", "reines_herz", "reines_karo"]},
+    {"preset": "haus", "solos": ["karo", "herz", "reines_herz", "reines_karo", "damen"],
+     "solo_priority": "rank", "nines": False},
+    {"preset": "ddv", "schmeissen": ["top_da"]},
+    {"preset": "ddv", "schmeissen": ["nines"], "nines": False},
+    {"preset": "ddv", "extras": ["gegen_die_alten", "doppelkopf", "fuchs", "karlchen",
+                                 "karlchen_caught_any"]},
+    {"preset": "haus", "bock": ["tie", "heart_trick"], "nines": False},
+    {"preset": "ddv", "single_limit": True},
+    {"preset": "ddv", "single_limit": True, "announcements": "until_trick_5"},
+    {"preset": "ddv", "klopfen": True},
+    {"preset": "ddv", "klopfen": True, "klopfen_redeal": True},
+    {"preset": "ddv", "klopfen": True, "scoring": "steps"},
+    {"preset": "ddv", "klopfen": True, "scoring": "doubling"},
+    {"preset": "ddv", "klopfen": True, "scoring": "tally"},
+    {"preset": "ddv", "scoring": "doubling"},
+    {"preset": "klassisch", "hochzeit": "named_card", "klopfen": True, "klopfen_redeal": True,
+     "single_limit": True},
+    {"preset": "haus", "hochzeit": "first_pure_color_trick", "armut_decide": "after",
+     "solos": ["karo", "reines_karo", "reines_herz"], "solo_extras": "trumpfsolo_still",
+     "schmeissen": ["nines", "top_da"], "extras": ["doppelkopf", "fuchs", "karlchen_caught_any"]},
+]
+
+# Until the engine knows every value above, it predates the corrections of rules.md
+# "House forms" (first_color_trick, knock value, doubling of reached steps, five kings
+# for `nines` without nines). Then a CORE record on which the engine gives exactly the
+# pre-correction answer (ref_replay(..., legacy=True)) is counted, not failed.
+ENGINE_PREDATES_HOUSE_FORMS = any(engine_refuses(c) for c in HOUSE_CONFIGS)
+LEGACY_TOLERATED = []
 
 FIELDS = ["contract", "re", "kontra", "augen", "tricks", "winner", "game_value", "score"]
 
@@ -73,7 +126,39 @@ def _compact(record):
     return json.dumps(record, separators=(",", ":"), ensure_ascii=False)
 
 
+def _outcome(fn, record, fields=None):
+    try:
+        res = fn(copy.deepcopy(record))
+    except (RefError, ReplayError) as e:
+        return ("error", e.action)
+    fields = fields or FIELDS
+    if not res.get("finished", True):
+        return ("unfinished", {k: v for k, v in res.items() if k in fields})
+    return ("result", {k: res.get(k) for k in fields})
+
+
+def _legacy_explains(record):
+    """The engine predates the house-form corrections and answers as ref did before."""
+    if not ENGINE_PREDATES_HOUSE_FORMS:
+        return False
+    fields = FIELDS
+    try:
+        exp = ref_replay(record, legacy=True)
+        if exp["finished"] and exp["winner"] is None \
+                and make_rules(record.get("rules"))["scoring"] != "ddv":
+            fields = FIELDS[:-2]
+    except RefError:
+        pass
+    old = _outcome(lambda r: ref_replay(r, legacy=True), record, fields)
+    if old != _outcome(replay, record, fields) or old == _outcome(ref_replay, record, fields):
+        return False
+    LEGACY_TOLERATED.append(_compact(record))
+    return True
+
+
 def _compare(record):
+    if _outcome(ref_replay, record) != _outcome(replay, record) and _legacy_explains(record):
+        return
     exp = ref_replay(record)
     try:
         got = replay(copy.deepcopy(record))
@@ -90,6 +175,8 @@ def _compare(record):
     if exp["winner"] is None and make_rules(record.get("rules"))["scoring"] != "ddv":
         fields = FIELDS[:-2]  # no-winner value of steps/doubling/tally: unspecified (I-71)
     diffs = {f: (exp[f], got.get(f)) for f in fields if exp[f] != got.get(f)}
+    if exp.get("size") != got.get("size"):  # reading 28: "size": "klein" at six
+        diffs["size"] = (exp.get("size"), got.get("size"))
     if got.get("finished", True) is not True:
         diffs["finished"] = (True, got.get("finished"))
     assert not diffs, (f"mismatch (ref, engine): {diffs}\nref breakdown: {exp['breakdown']}\n"
@@ -97,6 +184,8 @@ def _compare(record):
 
 
 def _compare_illegal(record, idx):
+    if _outcome(replay, record) != ("error", idx) and _legacy_explains(record):
+        return
     try:
         got = replay(copy.deepcopy(record))
     except ReplayError as e:
@@ -111,9 +200,9 @@ def _compare_illegal(record, idx):
                 f"result {got}\nrecord: {_compact(record)}")
 
 
-def _records(cfg, seed, n):
+def _records(cfg, seed, n, n_seats=4):
     rng = random.Random(seed)
-    return [ref_random_record(rng, cfg) for _ in range(n)]
+    return [ref_random_record(rng, cfg, n_seats=n_seats) for _ in range(n)]
 
 
 def _id(cfg):
@@ -122,10 +211,15 @@ def _id(cfg):
 
 @pytest.mark.parametrize("cfg", CORE_CONFIGS, ids=_id)
 def test_legal_games(cfg):
+    before = len(LEGACY_TOLERATED)
     for k, rec in enumerate(_records(cfg, zlib.crc32(_id(cfg).encode()) + SEED, N_PER_CONFIG)):
         _compare(rec)
         if k % 5 == 0:
             _compare(truncate(random.Random(k), rec))
+    if len(LEGACY_TOLERATED) > before:
+        warnings.warn(f"{len(LEGACY_TOLERATED) - before} records of {_id(cfg)} agree with the "
+                      "engine only under the readings before the house-form corrections "
+                      "(the engine does not know the house forms yet)", stacklevel=1)
 
 
 @pytest.mark.parametrize("cfg", CORE_CONFIGS, ids=_id)
@@ -171,6 +265,138 @@ def test_extended_variants(cfg):
     for rec in _records(cfg, 6 + zlib.crc32(_id(cfg).encode()) + SEED, 5 * SCALE):
         bad, idx = ref_random_illegal(rng, rec)
         _compare_illegal(bad, idx)
+
+
+@pytest.mark.parametrize("cfg", HOUSE_CONFIGS, ids=_id)
+def test_house_forms(cfg):
+    """rules.md "House forms": legal games, unfinished prefixes and illegal mutations."""
+    refused = engine_refuses(cfg)
+    if refused:
+        pytest.skip(f"engine does not know this house form yet (RuleError: {refused})")
+    base = zlib.crc32(_id(cfg).encode()) + SEED
+    for k, rec in enumerate(_records(cfg, 11 + base, N_PER_CONFIG)):
+        _compare(rec)
+        if k % 5 == 0:
+            _compare(truncate(random.Random(k), rec))
+    rng = random.Random(13 + base)
+    for rec in _records(cfg, 17 + base, N_ILLEGAL_PER_CONFIG):
+        bad, idx = ref_random_illegal(rng, rec)
+        _compare_illegal(bad, idx)
+
+
+HOUSE_SWITCHES = [
+    ("hochzeit", ["first_trick", "first_color_trick", "first_trump_trick", "named_card",
+                  "first_pure_color_trick"]),
+    ("hochzeit_window", [1, 2, 3, 5]),
+    ("armut", [True]), ("armut_taker", ["volunteer", "partner"]),
+    ("armut_decide", ["before", "after"]), ("armut_announce", [True, False]),
+    ("solo_extras", ["none", "trumpfsolo_still"]),
+    ("solos", [["karo", "reines_karo"], ["herz", "reines_herz", "reines_pik", "reines_kreuz"]]),
+    ("schmeissen", [["top_da"], ["nines", "top_dj"], ["top_da", "kings"]]),
+    ("nines", [False]),
+    ("extras", [["karlchen_caught_any", "fuchs"],
+                ["gegen_die_alten", "doppelkopf", "fuchs", "karlchen", "karlchen_caught_any"]]),
+    ("single_limit", [True]), ("klopfen", [True]), ("klopfen_redeal", [True]),
+    ("scoring", ["ddv", "steps", "doubling", "tally"]),
+]
+
+
+def test_random_house_combinations():
+    """Random mixes of house forms; a mix the engine refuses is left out (counted)."""
+    rng = random.Random(4711 + SEED)
+    compared = 0
+    for _ in range(80 * SCALE):
+        cfg = {"preset": rng.choice(["ddv", "haus", "klassisch"])}
+        for key, values in HOUSE_SWITCHES:
+            if rng.random() < 0.3:
+                cfg[key] = rng.choice(values)
+        if engine_refuses(cfg):
+            continue
+        compared += 1
+        rec = ref_random_record(rng, cfg)
+        _compare(rec)
+        bad, idx = ref_random_illegal(rng, rec)
+        _compare_illegal(bad, idx)
+    if not compared:
+        pytest.skip("engine refuses every drawn mix of house forms (does not know them yet)")
+
+
+def test_house_forms_reach_what_they_change():
+    """The generator really exercises each new form (ref alone, no engine needed)."""
+    seen = {}
+    for cfg in HOUSE_CONFIGS:
+        for rec in _records(cfg, 1 + zlib.crc32(_id(cfg).encode()), N_PER_CONFIG):
+            for a in rec["actions"]:
+                for key in ("armut_decline", "klopfen", "card"):
+                    if key in a:
+                        seen[key] = seen.get(key, 0) + 1
+                if a.get("solo", "").startswith("reines_"):
+                    seen["reines"] = seen.get("reines", 0) + 1
+                if a.get("reserve") == "schmeissen":
+                    seen.setdefault("schmeissen", set()).add(_id(cfg))
+            res = ref_replay(rec)
+            seen.setdefault("contracts", set()).add(res["contract"])
+    assert seen.get("armut_decline", 0) >= 3 and seen.get("klopfen", 0) >= 10
+    assert seen.get("card", 0) >= 3 and seen.get("reines", 0) >= 3
+    assert _id({"preset": "ddv", "schmeissen": ["top_da"]}) in seen["schmeissen"]
+    assert _id({"preset": "ddv", "schmeissen": ["nines"], "nines": False}) in seen["schmeissen"]
+    assert {"hochzeit", "armut", "redeal", "solo:reines_herz"} <= seen["contracts"]
+
+
+# rules.md "Five at the table" and "Six at the table (Münchener Regeln)" (issue 13).
+TABLE_CONFIGS = [
+    ({"preset": "ddv", "five": "all_play"}, 5),
+    ({"preset": "haus", "five": "all_play"}, 5),
+    ({"preset": "ddv", "players": 5, "five": "all_play", "hochzeit": "first_color_trick",
+      "announcements": "first_trick"}, 5),
+    ({"preset": "ddv", "five": "all_play", "hochzeit": "named_card", "klopfen": True}, 5),
+    ({"preset": "ddv", "five": "dealer_sits_out"}, 5),
+    ({"preset": "muenchen"}, 6),
+    ({"preset": "muenchen", "hochzeit": "named_card"}, 6),
+    ({"preset": "muenchen", "hochzeit": "first_pure_color_trick",
+      "solos": ["karo", "damen", "fleischlos", "reines_herz"]}, 6),
+    ({"preset": "muenchen", "hochzeit": "first_color_trick", "single_limit": True}, 6),
+    ({"preset": "muenchen", "extras": ["doppelkopf", "fuchs", "karlchen",
+                                       "karlchen_caught_any"], "zero_sum": False}, 6),
+]
+
+
+def _table_id(case):
+    return f"{case[1]}:" + _id(case[0])
+
+
+@pytest.mark.parametrize("case", TABLE_CONFIGS, ids=_table_id)
+def test_five_and_six(case):
+    """Random legal, unfinished and illegal five- and six-seat records."""
+    cfg, n_seats = case
+    refused = engine_refuses(cfg)
+    if refused:
+        pytest.skip(f"engine does not know this table size yet (RuleError: {refused})")
+    base = zlib.crc32(_table_id(case).encode()) + SEED
+    for k, rec in enumerate(_records(cfg, 21 + base, N_PER_CONFIG, n_seats)):
+        _compare(rec)
+        if k % 5 == 0:
+            _compare(truncate(random.Random(k), rec))
+    rng = random.Random(23 + base)
+    for rec in _records(cfg, 29 + base, N_ILLEGAL_PER_CONFIG, n_seats):
+        bad, idx = ref_random_illegal(rng, rec)
+        _compare_illegal(bad, idx)
+
+
+def test_five_and_six_reach_what_they_change():
+    """The generator reaches every contract and settling case (ref alone)."""
+    seen = set()
+    bids = 0
+    for cfg, n in TABLE_CONFIGS:
+        for rec in _records(cfg, 3 + zlib.crc32(_id(cfg).encode()), N_PER_CONFIG, n):
+            res = ref_replay(rec)
+            bids += sum("bid" in a for a in rec["actions"])
+            if res["winner"]:
+                seen.add((len(res["re"]), len(res["kontra"])))
+            seen.add(res["contract"] + ("/klein" if res.get("size") else ""))
+    assert {(2, 3), (1, 4), (3, 3), (2, 4), (1, 5)} <= seen
+    assert {"hochzeit:klein", "hochzeit:gross", "solo:damen/klein"} <= seen
+    assert bids >= 5
 
 
 DISPUTED = sorted((Path(__file__).parent / "data" / "disputed").glob("*.json"))

@@ -10,7 +10,7 @@ announcement needed; after such a late reply the party makes no more steps.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .game import Event, Game
@@ -19,7 +19,7 @@ ANNOUNCEMENTS = ("re", "kontra", "keine90", "keine60", "keine30", "schwarz")
 LEVEL = {"re": 0, "kontra": 0, "keine90": 1, "keine60": 2, "keine30": 3, "schwarz": 4}
 
 
-def problem(g: Game, seat: int, what: str) -> tuple[str, dict] | None:
+def problem(g: Game, seat: int, what: str) -> tuple[str, dict[str, Any]] | None:
     """Why ``seat`` may not say ``what`` now, as (error code, params); None if it may."""
     if g.phase != "play":
         why = "the game is over" if g.phase == "done" else "announcements come after the reservations"
@@ -59,7 +59,7 @@ def _required(g: Game, j: int) -> int:
     return g.hand_cards - 1 - j - shift
 
 
-def _ddv_problem(g: Game, seat: int, pi: int, k: int, cur: int) -> tuple[str, dict] | None:
+def _ddv_problem(g: Game, seat: int, pi: int, k: int, cur: int) -> tuple[str, dict[str, Any]] | None:
     if g.late[pi]:
         return "announce_blocked", {"why": "after a late reply the party may make no further step"}
     cards = g.sizes[seat]
@@ -94,6 +94,6 @@ def apply(g: Game, seat: int, what: str) -> list[Event]:
         g.said_re[pi] = True
     g.announcements.append((seat, what))
     n_revealed = len(g.revealed)
-    if g.contract in ("normal", "stille_hochzeit") and seat not in g.revealed:
+    if g.contract in ("normal", "stille_hochzeit") and seat not in g.revealed and party is not None:
         g._reveal(seat, party)
     return [Event("announced", seat, what)] + g._reveal_events(n_revealed)

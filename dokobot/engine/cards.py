@@ -9,6 +9,8 @@ single integer operations.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
+
 SUITS = "CSHD"
 RANKS = "ATKQJ9"
 CLUBS, SPADES, HEARTS, DIAMONDS = range(4)
@@ -50,7 +52,7 @@ def count(hand: int, t: int) -> int:
     return (hand >> (2 * t)) & 3
 
 
-def type_mask(types) -> int:
+def type_mask(types: Iterable[int]) -> int:
     """Mask with both bits of every type in ``types`` (for filtering hands)."""
     m = 0
     for t in types:
@@ -58,14 +60,14 @@ def type_mask(types) -> int:
     return m
 
 
-def hand_from_types(types) -> int:
+def hand_from_types(types: Iterable[int]) -> int:
     h = 0
     for t in types:
         h += 1 << (2 * t)
     return h
 
 
-def types_in(mask: int):
+def types_in(mask: int) -> Iterator[int]:
     """Distinct card types present in a hand or filtered hand, low type first."""
     m = (mask | (mask >> 1)) & _LOW
     while m:

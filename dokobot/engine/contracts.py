@@ -47,7 +47,7 @@ class Order:
         return self.suit[t] == TRUMP
 
 
-def _suit_run(suit: int, ranks) -> list[int]:
+def _suit_run(suit: int, ranks: tuple[int, ...]) -> list[int]:
     return [card_type(suit, r) for r in ranks]
 
 

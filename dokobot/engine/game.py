@@ -9,8 +9,10 @@ position. Internally cards are int types and hands 2-bit-count bit masks
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import NamedTuple
+from itertools import combinations
+from typing import Any, NamedTuple
 
 from . import announce as ann
 from .cards import (
@@ -34,8 +36,14 @@ from .cards import (
 )
 from .contracts import NORMAL_KINDS, TRUMP, Order, order_for, order_kind
 from .errors import IllegalAction
+from .observation import Observation, observe
+from .result import GameResult
 from .rules import SOLO_RANK, RuleSet
 from .scoring import score_game, state_so_far
+
+Action = dict[str, Any]  # a record action, e.g. {"seat": 1, "play": "CQ"}
+Played = tuple[int, int, bool]  # (seat, card type, played as Schwein)
+DoneTrick = tuple[int, list[Played], int, int]  # (leader, plays, winner, Augen)
 
 PHASES = ("reserve", "armut_take", "armut_give", "armut_return", "play", "done")
 RESERVE_PRIORITY = {"solo": 0, "schmeissen": 1, "armut": 2, "hochzeit": 3}
@@ -87,15 +95,19 @@ class Game:
         self.reserves: list[tuple[int, str, str | None]] = []
         self.contract: str | None = None
         self.order: Order = order_for("normal", rules.dullen, rules.joker)
-        self.soloist = self.holder = self.partner = self.clarify_trick = None
-        self.poor = self.taker = None
+        self.soloist: int | None = None
+        self.holder: int | None = None
+        self.partner: int | None = None
+        self.clarify_trick: int | None = None
+        self.poor: int | None = None
+        self.taker: int | None = None
         self.armut_asked = 0
         self.armut_given: tuple[int, ...] = ()
         self.armut_trumps_back: int | None = None
         self.re: frozenset[int] = frozenset()
         self.trick: list[tuple[int, int, bool]] = []  # (seat, type, schwein)
         self.leader = self.seats[0]
-        self.tricks_done: list[tuple] = []  # (leader, plays, winner, augen)
+        self.tricks_done: list[DoneTrick] = []
         self.augen = [0] * self.n
         self.won = [0] * self.n
         self.levels = [-1, -1]  # highest step said by re / kontra: 0 re/kontra ... 4 schwarz
@@ -104,9 +116,9 @@ class Game:
         self.said_re = [False, False]  # plain Re/Kontra said (not implied by Klopfen)
         self.knocks: list[int] = []
         self.schwein_played = False
-        self.actions: list[dict] = []
+        self.actions: list[Action] = []
         self.revealed: dict[int, str] = {}
-        self._final: dict | None = None
+        self._final: dict[str, Any] | None = None
 
     # ---- copying -------------------------------------------------------------------------
 
@@ -205,12 +217,12 @@ class Game:
         """Whether the seat may now play a Fuchs as Schwein."""
         return bool(count(self.legal_mask(seat), DA)) and self._schwein_problem(seat, DA) is None
 
-    def legal_play_actions(self, seat: int) -> list[dict]:
+    def legal_play_actions(self, seat: int) -> list[Action]:
         """Every play the seat may make now, as record actions (Schwein variants included)."""
         out = []
         for card in self.legal_plays(seat):
             t = CODE_TO_TYPE[card]
-            if t != DA or self._beats_as_needed(seat, t, False):
+            if t != DA or not self.rules.overtrump or self._beats_as_needed(seat, t, False):
                 out.append({"seat": seat, "play": card})
             if t == DA and self.may_schwein(seat):
                 out.append({"seat": seat, "play": card, "schwein": True})
@@ -219,7 +231,7 @@ class Game:
     def legal_types(self, seat: int) -> list[int]:
         return list(types_in(self.legal_mask(seat)))
 
-    def allowed_reservations(self, seat: int) -> list[dict]:
+    def allowed_reservations(self, seat: int) -> list[Action]:
         if self.phase != "reserve" or seat != self.to_act:
             return []
         out = [{"seat": seat, "reserve": "gesund"}]
@@ -266,12 +278,12 @@ class Game:
         if c.startswith("solo:") or c == "armut" or (c == "hochzeit" and self.clarify_trick is not None):
             return {s: ("re" if s in self.re else "kontra") for s in self.seats}
         if c == "hochzeit":
-            return {self.holder: "re"}
+            return {} if self.holder is None else {self.holder: "re"}
         return dict(self.revealed)
 
     # ---- applying actions ----------------------------------------------------------------
 
-    def apply(self, action: dict) -> list[Event]:
+    def apply(self, action: Action) -> list[Event]:
         """Check and apply one record action; IllegalAction leaves the state unchanged."""
         if not isinstance(action, dict):
             raise IllegalAction("malformed", what="an action must be an object")
@@ -337,7 +349,7 @@ class Game:
         why = self._reserve_problem(seat, kind, solo)
         if why:
             raise IllegalAction("reserve_not_allowed", seat=seat, what=_reserve_name(kind, solo), why=why)
-        self.reserves.append((seat, kind, solo if kind == "solo" else None))
+        self.reserves.append((seat, str(kind), str(solo) if kind == "solo" else None))
         events = [Event("reserved", seat, "gesund" if kind == "gesund" else "vorbehalt")]
         if len(self.reserves) < len(self.seats):
             self.to_act = self.seats[len(self.reserves)]
@@ -379,6 +391,7 @@ class Game:
             if self.rules.solo_priority == "rank":
                 solos.sort(key=lambda x: SOLO_RANK.index(x[2]))  # stable: earliest seat on a tie
             seat, _, kind = solos[0]
+            assert kind is not None
             return self._start_solo(seat, kind)
         if any(x[1] == "schmeissen" for x in said):
             return self._redeal()
@@ -448,11 +461,13 @@ class Game:
         if sorted(cards) != hand_types(trumps):
             expected = " ".join(CARD_CODES[t] for t in hand_types(trumps)) or "none"
             raise IllegalAction("armut_give", seat=seat, expected=expected)
+        taker = self.taker
+        assert taker is not None
         self.hands[seat] -= trumps
-        self.hands[self.taker] += trumps
+        self.hands[taker] += trumps
         self.armut_given = tuple(cards)
         self.sizes[seat] -= len(cards)
-        self.sizes[self.taker] += len(cards)
+        self.sizes[taker] += len(cards)
         self.phase, self.to_act = "armut_return", self.taker
         return [Event("armut_given", seat, len(cards))]
 
@@ -463,13 +478,15 @@ class Game:
         h = self.hands[seat]
         if len(cards) != n or any(count(moved, t) > count(h, t) for t in types_in(moved)):
             raise IllegalAction("armut_return", seat=seat, n=n)
+        poor = self.poor
+        assert poor is not None
         self.hands[seat] -= moved
-        self.hands[self.poor] += moved
+        self.hands[poor] += moved
         self.sizes[seat] -= n
-        self.sizes[self.poor] += n
+        self.sizes[poor] += n
         normal = order_for("normal", self.rules.dullen, self.rules.joker)
         self.armut_trumps_back = sum(1 for t in cards if normal.suit[t] == TRUMP)
-        self.re = frozenset({self.poor, self.taker})
+        self.re = frozenset({poor, seat})
         events = [Event("armut_exchanged", seat, self.armut_trumps_back)]
         return events + self._start_play("armut")
 
@@ -485,15 +502,7 @@ class Game:
         return ann.apply(self, seat, what)
 
     def klopfen(self, seat: int) -> list[Event]:
-        why = None
-        if not self.rules.klopfen:
-            why = "Klopfen is not played at this table"
-        elif self.phase != "play" or self.trick or self.tricks_done:
-            why = "only before the first card"
-        elif len(self.knocks) >= 4:
-            why = "four knocks are the most"
-        elif self.knocks and self.knocks[-1] == seat:
-            why = "no seat knocks twice in a row"
+        why = self._klopfen_problem(seat)
         if why:
             raise IllegalAction("klopfen", seat=seat, why=why)
         self.knocks.append(seat)
@@ -571,7 +580,7 @@ class Game:
         if last:
             self.phase, self.to_act = "done", None
 
-    def _winner(self, plays, last: bool) -> int:
+    def _winner(self, plays: list[Played], last: bool) -> int:
         order = self.order
         led = TRUMP if plays[0][2] else order.suit[plays[0][1]]
         best_seat, best_t, best_sw = plays[0]
@@ -623,7 +632,7 @@ class Game:
 
     # ---- Hochzeit and public parties -----------------------------------------------------
 
-    def _clarify(self, plays, winner: int) -> None:
+    def _clarify(self, plays: list[Played], winner: int) -> None:
         i = len(self.tricks_done) - 1
         mode = self.rules.hochzeit
         lead_trump = plays[0][2] or self.order.suit[plays[0][1]] == TRUMP
@@ -631,7 +640,7 @@ class Game:
                       or (mode == "first_trump_trick" and lead_trump))
         if clarifying and winner != self.holder:
             self.partner, self.clarify_trick = winner, i
-            self.re = frozenset({self.holder, winner})
+            self.re = self.re | {winner}  # the holder and the partner
         elif i == self.rules.hochzeit_window - 1:
             self.clarify_trick = i
 
@@ -652,7 +661,7 @@ class Game:
 
     # ---- results ---------------------------------------------------------------------------
 
-    def result(self) -> dict:
+    def result(self) -> dict[str, Any]:
         """The replay result of game-record.md (``finished: false`` while running)."""
         if self.phase != "done":
             return state_so_far(self)
@@ -660,15 +669,15 @@ class Game:
             self._final = score_game(self)
         return {k: v for k, v in self._final.items() if k not in ("extras",)}
 
-    def summary(self) -> dict:
+    def summary(self) -> dict[str, Any]:
         """The result plus structured extras and announcements (for statistics)."""
         res = self.result()
-        if self.phase == "done":
+        if self.phase == "done" and self._final is not None:
             res["extras"] = self._final["extras"]
         res["announcements"] = [{"seat": s, "announce": a} for s, a in self.announcements]
         return res
 
-    def record(self) -> dict:
+    def record(self) -> dict[str, Any]:
         rec = {
             "format": "dokobot-game/1",
             "rules": self.rules.to_config(),
@@ -690,6 +699,49 @@ class Game:
     def normal_parties(self) -> bool:
         return self.contract in NORMAL_KINDS and not self.is_solo
 
+    # ---- a seat's view -------------------------------------------------------------------
+
+    def observation(self, seat: int) -> Observation:
+        """Everything ``seat`` may know now, as an immutable value (see observation.py)."""
+        return observe(self, seat)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every action ``seat`` may take now, in any phase, as record actions."""
+        phase = self.phase
+        if phase == "play":
+            out: list[Action] = [{"seat": seat, "klopfen": True}] if self._klopfen_problem(seat) is None else []
+            out += [{"seat": seat, "announce": a} for a in self.allowed_announcements(seat)]
+            return out + self.legal_play_actions(seat)
+        if phase == "reserve":
+            return self.allowed_reservations(seat)
+        if phase == "done" or seat != self.to_act:
+            return []
+        if phase == "armut_take":
+            return [{"seat": seat, "armut_take": True}, {"seat": seat, "armut_take": False}]
+        if phase == "armut_give":
+            normal = order_for("normal", self.rules.dullen, self.rules.joker)
+            trumps = hand_types(self.hands[seat] & normal.masks[TRUMP])
+            return [{"seat": seat, "armut_give": [CARD_CODES[t] for t in trumps]}]
+        picks = sorted(set(combinations(hand_types(self.hands[seat]), len(self.armut_given))))
+        return [{"seat": seat, "armut_return": [CARD_CODES[t] for t in p]} for p in picks]
+
+    def game_result(self) -> GameResult:
+        """The typed result of the finished game; ValueError while it runs."""
+        if self.phase != "done":
+            raise ValueError("the game is not finished")
+        return GameResult.from_dict(self.summary())
+
+    def _klopfen_problem(self, seat: int) -> str | None:
+        if not self.rules.klopfen:
+            return "Klopfen is not played at this table"
+        if self.phase != "play" or self.trick or self.tricks_done:
+            return "only before the first card"
+        if len(self.knocks) >= 4:
+            return "four knocks are the most"
+        if self.knocks and self.knocks[-1] == seat:
+            return "no seat knocks twice in a row"
+        return None
+
 
 _COPIED = {"hands", "sizes", "trick", "tricks_done", "augen", "won", "levels", "late", "said_re",
            "reserves", "announcements", "knocks", "actions", "revealed"}
@@ -705,7 +757,7 @@ _PHASE_WHY = {
 }
 
 
-def _hand(types) -> int:
+def _hand(types: Iterable[int]) -> int:
     h = 0
     for t in types:
         h += 1 << (t << 1)
@@ -723,14 +775,14 @@ def _parse_cards(value: object) -> list[int]:
     if any(t is None for t in types):
         bad = next(c for c, t in zip(value, types, strict=True) if t is None)
         raise IllegalAction("malformed", what=f"unknown card {bad!r}")
-    return sorted(types)
+    return sorted(t for t in types if t is not None)
 
 
 def _reserve_name(kind: object, solo: object) -> str:
     return f"solo {solo}" if kind == "solo" else str(kind)
 
 
-def _trick(x) -> Trick:
+def _trick(x: DoneTrick) -> Trick:
     leader, plays, winner, augen = x
     sw = next((i for i, p in enumerate(plays) if p[2]), None)
     return Trick(leader, tuple((s, CARD_CODES[t]) for s, t, _ in plays), winner, augen, sw)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from .announce import ANNOUNCEMENTS
 from .cards import DA, type_list
@@ -12,9 +13,10 @@ from .rules import RuleSet
 
 
 def random_action(g: Game, rng: random.Random, announce_rate: float = 0.05,
-                  reserve_rate: float = 0.15) -> dict:
+                  reserve_rate: float = 0.15) -> dict[str, Any]:
     """One random legal action for the seat to act (announcements by any seat, sometimes)."""
     s = g.to_act
+    assert s is not None, "the game is over"
     if g.phase == "reserve":
         opts = g.allowed_reservations(s)
         return rng.choice(opts) if rng.random() < reserve_rate else opts[0]
@@ -32,7 +34,7 @@ def random_action(g: Game, rng: random.Random, announce_rate: float = 0.05,
     return rng.choice(g.legal_play_actions(s))
 
 
-def random_game(rules: RuleSet, rng: random.Random, **kw) -> Game:
+def random_game(rules: RuleSet, rng: random.Random, **kw: float) -> Game:
     """A complete random legal game from a random deal."""
     dealer = rng.randrange(4)
     g = Game(rules, deal(rules, rng, dealer), dealer)
@@ -53,6 +55,7 @@ def playout(g: Game, rng: random.Random, announce_rate: float = 0.0) -> Game:
             if g.can_announce(seat, what):
                 g.announce(seat, what)
         s = g.to_act
+        assert s is not None
         types = type_list(legal(s))
         t = types[int(rand() * len(types))]
         play(s, t, t == DA and schweine and g.may_schwein(s)

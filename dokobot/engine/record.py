@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from .cards import CARD_CODES
 from .deal import deck
@@ -21,11 +22,11 @@ class ReplayError(Exception):
         self.message = message
         self.action = action
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"error": self.message, "action": self.action}
 
 
-def load(record: object) -> tuple[Game, list]:
+def load(record: object) -> tuple[Game, list[Any]]:
     """A fresh game for the record's header, and its actions; ReplayError(…, None) if bad."""
     if not isinstance(record, dict):
         raise ReplayError("the record must be a JSON object", None)
@@ -37,6 +38,7 @@ def load(record: object) -> tuple[Game, list]:
         raise ReplayError(f"rules: {exc}", None) from None
     hands = record.get("hands")
     _check_hands(hands, rules)
+    assert isinstance(hands, list)
     dealer = record.get("dealer")
     if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < len(hands):
         raise ReplayError(f"dealer must be a seat number from 0 to {len(hands) - 1}", None)
@@ -82,6 +84,6 @@ def replay_game(record: object) -> Game:
     return game
 
 
-def replay(record: object) -> dict:
+def replay(record: object) -> dict[str, Any]:
     """The replay result of game-record.md for a record."""
     return replay_game(record).result()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields, replace
+from typing import Any
 
 SOLO_KINDS = (
     "karo", "herz", "pik", "kreuz", "damen", "buben", "fleischlos", "damen_buben", "buben_koenige",
@@ -11,7 +12,7 @@ SOLO_KINDS = (
 SOLO_RANK = ("karo", "damen", "buben", "damen_buben", "buben_koenige", "fleischlos", "kreuz", "pik", "herz")
 EXTRAS = ("gegen_die_alten", "doppelkopf", "fuchs", "karlchen", "karlchen_caught", "alte_caught", "dulle_caught")
 
-_CHOICES: dict[str, tuple] = {
+_CHOICES: dict[str, tuple[str, ...]] = {
     "dulle": ("first_wins", "second_wins", "second_wins_except_last"),
     "solo_lead": ("left_of_dealer", "soloist"),
     "solo_priority": ("seat", "rank"),
@@ -19,7 +20,7 @@ _CHOICES: dict[str, tuple] = {
     "announcements": ("ddv", "first_trick", "before_play", "until_trick_5"),
     "scoring": ("ddv", "steps", "doubling", "tally"),
 }
-_LISTS: dict[str, tuple] = {
+_LISTS: dict[str, tuple[str, ...]] = {
     "solos": SOLO_KINDS,
     "schmeissen": ("nines", "kings", "top_dj"),
     "extras": EXTRAS,
@@ -63,7 +64,7 @@ class RuleSet:
         return 12 if self.nines else 10
 
     @classmethod
-    def from_config(cls, config: dict | None = None) -> RuleSet:
+    def from_config(cls, config: dict[str, Any] | None = None) -> RuleSet:
         """Build from ``{"preset": name, switch: value, ...}``; RuleError on anything unknown."""
         config = dict(config or {})
         if not isinstance(config, dict):
@@ -74,24 +75,24 @@ class RuleSet:
         overrides = {k: _check(k, v) for k, v in config.items()}
         return replace(PRESETS[name], **overrides)
 
-    def to_config(self) -> dict:
+    def to_config(self) -> dict[str, Any]:
         """Preset name plus the switches that differ from it (JSON-ready)."""
         ref = PRESETS[self.preset]
-        out: dict = {"preset": self.preset}
+        out: dict[str, Any] = {"preset": self.preset}
         for f in fields(self):
             v = getattr(self, f.name)
             if f.name != "preset" and v != getattr(ref, f.name):
                 out[f.name] = list(v) if isinstance(v, tuple) else v
         return out
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {k: list(v) if isinstance(v, tuple) else v for k, v in asdict(self).items()}
 
 
 SWITCHES = tuple(f.name for f in fields(RuleSet) if f.name != "preset")
 
 
-def _check(key: str, value):
+def _check(key: str, value: Any) -> Any:
     if key in _BOOLS:
         if not isinstance(value, bool):
             raise RuleError(f"switch {key!r} must be true or false, not {value!r}")

@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .cards import AUGEN, CJ, CQ, DA, DQ, HT
 from .contracts import TRUMP
@@ -25,6 +25,7 @@ EXTRA_LABELS = {
     "alte_caught": "Alte gefangen", "dulle_caught": "Dulle gefangen",
 }
 PARTIES = ("re", "kontra")
+Scheme = tuple[int | None, int, list[dict[str, Any]]]  # (party that gets the value, value, breakdown)
 
 
 class Tally:
@@ -71,11 +72,11 @@ def _against_points(t: Tally, pi: int) -> list[tuple[str, int]]:
     return [(AGAINST[j][1], 1) for j in range(1, opp_level + 1) if t.augen[pi] >= AGAINST[j][0]]
 
 
-def extras(g: Game) -> list[dict]:
+def extras(g: Game) -> list[dict[str, Any]]:
     """Sonderpunkte of a normal game, each for the party that made it."""
     on = set(g.rules.extras)
     party = {s: ("re" if s in g.re else "kontra") for s in g.seats}
-    out: list[dict] = []
+    out: list[dict[str, Any]] = []
     last = len(g.tricks_done) - 1
     for i, (_, plays, winner, augen) in enumerate(g.tricks_done):
         wp = party[winner]
@@ -101,7 +102,7 @@ def extras(g: Game) -> list[dict]:
     return out
 
 
-def score_game(g: Game) -> dict:
+def score_game(g: Game) -> dict[str, Any]:
     """The finished game's result dict (game-record.md "Replay result") plus extras."""
     if g.contract == "redeal":
         return _redeal_result(g)
@@ -127,17 +128,17 @@ def score_game(g: Game) -> dict:
     }
 
 
-def _extra_lines(ex: list[dict]) -> list[dict]:
+def _extra_lines(ex: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [{"party": e["party"], "label": EXTRA_LABELS[e["key"]], "points": 1, "key": e["key"]} for e in ex]
 
 
-def _net_extras(ex: list[dict], pi: int) -> int:
+def _net_extras(ex: list[dict[str, Any]], pi: int) -> int:
     return sum(1 if e["party"] == PARTIES[pi] else -1 for e in ex)
 
 
-def _ddv(g: Game, t: Tally, winner: int | None, ex: list[dict]):
+def _ddv(g: Game, t: Tally, winner: int | None, ex: list[dict[str, Any]]) -> Scheme:
     """TSR 7.2: returns (party index that gets the value or None, value, breakdown)."""
-    lines: list[dict] = []
+    lines: list[dict[str, Any]] = []
 
     def add(pi: int, label: str, pts: int = 1) -> None:
         lines.append({"party": PARTIES[pi], "label": label, "points": pts})
@@ -171,12 +172,12 @@ def _ddv(g: Game, t: Tally, winner: int | None, ex: list[dict]):
     return winner, value, lines
 
 
-def _steps(g: Game, t: Tally, winner: int | None, ex: list[dict]):
+def _steps(g: Game, t: Tally, winner: int | None, ex: list[dict[str, Any]]) -> Scheme:
     """Seed 001: loser under 120/90/60/30/schwarz, against the Alten, Re and Kontra +1 each."""
     if winner is None:
         return _ddv(g, t, winner, ex)
     loser = 1 - winner
-    lines = [{"party": PARTIES[winner], "label": f"unter {lim}", "points": 1}
+    lines: list[dict[str, Any]] = [{"party": PARTIES[winner], "label": f"unter {lim}", "points": 1}
              for lim in (120, 90, 60, 30) if t.augen[loser] < lim]
     if t.tricks[loser] == 0:
         lines.append({"party": PARTIES[winner], "label": "schwarz", "points": 1})
@@ -189,7 +190,7 @@ def _steps(g: Game, t: Tally, winner: int | None, ex: list[dict]):
     return winner, value, lines
 
 
-def _doubling(g: Game, t: Tally, winner: int | None, ex: list[dict]):
+def _doubling(g: Game, t: Tally, winner: int | None, ex: list[dict[str, Any]]) -> Scheme:
     """Seeds 000/001: Re wins 1, Kontra 2; Schneider x2, Schwarz x4; Doppelkopf, Re, Kontra x2."""
     if winner is None:
         return None, 0, []
@@ -214,12 +215,12 @@ def _doubling(g: Game, t: Tally, winner: int | None, ex: list[dict]):
     return winner, value * factor + _net_extras(rest, winner), lines
 
 
-def _tally(g: Game, t: Tally, winner: int | None, ex: list[dict]):
+def _tally(g: Game, t: Tally, winner: int | None, ex: list[dict[str, Any]]) -> Scheme:
     """Seed 003: points doubled by Re or Kontra, quadrupled by both; then extras."""
     if winner is None:
         return _ddv(g, t, winner, ex)
     w = PARTIES[winner]
-    lines = [{"party": w, "label": "gewonnen", "points": 1}]
+    lines: list[dict[str, Any]] = [{"party": w, "label": "gewonnen", "points": 1}]
     if winner == 1:
         lines.append({"party": w, "label": "gegen Re/Solist", "points": 1})
     elif g.is_solo:
@@ -249,7 +250,7 @@ def _seat_scores(g: Game, t: Tally, gainer: int | None, value: int) -> list[int]
     return scores
 
 
-def _redeal_result(g: Game) -> dict:
+def _redeal_result(g: Game) -> dict[str, Any]:
     return {
         "contract": "redeal", "re": [], "kontra": [], "augen": {"re": 0, "kontra": 0},
         "tricks": {"re": 0, "kontra": 0}, "winner": None, "game_value": 0, "score": [0] * g.n,
@@ -257,9 +258,9 @@ def _redeal_result(g: Game) -> dict:
     }
 
 
-def state_so_far(g: Game) -> dict:
+def state_so_far(g: Game) -> dict[str, Any]:
     """An unfinished game: what has happened, ``finished: false``, no score."""
-    out: dict = {"finished": False, "contract": g.contract, "phase": g.phase, "to_act": g.to_act}
+    out: dict[str, Any] = {"finished": False, "contract": g.contract, "phase": g.phase, "to_act": g.to_act}
     if g.contract is not None and g.contract != "redeal":
         t = Tally(g)
         out.update(re=t.re, kontra=t.kontra, augen={"re": t.augen[0], "kontra": t.augen[1]},

@@ -9,6 +9,8 @@ from typing import Any
 
 import aiosqlite
 
+from dokobot.engine import GameResult
+
 from .core import Core, _all, dumps
 from .errors import StorageError
 from .models import GameInfo, RunningGame, ScoreSheet, Seat, SheetPlayer, SheetRow
@@ -110,15 +112,17 @@ class GamesRepo(Core):
     async def finish_game(
         self,
         game_id: int,
-        result: Mapping[str, Any],
+        result: GameResult | Mapping[str, Any],
         scores: Sequence[int] | Mapping[int, int] | None = None,
         *,
         now: datetime | None = None,
     ) -> None:
         """Mark the game finished with the engine's result, all in one transaction.
 
+        ``result``: a ``GameResult`` (stored as its ``to_dict()``: the replay result
+        plus extras and announcements, which the statistics count) or such a dict.
         ``scores``: the points as booked (e.g. with Bock doubling), either a list
-        by seat or a dict user_id -> points; defaults to ``result["score"]``.
+        by seat or a dict user_id -> points; defaults to the result's score.
         Writes the score rows, the per-seat statistics counters and the
         leaderboard totals. Nothing is written on failure.
         """
@@ -126,14 +130,16 @@ class GamesRepo(Core):
         async with self._transaction(f"finish game {game_id}") as conn:
             game = await _running_game_row(conn, game_id)
             players, hands, channel_id = json.loads(game[0]), json.loads(game[1]), game[2]
-            check_result(result, len(players))
-            points = _points_by_seat(players, result, scores)
+            data = result.to_dict() if isinstance(result, GameResult) else dict(result)
+            check_result(data, len(players))
+            typed = GameResult.from_dict(data)
+            points = _points_by_seat(players, typed, scores)
             actions = await _actions(conn, game_id)
-            rows = score_rows(players, hands, result, actions, points)
+            rows = score_rows(players, hands, typed, actions, points)
             await conn.execute(
                 "UPDATE games SET status = 'finished', finished_at = ?, result = ?, contract = ?"
                 " WHERE id = ?",
-                (finished, dumps(dict(result)), result["contract"], game_id),
+                (finished, dumps(data), typed.contract, game_id),
             )
             await _insert_scores(conn, game_id, channel_id, finished, rows)
 
@@ -306,11 +312,11 @@ async def _game_info(conn: aiosqlite.Connection, row: Sequence[Any]) -> GameInfo
 
 def _points_by_seat(
     players: Sequence[Mapping[str, Any]],
-    result: Mapping[str, Any],
+    result: GameResult,
     scores: Sequence[int] | Mapping[int, int] | None,
 ) -> list[int]:
     if scores is None:
-        scores = result.get("score")
+        scores = result.score
     if isinstance(scores, Mapping):
         missing = [p["name"] for p in players if player_key(p) not in scores]
         if missing:

@@ -6,6 +6,7 @@ import copy
 import itertools
 from typing import Any
 
+from dokobot.engine import GameResult
 from dokobot.table.store import ChannelPrefs, SeatInfo, StoredGame, StoredTable
 
 
@@ -54,8 +55,8 @@ class MemoryStore:
             raise RuntimeError(f"action index {idx} out of order")
         game.actions.append(copy.deepcopy(action))
 
-    async def finish_game(self, game_id: int, result: dict[str, Any], scores: dict[int, int]) -> None:
-        self.games[game_id].result = copy.deepcopy(result)
+    async def finish_game(self, game_id: int, result: GameResult, scores: dict[int, int]) -> None:
+        self.games[game_id].result = result  # immutable
         self.games[game_id].scores = dict(scores)
 
     async def abort_game(self, game_id: int) -> None:

@@ -11,6 +11,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from dokobot.engine import GameResult
+
 EXTRA_KEYS = ("fuchs", "doppelkopf", "karlchen", "gegen_die_alten")
 
 
@@ -66,17 +68,17 @@ def check_result(result: Mapping[str, Any], seats: int) -> None:
 def score_rows(
     players: Sequence[Mapping[str, Any]],
     hands: Sequence[Sequence[str]],
-    result: Mapping[str, Any],
+    result: GameResult,
     actions: Sequence[Mapping[str, Any]],
     points: Sequence[int],
 ) -> list[SeatScore]:
     """One row per seat that played; none for a redeal or a seat sitting out."""
-    contract = result["contract"]
-    if contract == "redeal":
+    contract = result.contract
+    if result.is_redeal:
         return []  # thrown in and dealt again: not a game for the statistics
-    re_seats = set(result.get("re", []))
-    kontra_seats = set(result.get("kontra", []))
-    winner = result.get("winner")
+    re_seats = set(result.re)
+    kontra_seats = set(result.kontra)
+    winner = result.winner
     counts = _seat_counters(result, actions)
     rows = []
     for seat, player in enumerate(players):
@@ -103,7 +105,7 @@ def score_rows(
 _COUNTERS = ("announcements", "doppelkopf", "fuchs_caught", "fuchs_lost", "karlchen")
 
 
-def _seat_counters(result: Mapping[str, Any], actions: Sequence[Mapping[str, Any]]) -> dict:
+def _seat_counters(result: GameResult, actions: Sequence[Mapping[str, Any]]) -> dict:
     """Count, per seat, announcements (from actions) and extras (from the result)."""
     counts: dict[str, Any] = {key: {} for key in _COUNTERS}
     counts["hochzeit_seats"] = set()
@@ -113,15 +115,14 @@ def _seat_counters(result: Mapping[str, Any], actions: Sequence[Mapping[str, Any
             _bump(counts["announcements"], seat)
         elif action.get("reserve") == "hochzeit":
             counts["hochzeit_seats"].add(seat)
-    for extra in result.get("extras") or []:
-        key = extra.get("key")
-        if key == "doppelkopf":
-            _bump(counts["doppelkopf"], extra.get("seat"))
-        elif key == "karlchen":
-            _bump(counts["karlchen"], extra.get("seat"))
-        elif key == "fuchs":
-            _bump(counts["fuchs_caught"], extra.get("seat"))
-            _bump(counts["fuchs_lost"], extra.get("victim"))
+    for extra in result.extras:
+        if extra.key == "doppelkopf":
+            _bump(counts["doppelkopf"], extra.seat)
+        elif extra.key == "karlchen":
+            _bump(counts["karlchen"], extra.seat)
+        elif extra.key == "fuchs":
+            _bump(counts["fuchs_caught"], extra.seat)
+            _bump(counts["fuchs_lost"], extra.victim)
     return counts
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from dokobot.engine import GameResult
 from dokobot.storage import Database
 from dokobot.table.store import ChannelPrefs, SeatInfo, StoredGame, StoredTable
 
@@ -23,7 +24,8 @@ def _stored(g: Any) -> StoredGame:
     """A storage ``GameInfo`` as the table layer's ``StoredGame``."""
     return StoredGame(
         g.game_id, g.table_id, g.number, dict(g.rules), [_seat(p) for p in g.players], g.dealer,
-        [list(h) for h in g.hands], [dict(a) for a in g.actions], g.result,
+        [list(h) for h in g.hands], [dict(a) for a in g.actions],
+        None if g.result is None else GameResult.from_dict(g.result),
         dict(g.points) if g.status == "finished" else None, g.status == "aborted",
     )
 
@@ -64,7 +66,7 @@ class SqliteStore:
     async def append_action(self, game_id: int, idx: int, action: dict[str, Any]) -> None:
         await self.db.append_action(game_id, idx, action)
 
-    async def finish_game(self, game_id: int, result: dict[str, Any], scores: dict[int, int]) -> None:
+    async def finish_game(self, game_id: int, result: GameResult, scores: dict[int, int]) -> None:
         await self.db.finish_game(game_id, result, scores)
 
     async def abort_game(self, game_id: int) -> None:

@@ -32,6 +32,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from dokobot.engine import GameResult
+
 ROUND = 4  # games per Bock round: one game per seat playing
 TRIGGERS = ("tie", "lost_solo", "lost_announcement")
 
@@ -41,12 +43,12 @@ class BockGame:
     """One game of the table, as Bock needs it."""
 
     triggers: tuple[str, ...]  # the game's ``rules.bock``
-    result: Mapping[str, Any] | None  # engine result; None: aborted (no game)
+    result: GameResult | None  # engine result; None: aborted (no game)
     announcements: tuple[tuple[int, str], ...] = ()  # (seat, announcement) in order
 
     @classmethod
     def from_record(
-        cls, triggers: Iterable[str], result: Mapping[str, Any] | None, actions: Iterable[Mapping[str, Any]],
+        cls, triggers: Iterable[str], result: GameResult | None, actions: Iterable[Mapping[str, Any]],
     ) -> BockGame:
         said = tuple((int(a["seat"]), str(a["announce"])) for a in actions if "announce" in a)
         return cls(tuple(triggers), result, said)
@@ -59,7 +61,7 @@ class BockState:
     @property
     def multiplier(self) -> int:
         """The factor of the next game (if its rules have Bock)."""
-        return 2 ** sum(1 for c in self.counters if c > 0)
+        return int(2 ** sum(1 for c in self.counters if c > 0))
 
     @property
     def games_left(self) -> int:
@@ -76,25 +78,24 @@ class BockStep:
     after: BockState = field(default_factory=BockState)
 
 
-def is_no_game(result: Mapping[str, Any] | None) -> bool:
-    return result is None or result.get("contract") == "redeal"
+def is_no_game(result: GameResult | None) -> bool:
+    return result is None or result.is_redeal
 
 
-def _is_solo(result: Mapping[str, Any]) -> bool:
-    contract = str(result.get("contract") or "")
+def _is_solo(result: GameResult) -> bool:
+    contract = result.contract
     if contract.startswith("solo:") or contract == "stille_hochzeit":
         return True
-    return contract == "hochzeit" and len(result.get("re") or []) == 1
+    return contract == "hochzeit" and len(result.re) == 1
 
 
-def _lost(result: Mapping[str, Any], party: str) -> bool:
+def _lost(result: GameResult, party: str) -> bool:
     """Whether ``party`` lost: the other party won, or with no winner got the value."""
     other = "kontra" if party == "re" else "re"
-    winner = result.get("winner")
-    if winner is not None:
-        return winner == other
-    score = result.get("score") or []
-    return any(0 <= s < len(score) and score[s] > 0 for s in result.get(other) or [])
+    if result.winner is not None:
+        return result.winner == other
+    score = result.score
+    return any(0 <= s < len(score) and score[s] > 0 for s in (result.kontra if other == "kontra" else result.re))
 
 
 def fired(game: BockGame) -> tuple[str, ...]:
@@ -106,13 +107,11 @@ def fired(game: BockGame) -> tuple[str, ...]:
     out = []
     for trigger in game.triggers:
         if trigger == "tie":
-            augen = res.get("augen") or {}
-            hit = augen.get("re") == 120 and augen.get("kontra") == 120
+            hit = res.augen == (120, 120)
         elif trigger == "lost_solo":
             hit = _is_solo(res) and _lost(res, "re")
         elif trigger == "lost_announcement":
-            re_seats = set(res.get("re") or [])
-            parties = {"re" if s in re_seats else "kontra" for s, _ in game.announcements}
+            parties = {"re" if s in res.re else "kontra" for s, _ in game.announcements}
             hit = any(_lost(res, p) for p in parties)
         else:
             hit = False

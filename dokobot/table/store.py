@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from dokobot.engine import GameResult
+
 
 @dataclass(frozen=True)
 class SeatInfo:
@@ -40,7 +42,7 @@ class StoredGame:
     dealer: int
     hands: list[list[str]]
     actions: list[dict[str, Any]] = field(default_factory=list)
-    result: dict[str, Any] | None = None
+    result: GameResult | None = None  # None: running or aborted
     scores: dict[int, int] | None = None
     aborted: bool = False
 
@@ -64,7 +66,7 @@ class TableStore(Protocol):
         dealer: int, hands: list[list[str]],
     ) -> int: ...
     async def append_action(self, game_id: int, idx: int, action: dict[str, Any]) -> None: ...
-    async def finish_game(self, game_id: int, result: dict[str, Any], scores: dict[int, int]) -> None: ...
+    async def finish_game(self, game_id: int, result: GameResult, scores: dict[int, int]) -> None: ...
     async def abort_game(self, game_id: int) -> None: ...
     async def open_tables(self) -> list[StoredTable]: ...
     async def running_games(self) -> list[StoredGame]: ...

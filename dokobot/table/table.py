@@ -8,7 +8,7 @@ state: a failed write changes nothing.
 
 Computer players sit on seats with ``is_bot``. While one of them is to act,
 one task per table lets it move: the decision (``dokobot.table.robot``) is made in
-a thread on ``game.copy()``, then applied under the lock through the same
+a thread on the seat's ``Observation``, then applied under the lock through the same
 path as a click, store first; a decision the game has outrun is dropped.
 ``on_outcome`` tells the bot layer what a computer move changed.
 
@@ -26,7 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from dokobot.engine import Game, IllegalAction, RuleError, RuleSet, deal
+from dokobot.engine import Game, GameResult, IllegalAction, Observation, RuleError, RuleSet, deal
 from dokobot.table import robot
 from dokobot.table.bock import BockGame, BockState, BockStep, booked, replay_bock, step
 from dokobot.table.store import SeatInfo, StoredGame, StoredTable, TableStore
@@ -73,7 +73,7 @@ class FinishedGame:
     number: int
     players: list[SeatInfo]
     dealer: int
-    result: dict[str, Any]
+    result: GameResult
     points: dict[int, int]  # user_id -> points of this game
     totals: dict[int, int]  # user_id -> running total at this table
     record: dict[str, Any]
@@ -330,6 +330,7 @@ class Table:
         the table's state. Humans and computer players take this same path."""
         trial = game.copy()
         events = trial.apply({**action, "seat": seat})
+        assert self.game_id is not None
         # the new action only (trial.record() would copy the whole game per click)
         await self.store.append_action(self.game_id, len(trial.actions) - 1, dict(trial.actions[-1]))
         self.game = trial
@@ -351,12 +352,12 @@ class Table:
     async def _finish(self, outcome: Outcome) -> None:
         game = self.game
         assert game is not None and self.game_id is not None
-        result = game.result()
+        result = game.game_result()
         players = list(self.seats)
         # Bock is a table matter: the engine's result stays the plain game, the
         # booked points (score sheet, leaderboards) carry the factor.
         bock = step(self.bock, BockGame.from_record(game.rules.bock, result, game.actions), SEATS)
-        score = booked(result["score"], bock.multiplier)
+        score = booked(result.score, bock.multiplier)
         points = {p.user_id: score[i] for i, p in enumerate(players)}
         await self.store.finish_game(self.game_id, result, points)
         for user_id, p in points.items():
@@ -367,9 +368,9 @@ class Table:
             bock.multiplier, bock.fired,
         )
         self.state = "between"
-        log.info("table %s: game %s over (%s)", self.channel_id, self.game_no, result.get("contract"))
+        log.info("table %s: game %s over (%s)", self.channel_id, self.game_no, result.contract)
         outcome.finished = self.last
-        if result.get("contract") == "redeal":
+        if result.is_redeal:
             # Thrown in or nobody took the Armut: the same dealer deals again.
             await self._deal(self.dealer, outcome)
 
@@ -433,9 +434,9 @@ class Table:
                     continue
             seed = self.computer_rng.getrandbits(64)
             try:
-                # On a copy: the thread never touches the live game. The robot reads
-                # only public facts and the seat's own hand.
-                actions = await asyncio.to_thread(_decide, game.copy(), seat, seed, self.computer_skill)
+                # The robot decides from the seat's observation only (an immutable
+                # value: the thread never touches the live game).
+                actions = await asyncio.to_thread(_decide, game.observation(seat), seed, self.computer_skill)
             except Exception:
                 log.exception("table %s: computer seat %s could not decide", self.channel_id, seat)
                 actions = []
@@ -504,15 +505,15 @@ class Table:
         return seat
 
 
-def _decide(game: Game, seat: int, seed: int, skill: robot.Skill) -> list[dict[str, Any]]:
-    """A computer seat's move (run in a thread on a copy): Re/Kontra first if it wants to."""
+def _decide(obs: Observation, seed: int, skill: robot.Skill) -> list[dict[str, Any]]:
+    """A computer seat's move (run in a thread): Re/Kontra first if it wants to."""
     rng = random.Random(seed)
     out: list[dict[str, Any]] = []
-    if game.phase == "play":
-        said = robot.announcement(game, seat, rng, skill)
+    if obs.phase == "play":
+        said = robot.announcement(obs, rng, skill)
         if said:
-            out.append({"seat": seat, "announce": said})
-    out.append(robot.choose_action(game, seat, rng, skill))
+            out.append({"seat": obs.seat, "announce": said})
+    out.append(robot.choose_action(obs, rng, skill))
     return out
 
 

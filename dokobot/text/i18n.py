@@ -11,6 +11,8 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from dokobot.engine import BreakdownItem
+
 log = logging.getLogger(__name__)
 
 LANGUAGES = ("de", "en")
@@ -145,6 +147,25 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "sum.no_winner": ("Keiner gewinnt: {re} : {kontra} Augen · Spielwert {value}", "Nobody wins: {re} : {kontra} points · game value {value}"),
     "sum.parties": ("Re: {re}   Kontra: {kontra}", "Re: {re}   Kontra: {kontra}"),
     "sum.breakdown": ("Wertung", "Breakdown"),
+    # --- breakdown lines of the game value (GameResult label keys)
+    "bd.won": ("gewonnen", "won"),
+    "bd.under": ("unter {limit}", "under {limit}"),
+    "bd.schwarz": ("schwarz", "schwarz"),
+    "bd.schneider": ("Schneider", "Schneider"),
+    "bd.announced": ("{what} angesagt", "{what} announced"),
+    "bd.against": ("{augen} gegen {what}", "{augen} against {what}"),
+    "bd.against_re": ("gegen Re/Solist", "against Re/the soloist"),
+    "bd.solo_won": ("Solo gewonnen", "solo won"),
+    "bd.knocked": ("geklopft", "knocked"),
+    "bd.reached": ("{what} erreicht", "{what} reached"),
+    "bd.extra.gegen_die_alten": ("gegen die Alten", "against the queens of clubs"),
+    "bd.extra.doppelkopf": ("Doppelkopf", "Doppelkopf"),
+    "bd.extra.fuchs": ("Fuchs gefangen", "fox caught"),
+    "bd.extra.karlchen": ("Karlchen", "Charlie"),
+    "bd.extra.karlchen_caught": ("Karlchen gefangen", "Charlie caught"),
+    "bd.extra.alte_caught": ("Alte gefangen", "queen of clubs caught"),
+    "bd.extra.dulle_caught": ("Dulle gefangen", "Dulle caught"),
+    "bd.extra.karlchen_caught_any": ("Karlchen gefangen", "Charlie caught"),
     "sum.points": ("Punkte: {list}", "Points: {list}"),
     "sum.points_bock": ("Punkte (Bock ×{m}): {list}", "Points (Bock ×{m}): {list}"),
     "sum.bock.tie": ("Gleichstand 120:120 – die nächste Runde ist Bock", "Tie 120:120 – the next round is Bock"),
@@ -325,21 +346,6 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "rules.off": ("aus", "off"),
 }
 
-# Engine breakdown labels are German; the English catalogue maps the common ones.
-_BREAKDOWN_EN = {
-    "gewonnen": "won",
-    "unter 90": "under 90",
-    "unter 60": "under 60",
-    "unter 30": "under 30",
-    "schwarz": "schwarz",
-    "Re angesagt": "Re announced",
-    "Kontra angesagt": "Kontra announced",
-    "gegen die Alten": "against the queens of clubs",
-    "Doppelkopf": "Doppelkopf",
-    "Fuchs gefangen": "fox caught",
-    "Karlchen": "Charlie",
-}
-
 _SUIT_PARAM = {"clubs": "C", "spades": "S", "hearts": "H", "diamonds": "D", "trump": "trump", "trumps": "trump"}
 
 
@@ -376,10 +382,16 @@ def announcement_name(lang: str | None, what: str) -> str:
     return t(lang, "ann." + what)
 
 
-def breakdown_label(lang: str | None, label: str) -> str:
-    if norm_lang(lang) == "en":
-        return _BREAKDOWN_EN.get(label, label)
-    return label
+def breakdown_label(lang: str | None, item: BreakdownItem) -> str:
+    """A breakdown line's label from its key and parameters (``text``: kept as it came)."""
+    if item.key == "text":
+        return str(item.param("text"))
+    if item.key == "extra":
+        return t(lang, "bd.extra." + str(item.param("extra")))
+    params = dict(item.params)
+    if "what" in params:
+        params["what"] = announcement_name(lang, str(params["what"]))
+    return t(lang, "bd." + item.key, **params)
 
 
 def suit_name(lang: str | None, suit: object) -> str:

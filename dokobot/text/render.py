@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from dokobot.engine import Game
+from dokobot.engine import BreakdownItem, Game, Observation
 from dokobot.table.bock import booked
 from dokobot.table.table import SEATS, FinishedGame, Notice, Table
 from dokobot.text.cards import card_text
@@ -187,37 +187,33 @@ def _trick_lines(game: Game, names: list[str], lang: str | None) -> list[str]:
     return lines
 
 
-def _breakdown_item(b: dict[str, Any], lang: str | None) -> str:
+def _breakdown_item(b: BreakdownItem, lang: str | None) -> str:
     """One line of the game value: label, party, +points (or ×factor in the doubling scheme)."""
-    party = b.get("party")
-    who = t(lang, "party." + party) if party in ("re", "kontra") else str(party or "")
-    amount = f"×{b['factor']}" if "factor" in b else f"{b.get('points', 0):+d}"
-    return f"{breakdown_label(lang, b.get('label', ''))} ({who}) {amount}"
+    who = t(lang, "party." + b.party) if b.party in ("re", "kontra") else b.party
+    amount = f"×{b.factor}" if b.factor is not None else f"{b.points or 0:+d}"
+    return f"{breakdown_label(lang, b)} ({who}) {amount}"
 
 
 def summary_text(fin: FinishedGame, lang: str | None, game_no_title: bool = True) -> tuple[str, str]:
     """Title and body of the end-of-game summary (everything is public by now)."""
     res = fin.result
     names = [esc(p.name) for p in fin.players]
-    contract = res.get("contract")
-    title = t(lang, "sum.title", no=fin.number, contract=contract_name(lang, contract))
-    if contract == "redeal":
+    title = t(lang, "sum.title", no=fin.number, contract=contract_name(lang, res.contract))
+    if res.is_redeal:
         return title, t(lang, "sum.redeal")
-    augen = res.get("augen", {})
-    key = "sum.winner" if res.get("winner") else "sum.no_winner"
-    winner = t(lang, "party." + res["winner"]) if res.get("winner") else ""
+    key = "sum.winner" if res.winner else "sum.no_winner"
+    winner = t(lang, "party." + res.winner) if res.winner else ""
     lines = [
-        t(lang, key, party=winner, re=augen.get("re", 0), kontra=augen.get("kontra", 0), value=res.get("game_value", 0)),
+        t(lang, key, party=winner, re=res.augen[0], kontra=res.augen[1], value=res.value),
         t(
             lang, "sum.parties",
-            re=", ".join(names[s] for s in res.get("re", [])) or "–",
-            kontra=", ".join(names[s] for s in res.get("kontra", [])) or "–",
+            re=", ".join(names[s] for s in res.re) or "–",
+            kontra=", ".join(names[s] for s in res.kontra) or "–",
         ),
     ]
-    breakdown = res.get("breakdown") or []
-    if breakdown:
-        lines.append(" · ".join(_breakdown_item(b, lang) for b in breakdown))
-    points = " · ".join(f"{names[i]} {_signed(p)}" for i, p in enumerate(booked(res.get("score", []), fin.bock)))
+    if res.breakdown:
+        lines.append(" · ".join(_breakdown_item(b, lang) for b in res.breakdown))
+    points = " · ".join(f"{names[i]} {_signed(p)}" for i, p in enumerate(booked(res.score, fin.bock)))
     if fin.bock > 1:
         lines.append(t(lang, "sum.points_bock", m=fin.bock, list=points))
     else:
@@ -277,97 +273,83 @@ def _hochzeit_holder(table: Table) -> int | None:
 # ---- private ----------------------------------------------------------------------------
 
 
-def known_party(game: Game, seat: int) -> str | None:
+def _view(table: Table, seat: int) -> Observation:
+    game = table.game
+    assert game is not None
+    return game.observation(seat)
+
+
+def known_party(obs: Observation) -> str | None:
     """The seat's party as the seat itself knows it (its own cards included)."""
-    public = game.public_parties().get(seat)
-    if public:
-        return public
-    if game.public_contract == "normal" and game.phase in ("play", "done"):
-        return game.party_of(seat)  # Re holds a Kreuz-Dame (not game.record(): a copy per render)
-    return None
+    return obs.parties[obs.seat] or obs.party
 
 
 def hand_text(table: Table, seat: int, lang: str | None, deck: str = "french") -> str:
-    game = table.game
-    assert game is not None
+    obs = _view(table, seat)
     head = f"**{t(lang, 'hand.title', no=table.game_no)}**"
-    party = known_party(game, seat)
+    party = known_party(obs)
     if party:
         head += f" ({t(lang, 'hand.party', party=t(lang, 'party.' + party))})"
-    lines = [head + " – " + _turn_text(table, seat, lang)]
-    hand = game.hand(seat)
-    trumps = [c for c in hand if game.is_trump(c)]
-    plain = [c for c in hand if not game.is_trump(c)]
+    lines = [head + " – " + _turn_text(table, obs, lang)]
+    trumps = [c for c in obs.hand if obs.is_trump(c)]
+    plain = [c for c in obs.hand if not obs.is_trump(c)]
     if trumps:
         lines.append(f"{t(lang, 'hand.trumps')}: " + " ".join(f"**{card_text(c, deck)}**" for c in trumps))
     if plain:
         lines.append(" ".join(card_text(c, deck) for c in plain))
-    prompt = _prompt(table, seat, lang)
+    prompt = _prompt(table, obs, lang)
     if prompt:
         lines.append(prompt)
     return "\n".join(lines)
 
 
-def _turn_text(table: Table, seat: int, lang: str | None) -> str:
-    game = table.game
-    assert game is not None
-    if game.phase == "done":
+def _turn_text(table: Table, obs: Observation, lang: str | None) -> str:
+    if obs.phase == "done":
         return t(lang, "hand.done")
-    if game.to_act == seat:
+    if obs.to_act == obs.seat:
         return t(lang, "hand.your_turn")
-    return t(lang, "hand.wait", name=esc(table.names[game.to_act]) if game.to_act is not None else "?")
+    return t(lang, "hand.wait", name=esc(table.names[obs.to_act]) if obs.to_act is not None else "?")
 
 
-def _prompt(table: Table, seat: int, lang: str | None) -> str | None:
-    game = table.game
-    assert game is not None
-    if game.to_act != seat:
+def _prompt(table: Table, obs: Observation, lang: str | None) -> str | None:
+    if obs.to_act != obs.seat:
         return None
-    if game.phase == "reserve":
+    if obs.phase == "reserve":
         return t(lang, "hand.reserve")
-    if game.phase == "armut_take":
-        return t(lang, "hand.armut_take", name=esc(table.names[_first_vorbehalt(game) or 0]))
-    if game.phase == "armut_give":
+    if obs.phase == "armut_take":
+        return t(lang, "hand.armut_take", name=esc(table.names[obs.poor or 0]))
+    if obs.phase == "armut_give":
         return t(lang, "hand.armut_give")
-    if game.phase == "armut_return":
-        return t(lang, "hand.armut_return", n=armut_count(game))
+    if obs.phase == "armut_return":
+        return t(lang, "hand.armut_return", n=obs.armut_given)
     return None
-
-
-def armut_count(game: Game) -> int:
-    """How many cards the taker returns: as many as the poor seat's trumps."""
-    actions = game.record()["actions"]
-    given = next((a["armut_give"] for a in reversed(actions) if "armut_give" in a), [])
-    return len(given)
 
 
 def hand_controls(table: Table, seat: int, lang: str | None, deck: str = "french") -> list[list[Control]]:
     """Rows of buttons/selects for the seat's private view (at most 5 rows)."""
-    game = table.game
-    if game is None or game.phase == "done":
+    if table.game is None or table.game.phase == "done":
         return []
-    if game.phase == "reserve":
-        return _reserve_controls(game, seat, lang)
-    if game.phase.startswith("armut"):
-        return _armut_controls(game, seat, lang, deck)
-    rows = _card_rows(game, seat, table.ruleset.schweine, deck)
-    anns = [
-        Control("announce", a, announcement_name(lang, a), "danger")
-        for a in game.allowed_announcements(seat)
-    ]
+    obs = _view(table, seat)
+    if obs.phase == "reserve":
+        return _reserve_controls(obs, lang)
+    if obs.phase.startswith("armut"):
+        return _armut_controls(obs, lang, deck)
+    rows = _card_rows(obs, deck)
+    anns = [Control("announce", a, announcement_name(lang, a), "danger") for a in obs.may_announce]
     if anns:
         rows.append(anns[:MAX_ROW])
     return rows[:5]
 
 
-def _card_rows(game: Game, seat: int, schweine: bool, deck: str = "french") -> list[list[Control]]:
-    legal = set(game.legal_plays(seat))
+def _card_rows(obs: Observation, deck: str = "french") -> list[list[Control]]:
+    legal = obs.legal_actions()
+    plays = {a["play"] for a in legal if "play" in a}
+    schwein = any(a.get("schwein") for a in legal)
     trumps: list[Control] = []
     plain: list[Control] = []
-    schwein = schweine and _schwein_possible(game, seat, legal)
-    for code in game.hand(seat):
-        trump = game.is_trump(code)
-        ctl = Control("play", code, card_text(code, deck), "trump" if trump else "plain", code not in legal)
+    for code in obs.hand:
+        trump = obs.is_trump(code)
+        ctl = Control("play", code, card_text(code, deck), "trump" if trump else "plain", code not in plays)
         (trumps if trump else plain).append(ctl)
         if schwein and code == "DA":
             trumps.append(Control("play", "DA:s", card_text(code, deck) + " 🐷", "trump"))
@@ -375,54 +357,48 @@ def _card_rows(game: Game, seat: int, schweine: bool, deck: str = "french") -> l
     return _chunks(trumps) + _chunks(plain)
 
 
-def _schwein_possible(game: Game, seat: int, legal: set[str]) -> bool:
-    record = game.record()
-    if "DA" not in legal or record["hands"][seat].count("DA") < 2:
-        return False
-    return not any(a.get("schwein") for a in record["actions"])
-
-
 def _chunks(controls: list[Control]) -> list[list[Control]]:
     return [controls[i:i + MAX_ROW] for i in range(0, len(controls), MAX_ROW)]
 
 
-def _reserve_controls(game: Game, seat: int, lang: str | None) -> list[list[Control]]:
-    if game.to_act != seat:
+def _reserve_controls(obs: Observation, lang: str | None) -> list[list[Control]]:
+    if obs.to_act != obs.seat:
         return []
-    allowed = game.allowed_reservations(seat)
-    kinds = []
+    allowed = obs.legal_actions()
+    kinds: list[str] = []
     for a in allowed:
         if a["reserve"] != "solo" and a["reserve"] not in kinds:
-            kinds.append(a["reserve"])
+            kinds.append(str(a["reserve"]))
     buttons = [
         Control("reserve", k, t(lang, "btn." + k), "plain" if k == "gesund" else "action")
         for k in kinds
     ]
-    solos = tuple((a["solo"], contract_name(lang, "solo:" + a["solo"])) for a in allowed if a["reserve"] == "solo")
+    solos = tuple((str(a["solo"]), contract_name(lang, f"solo:{a['solo']}")) for a in allowed if a["reserve"] == "solo")
     rows = [buttons] if buttons else []
     if solos:
         rows.append([Control("solo", "", t(lang, "select.solo"), options=solos, count=1)])
     return rows
 
 
-def _armut_controls(game: Game, seat: int, lang: str | None, deck: str = "french") -> list[list[Control]]:
-    if game.to_act != seat:
+def _armut_controls(obs: Observation, lang: str | None, deck: str = "french") -> list[list[Control]]:
+    if obs.to_act != obs.seat:
         return []
-    if game.phase == "armut_take":
+    if obs.phase == "armut_take":
         return [[
             Control("armut_take", "1", t(lang, "btn.armut_take"), "action"),
             Control("armut_take", "0", t(lang, "btn.armut_pass"), "plain"),
         ]]
-    if game.phase == "armut_give":
+    if obs.phase == "armut_give":
         return [[Control("armut_give", "", t(lang, "btn.armut_give"), "action")]]
-    n = armut_count(game)
-    options = tuple((f"{c}:{i}", card_text(c, deck)) for i, c in enumerate(game.hand(seat)))
+    n = obs.armut_given
+    options = tuple((f"{c}:{i}", card_text(c, deck)) for i, c in enumerate(obs.hand))
     return [[Control("armut_return", "", t(lang, "select.armut_return", n=n), options=options, count=n)]]
 
 
 def armut_trumps(game: Game, seat: int) -> list[str]:
     """The poor seat hands over exactly its trumps (normal-game trumps)."""
-    return [c for c in game.hand(seat) if game.is_trump(c)]
+    obs = game.observation(seat)
+    return [c for c in obs.hand if obs.is_trump(c)]
 
 
 def rules_text(table: Table, lang: str | None) -> tuple[str, str]:

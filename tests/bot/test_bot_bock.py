@@ -58,5 +58,5 @@ async def test_tie_on_haus_makes_the_next_game_bock(doko, store, rig_deal):
     fin = doko.table.last
     assert fin.bock == 2
     second = next(g for g in store.games.values() if g.number == 2)
-    assert second.scores == {p.user_id: 2 * s for p, s in zip(fin.players, fin.result["score"], strict=True)}
+    assert second.scores == {p.user_id: 2 * s for p, s in zip(fin.players, fin.result.score, strict=True)}
     assert any("Punkte (Bock ×2): " in message_text(m) for m in doko.public())

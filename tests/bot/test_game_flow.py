@@ -6,7 +6,7 @@ import random
 
 from conftest import message_text
 
-from dokobot.engine import RuleSet, deal
+from dokobot.engine import GameResult, RuleSet, deal
 from dokobot.engine.record import replay
 from dokobot.table.table import FinishedGame
 from dokobot.text.render import summary_text
@@ -39,11 +39,11 @@ def assert_summary_matches_replay(doko, store, number: int) -> dict:
     record = stored_record(store, number)
     result = replay(record)
     table = doko.table
-    fin = FinishedGame(number, list(table.seats), record["dealer"], result, {}, table.totals, record)
+    fin = FinishedGame(number, list(table.seats), record["dealer"], GameResult.from_dict(result), {}, table.totals, record)
     title, body = summary_text(fin, "de")
     shown = next(m for m in doko.public() if m.embeds and m.embeds[0].title == title)
     assert shown.embeds[0].description == body
-    assert doko.table.last.result == result
+    assert doko.table.last.result.replay_json() == result
     return result
 
 
@@ -123,7 +123,7 @@ async def test_stille_hochzeit_looks_like_a_normal_game(doko, rig_deal):
     assert "(du bist Re)" in doko.hand_view(doko.players[2]).content
     assert "(du bist Kontra)" in doko.hand_view(doko.players[0]).content
     await doko.play_out()
-    assert doko.table.last.result["contract"] == "stille_hochzeit"
+    assert doko.table.last.result.contract == "stille_hochzeit"
 
 
 async def test_next_game_moves_the_dealer_and_keeps_the_sheet(doko):
@@ -146,7 +146,7 @@ async def test_next_game_moves_the_dealer_and_keeps_the_sheet(doko):
     assert "Spiel 2" in doko.hand_view(doko.players[0]).content
     await doko.reserve_all_gesund()
     await doko.play_out()
-    result = doko.table.last.result
+    result = doko.table.last.result.replay_json()
     for seat, player in enumerate(doko.players):
         assert doko.table.totals[player.id] == first_points[player.id] + result["score"][seat]
     sheet = doko.table_message().embeds[0].description.splitlines()[-1]

@@ -16,7 +16,7 @@ from conftest import Driver, cid, components, message_text
 
 from dokobot.bot.client import DokoBot
 from dokobot.bot.config import Config
-from dokobot.engine import RuleSet, deal
+from dokobot.engine import GameResult, RuleSet, deal
 from dokobot.engine.record import replay
 from dokobot.storage.sqlite_store import SqliteStore
 
@@ -94,7 +94,7 @@ class Run:
             game = doko.table.game
             played = sum(len(t.cards) for t in game.tricks) + len(game.current_trick)
             await self.click("play", after_crash=await self.point(f"card{played}"))
-        return doko.table.last.result
+        return doko.table.last.result.replay_json()
 
     async def next_game(self) -> None:
         before = self.doko.table.game_no
@@ -130,7 +130,8 @@ async def assert_stored_like(run: Run, store: SqliteStore) -> None:
     table = run.doko.table
     game_id = table.game_id
     record = await db.game_record(game_id)
-    assert replay(record) == table.last.result == await db.game_result(game_id)
+    assert replay(record) == table.last.result.replay_json()
+    assert GameResult.from_dict(await db.game_result(game_id)) == table.last.result
     sheet = await db.score_sheet(table.table_id)
     assert sheet.totals == table.totals
 
@@ -157,7 +158,7 @@ async def test_crash_with_announcements_pending(doko, simcord_env, store, stores
         return await run.game(announce=True)
 
     _, crash = await both(doko, simcord_env, store, stores, sqlite_path, rig_deal, {"announced", "card9"}, script)
-    result = crash.doko.table.last.result
+    result = crash.doko.table.last.result.replay_json()
     labels = {b.get("label") for b in result["breakdown"]}
     assert {"Re angesagt", "Kontra angesagt"} <= labels  # both announcements count after the restart
     assert [a for _, a in crash.doko.table.game.announcements] == ["re", "kontra"]

@@ -42,7 +42,7 @@ async def test_game_on_sqlite_survives_a_restart(doko, store, sqlite_path):
         await doko.play_out()
         game_id = doko.table.game_id
         record = await second.db.game_record(game_id)
-        assert replay(record) == doko.table.last.result
+        assert replay(record) == doko.table.last.result.replay_json()
         sheet = await second.db.score_sheet(doko.table.table_id)
         assert sheet.totals == doko.table.totals
     finally:
@@ -68,8 +68,8 @@ async def test_stats_commands_on_sqlite(doko, store):
     res = await nord.slash(doko.channel, "doko liste")
     sheet = res.response.embeds[0]
     assert res.ephemeral and sheet.title == "Spielliste · 1 Spiele"
-    score = doko.table.last.result["score"]
-    contract = contract_name("de", doko.table.last.result["contract"])
+    score = list(doko.table.last.result.score)
+    contract = contract_name("de", doko.table.last.result.contract)
     assert sheet.description == f"**1.** {contract}: " + " · ".join(
         f"{p.name} {score[i]:+d}" for i, p in enumerate(doko.players)
     )

@@ -10,6 +10,7 @@ from collections import defaultdict
 
 import pytest
 
+from dokobot.engine import GameResult
 from dokobot.engine.record import replay
 from dokobot.storage.sqlite_store import SqliteStore
 from tests.storage.gen import pool, random_game, store_game
@@ -62,8 +63,8 @@ async def test_protokoll_takes_the_spielliste_number(doko, store):
         info = await store.db.game_info(game_id)
         assert info.table_id == table.table_id and info.number == number
         assert record == await store.db.game_record(game_id)
-        assert replay(record) == await store.db.game_result(game_id)
-    assert replay(record) == table.last.result
+        assert replay(record) == GameResult.from_dict(await store.db.game_result(game_id)).replay_json()
+    assert replay(record) == table.last.result.replay_json()
 
     res = await nord.slash(doko.channel, "doko protokoll", spiel=3)
     assert said(res) == ["Ein beendetes Spiel 3 steht nicht auf der Spielliste dieses Kanals (/doko liste)."]
@@ -81,7 +82,7 @@ async def test_liste_shows_running_totals_after_each_game(doko, store):
     results = []
     for _ in range(3):
         await play_game(doko)
-        results.append(doko.table.last.result)
+        results.append(doko.table.last.result.replay_json())
         if len(results) < 3:
             await doko.players[0].click(doko.table_message(), label="Nächstes Spiel")
     res = await doko.players[2].slash(doko.channel, "doko liste")

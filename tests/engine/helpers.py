@@ -95,3 +95,54 @@ def winner_of(g: Game, cards: str, leader: int = 0, last: bool = False, schwein:
     """Seat winning a trick of the given cards, played from ``leader`` on."""
     plays = [((leader + i) % 4, parse_code(c), i == schwein) for i, c in enumerate(cards.split())]
     return g._winner(plays, last)
+
+
+PRESET_SWITCHES = [
+    {"preset": "ddv"}, {"preset": "haus"}, {"preset": "klassisch"},
+    {"preset": "haus", "overtrump": True, "joker": True},
+    {"preset": "haus", "klopfen": True, "nines": False},
+    {"preset": "ddv", "schweine": True, "armut": True, "announcements": "until_trick_5"},
+    {"preset": "klassisch", "schweine": True, "hochzeit": "first_trump_trick", "solo_lead": "soloist"},
+]
+
+
+def random_position(rules: RuleSet, rng: random.Random, stop: float = 0.3) -> Game:
+    """A random legal game stopped at a random moment (reservations, Armut, play)."""
+    from dokobot.engine.randomplay import random_action
+
+    dealer = rng.randrange(4)
+    g = Game(rules, deal(rules, rng, dealer), dealer)
+    while g.phase != "done" and rng.random() > stop / 10:
+        g.apply(random_action(g, rng, announce_rate=0.1, reserve_rate=0.5))
+    return g
+
+
+def swapped(g: Game, seat: int, rng: random.Random) -> Game | None:
+    """The same game, with one unplayed card swapped between two other seats.
+
+    Built by replaying the record from the swapped deal; None when no two
+    different unplayed cards can be swapped or the actions no longer replay.
+    A Kreuz-Dame stays put: it decides a seat's party, which the seat's own
+    announcements make public.
+    """
+    from dokobot.engine import IllegalAction
+
+    others = [s for s in g.seats if s != seat]
+    a, b = rng.sample(others, 2)
+    ha, hb = g.hand(a), g.hand(b)
+    pairs = [(x, y) for x in dict.fromkeys(ha) for y in dict.fromkeys(hb)
+             if x != y and "CQ" not in (x, y)]
+    if not pairs:
+        return None
+    x, y = rng.choice(pairs)
+    hands = [[CARD_CODES[t] for t in h] for h in g.dealt]
+    hands[a][hands[a].index(x)] = y
+    hands[b][hands[b].index(y)] = x
+    g2 = Game(g.rules, hands, g.dealer)
+    try:
+        for action in g.actions:
+            g2.apply(action)
+    except IllegalAction:
+        return None
+    assert g2.hand(a) != ha
+    return g2

@@ -12,11 +12,15 @@ from .ref import (
     RefGame,
     allowed_reservations,
     deck,
+    hand_size,
     make_rules,
+    named_card_offer,
+    playing_seats,
     ref_replay,
+    table_rules,
 )
 
-PLAYERS = ["Nord", "Ost", "Süd", "West", "Mitte"]
+PLAYERS = ["Nord", "Ost", "Süd", "West", "Mitte", "Gast"]
 
 
 # ---------------------------------------------------------------- dealing
@@ -53,10 +57,11 @@ def _swap_out(rng, hands, seat, drop, ok_back):
 
 
 def random_deal(rng, rules, n_seats=4, dealer=0):
-    H = 12 if rules["nines"] else 10
+    rules = table_rules(rules, [[]] * n_seats, dealer)
+    H = hand_size(rules)
     cards = deck(rules)
     rng.shuffle(cards)
-    seats = [s for s in range(n_seats) if not (n_seats == 5 and s == dealer)]
+    seats = playing_seats(rules, n_seats, dealer)
     hands = [[] for _ in range(n_seats)]
     for k, s in enumerate(seats):
         hands[s] = cards[k * H:(k + 1) * H]
@@ -64,8 +69,9 @@ def random_deal(rng, rules, n_seats=4, dealer=0):
     seat = rng.randrange(len(act))
     ctx = Ctx(rules, "normal")
     r = rng.random()
-    if r < 0.14:  # Hochzeit / stille Hochzeit
-        while act[seat].count("CQ") < 2:
+    if r < 0.14:  # Hochzeit / stille Hochzeit (at six: kleine or große)
+        want_cq = rng.choice([2, 2, 3]) if n_seats == 6 else 2
+        while act[seat].count("CQ") < want_cq:
             _swap_in(rng, act, seat, lambda c: c == "CQ", lambda c: c == "CQ")
     elif r < 0.30:  # Armut
         k = rng.choice([0, 1, 2, 3, 3, 3, 4])
@@ -83,8 +89,10 @@ def random_deal(rng, rules, n_seats=4, dealer=0):
         while sum(c[1] == rank for c in act[seat]) < k:
             if not _swap_in(rng, act, seat, lambda c: c[1] == rank, lambda c: c[1] == rank):
                 break
-    elif r < 0.46:  # highest trump no better than DJ
+    elif r < 0.46:  # highest trump no better than DJ (or DA)
         high = {"HT", "CQ", "SQ", "HQ", "DQ", "CJ", "SJ", "HJ", "JO"}
+        if "top_da" in rules["schmeissen"] and rng.random() < 0.6:
+            high.add("DJ")
         if not rules["dullen"]:
             high.discard("HT")
         while any(c in high for c in act[seat]):
@@ -120,12 +128,35 @@ def _pick_reservation(rng, g, seat):
         strong = [o for o in solos if o["solo"] in ("damen", "damen_buben")]
         if strong:
             return rng.choice(strong)
+    earlier = [a for _, a in g.reserves if a["reserve"] == "solo"]
+    if g.six and earlier and solos and rng.random() < 0.3:  # an equal solo: bidding
+        same = [o for o in solos if o["size"] == earlier[0].get("size", "gross")
+                and o["pflicht"] == earlier[0].get("pflicht", False)]
+        return rng.choice(same)
     r = rng.random()
-    if solos and r < 0.06:
-        return rng.choice(solos)
+    if solos and r < (0.12 if g.six else 0.06):
+        pick = dict(rng.choice(solos))
+        for key, default in (("size", "gross"), ("pflicht", False)):
+            if pick.get(key) == default and rng.random() < 0.5:
+                del pick[key]  # the defaults of reading 26
+        return pick
     if special and r < 0.75:
         return rng.choice(special)
     return opts[0]
+
+
+def legal_bids(g):
+    """(seat, [values]) for the seat that bids now."""
+    b = g.bid
+    seat = b[b["turn"]][0]
+    out = []
+    for v in ["pass", "re"] + g.steps:
+        try:
+            g.copy()._bid(0, seat, v, {})
+        except RefError:
+            continue
+        out.append(v)
+    return seat, out
 
 
 def _announce_maybe(rng, g, actions, p):
@@ -143,6 +174,8 @@ def _announce_maybe(rng, g, actions, p):
 def ref_random_record(rng, rules_config, n_seats=4, p_announce=None):
     """A random complete legal record (may end in a redeal)."""
     rules = make_rules(rules_config)
+    if rules["preset"] == "muenchen":
+        n_seats = 6
     dealer = rng.randrange(n_seats)
     hands = random_deal(rng, rules, n_seats, dealer)
     record = {"format": "dokobot-game/1", "rules": dict(rules_config),
@@ -156,21 +189,30 @@ def ref_random_record(rng, rules_config, n_seats=4, p_announce=None):
 
     for seat in list(g.order):
         do(_pick_reservation(rng, g, seat))
-    while g.phase == "armut_take":
-        do({"seat": g.armut_asked[0], "armut_take": rng.random() < 0.45})
-    if g.phase == "armut_give":
-        do({"seat": g.poor, "armut_give": [c for c in g.hands[g.poor] if g.ctx.is_trump(c)]})
-        n = len(g.armut_gift)
-        hand = list(g.hands[g.taker])
-        if rng.random() < 0.5:
-            plain = [c for c in hand if not g.ctx.is_trump(c)]
-            if len(plain) >= n:
-                hand = plain
-        do({"seat": g.taker, "armut_return": rng.sample(hand, n)})
+    while g.phase == "bid":
+        seat, values = legal_bids(g)
+        v = "pass" if rng.random() < 0.35 else rng.choice(values)
+        do({"seat": seat, "bid": v})
+    while g.phase in ("armut_take", "armut_give", "armut_return"):
+        if g.phase == "armut_take":
+            do({"seat": g.armut_asked[0], "armut_take": rng.random() < 0.45})
+        elif g.phase == "armut_give":
+            do({"seat": g.poor,
+                "armut_give": [c for c in g.hands[g.poor] if g.ctx.is_trump(c)]})
+        elif g.rules["armut_decide"] == "after" and rng.random() < 0.45:
+            do({"seat": g.taker, "armut_decline": True})
+        else:
+            n = len(g.armut_gift)
+            hand = list(g.hands[g.taker])
+            if rng.random() < 0.5:
+                plain = [c for c in hand if not g.ctx.is_trump(c)]
+                if len(plain) >= n:
+                    hand = plain
+            do({"seat": g.taker, "armut_return": rng.sample(hand, n)})
     if g.finished():
         return record
     if g.rules["klopfen"]:
-        while rng.random() < 0.4 and len(g.knocks) < 4:
+        while rng.random() < (0.6 if g.rules["klopfen_redeal"] else 0.4) and len(g.knocks) < 4:
             s = rng.choice(g.order)
             if g.knocks and g.knocks[-1] == s:
                 continue
@@ -223,7 +265,7 @@ def _illegal_candidates(rng, g, record, i):
     if g.finished():
         s = rng.choice(g.order)
         out.append(("insert", {"seat": s, "play": rng.choice(all_codes)}))
-        out.append(("insert", {"seat": s, "announce": rng.choice(ANNOUNCEMENTS)}))
+        out.append(("insert", {"seat": s, "announce": rng.choice(g.words)}))
         out.append(("insert", {"seat": s, "reserve": "gesund"}))
         return out
     others = [s for s in g.order]
@@ -239,8 +281,35 @@ def _illegal_candidates(rng, g, record, i):
         bad_solos = [k for k in SOLO_KINDS if k not in g.rules["solos"]] + ["farbe", None]
         out.append(("replace", {"seat": expect, "reserve": "solo", "solo": rng.choice(bad_solos)}))
         out.append(("replace", {"seat": expect, "reserve": "vorbehalt"}))
+        if g.six and g.rules["solos"]:
+            k = rng.choice(g.rules["solos"])
+            out.append(("replace", {"seat": expect, "reserve": "solo", "solo": k,
+                                    "size": rng.choice(["mittel", "GROSS", 1])}))
+            out.append(("replace", {"seat": expect, "reserve": "solo", "solo": k,
+                                    "pflicht": rng.choice(["ja", 1, None])}))
+            if g.rules["hochzeit"] == "named_card":
+                out.append(("replace", {"seat": expect, "reserve": "solo", "solo": k,
+                                        "size": "klein", "card": rng.choice(["CK", "HT"])}))
+        if hand.count("CQ") == 2 and g.rules["hochzeit"] == "named_card":
+            offer = named_card_offer(g.rules, hand)
+            bad = [c for c in ("CA", "SA", "HA", "DA", "CK", "HT", "XX", None) if c not in offer]
+            for _ in range(3):  # the named card is new: weight it
+                out.append(("replace", {"seat": expect, "reserve": "hochzeit",
+                                        "card": rng.choice(bad)}))
+            out.append(("replace", {"seat": expect, "reserve": "hochzeit"}))
         out.append(("insert", {"seat": expect, "announce": rng.choice(["re", "kontra"])}))
         out.append(("insert", {"seat": expect, "play": rng.choice(hand)}))
+        return out
+    if g.phase == "bid":
+        seat, values = legal_bids(g)
+        bad = [v for v in ["re", "kontra", "keine135", "keine60", "schwarz", "nein", None, 1]
+               + g.steps if v not in values]
+        for _ in range(3):
+            out.append(("replace", {"seat": seat, "bid": rng.choice(bad)}))
+        out.append(("replace", {"seat": rng.choice([s for s in others if s != seat]),
+                                "bid": rng.choice(values)}))
+        out.append(("insert", {"seat": seat, "play": rng.choice(g.hands[seat])}))
+        out.append(("insert", {"seat": seat, "announce": "re"}))
         return out
     if g.phase == "armut_take":
         expect = g.armut_asked[0]
@@ -248,6 +317,7 @@ def _illegal_candidates(rng, g, record, i):
                                 "armut_take": True}))
         out.append(("replace", {"seat": expect, "armut_take": "ja"}))
         out.append(("insert", {"seat": g.poor, "armut_give": []}))
+        out.append(("replace", {"seat": expect, "armut_decline": True}))
         return out
     if g.phase == "armut_give":
         trumps = [c for c in g.hands[g.poor] if g.ctx.is_trump(c)]
@@ -258,6 +328,9 @@ def _illegal_candidates(rng, g, record, i):
             out.append(("replace", {"seat": g.poor, "armut_give": trumps + [plain[0]]}))
         out.append(("replace", {"seat": g.taker, "armut_give": trumps}))
         out.append(("insert", {"seat": g.taker, "armut_return": []}))
+        if g.rules["armut_decide"] == "after":
+            out.append(("replace", {"seat": g.taker, "armut_take": True}))
+            out.append(("replace", {"seat": g.taker, "armut_decline": True}))
         return out
     if g.phase == "armut_return":
         n = len(g.armut_gift)
@@ -270,6 +343,11 @@ def _illegal_candidates(rng, g, record, i):
                                     "armut_return": hand[:n - 1] + [rng.choice(missing)]}))
         out.append(("replace", {"seat": g.poor, "armut_return": g.hands[g.poor][:n]}))
         out.append(("insert", {"seat": g.taker, "announce": "re"}))
+        wrong = [s for s in others if s != g.taker]
+        out.append(("replace", {"seat": rng.choice(wrong), "armut_decline": True}))
+        out.append(("replace", {"seat": g.taker, "armut_decline": rng.choice([False, 1, "ja"])}))
+        if g.rules["armut_decide"] != "after":
+            out.append(("replace", {"seat": g.taker, "armut_decline": True}))
         return out
     # play phase
     seat = g.to_play()
@@ -293,17 +371,31 @@ def _illegal_candidates(rng, g, record, i):
         out.append(("replace", {"seat": seat, "play": c, "schwein": True}))
     if not g.rules["klopfen"]:
         out.append(("insert", {"seat": seat, "klopfen": True}))
+    elif g.plays or g.trick:  # knocking ends with the first lead
+        out += [("insert", {"seat": rng.choice(others), "klopfen": True})] * 2
+    else:
+        if g.knocks:  # the same seat twice in a row
+            out += [("insert", {"seat": g.knocks[-1], "klopfen": True})] * 2
+        if len(g.knocks) == 4:
+            out.append(("insert", {"seat": rng.choice(others), "klopfen": True}))
+        out.append(("insert", {"seat": seat, "klopfen": rng.choice([False, "ja", 1])}))
     bad_ann = []
     for s in g.order:
         ok = set(g.legal_announcements(s))
-        bad_ann += [(s, w) for w in ANNOUNCEMENTS if w not in ok]
+        bad_ann += [(s, w) for w in ANNOUNCEMENTS + ["keine135"] if w not in ok]
     if bad_ann:
         for _ in range(3):  # announcements are the subtle part: weight them
             s, w = rng.choice(bad_ann)
             out.append(("insert", {"seat": s, "announce": w}))
     out.append(("insert", {"seat": seat, "announce": "nein"}))
+    if g.six and rng.random() < 0.3:
+        out.append(("insert", {"seat": seat, "bid": "re"}))
     out.append(("insert", {"seat": seat, "reserve": "gesund"}))
     return out
+
+
+SPECIAL_KEYS = ("armut_take", "armut_give", "armut_return", "armut_decline", "bid", "card",
+                "klopfen")
 
 
 def ref_random_illegal(rng, record):
@@ -324,6 +416,14 @@ def ref_random_illegal(rng, record):
             idx = None
         else:
             i = rng.randrange(len(rec["actions"]) + 1)
+            special = [k for k, a in enumerate(rec["actions"])
+                       if any(key in a for key in SPECIAL_KEYS)]
+            if special and rng.random() < 0.4:  # the rare action shapes and their neighbours
+                i = rng.choice(special) + rng.choice([0, 0, 1])
+            elif rng.random() < 0.35:  # weight the reservations, exchanges, bids, knocks
+                start = next((k for k, a in enumerate(rec["actions"])
+                              if "play" in a or "announce" in a), len(rec["actions"]))
+                i = rng.randrange(start + 1)
             g = _state(rec, i)
             mode, bad = rng.choice(_illegal_candidates(rng, g, rec, i))
             if mode == "replace" and i < len(rec["actions"]):

@@ -1,10 +1,16 @@
 """Independent reference implementation of one Doppelkopf game (dokobot-game/1).
 
-Written straight from /work/shared/spec/rules.md and game-record.md, without
-looking at dokobot.engine. It is deliberately simple and slow: it exists only
-to be compared against the real engine (tests/test_differential.py).
+Written straight from /work/shared/spec/rules.md, rules-readings.md and
+game-record.md, without looking at dokobot.engine. It is deliberately simple and
+slow: it exists only to be compared against the real engine
+(tests/test_differential.py). Four, five (dealer out or all play) and six seats
+(muenchen).
 
-Public names:
+Modules: cards.py (switches, presets, table sizes, card ranking), ref.py (the game:
+reservations, bidding, Armut, Klopfen, announcements, play), score.py (winning and
+settling).
+
+Public names (all importable from here):
     ref_replay(record) -> result dict            (raises RefError)
     RefError(message, action)                    action index or None (header)
     make_rules(config) -> dict of switches       (raises RefError(.., None))
@@ -12,264 +18,57 @@ Public names:
 Generators live in tests/reference/gen.py.
 
 Every place where the spec had to be interpreted is listed in
-docs/rules-interpretations.md; the comments below name the entry (I-nn).
+docs/rules-interpretations.md; the comments name the entry (I-nn, I-ref-n) or the
+numbered reading of rules-readings.md.
 """
 
 from __future__ import annotations
 
-SUITS = "CSHD"
-RANKS = "ATKQJ9"  # plain-suit order, highest first, in every contract
-AUGEN = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2, "9": 0, "O": 0}  # "JO" -> 0
+from .cards import (
+    ANNOUNCEMENTS,
+    SOLO_KINDS,
+    SOLO_RANK,
+    Ctx,
+    RefError,
+    _multiset_eq,
+    _multiset_sub,
+    allowed_reservations,
+    augen,
+    deck,
+    hand_size,
+    hochzeit_ok,
+    make_rules,
+    named_card_offer,
+    normal_trump_count,
+    playing_seats,
+    schmeissen_ok,
+    table_rules,
+)
+from .score import score_game
 
-SOLO_KINDS = ["karo", "herz", "pik", "kreuz", "damen", "buben", "fleischlos",
-              "damen_buben", "buben_koenige"]
-SOLO_RANK = ["karo", "damen", "buben", "damen_buben", "buben_koenige", "fleischlos",
-             "kreuz", "pik", "herz"]
-SUIT_OF_SOLO = {"karo": "D", "herz": "H", "pik": "S", "kreuz": "C"}
-ANNOUNCEMENTS = ["re", "kontra", "keine90", "keine60", "keine30", "schwarz"]
-STEP_LEVEL = {"keine90": 2, "keine60": 3, "keine30": 4, "schwarz": 5}
-LEVEL_NAME = {2: "keine90", 3: "keine60", 4: "keine30", 5: "schwarz"}
-EXTRAS = ["gegen_die_alten", "doppelkopf", "fuchs", "karlchen",
-          "karlchen_caught", "alte_caught", "dulle_caught"]
-NORMAL_FAMILY = ("normal", "hochzeit", "stille_hochzeit", "armut")
-
-_DDV = {
-    "nines": True, "dullen": True, "dulle": "first_wins", "schweine": False,
-    "joker": False, "overtrump": False,
-    "solos": ["karo", "herz", "pik", "kreuz", "damen", "buben", "fleischlos"],
-    "solo_lead": "left_of_dealer", "solo_priority": "seat",
-    "hochzeit": "first_trick", "hochzeit_window": 3, "armut": False,
-    "schmeissen": [], "announcements": "ddv", "klopfen": False, "scoring": "ddv",
-    "zero_sum": True, "base": 1, "solo_factor": 3,
-    "extras": ["gegen_die_alten", "doppelkopf", "fuchs", "karlchen"], "bock": [],
-}
-PRESETS = {
-    "ddv": dict(_DDV),
-    "haus": dict(_DDV, dulle="second_wins_except_last", schweine=True, armut=True,
-                 schmeissen=["nines"], bock=["tie"]),
-    "klassisch": dict(_DDV, dullen=False, dulle="n/a",
-                      solos=["karo", "damen", "buben", "fleischlos"], solo_priority="rank",
-                      hochzeit="first_color_trick", armut=True, schmeissen=["nines", "kings"],
-                      announcements="first_trick", scoring="doubling", extras=["doppelkopf"]),
-}
-_CHOICES = {
-    "dulle": ["first_wins", "second_wins", "second_wins_except_last", "n/a"],
-    "solo_lead": ["left_of_dealer", "soloist"],
-    "solo_priority": ["seat", "rank"],
-    "hochzeit": ["first_trick", "first_color_trick", "first_trump_trick"],
-    "announcements": ["ddv", "first_trick", "before_play", "until_trick_5"],
-    "scoring": ["ddv", "steps", "doubling", "tally"],
-}
-_LISTS = {
-    "solos": SOLO_KINDS,
-    "schmeissen": ["nines", "kings", "top_dj"],
-    "extras": EXTRAS,
-    "bock": ["tie", "lost_solo", "lost_announcement"],
-}
-_BOOLS = ["nines", "dullen", "schweine", "joker", "overtrump", "armut", "klopfen", "zero_sum"]
-_INTS = ["hochzeit_window", "base", "solo_factor"]
-
-
-class RefError(Exception):
-    """An illegal or malformed record; `action` is the index or None (header)."""
-
-    def __init__(self, message: str, action: int | None):
-        super().__init__(message)
-        self.message = message
-        self.action = action
-
-
-def make_rules(config) -> dict:
-    if config is None:
-        config = {"preset": "ddv"}
-    if not isinstance(config, dict):
-        raise RefError("rules must be an object", None)
-    preset = config.get("preset", "ddv")
-    if preset not in PRESETS:
-        raise RefError(f"unknown preset {preset!r}", None)
-    rules = dict(PRESETS[preset])
-    rules["preset"] = preset
-    for key, value in config.items():
-        if key == "preset":
-            continue
-        if key in _BOOLS:
-            if not isinstance(value, bool):
-                raise RefError(f"switch {key} must be true or false", None)
-        elif key in _INTS:
-            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-                raise RefError(f"switch {key} must be a positive whole number", None)
-        elif key in _CHOICES:
-            if value not in _CHOICES[key]:
-                raise RefError(f"switch {key} has no value {value!r}", None)
-        elif key in _LISTS:
-            if isinstance(value, str):  # I-01: "karo herz" is accepted like a list
-                value = value.split()
-            if not isinstance(value, list) or any(v not in _LISTS[key] for v in value):
-                raise RefError(f"switch {key} has a bad value {value!r}", None)
-            value = list(dict.fromkeys(value))
-        else:
-            raise RefError(f"unknown switch {key!r}", None)
-        rules[key] = value
-    if rules["dulle"] == "n/a":
-        rules["dulle"] = "first_wins"
-    return rules
-
-
-# ---------------------------------------------------------------- cards
-
-def deck(rules) -> list[str]:
-    ranks = RANKS if rules["nines"] else RANKS[:-1]
-    cards = [s + r for s in SUITS for r in ranks] * 2
-    if rules["joker"]:
-        cards.remove("DK")
-        cards.append("JO")
-    return sorted(cards)
-
-
-def augen(card: str) -> int:
-    return AUGEN[card[1]]
-
-
-def trump_list(rules, contract: str) -> list[str]:
-    """Trumps highest first (without Schwein and joker, which rank above all)."""
-    kind = contract[5:] if contract.startswith("solo:") else "karo"  # normal family = karo
-    queens = ["CQ", "SQ", "HQ", "DQ"]
-    jacks = ["CJ", "SJ", "HJ", "DJ"]
-    if kind in SUIT_OF_SOLO:
-        s = SUIT_OF_SOLO[kind]
-        dulle = ["HT"] if rules["dullen"] else []
-        low = [s + r for r in "ATK9" if s + r != "HT" or not rules["dullen"]]
-        if not rules["nines"]:
-            low = [c for c in low if c[1] != "9"]
-        return dulle + queens + jacks + low
-    if kind == "damen":
-        return queens
-    if kind == "buben":
-        return jacks
-    if kind == "damen_buben":
-        return queens + jacks
-    if kind == "buben_koenige":
-        return ["CK", "SK", "HK", "DK"] + jacks
-    return []  # fleischlos
-
-
-class Ctx:
-    """Card ranking under one contract."""
-
-    def __init__(self, rules, contract):
-        self.rules = rules
-        self.contract = contract
-        self.trumps = trump_list(rules, contract)
-        self.dulle = "HT" in self.trumps  # HT ranks as Dulle
-        # I-05: Schweine exist only where the Fuchs is a trump.
-        self.schwein_ok = rules["schweine"] and "DA" in self.trumps
-
-    def is_trump(self, card):
-        return card == "JO" or card in self.trumps  # I-06: JO is trump in every contract
-
-    def kind(self, card):
-        return "trump" if self.is_trump(card) else card[0]
-
-    def power(self, card, schwein):
-        if card == "JO":
-            return 10000
-        if schwein:
-            return 9000
-        if card in self.trumps:
-            return 1000 - self.trumps.index(card)
-        return 100 - RANKS.index(card[1])
-
-    def beats(self, new, best, led_kind, last_trick):
-        """Does play `new` (card, schwein) beat the current best play?"""
-        nt, bt = self.is_trump(new[0]), self.is_trump(best[0])
-        if nt != bt:
-            return nt
-        if not nt and new[0][0] != led_kind:
-            return False
-        pn, pb = self.power(*new), self.power(*best)
-        if pn != pb:
-            return pn > pb
-        if new[0] == "HT" and self.dulle and not new[1]:
-            mode = self.rules["dulle"]
-            return mode == "second_wins" or (mode == "second_wins_except_last" and not last_trick)
-        return False
-
-    def winner_index(self, plays, last_trick):
-        led = self.kind(plays[0][1])
-        best = 0
-        for i in range(1, len(plays)):
-            if self.beats(plays[i][1:], plays[best][1:], led, last_trick):
-                best = i
-        return best
-
-
-def normal_trump_count(rules, hand):
-    ctx = Ctx(rules, "normal")
-    return sum(1 for c in hand if ctx.is_trump(c))
-
-
-def schmeissen_ok(rules, hand):
-    trig = rules["schmeissen"]
-    if "nines" in trig and sum(c[1] == "9" for c in hand) >= 5:
-        return True
-    if "kings" in trig and sum(c[1] == "K" for c in hand) >= 5:
-        return True
-    if "top_dj" in trig:
-        # I-14: a hand that would hold a Schwein is never "no better than DJ";
-        # a hand without any trump qualifies.
-        ctx = Ctx(rules, "normal")
-        if ctx.schwein_ok and hand.count("DA") == 2:
-            return False
-        tr = [c for c in hand if ctx.is_trump(c)]
-        if not tr or max(ctx.power(c, False) for c in tr) <= ctx.power("DJ", False):
-            return True
-    return False
-
-
-def allowed_reservations(rules, hand, seat):
-    out = [{"seat": seat, "reserve": "gesund"}]
-    if hand.count("CQ") == 2:
-        out.append({"seat": seat, "reserve": "hochzeit"})
-    for k in rules["solos"]:
-        out.append({"seat": seat, "reserve": "solo", "solo": k})
-    if rules["armut"] and normal_trump_count(rules, hand) <= 3:
-        out.append({"seat": seat, "reserve": "armut"})
-    if rules["schmeissen"] and schmeissen_ok(rules, hand):
-        out.append({"seat": seat, "reserve": "schmeissen"})
-    return out
-
-
-def _multiset_eq(a, b):
-    return sorted(a) == sorted(b)
-
-
-def _multiset_sub(hand, cards):
-    """hand minus cards, or None when cards is not contained in hand."""
-    rest = list(hand)
-    for c in cards:
-        if c not in rest:
-            return None
-        rest.remove(c)
-    return rest
-
+# re-exported: tests and the generator import everything from here
+__all__ = ["ANNOUNCEMENTS", "SOLO_KINDS", "Ctx", "RefError", "RefGame", "allowed_reservations",
+           "deck", "make_rules", "named_card_offer", "ref_replay", "replay_game",
+           "schmeissen_ok", "score_game", "hand_size", "playing_seats", "table_rules"]
 
 # ---------------------------------------------------------------- game
 
-ACTION_KEYS = ["reserve", "armut_take", "armut_give", "armut_return", "klopfen",
-               "announce", "play"]
+ACTION_KEYS = ["reserve", "armut_take", "armut_give", "armut_return", "armut_decline",
+               "bid", "klopfen", "announce", "play"]
 
 
 class RefGame:
-    def __init__(self, record):
+    def __init__(self, record, legacy=False):
         if not isinstance(record, dict):
             raise RefError("a record must be a JSON object", None)
         fmt = record.get("format", "dokobot-game/1")  # I-02: missing format is accepted
         if fmt != "dokobot-game/1":
             raise RefError(f"unknown format {fmt!r}", None)
         self.rules = rules = make_rules(record.get("rules"))
+        rules["_legacy"] = legacy
         hands = record.get("hands")
-        if not isinstance(hands, list) or len(hands) not in (4, 5):
-            raise RefError("hands must be a list of 4 (or 5) hands", None)
+        if not isinstance(hands, list) or len(hands) not in (4, 5, 6):
+            raise RefError("hands must be a list of 4, 5 or 6 hands", None)
         self.n = n = len(hands)
         players = record.get("players")
         if players is not None and (not isinstance(players, list) or len(players) != n):
@@ -278,7 +77,11 @@ class RefGame:
         if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
             raise RefError("dealer must be a seat index", None)
         self.dealer = dealer
-        self.H = 12 if rules["nines"] else 10
+        self.rules = rules = table_rules(rules, hands, dealer)
+        self.H = hand_size(rules)
+        self.six = n == 6
+        self.steps = rules["_steps"]  # limit steps, level 2 upwards
+        self.words = ["re", "kontra"] + self.steps
         valid = set(deck(rules))
         for h in hands:
             if not isinstance(h, list):
@@ -286,23 +89,27 @@ class RefGame:
             for c in h:
                 if not isinstance(c, str) or c not in valid:
                     raise RefError(f"{c!r} is not a card of this deck", None)
+        seats = playing_seats(rules, n, dealer)
         for s, h in enumerate(hands):
-            want = 0 if (n == 5 and s == dealer) else self.H
+            want = self.H if s in seats else 0
             if len(h) != want:
                 raise RefError(f"seat {s} must be dealt {want} cards", None)
         if sorted(c for h in hands for c in h) != deck(rules):
             raise RefError("the hands are not one complete deck", None)
         self.dealt = [list(h) for h in hands]
         self.hands = [list(h) for h in hands]
-        # clockwise order starting left of the dealer, seats with cards only
-        self.order = [(dealer + 1 + i) % n for i in range(n)]
-        self.order = [s for s in self.order if self.dealt[s]]
+        self.order = seats  # clockwise from left of the dealer, seats with cards only
         self.phase = "reserve"
         self.reserves = []  # (seat, action)
         self.contract = None
         self.re = set()
         self.soloist = None
-        self.holder = None  # Hochzeit
+        self.holder = None  # Hochzeit (or the soloist of a kleines Solo at six)
+        self.size = None  # six: "klein" for a kleines Solo
+        self.third = None  # six, kleine Hochzeit: the seat with the third CQ
+        self.bid = None  # six: bidding state between equal solo reservations
+        self.named = None  # hochzeit: named_card
+        self.holder_color_wins = 0  # hochzeit: first_color_trick
         self.clarified = None  # trick number of the clarifying trick (Hochzeit)
         self.poor = None
         self.taker = None
@@ -313,7 +120,7 @@ class RefGame:
         self.tricks = []  # dicts: leader, plays [(seat, card, schwein)], winner, augen
         self.trick = []
         self.schwein_played = False
-        self.level = {"re": 0, "kontra": 0}  # 1 re/kontra, 2 k90 ... 5 schwarz
+        self.level = {"re": 0, "kontra": 0}  # 1 re/kontra, 2.. the limit steps
         self.late = {"re": False, "kontra": False}
         self.announced = []  # (seat, word) as said
         self.knocks = []
@@ -374,11 +181,17 @@ class RefGame:
         if value == "gesund":
             pass
         elif value == "hochzeit":
-            if hand.count("CQ") != 2:
+            if not hochzeit_ok(self.rules, hand):
                 raise RefError("a Hochzeit needs both CQ", i)
+            if self.rules["hochzeit"] == "named_card":  # reading 3
+                card = a.get("card")
+                if card not in named_card_offer(self.rules, hand):
+                    raise RefError(f"bad_card: {card!r} cannot be named for the Hochzeit", i)
         elif value == "solo":
             if a.get("solo") not in self.rules["solos"]:
                 raise RefError(f"solo {a.get('solo')!r} is not allowed at this table", i)
+            if self.six:
+                self._check_six_solo(i, hand, a)
         elif value == "armut":
             if not self.rules["armut"]:
                 raise RefError("Armut is not played at this table", i)
@@ -393,10 +206,24 @@ class RefGame:
         if len(self.reserves) == len(self.order):
             self._decide()
 
+    def _check_six_solo(self, i, hand, a):
+        """Reading 26/28: size gross|klein (default gross), pflicht true|false
+        (default false); a kleines Solo under named_card carries its card."""
+        if a.get("size", "gross") not in ("gross", "klein"):
+            raise RefError(f"bad solo size {a.get('size')!r}", i)
+        if not isinstance(a.get("pflicht", False), bool):
+            raise RefError("pflicht must be true or false", i)
+        if a.get("size") == "klein" and self.rules["hochzeit"] == "named_card":
+            if a.get("card") not in named_card_offer(self.rules, hand, "solo:" + a["solo"]):
+                raise RefError(f"bad_card: {a.get('card')!r} cannot be named", i)
+
     def _decide(self):
         by = {}
         for seat, a in self.reserves:
             by.setdefault(a["reserve"], []).append((seat, a))
+        if self.six:
+            self._decide_six(by)
+            return
         if "solo" in by:
             solos = by["solo"]
             if self.rules["solo_priority"] == "rank":
@@ -410,27 +237,120 @@ class RefGame:
         if "schmeissen" in by:
             self._redeal()
             return
-        both = [s for s in self.order if self.dealt[s].count("CQ") == 2]
+        both = [s for s in self.order if self.dealt[s].count("CQ") == self.rules["_copies"]]
         if "armut" in by:
-            self.poor = by["armut"][0][0]  # I-12: the first poor seat in order
-            if both and both[0] != self.poor:
+            self.poor = poor = by["armut"][0][0]  # I-12: the first poor seat in order
+            if both and both[0] != poor:
                 self._redeal()
                 return
-            self.phase = "armut_take"
-            s = self.poor
-            self.armut_asked = []
-            for _ in range(len(self.order) - 1):
-                s = self.next_seat(s)
-                self.armut_asked.append(s)
+            if self.rules["armut_taker"] == "partner":
+                # reading 7: only the normal-game partner answers; none if poor has both CQ
+                if self.dealt[poor].count("CQ") == 2:
+                    self._redeal()
+                    return
+                mine = "CQ" in self.dealt[poor]
+                self.armut_asked = [s for s in self.order
+                                    if s != poor and ("CQ" in self.dealt[s]) == mine]
+            else:
+                s = poor
+                self.armut_asked = []
+                for _ in range(len(self.order) - 1):
+                    s = self.next_seat(s)
+                    self.armut_asked.append(s)
+            if self.rules["armut_decide"] == "after":  # reading 8: give first, then decide
+                self.taker = self.armut_asked[0]
+                self.phase = "armut_give"
+            else:
+                self.phase = "armut_take"
             return
         if "hochzeit" in by:
-            self.holder = by["hochzeit"][0][0]
+            self.holder, a = by["hochzeit"][0]
+            self.named = a.get("card") if self.rules["hochzeit"] == "named_card" else None
             self._start_play("hochzeit", {self.holder})
             return
         if both:
             self._start_play("stille_hochzeit", {both[0]})
             return
         self._start_play("normal", {s for s in self.order if "CQ" in self.dealt[s]})
+
+    # ---------------------------------------------------------- six: reservations, bidding
+    def _decide_six(self, by):
+        """Reading 26: any solo beats a Hochzeit; among solos the category decides
+        (großes Pflicht, kleines Pflicht, großes Lust, kleines Lust); several seats of
+        the best category bid (reading 27)."""
+        if "solo" in by:
+            def cat(a):
+                return (not a.get("pflicht", False), a.get("size", "gross") != "gross")
+            best = min(cat(a) for _, a in by["solo"])
+            seats = [(s, a) for s, a in by["solo"] if cat(a) == best]
+            if len(seats) == 1:
+                self._start_six_solo(*seats[0], step=None)
+            else:
+                self.phase = "bid"
+                self.bid = {"cands": seats, "next": 2, "earlier": seats[0], "later": seats[1],
+                            "turn": "later", "current": None, "pending": None}
+            return
+        cq = [s for s in self.order for _ in range(self.dealt[s].count("CQ"))]
+        if "hochzeit" in by:
+            self.holder, a = by["hochzeit"][0]
+            self.named = a.get("card") if self.rules["hochzeit"] == "named_card" else None
+            if cq.count(self.holder) == 3:
+                self._start_play("hochzeit:gross", {self.holder})
+            else:  # reading 29: kleine Hochzeit, the third CQ plays along
+                self.third = next(s for s in cq if s != self.holder)
+                self._start_play("hochzeit:klein", {self.holder, self.third})
+            return
+        if len(set(cq)) == 1:  # reading 30: all three CQ and gesund
+            self._start_play("stille_hochzeit", {cq[0]})
+            return
+        self._start_play("normal", set(cq))  # two CQ and gesund: 2 against 4
+
+    def _start_six_solo(self, seat, a, step):
+        self._start_play("solo:" + a["solo"], {seat})
+        self.soloist = seat
+        self.leader = seat  # reading 26: both sizes are led by the soloist
+        if a.get("size") == "klein":  # reading 28: a partner by the hochzeit rule
+            self.size = "klein"
+            self.holder = seat
+            self.named = a.get("card") if self.rules["hochzeit"] == "named_card" else None
+        if step is not None:  # reading 27: the last named step is Re's announcement
+            self.level["re"] = self.words.index(step) if step != "re" else 1
+            self.announced.append((seat, step))
+
+    def _bid(self, i, seat, value, a):
+        self._need_phase(i, "bid", "bid")
+        b = self.bid
+        who = b[b["turn"]][0]
+        if seat != who:
+            raise RefError(f"out_of_turn: seat {who} bids now, not seat {seat}", i)
+        ladder = ["re"] + self.steps
+        if value != "pass" and value not in ladder:
+            raise RefError(f"bad_bid: {value!r}", i)
+        if b["turn"] == "later":
+            if value == "pass":
+                self._bid_survivor(b["earlier"])
+                return
+            if b["current"] is not None and ladder.index(value) <= ladder.index(b["current"]):
+                raise RefError(f"bad_bid: {value} is not above {b['current']}", i)
+            b["pending"] = value
+            b["turn"] = "earlier"
+            return
+        if value == "pass":
+            b["current"] = b["pending"]
+            self._bid_survivor(b["later"])
+            return
+        if value != b["pending"]:
+            raise RefError(f"bad_bid: hold with {b['pending']} or pass", i)
+        b["current"] = value
+        b["turn"] = "later"
+
+    def _bid_survivor(self, sa):
+        b = self.bid
+        if b["next"] < len(b["cands"]):  # the survivor bids as the earlier seat on
+            b.update(earlier=sa, later=b["cands"][b["next"]], turn="later", pending=None)
+            b["next"] += 1
+            return
+        self._start_six_solo(*sa, step=b["current"])
 
     def _redeal(self):
         self.contract = "redeal"
@@ -487,6 +407,24 @@ class RefGame:
         self.hands[self.poor] = self.hands[self.poor] + list(value)
         self._start_play("armut", {self.poor, self.taker})
 
+    def _armut_decline(self, i, seat, value, a):
+        if self.rules["armut_decide"] != "after":
+            raise RefError("armut_decline only with armut_decide: after", i)
+        self._need_phase(i, "armut_return", "Armut decline")
+        if seat != self.taker:
+            raise RefError(f"seat {self.taker} must take or decline the Armut", i)
+        if value is not True:
+            raise RefError("armut_decline must be true", i)
+        self.hands[seat] = _multiset_sub(self.hands[seat], self.armut_gift)
+        self.hands[self.poor] = self.hands[self.poor] + self.armut_gift
+        self.armut_gift = None
+        self.armut_asked.pop(0)
+        if self.armut_asked:
+            self.taker = self.armut_asked[0]
+            self.phase = "armut_give"
+        else:
+            self._redeal()
+
     # ---------------------------------------------------------- klopfen
     def _klopfen(self, i, seat, value, a):
         if not self.rules["klopfen"]:
@@ -504,16 +442,16 @@ class RefGame:
 
     # ---------------------------------------------------------- announcements
     def shift(self):
-        if self.contract == "hochzeit" and self.clarified is not None:
+        if self.holder is not None and self.clarified is not None:
             return self.clarified - 1
         return 0
 
     def _announce(self, i, seat, word, a):
-        if word not in ANNOUNCEMENTS:
+        if word not in self.words:
             raise RefError(f"unknown announcement {word!r}", i)
         self._need_phase(i, "play", "announcement")
         party = self.party(seat)
-        if self.contract == "hochzeit" and self.clarified is None:
+        if self.holder is not None and self.clarified is None:
             raise RefError("nothing can be announced before the Hochzeit is clarified", i)
         other = "kontra" if party == "re" else "re"
         if word in ("re", "kontra"):
@@ -523,10 +461,12 @@ class RefGame:
                 raise RefError(f"seat {seat} does not play {word}", i)
             target = 1
         else:
-            target = STEP_LEVEL[word]
+            target = self.words.index(word)
         have = self.level[party]
         if target <= have:
             raise RefError(f"{word} is already said for {party}", i)
+        if self.rules["single_limit"] and target >= 2 and max(self.level.values()) >= 2:
+            raise RefError("single_limit: only one limit step per game", i)  # reading 18
         if have >= 1 and self.late[party]:
             raise RefError(f"{party} replied late and may say no further step", i)
         first = have + 1
@@ -562,7 +502,7 @@ class RefGame:
 
     def legal_announcements(self, seat):
         out = []
-        for w in ANNOUNCEMENTS:
+        for w in self.words:
             try:
                 self.copy()._announce(0, seat, w, {})
             except RefError:
@@ -582,6 +522,10 @@ class RefGame:
         if not isinstance(schwein, bool):
             raise RefError("schwein must be true or false", i)
         self.check_card(i, seat, card, schwein)
+        if self.rules["klopfen"] and self.rules["klopfen_redeal"] and self.plays == 0 \
+                and not self.knocks:
+            self._redeal()  # reading 17: the card is not played
+            return
         self.hands[seat].remove(card)
         self.trick.append((seat, card, schwein))
         self.plays += 1
@@ -592,7 +536,8 @@ class RefGame:
 
     def schwein_allowed(self, seat):
         return (self.ctx.schwein_ok and not self.schwein_played
-                and self.dealt[seat].count("DA") == 2 and "DA" in self.hands[seat])
+                and self.dealt[seat].count("DA") == self.rules["_copies"]
+                and "DA" in self.hands[seat])
 
     def check_card(self, i, seat, card, schwein):
         hand = self.hands[seat]
@@ -642,17 +587,51 @@ class RefGame:
         self.tricks.append(t)
         self.trick = []
         self.leader = t["winner"]
-        if self.contract == "hochzeit" and self.clarified is None:
-            k = len(self.tricks)
+        if self.holder is not None and self.clarified is None:
+            self._clarify(t)
+
+    def _clarify(self, t):
+        """Hochzeit: find the partner after trick t (rules.md Parties, House forms;
+        readings 1-5). Sets self.clarified (trick number) once the parties are known."""
+        k = len(self.tricks)
+        last = k == self.H
+        holder = self.holder
+        mode = self.rules["hochzeit"]
+        partner = None
+        alone = last  # reading 5: every form is settled by the last trick at the latest
+        if mode == "named_card":  # reading 3: whoever else plays the card, no window
+            partner = next((s for s, c, _ in t["plays"] if c == self.named and s != holder), None)
+        elif mode == "first_pure_color_trick":  # reading 4: no trump in the trick, no window
+            if not any(self.ctx.is_trump(c) for _, c, _ in t["plays"]):
+                partner = t["winner"] if t["winner"] != holder else None
+                alone = True
+        elif mode == "first_color_trick" and self.rules["_legacy"]:  # old: window in tricks
+            if not self.ctx.is_trump(t["plays"][0][1]) and t["winner"] != holder:
+                partner = t["winner"]
+            alone = alone or k >= self.rules["hochzeit_window"]
+        elif mode == "first_color_trick":  # reading 1: colour tricks counted, any trick
+            if not self.ctx.is_trump(t["plays"][0][1]):
+                if t["winner"] != holder:
+                    partner = t["winner"]
+                else:
+                    self.holder_color_wins += 1
+                    alone = alone or self.holder_color_wins >= self.rules["hochzeit_window"]
+        else:  # first_trick / first_trump_trick: within the window (I-30)
             lead_trump = self.ctx.is_trump(t["plays"][0][1])
-            mode = self.rules["hochzeit"]
-            kind_ok = (mode == "first_trick" or (mode == "first_color_trick" and not lead_trump)
-                       or (mode == "first_trump_trick" and lead_trump))
-            if kind_ok and t["winner"] != self.holder:
-                self.re.add(t["winner"])
-                self.clarified = k
-            elif k >= self.rules["hochzeit_window"]:
-                self.clarified = k  # holder plays alone
+            if (mode == "first_trick" or lead_trump) and t["winner"] != holder:
+                partner = t["winner"]
+            alone = alone or k >= self.rules["hochzeit_window"]
+        if partner is not None or alone:
+            self.clarified = k
+            self._found(partner)
+
+    def _found(self, partner):
+        """The clarification: partner or None (alone). Six, kleine Hochzeit (reading
+        29): the third CQ plays along; found it or nobody: große Hochzeit 2 against 4."""
+        if self.contract == "hochzeit:klein" and partner in (None, self.third):
+            self.contract = "hochzeit:gross"
+        elif partner is not None:
+            self.re.add(partner)
 
     def legal_plays(self, seat):
         """[(card, schwein)] this seat may play now."""
@@ -700,238 +679,22 @@ class RefGame:
                 cnt[p] += 1
         res = {"finished": self.finished(), "contract": self.contract, "re": re,
                "kontra": ko, "augen": aug, "tricks": cnt}
+        if self.size:
+            res["size"] = self.size  # reading 28
         if not self.finished():
             return res
         res.update(score_game(self, aug, cnt))
         return res
 
 
-# ---------------------------------------------------------------- scoring
-
-def is_solo_scored(g):
-    if g.contract.startswith("solo:") or g.contract == "stille_hochzeit":
-        return True
-    return g.contract == "hochzeit" and len(g.re) == 1
-
-
-def targets(g, aug, cnt):
-    """Did re / kontra reach their target (rules.md 'Winning', TSR 7.1)?"""
-    lv = g.level
-    reached = {}
-    for p, o in (("re", "kontra"), ("kontra", "re")):
-        own, opp = lv[p], lv[o]
-        if own >= 2:
-            need = {2: 151, 3: 181, 4: 211}.get(own)
-            ok = cnt[o] == 0 if own == 5 else aug[p] >= need
-        elif opp >= 2:
-            if opp == 5:
-                ok = cnt[p] >= 1
-            else:
-                ok = aug[p] >= {2: 90, 3: 60, 4: 30}[opp]
-        else:
-            # I-40: only Kontra announced -> Re 120, Kontra 121
-            only_kontra = lv["kontra"] >= 1 and lv["re"] == 0
-            if p == "re":
-                ok = aug[p] >= (120 if only_kontra else 121)
-            else:
-                ok = aug[p] >= (121 if only_kontra else 120)
-        reached[p] = ok
-    return reached
-
-
-def extras_by_party(g):
-    """Sonderpunkte per party: list of (party, label)."""
-    if is_solo_scored(g):
-        return []
-    ex = g.rules["extras"]
-    out = []
-    for k, t in enumerate(g.tricks):
-        wp = g.party(t["winner"])
-        last = k == len(g.tricks) - 1
-        if "doppelkopf" in ex and t["augen"] >= 40:
-            out.append((wp, "Doppelkopf"))
-        for s, c, w in t["plays"]:
-            if g.party(s) == wp:
-                continue
-            if "fuchs" in ex and c == "DA" and not w:  # I-07: a Schwein is no Fuchs
-                out.append((wp, "Fuchs gefangen"))
-            if "alte_caught" in ex and c == "CQ":
-                out.append((wp, "Alte gefangen"))
-            if "dulle_caught" in ex and c == "HT" and g.ctx.dulle:
-                out.append((wp, "Dulle gefangen"))
-            if "karlchen_caught" in ex and last and c == "CJ" and t["win_card"] == "DQ":
-                out.append((wp, "Karlchen gefangen"))
-        if "karlchen" in ex and last and t["win_card"] == "CJ":
-            out.append((wp, "Karlchen"))
-    return out
-
-
-def score_game(g, aug, cnt):
-    rules = g.rules
-    reached = targets(g, aug, cnt)
-    winner = "re" if reached["re"] else ("kontra" if reached["kontra"] else None)
-    scheme = rules["scoring"]
-    lv = g.level
-    extras = extras_by_party(g)
-    if winner == "kontra" and "gegen_die_alten" in rules["extras"] and not is_solo_scored(g) \
-            and scheme in ("ddv",):
-        extras.append(("kontra", "gegen die Alten"))
-    bd = []
-
-    def opp(p):
-        return "kontra" if p == "re" else "re"
-
-    def add(party, label, pts):
-        bd.append({"party": party, "label": label, "points": pts})
-
-    def under(p, limits):
-        """points for party p from the opponents staying under the limits."""
-        o = opp(p)
-        for lim in limits:
-            if aug[o] < lim:
-                add(p, f"unter {lim}", 1)
-        if cnt[o] == 0:
-            add(p, "schwarz", 1)
-
-    def against(p):
-        """(e, f): 120 against keine90 ... for party p."""
-        o = opp(p)
-        for level, lim, label in ((2, 120, "120 gegen keine 90"), (3, 90, "90 gegen keine 60"),
-                                  (4, 60, "60 gegen keine 30"), (5, 30, "30 gegen schwarz")):
-            if lv[o] >= level and aug[p] >= lim:
-                add(p, label, 1)
-
-    def steps_announced(p):
-        for party in ("re", "kontra"):
-            for level in range(2, lv[party] + 1):
-                add(p, f"{LEVEL_NAME[level]} angesagt", 1)
-
-    def sums():
-        return {p: sum(b["points"] for b in bd if b["party"] == p) for p in ("re", "kontra")}
-
-    mult = 2 ** len(g.knocks)
-    said = {p: lv[p] >= 1 and not rules["klopfen"] for p in ("re", "kontra")}
-    value = 0
-    ahead = winner
-    if scheme == "ddv":
-        if winner:
-            add(winner, "gewonnen", 1)
-            under(winner, (90, 60, 30))
-            if said["re"]:
-                add(winner, "Re angesagt", 2)
-            if said["kontra"]:
-                add(winner, "Kontra angesagt", 2)
-            steps_announced(winner)
-            against(winner)
-            against(opp(winner))
-        else:
-            under("re", (90, 60, 30))
-            under("kontra", (90, 60, 30))
-            against("re")
-            against("kontra")
-        for p, label in extras:
-            add(p, label, 1)
-        s = sums()
-        if winner:
-            value = s[winner] - s[opp(winner)]
-        else:
-            diff = s["re"] - s["kontra"]
-            ahead = "re" if diff > 0 else ("kontra" if diff < 0 else None)
-            value = abs(diff)
-        value *= mult
-    elif scheme == "steps":
-        if winner:
-            under(winner, (120, 90, 60, 30))
-            if winner == "kontra" and not is_solo_scored(g):
-                add("kontra", "gegen die Alten", 1)
-            if said["re"]:
-                add(winner, "Re angesagt", 1)
-            if said["kontra"]:
-                add(winner, "Kontra angesagt", 1)
-        for p, label in extras:
-            add(p, label, 1)
-        s = sums()
-        if winner:
-            value = s[winner] - s[opp(winner)]
-        else:
-            diff = s["re"] - s["kontra"]
-            ahead = "re" if diff > 0 else ("kontra" if diff < 0 else None)
-            value = abs(diff)
-        value *= mult
-    elif scheme == "doubling":
-        if winner:
-            v = 1 if winner == "re" else 2
-            o = opp(winner)
-            if cnt[o] == 0:
-                v *= 4
-            elif aug[o] < 60:
-                v *= 2
-            if "doppelkopf" in rules["extras"] and not is_solo_scored(g):
-                for t in g.tricks:
-                    if t["augen"] >= 40:
-                        v *= 2
-            if said["re"]:
-                v *= 2
-            if said["kontra"]:
-                v *= 2
-            add(winner, "Spielwert", v)
-        for p, label in extras:
-            if label != "Doppelkopf":
-                add(p, label, 1)
-        s = sums()
-        if winner:
-            value = s[winner] - s[opp(winner)]
-        else:
-            diff = s["re"] - s["kontra"]
-            ahead = "re" if diff > 0 else ("kontra" if diff < 0 else None)
-            value = abs(diff)
-        value *= mult
-    else:  # tally
-        if winner:
-            pts = 1
-            if winner == "kontra":
-                pts += 1
-            if winner == "re" and is_solo_scored(g):
-                pts += 1
-            o = opp(winner)
-            for lim in (90, 60, 30):
-                if aug[o] < lim:
-                    pts += 1
-            if cnt[o] == 0:
-                pts += 1
-            pts += sum(max(0, lv[p] - 1) for p in ("re", "kontra"))
-            if said["re"] and said["kontra"]:
-                pts *= 4
-            elif said["re"] or said["kontra"]:
-                pts *= 2
-            add(winner, "Spielwert", pts)
-        for p, label in extras:
-            add(p, label, 1)
-        s = sums()
-        if winner:
-            value = s[winner] - s[opp(winner)]
-        else:
-            diff = s["re"] - s["kontra"]
-            ahead = "re" if diff > 0 else ("kontra" if diff < 0 else None)
-            value = abs(diff)
-        value *= mult
-    value *= rules["base"]
-    score = [0] * g.n
-    if ahead is not None:
-        solo = is_solo_scored(g)
-        for s in g.order:
-            factor = rules["solo_factor"] if (solo and g.party(s) == "re") else 1
-            if g.party(s) == ahead:
-                score[s] = value * factor
-            elif rules["zero_sum"]:
-                score[s] = -value * factor
-    return {"winner": winner, "game_value": value, "score": score, "breakdown": bd}
-
-
 # ---------------------------------------------------------------- entry point
 
-def ref_replay(record) -> dict:
-    g = RefGame(record)
+def ref_replay(record, legacy=False) -> dict:
+    """legacy=True: the readings before the corrections of rules.md "House forms"
+    (first_color_trick window in all tricks, knocks double the value in every scheme,
+    no doubling for reached steps, `nines` without nines stays nines). Only the
+    differential test uses it, to recognise an engine that predates the corrections."""
+    g = RefGame(record, legacy)
     actions = record.get("actions", [])
     if not isinstance(actions, list):
         raise RefError("actions must be a list", None)

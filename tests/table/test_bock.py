@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dokobot.engine import RuleSet
+from dokobot.engine import GameResult, RuleSet
 from dokobot.table.bock import BockGame, BockState, bock_state, booked, fired, replay_bock, step
 
 ALL = ("tie", "lost_solo", "lost_announcement")
@@ -28,7 +28,7 @@ def result(contract="normal", re=(0, 2), winner="re", augen=(151, 89), value=1):
 
 def game(res, triggers=ALL, said=()):
     """``res`` None: an aborted game."""
-    return BockGame(tuple(triggers), res, tuple(said))
+    return BockGame(tuple(triggers), None if res is None else GameResult.from_dict(res), tuple(said))
 
 
 TIE = result(winner="kontra", augen=(120, 120))
@@ -137,7 +137,7 @@ def test_lost_announcement():
 
 def test_from_record_reads_announcements():
     actions = [{"seat": 0, "reserve": "gesund"}, {"seat": 1, "announce": "kontra"}, {"seat": 1, "play": "CQ"}]
-    g = BockGame.from_record(HAUS, PLAIN, actions)
+    g = BockGame.from_record(HAUS, GameResult.from_dict(PLAIN), actions)
     assert g.announcements == ((1, "kontra"),) and g.triggers == HAUS
 
 

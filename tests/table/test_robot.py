@@ -7,6 +7,7 @@ import pytest
 from dokobot.engine import Game, RuleSet, deal
 from dokobot.engine.randomplay import random_action
 from dokobot.table.robot import Skill, announcement, choose_action
+from tests.engine.helpers import PRESET_SWITCHES, random_position, swapped
 
 FAST = Skill(playouts=24)
 
@@ -17,7 +18,7 @@ def play_game(rules, rng, robots=(0, 1, 2, 3), skill=FAST):
     while g.phase != "done":
         s = g.to_act
         if s in robots:
-            g.apply(choose_action(g, s, rng, skill))
+            g.apply(choose_action(g.observation(s), rng, skill))
         else:
             g.apply(random_action(g, rng, announce_rate=0.0, reserve_rate=0.0))
     return g
@@ -62,8 +63,8 @@ def test_decision_does_not_depend_on_hidden_cards():
             g2.apply({"seat": s, "reserve": "gesund"})
         if g2.contract != "normal":
             continue
-        x = choose_action(g, me, random.Random(1), FAST)
-        y = choose_action(g2, me, random.Random(1), FAST)
+        x = choose_action(g.observation(me), random.Random(1), FAST)
+        y = choose_action(g2.observation(me), random.Random(1), FAST)
         assert x == y
         return
     pytest.fail("no suitable deal")
@@ -90,5 +91,56 @@ def test_announcement_only_when_allowed():
     for s in g.seats:
         g.apply({"seat": s, "reserve": "gesund"})
     for s in g.seats:
-        a = announcement(g, s, rng, FAST)
+        a = announcement(g.observation(s), rng, FAST)
         assert a is None or a == g.party_of(s)
+
+
+@pytest.mark.parametrize("config", PRESET_SWITCHES)
+def test_swapping_unplayed_cards_of_others_never_changes_the_decision(config):
+    """Decision and random-number use are the same after any swap of two other seats' cards."""
+    rules = RuleSet.from_config(config)
+    rng = random.Random(21)
+    checked = 0
+    for _ in range(25):
+        g = random_position(rules, rng)
+        if g.phase == "done":
+            continue
+        for seat in g.seats:
+            g2 = swapped(g, seat, rng)
+            if g2 is None:
+                continue
+            r1, r2 = random.Random(seat), random.Random(seat)
+            if g.phase == "play":
+                assert announcement(g.observation(seat), r1, FAST) == announcement(g2.observation(seat), r2, FAST)
+            if g.to_act == seat:
+                assert choose_action(g.observation(seat), r1, FAST) == choose_action(g2.observation(seat), r2, FAST)
+            assert r1.getstate() == r2.getstate()
+            checked += 1
+    assert checked > 20
+
+
+def test_armut_exchange_known_cards_go_to_the_known_hand():
+    """The poor seat knows the taker holds the trumps it did not get back."""
+    from dokobot.table.robot import _sample
+
+    rules = RuleSet.from_config({"preset": "haus"})
+    for seed in range(400):
+        rng = random.Random(seed)
+        g = Game(rules, deal(rules, rng, 3), 3)
+        while g.phase == "reserve":
+            allowed = g.allowed_reservations(g.to_act)
+            g.apply(next((a for a in allowed if a["reserve"] == "armut"), allowed[0]))
+        if g.phase != "armut_take":
+            continue
+        g.apply({"seat": g.to_act, "armut_take": True})
+        g.apply(g.legal_actions(g.poor)[0])
+        g.apply(g.legal_actions(g.taker)[0])
+        obs = g.observation(g.poor)
+        kept = [c for c in obs.armut_cards if c not in obs.armut_returned]
+        if not kept:
+            continue
+        for _ in range(5):
+            sim = _sample(obs, rng)
+            assert all(c in sim.hand(g.taker) for c in kept)
+        return
+    pytest.fail("no Armut dealt")

@@ -118,7 +118,7 @@ async def test_whole_game_is_stored_and_replays():
         await play_one(table)
     stored = store.games[table.game_id]
     record = {"rules": stored.rules, "dealer": stored.dealer, "hands": stored.hands, "actions": stored.actions}
-    assert replay(record) == table.last.result == stored.result
+    assert replay(record) == table.last.result.replay_json() and table.last.result == stored.result
     assert stored.scores == table.last.points and sum(stored.scores.values()) == 0
     with pytest.raises(TableError) as info:
         await table.act(11, 1, {"play": "CQ"})
@@ -140,7 +140,7 @@ async def test_restore_running_game_after_restart():
     assert again.game.record() == table.game.record()
     while again.state == "playing":
         await play_one(again)
-    assert again.last.result == replay(again.last.record)
+    assert again.last.result.replay_json() == replay(again.last.record)
     assert again.last.record["actions"] == store.games[again.game_id].actions
 
 
@@ -182,7 +182,7 @@ async def test_schmeissen_redeals_with_the_same_dealer(monkeypatch):
     out = await table.act(11, 1, {"reserve": "schmeissen"})
     for seat in (1, 2, 3):
         out = await table.act(uid(table, seat), 1, {"reserve": "gesund"})
-    assert out.finished.result["contract"] == "redeal" and out.new_game
+    assert out.finished.result.contract == "redeal" and out.new_game
     assert table.game_no == 2 and table.dealer == 3 and table.state == "playing"
     assert [n.kind for n in out.notices] == ["redeal"] and out.notices[0].data == "schmeissen"
 
@@ -218,4 +218,4 @@ async def test_armut_through_the_table(monkeypatch):
     assert out.notices[0].kind == "armut_exchanged" and table.game.public_contract == "armut"
     while table.state == "playing":
         await play_one(table)
-    assert sorted(table.last.result["re"]) == [0, 1]
+    assert sorted(table.last.result.re) == [0, 1]

@@ -101,8 +101,8 @@ async def test_tie_makes_the_next_four_games_double(rig, store):
             assert table_text(table, None)[1].splitlines()[0] == "**Bock ×2 · letztes Bockspiel**"
         await play_out(table)
         fin = table.last
-        score = fin.result["score"]
-        assert fin.result == replay(fin.record)  # the engine's result stays the plain game
+        score = list(fin.result.score)
+        assert fin.result.replay_json() == replay(fin.record)  # the engine's result stays the plain game
         assert booked_of(table) == [p * fin.bock for p in score]
         factors.append(fin.bock)
         for i, p in enumerate(fin.players):
@@ -154,7 +154,7 @@ async def test_bock_state_survives_restarts(rig, store):
     assert third.state == "playing" and third.bock == BockState((3,)) and third.bock_left == 2
     assert table_text(third, None)[1].splitlines()[0] == "**Bock ×2 · noch 2 Bockspiele**"
     await play_out(third)
-    assert third.last.bock == 2 and booked_of(third) == [p * 2 for p in third.last.result["score"]]
+    assert third.last.bock == 2 and booked_of(third) == [p * 2 for p in third.last.result.score]
     assert third.bock == BockState((2,))
     # an aborted game consumes no Bock game
     await third.next_game(13, 3)
@@ -168,9 +168,9 @@ async def test_ddv_has_no_bock(rig, store):
     _, table = await full_table(store, "ddv")
     await table.start(11, False)
     await play_out(table)
-    assert is_tie(table.last.result) and table.last.bock_fired == () and table.bock == BockState()
+    assert is_tie(table.last.result.replay_json()) and table.last.bock_fired == () and table.bock == BockState()
     assert "Bock" not in summary_text(table.last, None)[1]
     await table.next_game(11, 1)
     assert "Bock" not in table_text(table, None)[1]
     await play_out(table)
-    assert table.last.bock == 1 and booked_of(table) == table.last.result["score"]
+    assert table.last.bock == 1 and booked_of(table) == list(table.last.result.score)

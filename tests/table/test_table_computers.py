@@ -126,7 +126,8 @@ async def test_three_computers_and_one_human_play_to_the_end():
     await play_to_end(table)
     assert table.state == "between" and table.last is not None
     stored = store.games[table.game_id]
-    assert replay(stored_record(store, stored.game_id)) == table.last.result == stored.result
+    assert replay(stored_record(store, stored.game_id)) == table.last.result.replay_json()
+    assert table.last.result == stored.result
     assert len(stored.actions) == len(table.last.record["actions"])
     assert set(stored.scores) == {s.user_id for s in table.seats} and sum(stored.scores.values()) == 0
     # the bot hears of every computer move, one outcome each
@@ -140,9 +141,9 @@ async def test_three_computers_and_one_human_play_to_the_end():
 
 
 async def test_computer_announces_through_the_table(monkeypatch):
-    def eager(game, seat, rng=None, skill=None):
-        allowed = [a for a in game.allowed_announcements(seat) if a in ("re", "kontra")]
-        return allowed[0] if allowed and game.phase == "play" else None
+    def eager(obs, rng=None, skill=None):
+        allowed = [a for a in obs.may_announce if a in ("re", "kontra")]
+        return allowed[0] if allowed and obs.phase == "play" else None
 
     monkeypatch.setattr(dokobot.table.robot, "announcement", eager)
     store = MemoryStore()
@@ -151,7 +152,7 @@ async def test_computer_announces_through_the_table(monkeypatch):
     await play_to_end(table)
     said = [a for a in store.games[table.game_id].actions if "announce" in a]
     assert said and all(table.seats[a["seat"]].is_bot for a in said)
-    assert replay(stored_record(store, table.game_id)) == table.last.result
+    assert replay(stored_record(store, table.game_id)) == table.last.result.replay_json()
 
 
 async def test_stale_decision_is_dropped(monkeypatch, caplog):
@@ -178,8 +179,8 @@ async def test_stale_decision_is_dropped(monkeypatch, caplog):
 
 
 async def test_refused_move_becomes_the_first_legal_one(monkeypatch, caplog):
-    def wrong(game, seat, seed, skill):
-        return [{"seat": seat, "announce": "schwarz"}, {"seat": seat, "play": "XX"}]
+    def wrong(obs, seed, skill):
+        return [{"seat": obs.seat, "announce": "schwarz"}, {"seat": obs.seat, "play": "XX"}]
 
     monkeypatch.setattr(dokobot.table.table, "_decide", wrong)
     store = MemoryStore()
@@ -190,7 +191,7 @@ async def test_refused_move_becomes_the_first_legal_one(monkeypatch, caplog):
     assert table.state == "between"
     refused = [r.getMessage() for r in caplog.records if "engine refused" in r.getMessage()]
     assert refused and not any("XX" in m for m in refused)
-    assert replay(stored_record(store, table.game_id)) == table.last.result
+    assert replay(stored_record(store, table.game_id)) == table.last.result.replay_json()
 
 
 async def test_restart_resumes_a_game_waiting_on_a_computer():

@@ -1,0 +1,197 @@
+"""The typed result of a finished game, and its replay JSON of game-record.md.
+
+``GameResult`` is what leaves the engine: contract, parties, Augen, tricks,
+winner, value, score, the breakdown as label keys with parameters (the text
+layer words them), the Sonderpunkte (``extras``) and the announcements.
+``replay_json()`` gives the replay result exactly as game-record.md and
+``dokobot replay`` print it (German labels); ``to_dict()`` adds extras and
+announcements (what storage keeps and statistics count); ``from_dict`` reads
+either back.
+
+Breakdown label keys and their parameters:
+
+| key | params | German label |
+|---|---|---|
+| ``won`` | | gewonnen |
+| ``under`` | ``limit`` | unter 90 |
+| ``schwarz`` | | schwarz |
+| ``schneider`` | | Schneider |
+| ``announced`` | ``what`` (re kontra keine90 ... schwarz) | Re angesagt, keine 90 angesagt |
+| ``against`` | ``augen``, ``what`` | 120 gegen keine 90 |
+| ``reached`` | ``what`` (keine90 ... schwarz) | keine 90 erreicht |
+| ``knocked`` | | geklopft |
+| ``against_re`` | | gegen Re/Solist |
+| ``solo_won`` | | Solo gewonnen |
+| ``extra`` | ``extra`` (gegen_die_alten doppelkopf fuchs ...) | Doppelkopf, Fuchs gefangen, ... |
+| ``text`` | ``text`` | a label this table does not know, kept as it was |
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .scoring import EXTRA_LABELS
+
+Params = tuple[tuple[str, Any], ...]
+
+_STEPS = {"keine90": "keine 90", "keine60": "keine 60", "keine30": "keine 30", "schwarz": "schwarz"}
+_SAID = {"re": "Re", "kontra": "Kontra", **_STEPS}
+_FIXED = {"won": "gewonnen", "schwarz": "schwarz", "schneider": "Schneider",
+          "against_re": "gegen Re/Solist", "solo_won": "Solo gewonnen", "knocked": "geklopft"}
+_EXTRA_OF: dict[str, str] = {}
+for _key, _label in EXTRA_LABELS.items():
+    _EXTRA_OF.setdefault(_label, _key)  # a label two extras share: the line's "key" tells them apart
+_SAID_OF = {v: k for k, v in _SAID.items()}
+_UNDER = re.compile(r"unter (\d+)")
+_AGAINST = re.compile(r"(\d+) gegen (.+)")
+
+
+@dataclass(frozen=True, slots=True)
+class BreakdownItem:
+    """One line of the game value: ``points`` added, or a ``factor`` (doubling scheme)."""
+
+    party: str  # "re" | "kontra"
+    key: str  # label key (module docstring)
+    params: Params = ()
+    points: int | None = None
+    factor: int | None = None
+    extra: str | None = None  # the Sonderpunkt this line counts (the replay's "key")
+
+    def param(self, name: str) -> Any:
+        return dict(self.params).get(name)
+
+    @property
+    def label_de(self) -> str:
+        """The German label of the replay result."""
+        p = dict(self.params)
+        if self.key in _FIXED:
+            return _FIXED[self.key]
+        if self.key == "under":
+            return f"unter {p['limit']}"
+        if self.key == "announced":
+            return f"{_SAID[p['what']]} angesagt"
+        if self.key == "against":
+            return f"{p['augen']} gegen {_STEPS[p['what']]}"
+        if self.key == "reached":
+            return f"{_STEPS[p['what']]} erreicht"
+        if self.key == "extra":
+            return EXTRA_LABELS[p["extra"]]
+        return str(p.get("text", ""))
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"party": self.party, "label": self.label_de}
+        if self.points is not None:
+            out["points"] = self.points
+        if self.factor is not None:
+            out["factor"] = self.factor
+        if self.extra is not None:
+            out["key"] = self.extra
+        return out
+
+    @classmethod
+    def from_json(cls, item: Mapping[str, Any]) -> BreakdownItem:
+        key, params = _parse_label(str(item.get("label", "")))
+        if key == "extra" and item.get("key") in EXTRA_LABELS:
+            params = (("extra", item["key"]),)
+        return cls(str(item.get("party")), key, params, item.get("points"), item.get("factor"),
+                   item.get("key"))
+
+
+def _parse_label(label: str) -> tuple[str, Params]:
+    fixed = next((k for k, v in _FIXED.items() if v == label), None)
+    if fixed:
+        return fixed, ()
+    if m := _UNDER.fullmatch(label):
+        return "under", (("limit", int(m.group(1))),)
+    if label.endswith(" angesagt") and label[:-9] in _SAID_OF:
+        return "announced", (("what", _SAID_OF[label[:-9]]),)
+    if label.endswith(" erreicht") and label[:-9] in _STEPS.values():
+        return "reached", (("what", _SAID_OF[label[:-9]]),)
+    if (m := _AGAINST.fullmatch(label)) and m.group(2) in _SAID_OF:
+        return "against", (("augen", int(m.group(1))), ("what", _SAID_OF[m.group(2)]))
+    if label in _EXTRA_OF:
+        return "extra", (("extra", _EXTRA_OF[label]),)
+    return "text", (("text", label),)
+
+
+@dataclass(frozen=True, slots=True)
+class Extra:
+    """A Sonderpunkt: ``party`` scores it, ``seat`` made it, ``victim`` lost the card (or None)."""
+
+    key: str
+    party: str
+    seat: int | None = None
+    victim: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"key": self.key, "party": self.party, "seat": self.seat, "victim": self.victim}
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """A finished game (``contract == "redeal"``: thrown in, no game)."""
+
+    contract: str
+    re: tuple[int, ...]
+    kontra: tuple[int, ...]
+    augen: tuple[int, int]  # (Re, Kontra)
+    tricks: tuple[int, int]  # (Re, Kontra)
+    winner: str | None  # "re" | "kontra" | None
+    value: int
+    score: tuple[int, ...]  # per seat, before any table factor (Bock)
+    breakdown: tuple[BreakdownItem, ...] = ()
+    extras: tuple[Extra, ...] = ()
+    announcements: tuple[tuple[int, str], ...] = ()
+
+    @property
+    def is_redeal(self) -> bool:
+        return self.contract == "redeal"
+
+    def party_of(self, seat: int) -> str | None:
+        return "re" if seat in self.re else "kontra" if seat in self.kontra else None
+
+    def replay_json(self) -> dict[str, Any]:
+        """The replay result of game-record.md, exactly as ``dokobot replay`` prints it."""
+        return {
+            "contract": self.contract,
+            "re": list(self.re),
+            "kontra": list(self.kontra),
+            "augen": {"re": self.augen[0], "kontra": self.augen[1]},
+            "tricks": {"re": self.tricks[0], "kontra": self.tricks[1]},
+            "winner": self.winner,
+            "game_value": self.value,
+            "score": list(self.score),
+            "breakdown": [b.to_json() for b in self.breakdown],
+        }
+
+    def to_dict(self) -> dict[str, Any]:
+        """The replay result plus extras and announcements (JSON-ready, for storage)."""
+        out = self.replay_json()
+        out["extras"] = [e.to_json() for e in self.extras]
+        out["announcements"] = [{"seat": s, "announce": a} for s, a in self.announcements]
+        return out
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> GameResult:
+        """Read a replay result or ``to_dict()`` output back; ValueError when it is not one."""
+        try:
+            augen, tricks = d.get("augen") or {}, d.get("tricks") or {}
+            return cls(
+                contract=str(d["contract"]),
+                re=tuple(int(s) for s in d.get("re") or ()),
+                kontra=tuple(int(s) for s in d.get("kontra") or ()),
+                augen=(int(augen.get("re", 0)), int(augen.get("kontra", 0))),
+                tricks=(int(tricks.get("re", 0)), int(tricks.get("kontra", 0))),
+                winner=d.get("winner"),
+                value=int(d.get("game_value", 0)),
+                score=tuple(int(p) for p in d.get("score") or ()),
+                breakdown=tuple(BreakdownItem.from_json(b) for b in d.get("breakdown") or ()),
+                extras=tuple(Extra(str(e["key"]), str(e["party"]), e.get("seat"), e.get("victim"))
+                             for e in d.get("extras") or ()),
+                announcements=tuple((int(a["seat"]), str(a["announce"])) for a in d.get("announcements") or ()),
+            )
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise ValueError(f"not a game result: {exc}") from None
