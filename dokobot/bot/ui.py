@@ -151,7 +151,8 @@ def game_message(
     if finished is not None and (table.state != "playing" or table.game_no != game_no):
         title, body = render.summary_text(finished, lang)
         view = _between_view(table, lang, game_no, record=True) if active else None
-        return _with_picture(embed(title, body), view, _summary_png(table, finished, deck, lang), "summary")
+        png = _safely(table, lambda: _summary_png(table, finished, deck, lang))
+        return _with_picture(embed(title, body), view, png, "summary")
     if table.game is None:  # aborted: nothing to show but the way on
         title = t(lang, "table.title", no=game_no, preset=render.preset_name(lang, table.preset))
         body = t(lang, "table.aborted", no=game_no, dealer=render.esc(table.names[table.dealer]))
@@ -163,11 +164,22 @@ def game_message(
         view = dynamic_view()
         view.add_item(TableButton(ch, "hand", game_no, label=t(lang, "btn.hand"), style=discord.ButtonStyle.primary))
         view.add_item(TableButton(ch, "rules", game_no, label=t(lang, "btn.rules"), style=discord.ButtonStyle.secondary))
-    png = None
-    if deck is not None:
-        pic = picture.table_view(table, deck=deck, lang=lang)
-        png = picture.render_table(pic) if pic is not None else None
+    png = _safely(table, lambda: _table_png(table, deck, lang))
     return _with_picture(embed(title, body), view, png, "table")
+
+
+def _table_png(table: Table, deck: str | None, lang: str) -> bytes | None:
+    pic = picture.table_view(table, deck=deck, lang=lang) if deck is not None else None
+    return picture.render_table(pic) if pic is not None else None
+
+
+def _safely(table: Table, draw: Any) -> bytes | None:
+    """A picture that cannot be drawn is left out: the text says everything, and it must go out."""
+    try:
+        return draw()
+    except Exception:
+        log.exception("table %s: the picture could not be drawn", table.channel_id)
+        return None
 
 
 def _with_picture(e: discord.Embed, view: discord.ui.View | None, png: bytes | None, name: str) -> dict[str, Any]:

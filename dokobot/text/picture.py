@@ -166,20 +166,19 @@ def table_view(table: Table, *, deck: str = "french", lang: str = "de") -> Table
 def summary_view(fin: FinishedGame, game: Game, *, deck: str = "french", lang: str = "de") -> SummaryView | None:
     """The summary of finished game ``fin``; ``game`` is that game played to its end."""
     res = fin.result
-    if res.get("contract") == "redeal" or game.phase != "done":
+    if res.is_redeal or game.phase != "done":
         return None
-    augen = res.get("augen", {})
     tricks = tuple(TrickView(tr.winner, _played(game, tr.cards), tr.augen) for tr in game.tricks)
     return SummaryView(
         game_no=fin.number,
         names=tuple(p.name for p in fin.players),
-        contract=res.get("contract"),
-        winner=res.get("winner"),
-        re=tuple(res.get("re", ())),
-        kontra=tuple(res.get("kontra", ())),
-        augen_re=int(augen.get("re", 0)),
-        augen_kontra=int(augen.get("kontra", 0)),
-        value=int(res.get("game_value", 0)),
+        contract=res.contract,
+        winner=res.winner,
+        re=tuple(res.re),
+        kontra=tuple(res.kontra),
+        augen_re=res.augen[0],
+        augen_kontra=res.augen[1],
+        value=res.value,
         tricks=tricks,
         deck=deck if deck in DECKS else "french",
         lang=lang,

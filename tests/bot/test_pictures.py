@@ -119,3 +119,20 @@ async def test_german_deck_for_a_player_and_for_the_channel(doko):
 
     res = await nord.slash(doko.channel, "doko sprache")
     assert res.ephemeral and "sprache" in res.response.content
+
+
+async def test_a_picture_that_fails_leaves_the_text_alone(doko, monkeypatch, caplog):
+    await doko.open_and_seat()
+    await doko.start()
+    await doko.open_all_hands()
+    await doko.reserve_all_gesund()
+
+    def broken(view):
+        raise RuntimeError("no ink")
+
+    monkeypatch.setattr(picture, "render_table", broken)
+    await doko.click_hand(doko.player(doko.table.game.to_act), "play")
+    message = doko.table_message()
+    assert message.attachments == [] and "Stich 1: " in message_text(message)
+    assert any("picture could not be drawn" in r.getMessage() for r in caplog.records)
+    caplog.clear()  # the error is the point here (the fixture fails a test on logged errors)

@@ -113,16 +113,17 @@ def test_summary_view_and_picture():
     game, rng = _game(5), random.Random(5)
     while game.phase != "done":
         _step(game, rng)
-    res = game.result()
+    res = game.game_result()
     fin = FinishedGame(9, [SeatInfo(i + 1, n) for i, n in enumerate(NAMES)], 3, res, {}, {}, game.record())
     view = picture.summary_view(fin, game)
     assert view is not None and len(view.tricks) == 12
-    assert (view.augen_re, view.augen_kontra) == (res["augen"]["re"], res["augen"]["kontra"])
+    assert (view.augen_re, view.augen_kontra) == res.augen
+    assert (view.winner, view.value) == (res.winner, res.value)
     assert sum(t.augen for t in view.tricks) == 240
     assert set(view.re) | set(view.kontra) == {0, 1, 2, 3}
     im = Image.open(io.BytesIO(picture.render_summary(view)))
     assert im.format == "PNG" and im.size[0] == picture.SUM_W
-    redeal = replace(fin, result={"contract": "redeal"})
+    redeal = replace(fin, result=replace(res, contract="redeal"))
     assert picture.summary_view(redeal, game) is None
 
 
