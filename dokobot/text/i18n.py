@@ -76,6 +76,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "pic.game": ("Spiel {no}", "Game {no}"),
     "pic.trick": ("Stich {n}", "Trick {n}"),
     "pic.dealer": ("Geber", "dealer"),
+    "pic.seat": ("Platz {n}", "Seat {n}"),
     "pic.tricks": ("Stiche: {n}", "tricks: {n}"),
     "pic.reserve": ("Vorbehalt?", "Reservations?"),
     "pic.to_act": ("am Zug: {name}", "to act: {name}"),

@@ -218,9 +218,10 @@ def _glyph(f: ImageFont.FreeTypeFont | ImageFont.ImageFont, ch: str) -> bytes:
 
 
 @lru_cache(maxsize=2048)
-def shown_name(name: str, width: int, size: int, bold: bool = True) -> str:
-    """``name`` as drawable text that fits ``width`` pixels (cut with an ellipsis)."""
-    text = " ".join("".join(ch for ch in name if _has_glyph(ch)).split()) or "?"
+def shown_name(name: str, width: int, size: int, bold: bool = True, fallback: str = "?") -> str:
+    """``name`` as drawable text that fits ``width`` pixels (cut with an ellipsis);
+    ``fallback`` when the font has no glyph of it at all (a name in emoji or CJK)."""
+    text = " ".join("".join(ch for ch in name if _has_glyph(ch)).split()) or fallback
     f = font(size, bold)
     if f.getlength(text) <= width:
         return text
@@ -413,6 +414,10 @@ def _card_spot(n: int, seat: int) -> tuple[float, float]:
     return x, y
 
 
+def _name(seats: tuple[SeatView, ...], seat: int, lang: str, width: int, size: int, bold: bool = True) -> str:
+    return shown_name(seats[seat].name, width, size, bold, t(lang, "pic.seat", n=seat + 1))
+
+
 def _seat_line(view: TableView, seat: int) -> str:
     s = view.seats[seat]
     lang = view.lang
@@ -441,7 +446,7 @@ def _plaque(im: Image.Image, d: ImageDraw.ImageDraw, view: TableView, seat: int,
         tx = x0 + PLAQUE_W - tag_w - 6
         d.rounded_rectangle((tx, y0 + 6, tx + tag_w, y0 + 23), 8, fill=PARTY[s.party])
         _text(im, (tx + tag_w / 2, y0 + 15), word, 12, True, WHITE, "mm")
-    name = shown_name(s.name, PLAQUE_W - 20 - (tag_w + 4 if tag_w else 0), 17)
+    name = _name(view.seats, seat, view.lang, PLAQUE_W - 20 - (tag_w + 4 if tag_w else 0), 17)
     _text(im, (x0 + 10, y0 + 15), name, 17, True, ink, "lm")
     _text(im, (x0 + 10, y0 + 36), _seat_line(view, seat), 13, False, sub, "lm")
 
@@ -463,28 +468,28 @@ def _panel(im: Image.Image, d: ImageDraw.ImageDraw, view: TableView) -> None:
         _text(im, (x0, y), contract_name(lang, "armut"), 15, False, MUTED, "la")
         y += 24
     if view.to_act is not None:
-        who = shown_name(view.seats[view.to_act].name, WIDTH - x0 - 24, 15)
+        who = _name(view.seats, view.to_act, lang, WIDTH - x0 - 24, 15)
         _text(im, (x0, y), t(lang, "pic.to_act", name=who), 15, True, GOLD, "la")
         y += 30
     if view.last and view.last_winner is not None:
         y += 4
         _text(im, (x0, y), t(lang, "pic.last"), 15, True, WHITE, "la")
         y += 22
-        winner = shown_name(view.seats[view.last_winner].name, 120, 13)
+        winner = _name(view.seats, view.last_winner, lang, 120, 13)
         _text(im, (x0, y), t(lang, "pic.last_winner", name=winner, augen=view.last_augen), 13, False, MUTED, "la")
         y += 22
         step = min(MINI_W + 4, (WIDTH - x0 - 14 - MINI_W) // max(1, len(view.last) - 1))
         for i, p in enumerate(view.last):
             x = x0 + i * step
             _paste(im, card_face(p.card, view.deck, MINI_W, MINI_H, p.trump), x, y)
-            short = shown_name(view.seats[p.seat].name, step - 2, 11, False)
+            short = _name(view.seats, p.seat, lang, step - 2, 11, False)
             _text(im, (x + MINI_W / 2, y + MINI_H + 4), short, 11, False, WHITE if p.seat == view.last_winner else MUTED, "ma")
         y += MINI_H + 28
     if view.announcements:
         _text(im, (x0, y), t(lang, "pic.announcements"), 15, True, WHITE, "la")
         y += 22
         for seat, what in view.announcements[-6:]:
-            who = shown_name(view.seats[seat].name, 110, 13, False)
+            who = _name(view.seats, seat, lang, 110, 13, False)
             _text(im, (x0, y), announcement_name(lang, what), 13, True, GOLD, "la")
             _text(im, (x0 + 78, y), who, 13, False, MUTED, "la")
             y += 19
@@ -571,7 +576,9 @@ def _party_block(im: Image.Image, d: ImageDraw.ImageDraw, view: SummaryView, par
     tag = int(f.getlength(word)) + 18
     d.rounded_rectangle((20, y, 20 + tag, y + 26), 10, fill=PARTY[party], outline=GOLD if won else None, width=2)
     _text(im, (20 + tag / 2, y + 13), word, 16, True, WHITE, "mm")
-    names = ", ".join(shown_name(view.names[s], 150, 16) for s in seats) or "–"
+    names = ", ".join(
+        shown_name(view.names[s], 150, 16, True, t(lang, "pic.seat", n=s + 1)) for s in seats
+    ) or "–"
     _text(im, (32 + tag, y + 13), names, 16, True, WHITE, "lm")
     right = t(lang, "pic.party_augen", augen=augen, n=len(tricks))
     _text(im, (SUM_W - 20, y + 13), right, 16, True, GOLD if won else MUTED, "rm")

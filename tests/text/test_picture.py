@@ -143,3 +143,4 @@ def test_names_that_do_not_fit_or_have_no_glyph():
     assert long.endswith("…") and picture.font(17, True).getlength(long) <= 120
     assert picture.shown_name("West 😀", 200, 17) == "West"  # no box for a glyph the font lacks
     assert picture.shown_name("😀😀", 200, 17) == "?"
+    assert picture.shown_name("李小龍", 200, 17, True, "Platz 2") == "Platz 2"
