@@ -33,7 +33,11 @@ except ImportError:  # pragma: no cover - the dependency is declared; Pillow's f
     _FONT_ROOT = None
 
 DECKS = ("french", "german")
-CACHE_SIZE = 128  # distinct public states kept (~20 KB each): a state drawn twice is drawn once
+# Pictures kept (~16-22 KB each, whatever the number of tables): a state shown twice
+# (an edit repeated, the old summary redrawn when the next game starts, a language
+# or rules change) is drawn once. Every card is a new state, so more would only hold memory.
+CACHE_SIZE = 32
+SUMMARY_CACHE_SIZE = 16
 
 # ---- colours -------------------------------------------------------------------------------
 
@@ -625,7 +629,7 @@ def draw_summary(view: SummaryView) -> Image.Image:
     return im
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=SUMMARY_CACHE_SIZE)
 def render_summary(view: SummaryView) -> bytes:
     """The summary picture (the tricks of each party) as PNG bytes, cached per view."""
     return png(draw_summary(view))
