@@ -383,38 +383,41 @@ def _text(im: Image.Image, xy: tuple[float, float], text: str, size: int, bold: 
 
 # ---- the table picture ---------------------------------------------------------------------
 
-WIDTH, HEIGHT = 800, 440
-TABLE_W = 560  # the felt; the panel on the right holds the last trick and the announcements
-CARD_W, CARD_H = 64, 92
-MINI_W, MINI_H = 44, 63
-PLAQUE_W, PLAQUE_H = 150, 50
+# Discord shows an embed's picture about 400-520 px wide: a compact canvas with large
+# type stays readable there (and costs fewer pixels to draw and encode).
+WIDTH, HEIGHT = 640, 360
+TABLE_W = 440  # the felt; the panel on the right holds the last trick and the announcements
+CARD_W, CARD_H = 54, 78
+MINI_W, MINI_H = 38, 54
+PLAQUE_W, PLAQUE_H = 128, 44
 
 
 @lru_cache(maxsize=2)
 def _background() -> Image.Image:
     im = Image.new("RGB", (WIDTH, HEIGHT), PANEL)
     d = ImageDraw.Draw(im)
-    d.rounded_rectangle((4, 4, TABLE_W - 4, HEIGHT - 5), 60, fill=RIM)
-    d.rounded_rectangle((14, 14, TABLE_W - 14, HEIGHT - 15), 52, fill=FELT)
-    d.rounded_rectangle((34, 34, TABLE_W - 34, HEIGHT - 35), 40, outline=FELT_DARK, width=2)
+    d.rounded_rectangle((3, 3, TABLE_W - 3, HEIGHT - 4), 48, fill=RIM)
+    d.rounded_rectangle((11, 11, TABLE_W - 11, HEIGHT - 12), 42, fill=FELT)
+    d.rounded_rectangle((26, 26, TABLE_W - 26, HEIGHT - 27), 32, outline=FELT_DARK, width=2)
     return im
 
 
 def _seat_positions(n: int) -> list[tuple[float, float]]:
     """Plaque centres, seat 0 at the bottom, then clockwise (left, top, right)."""
     cx, cy = TABLE_W / 2, HEIGHT / 2
-    spots = [(cx, HEIGHT - 46), (18 + PLAQUE_W / 2, cy), (cx, 46), (TABLE_W - 18 - PLAQUE_W / 2, cy)]
+    side, edge = 12 + PLAQUE_W / 2, 34
+    spots = [(cx, HEIGHT - edge), (side, cy), (cx, edge), (TABLE_W - side, cy)]
     if n == 4:
         return spots
-    return [(cx - (cx - 98) * math.sin(2 * math.pi * i / n), cy + (cy - 46) * math.cos(2 * math.pi * i / n)) for i in range(n)]
+    return [(cx - (cx - side) * math.sin(2 * math.pi * i / n), cy + (cy - edge) * math.cos(2 * math.pi * i / n)) for i in range(n)]
 
 
 def _card_spot(n: int, seat: int) -> tuple[float, float]:
     """Where the card a seat played lies (top-left corner): in front of that seat."""
     cx, cy = TABLE_W / 2, HEIGHT / 2
     a = 2 * math.pi * seat / n
-    x = cx - 72 * math.sin(a) - CARD_W / 2
-    y = cy + 62 * math.cos(a) - CARD_H / 2
+    x = cx - 46 * math.sin(a) - CARD_W / 2
+    y = cy + 78 * math.cos(a) - CARD_H / 2
     return x, y
 
 
@@ -440,63 +443,63 @@ def _plaque(im: Image.Image, d: ImageDraw.ImageDraw, view: TableView, seat: int,
     turn = view.to_act == seat
     x0, y0 = cx - PLAQUE_W / 2, cy - PLAQUE_H / 2
     fill, ink, sub = (GOLD, INK, (70, 60, 20)) if turn else (PLAQUE, WHITE, MUTED)
-    d.rounded_rectangle((x0, y0, x0 + PLAQUE_W, y0 + PLAQUE_H), 12, fill=fill,
+    d.rounded_rectangle((x0, y0, x0 + PLAQUE_W, y0 + PLAQUE_H), 10, fill=fill,
                         outline=(255, 236, 160) if turn else FELT_DARK, width=2)
     tag_w = 0
     if s.party:
         word = t(view.lang, "party." + s.party)
-        f = font(12, True)
-        tag_w = int(f.getlength(word)) + 12
-        tx = x0 + PLAQUE_W - tag_w - 6
-        d.rounded_rectangle((tx, y0 + 6, tx + tag_w, y0 + 23), 8, fill=PARTY[s.party])
-        _text(im, (tx + tag_w / 2, y0 + 15), word, 12, True, WHITE, "mm")
-    name = _name(view.seats, seat, view.lang, PLAQUE_W - 20 - (tag_w + 4 if tag_w else 0), 17)
-    _text(im, (x0 + 10, y0 + 15), name, 17, True, ink, "lm")
-    _text(im, (x0 + 10, y0 + 36), _seat_line(view, seat), 13, False, sub, "lm")
+        tag_w = int(font(11, True).getlength(word)) + 10
+        tx = x0 + PLAQUE_W - tag_w - 5
+        d.rounded_rectangle((tx, y0 + 5, tx + tag_w, y0 + 20), 7, fill=PARTY[s.party])
+        _text(im, (tx + tag_w / 2, y0 + 13), word, 11, True, WHITE, "mm")
+    name = _name(view.seats, seat, view.lang, PLAQUE_W - 16 - (tag_w + 4 if tag_w else 0), 16)
+    _text(im, (x0 + 8, y0 + 13), name, 16, True, ink, "lm")
+    _text(im, (x0 + 8, y0 + 32), _seat_line(view, seat), 12, False, sub, "lm")
 
 
 def _panel(im: Image.Image, d: ImageDraw.ImageDraw, view: TableView) -> None:
-    lang, x0, y = view.lang, TABLE_W + 14, 16
-    _text(im, (x0, y), t(lang, "pic.game", no=view.game_no), 20, True, WHITE, "la")
-    y += 30
+    lang, x0, y = view.lang, TABLE_W + 12, 12
+    right = WIDTH - 8 - x0  # the panel's width
+    _text(im, (x0, y), t(lang, "pic.game", no=view.game_no), 18, True, WHITE, "la")
+    y += 26
     if view.contract and view.contract != "normal":
-        _text(im, (x0, y), contract_name(lang, view.contract), 15, True, GOLD, "la")
-        y += 24
+        _text(im, (x0, y), shown_name(contract_name(lang, view.contract), right, 13), 13, True, GOLD, "la")
+        y += 20
     if view.phase == "play":
-        _text(im, (x0, y), t(lang, "pic.trick", n=view.trick_no), 15, False, MUTED, "la")
-        y += 24
+        _text(im, (x0, y), t(lang, "pic.trick", n=view.trick_no), 13, False, MUTED, "la")
+        y += 20
     elif view.phase == "reserve":
-        _text(im, (x0, y), t(lang, "pic.reserve"), 15, False, MUTED, "la")
-        y += 24
+        _text(im, (x0, y), t(lang, "pic.reserve"), 13, False, MUTED, "la")
+        y += 20
     elif view.phase.startswith("armut"):
-        _text(im, (x0, y), contract_name(lang, "armut"), 15, False, MUTED, "la")
-        y += 24
+        _text(im, (x0, y), contract_name(lang, "armut"), 13, False, MUTED, "la")
+        y += 20
     if view.to_act is not None:
-        who = _name(view.seats, view.to_act, lang, WIDTH - x0 - 24, 15)
-        _text(im, (x0, y), t(lang, "pic.to_act", name=who), 15, True, GOLD, "la")
-        y += 30
+        label = t(lang, "pic.to_act", name="")
+        who = _name(view.seats, view.to_act, lang, right - int(font(13, True).getlength(label)), 13)
+        _text(im, (x0, y), t(lang, "pic.to_act", name=who), 13, True, GOLD, "la")
+        y += 26
     if view.last and view.last_winner is not None:
-        y += 4
-        _text(im, (x0, y), t(lang, "pic.last"), 15, True, WHITE, "la")
-        y += 22
-        winner = _name(view.seats, view.last_winner, lang, 120, 13)
-        _text(im, (x0, y), t(lang, "pic.last_winner", name=winner, augen=view.last_augen), 13, False, MUTED, "la")
-        y += 22
-        step = min(MINI_W + 4, (WIDTH - x0 - 14 - MINI_W) // max(1, len(view.last) - 1))
+        _text(im, (x0, y), t(lang, "pic.last"), 13, True, WHITE, "la")
+        y += 19
+        winner = _name(view.seats, view.last_winner, lang, right - 70, 12)
+        _text(im, (x0, y), t(lang, "pic.last_winner", name=winner, augen=view.last_augen), 12, False, MUTED, "la")
+        y += 19
+        step = min(MINI_W + 5, (right - MINI_W) // max(1, len(view.last) - 1))
         for i, p in enumerate(view.last):
             x = x0 + i * step
             _paste(im, card_face(p.card, view.deck, MINI_W, MINI_H, p.trump), x, y)
-            short = _name(view.seats, p.seat, lang, step - 2, 11, False)
-            _text(im, (x + MINI_W / 2, y + MINI_H + 4), short, 11, False, WHITE if p.seat == view.last_winner else MUTED, "ma")
-        y += MINI_H + 28
+            short = _name(view.seats, p.seat, lang, step - 2, 10, False)
+            _text(im, (x + MINI_W / 2, y + MINI_H + 3), short, 10, False, WHITE if p.seat == view.last_winner else MUTED, "ma")
+        y += MINI_H + 22
     if view.announcements:
-        _text(im, (x0, y), t(lang, "pic.announcements"), 15, True, WHITE, "la")
-        y += 22
-        for seat, what in view.announcements[-6:]:
-            who = _name(view.seats, seat, lang, 110, 13, False)
-            _text(im, (x0, y), announcement_name(lang, what), 13, True, GOLD, "la")
-            _text(im, (x0 + 78, y), who, 13, False, MUTED, "la")
-            y += 19
+        _text(im, (x0, y), t(lang, "pic.announcements"), 13, True, WHITE, "la")
+        y += 19
+        for seat, what in view.announcements[-5:]:
+            who = _name(view.seats, seat, lang, right - 72, 12, False)
+            _text(im, (x0, y), announcement_name(lang, what), 12, True, GOLD, "la")
+            _text(im, (x0 + 70, y), who, 12, False, MUTED, "la")
+            y += 16
 
 
 def draw_table(view: TableView) -> Image.Image:
@@ -509,7 +512,7 @@ def draw_table(view: TableView) -> Image.Image:
         x, y = _card_spot(n, p.seat)
         _paste(im, card_face(p.card, view.deck, CARD_W, CARD_H, p.trump), x, y)
     if view.phase == "reserve":
-        _text(im, (TABLE_W / 2, HEIGHT / 2), t(view.lang, "pic.reserve"), 22, True, MUTED, "mm")
+        _text(im, (TABLE_W / 2, HEIGHT / 2), t(view.lang, "pic.reserve"), 20, True, MUTED, "mm")
     _panel(im, d, view)
     return im
 
@@ -564,9 +567,11 @@ def render_table(view: TableView) -> bytes:
 
 # ---- the summary picture -------------------------------------------------------------------
 
-SUM_W = 760
+SUM_W = 640
 TRICKS_PER_ROW = 6
-TRICK_STEP = 18  # overlap of the cards of one trick
+TRICK_STEP = 16  # overlap of the cards of one trick
+ROW_H = MINI_H + 22  # a row of tricks with their Augen below
+MARGIN = 16
 
 
 def _party_block(im: Image.Image, d: ImageDraw.ImageDraw, view: SummaryView, party: str, y: int) -> int:
@@ -576,38 +581,35 @@ def _party_block(im: Image.Image, d: ImageDraw.ImageDraw, view: SummaryView, par
     tricks = [tr for tr in view.tricks if tr.winner in seats]
     won = view.winner == party
     word = t(lang, "party." + party)
-    f = font(16, True)
-    tag = int(f.getlength(word)) + 18
-    d.rounded_rectangle((20, y, 20 + tag, y + 26), 10, fill=PARTY[party], outline=GOLD if won else None, width=2)
-    _text(im, (20 + tag / 2, y + 13), word, 16, True, WHITE, "mm")
-    names = ", ".join(
-        shown_name(view.names[s], 150, 16, True, t(lang, "pic.seat", n=s + 1)) for s in seats
-    ) or "–"
-    _text(im, (32 + tag, y + 13), names, 16, True, WHITE, "lm")
+    tag = int(font(14, True).getlength(word)) + 16
+    d.rounded_rectangle((MARGIN, y, MARGIN + tag, y + 22), 9, fill=PARTY[party], outline=GOLD if won else None, width=2)
+    _text(im, (MARGIN + tag / 2, y + 11), word, 14, True, WHITE, "mm")
+    names = ", ".join(shown_name(view.names[s], 130, 14, True, t(lang, "pic.seat", n=s + 1)) for s in seats) or "–"
+    _text(im, (MARGIN + tag + 10, y + 11), names, 14, True, WHITE, "lm")
     right = t(lang, "pic.party_augen", augen=augen, n=len(tricks))
-    _text(im, (SUM_W - 20, y + 13), right, 16, True, GOLD if won else MUTED, "rm")
-    y += 36
+    _text(im, (SUM_W - MARGIN, y + 11), right, 14, True, GOLD if won else MUTED, "rm")
+    y += 30
     if not tricks:
-        _text(im, (32, y + 8), t(lang, "pic.no_tricks"), 14, False, MUTED, "la")
-        return y + 40
-    slot = (SUM_W - 40) // TRICKS_PER_ROW
+        _text(im, (MARGIN + 10, y + 6), t(lang, "pic.no_tricks"), 13, False, MUTED, "la")
+        return y + 34
+    slot = (SUM_W - 2 * MARGIN) // TRICKS_PER_ROW
     for i, tr in enumerate(tricks):
-        x = 20 + (i % TRICKS_PER_ROW) * slot
-        row_y = y + (i // TRICKS_PER_ROW) * (MINI_H + 26)
+        x = MARGIN + (i % TRICKS_PER_ROW) * slot
+        row_y = y + (i // TRICKS_PER_ROW) * ROW_H
         for j, p in enumerate(tr.cards):
             _paste(im, card_face(p.card, view.deck, MINI_W, MINI_H, p.trump), x + j * TRICK_STEP, row_y)
-        label = f"{tr.augen}"
-        _text(im, (x + (MINI_W + TRICK_STEP * (len(tr.cards) - 1)) / 2, row_y + MINI_H + 3), label, 12, False, MUTED, "ma")
+        middle = x + (MINI_W + TRICK_STEP * (len(tr.cards) - 1)) / 2
+        _text(im, (middle, row_y + MINI_H + 2), str(tr.augen), 11, False, MUTED, "ma")
     rows = (len(tricks) + TRICKS_PER_ROW - 1) // TRICKS_PER_ROW
-    return y + rows * (MINI_H + 26) + 8
+    return y + rows * ROW_H + 6
 
 
 def _summary_height(view: SummaryView) -> int:
-    h = 60
+    h = 52
     for seats in (view.re, view.kontra):
         n = sum(1 for tr in view.tricks if tr.winner in seats)
         rows = (n + TRICKS_PER_ROW - 1) // TRICKS_PER_ROW
-        h += 36 + (rows * (MINI_H + 26) + 8 if rows else 40) + 14
+        h += 30 + (rows * ROW_H + 6 if rows else 34) + 12
     return h
 
 
@@ -615,17 +617,17 @@ def draw_summary(view: SummaryView) -> Image.Image:
     lang = view.lang
     im = Image.new("RGB", (SUM_W, _summary_height(view)), PANEL)
     d = ImageDraw.Draw(im)
-    d.rectangle((0, 0, SUM_W, 48), fill=FELT)
+    d.rectangle((0, 0, SUM_W, 40), fill=FELT)
     if view.winner:
         head = t(lang, "pic.winner", party=t(lang, "party." + view.winner), re=view.augen_re, kontra=view.augen_kontra)
     else:
         head = t(lang, "pic.no_winner", re=view.augen_re, kontra=view.augen_kontra)
-    _text(im, (20, 24), head, 20, True, WHITE, "lm")
+    _text(im, (MARGIN, 20), head, 17, True, WHITE, "lm")
     game = t(lang, "pic.game", no=view.game_no) + " · " + contract_name(lang, view.contract)
-    _text(im, (SUM_W - 20, 24), game, 14, False, MUTED, "rm")
-    y = 60
+    _text(im, (SUM_W - MARGIN, 20), game, 12, False, MUTED, "rm")
+    y = 52
     for party in ("re", "kontra"):
-        y = _party_block(im, d, view, party, y) + 14
+        y = _party_block(im, d, view, party, y) + 12
     return im
 
 

@@ -17,8 +17,10 @@ from dokobot.text import picture
 from tests.text.pictures import GOLDEN_DIR, GOLDENS, MID_GAME, dhash, distance
 
 # Bits of 512 a picture may differ from its golden: font rasterising may change a
-# little between Pillow/FreeType versions; a card, a plaque or a party tag more or
-# less moves 10 bits or more (checked below, so the test can fail).
+# little between Pillow/FreeType versions (a 0.7 px blur moves 4 bits); a card
+# missing, another seat lit, the last trick lost, the other language or deck move
+# 9 to 65 (checked below, so the test can fail). Details this small hash cannot
+# see (which card, a party tag) are checked on the view and by the SimCord test.
 THRESHOLD = 8
 NAMES = ["Nord", "Ost", "Süd", "West"]
 
@@ -36,7 +38,7 @@ def test_golden_pictures(name):
     lambda v: replace(v, trick=v.trick[:1]),  # a card missing from the trick
     lambda v: replace(v, to_act=3),  # the wrong seat lit as "to act"
     lambda v: replace(v, last=(), last_winner=None),  # the last trick lost
-    lambda v: replace(v, seats=(replace(v.seats[0], party=None), *v.seats[1:])),  # a party tag lost
+    lambda v: replace(v, lang="en"),  # the labels in the other language
     lambda v: replace(v, deck="german"),
 ])
 def test_the_hash_sees_a_broken_picture(change):
