@@ -1,10 +1,12 @@
-"""Announcements by slash command: /re /kontra /keine90 /keine60 /keine30 /schwarz.
+"""Announcements by slash command: /re /kontra /keine90 /keine60 /keine30 /schwarz, and /klopfen.
 
 Allowed whenever the rules allow, also out of turn; the engine decides. The
 same announcements are buttons in the private hand (cogs.play).
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -21,46 +23,51 @@ class AnnouncementsCog(commands.Cog, name="Announcements"):
         self.bot = bot
 
     async def announce(self, interaction: discord.Interaction, what: str) -> None:
-        lang = await self.bot.user_lang(interaction.user.id, interaction.channel_id)
+        await self.act(interaction, {"announce": what}, "ok.announced", what)
+
+    async def act(self, interaction: discord.Interaction, action: dict[str, Any], ok: str, what: str = "") -> None:
+        """One announcement-like action of the caller's seat, out of turn too; the engine decides."""
+        lang = await self.bot.lang_of(interaction)
         table = self.bot.tables.get(interaction.channel_id or 0)
         if interaction.guild_id is None or table is None:
             await send_ephemeral(interaction, t(lang, "err.no_table" if interaction.guild_id else "err.not_in_guild"))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        op = lambda: table.act(interaction.user.id, None, {"announce": what})  # noqa: E731
+        op = lambda: table.act(interaction.user.id, None, action)  # noqa: E731
         if await perform(self.bot, interaction, table, op, actor=interaction.user.id) is not None:
-            await interaction.followup.send(t(lang, "ok.announced", what=announcement_name(lang, what)), ephemeral=True)
+            await interaction.followup.send(t(lang, ok, what=announcement_name(lang, what) if what else ""), ephemeral=True)
 
-    @app_commands.command(name="re", description=_("Sagt Re an", key="cmd.re"))
+    @app_commands.command(name=_("re", key="name.re"), description=_("Sagt Re an", key="cmd.re"))
     @app_commands.guild_only()
     async def re(self, interaction: discord.Interaction) -> None:
         await self.announce(interaction, "re")
 
-    @app_commands.command(name="kontra", description=_("Sagt Kontra an", key="cmd.kontra"))
+    @app_commands.command(name=_("kontra", key="name.kontra"), description=_("Sagt Kontra an", key="cmd.kontra"))
     @app_commands.guild_only()
     async def kontra(self, interaction: discord.Interaction) -> None:
         await self.announce(interaction, "kontra")
 
-    @app_commands.command(name="keine90", description=_("Sagt keine 90 an", key="cmd.keine90"))
+    @app_commands.command(name=_("keine90", key="name.keine90"), description=_("Sagt keine 90 an", key="cmd.keine90"))
     @app_commands.guild_only()
     async def keine90(self, interaction: discord.Interaction) -> None:
         await self.announce(interaction, "keine90")
 
-    @app_commands.command(name="keine60", description=_("Sagt keine 60 an", key="cmd.keine60"))
+    @app_commands.command(name=_("keine60", key="name.keine60"), description=_("Sagt keine 60 an", key="cmd.keine60"))
     @app_commands.guild_only()
     async def keine60(self, interaction: discord.Interaction) -> None:
         await self.announce(interaction, "keine60")
 
-    @app_commands.command(name="keine30", description=_("Sagt keine 30 an", key="cmd.keine30"))
+    @app_commands.command(name=_("keine30", key="name.keine30"), description=_("Sagt keine 30 an", key="cmd.keine30"))
     @app_commands.guild_only()
     async def keine30(self, interaction: discord.Interaction) -> None:
         await self.announce(interaction, "keine30")
 
-    @app_commands.command(name="schwarz", description=_("Sagt schwarz an", key="cmd.schwarz"))
+    @app_commands.command(name=_("klopfen", key="name.klopfen"), description=_("Klopft", key="cmd.klopfen"))
+    @app_commands.guild_only()
+    async def klopfen(self, interaction: discord.Interaction) -> None:
+        await self.act(interaction, {"klopfen": True}, "ok.klopfen")
+
+    @app_commands.command(name=_("schwarz", key="name.schwarz"), description=_("Sagt schwarz an", key="cmd.schwarz"))
     @app_commands.guild_only()
     async def schwarz(self, interaction: discord.Interaction) -> None:
         await self.announce(interaction, "schwarz")
-
-
-async def setup(bot: DokoBot) -> None:
-    await bot.add_cog(AnnouncementsCog(bot))

@@ -1,11 +1,14 @@
-"""The table area: /doko tisch and the buttons of the public table message."""
+"""The table area: the /doko group and the buttons of the public table message.
+
+``TableCog`` owns the ``/doko`` group; the commands of the other areas
+(hand, language, statistics) go to those cogs through typed references
+given at construction (``cogs.doko`` builds them), never ``get_cog("…")``.
+"""
 
 from __future__ import annotations
 
-import io
-import json
 import logging
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -13,14 +16,24 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from dokobot.bot.client import DokoBot, send_ephemeral
-from dokobot.bot.ui import embed, error_text, lobby_message, perform
-from dokobot.storage.errors import StorageError
+from dokobot.bot.ui import embed, error_text, perform, record_files
 from dokobot.table import switches
+from dokobot.table.store import StoreError
 from dokobot.table.table import Table, TableError
 from dokobot.text import render
 from dokobot.text.i18n import t
 
+if TYPE_CHECKING:
+    from cogs.play import PlayCog
+    from cogs.settings import SettingsCog
+    from cogs.stats import StatsCog
+
 log = logging.getLogger(__name__)
+
+
+def _choices(*values: str) -> list[app_commands.Choice[str]]:
+    """Fixed choices of an option: the value stays, the name follows the client's language."""
+    return [app_commands.Choice(name=_(t("de", f"choice.{v}"), key=f"choice.{v}"), value=v) for v in values]
 
 
 def can_manage(interaction: discord.Interaction) -> bool:
@@ -29,21 +42,23 @@ def can_manage(interaction: discord.Interaction) -> bool:
 
 class TableCog(commands.Cog, name="Table"):
     doko = app_commands.Group(
-        name="doko", description=_("Doppelkopf am Tisch in diesem Kanal", key="cmd.doko"), guild_only=True
+        name=_("doko", key="name.doko"), description=_("Doppelkopf am Tisch in diesem Kanal", key="cmd.doko"), guild_only=True
     )
 
-    def __init__(self, bot: DokoBot) -> None:
+    def __init__(self, bot: DokoBot, play: PlayCog, stats: StatsCog, settings: SettingsCog) -> None:
         self.bot = bot
+        self.play, self.stats, self.settings = play, stats, settings
 
     async def lang(self, interaction: discord.Interaction) -> str:
-        return await self.bot.user_lang(interaction.user.id, interaction.channel_id)
+        return await self.bot.lang_of(interaction)
 
-    async def table_or_reply(self, interaction: discord.Interaction, channel_id: int | None = None) -> Table | None:
-        """The channel's open table; otherwise a private explanation and None."""
+    async def table_or_reply(self, interaction: discord.Interaction) -> Table | None:
+        """The open table of the channel the interaction came from; otherwise a
+        private explanation and None."""
         if interaction.guild_id is None:
             await send_ephemeral(interaction, t(await self.lang(interaction), "err.not_in_guild"))
             return None
-        table = self.bot.tables.get(channel_id or interaction.channel_id or 0)
+        table = self.bot.tables.get(interaction.channel_id or 0)
         if table is None:
             await send_ephemeral(interaction, t(await self.lang(interaction), "err.no_table"))
         return table
@@ -54,7 +69,7 @@ class TableCog(commands.Cog, name="Table"):
 
     # ---- slash commands -------------------------------------------------------------------
 
-    @doko.command(name="tisch", description=_("Öffnet einen Doppelkopf-Tisch in diesem Kanal", key="cmd.tisch"))
+    @doko.command(name=_("tisch", key="name.tisch"), description=_("Öffnet einen Doppelkopf-Tisch in diesem Kanal", key="cmd.tisch"))
     async def tisch(self, interaction: discord.Interaction) -> None:
         lang = await self.lang(interaction)
         existing = self.bot.tables.get(interaction.channel_id or 0)
@@ -62,45 +77,55 @@ class TableCog(commands.Cog, name="Table"):
             url = _jump(interaction, existing)
             await send_ephemeral(interaction, t(lang, "err.table_exists", url=url))
             return
-        await interaction.response.defer()
+        # Private: any error of opening stays between us. The lobby itself is a
+        # channel message the presenter sends (and keeps current).
+        await interaction.response.defer(ephemeral=True, thinking=True)
         user = interaction.user
         try:
-            table = await self.bot.tables.open(interaction.channel_id, interaction.guild_id, user.id, user.display_name)
+            table = await self.bot.tables.open(interaction.channel_id or 0, interaction.guild_id, user.id, user.display_name)
         except TableError as err:
             existing = self.bot.tables.get(interaction.channel_id or 0)
             await interaction.followup.send(t(lang, "err." + err.code, url=_jump(interaction, existing)), ephemeral=True)
             return
-        channel_lang = await self.bot.channel_lang(table.channel_id)
-        message = await interaction.followup.send(**lobby_message(table, channel_lang), wait=True)
+        except StoreError as exc:
+            log.error("channel %s: could not open a table: %s", interaction.channel_id, exc)
+            await interaction.followup.send(t(lang, "err.storage"), ephemeral=True)
+            return
         presenter = self.bot.presenter(table)
-        presenter.shown = ("lobby",)
-        await table.set_message(message.id)
+        presenter.update()
+        await presenter.wait()
+        await interaction.followup.send(t(lang, "ok.opened", url=_jump(interaction, table)), ephemeral=True)
 
-    @doko.command(name="hand", description=_("Zeigt dir deine Karten (nur für dich)", key="cmd.hand"))
+    @doko.command(name=_("hand", key="name.hand"), description=_("Zeigt dir deine Karten (nur für dich)", key="cmd.hand"))
     async def hand(self, interaction: discord.Interaction) -> None:
-        await self.bot.get_cog("Play").send_hand(interaction, None)  # type: ignore[union-attr]
+        await self.play.send_hand(interaction, None)
 
-    @doko.command(name="regeln", description=_("Zeigt die Regeln oder stellt sie um (Gastgeber)", key="cmd.regeln"))
+    @doko.command(name=_("regeln", key="name.regeln"), description=_("Zeigt die Regeln oder stellt sie um (Gastgeber)", key="cmd.regeln"))
+    @app_commands.rename(preset=_("preset", key="opt.preset"), schalter=_("schalter", key="opt.schalter"))
+    @app_commands.choices(preset=_choices("ddv", "haus", "klassisch"))
     @app_commands.describe(
         preset=_("Regelwerk: ddv, haus oder klassisch", key="cmd.regeln.preset"),
         schalter=_("Einzelne Schalter, z. B. dulle=second_wins armut=ja solos=karo,damen", key="cmd.regeln.schalter"),
     )
     async def regeln(
         self, interaction: discord.Interaction,
-        preset: Literal["ddv", "haus", "klassisch"] | None = None, schalter: str | None = None,
+        preset: app_commands.Choice[str] | None = None, schalter: str | None = None,
     ) -> None:
+        # a Choice annotation: discord.py refuses a value that is not one of them (err.bad_option)
+        preset_value = preset.value if preset is not None else None
         table = await self.table_or_reply(interaction)
         if table is None:
             return
         lang = await self.lang(interaction)
-        if preset is None and not schalter:
+        if preset_value is None and not schalter:
             await interaction.response.send_message(embed=embed(*render.rules_text(table, lang)), ephemeral=True)
             return
         try:
             look, schalter = switches.split_look(schalter or "")
-            config = _rules_config(table, preset, schalter) if preset or schalter else None
-        except switches.SwitchError as err:
-            await interaction.response.send_message(t(lang, err.key, name=err.name, value=err.value), ephemeral=True)
+            config = _rules_config(table, preset_value, schalter) if preset_value or schalter else None
+        except switches.SwitchError as err:  # name and value come back cut short
+            text = t(lang, err.key, name=render.esc(err.name), value=render.esc(err.value))
+            await interaction.response.send_message(text, ephemeral=True)
             return
         if look and not await self.set_look(interaction, table, look, lang, last=config is None):
             return
@@ -111,6 +136,10 @@ class TableCog(commands.Cog, name="Table"):
             rules = await table.set_rules(interaction.user.id, can_manage(interaction), config)
         except TableError as err:
             await interaction.followup.send(error_text(err, table, lang), ephemeral=True)
+            return
+        except StoreError as exc:
+            log.error("table %s: could not save the rules: %s", table.channel_id, exc)
+            await interaction.followup.send(t(lang, "err.storage"), ephemeral=True)
             return
         text = t(lang, "ok.preset", preset=render.preset_name(lang, rules.preset))
         await interaction.followup.send(text, embed=embed(*render.rules_text(table, lang)), ephemeral=True)
@@ -129,7 +158,7 @@ class TableCog(commands.Cog, name="Table"):
             return False
         try:
             await self.bot.set_channel_pictures(table.channel_id, images=look["bilder"])
-        except StorageError as exc:
+        except StoreError as exc:
             log.error("channel %s: could not save the pictures setting: %s", table.channel_id, exc)
             await send_ephemeral(interaction, t(lang, "err.storage"))
             return False
@@ -138,7 +167,7 @@ class TableCog(commands.Cog, name="Table"):
             await send_ephemeral(interaction, t(lang, "ok.pictures_on" if look["bilder"] else "ok.pictures_off"))
         return True
 
-    @doko.command(name="abbrechen", description=_("Bricht das laufende Spiel ohne Wertung ab (Gastgeber)", key="cmd.abbrechen"))
+    @doko.command(name=_("abbrechen", key="name.abbrechen"), description=_("Bricht das laufende Spiel ohne Wertung ab (Gastgeber)", key="cmd.abbrechen"))
     async def abbrechen(self, interaction: discord.Interaction) -> None:
         table = await self.table_or_reply(interaction)
         if table is None:
@@ -147,7 +176,7 @@ class TableCog(commands.Cog, name="Table"):
         if await self.run(interaction, table, lambda: table.abort(interaction.user.id, can_manage(interaction))):
             await interaction.followup.send(t(await self.lang(interaction), "ok.aborted"), ephemeral=True)
 
-    @doko.command(name="schliessen", description=_("Schließt den Tisch (Gastgeber)", key="cmd.schliessen"))
+    @doko.command(name=_("schliessen", key="name.schliessen"), description=_("Schließt den Tisch (Gastgeber)", key="cmd.schliessen"))
     async def schliessen(self, interaction: discord.Interaction) -> None:
         table = await self.table_or_reply(interaction)
         if table is None:
@@ -156,9 +185,11 @@ class TableCog(commands.Cog, name="Table"):
         if await self.run(interaction, table, lambda: table.close(interaction.user.id, can_manage(interaction))):
             await interaction.followup.send(t(await self.lang(interaction), "lobby.closed"), ephemeral=True)
 
-    @doko.command(name="entfernen", description=_("Nimmt jemanden vom Tisch (Gastgeber, zwischen den Spielen)", key="cmd.entfernen"))
+    @doko.command(name=_("entfernen", key="name.entfernen"), description=_("Nimmt jemanden vom Tisch (Gastgeber, zwischen den Spielen)", key="cmd.entfernen"))
+    @app_commands.rename(spieler=_("spieler", key="opt.spieler"))
     @app_commands.describe(spieler=_("Wer den Tisch verlassen soll", key="cmd.entfernen.spieler"))
-    async def entfernen(self, interaction: discord.Interaction, spieler: discord.Member) -> None:
+    async def entfernen(self, interaction: discord.Interaction, spieler: discord.User) -> None:
+        # discord.User, not Member: someone who left the server can still be taken off the table
         table = await self.table_or_reply(interaction)
         if table is None:
             return
@@ -168,88 +199,96 @@ class TableCog(commands.Cog, name="Table"):
             lang = await self.lang(interaction)
             await interaction.followup.send(t(lang, "ok.kicked", name=render.esc(spieler.display_name)), ephemeral=True)
 
-    @doko.command(name="computer", description=_("Setzt einen Computer auf einen freien Platz oder nimmt ihn weg (Gastgeber)", key="cmd.computer"))
+    @doko.command(name=_("computer", key="name.computer"), description=_("Setzt einen Computer auf einen freien Platz oder nimmt ihn weg (Gastgeber)", key="cmd.computer"))
+    @app_commands.rename(aktion=_("aktion", key="opt.aktion"), name=_("name", key="opt.name"))
+    @app_commands.choices(aktion=_choices("dazu", "entfernen"))
     @app_commands.describe(
         aktion=_("dazu oder entfernen", key="cmd.computer.aktion"),
         name=_("Welcher Computer (sonst der zuletzt gesetzte)", key="cmd.computer.name"),
     )
     async def computer(
-        self, interaction: discord.Interaction, aktion: Literal["dazu", "entfernen"] = "dazu", name: str | None = None,
+        self, interaction: discord.Interaction, aktion: app_commands.Choice[str] | None = None,
+        name: str | None = None,
     ) -> None:
+        action = aktion.value if aktion is not None else "dazu"
         table = await self.table_or_reply(interaction)
         if table is None:
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         manage = can_manage(interaction)
-        if aktion == "dazu":
+        if action == "dazu":
             op = lambda: table.add_computer(interaction.user.id, manage)  # noqa: E731
         else:
             op = lambda: table.remove_computer(interaction.user.id, manage, name)  # noqa: E731
         before = {s.name for s in table.seats}
         if await self.run(interaction, table, op):
             lang = await self.lang(interaction)
-            if aktion == "dazu":
+            if action == "dazu":
                 added = next((s.name for s in table.seats if s.is_bot and s.name not in before), "Computer")
                 await interaction.followup.send(t(lang, "ok.computer_added", name=render.esc(added)), ephemeral=True)
             else:
                 await interaction.followup.send(t(lang, "ok.computer_removed"), ephemeral=True)
 
-    @doko.command(name="sprache", description=_("Stellt deine Sprache ein (oder die des Kanals)", key="cmd.sprache"))
+    @doko.command(name=_("sprache", key="name.sprache"), description=_("Stellt deine Sprache ein (oder die des Kanals)", key="cmd.sprache"))
+    @app_commands.rename(sprache=_("sprache", key="opt.sprache"), kanal=_("kanal", key="opt.kanal"), blatt=_("blatt", key="opt.blatt"))
+    @app_commands.choices(sprache=_choices("de", "en", "auto"), blatt=_choices("french", "german"))
     @app_commands.describe(
         sprache=_("Deutsch oder Englisch", key="cmd.sprache.sprache"),
         kanal=_("Für den ganzen Kanal (Gastgeber/Kanäle verwalten)", key="cmd.sprache.kanal"),
         blatt=_("Kartenblatt: französisch (♣♠♥♦) oder deutsch (Eichel, Grün, Rot, Schellen)", key="cmd.sprache.blatt"),
     )
-    @app_commands.choices(blatt=[
-        app_commands.Choice(name=_("französisch", key="deck.french"), value="french"),
-        app_commands.Choice(name=_("deutsch", key="deck.german"), value="german"),
-    ])
     async def sprache(
-        self, interaction: discord.Interaction, sprache: Literal["de", "en"] | None = None, kanal: bool = False,
+        self, interaction: discord.Interaction, sprache: app_commands.Choice[str] | None = None, kanal: bool = False,
         blatt: app_commands.Choice[str] | None = None,
     ) -> None:
-        settings = self.bot.get_cog("Settings")
         if blatt is not None:
-            await settings.set_deck(interaction, blatt.value, kanal)  # type: ignore[union-attr]
+            await self.settings.set_deck(interaction, blatt.value, kanal)
         if sprache is not None:
-            await settings.set_language(interaction, sprache, kanal)  # type: ignore[union-attr]
+            await self.settings.set_language(interaction, sprache.value, kanal)
         if sprache is None and blatt is None:
             await send_ephemeral(interaction, t(await self.lang(interaction), "err.sprache_empty"))
 
-    @doko.command(name="liste", description=_("Zeigt die Spielliste dieses Tisches", key="cmd.liste"))
+    @doko.command(name=_("liste", key="name.liste"), description=_("Zeigt die Spielliste dieses Tisches", key="cmd.liste"))
     async def liste(self, interaction: discord.Interaction) -> None:
-        await self.bot.get_cog("Stats").send_sheet(interaction)  # type: ignore[union-attr]
+        await self.stats.send_sheet(interaction)
 
-    @doko.command(name="rangliste", description=_("Zeigt die Rangliste dieses Kanals", key="cmd.rangliste"))
+    @doko.command(name=_("rangliste", key="name.rangliste"), description=_("Zeigt die Rangliste dieses Kanals", key="cmd.rangliste"))
+    @app_commands.rename(zeitraum=_("zeitraum", key="opt.zeitraum"), ordnung=_("ordnung", key="opt.ordnung"))
+    @app_commands.choices(zeitraum=_choices("alle", "jahr", "monat", "woche"), ordnung=_choices("punkte", "ppg", "siege"))
     @app_commands.describe(
         zeitraum=_("alle, jahr, monat oder woche", key="cmd.rangliste.zeitraum"),
         ordnung=_("punkte, ppg (Punkte pro Spiel) oder siege", key="cmd.rangliste.ordnung"),
     )
     async def rangliste(
         self, interaction: discord.Interaction,
-        zeitraum: Literal["alle", "jahr", "monat", "woche"] = "alle",
-        ordnung: Literal["punkte", "ppg", "siege"] = "punkte",
+        zeitraum: app_commands.Choice[str] | None = None,
+        ordnung: app_commands.Choice[str] | None = None,
     ) -> None:
-        await self.bot.get_cog("Stats").send_leaderboard(interaction, zeitraum, ordnung)  # type: ignore[union-attr]
+        await self.stats.send_leaderboard(
+            interaction, zeitraum.value if zeitraum else "alle", ordnung.value if ordnung else "punkte",
+        )
 
-    @doko.command(name="statistik", description=_("Zeigt die Statistik eines Spielers in diesem Kanal", key="cmd.statistik"))
+    @doko.command(name=_("statistik", key="name.statistik"), description=_("Zeigt die Statistik eines Spielers in diesem Kanal", key="cmd.statistik"))
+    @app_commands.rename(spieler=_("spieler", key="opt.spieler"))
     @app_commands.describe(spieler=_("Wessen Statistik (sonst deine)", key="cmd.statistik.spieler"))
-    async def statistik(self, interaction: discord.Interaction, spieler: discord.Member | None = None) -> None:
-        await self.bot.get_cog("Stats").send_statistics(interaction, spieler or interaction.user)  # type: ignore[union-attr]
+    async def statistik(self, interaction: discord.Interaction, spieler: discord.User | None = None) -> None:
+        # discord.User, not Member: the statistics of someone who left the server stay readable
+        await self.stats.send_statistics(interaction, spieler or interaction.user)
 
-    @doko.command(name="protokoll", description=_("Hängt ein beendetes Spiel als Protokoll an", key="cmd.protokoll"))
+    @doko.command(name=_("protokoll", key="name.protokoll"), description=_("Hängt ein beendetes Spiel als Protokoll an", key="cmd.protokoll"))
+    @app_commands.rename(spiel=_("spiel", key="opt.spiel"))
     @app_commands.describe(spiel=_("Nummer des Spiels auf der Spielliste (sonst das letzte)", key="cmd.protokoll.spiel"))
     async def protokoll(self, interaction: discord.Interaction, spiel: app_commands.Range[int, 1] | None = None) -> None:
-        await self.bot.get_cog("Stats").send_record(interaction, spiel)  # type: ignore[union-attr]
+        await self.stats.send_record(interaction, spiel)
 
     # ---- buttons of the public message ---------------------------------------------------
 
-    async def on_table_button(self, interaction: discord.Interaction, channel_id: int, action: str, game_no: int) -> None:
-        table = await self.table_or_reply(interaction, channel_id)
+    async def on_table_button(self, interaction: discord.Interaction, action: str, game_no: int) -> None:
+        table = await self.table_or_reply(interaction)
         if table is None:
             return
         if action == "hand":
-            await self.bot.get_cog("Play").send_hand(interaction, game_no)  # type: ignore[union-attr]
+            await self.play.send_hand(interaction, game_no)
             return
         if action == "rules":
             lang = await self.lang(interaction)
@@ -277,21 +316,14 @@ class TableCog(commands.Cog, name="Table"):
         if last is None or last.number != game_no:
             await send_ephemeral(interaction, t(lang, "err.stale"))
             return
-        data = json.dumps(last.record, ensure_ascii=False, indent=1).encode()
-        file = discord.File(io.BytesIO(data), filename=f"doko-{table.channel_id}-{game_no}.json")
-        await interaction.response.send_message(
-            t(lang, "btn.record") + f" · {game_no}", file=file, ephemeral=True
-        )
+        files = record_files(last.record, [p.name for p in last.players], game_no, table.channel_id, lang)
+        await interaction.response.send_message(t(lang, "rec.file", no=game_no), files=files, ephemeral=True)
 
 
 def _jump(interaction: discord.Interaction, table: Table | None) -> str:
     if table is None or not table.message_id:
         return f"<#{interaction.channel_id}>"
     return f"https://discord.com/channels/{interaction.guild_id}/{table.channel_id}/{table.message_id}"
-
-
-async def setup(bot: DokoBot) -> None:
-    await bot.add_cog(TableCog(bot))
 
 
 def _rules_config(table: Table, preset: str | None, text: str) -> dict[str, Any]:

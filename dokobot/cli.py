@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
+from pathlib import Path
 
 
 def _replay(path: str) -> int:
@@ -20,6 +22,8 @@ def _replay(path: str) -> int:
         record = json.loads(text)
     except json.JSONDecodeError as exc:
         return _fail({"error": f"not valid JSON: {exc.msg} (line {exc.lineno})", "action": None})
+    except RecursionError:  # the JSON parser itself recurses per nesting level
+        return _fail({"error": "the record is nested too deeply", "action": None})
     try:
         game = replay_game(record)
         result = game.game_result().replay_json() if game.finished else game.result()
@@ -27,8 +31,18 @@ def _replay(path: str) -> int:
         return _fail(exc.to_json())
     except RecursionError:
         return _fail({"error": "the record is nested too deeply", "action": None})
-    print(json.dumps(result, ensure_ascii=False))
+    _out(json.dumps(result, ensure_ascii=False))
     return 0
+
+
+def _out(line: str) -> None:
+    """Print to stdout, which may be a pipe closed early (``| head``): no traceback then."""
+    try:
+        print(line, flush=True)
+    except BrokenPipeError:
+        # Python flushes stdout again at exit: point it at devnull so that stays quiet.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
 
 
 def _fail(error: dict) -> int:
@@ -54,27 +68,88 @@ def _export(channel: int, out: str, db: str | None, config: str | None) -> int:
         except ConfigError as exc:
             print(f"dokobot: {exc}", file=sys.stderr)
             return 2
+    if not str(db).startswith("file:") and not Path(db).is_file():
+        # opening would create an empty database: a typo must not look like "0 games"
+        print(f"dokobot: database not found: {db}", file=sys.stderr)
+        return 2
     try:
-        n = asyncio.run(export_channel(db, channel, out))
+        n = asyncio.run(export_channel(db, channel, out, known_only=True))
     except Exception as exc:  # storage errors carry a clear message; never a traceback
         print(f"dokobot: export failed: {exc}", file=sys.stderr)
         return 2
-    print(f"{n} games written to {out}")
+    _out(f"{n} games written to {out}")
     return 0
+
+
+REPLAY_HELP = """\
+Replay a dokobot-game/1 game record (docs/game-record.md): every action is
+checked against the rules of the record.
+
+Prints on standard output one JSON object, the replay result: contract,
+re, kontra, augen, tricks, winner, game_value, score (per seat) and
+breakdown (German labels). A record that stops before the last trick
+prints the state so far with "finished": false and no score.
+
+Exit status:
+  0  the record replays (finished or not); the result is on standard output
+  2  the record is illegal or malformed, or the file cannot be read: one
+     JSON object {"error": "...", "action": INDEX} on standard error names
+     the first bad action (null: a problem in the header); nothing on
+     standard output
+"""
+
+EXPORT_HELP = """\
+Write every finished game of one Discord channel as a game record
+(docs/game-record.md), one file game-<id>.json each, into --out. Each
+record is replayed first and must give the stored score. Running and
+aborted games are never written (a running game's record shows every hand).
+Safe while the bot runs.
+
+The channel id: in Discord, turn on Settings > Advanced > Developer Mode,
+then right-click the channel (long-press on a phone) and choose "Copy
+Channel ID". A channel where no table was ever opened is an error, not
+"0 games".
+
+Exit status: 0 written (the number of games is printed); 2 the database
+or config cannot be read, the channel is unknown, or writing failed (one
+line on standard error).
+"""
+
+
+def version() -> str:
+    """The installed package's version (the source tree's when not installed)."""
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as installed
+
+    try:
+        return installed("dokobot")
+    except PackageNotFoundError:  # pragma: no cover - running from a source tree
+        import tomllib
+
+        pyproject = Path(__file__).resolve().parent.parent / "pyproject.toml"
+        return str(tomllib.loads(pyproject.read_text())["project"]["version"])
 
 
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="dokobot", description="Doppelkopf for Discord")
+    p.add_argument("--version", action="version", version=f"dokobot {version()}")
     sub = p.add_subparsers(dest="command", required=True)
     run = sub.add_parser("run", help="start the bot")
     run.add_argument("--config", help="TOML config file (default: config.toml if present)")
-    rep = sub.add_parser("replay", help="replay a dokobot-game/1 record and print the result")
+    raw = argparse.RawDescriptionHelpFormatter
+    rep = sub.add_parser("replay", help="replay a dokobot-game/1 record and print the result",
+                         description=REPLAY_HELP, formatter_class=raw)
     rep.add_argument("file", help="record file, or - for standard input")
-    exp = sub.add_parser("export", help="write all finished games of a channel as records")
-    exp.add_argument("--channel", type=int, required=True)
-    exp.add_argument("--out", required=True)
-    exp.add_argument("--db", help="database file (default: from the config)")
-    exp.add_argument("--config")
+    exp = sub.add_parser("export", help="write all finished games of a channel as records",
+                         description=EXPORT_HELP, formatter_class=raw)
+    exp.add_argument("--channel", type=int, required=True, metavar="ID",
+                     help="the Discord channel id (a number; see above how to copy it)")
+    exp.add_argument("--out", required=True, metavar="DIR",
+                     help="directory for the records (created if missing; files of the same name are replaced)")
+    exp.add_argument("--db", metavar="FILE",
+                     help="the bot's SQLite database (default: `database` of the config)")
+    exp.add_argument("--config", metavar="FILE",
+                     help="TOML config file to read the database path from (default: config.toml if present)")
     return p
 
 

@@ -11,7 +11,6 @@ import json
 import os
 import random
 import sys
-import warnings
 import zlib
 from pathlib import Path
 
@@ -72,13 +71,6 @@ HOUSE_CONFIGS = [
      "schmeissen": ["nines", "top_da"], "extras": ["doppelkopf", "fuchs", "karlchen_caught_any"]},
 ]
 
-# Until the engine knows every value above, it predates the corrections of rules.md
-# "House forms" (first_color_trick, knock value, doubling of reached steps, five kings
-# for `nines` without nines). Then a CORE record on which the engine gives exactly the
-# pre-correction answer (ref_replay(..., legacy=True)) is counted, not failed.
-ENGINE_PREDATES_HOUSE_FORMS = any(engine_refuses(c) for c in HOUSE_CONFIGS)
-LEGACY_TOLERATED = []
-
 FIELDS = ["contract", "re", "kontra", "augen", "tricks", "winner", "game_value", "score"]
 
 # Switch combinations of rules.md that affect a single game. The core list must
@@ -137,28 +129,7 @@ def _outcome(fn, record, fields=None):
     return ("result", {k: res.get(k) for k in fields})
 
 
-def _legacy_explains(record):
-    """The engine predates the house-form corrections and answers as ref did before."""
-    if not ENGINE_PREDATES_HOUSE_FORMS:
-        return False
-    fields = FIELDS
-    try:
-        exp = ref_replay(record, legacy=True)
-        if exp["finished"] and exp["winner"] is None \
-                and make_rules(record.get("rules"))["scoring"] != "ddv":
-            fields = FIELDS[:-2]
-    except RefError:
-        pass
-    old = _outcome(lambda r: ref_replay(r, legacy=True), record, fields)
-    if old != _outcome(replay, record, fields) or old == _outcome(ref_replay, record, fields):
-        return False
-    LEGACY_TOLERATED.append(_compact(record))
-    return True
-
-
 def _compare(record):
-    if _outcome(ref_replay, record) != _outcome(replay, record) and _legacy_explains(record):
-        return
     exp = ref_replay(record)
     try:
         got = replay(copy.deepcopy(record))
@@ -184,8 +155,6 @@ def _compare(record):
 
 
 def _compare_illegal(record, idx):
-    if _outcome(replay, record) != ("error", idx) and _legacy_explains(record):
-        return
     try:
         got = replay(copy.deepcopy(record))
     except ReplayError as e:
@@ -211,15 +180,10 @@ def _id(cfg):
 
 @pytest.mark.parametrize("cfg", CORE_CONFIGS, ids=_id)
 def test_legal_games(cfg):
-    before = len(LEGACY_TOLERATED)
     for k, rec in enumerate(_records(cfg, zlib.crc32(_id(cfg).encode()) + SEED, N_PER_CONFIG)):
         _compare(rec)
         if k % 5 == 0:
             _compare(truncate(random.Random(k), rec))
-    if len(LEGACY_TOLERATED) > before:
-        warnings.warn(f"{len(LEGACY_TOLERATED) - before} records of {_id(cfg)} agree with the "
-                      "engine only under the readings before the house-form corrections "
-                      "(the engine does not know the house forms yet)", stacklevel=1)
 
 
 @pytest.mark.parametrize("cfg", CORE_CONFIGS, ids=_id)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import random
 import signal
 from dataclasses import replace
 from typing import Any
@@ -17,22 +18,25 @@ from discord import app_commands
 from discord.ext import commands
 
 from dokobot.bot.config import Config
-from dokobot.bot.ui import DYNAMIC_ITEMS, TablePresenter
+from dokobot.bot.ui import DYNAMIC_ITEMS, Controls, TablePresenter, error_text
 from dokobot.storage.memory import MemoryStore
 from dokobot.table.robot import Skill
-from dokobot.table.store import TableStore
-from dokobot.table.table import COMPUTER_DELAY, Outcome, Table, Tables
+from dokobot.table.store import StoreError, TableStore
+from dokobot.table.table import COMPUTER_DELAY, COMPUTER_RETRY, Outcome, Table, TableError, Tables
 from dokobot.text import picture
-from dokobot.text.i18n import LANGUAGES, has, norm_lang, t
+from dokobot.text.i18n import LANGUAGES, has, locale_lang, norm_lang, t
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.table", "cogs.play", "cogs.announcements", "cogs.settings", "cogs.stats")
+# One extension: it builds the area cogs with typed references to each other
+# and gives the dynamic items their entry points (``DokoBot.controls``).
+EXTENSIONS = ("cogs.doko",)
 ENGLISH_LOCALES = (discord.Locale.american_english, discord.Locale.british_english)
 
 
 class DokoTranslator(app_commands.Translator):
-    """Command texts are German; English clients get the English catalogue."""
+    """Command names, option names, choices and descriptions are German in the code;
+    English clients (en-US, en-GB) get the English catalogue: ``/doko table`` for ``/doko tisch``."""
 
     async def translate(
         self, string: app_commands.locale_str, locale: discord.Locale, context: app_commands.TranslationContextTypes
@@ -43,21 +47,39 @@ class DokoTranslator(app_commands.Translator):
         return t("en", key) if has(key) else None
 
 
+class DokoTree(app_commands.CommandTree):
+    """Every command error ends in a private, specific answer, never a public or generic one."""
+
+    async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        client = interaction.client
+        if isinstance(client, DokoBot):
+            await client.command_error(interaction, error)
+
+
 class DokoBot(commands.Bot):
     def __init__(
         self, config: Config | None = None, store: TableStore | None = None, *,
-        computer_skill: Skill | None = None, computer_delay: float = COMPUTER_DELAY, **kwargs: Any,
+        computer_skill: Skill | None = None, computer_delay: float = COMPUTER_DELAY,
+        computer_retry: float = COMPUTER_RETRY, rng: random.Random | None = None, **kwargs: Any,
     ) -> None:
         intents = discord.Intents.default()
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None, **kwargs)
+        super().__init__(
+            command_prefix=commands.when_mentioned, intents=intents, help_command=None, tree_cls=DokoTree, **kwargs
+        )
         self.config = config or Config()
         self.store: TableStore = store or MemoryStore()
         self._owns_store = store is None
-        self.tables = Tables(self.store, self.config.preset, computer_skill=computer_skill, computer_delay=computer_delay)
+        self.tables = Tables(
+            self.store, self.config.preset, computer_skill=computer_skill, computer_delay=computer_delay,
+            computer_retry=computer_retry, rng=rng,  # rng: the deals' random source (tests rig it)
+        )
         self.tables.on_outcome = self._computer_moved
         self.presenters: dict[int, TablePresenter] = {}
+        self.controls: Controls | None = None  # set by the cogs (cogs.doko) when they load
         self._user_langs: dict[int, str | None] = {}
         self._channel_langs: dict[int, str] = {}
+        self._channel_choice: dict[int, str | None] = {}
+        self._locales: dict[int, str] = {}  # user id -> language of the Discord locale last seen
         self._picture_decks: dict[int, str | None] = {}
         self._user_decks: dict[int, str | None] = {}
 
@@ -72,7 +94,6 @@ class DokoBot(commands.Bot):
                 presenter.resumed = True
                 presenter.update()  # the table message says the game goes on; its buttons still work
         await self.tree.set_translator(DokoTranslator())
-        self.tree.on_error = self._tree_error  # type: ignore[method-assign]
         for ext in EXTENSIONS:
             await self.load_extension(ext)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
@@ -109,22 +130,53 @@ class DokoBot(commands.Bot):
             self._channel_langs[channel_id] = lang
         return lang
 
-    async def user_lang(self, user_id: int, channel_id: int | None) -> str:
+    async def _chosen_channel_lang(self, channel_id: int) -> str | None:
+        """The language the channel chose with /doko sprache kanal (None: none chosen)."""
+        if channel_id not in self._channel_choice:
+            prefs = await self.store.channel_prefs(channel_id)
+            self._channel_choice[channel_id] = prefs.language if prefs.language in LANGUAGES else None
+        return self._channel_choice[channel_id]
+
+    async def user_lang(self, user_id: int, channel_id: int | None, locale: object = None) -> str:
+        """A member's language: their own choice, else the channel's choice, else their
+        Discord client's ``locale`` (``de`` German, ``en-US``/``en-GB`` English), else the
+        bot's default (German). A seen locale is remembered for messages without one."""
+        if locale is not None:
+            self._locales[user_id] = locale_lang(locale) or norm_lang(self.config.language)
         if user_id not in self._user_langs:
             self._user_langs[user_id] = await self.store.user_language(user_id)
         lang = self._user_langs[user_id]
         if lang in LANGUAGES:
             return lang
-        return await self.channel_lang(channel_id) if channel_id else norm_lang(self.config.language)
+        chosen = await self._chosen_channel_lang(channel_id) if channel_id else None
+        if chosen is not None:
+            return chosen
+        return self._locales.get(user_id) or norm_lang(self.config.language)
+
+    async def lang_of(self, interaction: discord.Interaction) -> str:
+        """The language to answer ``interaction`` in (``user_lang`` with its locale)."""
+        return await self.user_lang(interaction.user.id, interaction.channel_id, interaction.locale)
+
+    async def table_lang(self, table: Table) -> str:
+        """The language of a table's public messages: the channel's choice, else its
+        host's language (choice or Discord locale), else the bot's default."""
+        chosen = await self._chosen_channel_lang(table.channel_id)
+        if chosen is not None:
+            return chosen
+        if table.host_id in self._locales or self._user_langs.get(table.host_id) in LANGUAGES:
+            return await self.user_lang(table.host_id, table.channel_id)
+        return await self.channel_lang(table.channel_id)
 
     async def set_user_lang(self, user_id: int, lang: str | None) -> None:
         await self.store.set_user_language(user_id, lang)
         self._user_langs[user_id] = lang
 
-    async def set_channel_lang(self, channel_id: int, lang: str) -> None:
+    async def set_channel_lang(self, channel_id: int, lang: str | None) -> None:
+        """The channel's language choice; None: no choice (each member's own language)."""
         prefs = await self.store.channel_prefs(channel_id)
         await self.store.set_channel_prefs(channel_id, replace(prefs, language=lang))
-        self._channel_langs[channel_id] = lang
+        self._channel_langs[channel_id] = norm_lang(lang or self.config.language)
+        self._channel_choice[channel_id] = lang
 
     # ---- pictures and decks -----------------------------------------------------------
 
@@ -179,11 +231,29 @@ class DokoBot(commands.Bot):
         if self._owns_store and closer is not None:
             await closer()
 
-    async def _tree_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
-        """Never a traceback to a user: log it, answer with one friendly line."""
-        log.error("command %s failed", getattr(interaction.command, "name", "?"), exc_info=error)
-        lang = await self.user_lang(interaction.user.id, interaction.channel_id)
-        await send_ephemeral(interaction, t(lang, "err.internal"))
+    async def command_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        """Never a traceback to a user, never a public error: the reason, privately."""
+        name = getattr(interaction.command, "qualified_name", "?")
+        cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error
+        try:
+            lang = await self.lang_of(interaction)
+        except StoreError:
+            lang = norm_lang(self.config.language)
+        table = self.tables.get(interaction.channel_id or 0)
+        if isinstance(cause, TableError):
+            text = error_text(cause, table, lang)
+        elif isinstance(cause, StoreError):
+            log.error("command %s: the database failed: %s", name, cause)
+            text = t(lang, "err.storage")
+        elif isinstance(cause, app_commands.TransformerError):
+            log.info("command %s: option not understood (%s)", name, cause.type)
+            text = t(lang, "err.bad_option")
+        elif isinstance(cause, app_commands.CheckFailure):
+            text = t(lang, "err.not_in_guild")
+        else:
+            log.error("command %s failed", name, exc_info=cause)
+            text = t(lang, "err.internal")
+        await send_ephemeral(interaction, text)
 
 
 async def send_ephemeral(interaction: discord.Interaction, text: str) -> None:

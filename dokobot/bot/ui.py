@@ -17,13 +17,14 @@ from __future__ import annotations
 import asyncio
 import datetime
 import io
+import json
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
 from dokobot.engine import ReplayError, replay_game
-from dokobot.storage.errors import StorageError
+from dokobot.table.store import StoreError
 from dokobot.table.table import FinishedGame, Notice, Outcome, Table, TableError
 from dokobot.text import picture, render
 from dokobot.text.i18n import illegal_text, t
@@ -52,17 +53,18 @@ _STYLES = {
 def error_text(err: TableError, table: Table | None, lang: str) -> str:
     if err.code == "illegal" and err.engine is not None:
         names = table.names if table else []
-        ddv = bool(table and table.ruleset.announcements == "ddv" and _not_hochzeit(table))
-        return illegal_text(lang, err.engine.code, err.engine.params, names=names, ddv_deadlines=ddv)
+        # the engine's deadline card includes the shift of a late Hochzeit clarification
+        ddv = bool(table and table.ruleset.announcements == "ddv")
+        mode = table.ruleset.announcements if table else None
+        said = render.party_said(table.game, err.engine.params.get("seat")) if table and table.game else None
+        return illegal_text(
+            lang, err.engine.code, err.engine.params, names=names, ddv_deadlines=ddv, mode=mode, said=said,
+        )
     params = dict(err.params)
     if err.code == "not_host":
         host = next((s.name for s in table.seats if s.user_id == table.host_id), None) if table else None
         params["host"] = render.esc(host) if host else f"<@{params.get('host_id')}>"
     return t(lang, "err." + err.code, **params)
-
-
-def _not_hochzeit(table: Table) -> bool:
-    return table.game is None or table.game.public_contract != "hochzeit"
 
 
 async def perform(bot: DokoBot, interaction: discord.Interaction, table: Table, op: Any, *, actor: int | None = None) -> Outcome | None:
@@ -75,12 +77,12 @@ async def perform(bot: DokoBot, interaction: discord.Interaction, table: Table, 
     from dokobot.bot.client import send_ephemeral
 
     presenter = bot.presenter(table)
-    lang = await bot.user_lang(interaction.user.id, interaction.channel_id)
+    lang = await bot.lang_of(interaction)
     try:
         outcome = await op()
     except TableError as err:
         await send_ephemeral(interaction, error_text(err, table, lang))
-    except StorageError as exc:  # the write failed, so the table did not change
+    except StoreError as exc:  # the write failed, so the table did not change
         log.error("table %s: could not save a change: %s", table.channel_id, exc)
         await send_ephemeral(interaction, t(lang, "err.storage"))
     except Exception:
@@ -110,8 +112,25 @@ def dynamic_view() -> discord.ui.View:
     return view
 
 
+DESCRIPTION_MAX = 4096  # Discord's limits of an embed
+FIELD_MAX = 1024
+
+
 def embed(title: str, body: str) -> discord.Embed:
-    return discord.Embed(title=title, description=body, colour=COLOUR)
+    """An embed; a body longer than a description may be goes on in fields, whole lines each."""
+    if len(body) <= DESCRIPTION_MAX:
+        return discord.Embed(title=title, description=body, colour=COLOUR)
+    parts: list[str] = []
+    for line in body.split("\n"):
+        limit = DESCRIPTION_MAX if len(parts) <= 1 else FIELD_MAX
+        if parts and len(parts[-1]) + 1 + len(line) <= limit:
+            parts[-1] += "\n" + line
+        else:
+            parts.append(line[:FIELD_MAX])
+    card = discord.Embed(title=title, description=parts[0], colour=COLOUR)
+    for part in parts[1:]:
+        card.add_field(name="\u200b", value=part or "\u200b", inline=False)
+    return card
 
 
 def lobby_message(table: Table, lang: str, *, active: bool = True) -> dict[str, Any]:
@@ -149,13 +168,20 @@ def game_message(
     ch = table.channel_id
     finished = table.last if table.last and table.last.number == game_no else None
     if finished is not None and (table.state != "playing" or table.game_no != game_no):
-        title, body = render.summary_text(finished, lang)
+        game = table.game if table.game_no == game_no else None  # the finished game: its last trick
+        title, body = render.summary_text(finished, lang, game)
         view = _between_view(table, lang, game_no, record=True) if active else None
         png = _safely(table, lambda: _summary_png(table, finished, deck, lang))
         return _with_picture(embed(title, body), view, png, "summary")
+    if table.broken and table.game_no == game_no:  # restored, but no longer replays: only abort helps
+        title = t(lang, "table.title", no=game_no, preset=render.preset_name(lang, table.preset))
+        return {"embed": embed(title, t(lang, "table.broken", no=game_no)), "view": None, "files": []}
     if table.game is None:  # aborted: nothing to show but the way on
         title = t(lang, "table.title", no=game_no, preset=render.preset_name(lang, table.preset))
-        body = t(lang, "table.aborted", no=game_no, dealer=render.esc(table.names[table.dealer]))
+        # the aborted game's dealer: the seats may have changed since (someone left)
+        players = table.game_players or table.seats
+        dealer = players[table.dealer].name if table.dealer < len(players) else "–"
+        body = t(lang, "table.aborted", no=game_no, dealer=render.esc(dealer))
         view = _between_view(table, lang, game_no, record=False) if active else None
         return {"embed": embed(title, body), "view": view, "files": []}
     title, body = render.table_text(table, lang)
@@ -219,6 +245,15 @@ def _between_view(table: Table, lang: str, game_no: int, *, record: bool) -> dis
     return view
 
 
+def record_files(record: dict[str, Any], names: list[str], number: int | None, channel_id: int, lang: str) -> list[discord.File]:
+    """The record (``dokobot-game/1``, for ``dokobot replay``) and the same game to read,
+    trick by trick, in the reader's language."""
+    data = json.dumps(record, ensure_ascii=False, indent=1).encode()
+    text = render.record_text(record, names, lang, number).encode()
+    stem = f"doko-{channel_id}-{number}"
+    return [discord.File(io.BytesIO(data), filename=f"{stem}.json"), discord.File(io.BytesIO(text), filename=f"{stem}.txt")]
+
+
 def hand_message(table: Table, seat: int, lang: str, deck: str = "french") -> dict[str, Any]:
     """The private hand of ``seat`` (content and controls) for its owner only, in the owner's deck."""
     content = render.hand_text(table, seat, lang, deck)
@@ -230,6 +265,47 @@ def hand_message(table: Table, seat: int, lang: str, deck: str = "french") -> di
 
 
 # ---- dynamic items ----------------------------------------------------------------------
+
+
+class Controls(Protocol):
+    """What the dynamic items call: the cogs' typed entry points (``DokoBot.controls``).
+
+    Every call gets the channel the click came from, never one read from the
+    ``custom_id``: a button acts only on the table of its own channel.
+    """
+
+    async def on_table_button(self, interaction: discord.Interaction, action: str, game_no: int) -> None: ...
+
+    async def check_owner(self, interaction: discord.Interaction, seat: int) -> bool: ...
+
+    async def on_hand_action(self, interaction: discord.Interaction, game_no: int, action: dict[str, Any]) -> None: ...
+
+    async def on_board_page(self, interaction: discord.Interaction, period: str, order: str, page: int) -> None: ...
+
+
+def the_bot(interaction: discord.Interaction) -> DokoBot | None:
+    from dokobot.bot.client import DokoBot  # deferred: client imports this module
+
+    client = interaction.client
+    return client if isinstance(client, DokoBot) else None
+
+
+async def controls_for(interaction: discord.Interaction, channel_id: int | None = None) -> Controls | None:
+    """The bot's controls, or None after a private answer: not ready yet, or the
+    button names another channel than the one it was clicked in (forged)."""
+    from dokobot.bot.client import send_ephemeral
+
+    bot = the_bot(interaction)
+    controls = bot.controls if bot is not None else None
+    lang = await bot.lang_of(interaction) if bot is not None else "de"
+    if controls is None:
+        await send_ephemeral(interaction, t(lang, "err.internal"))
+        return None
+    if channel_id is not None and channel_id != interaction.channel_id:
+        log.warning("a button of channel %s was clicked in channel %s: refused", channel_id, interaction.channel_id)
+        await send_ephemeral(interaction, t(lang, "err.wrong_channel"))
+        return None
+    return controls
 
 
 class TableButton(
@@ -249,13 +325,14 @@ class TableButton(
         return cls(int(match["ch"]), match["action"], int(match["g"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        cog = interaction.client.get_cog("Table")  # type: ignore[union-attr]
-        await cog.on_table_button(interaction, self.channel_id, self.action, self.game_no)
+        controls = await controls_for(interaction, self.channel_id)
+        if controls is not None:
+            await controls.on_table_button(interaction, self.action, self.game_no)
 
 
 class HandItem(
     discord.ui.DynamicItem[discord.ui.Button],
-    template=r"doko:(?P<kind>play|reserve|announce|armut_take|armut_give):(?P<ch>\d+):(?P<g>\d+):(?P<seat>\d):(?P<value>[A-Za-z0-9_:]*?):(?P<pos>\d+)",
+    template=r"doko:(?P<kind>play|reserve|announce|klopfen|armut_take|armut_give|armut_decline):(?P<ch>\d+):(?P<g>\d+):(?P<seat>\d):(?P<value>[A-Za-z0-9_:]*?):(?P<pos>\d+)",
 ):
     """A button of the private hand: a card, a reservation, an announcement."""
 
@@ -266,7 +343,7 @@ class HandItem(
 
     @staticmethod
     def build(ch: int, game_no: int, seat: int, ctl: render.Control, row: int, pos: int) -> discord.ui.Item:
-        if ctl.kind in ("solo", "armut_return"):
+        if ctl.kind in ("solo", "hochzeit", "armut_return"):
             return HandSelect(ch, game_no, seat, ctl, row)
         return HandItem(
             ch, game_no, seat, ctl.kind, ctl.value, row * 5 + pos,
@@ -278,20 +355,21 @@ class HandItem(
         return cls(int(match["ch"]), int(match["g"]), int(match["seat"]), match["kind"], match["value"], int(match["pos"]))
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        return await interaction.client.get_cog("Play").check_owner(interaction, self.channel_id, self.seat)  # type: ignore[union-attr]
+        controls = await controls_for(interaction, self.channel_id)
+        return controls is not None and await controls.check_owner(interaction, self.seat)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        action = hand_action(self.kind, self.value, interaction, self.channel_id, self.seat)
-        await interaction.client.get_cog("Play").on_hand_action(  # type: ignore[union-attr]
-            interaction, self.channel_id, self.game_no, action
-        )
+        controls = await controls_for(interaction, self.channel_id)
+        if controls is not None:
+            action = hand_action(self.kind, self.value, interaction, self.seat)
+            await controls.on_hand_action(interaction, self.game_no, action)
 
 
 class HandSelect(
     discord.ui.DynamicItem[discord.ui.Select],
-    template=r"doko:(?P<kind>solo|armut_return):(?P<ch>\d+):(?P<g>\d+):(?P<seat>\d)",
+    template=r"doko:(?P<kind>solo|hochzeit|armut_return):(?P<ch>\d+):(?P<g>\d+):(?P<seat>\d)",
 ):
-    """A select of the private hand: the solo kind, the cards returned in an Armut."""
+    """A select of the private hand: the solo kind, the Hochzeit's named card, the cards returned in an Armut."""
 
     def __init__(self, ch: int, game_no: int, seat: int, ctl: render.Control | None, row: int | None = None, kind: str = "") -> None:
         kind = ctl.kind if ctl else kind
@@ -309,20 +387,23 @@ class HandSelect(
         return cls(int(match["ch"]), int(match["g"]), int(match["seat"]), None, kind=match["kind"])
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        return await interaction.client.get_cog("Play").check_owner(interaction, self.channel_id, self.seat)  # type: ignore[union-attr]
+        controls = await controls_for(interaction, self.channel_id)
+        return controls is not None and await controls.check_owner(interaction, self.seat)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = list(self.item.values)
         if self.kind == "solo":
             action: dict[str, Any] = {"reserve": "solo", "solo": values[0] if values else ""}
+        elif self.kind == "hochzeit":
+            action = {"reserve": "hochzeit", "card": values[0] if values else ""}
         else:
             action = {"armut_return": [v.split(":")[0] for v in values]}
-        await interaction.client.get_cog("Play").on_hand_action(  # type: ignore[union-attr]
-            interaction, self.channel_id, self.game_no, action
-        )
+        controls = await controls_for(interaction, self.channel_id)
+        if controls is not None:
+            await controls.on_hand_action(interaction, self.game_no, action)
 
 
-def hand_action(kind: str, value: str, interaction: discord.Interaction, ch: int, seat: int) -> dict[str, Any]:
+def hand_action(kind: str, value: str, interaction: discord.Interaction, seat: int) -> dict[str, Any]:
     """The engine action a hand button stands for."""
     if kind == "play":
         code, _, schwein = value.partition(":")
@@ -333,9 +414,13 @@ def hand_action(kind: str, value: str, interaction: discord.Interaction, ch: int
         return {"announce": value}
     if kind == "armut_take":
         return {"armut_take": value == "1"}
+    if kind == "klopfen":
+        return {"klopfen": True}
+    if kind == "armut_decline":
+        return {"armut_decline": True}
     # armut_give: the poor seat hands over exactly its trumps, so the bot picks them
-    bot: DokoBot = interaction.client  # type: ignore[assignment]
-    table = bot.tables.get(ch)
+    bot = the_bot(interaction)
+    table = bot.tables.get(interaction.channel_id or 0) if bot is not None else None
     cards = render.armut_trumps(table.game, seat) if table and table.game else []
     return {"armut_give": cards}
 
@@ -354,6 +439,10 @@ class TablePresenter:
         self.table = table
         self.hands: dict[int, discord.Interaction] = {}  # user_id -> interaction whose @original is the hand
         self.shown: tuple[Any, ...] | None = self._key() if table.message_id else None
+        # The live table message as sent; the table remembers it on disk (for
+        # restarts), but an edit always goes to the newest message even when
+        # remembering it failed: one live table message per game.
+        self.message_id: int | None = table.message_id
         self.resumed = False  # restored after a restart: the table message says the game goes on
         self._notices: list[Notice] = []
         self._first: list[int] = []
@@ -411,7 +500,7 @@ class TablePresenter:
         return self.bot.get_partial_messageable(self.table.channel_id, guild_id=self.table.guild_id)
 
     async def _send_notice(self, notice: Notice) -> None:
-        lang = await self.bot.channel_lang(self.table.channel_id)
+        lang = await self.bot.table_lang(self.table)
         text = render.notice_text(self.table, notice, lang)
         if text:
             await self.channel.send(text, allowed_mentions=NO_MENTIONS)
@@ -424,28 +513,45 @@ class TablePresenter:
             return message
         return lobby_message(self.table, lang, active=active)
 
+    def shows(self, message_id: int, lobby: bool = True) -> None:
+        """The message just sent as an interaction response is the live table message."""
+        self.shown, self.message_id = ("lobby",) if lobby else self._key(), message_id
+
     async def _show_table(self) -> None:
         table = self.table
-        lang = await self.bot.channel_lang(table.channel_id)
+        lang = await self.bot.table_lang(table)
         deck = await self.bot.picture_deck(table.channel_id)
         key = self._key()
         if key != self.shown:
             self.resumed = False  # a new game or the lobby: the restart is history
-        if key == self.shown and table.message_id:
+        if key == self.shown and self.message_id:
+            await self._remember()
             try:
-                await self.channel.get_partial_message(table.message_id).edit(**_edit(self._render(key, lang, True, deck)))
+                await self.channel.get_partial_message(self.message_id).edit(**_as_edit(self._render(key, lang, True, deck)))
                 return
             except discord.NotFound:
                 pass  # someone deleted the table message: post a fresh one
-        elif self.shown is not None and table.message_id:
+        elif self.shown is not None and self.message_id:
             # A new game (or back to the lobby): the old message keeps its text, loses its buttons.
-            old = self._render(self.shown, lang, False, deck)
-            await self._guard(self.channel.get_partial_message(table.message_id).edit(**_edit(old)))
+            shown, old_id = self.shown, self.message_id
+            await self._guard(self._edit(old_id, lambda: _as_edit(self._render(shown, lang, False, deck))))
         if table.state == "closed":
             return
         message = await self.channel.send(**self._render(key, lang, True, deck), allowed_mentions=NO_MENTIONS)
-        self.shown = key
-        await table.set_message(message.id)
+        self.shown, self.message_id = key, message.id
+        await self._remember()
+
+    async def _edit(self, message_id: int, render: Any) -> None:
+        await self.channel.get_partial_message(message_id).edit(**render())
+
+    async def _remember(self) -> None:
+        """Store the live message id (for restarts); tried again at the next update if it fails."""
+        if self.message_id is None or self.message_id == self.table.message_id:
+            return
+        try:
+            await self.table.set_message(self.message_id)
+        except StoreError as exc:
+            log.warning("table %s: could not remember the table message: %s", self.table.channel_id, exc)
 
     async def _refresh_hand(self, user_id: int) -> None:
         interaction = self.hands.get(user_id)
@@ -465,7 +571,7 @@ class TablePresenter:
                 self.hands.pop(user_id, None)
 
 
-def _edit(message: dict[str, Any]) -> dict[str, Any]:
+def _as_edit(message: dict[str, Any]) -> dict[str, Any]:
     """An edit replaces the picture: its new attachment, or none (pictures turned off)."""
     if "files" in message:
         message = dict(message)

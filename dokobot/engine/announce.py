@@ -39,6 +39,8 @@ def problem(g: Game, seat: int, what: str) -> tuple[str, dict[str, Any]] | None:
     cur = g.levels[pi]
     if k <= cur:
         return "announce_repeat", {"party": party.capitalize()}
+    if k >= 1 and g.rules.single_limit and max(g.levels) >= 1:
+        return "single_limit", {}
     if g.rules.announcements == "ddv":
         return _ddv_problem(g, seat, pi, k, cur)
     return None if _window_open(g) else ("announce_too_late", {})

@@ -28,7 +28,10 @@ from .cards import (
 )
 
 TRUMP = 4
+ALL_RANKS = (ACE, TEN, KING, QUEEN, JACK, NINE)
 SUIT_SOLOS = {"karo": DIAMONDS, "herz": HEARTS, "pik": SPADES, "kreuz": CLUBS}
+# Pure suit solos: only the named suit is trump, A T K Q J 9, no Dullen.
+REINE_SOLOS = {"reines_kreuz": CLUBS, "reines_pik": SPADES, "reines_herz": HEARTS, "reines_karo": DIAMONDS}
 # Contracts played with the normal game's trumps.
 NORMAL_KINDS = ("normal", "hochzeit", "stille_hochzeit", "armut")
 
@@ -42,6 +45,7 @@ class Order:
     masks: tuple[int, ...]  # per suit 0..4
     display: tuple[int, ...]  # types in display order
     position: tuple[int, ...]  # per type: its index in ``display`` (sort key)
+    has_dulle: bool = False  # whether HT is a Dulle (the Dulle rule applies to two of them)
 
     def is_trump(self, t: int) -> bool:
         return self.suit[t] == TRUMP
@@ -71,6 +75,8 @@ def _trumps(kind: str, dullen: bool) -> tuple[list[int], tuple[int, ...]]:
         return _suit_run_all(KING) + jacks, (ACE, TEN, QUEEN, NINE)
     if kind == "fleischlos":
         return [], (ACE, TEN, KING, QUEEN, JACK, NINE)
+    if kind in REINE_SOLOS:
+        return _suit_run(REINE_SOLOS[kind], ALL_RANKS), ALL_RANKS
     raise ValueError(f"unknown contract kind {kind!r}")
 
 
@@ -102,7 +108,9 @@ def order_for(kind: str, dullen: bool = True, joker: bool = False) -> Order:
     position = [len(display)] * N_TYPES
     for i, t in enumerate(display):
         position[t] = i
-    return Order(kind, tuple(trumps), tuple(suit), tuple(power), masks, tuple(display), tuple(position))
+    has_dulle = dullen and kind not in REINE_SOLOS and suit[card_type(HEARTS, TEN)] == TRUMP
+    return Order(kind, tuple(trumps), tuple(suit), tuple(power), masks, tuple(display), tuple(position),
+                 has_dulle)
 
 
 def order_kind(contract: str | None) -> str:

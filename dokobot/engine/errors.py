@@ -21,6 +21,9 @@ MESSAGES: dict[str, str] = {
     "armut_give": "seat {seat} must hand over exactly its trumps: {expected}",
     "armut_return": "seat {seat} must return {n} cards from its hand",
     "klopfen": "seat {seat} cannot knock: {why}",
+    "bad_card": "seat {seat} cannot name {card} for the Hochzeit: {why}",
+    "armut_decline": "seat {seat} cannot hand the Armut back: {why}",
+    "single_limit": "seat {seat} cannot say {what}: only one limit step per game",
 }
 
 

@@ -21,6 +21,7 @@ from .cards import (
     CODE_TO_TYPE,
     CQ,
     DA,
+    HEARTS,
     HT,
     JOKER,
     KING,
@@ -36,7 +37,7 @@ from .cards import (
 )
 from .contracts import NORMAL_KINDS, TRUMP, Order, order_for, order_kind
 from .errors import IllegalAction
-from .observation import Observation, observe
+from .observation import ArmutInfo, Observation, observe
 from .result import GameResult
 from .rules import SOLO_RANK, RuleSet
 from .scoring import score_game, state_so_far
@@ -73,7 +74,7 @@ class Game:
         "poor", "taker", "armut_asked", "armut_given", "armut_trumps_back", "re",
         "trick", "leader", "tricks_done", "augen", "won", "levels", "late", "announcements",
         "said_re", "knocks", "schwein_played", "actions", "revealed", "_final", "next_of",
-        "n_tricks",
+        "n_tricks", "named", "named_by", "armut_ask", "armut_info",
     )
 
     def __init__(self, rules: RuleSet, hands: list[list[str]], dealer: int = 0,
@@ -101,6 +102,10 @@ class Game:
         self.clarify_trick: int | None = None
         self.poor: int | None = None
         self.taker: int | None = None
+        self.named = -1  # Hochzeit named_card: the card type that finds the partner
+        self.named_by: int | None = None  # the first other seat that played it
+        self.armut_ask: tuple[int, ...] = ()  # seats asked to take the Armut, in order
+        self.armut_info: ArmutInfo | None = None  # armut_announce: public trump count, Alte
         self.armut_asked = 0
         self.armut_given: tuple[int, ...] = ()
         self.armut_trumps_back: int | None = None
@@ -234,12 +239,59 @@ class Game:
     def allowed_reservations(self, seat: int) -> list[Action]:
         if self.phase != "reserve" or seat != self.to_act:
             return []
-        out = [{"seat": seat, "reserve": "gesund"}]
+        out: list[dict[str, object]] = [{"seat": seat, "reserve": "gesund"}]
         for kind in ("hochzeit", "armut", "schmeissen"):
-            if self._reserve_problem(seat, kind, None) is None:
+            if self._reserve_problem(seat, kind, None) is not None:
+                continue
+            if kind == "hochzeit" and self.rules.hochzeit == "named_card":
+                out += [{"seat": seat, "reserve": kind, "card": c} for c in self.nameable_cards(seat)]
+            else:
                 out.append({"seat": seat, "reserve": kind})
         out += [{"seat": seat, "reserve": "solo", "solo": k} for k in self.rules.solos]
         return out
+
+    def nameable_cards(self, seat: int) -> list[str]:
+        """Hochzeit ``named_card``: the plain-suit aces the seat does not hold twice."""
+        normal = order_for("normal", self.rules.dullen, self.rules.joker)
+        h = self.hands[seat]
+        return [CARD_CODES[t] for t in _ACES if normal.suit[t] != TRUMP and count(h, t) < 2]
+
+    def allowed_armut_actions(self, seat: int) -> list[dict[str, object]]:
+        """The Armut answers the seat may give now: take / pass, the exact give, a decline.
+
+        ``armut_return`` is not listed: any ``len(armut_given)`` cards of ``hand(seat)``.
+        """
+        if seat != self.to_act:
+            return []
+        if self.phase == "armut_take":
+            return [{"seat": seat, "armut_take": True}, {"seat": seat, "armut_take": False}]
+        if self.phase == "armut_give":
+            return [{"seat": seat, "armut_give": [c for c in self.hand(seat) if self.is_trump(c)]}]
+        if self.phase == "armut_return" and self.rules.armut_decide == "after":
+            return [{"seat": seat, "armut_decline": True}]
+        return []
+
+    def can_klopfen(self, seat: int) -> bool:
+        """Whether the seat may knock now (``klopfen``)."""
+        return self._klopfen_problem(seat) is None
+
+    @property
+    def armut_announced(self) -> ArmutInfo | None:
+        """``armut_announce``: the poor seat's trump count and whether an Alte is among them (public)."""
+        return self.armut_info
+
+    @property
+    def hochzeit_card(self) -> str | None:
+        """Hochzeit ``named_card``: the card the holder named (public), else None."""
+        return CARD_CODES[self.named] if self.named >= 0 else None
+
+    @property
+    def heart_trick(self) -> bool:
+        """Bock ``heart_trick``: without nines, a trick of four plain hearts (no trump) went round."""
+        if self.rules.nines:
+            return False
+        suit = self.order.suit
+        return any(all(not sw and suit[t] == HEARTS for _, t, sw in x[1]) for x in self.tricks_done)
 
     def allowed_announcements(self, seat: int) -> list[str]:
         return [a for a in ann.ANNOUNCEMENTS if ann.problem(self, seat, a) is None]
@@ -313,15 +365,24 @@ class Game:
             rec = {"seat": seat, "announce": value}
         elif key == "reserve":
             solo = action.get("solo")
-            events = self.reserve(seat, value, solo)
+            # I-04: the card counts only with a Hochzeit under named_card, elsewhere it is ignored
+            card = action.get("card") if value == "hochzeit" and self.rules.hochzeit == "named_card" else None
+            events = self.reserve(seat, value, solo, card)
             rec = {"seat": seat, "reserve": value}
             if value == "solo":
                 rec["solo"] = solo
+            if card is not None:
+                rec["card"] = card
         elif key == "armut_take":
             if not isinstance(value, bool):
                 raise IllegalAction("malformed", what="armut_take must be true or false")
             events = self.armut_take(seat, value)
             rec = {"seat": seat, "armut_take": value}
+        elif key == "armut_decline":
+            if value is not True:
+                raise IllegalAction("malformed", what="armut_decline must be true")
+            events = self.armut_decline(seat)
+            rec = {"seat": seat, "armut_decline": True}
         elif key in ("armut_give", "armut_return"):
             types = _parse_cards(value)
             events = (self.armut_give if key == "armut_give" else self.armut_return)(seat, types)
@@ -342,19 +403,37 @@ class Game:
 
     # ---- Vorbehalt -----------------------------------------------------------------------
 
-    def reserve(self, seat: int, kind: object, solo: object = None) -> list[Event]:
+    def reserve(self, seat: int, kind: object, solo: object = None, card: object = None) -> list[Event]:
         self._expect(seat, "reserve", "declare a reservation")
         if kind not in ("gesund", "hochzeit", "solo", "armut", "schmeissen"):
             raise IllegalAction("malformed", what=f"unknown reservation {kind!r}")
+        if card is not None and kind != "hochzeit":
+            raise IllegalAction("malformed", what="only a Hochzeit names a card")
         why = self._reserve_problem(seat, kind, solo)
         if why:
             raise IllegalAction("reserve_not_allowed", seat=seat, what=_reserve_name(kind, solo), why=why)
-        self.reserves.append((seat, str(kind), str(solo) if kind == "solo" else None))
+        if kind == "hochzeit":
+            self._check_named_card(seat, card)
+        # third field: the solo kind, or the card a named_card Hochzeit names
+        extra = solo if kind == "solo" else card if kind == "hochzeit" else None
+        self.reserves.append((seat, str(kind), None if extra is None else str(extra)))
         events = [Event("reserved", seat, "gesund" if kind == "gesund" else "vorbehalt")]
         if len(self.reserves) < len(self.seats):
             self.to_act = self.seats[len(self.reserves)]
             return events
         return events + self._decide_contract()
+
+    def _check_named_card(self, seat: int, card: object) -> None:
+        if self.rules.hochzeit != "named_card":
+            if card is not None:
+                raise IllegalAction("malformed", what="this Hochzeit names no card")
+            return
+        if card is None:
+            raise IllegalAction("bad_card", seat=seat, card=card, why="the Hochzeit must name a card")
+        if card not in self.nameable_cards(seat):
+            allowed = ", ".join(self.nameable_cards(seat))
+            raise IllegalAction("bad_card", seat=seat, card=card,
+                                why=f"name a plain-suit ace not held twice ({allowed})")
 
     def _reserve_problem(self, seat: int, kind: object, solo: object) -> str | None:
         h, r = self.hands[seat], self.rules
@@ -379,10 +458,12 @@ class Game:
         kings = sum(count(h, t) for t in types_in(h) if rank_of(t) == KING and t < JOKER)
         normal = order_for("normal", r.dullen, r.joker)
         top = max((normal.power[t] for t in types_in(h & normal.masks[TRUMP])), default=0)
-        dj = normal.power[CARD_CODES.index("DJ")]
+        dj = normal.power[CODE_TO_TYPE["DJ"]]
         schwein = r.schweine and count(h, DA) == 2  # a Schwein outranks every Dulle
-        return (("nines" in r.schmeissen and nines >= 5) or ("kings" in r.schmeissen and kings >= 5)
-                or ("top_dj" in r.schmeissen and top <= dj and not schwein))
+        nines_hit = nines >= 5 if r.nines else kings >= 5  # without nines the trigger counts kings
+        return (("nines" in r.schmeissen and nines_hit) or ("kings" in r.schmeissen and kings >= 5)
+                or ("top_dj" in r.schmeissen and top <= dj and not schwein)
+                or ("top_da" in r.schmeissen and top <= normal.power[DA] and not schwein))
 
     def _decide_contract(self) -> list[Event]:
         said = [x for x in self.reserves if x[1] != "gesund"]
@@ -397,17 +478,18 @@ class Game:
             return self._redeal()
         armut = [x for x in said if x[1] == "armut"]
         if armut:
-            poor = armut[0][0]
-            if any(count(self.hands[s], CQ) == 2 for s in self.seats if s != poor):
-                return self._redeal()
-            self.poor = poor
-            self.phase, self.to_act = "armut_take", self._armut_next()
-            return [Event("contract", poor, "armut_offered")]
+            return self._start_armut(armut[0][0])
         hochzeit = [x for x in said if x[1] == "hochzeit"]
         if hochzeit:
             self.holder = hochzeit[0][0]
             self.re = frozenset({self.holder})
-            return self._start_play("hochzeit")
+            card = hochzeit[0][2]
+            if card is not None:
+                self.named = CODE_TO_TYPE[card]
+            events = self._start_play("hochzeit")
+            if card is not None:
+                events.append(Event("hochzeit_card", self.holder, card))
+            return events
         holders = [s for s in self.seats if count(self.hands[s], CQ) == 2]
         if holders:
             self.holder = holders[0]
@@ -439,9 +521,44 @@ class Game:
 
     # ---- Armut ---------------------------------------------------------------------------
 
-    def _armut_next(self) -> int:
-        i = self.seats.index(self.poor)
-        return self.seats[(i + 1 + self.armut_asked) % len(self.seats)]
+    def _start_armut(self, poor: int) -> list[Event]:
+        if any(count(self.hands[s], CQ) == 2 for s in self.seats if s != poor):
+            return self._redeal()
+        ask = self._armut_askees(poor)
+        if not ask:
+            return self._redeal()
+        self.poor, self.armut_ask = poor, ask
+        events = [Event("contract", poor, "armut_offered")]
+        if self.rules.armut_announce:
+            normal = order_for("normal", self.rules.dullen, self.rules.joker)
+            trumps = self.hands[poor] & normal.masks[TRUMP]
+            self.armut_info = ArmutInfo(poor, hand_size(trumps), count(trumps, CQ) > 0)
+            events.append(Event("armut_announced", poor, self.armut_info))
+        return events + self._armut_ask_next()
+
+    def _armut_askees(self, poor: int) -> tuple[int, ...]:
+        """Who is asked, in order: clockwise from the poor seat, or only its partner (``partner``)."""
+        i = self.seats.index(poor)
+        others = tuple(self.seats[(i + k) % len(self.seats)] for k in range(1, len(self.seats)))
+        if self.rules.armut_taker == "volunteer":
+            return others
+        queens = count(self.hands[poor], CQ)
+        if queens == 2:
+            return ()  # no partner in the normal game: redeal
+        same = [s for s in others if (count(self.hands[s], CQ) > 0) == (queens > 0)]
+        return tuple(same[:1])
+
+    def _armut_ask_next(self) -> list[Event]:
+        """Ask the next seat (after: the poor seat first hands it the trumps), or redeal."""
+        if self.armut_asked == len(self.armut_ask):
+            return self._redeal()
+        seat = self.armut_ask[self.armut_asked]
+        if self.rules.armut_decide == "after":
+            self.taker = seat
+            self.phase, self.to_act = "armut_give", self.poor
+        else:
+            self.phase, self.to_act = "armut_take", seat
+        return []
 
     def armut_take(self, seat: int, take: bool) -> list[Event]:
         self._expect(seat, "armut_take", "answer the Armut")
@@ -450,10 +567,28 @@ class Game:
             self.phase, self.to_act = "armut_give", self.poor
             return [Event("armut_taken", seat, self.poor)]
         self.armut_asked += 1
-        if self.armut_asked == len(self.seats) - 1:
-            return self._redeal()
-        self.to_act = self._armut_next()
-        return [Event("armut_passed", seat, None)]
+        return [Event("armut_passed", seat, None)] + self._armut_ask_next()
+
+    def armut_decline(self, seat: int) -> list[Event]:
+        """``armut_decide: after``: the asked seat hands the trumps back; the next seat is asked."""
+        self._expect(seat, "armut_return", "hand the Armut back")
+        if self.rules.armut_decide != "after":
+            raise IllegalAction("armut_decline", seat=seat, why="the Armut is decided before seeing the cards")
+        self._transfer(seat, self._poor_seat(), sum(one(t) for t in self.armut_given), len(self.armut_given))
+        self.armut_given, self.taker = (), None
+        self.armut_asked += 1
+        return [Event("armut_declined", seat, None)] + self._armut_ask_next()
+
+    def _poor_seat(self) -> int:
+        assert self.poor is not None
+        return self.poor
+
+    def _transfer(self, src: int, dst: int, cards: int, n: int) -> None:
+        """Move ``n`` cards (a hand mask) from one hand to another (the Armut exchange)."""
+        self.hands[src] -= cards
+        self.hands[dst] += cards
+        self.sizes[src] -= n
+        self.sizes[dst] += n
 
     def armut_give(self, seat: int, cards: list[int]) -> list[Event]:
         self._expect(seat, "armut_give", "hand over cards")
@@ -463,12 +598,9 @@ class Game:
             raise IllegalAction("armut_give", seat=seat, expected=expected)
         taker = self.taker
         assert taker is not None
-        self.hands[seat] -= trumps
-        self.hands[taker] += trumps
+        self._transfer(seat, taker, trumps, len(cards))
         self.armut_given = tuple(cards)
-        self.sizes[seat] -= len(cards)
-        self.sizes[taker] += len(cards)
-        self.phase, self.to_act = "armut_return", self.taker
+        self.phase, self.to_act = "armut_return", taker
         return [Event("armut_given", seat, len(cards))]
 
     def armut_return(self, seat: int, cards: list[int]) -> list[Event]:
@@ -478,16 +610,13 @@ class Game:
         h = self.hands[seat]
         if len(cards) != n or any(count(moved, t) > count(h, t) for t in types_in(moved)):
             raise IllegalAction("armut_return", seat=seat, n=n)
-        poor = self.poor
-        assert poor is not None
-        self.hands[seat] -= moved
-        self.hands[poor] += moved
-        self.sizes[seat] -= n
-        self.sizes[poor] += n
+        poor = self._poor_seat()
+        self._transfer(seat, poor, moved, n)
         normal = order_for("normal", self.rules.dullen, self.rules.joker)
         self.armut_trumps_back = sum(1 for t in cards if normal.suit[t] == TRUMP)
         self.re = frozenset({poor, seat})
-        events = [Event("armut_exchanged", seat, self.armut_trumps_back)]
+        events = [Event("armut_taken", seat, poor)] if self.rules.armut_decide == "after" else []
+        events.append(Event("armut_exchanged", seat, self.armut_trumps_back))
         return events + self._start_play("armut")
 
     # ---- announcements -------------------------------------------------------------------
@@ -508,6 +637,24 @@ class Game:
         self.knocks.append(seat)
         return [Event("klopfen", seat, len(self.knocks))]
 
+    def _klopfen_problem(self, seat: int) -> str | None:
+        if not self.rules.klopfen:
+            return "Klopfen is not played at this table"
+        if self.phase != "play" or self.trick or self.tricks_done:
+            return "only before the first card"
+        if seat not in self.seats:
+            return "the seat does not play this game"
+        if len(self.knocks) >= 4:
+            return "four knocks are the most"
+        if self.knocks and self.knocks[-1] == seat:
+            return "no seat knocks twice in a row"
+        return None
+
+    def _knock_redeal(self) -> bool:
+        """``klopfen_redeal``: the first lead with nobody having knocked throws the hand in."""
+        r = self.rules
+        return r.klopfen and r.klopfen_redeal and not self.knocks and not self.trick and not self.tricks_done
+
     # ---- playing -------------------------------------------------------------------------
 
     def play(self, seat: int, t: int, schwein: bool = False) -> list[Event]:
@@ -527,6 +674,8 @@ class Game:
                 raise IllegalAction("schwein_not_allowed", seat=seat, card=CARD_CODES[t], why=why)
         if self.rules.overtrump and self.trick and not self._beats_as_needed(seat, t, schwein):
             raise IllegalAction("must_overtrump", seat=seat)
+        if self._knock_redeal():
+            return self._redeal()  # the card is not played
         before = (len(self.tricks_done), self.clarify_trick, len(self.revealed))
         self._play(seat, t, schwein)
         return self._play_events(seat, t, before)
@@ -558,6 +707,8 @@ class Game:
             self.schwein_played = True
         if t == CQ and seat not in self.revealed and self.contract in ("normal", "stille_hochzeit"):
             self._reveal(seat, "re")
+        if t == self.named and self.named_by is None and seat != self.holder:
+            self.named_by = seat
         if len(trick) == 4:
             self._finish_trick()
         else:
@@ -608,7 +759,7 @@ class Game:
 
     def _second_dulle_wins(self, last: bool) -> bool:
         r = self.rules
-        return (r.dullen and self.order.suit[HT] == TRUMP and r.dulle != "first_wins"
+        return (self.order.has_dulle and r.dulle != "first_wins"
                 and not (last and r.dulle == "second_wins_except_last"))
 
     def _schwein_problem(self, seat: int, t: int) -> str | None:
@@ -633,16 +784,43 @@ class Game:
     # ---- Hochzeit and public parties -----------------------------------------------------
 
     def _clarify(self, plays: list[Played], winner: int) -> None:
+        """After trick i of an unclarified Hochzeit: maybe the partner, maybe the holder alone.
+
+        Whatever the form, the last trick clarifies at the latest (the holder alone).
+        """
         i = len(self.tricks_done) - 1
         mode = self.rules.hochzeit
-        lead_trump = plays[0][2] or self.order.suit[plays[0][1]] == TRUMP
-        clarifying = (mode == "first_trick" or (mode == "first_color_trick" and not lead_trump)
-                      or (mode == "first_trump_trick" and lead_trump))
-        if clarifying and winner != self.holder:
-            self.partner, self.clarify_trick = winner, i
-            self.re = self.re | {winner}  # the holder and the partner
-        elif i == self.rules.hochzeit_window - 1:
+        suit = self.order.suit
+        if mode == "named_card":
+            partner = self.named_by
+        elif mode == "first_pure_color_trick":
+            pure = not any(sw or suit[t] == TRUMP for _, t, sw in plays)
+            if pure and winner == self.holder:
+                self.clarify_trick = i  # the holder won it: alone
+                return
+            partner = winner if pure else None
+        else:
+            lead_trump = plays[0][2] or suit[plays[0][1]] == TRUMP
+            clarifying = (mode == "first_trick" or (mode == "first_color_trick" and not lead_trump)
+                          or (mode == "first_trump_trick" and lead_trump))
+            partner = winner if clarifying and winner != self.holder else None
+            if partner is None and self._window_full(mode, i):
+                self.clarify_trick = i
+                return
+        if partner is not None and self.holder is not None:
+            self.partner, self.clarify_trick = partner, i
+            self.re = self.re | {partner}  # the holder and the partner
+        elif i == self.n_tricks - 1:
             self.clarify_trick = i
+
+    def _window_full(self, mode: str, i: int) -> bool:
+        """The holder has had ``hochzeit_window`` chances: tricks, or colour tricks he won himself."""
+        window = self.rules.hochzeit_window
+        if mode != "first_color_trick":
+            return i == window - 1
+        suit = self.order.suit
+        colour = sum(1 for x in self.tricks_done if not x[1][0][2] and suit[x[1][0][1]] != TRUMP)
+        return colour == window
 
     def _reveal(self, seat: int, party: str) -> None:
         """Make a seat's party public; two Re seats known in a normal game reveal the rest."""
@@ -674,11 +852,12 @@ class Game:
         res = self.result()
         if self.phase == "done" and self._final is not None:
             res["extras"] = self._final["extras"]
+            res["heart_trick"] = self.heart_trick
         res["announcements"] = [{"seat": s, "announce": a} for s, a in self.announcements]
         return res
 
     def record(self) -> dict[str, Any]:
-        rec = {
+        rec: dict[str, Any] = {
             "format": "dokobot-game/1",
             "rules": self.rules.to_config(),
             "dealer": self.dealer,
@@ -699,6 +878,11 @@ class Game:
     def normal_parties(self) -> bool:
         return self.contract in NORMAL_KINDS and not self.is_solo
 
+    @property
+    def extras_count(self) -> bool:
+        """Whether the extras count: normal parties, or ``trumpfsolo_still`` in a Karo solo / stille Hochzeit."""
+        return self.normal_parties or (self.rules.solo_extras == "trumpfsolo_still"
+                                       and self.contract in ("solo:karo", "stille_hochzeit"))
     # ---- a seat's view -------------------------------------------------------------------
 
     def observation(self, seat: int) -> Observation:
@@ -723,7 +907,10 @@ class Game:
             trumps = hand_types(self.hands[seat] & normal.masks[TRUMP])
             return [{"seat": seat, "armut_give": [CARD_CODES[t] for t in trumps]}]
         picks = sorted(set(combinations(hand_types(self.hands[seat]), len(self.armut_given))))
-        return [{"seat": seat, "armut_return": [CARD_CODES[t] for t in p]} for p in picks]
+        out = [{"seat": seat, "armut_return": [CARD_CODES[t] for t in p]} for p in picks]
+        if self.rules.armut_decide == "after":
+            out.append({"seat": seat, "armut_decline": True})
+        return out
 
     def game_result(self) -> GameResult:
         """The typed result of the finished game; ValueError while it runs."""
@@ -731,22 +918,13 @@ class Game:
             raise ValueError("the game is not finished")
         return GameResult.from_dict(self.summary())
 
-    def _klopfen_problem(self, seat: int) -> str | None:
-        if not self.rules.klopfen:
-            return "Klopfen is not played at this table"
-        if self.phase != "play" or self.trick or self.tricks_done:
-            return "only before the first card"
-        if len(self.knocks) >= 4:
-            return "four knocks are the most"
-        if self.knocks and self.knocks[-1] == seat:
-            return "no seat knocks twice in a row"
-        return None
-
 
 _COPIED = {"hands", "sizes", "trick", "tricks_done", "augen", "won", "levels", "late", "said_re",
            "reserves", "announcements", "knocks", "actions", "revealed"}
 _SHARED = tuple(n for n in Game.__slots__ if n not in _COPIED)
-_ACTION_KEYS = ("reserve", "armut_take", "armut_give", "armut_return", "klopfen", "announce", "play")
+_ACTION_KEYS = ("reserve", "armut_take", "armut_give", "armut_return", "armut_decline", "klopfen", "announce",
+                "play")
+_ACES = tuple(CODE_TO_TYPE[c] for c in ("CA", "SA", "HA", "DA"))
 _PHASE_WHY = {
     "reserve": "the Vorbehalt round is not over",
     "armut_take": "the Armut is being offered",

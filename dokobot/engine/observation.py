@@ -46,6 +46,14 @@ def thaw(action: FrozenAction) -> dict[str, object]:
     return {k: list(v) if isinstance(v, tuple) else v for k, v in action}
 
 
+class ArmutInfo(NamedTuple):
+    """``armut_announce``: what the table learns about the poor seat's trumps."""
+
+    seat: int
+    trumps: int
+    alte: bool  # a Kreuz-Dame among them
+
+
 @dataclass(frozen=True, slots=True)
 class Observation:
     """Everything ``seat`` may know about the game now, and nothing else."""
@@ -83,6 +91,8 @@ class Observation:
     trick: tuple[Play, ...]  # the trick on the table
     legal: tuple[FrozenAction, ...]  # every action the seat may take now
     may_announce: tuple[str, ...]  # announcements the seat may make now
+    hochzeit_card: str | None = None  # hochzeit named_card: the card the holder named (public)
+    armut_announced: ArmutInfo | None = None  # armut_announce: the poor seat's trump count, Alte
 
     @property
     def finished(self) -> bool:
@@ -136,6 +146,7 @@ def observe(g: Game, seat: int) -> Observation:
         trick=tuple(Play(s, CARD_CODES[t], sw) for s, t, sw in g.trick),
         legal=tuple(freeze(a) for a in g.legal_actions(seat)),
         may_announce=tuple(g.allowed_announcements(seat)),
+        hochzeit_card=g.hochzeit_card, armut_announced=g.armut_announced,
     )
 
 
@@ -195,6 +206,10 @@ def game_from_observation(obs: Observation, hidden: Mapping[int, Sequence[int]])
     g.holder = obs.declarer if obs.contract in ("hochzeit", "stille_hochzeit") else None
     g.partner, g.clarify_trick = obs.partner, obs.clarify_trick
     g.poor, g.taker, g.armut_asked = obs.poor, obs.taker, 0
+    g.armut_ask, g.armut_info = (), obs.armut_announced
+    g.named = CODE_TO_TYPE[obs.hochzeit_card] if obs.hochzeit_card else -1
+    g.named_by = next((p.seat for p in obs.trick if p.card == obs.hochzeit_card and p.seat != obs.declarer
+                       and obs.clarify_trick is None), None)
     # only their number is public: unknown cards stand in as type 0
     g.armut_given = tuple(CODE_TO_TYPE[c] for c in obs.armut_cards) or (0,) * obs.armut_given
     g.armut_trumps_back = obs.armut_trumps_back

@@ -25,7 +25,13 @@ def random_action(g: Game, rng: random.Random, announce_rate: float = 0.05,
     if g.phase == "armut_give":
         return {"seat": s, "armut_give": [c for c in g.hand(s) if g.is_trump(c)]}
     if g.phase == "armut_return":
+        if g.rules.armut_decide == "after" and rng.random() < 0.3:
+            return {"seat": s, "armut_decline": True}
         return {"seat": s, "armut_return": rng.sample(g.hand(s), len(g.armut_given))}
+    if g.rules.klopfen and not g.trick and not g.tricks_done and rng.random() < 0.4:
+        knockers = [seat for seat in g.seats if g.can_klopfen(seat)]
+        if knockers:
+            return {"seat": rng.choice(knockers), "klopfen": True}
     if rng.random() < announce_rate:
         seat = rng.choice(g.seats)
         allowed = g.allowed_announcements(seat)
@@ -34,12 +40,13 @@ def random_action(g: Game, rng: random.Random, announce_rate: float = 0.05,
     return rng.choice(g.legal_play_actions(s))
 
 
-def random_game(rules: RuleSet, rng: random.Random, **kw: float) -> Game:
+def random_game(rules: RuleSet, rng: random.Random, announce_rate: float = 0.05,
+                reserve_rate: float = 0.15) -> Game:
     """A complete random legal game from a random deal."""
     dealer = rng.randrange(4)
     g = Game(rules, deal(rules, rng, dealer), dealer)
     while g.phase != "done":
-        g.apply(random_action(g, rng, **kw))
+        g.apply(random_action(g, rng, announce_rate, reserve_rate))
     return g
 
 
@@ -48,6 +55,8 @@ def playout(g: Game, rng: random.Random, announce_rate: float = 0.0) -> Game:
     choice, rand = rng.choice, rng.random
     legal, play = g._legal, g._play
     schweine = g.rules.schweine
+    if g.phase == "play" and g._knock_redeal():
+        g._redeal()
     for _ in range(sum(g.sizes) if g.phase == "play" else 0):
         if announce_rate and rand() < announce_rate:
             seat = choice(g.seats)

@@ -36,9 +36,7 @@ def load(record: object) -> tuple[Game, list[Any]]:
         rules = RuleSet.from_config(record.get("rules") or {"preset": "ddv"})
     except (RuleError, TypeError) as exc:
         raise ReplayError(f"rules: {exc}", None) from None
-    hands = record.get("hands")
-    _check_hands(hands, rules)
-    assert isinstance(hands, list)
+    hands = _check_hands(record.get("hands"), rules)
     dealer = record.get("dealer")
     if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < len(hands):
         raise ReplayError(f"dealer must be a seat number from 0 to {len(hands) - 1}", None)
@@ -54,7 +52,7 @@ def load(record: object) -> tuple[Game, list[Any]]:
     return Game(rules, hands, dealer, players), actions
 
 
-def _check_hands(hands: object, rules: RuleSet) -> None:
+def _check_hands(hands: object, rules: RuleSet) -> list[list[str]]:
     if not isinstance(hands, list) or len(hands) not in (4, 5):
         raise ReplayError("hands must be a list of 4 hands (5 with one seat sitting out)", None)
     for i, h in enumerate(hands):
@@ -71,6 +69,7 @@ def _check_hands(hands: object, rules: RuleSet) -> None:
     if dealt != expected:
         wrong = sorted((dealt - expected) + (expected - dealt))
         raise ReplayError(f"the hands are not one double deck: check {', '.join(wrong)}", None)
+    return hands
 
 
 def replay_game(record: object) -> Game:

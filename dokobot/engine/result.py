@@ -145,6 +145,7 @@ class GameResult:
     breakdown: tuple[BreakdownItem, ...] = ()
     extras: tuple[Extra, ...] = ()
     announcements: tuple[tuple[int, str], ...] = ()
+    heart_trick: bool = False  # a heart trick went round (Bock ``heart_trick``, Game.heart_trick)
 
     @property
     def is_redeal(self) -> bool:
@@ -168,10 +169,11 @@ class GameResult:
         }
 
     def to_dict(self) -> dict[str, Any]:
-        """The replay result plus extras and announcements (JSON-ready, for storage)."""
+        """The replay result plus extras, announcements and the heart-trick flag (JSON-ready, for storage)."""
         out = self.replay_json()
         out["extras"] = [e.to_json() for e in self.extras]
         out["announcements"] = [{"seat": s, "announce": a} for s, a in self.announcements]
+        out["heart_trick"] = self.heart_trick
         return out
 
     @classmethod
@@ -192,6 +194,7 @@ class GameResult:
                 extras=tuple(Extra(str(e["key"]), str(e["party"]), e.get("seat"), e.get("victim"))
                              for e in d.get("extras") or ()),
                 announcements=tuple((int(a["seat"]), str(a["announce"])) for a in d.get("announcements") or ()),
+                heart_trick=bool(d.get("heart_trick", False)),
             )
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise ValueError(f"not a game result: {exc}") from None

@@ -2,31 +2,40 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
+REINE_SOLOS = ("reines_kreuz", "reines_pik", "reines_herz", "reines_karo")
 SOLO_KINDS = (
     "karo", "herz", "pik", "kreuz", "damen", "buben", "fleischlos", "damen_buben", "buben_koenige",
+    *REINE_SOLOS,
 )
-# solo_priority "rank": earlier in this tuple wins.
-SOLO_RANK = ("karo", "damen", "buben", "damen_buben", "buben_koenige", "fleischlos", "kreuz", "pik", "herz")
-EXTRAS = ("gegen_die_alten", "doppelkopf", "fuchs", "karlchen", "karlchen_caught", "alte_caught", "dulle_caught")
+# solo_priority "rank": earlier in this tuple wins; the pure suit solos come after herz.
+SOLO_RANK = ("karo", "damen", "buben", "damen_buben", "buben_koenige", "fleischlos", "kreuz", "pik", "herz",
+             *REINE_SOLOS)
+EXTRAS = ("gegen_die_alten", "doppelkopf", "fuchs", "karlchen", "karlchen_caught", "alte_caught", "dulle_caught",
+          "karlchen_caught_any")
 
 _CHOICES: dict[str, tuple[str, ...]] = {
     "dulle": ("first_wins", "second_wins", "second_wins_except_last"),
     "solo_lead": ("left_of_dealer", "soloist"),
     "solo_priority": ("seat", "rank"),
-    "hochzeit": ("first_trick", "first_color_trick", "first_trump_trick"),
+    "hochzeit": ("first_trick", "first_color_trick", "first_trump_trick", "named_card", "first_pure_color_trick"),
     "announcements": ("ddv", "first_trick", "before_play", "until_trick_5"),
     "scoring": ("ddv", "steps", "doubling", "tally"),
+    "armut_taker": ("volunteer", "partner"),
+    "armut_decide": ("before", "after"),
+    "solo_extras": ("none", "trumpfsolo_still"),
 }
 _LISTS: dict[str, tuple[str, ...]] = {
     "solos": SOLO_KINDS,
-    "schmeissen": ("nines", "kings", "top_dj"),
+    "schmeissen": ("nines", "kings", "top_dj", "top_da"),
     "extras": EXTRAS,
-    "bock": ("tie", "lost_solo", "lost_announcement"),
+    "bock": ("tie", "lost_solo", "lost_announcement", "heart_trick"),
 }
-_BOOLS = ("nines", "dullen", "schweine", "joker", "overtrump", "armut", "klopfen", "zero_sum")
+_BOOLS = ("nines", "dullen", "schweine", "joker", "overtrump", "armut", "klopfen", "zero_sum",
+          "armut_announce", "single_limit", "klopfen_redeal")
 _INTS = {"hochzeit_window": (1, 12), "base": (1, 1000), "solo_factor": (1, 100)}
 
 
@@ -58,21 +67,27 @@ class RuleSet:
     solo_factor: int = 3
     extras: tuple[str, ...] = ("gegen_die_alten", "doppelkopf", "fuchs", "karlchen")
     bock: tuple[str, ...] = ()
+    armut_taker: str = "volunteer"
+    armut_decide: str = "before"
+    armut_announce: bool = False
+    solo_extras: str = "none"
+    single_limit: bool = False
+    klopfen_redeal: bool = False
 
     @property
     def hand_size(self) -> int:
         return 12 if self.nines else 10
 
     @classmethod
-    def from_config(cls, config: dict[str, Any] | None = None) -> RuleSet:
+    def from_config(cls, config: Mapping[str, object] | None = None) -> RuleSet:
         """Build from ``{"preset": name, switch: value, ...}``; RuleError on anything unknown."""
-        config = dict(config or {})
-        if not isinstance(config, dict):
+        if config is not None and not isinstance(config, Mapping):
             raise RuleError("rules must be an object")
-        name = config.pop("preset", "ddv")
-        if name not in PRESETS:
+        settings = dict(config or {})
+        name = settings.pop("preset", "ddv")
+        if not isinstance(name, str) or name not in PRESETS:
             raise RuleError(f"unknown preset {name!r} (known: {', '.join(PRESETS)})")
-        overrides = {k: _check(k, v) for k, v in config.items()}
+        overrides: dict[str, Any] = {str(k): _check(str(k), v) for k, v in settings.items()}
         return replace(PRESETS[name], **overrides)
 
     def to_config(self) -> dict[str, Any]:
@@ -92,7 +107,7 @@ class RuleSet:
 SWITCHES = tuple(f.name for f in fields(RuleSet) if f.name != "preset")
 
 
-def _check(key: str, value: Any) -> Any:
+def _check(key: str, value: object) -> object:
     if key in _BOOLS:
         if not isinstance(value, bool):
             raise RuleError(f"switch {key!r} must be true or false, not {value!r}")
@@ -105,7 +120,7 @@ def _check(key: str, value: Any) -> Any:
         if isinstance(value, str):
             value = value.split()
         if not isinstance(value, list | tuple):
-            raise RuleError(f"switch {key!r} must be a list")
+            raise RuleError(f"switch {key!r} must be a list (allowed: {', '.join(_LISTS[key])})")
         for v in value:
             if v not in _LISTS[key]:
                 raise RuleError(f"switch {key!r}: unknown value {v!r} (allowed: {', '.join(_LISTS[key])})")
@@ -131,3 +146,13 @@ PRESETS: dict[str, RuleSet] = {
         announcements="first_trick", scoring="doubling", extras=("doppelkopf",),
     ),
 }
+
+
+def switch_values(name: str) -> tuple[str, ...] | None:
+    """The values a choice or list switch takes (for the rules page); None for booleans and numbers."""
+    return _CHOICES.get(name) or _LISTS.get(name)
+
+
+def switch_range(name: str) -> tuple[int, int] | None:
+    """The range of a number switch; None for the others."""
+    return _INTS.get(name)

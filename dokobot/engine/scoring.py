@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .cards import AUGEN, CJ, CQ, DA, DQ, HT
-from .contracts import TRUMP
 
 if TYPE_CHECKING:
     from .game import Game
@@ -23,9 +22,11 @@ EXTRA_LABELS = {
     "gegen_die_alten": "gegen die Alten", "doppelkopf": "Doppelkopf", "fuchs": "Fuchs gefangen",
     "karlchen": "Karlchen", "karlchen_caught": "Karlchen gefangen",
     "alte_caught": "Alte gefangen", "dulle_caught": "Dulle gefangen",
+    "karlchen_caught_any": "Karlchen gefangen",
 }
 PARTIES = ("re", "kontra")
-Scheme = tuple[int | None, int, list[dict[str, Any]]]  # (party that gets the value, value, breakdown)
+Line = dict[str, Any]  # a breakdown line or an extra: {"party", "label", "points" | "factor", ...}
+SchemeResult = tuple[int | None, int, list[Line]]  # (party that gets the value, value, breakdown)
 
 
 class Tally:
@@ -72,11 +73,11 @@ def _against_points(t: Tally, pi: int) -> list[tuple[str, int]]:
     return [(AGAINST[j][1], 1) for j in range(1, opp_level + 1) if t.augen[pi] >= AGAINST[j][0]]
 
 
-def extras(g: Game) -> list[dict[str, Any]]:
+def extras(g: Game) -> list[Line]:
     """Sonderpunkte of a normal game, each for the party that made it."""
     on = set(g.rules.extras)
     party = {s: ("re" if s in g.re else "kontra") for s in g.seats}
-    out: list[dict[str, Any]] = []
+    out: list[Line] = []
     last = len(g.tricks_done) - 1
     for i, (_, plays, winner, augen) in enumerate(g.tricks_done):
         wp = party[winner]
@@ -89,7 +90,7 @@ def extras(g: Game) -> list[dict[str, Any]]:
                 out.append({"key": "fuchs", "party": wp, "seat": winner, "victim": s})
             if "alte_caught" in on and t == CQ:
                 out.append({"key": "alte_caught", "party": wp, "seat": winner, "victim": s})
-            if "dulle_caught" in on and t == HT and g.order.suit[HT] == TRUMP:
+            if "dulle_caught" in on and t == HT and g.order.has_dulle:
                 out.append({"key": "dulle_caught", "party": wp, "seat": winner, "victim": s})
         if i == last:
             win_t = next(t for s, t, _ in plays if s == winner)
@@ -99,6 +100,10 @@ def extras(g: Game) -> list[dict[str, Any]]:
                 for s, t, _ in plays:
                     if t == CJ and party[s] != wp:
                         out.append({"key": "karlchen_caught", "party": wp, "seat": winner, "victim": s})
+            if "karlchen_caught_any" in on:  # any higher card of the winners over the other party's CJ
+                for s, t, _ in plays:
+                    if t == CJ and party[s] != wp:
+                        out.append({"key": "karlchen_caught_any", "party": wp, "seat": winner, "victim": s})
     return out
 
 
@@ -108,12 +113,12 @@ def score_game(g: Game) -> dict[str, Any]:
         return _redeal_result(g)
     t = Tally(g)
     winner = 0 if target_met(t, 0) else 1 if target_met(t, 1) else None
-    ex = extras(g) if g.normal_parties else []
-    if winner is not None and winner == 1 and g.normal_parties and "gegen_die_alten" in g.rules.extras:
+    ex = extras(g) if g.extras_count else []
+    if winner is not None and winner == 1 and g.extras_count and "gegen_die_alten" in g.rules.extras:
         ex.insert(0, {"key": "gegen_die_alten", "party": "kontra", "seat": None, "victim": None})
     scheme = {"ddv": _ddv, "steps": _steps, "doubling": _doubling, "tally": _tally}[g.rules.scoring]
     gainer, value, breakdown = scheme(g, t, winner, ex)
-    value *= g.rules.base * (2 ** len(g.knocks))
+    value *= g.rules.base
     return {
         "contract": g.contract,
         "re": t.re,
@@ -128,17 +133,17 @@ def score_game(g: Game) -> dict[str, Any]:
     }
 
 
-def _extra_lines(ex: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _extra_lines(ex: list[Line]) -> list[Line]:
     return [{"party": e["party"], "label": EXTRA_LABELS[e["key"]], "points": 1, "key": e["key"]} for e in ex]
 
 
-def _net_extras(ex: list[dict[str, Any]], pi: int) -> int:
+def _net_extras(ex: list[Line], pi: int) -> int:
     return sum(1 if e["party"] == PARTIES[pi] else -1 for e in ex)
 
 
-def _ddv(g: Game, t: Tally, winner: int | None, ex: list[dict[str, Any]]) -> Scheme:
+def _ddv(g: Game, t: Tally, winner: int | None, ex: list[Line]) -> SchemeResult:
     """TSR 7.2: returns (party index that gets the value or None, value, breakdown)."""
-    lines: list[dict[str, Any]] = []
+    lines: list[Line] = []
 
     def add(pi: int, label: str, pts: int = 1) -> None:
         lines.append({"party": PARTIES[pi], "label": label, "points": pts})
@@ -159,6 +164,8 @@ def _ddv(g: Game, t: Tally, winner: int | None, ex: list[dict[str, Any]]) -> Sch
         add(winner, "Re angesagt", 2)
     if g.said_re[1]:
         add(winner, "Kontra angesagt", 2)
+    for _ in g.knocks:  # a knock counts like a Re/Kontra (reading 16)
+        add(winner, "geklopft", 2)
     for pi in (0, 1):
         for j in range(1, t.levels[pi] + 1):
             add(winner, STEP_LABELS[j] + " angesagt")
@@ -172,32 +179,36 @@ def _ddv(g: Game, t: Tally, winner: int | None, ex: list[dict[str, Any]]) -> Sch
     return winner, value, lines
 
 
-def _steps(g: Game, t: Tally, winner: int | None, ex: list[dict[str, Any]]) -> Scheme:
+def _steps(g: Game, t: Tally, winner: int | None, ex: list[Line]) -> SchemeResult:
     """Seed 001: loser under 120/90/60/30/schwarz, against the Alten, Re and Kontra +1 each."""
     if winner is None:
         return _ddv(g, t, winner, ex)
     loser = 1 - winner
-    lines: list[dict[str, Any]] = [{"party": PARTIES[winner], "label": f"unter {lim}", "points": 1}
+    lines: list[Line] = [{"party": PARTIES[winner], "label": f"unter {lim}", "points": 1}
              for lim in (120, 90, 60, 30) if t.augen[loser] < lim]
     if t.tricks[loser] == 0:
         lines.append({"party": PARTIES[winner], "label": "schwarz", "points": 1})
     lines += [{"party": PARTIES[winner], "label": f"{n} angesagt", "points": 1}
               for pi, n in ((0, "Re"), (1, "Kontra")) if g.said_re[pi]]
-    if winner == 1 and g.normal_parties:  # part of this scheme, whatever the extras switch says
+    lines += [{"party": PARTIES[winner], "label": "geklopft", "points": 1} for _ in g.knocks]
+    if winner == 1 and g.extras_count:  # part of this scheme, whatever the extras switch says
         lines.append({"party": "kontra", "label": EXTRA_LABELS["gegen_die_alten"], "points": 1})
     lines += _extra_lines([e for e in ex if e["key"] != "gegen_die_alten"])
     value = sum(x["points"] if x["party"] == PARTIES[winner] else -x["points"] for x in lines)
     return winner, value, lines
 
 
-def _doubling(g: Game, t: Tally, winner: int | None, ex: list[dict[str, Any]]) -> Scheme:
-    """Seeds 000/001: Re wins 1, Kontra 2; Schneider x2, Schwarz x4; Doppelkopf, Re, Kontra x2."""
-    if winner is None:
-        return None, 0, []
+def _doubling(g: Game, t: Tally, winner: int | None, ex: list[Line]) -> SchemeResult:
+    """Seeds 000/001: Re wins 1, Kontra 2; Schneider x2, Schwarz x4; Doppelkopf, Re, Kontra, each
+    knock and each announced step its party reached x2; then the other extras (reading 19)."""
+    rest = [e for e in ex if e["key"] not in ("doppelkopf", "gegen_die_alten")]
+    if winner is None:  # only the extras count: the party ahead gets the difference
+        diff = _net_extras(rest, 0)
+        return (0 if diff > 0 else 1 if diff < 0 else None), abs(diff), _extra_lines(rest)
     loser = 1 - winner
     w = PARTIES[winner]
     value = 1 if winner == 0 else 2
-    lines = [{"party": w, "label": "gewonnen", "points": value}]
+    lines: list[Line] = [{"party": w, "label": "gewonnen", "points": value}]
     factor = 4 if t.tricks[loser] == 0 else 2 if t.augen[loser] < 60 else 1
     if factor > 1:
         lines.append({"party": w, "label": "schwarz" if factor == 4 else "Schneider", "factor": factor})
@@ -209,18 +220,31 @@ def _doubling(g: Game, t: Tally, winner: int | None, ex: list[dict[str, Any]]) -
         if g.said_re[pi]:
             factor *= 2
             lines.append({"party": w, "label": f"{name} angesagt", "factor": 2})
+    for _ in g.knocks:
+        factor *= 2
+        lines.append({"party": w, "label": "geklopft", "factor": 2})
+    for pi in (0, 1):
+        for j in range(1, t.levels[pi] + 1):
+            if _step_reached(t, pi, j):
+                factor *= 2
+                lines.append({"party": PARTIES[pi], "label": STEP_LABELS[j] + " erreicht", "factor": 2})
     # Other extras the table switched on come on top at the end, whatever the scheme (seed 000).
-    rest = [e for e in ex if e["key"] not in ("doppelkopf", "gegen_die_alten")]
     lines += _extra_lines(rest)
     return winner, value * factor + _net_extras(rest, winner), lines
 
 
-def _tally(g: Game, t: Tally, winner: int | None, ex: list[dict[str, Any]]) -> Scheme:
+def _step_reached(t: Tally, pi: int, j: int) -> bool:
+    """Whether party ``pi`` reached its announced step j: the opponents under 90/60/30, or no trick."""
+    opp = 1 - pi
+    return t.tricks[opp] == 0 if j == 4 else t.augen[opp] < (90, 60, 30)[j - 1]
+
+
+def _tally(g: Game, t: Tally, winner: int | None, ex: list[Line]) -> SchemeResult:
     """Seed 003: points doubled by Re or Kontra, quadrupled by both; then extras."""
     if winner is None:
         return _ddv(g, t, winner, ex)
     w = PARTIES[winner]
-    lines: list[dict[str, Any]] = [{"party": w, "label": "gewonnen", "points": 1}]
+    lines: list[Line] = [{"party": w, "label": "gewonnen", "points": 1}]
     if winner == 1:
         lines.append({"party": w, "label": "gegen Re/Solist", "points": 1})
     elif g.is_solo:
@@ -229,7 +253,8 @@ def _tally(g: Game, t: Tally, winner: int | None, ex: list[dict[str, Any]]) -> S
     for pi in (0, 1):
         lines += [{"party": w, "label": STEP_LABELS[j] + " angesagt", "points": 1}
                   for j in range(1, t.levels[pi] + 1)]
-    base = sum(x["points"] for x in lines) * (2 ** sum(g.said_re))
+    # Re or Kontra doubles, both quadruple; a knock counts like one of them (reading 16)
+    base = sum(x["points"] for x in lines) * (2 ** min(2, sum(g.said_re) + len(g.knocks)))
     ex = [e for e in ex if e["key"] != "gegen_die_alten"]
     lines += _extra_lines(ex)
     return winner, base + _net_extras(ex, winner), lines

@@ -24,6 +24,8 @@ Readings decided here:
 - ``lost_announcement``: a party that announced (re/kontra or any step) lost
   when the other party won; with no winner, by the same reading as a solo,
   when the other party got the value.
+- ``heart_trick``: the engine says whether a heart trick went round
+  (``Game.heart_trick``: without nines, four plain hearts in one trick).
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ from typing import Any
 from dokobot.engine import GameResult
 
 ROUND = 4  # games per Bock round: one game per seat playing
-TRIGGERS = ("tie", "lost_solo", "lost_announcement")
+TRIGGERS = ("tie", "lost_solo", "lost_announcement", "heart_trick")
 
 
 @dataclass(frozen=True)
@@ -45,13 +47,15 @@ class BockGame:
     triggers: tuple[str, ...]  # the game's ``rules.bock``
     result: GameResult | None  # engine result; None: aborted (no game)
     announcements: tuple[tuple[int, str], ...] = ()  # (seat, announcement) in order
+    heart_trick: bool = False  # a heart trick went round (engine ``Game.heart_trick``)
 
     @classmethod
     def from_record(
         cls, triggers: Iterable[str], result: GameResult | None, actions: Iterable[Mapping[str, Any]],
+        heart_trick: bool = False,
     ) -> BockGame:
         said = tuple((int(a["seat"]), str(a["announce"])) for a in actions if "announce" in a)
-        return cls(tuple(triggers), result, said)
+        return cls(tuple(triggers), result, said, heart_trick)
 
 
 @dataclass(frozen=True)
@@ -113,6 +117,8 @@ def fired(game: BockGame) -> tuple[str, ...]:
         elif trigger == "lost_announcement":
             parties = {"re" if s in res.re else "kontra" for s, _ in game.announcements}
             hit = any(_lost(res, p) for p in parties)
+        elif trigger == "heart_trick":
+            hit = game.heart_trick
         else:
             hit = False
         if hit:

@@ -60,15 +60,28 @@ def announcement(obs: Observation, rng: random.Random | None = None, skill: Skil
     allowed = [a for a in obs.may_announce if a in ("re", "kontra")]
     if not allowed or obs.phase != "play":
         return None
-    rng = rng or random.Random()
+    return allowed[0] if _win_rate(obs, rng or random.Random(), skill) >= skill.announce_threshold else None
+
+
+def klopfen(obs: Observation, rng: random.Random | None = None, skill: Skill = Skill()) -> bool:
+    """Knock (where Klopfen replaces Re/Kontra) on the same win chance that makes it say Re/Kontra."""
+    if {"seat": obs.seat, "klopfen": True} not in obs.legal_actions():
+        return False
+    return _win_rate(obs, rng or random.Random(), skill, knock=True) >= skill.announce_threshold
+
+
+def _win_rate(obs: Observation, rng: random.Random, skill: Skill, knock: bool = False) -> float:
+    """The seat's party's share of won play-outs from here (with its knock, if ``knock``)."""
     wins = 0
     n = max(20, skill.playouts // 4)
     sample = _Sampler(obs)
     for _ in range(n):
         sim = sample(rng)
+        if knock:
+            sim.knocks.append(obs.seat)  # with klopfen_redeal an unknocked game would be thrown in
         playout(sim, rng)
         wins += sim.result()["winner"] == obs.party
-    return allowed[0] if wins / n >= skill.announce_threshold else None
+    return wins / n
 
 
 # ---- reservations and Armut ------------------------------------------------------------
@@ -97,8 +110,8 @@ def _reserve(obs: Observation) -> Action:
         return {"seat": seat, "reserve": "solo", "solo": solo}
     if "armut" in kinds:
         return {"seat": seat, "reserve": "armut"}
-    if "hochzeit" in kinds:
-        return {"seat": seat, "reserve": "hochzeit"}
+    if "hochzeit" in kinds:  # named_card: the first card offered
+        return next(a for a in allowed if a["reserve"] == "hochzeit")
     return {"seat": seat, "reserve": "gesund"}
 
 

@@ -174,7 +174,12 @@ def test_hochzeit_partner_is_the_first_other_winner_of_a_clarifying_trick(mode):
             if k < i:
                 assert not clarifying or t.winner == 1
         if g.partner is None:
-            assert i == 2 and g.re == {1}
+            if mode == "first_color_trick":  # the window counts colour tricks the holder won
+                colour = [t for t in tricks[: i + 1] if not g.is_trump(t.cards[0][1])]
+                assert (len(colour) == 3 and all(t.winner == 1 for t in colour)) or i == 11
+            else:
+                assert i == 2
+            assert g.re == {1}
             seen.add("none")
         else:
             assert g.partner == tricks[i].winner != 1 and g.re == {1, g.partner}
@@ -188,7 +193,7 @@ def test_hochzeit_no_announcement_before_clarification_and_shifted_deadlines():
     for seed in range(400):
         g = _play_hochzeit("first_color_trick", seed)
         key = "none" if g.partner is None else g.clarify_trick
-        if key in found:
+        if key in found or g.clarify_trick > 6:  # late clarifications leave no step deadline to test
             continue
         found[key] = True
         shift = g.clarify_trick

@@ -6,8 +6,9 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dokobot.engine import RuleSet, replay
+from dokobot.engine import SOLO_KINDS, RuleSet, replay
 from dokobot.engine.randomplay import random_game
+from dokobot.engine.rules import EXTRAS
 
 CONFIGS = st.fixed_dictionaries(
     {"preset": st.sampled_from(["ddv", "haus", "klassisch"])},
@@ -16,14 +17,25 @@ CONFIGS = st.fixed_dictionaries(
         "dulle": st.sampled_from(["first_wins", "second_wins", "second_wins_except_last"]),
         "schweine": st.booleans(),
         "armut": st.booleans(),
-        "hochzeit": st.sampled_from(["first_trick", "first_color_trick", "first_trump_trick"]),
+        "hochzeit": st.sampled_from(["first_trick", "first_color_trick", "first_trump_trick", "named_card",
+                                     "first_pure_color_trick"]),
+        "hochzeit_window": st.integers(1, 12),
+        "armut_taker": st.sampled_from(["volunteer", "partner"]),
+        "armut_decide": st.sampled_from(["before", "after"]),
+        "armut_announce": st.booleans(),
+        "solo_extras": st.sampled_from(["none", "trumpfsolo_still"]),
+        "solos": st.lists(st.sampled_from(list(SOLO_KINDS)), unique=True),
+        "extras": st.lists(st.sampled_from(list(EXTRAS)), unique=True),
+        "single_limit": st.booleans(),
+        "klopfen": st.booleans(),
+        "klopfen_redeal": st.booleans(),
         "solo_priority": st.sampled_from(["seat", "rank"]),
         "solo_lead": st.sampled_from(["left_of_dealer", "soloist"]),
         "announcements": st.sampled_from(["ddv", "first_trick", "before_play", "until_trick_5"]),
         "scoring": st.sampled_from(["ddv", "steps", "doubling", "tally"]),
         "overtrump": st.booleans(),
         "joker": st.booleans(),
-        "schmeissen": st.lists(st.sampled_from(["nines", "kings", "top_dj"]), unique=True),
+        "schmeissen": st.lists(st.sampled_from(["nines", "kings", "top_dj", "top_da"]), unique=True),
     },
 )
 

@@ -128,3 +128,26 @@ def test_command_line_file_and_missing_file(tmp_path, record):
                        capture_output=True, text=True)
     assert p.returncode == 2 and p.stdout == "" and "Traceback" not in p.stderr
     assert json.loads(p.stderr)["action"] is None
+
+
+def test_house_form_records_through_the_cli(capsys, monkeypatch):
+    """The new action shapes replay through `dokobot replay`; the first bad one is named."""
+    from tests.engine.helpers import game, hands_with
+
+    hands = hands_with({2: "D9 CA CA CT CT CK CK SA SA ST HA HK"}, armut=True)
+    g = game(hands, armut=True, armut_decide="after", klopfen=True)
+    for s in range(4):
+        g.apply({"seat": s, "reserve": "armut" if s == 2 else "gesund"})
+    g.apply({"seat": 2, "armut_give": ["D9"]})
+    g.apply({"seat": 3, "armut_decline": True})
+    g.apply({"seat": 2, "armut_give": ["D9"]})
+    g.apply({"seat": 0, "armut_return": ["D9"]})
+    g.apply({"seat": 1, "klopfen": True})
+    while not g.finished:
+        g.apply({"seat": g.to_act, "play": g.legal_plays(g.to_act)[0]})
+    rec = g.record()
+    code, out, err = run(capsys, monkeypatch, rec)
+    assert code == 0 and json.loads(out) == g.result() and json.loads(out)["re"] == [0, 2]
+    rec["actions"][4] = {"seat": 3, "armut_decline": "ja"}
+    code, out, err = run(capsys, monkeypatch, rec)
+    assert code == 2 and out == "" and json.loads(err)["action"] == 4

@@ -145,3 +145,43 @@ def test_step_and_booked():
     s = step(BockState((1, 4)), game(PLAIN, HAUS))
     assert (s.multiplier, s.fired, s.after) == (4, (), BockState((3,)))
     assert booked([3, -1, -1, -1], 4) == [12, -4, -4, -4]
+
+
+def test_heart_trick_fires_on_the_engine_flag():
+    trig = ("heart_trick",)
+    plain, redeal = GameResult.from_dict(PLAIN), GameResult.from_dict(REDEAL)
+    assert fired(BockGame(trig, plain, (), heart_trick=True)) == ("heart_trick",)
+    assert fired(BockGame(trig, plain, (), heart_trick=False)) == ()
+    assert fired(BockGame(("tie",), plain, (), heart_trick=True)) == ()
+    assert fired(BockGame(trig, redeal, (), heart_trick=True)) == ()
+
+
+def test_heart_trick_from_a_played_game():
+    from dokobot.engine import Game
+
+    rules = RuleSet.from_config({"preset": "haus", "nines": False, "bock": ["heart_trick"]})
+    hands = [
+        "HA CQ CQ SQ SQ HQ HQ DQ DQ CJ", "HA CJ SJ SJ HJ HJ DJ DJ DA DA",
+        "HK DT DT DK DK CA CA CT CT CK", "HK CK SA SA ST ST SK SK HT HT",
+    ]
+    g = Game(rules, [h.split() for h in hands], dealer=3)
+    for s in range(4):
+        g.apply({"seat": s, "reserve": "gesund"})
+    for s, c in enumerate(("HA", "HA", "HK", "HK")):
+        assert not g.heart_trick
+        g.apply({"seat": s, "play": c})
+    assert g.heart_trick
+    while not g.finished:
+        g.apply({"seat": g.to_act, "play": g.legal_plays(g.to_act)[0]})
+    res = g.game_result()
+    assert res.heart_trick and GameResult.from_dict(res.to_dict()).heart_trick  # kept in storage
+    step_ = step(BockState(), BockGame.from_record(rules.bock, res, g.actions, res.heart_trick))
+    assert step_.fired == ("heart_trick",)
+
+
+def test_every_trigger_has_a_summary_line():
+    from dokobot.table.bock import TRIGGERS
+    from dokobot.text.i18n import has
+
+    assert all(has("sum.bock." + trigger) for trigger in TRIGGERS)
+    assert set(TRIGGERS) == set(RuleSet.from_config({"preset": "ddv", "bock": list(TRIGGERS)}).bock)

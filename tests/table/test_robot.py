@@ -144,3 +144,29 @@ def test_armut_exchange_known_cards_go_to_the_known_hand():
             assert all(c in sim.hand(g.taker) for c in kept)
         return
     pytest.fail("no Armut dealt")
+def test_knocks_with_a_strong_hand_only():
+    from dokobot.table.robot import klopfen
+    from tests.engine.helpers import hands_with
+
+    rules = {"klopfen": True, "klopfen_redeal": True}
+    strong = hands_with({0: "HT HT CQ SQ SQ HQ HQ DQ DQ CJ CJ SJ"})
+    weak = hands_with({0: "C9 C9 S9 S9 H9 H9 CK CK SK SK HK HK"})
+    for hands, want in ((strong, True), (weak, False)):
+        g = Game(RuleSet.from_config(rules), [h.split() for h in hands], dealer=3)
+        for s in range(4):
+            g.apply({"seat": s, "reserve": "gesund"})
+        assert klopfen(g.observation(0), random.Random(1), FAST) is want
+        plain = Game(RuleSet(), [h.split() for h in hands], dealer=3)
+        for s in range(4):
+            plain.apply({"seat": s, "reserve": "gesund"})
+        assert not klopfen(plain.observation(0), random.Random(1), FAST)
+
+
+def test_robots_play_house_forms():
+    rules = RuleSet.from_config({"preset": "haus", "klopfen": True,
+                                 "hochzeit": "named_card", "armut_decide": "after", "armut_taker": "partner",
+                                 "solos": ["reines_herz", "karo"], "single_limit": True})
+    rng = random.Random(8)
+    for _ in range(6):
+        g = play_game(rules, rng)
+        assert g.finished and sum(g.result()["score"]) == 0

@@ -17,12 +17,19 @@ def test_parse_and_build_switches():
     ("dulle", "err.switch_syntax", "dulle"),
     ("=ja", "err.switch_syntax", "=ja"),
     ("fuchs=ja", "err.switch_unknown", "fuchs"),
-    ("klopfen=ja", "err.switch_unknown", "klopfen"),  # needs table features the bot lacks
+    ("klopfe=ja", "err.switch_unknown", "klopfe"),
 ])
 def test_parse_errors_name_the_switch(text, key, name):
     with pytest.raises(SwitchError) as exc:
         parse(text)
     assert (exc.value.key, exc.value.name) == (key, name)
+
+
+def test_house_form_switches_are_settable():
+    over = parse("klopfen=ja klopfen_redeal=ja hochzeit=named_card armut_decide=after solos=reines_herz")
+    rules = RuleSet.from_config(build("haus", over))
+    assert rules.klopfen and rules.klopfen_redeal and rules.hochzeit == "named_card"
+    assert rules.armut_decide == "after" and rules.solos == ("reines_herz",)
 
 
 @pytest.mark.parametrize("text, name, value", [
