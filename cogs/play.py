@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 import discord
@@ -9,7 +10,10 @@ from discord.ext import commands
 
 from dokobot.bot.client import DokoBot, send_ephemeral
 from dokobot.bot.ui import hand_message, perform
+from dokobot.table.store import StoreError
 from dokobot.text.i18n import t
+
+log = logging.getLogger(__name__)
 
 
 class PlayCog(commands.Cog, name="Play"):
@@ -39,10 +43,16 @@ class PlayCog(commands.Cog, name="Play"):
         if game_no is not None and game_no != table.game_no:
             await send_ephemeral(interaction, t(lang, "err.stale"))
             return
+        if interaction.user.id in table.away:  # any click: the computer gives the seat back
+            try:
+                await table.come_back(interaction.user.id)
+            except StoreError as exc:  # the computer keeps playing; the hand still opens
+                log.warning("table %s: could not give a seat back: %s", table.channel_id, exc)
+            self.bot.presenter(table).update()
         deck = await self.bot.user_deck(interaction.user.id)
-        message = hand_message(table, seat, lang, deck)
-        await interaction.response.send_message(ephemeral=True, **_without_embed(message))
-        self.bot.presenter(table).open_hand(interaction.user.id, interaction)
+        message = _without_embed(hand_message(table, seat, lang, deck))
+        sent = await interaction.response.send_message(ephemeral=True, **message)
+        self.bot.presenter(table).open_hand(interaction.user.id, interaction, sent.message_id, message["content"])
 
     async def check_owner(self, interaction: discord.Interaction, seat: int) -> bool:
         """interaction_check of the hand items: the table of this channel is open, this
@@ -74,7 +84,10 @@ class PlayCog(commands.Cog, name="Play"):
             await send_ephemeral(interaction, t(await self.lang(interaction), "err.no_table"))
             return
         user_id = interaction.user.id
-        self.bot.presenter(table).open_hand(user_id, interaction)
+        clicked = interaction.message
+        self.bot.presenter(table).open_hand(
+            user_id, interaction, clicked.id if clicked is not None else None, clicked.content if clicked else "",
+        )
         await perform(self.bot, interaction, table, lambda: table.act(user_id, game_no, action), actor=user_id)
 
 

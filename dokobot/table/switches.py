@@ -10,12 +10,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from dokobot.engine import SWITCHES, RuleError, RuleSet
+from dokobot.table.store import TableSettings
 
 # Switches that need table features the bot does not offer yet: not settable.
 UNSETTABLE: tuple[str, ...] = ()
 _TRUE = ("true", "ja", "yes", "an", "on")
 _FALSE = ("false", "nein", "no", "aus", "off")
 _LISTS = ("solos", "schmeissen", "extras", "bock")
+# Table settings typed like switches (not rules of the game): see ``TableSettings``.
+SETTINGS = ("turn_timeout", "on_timeout", "mentions")
+MAX_TIMEOUT = 24 * 3600
 
 
 SHOWN = 32  # at most this many characters of what was typed come back in an answer
@@ -51,7 +55,7 @@ def parse(text: str) -> dict[str, Any]:
         name = name.strip().lower()
         if not sep or not name:
             raise SwitchError("err.switch_syntax", token)
-        if name not in SWITCHES or name in UNSETTABLE:
+        if (name not in SWITCHES and name not in SETTINGS) or name in UNSETTABLE:
             raise SwitchError("err.switch_unknown", name)
         out[name] = _value(name, raw.strip())
     return out
@@ -99,3 +103,31 @@ def build(preset: str, overrides: dict[str, Any]) -> dict[str, Any]:
             shown = ",".join(value) if isinstance(value, list) else str(value).lower()
             raise SwitchError("err.switch_value", name, shown) from None
     return {"preset": preset, **overrides}
+
+
+def split(parsed: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Parsed switches as (rule switches, table settings)."""
+    rules = {k: v for k, v in parsed.items() if k not in SETTINGS}
+    return rules, {k: v for k, v in parsed.items() if k in SETTINGS}
+
+
+def settings(values: dict[str, Any], base: TableSettings) -> TableSettings:
+    """``base`` with the typed table settings; SwitchError names a bad value."""
+    timeout, on_timeout, mentions = base.turn_timeout, base.on_timeout, base.mentions
+    for name, value in values.items():
+        shown = str(value).lower()
+        if name == "turn_timeout":
+            if isinstance(value, bool) and value is False:
+                value = 0  # turn_timeout=aus
+            if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_TIMEOUT:
+                raise SwitchError("err.setting_value", name, shown)
+            timeout = value
+        elif name == "on_timeout":
+            if value not in ("wait", "computer"):
+                raise SwitchError("err.setting_value", name, shown)
+            on_timeout = value
+        elif name == "mentions":
+            if not isinstance(value, bool):
+                raise SwitchError("err.setting_value", name, shown)
+            mentions = value
+    return TableSettings(timeout, on_timeout, mentions)

@@ -22,11 +22,13 @@ def test_long_body_goes_on_in_fields():
 def test_the_rules_page_fits_one_embed_in_both_languages():
     """Every switch of every preset: within Discord's total of 6000 characters per embed."""
     from dokobot.engine import PRESETS, RuleSet
+    from dokobot.table.store import TableSettings
     from dokobot.text.render import rules_text
 
     class Shown:  # what rules_text reads of a table
         def __init__(self, preset: str) -> None:
             self.ruleset = RuleSet.from_config({"preset": preset})
+            self.settings = TableSettings()
 
     for preset in PRESETS:
         for lang in ("de", "en"):

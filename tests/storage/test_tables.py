@@ -109,7 +109,7 @@ async def test_pictures_and_decks_are_stored_and_kept_apart(db):
     assert (await db.get_settings(6)).images is None and (await db.get_settings(6)).deck is None
     await db.set_settings(6, preset="haus", language="en")
     s = await db.set_settings(6, images=False, deck="german")
-    assert s == await db.get_settings(6) == ChannelSettings(6, "haus", {}, "en", False, "german")
+    assert s == await db.get_settings(6) == ChannelSettings(6, "haus", {}, "en", images=False, deck="german")
     s = await db.set_settings(6, language="de")  # keeps the pictures setting
     assert (s.images, s.deck) == (False, "german")
     s = await db.set_settings(6, images=True, deck=None)
