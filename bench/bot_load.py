@@ -3,6 +3,7 @@
     python3 bench/bot_load.py                      # 50 tables, then 200 tables, 2 games each
     python3 bench/bot_load.py --tables 200 --games 3 --json
     python3 bench/bot_load.py --tables 50 --sqlite /tmp/load.sqlite3   # on the real SQLite store
+    python3 bench/bot_load.py --processes 3 --url postgresql://...     # 3 shard processes on one PostgreSQL
 
 One SimCord environment runs the real ``DokoBot`` (real discord.py, real
 cogs, real presenter). Every table has its own channel and four members of
@@ -30,6 +31,12 @@ Both subtract the time spent inside SimCord's fake REST router (the
 simulated Discord and the gateway events it feeds back). discord.py's own
 work on our behalf (building payloads, views from messages) counts as ours.
 There are no computer players yet, so no thinking time is to exclude.
+
+Pictures of the table (``dokobot.text.picture``) are on, as in production:
+every card click renders the new table state once (an LRU per public view).
+``picture`` reports the renderer's own time per call and per card click, and
+its cache misses; ``--no-pictures`` turns them off in every channel, for the
+difference.
 
 Memory runs in a separate child process with tracemalloc on (it slows the
 bot down, so latency is never measured under it): peak traced memory over
@@ -65,15 +72,18 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import simcord  # noqa: E402
 import simcord.http.router as sim_router  # noqa: E402
+import simcord.interactions as sim_interactions  # noqa: E402
 
 import dokobot.engine  # noqa: E402
 import dokobot.table.table  # noqa: E402
-from dokobot.bot.client import DokoBot  # noqa: E402
+from dokobot.bot.client import DokoBot, make_bot  # noqa: E402
 from dokobot.bot.config import Config  # noqa: E402
 from dokobot.bot.ui import DYNAMIC_ITEMS, TablePresenter  # noqa: E402
 from dokobot.storage.memory import MemoryStore  # noqa: E402
+from dokobot.text import picture  # noqa: E402
 
 P99_TARGET_MS = 50.0
+RENDER_TABLE = picture.render_table  # the cached function itself (the meter wraps the module's name)
 KB_TARGET = 200.0
 DEFAULT_SIZES = (50, 200)
 ANNOUNCE_P = 0.03  # chance per card click that the player first clicks an enabled announcement
@@ -87,6 +97,7 @@ class Sample:
     kind: str
     ack: float = 0.0  # seconds inside our interaction callbacks, SimCord excluded
     present: float = 0.0  # seconds inside the presenter run it triggered, SimCord excluded
+    render: float = 0.0  # of that, seconds drawing and encoding pictures (included in present)
 
 
 @dataclass
@@ -96,6 +107,7 @@ class Meter:
     sim: float = 0.0  # running total of seconds inside SimCord's REST router
     current: Sample | None = None
     samples: list[Sample] = field(default_factory=list)
+    renders: list[float] = field(default_factory=list)  # seconds per picture call (cache hits too)
     installed: list[tuple[Any, str, Any]] = field(default_factory=list)
 
     def _patch(self, owner: Any, name: str, new: Any) -> None:
@@ -133,6 +145,22 @@ class Meter:
                 if name in cls.__dict__:
                     self._patch(cls, name, timed(cls.__dict__[name], "ack"))
         self._patch(TablePresenter, "_run", timed(TablePresenter._run, "present"))
+
+        def rendered(fn: Callable[..., Any]) -> Callable[..., Any]:
+            def wrapper(*args: Any, **kwargs: Any) -> Any:
+                t0 = time.perf_counter()
+                try:
+                    return fn(*args, **kwargs)
+                finally:
+                    spent = time.perf_counter() - t0
+                    meter.renders.append(spent)
+                    if meter.current is not None:
+                        meter.current.render += spent
+
+            return wrapper
+
+        for name in ("render_table", "render_summary"):
+            self._patch(picture, name, rendered(getattr(picture, name)))
         bot.tree._call = timed(bot.tree._call, "ack")  # type: ignore[method-assign]
 
     def uninstall(self) -> None:
@@ -211,6 +239,8 @@ class TableDriver:
             backend = self.load.env.backend
             backend.http_requests.clear()
             backend.transcript.clear()
+            # Its fake CDN keeps every uploaded picture; Discord keeps them on its side, not in our process.
+            backend.cdn._blobs.clear()
 
     def player_of(self, user_id: int) -> Any:
         return next(p for p in self.players if p.id == user_id)
@@ -289,13 +319,26 @@ class _ErrorCount(logging.Handler):
         self.count += 1
 
 
+_SIM_PAYLOAD = sim_interactions.base_payload
+
+
+def _german_client(backend: Any, **kwargs: Any) -> Any:
+    """The load's players use a German Discord client (SimCord itself always sends
+    ``en-US``, which the bot would answer in English)."""
+    record, payload = _SIM_PAYLOAD(backend, **kwargs)
+    payload["locale"] = "de"
+    return record, payload
+
+
 async def run_load(
     tables: int, games: int, *, seed: int = 1, sqlite: str | None = None, memory: bool = False,
-    frames: int = 1,
+    frames: int = 1, url: str | None = None, shard: int = 0, shards: int = 1, pictures: bool = True,
 ) -> dict[str, Any]:
     """Play ``games`` complete games at each of ``tables`` tables; return the figures.
 
     ``memory``: trace allocations (``frames`` deep) and report memory instead of latency.
+    ``url``: a PostgreSQL database; the bot runs as shard ``shard`` of ``shards``
+    on the leased, sharded store, like one of several processes.
     """
     started_tracing = memory and not tracemalloc.is_tracing()
     if started_tracing:
@@ -307,20 +350,33 @@ async def run_load(
     real_deal, seeded_deal = dokobot.table.table.deal, dokobot.engine.deal
     dokobot.table.table.deal = lambda rules, rng=None: seeded_deal(rules, deal_rng)  # reproducible deals
     store: Any
-    if sqlite:
-        from dokobot.storage.sqlite_store import SqliteStore
+    if url:
+        from dokobot.storage.sharded import ShardedStore
 
-        store = await SqliteStore.open(sqlite)
+        store = await ShardedStore.open(url, shard_count=shards, shard_ids=[shard], owner=f"bench-{shard}")
+        bot = make_bot(Config(shard_count=shards, shard_ids=(shard,)), store=store, lease_loop=False)
     else:
-        store = MemoryStore()
-    bot = DokoBot(Config(), store=store)
+        if sqlite:
+            from dokobot.storage.sqlite_store import SqliteStore
+
+            store = await SqliteStore.open(sqlite)
+        else:
+            store = MemoryStore()
+        bot = DokoBot(Config(), store=store)
     meter = Meter()
+    sim_interactions.base_payload = _german_client
     try:
         async with simcord.run(bot) as env:
             meter.install(bot)
-            guild = env.create_guild("load")
+            if shard:  # every process simulates its own Discord: keep the ids apart
+                await env.advance_time(86_400 * shard)
+            guild = env.create_guild("load", shard_id=shard) if url else env.create_guild("load")
             load = Load(env, bot, guild, games, random.Random(seed), meter)
             drivers = [TableDriver(load, i) for i in range(tables)]
+            if not pictures:
+                for d in drivers:
+                    await bot.set_channel_pictures(d.channel.id, images=False)
+            RENDER_TABLE.cache_clear()
             gc.collect()
             if memory:
                 tracemalloc.reset_peak()
@@ -328,20 +384,27 @@ async def run_load(
             rss_idle = rss_kb()
             pauses = _GcPauses()
             gc.callbacks.append(pauses)
-            t0 = time.perf_counter()
+            t0, epoch0 = time.perf_counter(), time.time()
             active = list(drivers)
+            renewed = t0
             while active:
                 i = load.rng.randrange(len(active))
                 await active[i].step()
                 if active[i].done:
                     active[i] = active[-1]
                     active.pop()
+                if url and time.perf_counter() - renewed > store.ttl / 3:
+                    renewed = time.perf_counter()
+                    await bot.keep_leases()  # what the lease loop does in a real process
             wall = time.perf_counter() - t0
             gc.callbacks.remove(pauses)
             out: dict[str, Any] = {
                 "tables": tables,
                 "games_per_table": games,
-                "store": "sqlite" if sqlite else "memory",
+                "store": "postgresql" if url else "sqlite" if sqlite else "memory",
+                "shard": shard,
+                "epoch": [epoch0, epoch0 + wall],
+                "pictures": pictures,
                 "games": sum(d.games_done for d in drivers),
                 "interactions": len(meter.samples),
                 "logged_errors": errors.count,
@@ -374,6 +437,7 @@ async def run_load(
                     "ack_ms": summary(ack),
                     "full_ms": summary(full),
                     "full_ms_by_kind": {k: {"n": len(v), **summary(v)} for k, v in sorted(by_kind.items())},
+                    "picture": _picture_figures(meter),
                     "rss_idle_kb": rss_idle,
                     "rss_peak_per_table_kb": round((rss_kb("VmHWM") - rss_idle) / tables, 1),
                     "gc": pauses.figures(),
@@ -381,14 +445,28 @@ async def run_load(
             meter.uninstall()
     finally:
         meter.uninstall()
+        sim_interactions.base_payload = _SIM_PAYLOAD
         dokobot.table.table.deal = real_deal
         for name in ("dokobot", "cogs"):
             logging.getLogger(name).removeHandler(errors)
-        if sqlite:
+        if sqlite or url:
             await store.close()
         if started_tracing:
             tracemalloc.stop()
     return out
+
+
+def _picture_figures(meter: Meter) -> dict[str, Any]:
+    """The renderer's share: per call, per card click, and how often the cache answered."""
+    cards = [s.render for s in meter.samples if s.kind == "play"]
+    info = RENDER_TABLE.cache_info()
+    return {
+        "calls": len(meter.renders),
+        "table_cache_hits": info.hits,
+        "table_cache_misses": info.misses,
+        "ms_per_call": summary(meter.renders),
+        "ms_per_card": {**summary(cards), "mean": round(sum(cards) / len(cards) * 1000, 3) if cards else 0.0},
+    }
 
 
 class _GcPauses:
@@ -451,6 +529,8 @@ def _child(args: argparse.Namespace, memory: bool) -> dict[str, Any]:
            "--games", str(args.games), "--seed", str(args.seed)]
     if memory:
         cmd.append("--memory")
+    if args.no_pictures:
+        cmd.append("--no-pictures")
     if args.sqlite:
         cmd += ["--sqlite", args.sqlite]
     cmd += ["--frames", str(args.frames)]
@@ -459,6 +539,92 @@ def _child(args: argparse.Namespace, memory: bool) -> dict[str, Any]:
         sys.stderr.write(done.stderr)
         raise SystemExit(f"child failed: {' '.join(cmd)}")
     return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def _child_cmd(args: argparse.Namespace, tables: int) -> list[str]:
+    return [sys.executable, str(Path(__file__).resolve()), "--child", "--tables", str(tables),
+            "--games", str(args.games), "--seed", str(args.seed)]
+
+
+def _processes(args: argparse.Namespace) -> dict[str, Any]:
+    """N bot processes (shards 0..N-1 of N) at once on one PostgreSQL, against one process on SQLite."""
+    import asyncpg
+
+    from dokobot.storage.postgres import redact
+
+    tables = (args.tables or [50])[0]
+    with tempfile.TemporaryDirectory(prefix="bot_load_base_") as tmp:
+        done = subprocess.run(_child_cmd(args, tables) + ["--sqlite", str(Path(tmp) / "base.sqlite3")],
+                              capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        sys.stderr.write(done.stderr)
+        raise SystemExit("baseline child failed")
+    base = json.loads(done.stdout.strip().splitlines()[-1])
+    schema = f"bot_load_{random.randrange(16**8):08x}"
+
+    async def admin(sql: str) -> None:
+        conn = await asyncpg.connect(args.url)
+        try:
+            await conn.execute(sql)
+        finally:
+            await conn.close()
+
+    asyncio.run(admin(f"CREATE SCHEMA {schema}"))
+    try:
+        scoped = f"{args.url}{'&' if '?' in args.url else '?'}search_path={schema}"
+        from dokobot.storage import Database
+
+        async def migrate() -> None:  # once, before the processes race to do it
+            await (await Database.open(scoped)).close()
+
+        asyncio.run(migrate())
+        children = [
+            subprocess.Popen(
+                _child_cmd(args, tables) + ["--url", scoped, "--shard", str(i), "--shards", str(args.processes)],
+                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            )
+            for i in range(args.processes)
+        ]
+        results = []
+        for child in children:
+            out, err = child.communicate()
+            if child.returncode != 0:
+                sys.stderr.write(err)
+                raise SystemExit("a bot process failed")
+            results.append(json.loads(out.strip().splitlines()[-1]))
+    finally:
+        asyncio.run(admin(f"DROP SCHEMA IF EXISTS {schema} CASCADE"))
+    start = min(r["epoch"][0] for r in results)
+    end = max(r["epoch"][1] for r in results)
+    total = sum(r["interactions"] for r in results)
+    return {
+        "url": redact(args.url), "processes": args.processes, "tables_per_process": tables,
+        "games_per_table": args.games, "cpus": os.cpu_count(), "loadavg_before": os.getloadavg(),
+        "baseline": {k: base[k] for k in ("store", "interactions", "wall_s", "interactions_per_s", "full_ms")},
+        "per_process": [
+            {k: r[k] for k in ("shard", "games", "interactions", "wall_s", "interactions_per_s", "full_ms",
+                               "logged_errors")}
+            for r in results
+        ],
+        "total_interactions_per_s": round(total / (end - start), 1),
+        "speedup": round(total / (end - start) / base["interactions_per_s"], 2),
+        "worst_p99_ms": max(r["full_ms"]["p99"] for r in results),
+    }
+
+
+def _print_processes(res: dict[str, Any]) -> None:
+    b = res["baseline"]
+    print(f"{res['processes']} processes x {res['tables_per_process']} tables x {res['games_per_table']} games on"
+          f" {res['url']} ({res['cpus']} CPUs, load before {res['loadavg_before'][0]:.2f})")
+    print(f"  baseline, 1 process on {b['store']}: {b['interactions_per_s']} interactions/s,"
+          f" full p99 {b['full_ms']['p99']:.2f} ms")
+    for r in res["per_process"]:
+        print(f"  shard {r['shard']}: {r['games']} games, {r['interactions']} interactions in {r['wall_s']} s ="
+              f" {r['interactions_per_s']}/s, full p50 {r['full_ms']['p50']:.2f} p99 {r['full_ms']['p99']:.2f} ms,"
+              f" errors {r['logged_errors']}")
+    ok = "ok" if res["speedup"] >= 2.5 and res["worst_p99_ms"] < P99_TARGET_MS else "MISSED"
+    print(f"  together: {res['total_interactions_per_s']} interactions/s = {res['speedup']}x one process,"
+          f" worst p99 {res['worst_p99_ms']:.2f} ms (target >= 2.5x and p99 < {P99_TARGET_MS:.0f} ms: {ok})")
 
 
 def _sqlite_path(spec: str, tag: str) -> str:
@@ -483,6 +649,14 @@ def _print(res: dict[str, Any]) -> None:
           f"   (target p99 < {P99_TARGET_MS:.0f} ms: {ok})")
     for kind, k in res["full_ms_by_kind"].items():
         print(f"    {kind:<9} n={k['n']:<6} p50 {k['p50']:.2f}  p99 {k['p99']:.2f}  max {k['max']:.2f}")
+    pic = res.get("picture")
+    if pic and pic["calls"]:
+        c, k = pic["ms_per_call"], pic["ms_per_card"]
+        print(f"  pictures: {pic['calls']} renders, table cache {pic['table_cache_hits']} hits / {pic['table_cache_misses']} misses;"
+              f" ms per render p50 {c['p50']:.2f}  p99 {c['p99']:.2f};"
+              f" per card click mean {k['mean']:.2f}  p50 {k['p50']:.2f}  p99 {k['p99']:.2f}")
+    elif pic is not None:
+        print("  pictures: off")
     mem = res.get("memory")
     if mem:
         ok = "ok" if mem["peak_per_table_kb"] < KB_TARGET else "MISSED"
@@ -503,16 +677,31 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--sqlite", metavar="PATH", help="run on the SQLite store (a new file, or a directory for a temp file)")
     ap.add_argument("--no-memory", action="store_true", help="skip the tracemalloc run")
+    ap.add_argument("--no-pictures", action="store_true", help="turn the pictures of the table off in every channel")
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--memory", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--frames", type=int, default=1, help=argparse.SUPPRESS)
+    ap.add_argument("--url", help="PostgreSQL database (postgresql://...) for --processes")
+    ap.add_argument("--processes", type=int, help="run N bot processes (shards) at once on --url")
+    ap.add_argument("--shard", type=int, default=0, help=argparse.SUPPRESS)
+    ap.add_argument("--shards", type=int, default=1, help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.child:
         res = asyncio.run(run_load(
-            args.tables[0], args.games, seed=args.seed, sqlite=args.sqlite, memory=args.memory, frames=args.frames
+            args.tables[0], args.games, seed=args.seed, sqlite=args.sqlite, memory=args.memory, frames=args.frames,
+            url=args.url, shard=args.shard, shards=args.shards, pictures=not args.no_pictures,
         ))
         print(json.dumps(res))
+        return 0
+    if args.processes:
+        if not args.url:
+            ap.error("--processes needs --url postgresql://...")
+        res = _processes(args)
+        if args.json:
+            print(json.dumps(res, indent=2))
+        else:
+            _print_processes(res)
         return 0
     results = []
     spec = args.sqlite

@@ -21,7 +21,7 @@ class PlayCog(commands.Cog, name="Play"):
         self.bot = bot
 
     async def lang(self, interaction: discord.Interaction) -> str:
-        return await self.bot.user_lang(interaction.user.id, interaction.channel_id)
+        return await self.bot.lang_of(interaction)
 
     async def send_hand(self, interaction: discord.Interaction, game_no: int | None) -> None:
         """Open a fresh private hand view; always possible, whatever expired before."""
@@ -33,6 +33,9 @@ class PlayCog(commands.Cog, name="Play"):
         seat = table.seat_of(interaction.user.id)
         if seat is None:
             await send_ephemeral(interaction, t(lang, "err.not_seated"))
+            return
+        if table.broken:
+            await send_ephemeral(interaction, t(lang, "err.broken"))
             return
         if table.game is None or table.state not in ("playing", "between"):
             await send_ephemeral(interaction, t(lang, "err.no_game"))
@@ -46,7 +49,8 @@ class PlayCog(commands.Cog, name="Play"):
             except StoreError as exc:  # the computer keeps playing; the hand still opens
                 log.warning("table %s: could not give a seat back: %s", table.channel_id, exc)
             self.bot.presenter(table).update()
-        message = _without_embed(hand_message(table, seat, lang))
+        deck = await self.bot.user_deck(interaction.user.id)
+        message = _without_embed(hand_message(table, seat, lang, deck))
         sent = await interaction.response.send_message(ephemeral=True, **message)
         self.bot.presenter(table).open_hand(interaction.user.id, interaction, sent.message_id, message["content"])
 

@@ -7,8 +7,6 @@ the channel's table shows; ``/doko protokoll spiel:`` takes exactly those.
 
 from __future__ import annotations
 
-import io
-import json
 import logging
 from typing import Any
 
@@ -16,11 +14,12 @@ import discord
 from discord.ext import commands
 
 from dokobot.bot.client import DokoBot, send_ephemeral
-from dokobot.bot.ui import controls_for, dynamic_view, embed
+from dokobot.bot.ui import controls_for, dynamic_view, embed, record_files
 from dokobot.storage import StorageError
 from dokobot.table.sheet import Sheet, build_sheet
 from dokobot.text import render
-from dokobot.text.i18n import contract_name, t
+from dokobot.text.i18n import contract_name, t, tn
+from dokobot.text.numbers import decimal, integer, percent, signed, signed_decimal
 
 log = logging.getLogger(__name__)
 
@@ -33,7 +32,7 @@ class StatsCog(commands.Cog, name="Stats"):
         self.bot = bot
 
     async def lang(self, interaction: discord.Interaction) -> str:
-        return await self.bot.user_lang(interaction.user.id, interaction.channel_id)
+        return await self.bot.lang_of(interaction)
 
     @property
     def db(self) -> Any:
@@ -95,7 +94,7 @@ class StatsCog(commands.Cog, name="Stats"):
         )
         if board.bots:
             card.add_field(name=t(lang, "stats.bots"), value="\n".join(_row(lang, r, order) for r in board.bots), inline=False)
-        method = t(lang, "stats.method", k=board.k, prior=f"{board.prior_ppg:.2f}")
+        method = t(lang, "stats.method", k=board.k, prior=decimal(board.prior_ppg, lang))
         card.set_footer(text=f"{t(lang, 'stats.page', page=page + 1, pages=pages)} · {method} {t(lang, 'stats.redeal_rule')}")
         view = None
         if pages > 1:
@@ -126,9 +125,10 @@ class StatsCog(commands.Cog, name="Stats"):
         await interaction.response.defer(ephemeral=True, thinking=True)
         s = await self.db.statistics(interaction.channel_id, member.id)
         body = t(
-            lang, "stats.body", games=s.games, points=f"{s.points:+d}", ppg=f"{s.ppg:.2f}", wins=s.wins,
+            lang, "stats.body", games=s.games, points=signed(s.points), ppg=signed_decimal(s.ppg, lang), wins=s.wins,
             re_wins=s.re_wins, re_games=s.re_games, kontra_wins=s.kontra_wins, kontra_games=s.kontra_games,
-            re_rate=_pct(s.re_win_rate), kontra_rate=_pct(s.kontra_win_rate), rate=_pct(s.win_rate),
+            re_rate=percent(s.re_wins, s.re_games, lang), kontra_rate=percent(s.kontra_wins, s.kontra_games, lang),
+            rate=percent(s.wins, s.games, lang),
             soli_won=s.soli_won, soli=s.soli, hochzeiten=s.hochzeiten, stille=s.stille_hochzeiten,
             ann_won=s.announcements_won, ann=s.announcements, dk=s.doppelkoepfe, fc=s.fuechse_caught,
             fl=s.fuechse_lost, karlchen=s.karlchen,
@@ -150,15 +150,17 @@ class StatsCog(commands.Cog, name="Stats"):
         if table is not None and table.state == "playing" and number == table.game_no:
             await send_ephemeral(interaction, t(lang, "stats.running", no=number))
             return
-        record = None
+        record, names = None, []
         if table is not None and table.last is not None and number in (None, table.last.number):
             record, number = table.last.record, table.last.number
+            names = [p.name for p in table.last.players]
         elif self.db is not None:
             try:
                 game_id = await self.db.find_game(interaction.channel_id, number)
                 if game_id is not None:
                     record = await self.db.game_record(game_id)
-                    number = (await self.db.game_info(game_id)).number
+                    info = await self.db.game_info(game_id)
+                    number, names = info.number, [str(p.get("name", "?")) for p in info.players]
             except StorageError as exc:
                 log.error("channel %s: cannot read game %s: %s", interaction.channel_id, number, exc)
                 await send_ephemeral(interaction, t(lang, "err.internal"))
@@ -167,9 +169,8 @@ class StatsCog(commands.Cog, name="Stats"):
             key = "stats.no_games" if number is None else "stats.no_such_game"
             await send_ephemeral(interaction, t(lang, key, no=number))
             return
-        data = json.dumps(record, ensure_ascii=False, indent=1).encode()
-        file = discord.File(io.BytesIO(data), filename=f"doko-{interaction.channel_id}-{number}.json")
-        await interaction.response.send_message(f"{t(lang, 'btn.record')} · {number}", file=file, ephemeral=True)
+        files = record_files(record, names, number, interaction.channel_id or 0, lang)
+        await interaction.response.send_message(t(lang, "rec.file", no=number), files=files, ephemeral=True)
 
 
 class BoardPage(
@@ -197,31 +198,28 @@ class BoardPage(
 
 
 def _row(lang: str, r: Any, order: str) -> str:
-    text = t(lang, "stats.row", rank=r.rank, name=render.esc(r.name), points=f"{r.points:+d}", games=r.games,
-             ppg=f"{r.ppg:.2f}", wins=r.wins)
+    text = t(lang, "stats.row", rank=r.rank, name=render.esc(r.name),
+             points=tn(lang, "count.points", r.points, sign=True), games=tn(lang, "count.games", r.games),
+             ppg=signed_decimal(r.ppg, lang), wins=tn(lang, "count.wins", r.wins))
     if order == "ppg":
-        text += " · " + t(lang, "stats.rating", rating=f"{r.rating:.2f}")
+        text += " · " + t(lang, "stats.rating", rating=signed_decimal(r.rating, lang))
     return text
-
-
-def _pct(rate: float) -> str:
-    return f"{round(rate * 100)} %"
 
 
 def sheet_text(sheet: Sheet, lang: str) -> tuple[str, str]:
     """The Spielliste: per game its number, contract, everyone's points and (in
     brackets) running total; at the end the games each person played."""
     rows = sheet.lines[-SHEET_ROWS:]
-    lines = [t(lang, "sheet.older", n=len(sheet.lines) - len(rows))] if len(rows) < len(sheet.lines) else []
+    lines = [tn(lang, "sheet.older", len(sheet.lines) - len(rows))] if len(rows) < len(sheet.lines) else []
     for row in rows:
         parts = []
         for p in row.players:
-            name = render.esc(p.name)
+            name, total = render.esc(p.name), signed(row.totals[p.user_id], lang)
             if p.user_id in row.sat_out:
-                parts.append(f"{name} – ({row.totals[p.user_id]:+d})")
+                parts.append(f"{name} – ({total})")
             else:
-                parts.append(f"{name} {row.points[p.user_id]:+d} ({row.totals[p.user_id]:+d})")
+                parts.append(f"{name} {signed(row.points[p.user_id], lang)} ({total})")
         lines.append(f"**{row.number}.** {contract_name(lang, row.contract)}: {' · '.join(parts)}")
-    played = " · ".join(f"{render.esc(sheet.names[uid])} {n}" for uid, n in sheet.played.items())
+    played = " · ".join(f"{render.esc(sheet.names[uid])} {integer(n, lang)}" for uid, n in sheet.played.items())
     lines += ["", t(lang, "sheet.games_played", list=played)]
-    return t(lang, "sheet.title", games=sheet.games), "\n".join(lines)
+    return t(lang, "sheet.title", games=tn(lang, "count.games", sheet.games)), "\n".join(lines)

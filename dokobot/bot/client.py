@@ -20,10 +20,11 @@ from discord.ext import commands
 from dokobot.bot.config import Config
 from dokobot.bot.ui import DYNAMIC_ITEMS, Controls, TablePresenter, error_text
 from dokobot.storage.memory import MemoryStore
-from dokobot.table.robot import Skill
+from dokobot.table.ai import Skill
 from dokobot.table.store import StoreError, TableStore
 from dokobot.table.table import COMPUTER_DELAY, COMPUTER_RETRY, Outcome, Table, TableError, Tables
-from dokobot.text.i18n import LANGUAGES, has, norm_lang, t
+from dokobot.text import picture
+from dokobot.text.i18n import LANGUAGES, has, locale_lang, norm_lang, t
 
 log = logging.getLogger(__name__)
 
@@ -34,7 +35,8 @@ ENGLISH_LOCALES = (discord.Locale.american_english, discord.Locale.british_engli
 
 
 class DokoTranslator(app_commands.Translator):
-    """Command texts are German; English clients get the English catalogue."""
+    """Command names, option names, choices and descriptions are German in the code;
+    English clients (en-US, en-GB) get the English catalogue: ``/doko table`` for ``/doko tisch``."""
 
     async def translate(
         self, string: app_commands.locale_str, locale: discord.Locale, context: app_commands.TranslationContextTypes
@@ -58,7 +60,8 @@ class DokoBot(commands.Bot):
     def __init__(
         self, config: Config | None = None, store: TableStore | None = None, *,
         computer_skill: Skill | None = None, computer_delay: float = COMPUTER_DELAY,
-        computer_retry: float = COMPUTER_RETRY, rng: random.Random | None = None, **kwargs: Any,
+        computer_retry: float = COMPUTER_RETRY, rng: random.Random | None = None, lease_loop: bool = True,
+        **kwargs: Any,
     ) -> None:
         intents = discord.Intents.default()
         super().__init__(
@@ -67,6 +70,9 @@ class DokoBot(commands.Bot):
         self.config = config or Config()
         self.store: TableStore = store or MemoryStore()
         self._owns_store = store is None
+        # False in tests under SimCord, which calls keep_leases() itself (its
+        # virtual clock would run a background loop against a real database)
+        self._lease_loop = lease_loop
         self.tables = Tables(
             self.store, self.config.preset, computer_skill=computer_skill, computer_delay=computer_delay,
             computer_retry=computer_retry, rng=rng,  # rng: the deals' random source (tests rig it)
@@ -77,16 +83,17 @@ class DokoBot(commands.Bot):
         self.controls: Controls | None = None  # set by the cogs (cogs.doko) when they load
         self._user_langs: dict[int, str | None] = {}
         self._channel_langs: dict[int, str] = {}
+        self._channel_choice: dict[int, str | None] = {}
+        self._locales: dict[int, str] = {}  # user id -> language of the Discord locale last seen
+        self._picture_decks: dict[int, str | None] = {}
+        self._user_decks: dict[int, str | None] = {}
 
     async def setup_hook(self) -> None:
-        restored = await self.tables.restore()
-        if restored:
-            log.info("restored %d open table(s)", len(restored))
-        for table in restored:
-            if table.message_id and table.state in ("playing", "between"):
-                presenter = self.presenter(table)
-                presenter.resumed = True
-                presenter.update()  # the table message says the game goes on; its buttons still work
+        await asyncio.to_thread(picture.warm_up)  # fonts and palette before the first card, not during it
+        await self._restore()
+        start_leases = getattr(self.store, "start", None)
+        if start_leases is not None and self._lease_loop:  # a ShardedStore: keep our leases, pick up expired ones
+            start_leases(self.keep_leases)
         await self.tree.set_translator(DokoTranslator())
         for ext in EXTENSIONS:
             await self.load_extension(ext)
@@ -102,6 +109,35 @@ class DokoBot(commands.Bot):
             await self.tree.sync()
 
     # ---- tables -------------------------------------------------------------------------
+
+    async def keep_leases(self) -> None:
+        """One round of a sharded store's leases: renew ours, drop the tables
+        we lost, restore the ones whose previous process died."""
+        won, lost = await self.store.tick()  # type: ignore[attr-defined]
+        if lost:
+            self._lost(lost)
+        if won:
+            await self._restore()
+
+    async def _restore(self) -> None:
+        """Restore the open tables the store gives us (at start-up, and when a
+        sharded store wins the lease of a table whose process died)."""
+        before = {t.table_id for t in self.tables.all()}
+        restored = [t for t in await self.tables.restore() if t.table_id not in before]
+        if restored:
+            log.info("restored %d open table(s)", len(restored))
+        for table in restored:
+            if table.message_id and table.state in ("playing", "between"):
+                presenter = self.presenter(table)
+                presenter.resumed = True
+                presenter.update()  # the table message says the game goes on; its buttons still work
+
+    def _lost(self, table_ids: set[int]) -> None:
+        """Another process holds these tables now: stop acting for them here."""
+        for table in self.tables.all():
+            if table.table_id in table_ids:
+                table.stop_computers()
+                self.tables.forget(table.channel_id)
 
     def presenter(self, table: Table) -> TablePresenter:
         presenter = self.presenters.get(table.channel_id)
@@ -124,22 +160,79 @@ class DokoBot(commands.Bot):
             self._channel_langs[channel_id] = lang
         return lang
 
-    async def user_lang(self, user_id: int, channel_id: int | None) -> str:
+    async def _chosen_channel_lang(self, channel_id: int) -> str | None:
+        """The language the channel chose with /doko sprache kanal (None: none chosen)."""
+        if channel_id not in self._channel_choice:
+            prefs = await self.store.channel_prefs(channel_id)
+            self._channel_choice[channel_id] = prefs.language if prefs.language in LANGUAGES else None
+        return self._channel_choice[channel_id]
+
+    async def user_lang(self, user_id: int, channel_id: int | None, locale: object = None) -> str:
+        """A member's language: their own choice, else the channel's choice, else their
+        Discord client's ``locale`` (``de`` German, ``en-US``/``en-GB`` English), else the
+        bot's default (German). A seen locale is remembered for messages without one."""
+        if locale is not None:
+            self._locales[user_id] = locale_lang(locale) or norm_lang(self.config.language)
         if user_id not in self._user_langs:
             self._user_langs[user_id] = await self.store.user_language(user_id)
         lang = self._user_langs[user_id]
         if lang in LANGUAGES:
             return lang
-        return await self.channel_lang(channel_id) if channel_id else norm_lang(self.config.language)
+        chosen = await self._chosen_channel_lang(channel_id) if channel_id else None
+        if chosen is not None:
+            return chosen
+        return self._locales.get(user_id) or norm_lang(self.config.language)
+
+    async def lang_of(self, interaction: discord.Interaction) -> str:
+        """The language to answer ``interaction`` in (``user_lang`` with its locale)."""
+        return await self.user_lang(interaction.user.id, interaction.channel_id, interaction.locale)
+
+    async def table_lang(self, table: Table) -> str:
+        """The language of a table's public messages: the channel's choice, else its
+        host's language (choice or Discord locale), else the bot's default."""
+        chosen = await self._chosen_channel_lang(table.channel_id)
+        if chosen is not None:
+            return chosen
+        if table.host_id in self._locales or self._user_langs.get(table.host_id) in LANGUAGES:
+            return await self.user_lang(table.host_id, table.channel_id)
+        return await self.channel_lang(table.channel_id)
 
     async def set_user_lang(self, user_id: int, lang: str | None) -> None:
         await self.store.set_user_language(user_id, lang)
         self._user_langs[user_id] = lang
 
-    async def set_channel_lang(self, channel_id: int, lang: str) -> None:
+    async def set_channel_lang(self, channel_id: int, lang: str | None) -> None:
+        """The channel's language choice; None: no choice (each member's own language)."""
         prefs = await self.store.channel_prefs(channel_id)
         await self.store.set_channel_prefs(channel_id, dataclasses.replace(prefs, language=lang))
-        self._channel_langs[channel_id] = lang
+        self._channel_langs[channel_id] = norm_lang(lang or self.config.language)
+        self._channel_choice[channel_id] = lang
+
+    # ---- pictures and decks -----------------------------------------------------------
+
+    async def picture_deck(self, channel_id: int) -> str | None:
+        """The deck the channel's pictures are drawn in; None when the channel turned them off."""
+        if channel_id not in self._picture_decks:
+            prefs = await self.store.channel_prefs(channel_id)
+            self._picture_decks[channel_id] = (prefs.deck or "french") if prefs.images else None
+        return self._picture_decks[channel_id]
+
+    async def set_channel_pictures(self, channel_id: int, images: bool | None = None, deck: str | None = None) -> None:
+        """Turn the channel's pictures on or off and / or choose their deck (stored with its prefs)."""
+        prefs = await self.store.channel_prefs(channel_id)
+        new = dataclasses.replace(prefs, images=prefs.images if images is None else images, deck=deck or prefs.deck)
+        await self.store.set_channel_prefs(channel_id, new)
+        self._picture_decks.pop(channel_id, None)
+
+    async def user_deck(self, user_id: int) -> str:
+        """The deck a player sees own cards in (french unless they chose german)."""
+        if user_id not in self._user_decks:
+            self._user_decks[user_id] = await self.store.user_deck(user_id)
+        return self._user_decks[user_id] or "french"
+
+    async def set_user_deck(self, user_id: int, deck: str) -> None:
+        await self.store.set_user_deck(user_id, deck)
+        self._user_decks[user_id] = deck
 
     # ---- lifecycle ----------------------------------------------------------------------
 
@@ -165,6 +258,9 @@ class DokoBot(commands.Bot):
             except (TimeoutError, Exception):  # pragma: no cover - best effort on shutdown
                 log.warning("table %s: pending updates dropped on shutdown", presenter.table.channel_id)
         await super().close()
+        stop_leases = getattr(self.store, "stop", None)
+        if stop_leases is not None:  # nothing is written any more: successors may start at once
+            await stop_leases()
         closer = getattr(self.store, "close", None)
         if self._owns_store and closer is not None:
             await closer()
@@ -174,7 +270,7 @@ class DokoBot(commands.Bot):
         name = getattr(interaction.command, "qualified_name", "?")
         cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error
         try:
-            lang = await self.user_lang(interaction.user.id, interaction.channel_id)
+            lang = await self.lang_of(interaction)
         except StoreError:
             lang = norm_lang(self.config.language)
         table = self.tables.get(interaction.channel_id or 0)
@@ -207,3 +303,15 @@ async def send_ephemeral(interaction: discord.Interaction, text: str) -> None:
             await interaction.response.send_message(text, ephemeral=True)
     except discord.HTTPException as exc:
         log.warning("could not answer an interaction: %s", exc)
+
+
+class ShardedDokoBot(DokoBot, commands.AutoShardedBot):
+    """The bot on the shards of ``config.shard_ids`` out of ``config.shard_count``."""
+
+
+def make_bot(config: Config, store: TableStore | None = None, **kwargs: Any) -> DokoBot:
+    """A plain bot, or a sharded one when the config names shards."""
+    if not config.sharded:
+        return DokoBot(config, store, **kwargs)
+    ids = list(config.shard_ids) if config.shard_ids is not None else None
+    return ShardedDokoBot(config, store, shard_count=config.shard_count, shard_ids=ids, **kwargs)

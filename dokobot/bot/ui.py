@@ -16,14 +16,18 @@ from __future__ import annotations
 
 import asyncio
 import datetime
+import io
+import json
 import logging
 from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
+from dokobot.engine import ReplayError, replay_game
+from dokobot.table.ai import LEVELS
 from dokobot.table.store import StoreError
-from dokobot.table.table import MAX_SEATS, SEATS, Notice, Outcome, Table, TableError
-from dokobot.text import render
+from dokobot.table.table import MAX_SEATS, SEATS, FinishedGame, Notice, Outcome, Table, TableError
+from dokobot.text import picture, render
 from dokobot.text.i18n import illegal_text, t
 
 if TYPE_CHECKING:
@@ -50,17 +54,18 @@ _STYLES = {
 def error_text(err: TableError, table: Table | None, lang: str) -> str:
     if err.code == "illegal" and err.engine is not None:
         names = table.names if table else []
-        ddv = bool(table and table.ruleset.announcements == "ddv" and _not_hochzeit(table))
-        return illegal_text(lang, err.engine.code, err.engine.params, names=names, ddv_deadlines=ddv)
+        # the engine's deadline card includes the shift of a late Hochzeit clarification
+        ddv = bool(table and table.ruleset.announcements == "ddv")
+        mode = table.ruleset.announcements if table else None
+        said = render.party_said(table.game, err.engine.params.get("seat")) if table and table.game else None
+        return illegal_text(
+            lang, err.engine.code, err.engine.params, names=names, ddv_deadlines=ddv, mode=mode, said=said,
+        )
     params = dict(err.params)
     if err.code == "not_host":
         host = next((s.name for s in table.seats if s.user_id == table.host_id), None) if table else None
         params["host"] = render.esc(host) if host else f"<@{params.get('host_id')}>"
     return t(lang, "err." + err.code, **params)
-
-
-def _not_hochzeit(table: Table) -> bool:
-    return table.game is None or table.game.public_contract != "hochzeit"
 
 
 async def perform(bot: DokoBot, interaction: discord.Interaction, table: Table, op: Any, *, actor: int | None = None) -> Outcome | None:
@@ -73,7 +78,7 @@ async def perform(bot: DokoBot, interaction: discord.Interaction, table: Table, 
     from dokobot.bot.client import send_ephemeral
 
     presenter = bot.presenter(table)
-    lang = await bot.user_lang(interaction.user.id, interaction.channel_id)
+    lang = await bot.lang_of(interaction)
     try:
         outcome = await op()
     except TableError as err:
@@ -108,8 +113,25 @@ def dynamic_view() -> discord.ui.View:
     return view
 
 
+DESCRIPTION_MAX = 4096  # Discord's limits of an embed
+FIELD_MAX = 1024
+
+
 def embed(title: str, body: str) -> discord.Embed:
-    return discord.Embed(title=title, description=body, colour=COLOUR)
+    """An embed; a body longer than a description may be goes on in fields, whole lines each."""
+    if len(body) <= DESCRIPTION_MAX:
+        return discord.Embed(title=title, description=body, colour=COLOUR)
+    parts: list[str] = []
+    for line in body.split("\n"):
+        limit = DESCRIPTION_MAX if len(parts) <= 1 else FIELD_MAX
+        if parts and len(parts[-1]) + 1 + len(line) <= limit:
+            parts[-1] += "\n" + line
+        else:
+            parts.append(line[:FIELD_MAX])
+    card = discord.Embed(title=title, description=parts[0], colour=COLOUR)
+    for part in parts[1:]:
+        card.add_field(name="\u200b", value=part or "\u200b", inline=False)
+    return card
 
 
 def lobby_message(table: Table, lang: str, *, active: bool = True) -> dict[str, Any]:
@@ -125,10 +147,11 @@ def lobby_message(table: Table, lang: str, *, active: bool = True) -> dict[str, 
             disabled=not SEATS <= len(table.seats) <= MAX_SEATS,
         ))
         view.add_item(TableButton(ch, "rules", 0, label=t(lang, "btn.rules"), style=discord.ButtonStyle.secondary))
-        view.add_item(TableButton(
-            ch, "computer", 0, label=t(lang, "btn.add_computer"), style=discord.ButtonStyle.secondary,
-            disabled=len(table.seats) >= 4, row=1,
-        ))
+        for level in LEVELS:  # one button per level of computer player
+            view.add_item(TableButton(
+                ch, f"computer_{level}", 0, style=discord.ButtonStyle.secondary, disabled=len(table.seats) >= 4, row=1,
+                label=t(lang, "btn.add_computer_level", level=t(lang, f"level.{level}")),
+            ))
         if any(s.is_bot for s in table.seats):
             view.add_item(TableButton(
                 ch, "nocomputer", 0, label=t(lang, "btn.remove_computer"), style=discord.ButtonStyle.secondary, row=1,
@@ -136,17 +159,25 @@ def lobby_message(table: Table, lang: str, *, active: bool = True) -> dict[str, 
     return {"embed": embed(title, body), "view": view}
 
 
-def game_message(table: Table, lang: str, game_no: int, *, active: bool = True) -> dict[str, Any]:
-    """The public message of game ``game_no``: running table, or its summary."""
+def game_message(
+    table: Table, lang: str, game_no: int, *, active: bool = True, deck: str | None = "french",
+) -> dict[str, Any]:
+    """The public message of game ``game_no``: running table, or its summary.
+
+    ``files`` holds the picture of the table (or of the summary) unless the
+    channel turned pictures off (``deck=None``); the text is complete without it.
+    """
     ch = table.channel_id
     finished = table.last if table.last and table.last.number == game_no else None
     if finished is not None and (table.state != "playing" or table.game_no != game_no):
-        title, body = render.summary_text(finished, lang)
+        game = table.game if table.game_no == game_no else None  # the finished game: its last trick
+        title, body = render.summary_text(finished, lang, game)
         view = _between_view(table, lang, game_no, record=True) if active else None
-        return {"embed": embed(title, body), "view": view}
+        png = _safely(table, lambda: _summary_png(table, finished, deck, lang))
+        return _with_picture(embed(title, body), view, png, "summary")
     if table.broken and table.game_no == game_no:  # restored, but no longer replays: only abort helps
         title = t(lang, "table.title", no=game_no, preset=render.preset_name(lang, table.preset))
-        return {"embed": embed(title, t(lang, "table.broken", no=game_no)), "view": None}
+        return {"embed": embed(title, t(lang, "table.broken", no=game_no)), "view": None, "files": []}
     if table.game is None:  # aborted: nothing to show but the way on
         title = t(lang, "table.title", no=game_no, preset=render.preset_name(lang, table.preset))
         # the aborted game's dealer: the seats may have changed since (someone left)
@@ -154,7 +185,7 @@ def game_message(table: Table, lang: str, game_no: int, *, active: bool = True) 
         dealer = players[table.dealer].name if table.dealer < len(players) else "–"
         body = t(lang, "table.aborted", no=game_no, dealer=render.esc(dealer))
         view = _between_view(table, lang, game_no, record=False) if active else None
-        return {"embed": embed(title, body), "view": view}
+        return {"embed": embed(title, body), "view": view, "files": []}
     title, body = render.table_text(table, lang)
     view = None
     if active and table.state == "playing":
@@ -168,7 +199,46 @@ def game_message(table: Table, lang: str, game_no: int, *, active: bool = True) 
                                       style=discord.ButtonStyle.primary, row=1))
             view.add_item(TableButton(ch, "abort", game_no, label=t(lang, "btn.abort"),
                                       style=discord.ButtonStyle.danger, row=1))
-    return {"embed": embed(title, body), "view": view}
+    png = _safely(table, lambda: _table_png(table, deck, lang))
+    return _with_picture(embed(title, body), view, png, "table")
+
+
+def _table_png(table: Table, deck: str | None, lang: str) -> bytes | None:
+    pic = picture.table_view(table, deck=deck, lang=lang) if deck is not None else None
+    return picture.render_table(pic) if pic is not None else None
+
+
+def _safely(table: Table, draw: Any) -> bytes | None:
+    """A picture that cannot be drawn is left out: the text says everything, and it must go out."""
+    try:
+        return draw()
+    except Exception:
+        log.exception("table %s: the picture could not be drawn", table.channel_id)
+        return None
+
+
+def _with_picture(e: discord.Embed, view: discord.ui.View | None, png: bytes | None, name: str) -> dict[str, Any]:
+    """The embed shows the picture inside it; ``files`` is empty without one."""
+    if png is None:
+        return {"embed": e, "view": view, "files": []}
+    filename = f"doko-{name}.png"
+    e.set_image(url=f"attachment://{filename}")
+    return {"embed": e, "view": view, "files": [discord.File(io.BytesIO(png), filename=filename)]}
+
+
+def _summary_png(table: Table, fin: FinishedGame, deck: str | None, lang: str) -> bytes | None:
+    """The summary picture: the finished game is the table's own, or rebuilt from its record."""
+    if deck is None:
+        return None
+    game = table.game if table.game is not None and table.game_no == fin.number else None
+    if game is None or game.phase != "done":
+        try:
+            game = replay_game(fin.record)
+        except ReplayError:
+            log.warning("table %s: game %s cannot be replayed for its picture", table.channel_id, fin.number)
+            return None
+    view = picture.summary_view(fin, game, deck=deck, lang=lang)
+    return picture.render_summary(view) if view is not None else None
 
 
 def _between_view(table: Table, lang: str, game_no: int, *, record: bool) -> discord.ui.View | None:
@@ -187,11 +257,20 @@ def _between_view(table: Table, lang: str, game_no: int, *, record: bool) -> dis
     return view
 
 
-def hand_message(table: Table, seat: int, lang: str) -> dict[str, Any]:
-    """The private hand of ``seat`` (content and controls) for its owner only."""
-    content = render.hand_text(table, seat, lang)
+def record_files(record: dict[str, Any], names: list[str], number: int | None, channel_id: int, lang: str) -> list[discord.File]:
+    """The record (``dokobot-game/1``, for ``dokobot replay``) and the same game to read,
+    trick by trick, in the reader's language."""
+    data = json.dumps(record, ensure_ascii=False, indent=1).encode()
+    text = render.record_text(record, names, lang, number).encode()
+    stem = f"doko-{channel_id}-{number}"
+    return [discord.File(io.BytesIO(data), filename=f"{stem}.json"), discord.File(io.BytesIO(text), filename=f"{stem}.txt")]
+
+
+def hand_message(table: Table, seat: int, lang: str, deck: str = "french") -> dict[str, Any]:
+    """The private hand of ``seat`` (content and controls) for its owner only, in the owner's deck."""
+    content = render.hand_text(table, seat, lang, deck)
     view = dynamic_view()
-    for r, row in enumerate(render.hand_controls(table, seat, lang)):
+    for r, row in enumerate(render.hand_controls(table, seat, lang, deck)):
         for i, ctl in enumerate(row):
             view.add_item(HandItem.build(table.channel_id, table.game_no, seat, ctl, r, i))
     return {"content": content, "view": view, "embed": None}
@@ -230,7 +309,7 @@ async def controls_for(interaction: discord.Interaction, channel_id: int | None 
 
     bot = the_bot(interaction)
     controls = bot.controls if bot is not None else None
-    lang = await bot.user_lang(interaction.user.id, interaction.channel_id) if bot is not None else "de"
+    lang = await bot.lang_of(interaction) if bot is not None else "de"
     if controls is None:
         await send_ephemeral(interaction, t(lang, "err.internal"))
         return None
@@ -243,7 +322,7 @@ async def controls_for(interaction: discord.Interaction, channel_id: int | None 
 
 class TableButton(
     discord.ui.DynamicItem[discord.ui.Button],
-    template=r"doko:(?P<action>join|leave|start|rules|hand|next|record|close|computer|nocomputer|takeover|abort):(?P<ch>\d+):(?P<g>\d+)",
+    template=r"doko:(?P<action>join|leave|start|rules|hand|next|record|close|computer_leicht|computer_mittel|computer_schwer|computer|nocomputer|takeover|abort):(?P<ch>\d+):(?P<g>\d+)",
 ):
     """A button of the public table message."""
 
@@ -393,7 +472,7 @@ class TablePresenter:
         self._reminder: int | None = None  # user id: the next turn line is a reminder
         self._events: list[Any] = []  # TurnEvents to announce
         self._stale: list[tuple[discord.Interaction, str]] = []  # old hand messages: their last edit
-        self._expiry: dict[int, asyncio.Task[None]] = {}  # user id -> the task that ends a hand's token
+        self._sweeper: asyncio.Task[None] | None = None  # ends the hands whose token runs out
         self._texts: dict[int, str] = {}  # interaction id -> the text its hand message shows
 
     def _key(self) -> tuple[Any, ...]:
@@ -411,33 +490,34 @@ class TablePresenter:
         old, old_id = self.hands.get(user_id), self.hand_ids.get(user_id)
         self.hands[user_id], self.hand_ids[user_id] = interaction, message_id
         self._texts[interaction.id] = content
-        if old is not None and old is not interaction and (message_id is None or message_id != old_id):
-            self._stale.append((old, "hand.stale"))
-            self._kick()
-        self._watch_expiry(user_id, interaction)
-
-    def _watch_expiry(self, user_id: int, interaction: discord.Interaction) -> None:
-        """Shortly before its 15-minute token runs out, a hand says it is out of date."""
-        task = self._expiry.pop(user_id, None)
-        if task is not None:
-            task.cancel()
-
-        async def expire() -> None:
-            wait = (interaction.expires_at - TOKEN_SLACK - discord.utils.utcnow()).total_seconds()
-            await asyncio.sleep(max(wait, 0))
-            if self.hands.get(user_id) is interaction:
-                self.hands.pop(user_id, None)
-                self._stale.append((interaction, "hand.stale"))
+        if old is not None and old is not interaction:
+            if message_id is None or message_id != old_id:
+                self._stale.append((old, "hand.stale"))
                 self._kick()
+            else:  # the same message, clicked again: its newer interaction carries it on
+                self._texts.pop(old.id, None)
+        self._watch_expiry()
 
-        self._expiry[user_id] = asyncio.create_task(expire(), name=f"doko-hand-{self.table.channel_id}-{user_id}")
+    def _watch_expiry(self) -> None:
+        """One task per table ends the hands whose 15-minute token runs out: shortly
+        before, their last edit says they are out of date."""
+        if self._sweeper is None or self._sweeper.done():
+            self._sweeper = asyncio.create_task(self._sweep(), name=f"doko-hands-{self.table.channel_id}")
+
+    async def _sweep(self) -> None:
+        while self.hands:
+            now = discord.utils.utcnow()
+            for user_id, interaction in list(self.hands.items()):
+                if now >= interaction.expires_at - TOKEN_SLACK:
+                    self.drop_hand(user_id)
+            if not self.hands:
+                return
+            due = min(i.expires_at for i in self.hands.values()) - TOKEN_SLACK
+            await asyncio.sleep(max((due - discord.utils.utcnow()).total_seconds(), 0.001))
 
     def drop_hand(self, user_id: int, reason: str = "hand.stale") -> None:
         """The player's hand will not be updated again: its last edit says why."""
         interaction = self.hands.pop(user_id, None)
-        task = self._expiry.pop(user_id, None)
-        if task is not None:
-            task.cancel()
         if interaction is not None:
             self._stale.append((interaction, reason))
             self._kick()
@@ -446,10 +526,15 @@ class TablePresenter:
         """Shutdown: every open hand says it is out of date (the bot restarts)."""
         for user_id in list(self.hands):
             self.drop_hand(user_id)
-        for task in self._expiry.values():
-            task.cancel()
-        self._expiry.clear()
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         await self.wait()
+        if self.turn_line is not None:  # the next process posts its own turn line
+            line, self.turn_line, self.turn_key = self.turn_line, None, None
+            try:
+                await self.channel.get_partial_message(line).delete()
+            except discord.HTTPException as exc:
+                log.warning("table %s: turn line not removed on shutdown: %s", self.table.channel_id, exc)
 
     def _kick(self) -> None:
         self._dirty = True
@@ -507,7 +592,7 @@ class TablePresenter:
         return self.bot.get_partial_messageable(self.table.channel_id, guild_id=self.table.guild_id)
 
     async def _send_notice(self, notice: Notice) -> None:
-        lang = await self.bot.channel_lang(self.table.channel_id)
+        lang = await self.bot.table_lang(self.table)
         text = render.notice_text(self.table, notice, lang)
         if text:
             await self.channel.send(text, allowed_mentions=NO_MENTIONS)
@@ -519,7 +604,7 @@ class TablePresenter:
             self._reminder = event.user_id
             self.turn_key = None  # the turn line is sent again, as a reminder
             return
-        lang = await self.bot.channel_lang(self.table.channel_id)
+        lang = await self.bot.table_lang(self.table)
         names = self.table.names
         name = render.esc(names[event.seat]) if event.seat < len(names) else "?"
         await self.channel.send(t(lang, "turn." + event.kind, name=name), allowed_mentions=NO_MENTIONS)
@@ -549,7 +634,7 @@ class TablePresenter:
                 pass
         if key is None or seat is None or (reminder is None and not table.settings.mentions):
             return
-        lang = await self.bot.channel_lang(table.channel_id)
+        lang = await self.bot.table_lang(table)
         mention = f"<@{key[0]}>"
         if reminder is not None:
             clock = table.turn
@@ -566,7 +651,7 @@ class TablePresenter:
         """The last edit of a hand message that will not be updated again."""
         if discord.utils.utcnow() >= interaction.expires_at:
             return  # too late to edit
-        lang = await self.bot.user_lang(interaction.user.id, self.table.channel_id)
+        lang = await self.bot.lang_of(interaction)
         shown = self._texts.pop(interaction.id, "")
         if reason == "hand.stale":
             # the text as last shown, under the note; the buttons stay as they were
@@ -579,9 +664,9 @@ class TablePresenter:
         except discord.HTTPException:
             pass  # dismissed or gone: nothing more to say
 
-    def _render(self, key: tuple[Any, ...], lang: str, active: bool) -> dict[str, Any]:
+    def _render(self, key: tuple[Any, ...], lang: str, active: bool, deck: str | None = None) -> dict[str, Any]:
         if key[0] == "game":
-            message = game_message(self.table, lang, key[1], active=active)
+            message = game_message(self.table, lang, key[1], active=active, deck=deck)
             if self.resumed and key == self.shown:
                 message["embed"].set_footer(text=t(lang, "table.resumed"))
             return message
@@ -593,24 +678,25 @@ class TablePresenter:
 
     async def _show_table(self) -> None:
         table = self.table
-        lang = await self.bot.channel_lang(table.channel_id)
+        lang = await self.bot.table_lang(table)
+        deck = await self.bot.picture_deck(table.channel_id)
         key = self._key()
         if key != self.shown:
             self.resumed = False  # a new game or the lobby: the restart is history
         if key == self.shown and self.message_id:
             await self._remember()
             try:
-                await self.channel.get_partial_message(self.message_id).edit(**self._render(key, lang, True))
+                await self.channel.get_partial_message(self.message_id).edit(**_as_edit(self._render(key, lang, True, deck)))
                 return
             except discord.NotFound:
                 pass  # someone deleted the table message: post a fresh one
         elif self.shown is not None and self.message_id:
             # A new game (or back to the lobby): the old message keeps its text, loses its buttons.
             shown, old_id = self.shown, self.message_id
-            await self._guard(self._edit(old_id, lambda: self._render(shown, lang, False)))
+            await self._guard(self._edit(old_id, lambda: _as_edit(self._render(shown, lang, False, deck))))
         if table.state == "closed":
             return
-        message = await self.channel.send(**self._render(key, lang, True), allowed_mentions=NO_MENTIONS)
+        message = await self.channel.send(**self._render(key, lang, True, deck), allowed_mentions=NO_MENTIONS)
         self.shown, self.message_id = key, message.id
         await self._remember()
 
@@ -631,18 +717,30 @@ class TablePresenter:
         seat = self.table.seat_of(user_id)
         if interaction is None:
             return
-        if seat is None or self.table.game is None or _expired(interaction):
+        if seat is None or self.table.game is None:
             self.hands.pop(user_id, None)
+            return
+        if _expired(interaction):  # its token runs out: the last edit says so
+            self.drop_hand(user_id)
             return
         lang = await self.bot.user_lang(user_id, self.table.channel_id)
         try:
-            message = hand_message(self.table, seat, lang)
+            deck = await self.bot.user_deck(user_id)
+            message = hand_message(self.table, seat, lang, deck)
             await interaction.edit_original_response(**message)
             self._texts[interaction.id] = message["content"]
         except discord.HTTPException:
             # Token gone or message dismissed: the player re-opens with "Meine Karten".
             if self.hands.get(user_id) is interaction:
                 self.hands.pop(user_id, None)
+
+
+def _as_edit(message: dict[str, Any]) -> dict[str, Any]:
+    """An edit replaces the picture: its new attachment, or none (pictures turned off)."""
+    if "files" in message:
+        message = dict(message)
+        message["attachments"] = message.pop("files")
+    return message
 
 
 def _expired(interaction: discord.Interaction) -> bool:

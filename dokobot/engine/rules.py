@@ -175,3 +175,13 @@ PRESETS: dict[str, RuleSet] = {
     # Münchener Regeln for six (reading 24): ddv plus Überstich, the soloist leads, three decks.
     "muenchen": replace(_DDV, preset="muenchen", overtrump=True, solo_lead="soloist", players=6),
 }
+
+
+def switch_values(name: str) -> tuple[str, ...] | None:
+    """The values a choice or list switch takes (for the rules page); None for booleans and numbers."""
+    return _CHOICES.get(name) or _LISTS.get(name)
+
+
+def switch_range(name: str) -> tuple[int, int] | None:
+    """The range of a number switch; None for the others."""
+    return _INTS.get(name)

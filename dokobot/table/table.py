@@ -7,7 +7,7 @@ game, then written to the ``TableStore``, and only then becomes the table's
 state: a failed write changes nothing.
 
 Computer players sit on seats with ``is_bot``. While one of them is to act,
-one task per table lets it move: the decision (``dokobot.table.robot``) is made in
+one task per table lets it move: the decision (``dokobot.table.ai``, at the seat's level) is made in
 a thread on the seat's ``Observation``, then applied under the lock through the same
 path as a click, store first; a decision the game has outrun is dropped.
 ``on_outcome`` tells the bot layer what a computer move changed.
@@ -29,6 +29,7 @@ import asyncio
 import dataclasses
 import logging
 import random
+import re
 import secrets
 import time
 import zlib
@@ -37,7 +38,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from dokobot.engine import Game, GameResult, IllegalAction, Observation, RuleError, RuleSet, deal
-from dokobot.table import robot
+from dokobot.table import ai
 from dokobot.table.bock import BockGame, BockState, BockStep, booked, replay_bock, step
 from dokobot.table.store import (
     SeatInfo,
@@ -70,6 +71,31 @@ def computer_id(name: str) -> int:
     """The stable negative user id of a computer player (storage's ``player_key`` of a
     seat without user id: Discord ids are positive, so no clash)."""
     return -(zlib.crc32(name.encode("utf-8")) + 1)
+
+
+def computer_name(n: int, level: str) -> str:
+    """A computer seat's name carries its level, so the level is stored (and restored) with the seat."""
+    return f"{COMPUTER_NAME} {n} ({level})"
+
+
+def computer_level(name: str) -> str:
+    """The level in a computer seat's name ("Computer 2 (schwer)"); seats from before levels: the default."""
+    m = _LEVEL_RE.search(name)
+    return m.group(1) if m else ai.DEFAULT_LEVEL
+
+
+def computer_number(name: str) -> int:
+    m = re.match(rf"{COMPUTER_NAME} (\d+)", name)
+    return int(m.group(1)) if m else 0
+
+
+def _names_match(name: str, asked: str) -> bool:
+    """A computer is named with or without its level ("Computer 1" finds "Computer 1 (schwer)")."""
+    asked = asked.strip().casefold()
+    return asked in (name.casefold(), _LEVEL_RE.sub("", name).strip().casefold())
+
+
+_LEVEL_RE = re.compile(r"\s*\((" + "|".join(ai.LEVELS) + r")\)$")
 
 
 class TableError(Exception):
@@ -128,7 +154,7 @@ class Table:
     def __init__(
         self, store: TableStore, table_id: int, channel_id: int, guild_id: int | None,
         host_id: int, rules: dict[str, Any] | None = None, *,
-        computer_skill: robot.Skill | None = None, computer_delay: float = COMPUTER_DELAY,
+        computer_skill: ai.Skill | None = None, computer_delay: float = COMPUTER_DELAY,
         computer_retry: float = COMPUTER_RETRY, rng: random.Random | None = None,
         settings: TableSettings | None = None, clock: Callable[[], float] = time.time,
     ) -> None:
@@ -156,11 +182,12 @@ class Table:
         self.waiting: list[SeatInfo] = []  # people waiting for a seat, in order
         self.away: set[int] = set()  # seated people a computer plays for (timeout, host)
         self.turn: TurnClock | None = None  # the running turn timer
-        self._turn_task: asyncio.Task[None] | None = None
+        self._turn_task: asyncio.Task[None] | None = None  # one per table, follows self.turn
+        self._turn_until: float | None = None  # what it sleeps until
         self.lock = asyncio.Lock()
         # computer players: how hard they think, the pause before each move, and who
         # hears about their moves (the bot's presenter; the table layer knows no Discord)
-        self.computer_skill = computer_skill or robot.Skill()
+        self.computer_skill = computer_skill or ai.Skill()
         self.computer_delay = computer_delay
         self.computer_retry = computer_retry
         self.computer_rng = random.Random()
@@ -202,13 +229,14 @@ class Table:
     def is_waiting(self, user_id: int) -> bool:
         return any(w.user_id == user_id for w in self.waiting)
 
-    def person_to_act(self) -> int | None:
+    def person_to_act(self, away: set[int] | None = None) -> int | None:
         """The seat to act now when a person (not a computer) plays it, else None."""
         game = self.game
         if self.state != "playing" or game is None or game.to_act is None or self.broken:
             return None
         seat = game.to_act
-        if seat >= len(self.seats) or self.seats[seat].is_bot or self.seats[seat].user_id in self.away:
+        away = self.away if away is None else away
+        if seat >= len(self.seats) or self.seats[seat].is_bot or self.seats[seat].user_id in away:
             return None
         return seat
 
@@ -321,8 +349,10 @@ class Table:
             await self._seat_waiting(outcome)
             return outcome
 
-    async def add_computer(self, user_id: int, can_manage: bool) -> Outcome:
-        """Seat a computer player ("Computer 1", "Computer 2", ...) on a free seat."""
+    async def add_computer(self, user_id: int, can_manage: bool, level: str = ai.DEFAULT_LEVEL) -> Outcome:
+        """Seat a computer player of ``level`` ("Computer 1 (mittel)", ...) on a free seat."""
+        if not ai.is_level(level):
+            raise TableError("bad_level", level=level)
         async with self.lock:
             self._require_open()
             self._require_host(user_id, can_manage)
@@ -332,8 +362,9 @@ class Table:
                 raise TableError("table_full")
             if not self.humans:
                 raise TableError("need_human")
-            taken = {s.name for s in self.seats}
-            name = next(f"{COMPUTER_NAME} {n}" for n in range(1, SEATS + 2) if f"{COMPUTER_NAME} {n}" not in taken)
+            taken = {computer_number(s.name) for s in self.seats if s.is_bot}
+            n = next(n for n in range(1, SEATS + 2) if n not in taken)
+            name = computer_name(n, level)
             seats = [*self.seats, SeatInfo(computer_id(name), name, True)]
             await self.store.set_seats(self.table_id, seats, self.host_id)
             self.seats = seats
@@ -345,7 +376,7 @@ class Table:
         async with self.lock:
             self._require_open()
             self._require_host(user_id, can_manage)
-            bots = [i for i, s in enumerate(self.seats) if s.is_bot and (name is None or s.name.casefold() == name.casefold())]
+            bots = [i for i, s in enumerate(self.seats) if s.is_bot and (name is None or _names_match(s.name, name))]
             if not bots:
                 raise TableError("no_computer")
             if self.state == "playing":
@@ -498,6 +529,10 @@ class Table:
             raise TableError("illegal", engine=IllegalAction("game_over"))
         return self.game
 
+    async def book_finished(self, game: Game) -> None:
+        """Restore: book a game that ended before a restart but was not booked yet."""
+        await self._finish(game, Outcome(), None)
+
     async def _finish(self, game: Game, outcome: Outcome, last: tuple[int, dict[str, Any]] | None) -> None:
         """Book the finished ``game`` (with its ``last`` action, if not yet stored),
         then make it the table's state; a throw-in is dealt again at once."""
@@ -582,17 +617,39 @@ class Table:
                 self.game_players = players
                 if self.game is not None and self.game.players:
                     self.game.players[seat] = new_name  # the record names who finished the seat
-            await self._set_seats(seats)
+            try:
+                await self._set_seats(seats)
+            except StoreError:
+                if playing and self.game_id is not None and len(self.game_players) == len(seats):
+                    await self._undo_game_players(seat, old)
+                raise
             if self.is_waiting(new_id):
                 waiting = [w for w in self.waiting if w.user_id != new_id]
-                await self.store.set_waiting(self.table_id, waiting)
-                self.waiting = waiting
-            self.away.discard(old.user_id)
-            await self._update_turn(force=True)
+                try:
+                    await self.store.set_waiting(self.table_id, waiting)
+                    self.waiting = waiting
+                except StoreError as exc:  # seated is what counts: the list is cleaned at restore
+                    log.warning("table %s: waiting list not updated: %s", self.channel_id, exc)
+            try:
+                await self._update_turn(self.away - {old.user_id})  # the new player's own turn
+            except StoreError as exc:
+                log.warning("table %s: turn not stored after a hand-over: %s", self.channel_id, exc)
             self.wake_computers()
             log.info("table %s: seat %s handed over", self.channel_id, seat)
             return Outcome(notices=[Notice("handed_over", seat, (old.name, new_name))], lobby_changed=True,
                            gone=[] if old.is_bot else [old.user_id])
+
+    async def _undo_game_players(self, seat: int, old: SeatInfo) -> None:
+        """The seats could not be stored after the game's players were: put the game back."""
+        players = [old if i == seat else p for i, p in enumerate(self.game_players)]
+        assert self.game_id is not None
+        try:
+            await self.store.set_game_players(self.game_id, players)
+        except StoreError as exc:  # pragma: no cover - two failures in a row
+            log.error("table %s: game players not restored after a failed hand-over: %s", self.channel_id, exc)
+        self.game_players = players
+        if self.game is not None and self.game.players:
+            self.game.players[seat] = old.name
 
     async def set_computer(self, user_id: int, can_manage: bool, seat: int, on: bool) -> Outcome:
         """The host lets a computer play for a person's seat (``on``), or stops it."""
@@ -604,8 +661,7 @@ class Table:
             person = self.seats[seat].user_id
             if (person in self.away) == on:
                 raise TableError("computer_already" if on else "no_computer")
-            self.away = self.away | {person} if on else self.away - {person}
-            await self._update_turn(force=True)
+            await self._update_turn(self.away | {person} if on else self.away - {person})
             self.wake_computers()
             return Outcome(notices=[Notice("computer_on" if on else "computer_off", seat)])
 
@@ -621,21 +677,27 @@ class Table:
     async def _back(self, user_id: int) -> bool:
         if user_id not in self.away:
             return False
-        self.away = self.away - {user_id}
-        await self._update_turn(force=True)  # stored before the click counts
+        await self._update_turn(self.away - {user_id})  # stored before the click counts
         log.info("table %s: seat %s is played by its person again", self.channel_id, self.seat_of(user_id))
         return True
 
     # ---- the turn timer -----------------------------------------------------------------
 
-    async def _update_turn(self, force: bool = False) -> None:
+    async def resume_turn(self) -> None:
+        """Under the lock, after a restart: the stored turn deadline goes on (a new one if none fits)."""
+        await self._update_turn()
+
+    async def _update_turn(self, away: set[int] | None = None) -> None:
         """Under the lock: start, keep or stop the turn timer of the person to act.
 
-        The deadline is stored, so a restart keeps it. ``force``: the away set
-        changed and must be stored (a failure raises); otherwise a failed write
-        only costs restart safety and is logged.
+        The deadline is stored, so a restart keeps it. ``away``: the new set of
+        people a computer plays for; it is stored first (a failure raises and
+        changes nothing). Otherwise a failed write only costs restart safety
+        and is logged.
         """
-        seat = self.person_to_act()
+        force = away is not None
+        away = self.away if away is None else away
+        seat = self.person_to_act(away)
         clock = self.turn
         timeout = self.settings.turn_timeout
         want: TurnClock | None = None
@@ -646,54 +708,75 @@ class Table:
             else:
                 want = TurnClock(self.game_no, seat, step, self.clock() + timeout)
         if want != clock or force:
-            state = TurnState(want, tuple(sorted(self.away)))
+            state = TurnState(want, tuple(sorted(away)))
             try:
                 await self.store.set_turn(self.table_id, state)
             except StoreError as exc:
                 if force:
                     raise
                 log.warning("table %s: turn timer not stored: %s", self.channel_id, exc)
-            self.turn = want
+            self.turn, self.away = want, set(away)
         self._schedule_turn()
 
     def _schedule_turn(self) -> None:
-        clock = self.turn
+        """Let the table's one timer task follow the current turn clock (started once,
+        it sleeps until the next reminder or deadline and looks again)."""
+        if self.state == "closed":
+            return
+        target = self._turn_target()
         task = self._turn_task
         if task is not None and not task.done():
-            if getattr(task, "doko_clock", None) == clock:
-                return
-            task.cancel()
-        self._turn_task = None
-        if clock is None or clock.expired or self.state == "closed":
+            sleeping = self._turn_until
+            if target is None or (sleeping is not None and target >= sleeping):
+                return  # it wakes at its old target and looks again
+            task.cancel()  # rare (a shorter turn_timeout): an earlier target than it sleeps for
+        if target is None:
             return
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:  # pragma: no cover - no loop (sync use in tools)
             return
-        self._turn_task = loop.create_task(self._run_turn(clock), name=f"doko-turn-{self.channel_id}")
-        self._turn_task.doko_clock = clock  # type: ignore[attr-defined]
+        self._turn_task = loop.create_task(self._turn_loop(), name=f"doko-turn-{self.channel_id}")
+
+    def stop_turn(self) -> None:
+        """Shutdown: cancel the turn timer (the stored deadline stays for the next start)."""
+        self._stop_turn()
 
     def _stop_turn(self) -> None:
         if self._turn_task is not None:
             self._turn_task.cancel()
             self._turn_task = None
 
-    async def _run_turn(self, clock: TurnClock) -> None:
-        try:
-            if not clock.reminded:
-                half = clock.deadline - self.settings.turn_timeout / 2
-                await asyncio.sleep(max(0.0, half - self.clock()))
-                clock = await self._turn_fired(clock, final=False)
-            await asyncio.sleep(max(0.0, clock.deadline - self.clock()))
-            await self._turn_fired(clock, final=True)
-        except asyncio.CancelledError:
-            raise
-        except _TurnMoved:
-            return
-        except Exception:
-            log.exception("table %s: the turn timer failed", self.channel_id)
+    def _turn_target(self) -> float | None:
+        """When the turn timer fires next: at half time (the reminder), then at the deadline."""
+        clock = self.turn
+        if clock is None or clock.expired:
+            return None
+        return clock.deadline if clock.reminded else clock.deadline - self.settings.turn_timeout / 2
 
-    async def _turn_fired(self, clock: TurnClock, final: bool) -> TurnClock:
+    async def _turn_loop(self) -> None:
+        self._turn_until = None
+        while self.state != "closed":
+            target = self._turn_target()
+            if target is None:
+                return  # nothing to time; the next clock starts the task again
+            self._turn_until = target
+            delay = target - self.clock()
+            if delay > 0:
+                await asyncio.sleep(delay)
+                continue  # the clock may have changed meanwhile: look again
+            clock = self.turn
+            assert clock is not None
+            try:
+                # a deadline passed while the bot was down: no reminder first
+                await self._turn_fired(clock, final=clock.reminded or self.clock() >= clock.deadline)
+            except _TurnMoved:
+                continue
+            except Exception:
+                log.exception("table %s: the turn timer failed", self.channel_id)
+                await asyncio.sleep(1.0)  # never spin
+
+    async def _turn_fired(self, clock: TurnClock, final: bool) -> None:
         async with self.lock:
             if self.turn != clock or self.person_to_act() != clock.seat:
                 raise _TurnMoved
@@ -716,17 +799,12 @@ class Table:
             log.info("table %s: turn timer of seat %s: %s", self.channel_id, clock.seat, kind)
             if kind == "computer":
                 self.wake_computers()
-            if self.turn is not None:
-                self._turn_task.doko_clock = self.turn  # type: ignore[union-attr]
         outcome = Outcome(turn=TurnEvent(kind, clock.seat, user_id))
         if self.on_outcome is not None:
             try:
                 self.on_outcome(self, outcome)
             except Exception:
                 log.exception("table %s: reporting the turn timer failed", self.channel_id)
-        if new is None or new.expired:
-            raise _TurnMoved
-        return new
 
     # ---- computer players -------------------------------------------------------------
 
@@ -773,9 +851,10 @@ class Table:
                     continue
             seed = self.computer_rng.getrandbits(64)
             try:
-                # The robot decides from the seat's observation only (an immutable
+                # The level decides from the seat's observation only (an immutable
                 # value: the thread never touches the live game).
-                actions = await asyncio.to_thread(_decide, game.observation(seat), seed, self.computer_skill)
+                level = computer_level(self.seats[seat].name)
+                actions = await asyncio.to_thread(_decide, game.observation(seat), seed, level, self.computer_skill)
             except Exception:
                 log.exception("table %s: computer seat %s could not decide", self.channel_id, seat)
                 actions = []
@@ -860,7 +939,7 @@ class Table:
 
 
 class _TurnMoved(Exception):
-    """The turn timer has nothing more to do (the game moved on, or it fired for good)."""
+    """The turn clock the timer woke for is gone (the game moved on)."""
 
 
 async def save_channel_rules(
@@ -881,18 +960,9 @@ async def save_channel_rules(
     return rules
 
 
-def _decide(obs: Observation, seed: int, skill: robot.Skill) -> list[dict[str, Any]]:
-    """A computer seat's move (run in a thread): a knock or Re/Kontra first if it wants to."""
-    rng = random.Random(seed)
-    out: list[dict[str, Any]] = []
-    if obs.phase == "play":
-        if robot.klopfen(obs, rng, skill):
-            out.append({"seat": obs.seat, "klopfen": True})
-        said = robot.announcement(obs, rng, skill)
-        if said:
-            out.append({"seat": obs.seat, "announce": said})
-    out.append(robot.choose_action(obs, rng, skill))
-    return out
+def _decide(obs: Observation, seed: int, level: str, skill: ai.Skill) -> list[dict[str, Any]]:
+    """A computer seat's move (run in a thread): maybe an announcement, then its action."""
+    return ai.decide(obs, level, random.Random(seed), skill)
 
 
 def _first_legal(game: Game, seat: int) -> dict[str, Any]:
@@ -980,7 +1050,7 @@ class Tables:
 
     def __init__(
         self, store: TableStore, default_preset: str = "ddv", *,
-        computer_skill: robot.Skill | None = None, computer_delay: float = COMPUTER_DELAY,
+        computer_skill: ai.Skill | None = None, computer_delay: float = COMPUTER_DELAY,
         computer_retry: float = COMPUTER_RETRY, rng: random.Random | None = None,
         clock: Callable[[], float] = time.time,
     ) -> None:
@@ -990,7 +1060,7 @@ class Tables:
         self.computer_retry = computer_retry
         self.default_preset = default_preset
         # given to every table opened or restored here
-        self.computer_skill = computer_skill or robot.Skill()
+        self.computer_skill = computer_skill or ai.Skill()
         self.computer_delay = computer_delay
         self.on_outcome: Callable[[Table, Outcome], None] | None = None
         self._tables: dict[int, Table] = {}
@@ -1012,11 +1082,17 @@ class Tables:
         """Stop every computer player and turn timer (shutdown: nothing is written after this)."""
         for table in self._tables.values():
             table.stop_computers()
-            table._stop_turn()
+            table.stop_turn()
 
     def get(self, channel_id: int) -> Table | None:
         table = self._tables.get(channel_id)
         return table if table is not None and table.state != "closed" else None
+
+    def forget(self, channel_id: int) -> None:
+        """Drop a table from this process without writing (another process owns it now)."""
+        table = self._tables.pop(channel_id, None)
+        if table is not None:
+            table.stop_computers()
 
     def all(self) -> list[Table]:
         return [t for t in self._tables.values() if t.state != "closed"]
@@ -1062,7 +1138,7 @@ class Tables:
             table.wake_computers()  # a game waiting on a computer seat goes on by itself
             try:
                 async with table.lock:
-                    await table._update_turn()  # the stored deadline goes on (a new one if none fits)
+                    await table.resume_turn()  # the stored deadline goes on (a new one if none fits)
             except StoreError as exc:  # pragma: no cover - _update_turn only logs without force
                 log.warning("table %s: turn timer not resumed: %s", table.channel_id, exc)
         return self.all()
@@ -1154,4 +1230,4 @@ async def _resume(table: Table, stored: StoredGame) -> None:
         return
     log.warning("table %s: game %s ended before a restart but was not booked: booking it now",
                 table.channel_id, stored.number)
-    await table._finish(game, Outcome(), None)
+    await table.book_finished(game)

@@ -66,7 +66,10 @@ async def test_mentions_switch_is_a_channel_setting_on_the_rules_page(doko):
     s = doko.table.settings
     assert (s.mentions, s.turn_timeout, s.on_timeout) == (False, 120, "wait")
     page = (await doko.players[1].click(doko.table_message(), label="Regeln")).response.embeds[0]
-    assert "Zugzeit: 120 s · danach: warten, Gastgeber entscheidet · Erwähnungen: aus" in page.description
+    shown = "\n".join([page.description, *(f.value for f in page.fields)])
+    assert "**Zugzeit** (`turn_timeout`): 120 s – " in shown
+    assert "**Nach der Zugzeit** (`on_timeout`): warten, Gastgeber entscheidet – " in shown
+    assert "**Erwähnungen** (`mentions`): aus – " in shown
     res = await doko.players[1].slash(doko.channel, "doko regeln", schalter="turn_timeout=60")
     assert res.ephemeral and "Gastgeber" in message_text(res.response) and doko.table.settings.turn_timeout == 120
     res = await doko.players[0].slash(doko.channel, "doko regeln", schalter="on_timeout=später")
@@ -142,6 +145,7 @@ async def test_a_restart_keeps_the_deadline(doko, store, deals):
     await doko.bot.close()  # a clean shutdown (SIGTERM): open hands say they are out of date
     await doko.env.restart_bot(DokoBot(Config(), store=store, computer_skill=FAST, computer_delay=0, rng=deals))
     assert doko.table.turn is not None and doko.table.turn.deadline == deadline  # not a fresh 120 s
+    assert [m.content for m in turn_lines(doko)] == [f"<@{idle.id}> {TURN}"]  # one line, the new process's
     assert idle.id not in doko.table.away
     await doko.env.advance_time(21)
     assert idle.id in doko.table.away  # the stored deadline ran out
@@ -260,7 +264,8 @@ async def test_the_sheet_after_closing_and_rules_before_a_table(doko):
     res = await wirt.slash(doko.channel, "doko regeln", preset="haus", schalter="turn_timeout=90 mentions=aus")
     assert "der nächste Tisch hier spielt Haus" in message_text(res.response)
     res = await doko.players[0].slash(doko.channel, "doko regeln")
-    assert "Zugzeit: 90 s" in message_text(res.response) and "nächsten Tisch" in res.response.embeds[0].footer.text
+    assert "**Zugzeit** (`turn_timeout`): 90 s – " in message_text(res.response)
+    assert "nächsten Tisch" in res.response.embeds[0].footer.text
     await doko.open_and_seat()
     assert doko.table.preset == "haus" and doko.table.settings.turn_timeout == 90
     assert not doko.table.settings.mentions
@@ -271,5 +276,44 @@ async def test_the_sheet_after_closing_and_rules_before_a_table(doko):
     await doko.players[0].slash(doko.channel, "doko schliessen")
     assert doko.bot.tables.get(doko.channel.id) is None
     sheet = (await doko.players[1].slash(doko.channel, "doko liste")).response.embeds[0]
-    assert sheet.title == "Spielliste · 1 Spiele (Tisch geschlossen)"
+    assert sheet.title == "Spielliste · 1 Spiel (Tisch geschlossen)"
     assert sheet.description.startswith("**1.** ")
+
+
+async def test_a_hand_says_it_is_out_of_date_before_its_token_runs_out(doko):
+    await doko.open_and_seat()
+    await set_switches(doko, "turn_timeout=0")
+    await doko.start()
+    nord = doko.players[0]
+    await doko.open_hand(nord)
+    await doko.env.advance_time(14 * 60)
+    assert not doko.hand_view(nord).content.startswith("*veraltet")
+    await doko.env.advance_time(45)  # within the last 30 s of the 15-minute token
+    view = doko.hand_view(nord)
+    assert view.content.startswith("*veraltet: „Meine Karten“ öffnet die aktuelle Hand*\n**Deine Karten")
+    # Meine Karten opens the current hand again
+    fresh = await doko.open_hand(nord)
+    assert fresh.content.startswith("**Deine Karten")
+
+
+async def test_five_the_readable_record_names_the_dealer_who_sat_out(doko):
+    """The Protokoll of a game at five: the .txt names all five, the dealer with no cards."""
+    await doko.open_and_seat()
+    await doko.outsider.click(doko.table_message(), label="Beitreten")
+    doko.players.append(doko.outsider)
+    await doko.start()
+    await doko.open_all_hands()
+    await doko.reserve_all_gesund()
+    await doko.play_out()
+    res = await doko.players[0].slash(doko.channel, "doko protokoll")
+    files = {a.filename.rsplit(".", 1)[1]: a for a in res.response.attachments}
+    assert set(files) == {"json", "txt"}
+    lines = (await files["txt"].read()).decode().splitlines()
+    game = doko.table.last
+    names = [p.name for p in game.players]
+    dealer = names[doko.table.last.record["dealer"]]
+    hands = lines[lines.index("Karten wie gegeben:") + 1:][:5]
+    assert [h.split(" ")[0].rstrip(":") for h in hands] == names
+    assert f"{dealer} gibt und setzt aus." in hands
+    assert all(len(h.split(": ")[1].split()) == 12 for h in hands if not h.startswith(dealer))
+    assert "Stich 12: " in "\n".join(lines) and f"{dealer} spielt aus." not in lines

@@ -9,11 +9,7 @@ from dokobot.bot.config import Config
 from dokobot.engine.record import replay
 from dokobot.storage.sqlite_store import SqliteStore
 from dokobot.text.i18n import contract_name
-
-
-@pytest.fixture
-async def sqlite_path(tmp_path):
-    return tmp_path / "doko.sqlite3"
+from tests.words import signed
 
 
 @pytest.fixture
@@ -67,11 +63,11 @@ async def test_stats_commands_on_sqlite(doko, store):
     assert stats.title == "Statistik · Ost" and stats.description.startswith("Spiele: 1 · Punkte: ")
     res = await nord.slash(doko.channel, "doko liste")
     sheet = res.response.embeds[0]
-    assert res.ephemeral and sheet.title == "Spielliste · 1 Spiele"
+    assert res.ephemeral and sheet.title == "Spielliste · 1 Spiel"
     score = list(doko.table.last.result.score)
     contract = contract_name("de", doko.table.last.result.contract)
     assert sheet.description == f"**1.** {contract}: " + " · ".join(
-        f"{p.name} {score[i]:+d} ({score[i]:+d})" for i, p in enumerate(doko.players)
+        f"{p.name} {signed(score[i])} ({signed(score[i])})" for i, p in enumerate(doko.players)
     ) + "\n\nSpiele: " + " · ".join(f"{p.name} 1" for p in doko.players)
     res = await nord.slash(doko.channel, "doko protokoll")
     assert res.ephemeral and res.response.attachments[0].filename.endswith(".json")
@@ -92,6 +88,14 @@ async def test_explicit_channel_settings_beat_the_config_defaults(tmp_path):
         assert await bot.channel_lang(2) == "de" and (await bot.tables.rules_for(2))["preset"] == "ddv"
         await store.set_channel_prefs(2, ChannelPrefs("ddv", {}, None))  # language unset again
         assert (await store.db.get_settings(2)).language is None
+        # pictures off and the German deck survive in the store, and a rules change keeps them
+        await bot.set_channel_pictures(2, images=False, deck="german")
+        assert await store.channel_prefs(2) == ChannelPrefs("ddv", {}, None, images=False, deck="german")
+        assert await bot.picture_deck(2) is None
+        await bot.set_channel_pictures(2, images=True)
+        assert await bot.picture_deck(2) == "german"
+        await bot.set_user_deck(7, "german")
+        assert await store.user_deck(7) == "german" and await DokoBot(Config(), store=store).user_deck(7) == "german"
         await bot.close()
     finally:
         await store.close()
