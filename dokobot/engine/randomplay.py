@@ -18,9 +18,12 @@ def random_action(g: Game, rng: random.Random, announce_rate: float = 0.05,
     assert s is not None, "the game is over"
     if g.phase == "reserve":
         opts = g.allowed_reservations(s)
+        if g.n != 6:
+            return rng.choice(opts) if rng.random() < reserve_rate else opts[0]
         if rng.random() >= reserve_rate:
             return opts[0]
-        kind = rng.choice(sorted({str(o["reserve"]) for o in opts[1:]} or {"gesund"}))  # each kind alike
+        # six offer 28 solo entries: each kind of reservation alike, so Hochzeiten happen too
+        kind = rng.choice(sorted({str(o["reserve"]) for o in opts[1:]} or {"gesund"}))
         return rng.choice([o for o in opts if o["reserve"] == kind])
     if g.phase == "bid":
         bids = g.allowed_bids(s)

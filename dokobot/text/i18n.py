@@ -50,8 +50,8 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "select.solo": ("Solo ansagen …", "Declare a solo …"),
     "select.solo_gross": ("Großes Solo ansagen …", "Declare a big solo …"),
     "select.solo_klein": ("Kleines Solo ansagen (mit Partner) …", "Declare a small solo (with a partner) …"),
-    "solo.pflicht": ("Pflicht", "compulsory"),
-    "solo.lust": ("Lust", "voluntary"),
+    "sixsolo.pflicht": ("Pflicht", "compulsory"),
+    "sixsolo.lust": ("Lust", "voluntary"),
     "btn.pass": ("Passe", "Pass"),
     "hand.bid": ("Gleiche Soli: reize mit einer Ansage-Stufe, halte oder passe.", "Equal solos: bid a step, hold or pass."),
     "select.armut_return.one": ("{n} Karte zurückgeben …", "Return {n} card …"),
@@ -198,7 +198,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "lobby.waiting": ("Warteliste: {list}", "Waiting: {list}"),
     "lobby.five": ("Zu fünft: der Geber setzt jeweils aus.", "Five at the table: the dealer sits out."),
     "lobby.five_all": ("Zu fünft: alle spielen mit (ohne Neunen, Überstich).", "Five at the table: all five play (no nines, overtrump)."),
-    "lobby.six": ("Zu sechst: Münchener Regeln (drei Blätter, 12 Karten je Hand).", "Six at the table: Münchener Regeln (three decks, 12 cards a hand)."),
+    "lobby.six": ("Zu sechst: Münchener Regeln (drei Blätter, 12 Karten je Hand).", "Six at the table: the Munich rules (three decks, 12 cards a hand)."),
     "btn.take_over": ("Computer übernimmt", "Computer takes over"),
     "btn.abort": ("Spiel abbrechen", "Abort game"),
     "rules.timeout_off": ("keine", "none"),
@@ -265,7 +265,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "bd.reached": ("{what} erreicht", "{what} reached"),
     "bd.extra.gegen_die_alten": ("gegen die Alten", "against the queens of clubs"),
     "bd.extra.doppelkopf": ("Doppelkopf", "Doppelkopf"),
-    "bd.extra.superdoppelkopf": ("Superdoppelkopf", "Superdoppelkopf"),
+    "bd.superdoppelkopf": ("Superdoppelkopf", "Superdoppelkopf"),
     "bd.extra.fuchs": ("Fuchs gefangen", "fox caught"),
     "bd.extra.karlchen": ("Karlchen", "Charlie"),
     "bd.extra.karlchen_caught": ("Karlchen gefangen", "Charlie caught"),
@@ -480,6 +480,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "rules.preset.ddv": ("DDV-Turnierregeln", "DDV tournament rules"),
     "rules.preset.haus": ("Hausregeln (Schweine, Armut, Schmeißen bei fünf Neunen, Bock)", "House rules (Schweine, poverty, throwing in with five nines, Bock)"),
     "rules.preset.klassisch": ("Klassisch (ohne Dullen, Ansagen im ersten Stich, Verdoppeln)", "Classic (no Dullen, announcements in the first trick, doubling)"),
+    "rules.preset.muenchen": ("Münchener Regeln zu sechst (drei Blätter, kleine und große Soli, Reizen)", "Munich rules for six (three decks, small and big solos, bidding)"),
     "rules.on": ("an", "on"),
     "rules.off": ("aus", "off"),
     # --- counts: one text per CLDR plural category (``tn``)
@@ -549,6 +550,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     ),
     # the engine's reasons (``why`` of an IllegalAction), said after the refusal itself
     "why.phase.reserve": ("Erst müssen alle ihren Vorbehalt sagen.", "Everyone has to answer the reservations first."),
+    "why.phase.bid": ("Erst wird zwischen den gleichen Soli gereizt.", "The equal solos are being bid first."),
     "why.phase.armut_take": ("Gerade wird die Armut angeboten.", "The poverty is being offered right now."),
     "why.phase.armut_exchange": ("Erst muss der Kartentausch der Armut fertig sein.", "The poverty exchange has to finish first."),
     "why.phase.play": ("Es wird schon gespielt.", "The cards are already being played."),
@@ -677,6 +679,12 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "switch.armut_announce.help": ("der Tisch erfährt, wie viele Trümpfe die Armut hat und ob eine Alte dabei ist.", "the table learns how many trumps the poverty holds and whether a queen of clubs is among them."),
     "switch.solo_extras": ("Sonderpunkte im Solo", "Extra points in solos"),
     "switch.solo_extras.help": ("ob Sonderpunkte auch im Karo-Solo und in der stillen Hochzeit zählen.", "whether extra points also count in a diamonds solo and a silent wedding."),
+    "switch.players": ("Spieler am Tisch", "Players at the table"),
+    "switch.players.help": ("4, 5 oder 6 – der Tisch setzt es nach der Zahl der Sitzenden.", "4, 5 or 6 – the table sets it from the number seated."),
+    "switch.five": ("Zu fünft", "Five at the table"),
+    "switch.five.help": ("ob der Geber aussetzt oder alle fünf ohne Neunen spielen.", "whether the dealer sits out or all five play without nines."),
+    "value.five.dealer_sits_out": ("der Geber setzt aus", "the dealer sits out"),
+    "value.five.all_play": ("alle spielen mit", "all five play"),
     "switch.single_limit": ("Nur eine Absage", "Only one limit"),
     "switch.single_limit.help": ("pro Spiel nur eine Stufe (keine 90 … schwarz), von welcher Partei auch immer.", "only one step (keine 90 … schwarz) per game, by either party."),
     "switch.klopfen_redeal": ("Neu geben ohne Klopfen", "Redeal without knocking"),
@@ -694,6 +702,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "preset.ddv": ("DDV", "DDV"),
     "preset.haus": ("Haus", "House"),
     "preset.klassisch": ("Klassisch", "Classic"),
+    "preset.muenchen": ("Münchener Regeln", "Munich rules"),
     # --- choices of the slash commands (values stay, names follow the language)
     "choice.ddv": ("DDV", "DDV"),
     "choice.haus": ("Hausregeln", "house rules"),
@@ -816,7 +825,8 @@ def breakdown_label(lang: str | None, item: BreakdownItem) -> str:
     if item.key == "text":
         return str(item.param("text"))
     if item.key == "extra":
-        return t(lang, "bd.extra." + str(item.param("extra")))
+        extra = str(item.param("extra"))
+        return t(lang, "bd.superdoppelkopf") if extra == "superdoppelkopf" else t(lang, "bd.extra." + extra)
     params = dict(item.params)
     if "what" in params:
         params["what"] = announcement_name(lang, str(params["what"]))
@@ -840,6 +850,7 @@ _LEVEL = {"re": 0, "kontra": 0, "keine90": 1, "keine60": 2, "keine30": 3, "schwa
 # The engine's reasons (English sentences, engine/game.py) -> the catalogue's words.
 _WHY = {
     "the Vorbehalt round is not over": "why.phase.reserve",
+    "equal solo reservations are being bid": "why.phase.bid",
     "the Armut is being offered": "why.phase.armut_take",
     "the Armut exchange is not complete": "why.phase.armut_exchange",
     "the cards are being played": "why.phase.play",

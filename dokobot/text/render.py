@@ -556,13 +556,15 @@ def _six_solo_selects(allowed: list[dict[str, Any]], lang: str | None) -> list[l
     """Values ``KIND:p`` (Pflicht) / ``KIND:l`` (Lust); a kleines Solo that must name a card
     (``named_card``) is not offered here."""
     rows = []
-    for size, kind in (("gross", "solo"), ("klein", "ksolo")):
+    for size, kind, label in (("gross", "solo", t(lang, "select.solo_gross")),
+                              ("klein", "ksolo", t(lang, "select.solo_klein"))):
         options = tuple(dict.fromkeys(
             (f"{a['solo']}:{'p' if a['pflicht'] else 'l'}",
-             f"{contract_name(lang, 'solo:' + str(a['solo']))} · {t(lang, 'solo.pflicht' if a['pflicht'] else 'solo.lust')}")
+             f"{contract_name(lang, 'solo:' + str(a['solo']))} · "
+             f"{t(lang, 'sixsolo.pflicht') if a['pflicht'] else t(lang, 'sixsolo.lust')}")
             for a in allowed if a["reserve"] == "solo" and a.get("size") == size and "card" not in a))
         if options:
-            rows.append([Control(kind, "", t(lang, "select.solo_" + size), options=options[:25], count=1)])
+            rows.append([Control(kind, "", label, options=options[:25], count=1)])
     return rows
 
 
