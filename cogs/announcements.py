@@ -71,7 +71,3 @@ class AnnouncementsCog(commands.Cog, name="Announcements"):
     @app_commands.guild_only()
     async def schwarz(self, interaction: discord.Interaction) -> None:
         await self.announce(interaction, "schwarz")
-
-
-async def setup(bot: DokoBot) -> None:
-    await bot.add_cog(AnnouncementsCog(bot))

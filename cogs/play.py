@@ -39,9 +39,14 @@ class PlayCog(commands.Cog, name="Play"):
         await interaction.response.send_message(ephemeral=True, **_without_embed(hand_message(table, seat, lang)))
         self.bot.presenter(table).open_hand(interaction.user.id, interaction)
 
-    async def check_owner(self, interaction: discord.Interaction, channel_id: int, seat: int) -> bool:
-        """interaction_check of the hand items: the table is open and this is the clicker's seat."""
-        table = self.bot.tables.get(channel_id)
+    async def check_owner(self, interaction: discord.Interaction, seat: int) -> bool:
+        """interaction_check of the hand items: the table of this channel is open, this
+        is the clicker's seat, and the click came from a private hand."""
+        if not _private(interaction):
+            # a hand button forged onto the public table message: never make it a hand
+            await send_ephemeral(interaction, t(await self.lang(interaction), "err.stale"))
+            return False
+        table = self.bot.tables.get(interaction.channel_id or 0)
         if table is None:
             await send_ephemeral(interaction, t(await self.lang(interaction), "err.no_table"))
             return False
@@ -54,9 +59,12 @@ class PlayCog(commands.Cog, name="Play"):
             return False
         return True
 
-    async def on_hand_action(self, interaction: discord.Interaction, channel_id: int, game_no: int, action: dict[str, Any]) -> None:
+    async def on_hand_action(self, interaction: discord.Interaction, game_no: int, action: dict[str, Any]) -> None:
+        if not _private(interaction):
+            await send_ephemeral(interaction, t(await self.lang(interaction), "err.stale"))
+            return
         await interaction.response.defer()  # acknowledged at once; the hand is edited in place
-        table = self.bot.tables.get(channel_id)
+        table = self.bot.tables.get(interaction.channel_id or 0)
         if table is None:
             await send_ephemeral(interaction, t(await self.lang(interaction), "err.no_table"))
             return
@@ -69,5 +77,7 @@ def _without_embed(message: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in message.items() if k != "embed"}
 
 
-async def setup(bot: DokoBot) -> None:
-    await bot.add_cog(PlayCog(bot))
+def _private(interaction: discord.Interaction) -> bool:
+    """The clicked message is an ephemeral one (a private hand), not the public table."""
+    message = interaction.message
+    return message is not None and message.flags.ephemeral

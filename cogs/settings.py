@@ -32,7 +32,3 @@ class SettingsCog(commands.Cog, name="Settings"):
         else:
             await self.bot.set_user_lang(interaction.user.id, lang)
         await send_ephemeral(interaction, t(lang, "ok.lang"))
-
-
-async def setup(bot: DokoBot) -> None:
-    await bot.add_cog(SettingsCog(bot))

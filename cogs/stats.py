@@ -16,7 +16,8 @@ import discord
 from discord.ext import commands
 
 from dokobot.bot.client import DokoBot, send_ephemeral
-from dokobot.bot.ui import dynamic_view, embed
+from dokobot.bot.ui import controls_for, dynamic_view, embed
+from dokobot.engine import GameResult
 from dokobot.storage import StorageError
 from dokobot.text import render
 from dokobot.text.i18n import contract_name, t
@@ -55,12 +56,13 @@ class StatsCog(commands.Cog, name="Stats"):
                 f"{render.esc(names[uid]) if uid in names else f'<@{uid}>'}: {total:+d}"
                 for uid, total in sorted(table.totals.items(), key=lambda kv: -kv[1])
             ]
-            title = t(lang, "sheet.title", games=table.game_no)
-            await interaction.response.send_message(embed=embed(title, "\n".join(lines)), ephemeral=True)
-            return
-        sheet = await self.db.score_sheet(table.table_id)
-        title, body = sheet_text(sheet, lang)
-        await interaction.response.send_message(embed=embed(title, body), ephemeral=True)
+            finished = await self.bot.store.finished_games(table.table_id)
+            games = sum(1 for g in finished if not _redeal(g.result))
+            card = embed(t(lang, "sheet.title", games=games), "\n".join(lines))
+        else:
+            card = embed(*sheet_text(await self.db.score_sheet(table.table_id), lang))
+        card.set_footer(text=t(lang, "stats.redeal_rule"))
+        await interaction.response.send_message(embed=card, ephemeral=True)
 
     # ---- Rangliste -------------------------------------------------------------------------
 
@@ -92,7 +94,7 @@ class StatsCog(commands.Cog, name="Stats"):
         if board.bots:
             card.add_field(name=t(lang, "stats.bots"), value="\n".join(_row(lang, r, order) for r in board.bots), inline=False)
         method = t(lang, "stats.method", k=board.k, prior=f"{board.prior_ppg:.2f}")
-        card.set_footer(text=f"{t(lang, 'stats.page', page=page + 1, pages=pages)} · {method}")
+        card.set_footer(text=f"{t(lang, 'stats.page', page=page + 1, pages=pages)} · {method} {t(lang, 'stats.redeal_rule')}")
         view = None
         if pages > 1:
             view = dynamic_view()  # stopped: discord.py keeps nothing per page message
@@ -100,7 +102,7 @@ class StatsCog(commands.Cog, name="Stats"):
             view.add_item(BoardPage(period, order, page + 1, "next", disabled=page >= pages - 1))
         return {"embed": card, "view": view} if view else {"embed": card}
 
-    async def on_page(self, interaction: discord.Interaction, period: str, order: str, page: int) -> None:
+    async def on_board_page(self, interaction: discord.Interaction, period: str, order: str, page: int) -> None:
         lang = await self.lang(interaction)
         if self.db is None:
             await send_ephemeral(interaction, t(lang, "stats.no_db"))
@@ -130,7 +132,9 @@ class StatsCog(commands.Cog, name="Stats"):
             fl=s.fuechse_lost, karlchen=s.karlchen,
         )
         name = render.esc(getattr(member, "display_name", member.name))
-        await interaction.followup.send(embed=embed(t(lang, "stats.title", name=name), body), ephemeral=True)
+        card = embed(t(lang, "stats.title", name=name), body)
+        card.set_footer(text=t(lang, "stats.redeal_rule"))
+        await interaction.followup.send(embed=card, ephemeral=True)
 
     # ---- Protokoll -------------------------------------------------------------------------
 
@@ -185,8 +189,9 @@ class BoardPage(
         return cls(match["period"], match["order"], int(match["page"]), match["dir"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        cog = interaction.client.get_cog("Stats")  # type: ignore[union-attr]
-        await cog.on_page(interaction, self.period, self.order, self.page)
+        controls = await controls_for(interaction)
+        if controls is not None:
+            await controls.on_board_page(interaction, self.period, self.order, self.page)
 
 
 def _row(lang: str, r: Any, order: str) -> str:
@@ -209,9 +214,9 @@ def sheet_text(sheet: Any, lang: str) -> tuple[str, str]:
     for row in rows:
         totals = " · ".join(f"{render.esc(names[uid])} {total:+d}" for uid, total in row.totals.items())
         lines.append(f"**{row.number}.** {contract_name(lang, row.contract)}: {totals}")
-    return t(lang, "sheet.title", games=len(sheet.rows)), "\n".join(lines)
+    games = sum(1 for row in sheet.rows if row.contract != "redeal")  # a throw-in is no game
+    return t(lang, "sheet.title", games=games), "\n".join(lines)
 
 
-async def setup(bot: DokoBot) -> None:
-    await bot.add_cog(StatsCog(bot))
-    bot.add_dynamic_items(BoardPage)
+def _redeal(result: GameResult | None) -> bool:
+    return result is not None and result.is_redeal

@@ -1,11 +1,16 @@
-"""The table area: /doko tisch and the buttons of the public table message."""
+"""The table area: the /doko group and the buttons of the public table message.
+
+``TableCog`` owns the ``/doko`` group; the commands of the other areas
+(hand, language, statistics) go to those cogs through typed references
+given at construction (``cogs.doko`` builds them), never ``get_cog("…")``.
+"""
 
 from __future__ import annotations
 
 import io
 import json
 import logging
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 from discord import app_commands
@@ -13,11 +18,17 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from dokobot.bot.client import DokoBot, send_ephemeral
-from dokobot.bot.ui import embed, error_text, lobby_message, perform
+from dokobot.bot.ui import embed, error_text, perform
 from dokobot.table import switches
+from dokobot.table.store import StoreError
 from dokobot.table.table import Table, TableError
 from dokobot.text import render
 from dokobot.text.i18n import t
+
+if TYPE_CHECKING:
+    from cogs.play import PlayCog
+    from cogs.settings import SettingsCog
+    from cogs.stats import StatsCog
 
 log = logging.getLogger(__name__)
 
@@ -31,18 +42,20 @@ class TableCog(commands.Cog, name="Table"):
         name="doko", description=_("Doppelkopf am Tisch in diesem Kanal", key="cmd.doko"), guild_only=True
     )
 
-    def __init__(self, bot: DokoBot) -> None:
+    def __init__(self, bot: DokoBot, play: PlayCog, stats: StatsCog, settings: SettingsCog) -> None:
         self.bot = bot
+        self.play, self.stats, self.settings = play, stats, settings
 
     async def lang(self, interaction: discord.Interaction) -> str:
         return await self.bot.user_lang(interaction.user.id, interaction.channel_id)
 
-    async def table_or_reply(self, interaction: discord.Interaction, channel_id: int | None = None) -> Table | None:
-        """The channel's open table; otherwise a private explanation and None."""
+    async def table_or_reply(self, interaction: discord.Interaction) -> Table | None:
+        """The open table of the channel the interaction came from; otherwise a
+        private explanation and None."""
         if interaction.guild_id is None:
             await send_ephemeral(interaction, t(await self.lang(interaction), "err.not_in_guild"))
             return None
-        table = self.bot.tables.get(channel_id or interaction.channel_id or 0)
+        table = self.bot.tables.get(interaction.channel_id or 0)
         if table is None:
             await send_ephemeral(interaction, t(await self.lang(interaction), "err.no_table"))
         return table
@@ -61,23 +74,28 @@ class TableCog(commands.Cog, name="Table"):
             url = _jump(interaction, existing)
             await send_ephemeral(interaction, t(lang, "err.table_exists", url=url))
             return
-        await interaction.response.defer()
+        # Private: any error of opening stays between us. The lobby itself is a
+        # channel message the presenter sends (and keeps current).
+        await interaction.response.defer(ephemeral=True, thinking=True)
         user = interaction.user
         try:
-            table = await self.bot.tables.open(interaction.channel_id, interaction.guild_id, user.id, user.display_name)
+            table = await self.bot.tables.open(interaction.channel_id or 0, interaction.guild_id, user.id, user.display_name)
         except TableError as err:
             existing = self.bot.tables.get(interaction.channel_id or 0)
             await interaction.followup.send(t(lang, "err." + err.code, url=_jump(interaction, existing)), ephemeral=True)
             return
-        channel_lang = await self.bot.channel_lang(table.channel_id)
-        message = await interaction.followup.send(**lobby_message(table, channel_lang), wait=True)
+        except StoreError as exc:
+            log.error("channel %s: could not open a table: %s", interaction.channel_id, exc)
+            await interaction.followup.send(t(lang, "err.storage"), ephemeral=True)
+            return
         presenter = self.bot.presenter(table)
-        presenter.shown = ("lobby",)
-        await table.set_message(message.id)
+        presenter.update()
+        await presenter.wait()
+        await interaction.followup.send(t(lang, "ok.opened", url=_jump(interaction, table)), ephemeral=True)
 
     @doko.command(name="hand", description=_("Zeigt dir deine Karten (nur für dich)", key="cmd.hand"))
     async def hand(self, interaction: discord.Interaction) -> None:
-        await self.bot.get_cog("Play").send_hand(interaction, None)  # type: ignore[union-attr]
+        await self.play.send_hand(interaction, None)
 
     @doko.command(name="regeln", description=_("Zeigt die Regeln oder stellt sie um (Gastgeber)", key="cmd.regeln"))
     @app_commands.describe(
@@ -97,14 +115,19 @@ class TableCog(commands.Cog, name="Table"):
             return
         try:
             config = _rules_config(table, preset, schalter or "")
-        except switches.SwitchError as err:
-            await interaction.response.send_message(t(lang, err.key, name=err.name, value=err.value), ephemeral=True)
+        except switches.SwitchError as err:  # name and value come back cut short
+            text = t(lang, err.key, name=render.esc(err.name), value=render.esc(err.value))
+            await interaction.response.send_message(text, ephemeral=True)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             rules = await table.set_rules(interaction.user.id, can_manage(interaction), config)
         except TableError as err:
             await interaction.followup.send(error_text(err, table, lang), ephemeral=True)
+            return
+        except StoreError as exc:
+            log.error("table %s: could not save the rules: %s", table.channel_id, exc)
+            await interaction.followup.send(t(lang, "err.storage"), ephemeral=True)
             return
         text = t(lang, "ok.preset", preset=render.preset_name(lang, rules.preset))
         await interaction.followup.send(text, embed=embed(*render.rules_text(table, lang)), ephemeral=True)
@@ -131,7 +154,8 @@ class TableCog(commands.Cog, name="Table"):
 
     @doko.command(name="entfernen", description=_("Nimmt jemanden vom Tisch (Gastgeber, zwischen den Spielen)", key="cmd.entfernen"))
     @app_commands.describe(spieler=_("Wer den Tisch verlassen soll", key="cmd.entfernen.spieler"))
-    async def entfernen(self, interaction: discord.Interaction, spieler: discord.Member) -> None:
+    async def entfernen(self, interaction: discord.Interaction, spieler: discord.User) -> None:
+        # discord.User, not Member: someone who left the server can still be taken off the table
         table = await self.table_or_reply(interaction)
         if table is None:
             return
@@ -173,11 +197,11 @@ class TableCog(commands.Cog, name="Table"):
         kanal=_("Für den ganzen Kanal (Gastgeber/Kanäle verwalten)", key="cmd.sprache.kanal"),
     )
     async def sprache(self, interaction: discord.Interaction, sprache: Literal["de", "en"], kanal: bool = False) -> None:
-        await self.bot.get_cog("Settings").set_language(interaction, sprache, kanal)  # type: ignore[union-attr]
+        await self.settings.set_language(interaction, sprache, kanal)
 
     @doko.command(name="liste", description=_("Zeigt die Spielliste dieses Tisches", key="cmd.liste"))
     async def liste(self, interaction: discord.Interaction) -> None:
-        await self.bot.get_cog("Stats").send_sheet(interaction)  # type: ignore[union-attr]
+        await self.stats.send_sheet(interaction)
 
     @doko.command(name="rangliste", description=_("Zeigt die Rangliste dieses Kanals", key="cmd.rangliste"))
     @app_commands.describe(
@@ -189,26 +213,27 @@ class TableCog(commands.Cog, name="Table"):
         zeitraum: Literal["alle", "jahr", "monat", "woche"] = "alle",
         ordnung: Literal["punkte", "ppg", "siege"] = "punkte",
     ) -> None:
-        await self.bot.get_cog("Stats").send_leaderboard(interaction, zeitraum, ordnung)  # type: ignore[union-attr]
+        await self.stats.send_leaderboard(interaction, zeitraum, ordnung)
 
     @doko.command(name="statistik", description=_("Zeigt die Statistik eines Spielers in diesem Kanal", key="cmd.statistik"))
     @app_commands.describe(spieler=_("Wessen Statistik (sonst deine)", key="cmd.statistik.spieler"))
-    async def statistik(self, interaction: discord.Interaction, spieler: discord.Member | None = None) -> None:
-        await self.bot.get_cog("Stats").send_statistics(interaction, spieler or interaction.user)  # type: ignore[union-attr]
+    async def statistik(self, interaction: discord.Interaction, spieler: discord.User | None = None) -> None:
+        # discord.User, not Member: the statistics of someone who left the server stay readable
+        await self.stats.send_statistics(interaction, spieler or interaction.user)
 
     @doko.command(name="protokoll", description=_("Hängt ein beendetes Spiel als Protokoll an", key="cmd.protokoll"))
     @app_commands.describe(spiel=_("Nummer des Spiels auf der Spielliste (sonst das letzte)", key="cmd.protokoll.spiel"))
     async def protokoll(self, interaction: discord.Interaction, spiel: app_commands.Range[int, 1] | None = None) -> None:
-        await self.bot.get_cog("Stats").send_record(interaction, spiel)  # type: ignore[union-attr]
+        await self.stats.send_record(interaction, spiel)
 
     # ---- buttons of the public message ---------------------------------------------------
 
-    async def on_table_button(self, interaction: discord.Interaction, channel_id: int, action: str, game_no: int) -> None:
-        table = await self.table_or_reply(interaction, channel_id)
+    async def on_table_button(self, interaction: discord.Interaction, action: str, game_no: int) -> None:
+        table = await self.table_or_reply(interaction)
         if table is None:
             return
         if action == "hand":
-            await self.bot.get_cog("Play").send_hand(interaction, game_no)  # type: ignore[union-attr]
+            await self.play.send_hand(interaction, game_no)
             return
         if action == "rules":
             lang = await self.lang(interaction)
@@ -247,10 +272,6 @@ def _jump(interaction: discord.Interaction, table: Table | None) -> str:
     if table is None or not table.message_id:
         return f"<#{interaction.channel_id}>"
     return f"https://discord.com/channels/{interaction.guild_id}/{table.channel_id}/{table.message_id}"
-
-
-async def setup(bot: DokoBot) -> None:
-    await bot.add_cog(TableCog(bot))
 
 
 def _rules_config(table: Table, preset: str | None, text: str) -> dict[str, Any]:

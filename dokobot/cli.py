@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
+from pathlib import Path
 
 
 def _replay(path: str) -> int:
@@ -20,6 +22,8 @@ def _replay(path: str) -> int:
         record = json.loads(text)
     except json.JSONDecodeError as exc:
         return _fail({"error": f"not valid JSON: {exc.msg} (line {exc.lineno})", "action": None})
+    except RecursionError:  # the JSON parser itself recurses per nesting level
+        return _fail({"error": "the record is nested too deeply", "action": None})
     try:
         game = replay_game(record)
         result = game.game_result().replay_json() if game.finished else game.result()
@@ -27,8 +31,18 @@ def _replay(path: str) -> int:
         return _fail(exc.to_json())
     except RecursionError:
         return _fail({"error": "the record is nested too deeply", "action": None})
-    print(json.dumps(result, ensure_ascii=False))
+    _out(json.dumps(result, ensure_ascii=False))
     return 0
+
+
+def _out(line: str) -> None:
+    """Print to stdout, which may be a pipe closed early (``| head``): no traceback then."""
+    try:
+        print(line, flush=True)
+    except BrokenPipeError:
+        # Python flushes stdout again at exit: point it at devnull so that stays quiet.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
 
 
 def _fail(error: dict) -> int:
@@ -54,12 +68,16 @@ def _export(channel: int, out: str, db: str | None, config: str | None) -> int:
         except ConfigError as exc:
             print(f"dokobot: {exc}", file=sys.stderr)
             return 2
+    if not str(db).startswith("file:") and not Path(db).is_file():
+        # opening would create an empty database: a typo must not look like "0 games"
+        print(f"dokobot: database not found: {db}", file=sys.stderr)
+        return 2
     try:
-        n = asyncio.run(export_channel(db, channel, out))
+        n = asyncio.run(export_channel(db, channel, out, known_only=True))
     except Exception as exc:  # storage errors carry a clear message; never a traceback
         print(f"dokobot: export failed: {exc}", file=sys.stderr)
         return 2
-    print(f"{n} games written to {out}")
+    _out(f"{n} games written to {out}")
     return 0
 
 

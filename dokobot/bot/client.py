@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import random
 import signal
 from typing import Any
 
@@ -16,16 +17,18 @@ from discord import app_commands
 from discord.ext import commands
 
 from dokobot.bot.config import Config
-from dokobot.bot.ui import DYNAMIC_ITEMS, TablePresenter
+from dokobot.bot.ui import DYNAMIC_ITEMS, Controls, TablePresenter, error_text
 from dokobot.storage.memory import MemoryStore
 from dokobot.table.robot import Skill
-from dokobot.table.store import ChannelPrefs, TableStore
-from dokobot.table.table import COMPUTER_DELAY, Outcome, Table, Tables
+from dokobot.table.store import ChannelPrefs, StoreError, TableStore
+from dokobot.table.table import COMPUTER_DELAY, COMPUTER_RETRY, Outcome, Table, TableError, Tables
 from dokobot.text.i18n import LANGUAGES, has, norm_lang, t
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.table", "cogs.play", "cogs.announcements", "cogs.settings", "cogs.stats")
+# One extension: it builds the area cogs with typed references to each other
+# and gives the dynamic items their entry points (``DokoBot.controls``).
+EXTENSIONS = ("cogs.doko",)
 ENGLISH_LOCALES = (discord.Locale.american_english, discord.Locale.british_english)
 
 
@@ -41,19 +44,35 @@ class DokoTranslator(app_commands.Translator):
         return t("en", key) if has(key) else None
 
 
+class DokoTree(app_commands.CommandTree):
+    """Every command error ends in a private, specific answer, never a public or generic one."""
+
+    async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        client = interaction.client
+        if isinstance(client, DokoBot):
+            await client.command_error(interaction, error)
+
+
 class DokoBot(commands.Bot):
     def __init__(
         self, config: Config | None = None, store: TableStore | None = None, *,
-        computer_skill: Skill | None = None, computer_delay: float = COMPUTER_DELAY, **kwargs: Any,
+        computer_skill: Skill | None = None, computer_delay: float = COMPUTER_DELAY,
+        computer_retry: float = COMPUTER_RETRY, rng: random.Random | None = None, **kwargs: Any,
     ) -> None:
         intents = discord.Intents.default()
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None, **kwargs)
+        super().__init__(
+            command_prefix=commands.when_mentioned, intents=intents, help_command=None, tree_cls=DokoTree, **kwargs
+        )
         self.config = config or Config()
         self.store: TableStore = store or MemoryStore()
         self._owns_store = store is None
-        self.tables = Tables(self.store, self.config.preset, computer_skill=computer_skill, computer_delay=computer_delay)
+        self.tables = Tables(
+            self.store, self.config.preset, computer_skill=computer_skill, computer_delay=computer_delay,
+            computer_retry=computer_retry, rng=rng,  # rng: the deals' random source (tests rig it)
+        )
         self.tables.on_outcome = self._computer_moved
         self.presenters: dict[int, TablePresenter] = {}
+        self.controls: Controls | None = None  # set by the cogs (cogs.doko) when they load
         self._user_langs: dict[int, str | None] = {}
         self._channel_langs: dict[int, str] = {}
 
@@ -67,7 +86,6 @@ class DokoBot(commands.Bot):
                 presenter.resumed = True
                 presenter.update()  # the table message says the game goes on; its buttons still work
         await self.tree.set_translator(DokoTranslator())
-        self.tree.on_error = self._tree_error  # type: ignore[method-assign]
         for ext in EXTENSIONS:
             await self.load_extension(ext)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
@@ -148,11 +166,29 @@ class DokoBot(commands.Bot):
         if self._owns_store and closer is not None:
             await closer()
 
-    async def _tree_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
-        """Never a traceback to a user: log it, answer with one friendly line."""
-        log.error("command %s failed", getattr(interaction.command, "name", "?"), exc_info=error)
-        lang = await self.user_lang(interaction.user.id, interaction.channel_id)
-        await send_ephemeral(interaction, t(lang, "err.internal"))
+    async def command_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        """Never a traceback to a user, never a public error: the reason, privately."""
+        name = getattr(interaction.command, "qualified_name", "?")
+        cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error
+        try:
+            lang = await self.user_lang(interaction.user.id, interaction.channel_id)
+        except StoreError:
+            lang = norm_lang(self.config.language)
+        table = self.tables.get(interaction.channel_id or 0)
+        if isinstance(cause, TableError):
+            text = error_text(cause, table, lang)
+        elif isinstance(cause, StoreError):
+            log.error("command %s: the database failed: %s", name, cause)
+            text = t(lang, "err.storage")
+        elif isinstance(cause, app_commands.TransformerError):
+            log.info("command %s: option not understood (%s)", name, cause.type)
+            text = t(lang, "err.bad_option")
+        elif isinstance(cause, app_commands.CheckFailure):
+            text = t(lang, "err.not_in_guild")
+        else:
+            log.error("command %s failed", name, exc_info=cause)
+            text = t(lang, "err.internal")
+        await send_ephemeral(interaction, text)
 
 
 async def send_ephemeral(interaction: discord.Interaction, text: str) -> None:

@@ -14,6 +14,7 @@ import aiohttp
 import discord
 
 from dokobot.bot.config import Config, ConfigError, load_config
+from dokobot.table.store import StoreError
 
 log = logging.getLogger("dokobot")
 
@@ -65,6 +66,8 @@ def run_bot(config_path: str | None) -> int:
         return _fail("Discord refused the intents: dokobot needs no privileged intents, check the portal")
     except StoreOpenError as exc:
         return _fail(str(exc))
+    except StoreError as exc:  # the file opened, but restoring the tables failed
+        return _fail(f"cannot restore the tables from database {config.database}: {exc}")
     except (OSError, aiohttp.ClientError, discord.GatewayNotFound) as exc:
         # no network, DNS failure, Discord down: one line, never a traceback
         return _fail(f"cannot reach Discord ({type(exc).__name__}): check the network and try again")
@@ -80,13 +83,14 @@ class StoreOpenError(Exception):
 
 
 async def _open_store(config: Config):  # noqa: ANN202
-    from dokobot.storage import StorageError
     from dokobot.storage.sqlite_store import SqliteStore
 
     try:
         return await SqliteStore.open(config.database)
-    except (StorageError, OSError) as exc:
-        raise StoreOpenError(f"cannot open database {config.database}: {exc}") from None
+    except StoreError as exc:  # already "cannot open database <path>: <reason>"
+        raise StoreOpenError(str(exc)) from None
+    except OSError as exc:
+        raise StoreOpenError(f"cannot open database {config.database}: {exc.strerror or exc}") from None
 
 
 async def _run(config: Config) -> None:

@@ -17,11 +17,11 @@ from __future__ import annotations
 import asyncio
 import datetime
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
-from dokobot.storage.errors import StorageError
+from dokobot.table.store import StoreError
 from dokobot.table.table import Notice, Outcome, Table, TableError
 from dokobot.text import render
 from dokobot.text.i18n import illegal_text, t
@@ -78,7 +78,7 @@ async def perform(bot: DokoBot, interaction: discord.Interaction, table: Table, 
         outcome = await op()
     except TableError as err:
         await send_ephemeral(interaction, error_text(err, table, lang))
-    except StorageError as exc:  # the write failed, so the table did not change
+    except StoreError as exc:  # the write failed, so the table did not change
         log.error("table %s: could not save a change: %s", table.channel_id, exc)
         await send_ephemeral(interaction, t(lang, "err.storage"))
     except Exception:
@@ -144,9 +144,15 @@ def game_message(table: Table, lang: str, game_no: int, *, active: bool = True) 
         title, body = render.summary_text(finished, lang)
         view = _between_view(table, lang, game_no, record=True) if active else None
         return {"embed": embed(title, body), "view": view}
+    if table.broken and table.game_no == game_no:  # restored, but no longer replays: only abort helps
+        title = t(lang, "table.title", no=game_no, preset=render.preset_name(lang, table.preset))
+        return {"embed": embed(title, t(lang, "table.broken", no=game_no)), "view": None}
     if table.game is None:  # aborted: nothing to show but the way on
         title = t(lang, "table.title", no=game_no, preset=render.preset_name(lang, table.preset))
-        body = t(lang, "table.aborted", no=game_no, dealer=render.esc(table.names[table.dealer]))
+        # the aborted game's dealer: the seats may have changed since (someone left)
+        players = table.game_players or table.seats
+        dealer = players[table.dealer].name if table.dealer < len(players) else "–"
+        body = t(lang, "table.aborted", no=game_no, dealer=render.esc(dealer))
         view = _between_view(table, lang, game_no, record=False) if active else None
         return {"embed": embed(title, body), "view": view}
     title, body = render.table_text(table, lang)
@@ -184,6 +190,47 @@ def hand_message(table: Table, seat: int, lang: str) -> dict[str, Any]:
 # ---- dynamic items ----------------------------------------------------------------------
 
 
+class Controls(Protocol):
+    """What the dynamic items call: the cogs' typed entry points (``DokoBot.controls``).
+
+    Every call gets the channel the click came from, never one read from the
+    ``custom_id``: a button acts only on the table of its own channel.
+    """
+
+    async def on_table_button(self, interaction: discord.Interaction, action: str, game_no: int) -> None: ...
+
+    async def check_owner(self, interaction: discord.Interaction, seat: int) -> bool: ...
+
+    async def on_hand_action(self, interaction: discord.Interaction, game_no: int, action: dict[str, Any]) -> None: ...
+
+    async def on_board_page(self, interaction: discord.Interaction, period: str, order: str, page: int) -> None: ...
+
+
+def the_bot(interaction: discord.Interaction) -> DokoBot | None:
+    from dokobot.bot.client import DokoBot  # deferred: client imports this module
+
+    client = interaction.client
+    return client if isinstance(client, DokoBot) else None
+
+
+async def controls_for(interaction: discord.Interaction, channel_id: int | None = None) -> Controls | None:
+    """The bot's controls, or None after a private answer: not ready yet, or the
+    button names another channel than the one it was clicked in (forged)."""
+    from dokobot.bot.client import send_ephemeral
+
+    bot = the_bot(interaction)
+    controls = bot.controls if bot is not None else None
+    lang = await bot.user_lang(interaction.user.id, interaction.channel_id) if bot is not None else "de"
+    if controls is None:
+        await send_ephemeral(interaction, t(lang, "err.internal"))
+        return None
+    if channel_id is not None and channel_id != interaction.channel_id:
+        log.warning("a button of channel %s was clicked in channel %s: refused", channel_id, interaction.channel_id)
+        await send_ephemeral(interaction, t(lang, "err.wrong_channel"))
+        return None
+    return controls
+
+
 class TableButton(
     discord.ui.DynamicItem[discord.ui.Button],
     template=r"doko:(?P<action>join|leave|start|rules|hand|next|record|close|computer|nocomputer):(?P<ch>\d+):(?P<g>\d+)",
@@ -201,8 +248,9 @@ class TableButton(
         return cls(int(match["ch"]), match["action"], int(match["g"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        cog = interaction.client.get_cog("Table")  # type: ignore[union-attr]
-        await cog.on_table_button(interaction, self.channel_id, self.action, self.game_no)
+        controls = await controls_for(interaction, self.channel_id)
+        if controls is not None:
+            await controls.on_table_button(interaction, self.action, self.game_no)
 
 
 class HandItem(
@@ -230,13 +278,14 @@ class HandItem(
         return cls(int(match["ch"]), int(match["g"]), int(match["seat"]), match["kind"], match["value"], int(match["pos"]))
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        return await interaction.client.get_cog("Play").check_owner(interaction, self.channel_id, self.seat)  # type: ignore[union-attr]
+        controls = await controls_for(interaction, self.channel_id)
+        return controls is not None and await controls.check_owner(interaction, self.seat)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        action = hand_action(self.kind, self.value, interaction, self.channel_id, self.seat)
-        await interaction.client.get_cog("Play").on_hand_action(  # type: ignore[union-attr]
-            interaction, self.channel_id, self.game_no, action
-        )
+        controls = await controls_for(interaction, self.channel_id)
+        if controls is not None:
+            action = hand_action(self.kind, self.value, interaction, self.seat)
+            await controls.on_hand_action(interaction, self.game_no, action)
 
 
 class HandSelect(
@@ -261,7 +310,8 @@ class HandSelect(
         return cls(int(match["ch"]), int(match["g"]), int(match["seat"]), None, kind=match["kind"])
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        return await interaction.client.get_cog("Play").check_owner(interaction, self.channel_id, self.seat)  # type: ignore[union-attr]
+        controls = await controls_for(interaction, self.channel_id)
+        return controls is not None and await controls.check_owner(interaction, self.seat)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = list(self.item.values)
@@ -271,12 +321,12 @@ class HandSelect(
             action = {"reserve": "hochzeit", "card": values[0] if values else ""}
         else:
             action = {"armut_return": [v.split(":")[0] for v in values]}
-        await interaction.client.get_cog("Play").on_hand_action(  # type: ignore[union-attr]
-            interaction, self.channel_id, self.game_no, action
-        )
+        controls = await controls_for(interaction, self.channel_id)
+        if controls is not None:
+            await controls.on_hand_action(interaction, self.game_no, action)
 
 
-def hand_action(kind: str, value: str, interaction: discord.Interaction, ch: int, seat: int) -> dict[str, Any]:
+def hand_action(kind: str, value: str, interaction: discord.Interaction, seat: int) -> dict[str, Any]:
     """The engine action a hand button stands for."""
     if kind == "play":
         code, _, schwein = value.partition(":")
@@ -292,8 +342,8 @@ def hand_action(kind: str, value: str, interaction: discord.Interaction, ch: int
     if kind == "armut_decline":
         return {"armut_decline": True}
     # armut_give: the poor seat hands over exactly its trumps, so the bot picks them
-    bot: DokoBot = interaction.client  # type: ignore[assignment]
-    table = bot.tables.get(ch)
+    bot = the_bot(interaction)
+    table = bot.tables.get(interaction.channel_id or 0) if bot is not None else None
     cards = render.armut_trumps(table.game, seat) if table and table.game else []
     return {"armut_give": cards}
 
@@ -312,6 +362,10 @@ class TablePresenter:
         self.table = table
         self.hands: dict[int, discord.Interaction] = {}  # user_id -> interaction whose @original is the hand
         self.shown: tuple[Any, ...] | None = self._key() if table.message_id else None
+        # The live table message as sent; the table remembers it on disk (for
+        # restarts), but an edit always goes to the newest message even when
+        # remembering it failed: one live table message per game.
+        self.message_id: int | None = table.message_id
         self.resumed = False  # restored after a restart: the table message says the game goes on
         self._notices: list[Notice] = []
         self._first: list[int] = []
@@ -382,27 +436,44 @@ class TablePresenter:
             return message
         return lobby_message(self.table, lang, active=active)
 
+    def shows(self, message_id: int, lobby: bool = True) -> None:
+        """The message just sent as an interaction response is the live table message."""
+        self.shown, self.message_id = ("lobby",) if lobby else self._key(), message_id
+
     async def _show_table(self) -> None:
         table = self.table
         lang = await self.bot.channel_lang(table.channel_id)
         key = self._key()
         if key != self.shown:
             self.resumed = False  # a new game or the lobby: the restart is history
-        if key == self.shown and table.message_id:
+        if key == self.shown and self.message_id:
+            await self._remember()
             try:
-                await self.channel.get_partial_message(table.message_id).edit(**self._render(key, lang, True))
+                await self.channel.get_partial_message(self.message_id).edit(**self._render(key, lang, True))
                 return
             except discord.NotFound:
                 pass  # someone deleted the table message: post a fresh one
-        elif self.shown is not None and table.message_id:
+        elif self.shown is not None and self.message_id:
             # A new game (or back to the lobby): the old message keeps its text, loses its buttons.
-            old = self._render(self.shown, lang, False)
-            await self._guard(self.channel.get_partial_message(table.message_id).edit(**old))
+            shown, old_id = self.shown, self.message_id
+            await self._guard(self._edit(old_id, lambda: self._render(shown, lang, False)))
         if table.state == "closed":
             return
         message = await self.channel.send(**self._render(key, lang, True), allowed_mentions=NO_MENTIONS)
-        self.shown = key
-        await table.set_message(message.id)
+        self.shown, self.message_id = key, message.id
+        await self._remember()
+
+    async def _edit(self, message_id: int, render: Any) -> None:
+        await self.channel.get_partial_message(message_id).edit(**render())
+
+    async def _remember(self) -> None:
+        """Store the live message id (for restarts); tried again at the next update if it fails."""
+        if self.message_id is None or self.message_id == self.table.message_id:
+            return
+        try:
+            await self.table.set_message(self.message_id)
+        except StoreError as exc:
+            log.warning("table %s: could not remember the table message: %s", self.table.channel_id, exc)
 
     async def _refresh_hand(self, user_id: int) -> None:
         interaction = self.hands.get(user_id)

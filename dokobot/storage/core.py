@@ -49,6 +49,13 @@ class Core:
         one-line reason for a locked, read-only, corrupt or too new database.
         """
         target = str(path)
+        uri = target.startswith("file:")
+        try:
+            # Probe with the standard library first: a file aiosqlite cannot open leaves
+            # its worker thread to report into a closed event loop (a traceback at exit).
+            await asyncio.to_thread(_probe, target, uri)
+        except sqlite3.Error as exc:
+            raise StorageError(f"cannot open database {target}: {describe(exc)}") from exc
         try:
             conn = await aiosqlite.connect(
                 target, uri=target.startswith("file:"), timeout=busy_timeout, isolation_level=None
@@ -190,6 +197,10 @@ async def _apply(conn: aiosqlite.Connection, migrations: list[Migration]) -> int
     # instead of at the first move of a game.
     await conn.execute(f"PRAGMA user_version = {int(latest)}")
     return latest
+
+
+def _probe(target: str, uri: bool) -> None:
+    sqlite3.connect(target, uri=uri).close()
 
 
 async def _all(conn: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:

@@ -12,13 +12,15 @@ from .errors import StorageError
 
 
 async def export_channel(
-    db_path: str | Path, channel_id: int, out_dir: str | Path, *, verify: bool = True
+    db_path: str | Path, channel_id: int, out_dir: str | Path, *, verify: bool = True, known_only: bool = False
 ) -> int:
     """Write one ``game-<id>.json`` per finished game of the channel; return how many.
 
     With ``verify`` every record is replayed by the engine first and must give
     the stored score, so an export never contains a record that does not
     replay. Safe while the bot runs (WAL readers do not block the writer).
+    ``known_only``: a channel that never had a table is an error, not 0 games
+    (the command line: a mistyped channel id must not look like an empty one).
     """
     replay = _replayer() if verify else None
     out = Path(out_dir)
@@ -26,8 +28,12 @@ async def export_channel(
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise StorageError(f"cannot create export directory {out}: {exc.strerror}") from exc
+    if not str(db_path).startswith("file:") and not Path(db_path).is_file():
+        raise StorageError(f"database not found: {db_path}")  # opening would create an empty one
     db = await Database.open(db_path)
     try:
+        if known_only and not await db.channel_known(channel_id):
+            raise StorageError(f"channel {channel_id} is unknown: no table was ever opened there")
         written = 0
         for game_id in await db.finished_games(channel_id):
             record = await db.game_record(game_id)

@@ -115,6 +115,7 @@ class GamesRepo(Core):
         result: GameResult | Mapping[str, Any],
         scores: Sequence[int] | Mapping[int, int] | None = None,
         *,
+        last: tuple[int, Mapping[str, Any]] | None = None,
         now: datetime | None = None,
     ) -> None:
         """Mark the game finished with the engine's result, all in one transaction.
@@ -123,12 +124,20 @@ class GamesRepo(Core):
         plus extras and announcements, which the statistics count) or such a dict.
         ``scores``: the points as booked (e.g. with Bock doubling), either a list
         by seat or a dict user_id -> points; defaults to the result's score.
+        ``last = (idx, action)``: the action that ended the game, appended in
+        the same transaction (the last card is never on disk unbooked).
         Writes the score rows, the per-seat statistics counters and the
         leaderboard totals. Nothing is written on failure.
         """
         finished = to_epoch(now)
+        last_text = None if last is None else (last[0], dumps(dict(last[1])))
         async with self._transaction(f"finish game {game_id}") as conn:
             game = await _running_game_row(conn, game_id)
+            if last_text is not None:
+                idx, text = last_text
+                cur = await conn.execute(_APPEND, (game_id, idx, text, game_id, idx, game_id))
+                if cur.rowcount != 1:
+                    raise StorageError(await _append_refusal(conn, game_id, idx))
             players, hands, channel_id = json.loads(game[0]), json.loads(game[1]), game[2]
             data = result.to_dict() if isinstance(result, GameResult) else dict(result)
             check_result(data, len(players))

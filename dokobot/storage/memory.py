@@ -7,7 +7,7 @@ import itertools
 from typing import Any
 
 from dokobot.engine import GameResult
-from dokobot.table.store import ChannelPrefs, SeatInfo, StoredGame, StoredTable
+from dokobot.table.store import ChannelPrefs, SeatInfo, StoredGame, StoredTable, StoreError
 
 
 class MemoryStore:
@@ -23,12 +23,14 @@ class MemoryStore:
 
     async def open_table(self, channel_id: int, guild_id: int | None, host_id: int, seats: list[SeatInfo]) -> int:
         if any(t.channel_id == channel_id for tid, t in self.tables.items() if tid not in self.closed):
-            raise RuntimeError("table already open in channel")
+            raise StoreError("table already open in channel")
         table_id = next(self._ids)
         self.tables[table_id] = StoredTable(table_id, channel_id, guild_id, host_id, list(seats))
         return table_id
 
     async def set_seats(self, table_id: int, seats: list[SeatInfo], host_id: int) -> None:
+        if table_id not in self.tables or table_id in self.closed:
+            raise StoreError(f"table {table_id} is not open")
         self.tables[table_id].seats = list(seats)
         self.tables[table_id].host_id = host_id
 
@@ -36,30 +38,52 @@ class MemoryStore:
         self.tables[table_id].message_id = message_id
 
     async def close_table(self, table_id: int) -> None:
+        if table_id not in self.tables or table_id in self.closed:
+            raise StoreError(f"table {table_id} is not open")
         self.closed.add(table_id)
+        for game in self.games.values():
+            if game.table_id == table_id and game.result is None:
+                game.aborted = True
 
     async def create_game(
         self, table_id: int, number: int, rules: dict[str, Any], players: list[SeatInfo],
         dealer: int, hands: list[list[str]],
     ) -> int:
+        if table_id not in self.tables or table_id in self.closed:
+            raise StoreError(f"table {table_id} is not open")
+        for g in self.games.values():
+            if g.table_id == table_id and (g.number == number or (g.result is None and not g.aborted)):
+                raise StoreError(f"table {table_id} already has game {g.number}")
         game_id = next(self._ids)
         self.games[game_id] = StoredGame(
             game_id, table_id, number, copy.deepcopy(rules), list(players), dealer, copy.deepcopy(hands)
         )
         return game_id
 
+    def _running(self, game_id: int) -> StoredGame:
+        game = self.games.get(game_id)
+        if game is None or game.result is not None or game.aborted:
+            raise StoreError(f"game {game_id} is not running")
+        return game
+
     async def append_action(self, game_id: int, idx: int, action: dict[str, Any]) -> None:
-        game = self.games[game_id]
-        if idx != len(game.actions) or game.result is not None:
-            raise RuntimeError(f"action index {idx} out of order")
+        game = self._running(game_id)
+        if idx != len(game.actions):
+            raise StoreError(f"action index {idx} out of order")
         game.actions.append(copy.deepcopy(action))
 
-    async def finish_game(self, game_id: int, result: GameResult, scores: dict[int, int]) -> None:
-        self.games[game_id].result = result  # immutable
-        self.games[game_id].scores = dict(scores)
+    async def finish_game(
+        self, game_id: int, result: GameResult, scores: dict[int, int],
+        last: tuple[int, dict[str, Any]] | None = None,
+    ) -> None:
+        game = self._running(game_id)
+        if last is not None:  # checked before anything changes: all or nothing
+            await self.append_action(game_id, *last)
+        game.result = result  # immutable
+        game.scores = dict(scores)
 
     async def abort_game(self, game_id: int) -> None:
-        self.games[game_id].aborted = True
+        self._running(game_id).aborted = True
 
     async def open_tables(self) -> list[StoredTable]:
         return [copy.deepcopy(t) for tid, t in self.tables.items() if tid not in self.closed]

@@ -1,17 +1,30 @@
 """``SqliteStore``: the table layer's ``TableStore`` on top of ``dokobot.storage``.
 
-A thin mapping (layer 4 glue): every call is one committed storage call, so
-an action is on disk before the bot answers the click that made it.
+A thin mapping: every call is one committed storage call, so an action is
+on disk before the bot answers the click that made it. Every storage error
+leaves as the table layer's ``StoreError`` (one error type per boundary).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from dokobot.engine import GameResult
 from dokobot.storage import Database
-from dokobot.table.store import ChannelPrefs, SeatInfo, StoredGame, StoredTable
+from dokobot.storage.errors import StorageError
+from dokobot.table.store import ChannelPrefs, SeatInfo, StoredGame, StoredTable, StoreError
+
+
+@contextmanager
+def _store_errors() -> Iterator[None]:
+    """Storage errors (and a value the database cannot hold) as ``StoreError``."""
+    try:
+        yield
+    except (StorageError, ValueError, TypeError, KeyError) as exc:
+        raise StoreError(str(exc)) from exc
 
 
 def _seat(s: Any) -> SeatInfo:
@@ -40,79 +53,101 @@ class SqliteStore:
 
     @classmethod
     async def open(cls, path: str | Path) -> SqliteStore:
-        return cls(await Database.open(path))
+        with _store_errors():
+            return cls(await Database.open(path))
 
     async def close(self) -> None:
         await self.db.close()
 
     async def open_table(self, channel_id: int, guild_id: int | None, host_id: int, seats: list[SeatInfo]) -> int:
-        return await self.db.open_table(channel_id, guild_id, host_id, _dicts(seats))
+        with _store_errors():
+            return await self.db.open_table(channel_id, guild_id, host_id, _dicts(seats))
 
     async def set_seats(self, table_id: int, seats: list[SeatInfo], host_id: int) -> None:
-        await self.db.set_seats(table_id, _dicts(seats), host_id)
+        with _store_errors():
+            await self.db.set_seats(table_id, _dicts(seats), host_id)
 
     async def set_message_id(self, table_id: int, message_id: int | None) -> None:
-        await self.db.set_message_id(table_id, message_id)
+        with _store_errors():
+            await self.db.set_message_id(table_id, message_id)
 
     async def close_table(self, table_id: int) -> None:
-        await self.db.close_table(table_id)
+        with _store_errors():
+            await self.db.close_table(table_id)
 
     async def create_game(
         self, table_id: int, number: int, rules: dict[str, Any], players: list[SeatInfo],
         dealer: int, hands: list[list[str]],
     ) -> int:
-        return await self.db.create_game(table_id, rules, _dicts(players), dealer, hands, number=number)
+        with _store_errors():
+            return await self.db.create_game(table_id, rules, _dicts(players), dealer, hands, number=number)
 
     async def append_action(self, game_id: int, idx: int, action: dict[str, Any]) -> None:
-        await self.db.append_action(game_id, idx, action)
+        with _store_errors():
+            await self.db.append_action(game_id, idx, action)
 
-    async def finish_game(self, game_id: int, result: GameResult, scores: dict[int, int]) -> None:
-        await self.db.finish_game(game_id, result, scores)
+    async def finish_game(
+        self, game_id: int, result: GameResult, scores: dict[int, int],
+        last: tuple[int, dict[str, Any]] | None = None,
+    ) -> None:
+        with _store_errors():
+            await self.db.finish_game(game_id, result, scores, last=last)
 
     async def abort_game(self, game_id: int) -> None:
-        await self.db.abort_game(game_id)
+        with _store_errors():
+            await self.db.abort_game(game_id)
 
     async def open_tables(self) -> list[StoredTable]:
-        return [
-            StoredTable(t.id, t.channel_id, t.guild_id, t.host_id, [_seat(s) for s in t.seats], t.message_id)
-            for t in await self.db.open_tables()
-        ]
+        with _store_errors():
+            return [
+                StoredTable(t.id, t.channel_id, t.guild_id, t.host_id, [_seat(s) for s in t.seats], t.message_id)
+                for t in await self.db.open_tables()
+            ]
 
     async def running_games(self) -> list[StoredGame]:
-        return [
-            StoredGame(
-                g.game_id, g.table_id, g.number, dict(g.rules), [_seat(p) for p in g.players],
-                g.dealer, [list(h) for h in g.hands], [dict(a) for a in g.actions],
-            )
-            for g in await self.db.unfinished_games()
-        ]
+        with _store_errors():
+            return [
+                StoredGame(
+                    g.game_id, g.table_id, g.number, dict(g.rules), [_seat(p) for p in g.players],
+                    g.dealer, [list(h) for h in g.hands], [dict(a) for a in g.actions],
+                )
+                for g in await self.db.unfinished_games()
+            ]
 
     async def last_game_number(self, table_id: int) -> int:
-        return await self.db.last_game_number(table_id)
+        with _store_errors():
+            return await self.db.last_game_number(table_id)
 
     async def last_game(self, table_id: int) -> StoredGame | None:
-        g = await self.db.last_game(table_id)
-        return None if g is None else _stored(g)
+        with _store_errors():
+            g = await self.db.last_game(table_id)
+            return None if g is None else _stored(g)
 
     async def finished_games(self, table_id: int) -> list[StoredGame]:
-        return [_stored(g) for g in await self.db.table_games(table_id)]
+        with _store_errors():
+            return [_stored(g) for g in await self.db.table_games(table_id)]
 
     async def totals(self, table_id: int) -> dict[int, int]:
-        return dict((await self.db.score_sheet(table_id)).totals)
+        with _store_errors():
+            return dict((await self.db.score_sheet(table_id)).totals)
 
 
     async def channel_prefs(self, channel_id: int) -> ChannelPrefs:
-        # None = never set here: the bot's configured default applies.
-        s = await self.db.get_settings(channel_id)
-        return ChannelPrefs(s.preset, dict(s.overrides), s.language)
+        with _store_errors():
+            # None = never set here: the bot's configured default applies.
+            s = await self.db.get_settings(channel_id)
+            return ChannelPrefs(s.preset, dict(s.overrides), s.language)
 
     async def set_channel_prefs(self, channel_id: int, prefs: ChannelPrefs) -> None:
-        await self.db.set_settings(
-            channel_id, preset=prefs.preset, overrides=dict(prefs.overrides), language=prefs.language
-        )
+        with _store_errors():
+            await self.db.set_settings(
+                channel_id, preset=prefs.preset, overrides=dict(prefs.overrides), language=prefs.language
+            )
 
     async def user_language(self, user_id: int) -> str | None:
-        return await self.db.get_user_language(user_id)
+        with _store_errors():
+            return await self.db.get_user_language(user_id)
 
     async def set_user_language(self, user_id: int, language: str | None) -> None:
-        await self.db.set_user_language(user_id, language)
+        with _store_errors():
+            await self.db.set_user_language(user_id, language)

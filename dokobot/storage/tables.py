@@ -190,6 +190,11 @@ class TablesRepo(Core):
             tables = await _tables(conn, "channel_id = ? AND status = 'open'", (channel_id,))
         return tables[0] if tables else None
 
+    async def channel_known(self, channel_id: int) -> bool:
+        """Whether a table was ever opened in the channel."""
+        async with self._statement(f"look up channel {channel_id}") as conn:
+            return bool(await _all(conn, "SELECT 1 FROM tables WHERE channel_id = ? LIMIT 1", (channel_id,)))
+
     async def open_tables(self) -> list[TableInfo]:
         """All open tables with their seats: what the bot restores at start-up."""
         async with self._transaction("read open tables", write=False) as conn:

@@ -5,6 +5,19 @@ the table's in-memory state changes, so a crash never loses an answered
 click. The stores live in ``dokobot.storage``: ``MemoryStore`` keeps everything
 in dicts (tests, development), ``SqliteStore`` maps the same calls onto SQLite.
 Data crosses the seam as plain values (copied), never as live objects.
+
+Errors: a store raises ``StoreError`` (and only that) when a call could not
+be done; the call then changed nothing. The table catches ``StoreError``;
+a store converts its own errors (sqlite3, asyncpg, ...) to it.
+
+Atomicity the table relies on (each bullet one transaction):
+
+- ``finish_game(..., last=(idx, action))`` appends the game's last action and
+  books the game together: a game is never left with its last card on disk
+  but unbooked by the table.
+- ``close_table`` aborts a running game of the table together with closing it.
+- A stored running game whose actions already end it (written by an older
+  version, or by a store that did two writes) is booked at restore.
 """
 
 from __future__ import annotations
@@ -54,17 +67,30 @@ class ChannelPrefs:
     language: str | None = None
 
 
+class StoreError(Exception):
+    """A store call failed and changed nothing; ``str()`` is one line for logs
+    (it never names a card)."""
+
+
 class TableStore(Protocol):
     async def open_table(self, channel_id: int, guild_id: int | None, host_id: int, seats: list[SeatInfo]) -> int: ...
     async def set_seats(self, table_id: int, seats: list[SeatInfo], host_id: int) -> None: ...
     async def set_message_id(self, table_id: int, message_id: int | None) -> None: ...
-    async def close_table(self, table_id: int) -> None: ...
+    async def close_table(self, table_id: int) -> None:
+        """Close the table and abort its running game, in one transaction."""
+        ...
     async def create_game(
         self, table_id: int, number: int, rules: dict[str, Any], players: list[SeatInfo],
         dealer: int, hands: list[list[str]],
     ) -> int: ...
     async def append_action(self, game_id: int, idx: int, action: dict[str, Any]) -> None: ...
-    async def finish_game(self, game_id: int, result: GameResult, scores: dict[int, int]) -> None: ...
+    async def finish_game(
+        self, game_id: int, result: GameResult, scores: dict[int, int],
+        last: tuple[int, dict[str, Any]] | None = None,
+    ) -> None:
+        """Book a finished game; with ``last = (idx, action)`` append that action
+        first, in the same transaction."""
+        ...
     async def abort_game(self, game_id: int) -> None: ...
     async def open_tables(self) -> list[StoredTable]: ...
     async def running_games(self) -> list[StoredGame]: ...

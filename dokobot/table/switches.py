@@ -18,13 +18,29 @@ _FALSE = ("false", "nein", "no", "aus", "off")
 _LISTS = ("solos", "schmeissen", "extras", "bock")
 
 
+SHOWN = 32  # at most this many characters of what was typed come back in an answer
+MAX_DIGITS = 6  # no switch takes a bigger number; longer digit strings are no number
+
+
+def shorten(text: str, limit: int = SHOWN) -> str:
+    """What a player typed, cut to ``limit`` characters for an answer."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 @dataclass(frozen=True)
 class SwitchError(Exception):
-    """``key`` is an i18n key (``err.switch_unknown`` / ``err.switch_value`` / ``err.switch_syntax``)."""
+    """``key`` is an i18n key (``err.switch_unknown`` / ``err.switch_value`` / ``err.switch_syntax``).
+
+    ``name`` and ``value`` are already cut to a few dozen characters: the
+    answer never repeats a long input."""
 
     key: str
     name: str
     value: str = ""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "name", shorten(self.name))
+        object.__setattr__(self, "value", shorten(self.value))
 
 
 def parse(text: str) -> dict[str, Any]:
@@ -49,7 +65,8 @@ def _value(name: str, raw: str) -> Any:
         return True
     if low in _FALSE:
         return False
-    return int(low) if low.isdigit() else low
+    # isdecimal, not isdigit: "²" is a digit but no number int() reads
+    return int(low) if low.isdecimal() and len(low) <= MAX_DIGITS else low
 
 
 def build(preset: str, overrides: dict[str, Any]) -> dict[str, Any]:
@@ -57,7 +74,7 @@ def build(preset: str, overrides: dict[str, Any]) -> dict[str, Any]:
     for name, value in overrides.items():
         try:
             RuleSet.from_config({"preset": preset, name: value})
-        except RuleError:
+        except (RuleError, ValueError, TypeError):
             shown = ",".join(value) if isinstance(value, list) else str(value).lower()
             raise SwitchError("err.switch_value", name, shown) from None
     return {"preset": preset, **overrides}

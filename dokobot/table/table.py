@@ -13,7 +13,14 @@ path as a click, store first; a decision the game has outrun is dropped.
 ``on_outcome`` tells the bot layer what a computer move changed.
 
 Bad input raises ``TableError`` (``code`` is an i18n key suffix, or
-``"illegal"`` with the engine's ``IllegalAction`` attached).
+``"illegal"`` with the engine's ``IllegalAction`` attached). A failed write
+raises the store's ``StoreError`` and changes nothing.
+
+Nothing stalls and no finished game is lost: the last action and the booking
+are one store transaction; a computer player whose move could not be saved
+tries again with growing pauses for as long as the table is open (a person's
+action wakes it at once); a stored game that no longer replays comes back as a
+``broken`` game the host can abort.
 """
 
 from __future__ import annotations
@@ -21,6 +28,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+import secrets
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -29,7 +37,14 @@ from typing import Any
 from dokobot.engine import Game, GameResult, IllegalAction, Observation, RuleError, RuleSet, deal
 from dokobot.table import robot
 from dokobot.table.bock import BockGame, BockState, BockStep, booked, replay_bock, step
-from dokobot.table.store import ChannelPrefs, SeatInfo, StoredGame, StoredTable, TableStore
+from dokobot.table.store import (
+    ChannelPrefs,
+    SeatInfo,
+    StoredGame,
+    StoredTable,
+    StoreError,
+    TableStore,
+)
 
 log = logging.getLogger(__name__)
 
@@ -38,7 +53,7 @@ FIRST_DEALER = SEATS - 1  # the opener (seat 0) leads the first game
 COMPUTER_NAME = "Computer"  # the same word in German and English
 COMPUTER_DELAY = 0.8  # seconds between two computer moves, so people can follow the trick
 COMPUTER_RETRY = 2.0  # seconds before a computer move is tried again after a failed write
-COMPUTER_TRIES = 5
+COMPUTER_RETRY_MAX = 60.0  # the pause doubles after each failure, up to this
 
 Seat = SeatInfo  # a seat may be a computer player (is_bot)
 
@@ -94,8 +109,10 @@ class Table:
         self, store: TableStore, table_id: int, channel_id: int, guild_id: int | None,
         host_id: int, rules: dict[str, Any] | None = None, *,
         computer_skill: robot.Skill | None = None, computer_delay: float = COMPUTER_DELAY,
+        computer_retry: float = COMPUTER_RETRY, rng: random.Random | None = None,
     ) -> None:
         self.store = store
+        self.rng = rng or secrets.SystemRandom()  # the deals' random source
         self.table_id = table_id
         self.channel_id = channel_id
         self.guild_id = guild_id
@@ -111,14 +128,18 @@ class Table:
         self.totals: dict[int, int] = {}
         self.last: FinishedGame | None = None
         self.bock = BockState()  # pending Bock rounds before the running / next game
+        self.broken = False  # a stored running game that no longer replays: only abort helps
+        self.game_players: list[SeatInfo] = []  # who plays (played) the current (last) game
         self.lock = asyncio.Lock()
         # computer players: how hard they think, the pause before each move, and who
         # hears about their moves (the bot's presenter; the table layer knows no Discord)
         self.computer_skill = computer_skill or robot.Skill()
         self.computer_delay = computer_delay
+        self.computer_retry = computer_retry
         self.computer_rng = random.Random()
         self.on_outcome: Callable[[Table, Outcome], None] | None = None
         self._computer_task: asyncio.Task[None] | None = None
+        self._computer_nudge = asyncio.Event()  # ends a computer's retry pause early
 
     # ---- queries ----------------------------------------------------------------------
 
@@ -170,8 +191,11 @@ class Table:
             if len(self.seats) >= SEATS:
                 raise TableError("table_full")
             seats = [*self.seats, SeatInfo(user_id, name, is_bot)]
-            await self.store.set_seats(self.table_id, seats, self.host_id)
-            self.seats = seats
+            host = self.host_id
+            if not is_bot and all(s.user_id != host for s in self.seats):
+                host = user_id  # the host left the table: the first person to sit down hosts
+            await self.store.set_seats(self.table_id, seats, host)
+            self.seats, self.host_id = seats, host
             return Outcome(lobby_changed=True)
 
     async def leave(self, user_id: int) -> Outcome:
@@ -273,7 +297,7 @@ class Table:
             if self.state == "playing":
                 raise TableError("game_running")
             self._require_four()
-            return await self._deal(self.dealer if self.game_no == 0 else self._next_dealer())
+            return await self._deal(self._next_dealer())
 
     async def next_game(self, user_id: int, game_no: int) -> Outcome:
         async with self.lock:
@@ -284,21 +308,29 @@ class Table:
             if game_no != self.game_no:
                 raise TableError("stale")
             self._require_four()
-            # an aborted game did not count: its dealer deals again
-            return await self._deal(self.dealer if self.game is None else self._next_dealer())
+            return await self._deal(self._next_dealer())
 
     def _next_dealer(self) -> int:
+        """Who deals the next game: the same dealer after no game (the first one,
+        an aborted one) or a throw-in, else the next seat. Derived from the
+        finished games only, so a restart at any point gives the same dealer."""
+        if self.game_no == 0 or self.game is None:
+            return self.dealer
+        last = self.last
+        if last is not None and last.number == self.game_no and last.result.is_redeal:
+            return self.dealer
         return (self.dealer + 1) % SEATS
 
     async def _deal(self, dealer: int, outcome: Outcome | None = None) -> Outcome:
         rules = RuleSet.from_config(self.rules_config)
-        hands = deal(rules)
+        hands = deal(rules, self.rng)
         players = list(self.seats)
         number = self.game_no + 1
         game_id = await self.store.create_game(
             self.table_id, number, rules.to_config(), players, dealer, hands
         )
         self.game = Game(rules, hands, dealer=dealer, players=[p.name for p in players])
+        self.game_players = players
         self.game_id, self.game_no, self.dealer, self.state = game_id, number, dealer, "playing"
         log.info("table %s: game %s dealt (dealer seat %s)", self.channel_id, number, dealer)
         outcome = outcome or Outcome()
@@ -322,25 +354,30 @@ class Table:
                 outcome = await self._apply(game, seat, action)
             except IllegalAction as exc:
                 raise TableError("illegal", engine=exc) from None
-            self.wake_computers()
+            finally:
+                self.wake_computers()  # a person acted: a computer waiting to retry goes on now
             return outcome
 
     async def _apply(self, game: Game, seat: int, action: dict[str, Any]) -> Outcome:
         """Apply one action of ``seat`` (under the lock): tried on a copy, stored, then
         the table's state. Humans and computer players take this same path."""
+        assert self.game_id is not None
         trial = game.copy()
         events = trial.apply({**action, "seat": seat})
-        assert self.game_id is not None
         # the new action only (trial.record() would copy the whole game per click)
-        await self.store.append_action(self.game_id, len(trial.actions) - 1, dict(trial.actions[-1]))
-        self.game = trial
-        log.debug("table %s: seat %s acted", self.channel_id, seat)
+        last = (len(trial.actions) - 1, dict(trial.actions[-1]))
         outcome = Outcome(notices=_notices(trial, events))
         if trial.phase == "done":
-            await self._finish(outcome)
+            await self._finish(trial, outcome, last)  # the last action and the booking: one write
+        else:
+            await self.store.append_action(self.game_id, *last)
+            self.game = trial
+        log.debug("table %s: seat %s acted", self.channel_id, seat)
         return outcome
 
     def _current_game(self, game_no: int | None) -> Game:
+        if self.broken:
+            raise TableError("broken")
         if self.game is None or (self.state != "playing" and game_no is None):
             raise TableError("no_game")
         if game_no is not None and game_no != self.game_no:
@@ -349,9 +386,10 @@ class Table:
             raise TableError("illegal", engine=IllegalAction("game_over"))
         return self.game
 
-    async def _finish(self, outcome: Outcome) -> None:
-        game = self.game
-        assert game is not None and self.game_id is not None
+    async def _finish(self, game: Game, outcome: Outcome, last: tuple[int, dict[str, Any]] | None) -> None:
+        """Book the finished ``game`` (with its ``last`` action, if not yet stored),
+        then make it the table's state; a throw-in is dealt again at once."""
+        assert self.game_id is not None
         result = game.game_result()
         players = list(self.seats)
         # Bock is a table matter: the engine's result stays the plain game, the
@@ -359,7 +397,8 @@ class Table:
         bock = step(self.bock, BockGame.from_record(game.rules.bock, result, game.actions, game.heart_trick), SEATS)
         score = booked(result.score, bock.multiplier)
         points = {p.user_id: score[i] for i, p in enumerate(players)}
-        await self.store.finish_game(self.game_id, result, points)
+        await self.store.finish_game(self.game_id, result, points, last)
+        self.game = game
         for user_id, p in points.items():
             self.totals[user_id] = self.totals.get(user_id, 0) + p
         self.bock = bock.after
@@ -372,7 +411,10 @@ class Table:
         outcome.finished = self.last
         if result.is_redeal:
             # Thrown in or nobody took the Armut: the same dealer deals again.
-            await self._deal(self.dealer, outcome)
+            try:
+                await self._deal(self.dealer, outcome)
+            except StoreError as exc:  # booked but not dealt: "Nächstes Spiel" deals (same dealer)
+                log.warning("table %s: could not deal again after a throw-in: %s", self.channel_id, exc)
 
     async def abort(self, user_id: int, can_manage: bool) -> Outcome:
         async with self.lock:
@@ -382,17 +424,16 @@ class Table:
                 raise TableError("no_game")
             await self.store.abort_game(self.game_id)
             self.state = "between" if len(self.seats) == SEATS else "lobby"
-            self.game = None
+            self.game, self.broken = None, False
             return Outcome(notices=[Notice("aborted", self.seat_of(user_id), user_id)])
 
     async def close(self, user_id: int, can_manage: bool) -> Outcome:
         async with self.lock:
             self._require_open()
             self._require_host(user_id, can_manage)
-            if self.state == "playing" and self.game_id is not None:
-                await self.store.abort_game(self.game_id)
-            await self.store.close_table(self.table_id)
+            await self.store.close_table(self.table_id)  # aborts a running game with it: one write
             self.state = "closed"
+            self.stop_computers()
             return Outcome(notices=[Notice("closed", None, user_id)])
 
     # ---- computer players -------------------------------------------------------------
@@ -409,6 +450,7 @@ class Table:
         """Let the computer players move while one of them is to act (one task per table)."""
         if self.computer_to_act() is None:
             return
+        self._computer_nudge.set()
         if self._computer_task is None or self._computer_task.done():
             self._computer_task = asyncio.get_running_loop().create_task(
                 self._run_computers(), name=f"doko-computer-{self.channel_id}"
@@ -424,6 +466,9 @@ class Table:
             await asyncio.wait([self._computer_task])
 
     async def _run_computers(self) -> None:
+        """Move for the computer seats while one is to act. A move that could not be
+        saved is tried again with growing pauses for as long as the table is open;
+        a person's action ends the pause at once."""
         failures = 0
         while (seat := self.computer_to_act()) is not None:
             game = self.game
@@ -442,13 +487,15 @@ class Table:
                 actions = []
             try:
                 outcome = await self._apply_computer(game, seat, actions)
-            except Exception as exc:  # e.g. the database: try again, never spin
+            except Exception as exc:  # e.g. the database: try again, never give up, never spin
                 failures += 1
-                if failures >= COMPUTER_TRIES:
-                    log.error("table %s: computer move failed %s times: %s", self.channel_id, failures, exc)
-                    return
-                log.warning("table %s: computer move failed, trying again: %s", self.channel_id, exc)
-                await asyncio.sleep(COMPUTER_RETRY)
+                pause = min(self.computer_retry * 2 ** min(failures - 1, 16), COMPUTER_RETRY_MAX)
+                if isinstance(exc, StoreError):
+                    log.warning("table %s: computer move not saved (%s), trying again in %.1f s: %s",
+                                self.channel_id, failures, pause, exc)
+                else:
+                    log.exception("table %s: computer move failed, trying again in %.1f s", self.channel_id, pause)
+                await self._retry_pause(pause)
                 continue
             failures = 0
             if outcome is not None and self.on_outcome is not None:
@@ -456,6 +503,13 @@ class Table:
                     self.on_outcome(self, outcome)
                 except Exception:
                     log.exception("table %s: reporting a computer move failed", self.channel_id)
+
+    async def _retry_pause(self, seconds: float) -> None:
+        self._computer_nudge.clear()
+        try:
+            await asyncio.wait_for(self._computer_nudge.wait(), seconds)
+        except TimeoutError:
+            pass
 
     async def _apply_computer(self, seen: Game, seat: int, actions: list[dict[str, Any]]) -> Outcome | None:
         """Apply a computer seat's decision unless the game moved on while it thought.
@@ -594,13 +648,20 @@ def _redeal_seat(game: Game) -> int | None:
 
 
 class Tables:
-    """All open tables, one per channel."""
+    """All open tables, one per channel.
+
+    ``rng`` is the random source every table deals with (``secrets.SystemRandom``
+    unless a test injects its own).
+    """
 
     def __init__(
         self, store: TableStore, default_preset: str = "ddv", *,
         computer_skill: robot.Skill | None = None, computer_delay: float = COMPUTER_DELAY,
+        computer_retry: float = COMPUTER_RETRY, rng: random.Random | None = None,
     ) -> None:
         self.store = store
+        self.rng = rng or secrets.SystemRandom()
+        self.computer_retry = computer_retry
         self.default_preset = default_preset
         # given to every table opened or restored here
         self.computer_skill = computer_skill or robot.Skill()
@@ -613,6 +674,7 @@ class Tables:
         table = Table(
             self.store, table_id, channel_id, guild_id, host_id, rules,
             computer_skill=self.computer_skill, computer_delay=self.computer_delay,
+            computer_retry=self.computer_retry, rng=self.rng,
         )
         table.on_outcome = self.on_outcome
         return table
@@ -668,7 +730,7 @@ class Tables:
         if steps:
             table.bock = steps[-1].after
         if running is not None:
-            _resume(table, running)
+            await _resume(table, running)
         else:
             last = await self.store.last_game(info.table_id)
             if last is not None:
@@ -693,6 +755,7 @@ def _restore_last(table: Table, stored: StoredGame, bock: BockStep | None = None
     """Between two games: the next dealer follows the last game's, and a
     finished last game is again the summary the table message shows."""
     table.dealer = stored.dealer
+    table.game_players = list(stored.players)
     if stored.result is None:
         return
     try:
@@ -701,7 +764,8 @@ def _restore_last(table: Table, stored: StoredGame, bock: BockStep | None = None
         for action in stored.actions:
             game.apply(action)
     except (IllegalAction, RuleError) as exc:
-        log.error("table %s: cannot rebuild game %s: %s", table.channel_id, stored.number, exc)
+        reason = getattr(exc, "code", None) or type(exc).__name__
+        log.error("table %s: cannot rebuild game %s (%s)", table.channel_id, stored.number, reason)
         return
     points = {p.user_id: int((stored.scores or {}).get(p.user_id, 0)) for p in stored.players}
     table.last = FinishedGame(
@@ -711,15 +775,29 @@ def _restore_last(table: Table, stored: StoredGame, bock: BockStep | None = None
     table.game, table.game_id = game, stored.game_id
 
 
-def _resume(table: Table, stored: StoredGame) -> None:
+async def _resume(table: Table, stored: StoredGame) -> None:
+    """A running game goes on where it stopped. One whose actions already end it
+    (its booking never happened) is booked now; one that no longer replays is
+    ``broken``: the host can only abort it."""
+    table.game_id, table.game_no = stored.game_id, stored.number
+    table.dealer, table.state = stored.dealer, "playing"
+    table.game_players = list(stored.players)
     try:
         rules = RuleSet.from_config(stored.rules)
         game = Game(rules, stored.hands, dealer=stored.dealer, players=[p.name for p in stored.players])
         for action in stored.actions:
             game.apply(action)
-    except (IllegalAction, RuleError) as exc:
-        log.error("table %s: cannot resume game %s: %s", table.channel_id, stored.number, exc)
+    except (IllegalAction, RuleError, ValueError, KeyError, TypeError) as exc:
+        # The reason's code only: the engine's message may name a card no one has seen.
+        reason = getattr(exc, "code", None) or type(exc).__name__
+        log.error("table %s: game %s cannot be resumed (%s); the host can abort it",
+                  table.channel_id, stored.number, reason)
+        table.broken = True
         return
-    table.game, table.game_id, table.game_no = game, stored.game_id, stored.number
-    table.dealer, table.state = stored.dealer, "playing"
     table.rules_config = rules.to_config()
+    if game.phase != "done":
+        table.game = game
+        return
+    log.warning("table %s: game %s ended before a restart but was not booked: booking it now",
+                table.channel_id, stored.number)
+    await table._finish(game, Outcome(), None)

@@ -189,6 +189,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "Spiel {no} wurde abgebrochen und zählt nicht. Mit **Nächstes Spiel** gibt {dealer} neu.",
         "Game {no} was aborted and does not count. **Next game** lets {dealer} deal again.",
     ),
+    "ok.opened": ("Der Tisch ist offen: {url}", "The table is open: {url}"),
     "ok.kicked": ("{name} ist nicht mehr am Tisch.", "{name} is no longer seated."),
     "ok.computer_added": ("{name} sitzt jetzt mit am Tisch.", "{name} now sits at the table."),
     "ok.computer_removed": ("Der Computer ist nicht mehr am Tisch.", "The computer is no longer seated."),
@@ -226,6 +227,19 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "err.internal": ("Da ist etwas schiefgegangen. Versuch es noch einmal.", "Something went wrong. Please try again."),
     "err.storage": ("Das konnte ich nicht speichern, darum hat sich nichts geändert. Versuch es gleich noch einmal.", "I could not save that, so nothing changed. Please try again in a moment."),
     "err.busy": ("Einen Moment, der Tisch ist beschäftigt.", "One moment, the table is busy."),
+    "err.broken": (
+        "Dieses Spiel lässt sich nicht fortsetzen: der gespeicherte Stand passt nicht mehr. Der Gastgeber bricht es mit /doko abbrechen ab.",
+        "This game cannot go on: its saved state no longer fits. The host aborts it with /doko abbrechen.",
+    ),
+    "err.storage_read": ("Das konnte ich gerade nicht aus der Datenbank lesen. Versuch es gleich noch einmal.", "I could not read that from the database just now. Please try again in a moment."),
+    "err.not_member": ("{name} ist nicht (mehr) in diesem Server.", "{name} is not (or no longer) in this server."),
+    "err.bad_option": ("Diese Angabe passt nicht. Versuch es noch einmal.", "That option does not fit. Please try again."),
+    "err.wrong_channel": ("Dieser Knopf gehört zu einem anderen Kanal.", "This button belongs to another channel."),
+    "err.switch_number": ("„{value}“ ist keine Zahl, die zum Schalter „{name}“ passt.", "“{value}” is not a number that fits the switch “{name}”."),
+    "table.broken": (
+        "Spiel {no} lässt sich nach dem Neustart nicht fortsetzen: der gespeicherte Stand passt nicht mehr. Der Gastgeber bricht es mit /doko abbrechen ab; danach geht es mit **Nächstes Spiel** weiter.",
+        "Game {no} cannot go on after the restart: its saved state no longer fits. The host aborts it with /doko abbrechen; then **Next game** goes on.",
+    ),
     # --- engine errors (IllegalAction.code)
     "illegal.malformed": ("Das verstehe ich nicht.", "I do not understand that."),
     "illegal.bad_seat": ("Diesen Platz gibt es nicht.", "There is no such seat."),
@@ -330,6 +344,10 @@ _TEXTS: dict[str, tuple[str, str]] = {
     ),
     "sheet.title": ("Spielliste · {games} Spiele", "Score sheet · {games} games"),
     "sheet.older": ("… {n} ältere Spiele", "… {n} earlier games"),
+    "stats.redeal_rule": (
+        "Neu gegebene Spiele (eingeworfen, Armut nicht genommen) zählen nirgends als Spiel.",
+        "Redealt games (thrown in, poverty not taken) never count as games.",
+    ),
     "sheet.empty": ("Noch keine Spiele gewertet.", "No games scored yet."),
     # --- rules overview
     "rules.title": ("Regeln: {preset}", "Rules: {preset}"),

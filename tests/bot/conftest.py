@@ -6,13 +6,14 @@
 - ``doko``: a ``Driver`` with a guild, the channel ``#doko``, four members
   (Nord, Ost, Sued, West) and an outsider; it acts only through slash
   commands and button clicks, like people in the Discord client.
+- ``deals``: the bot's injected random source (``RiggedDeals``); a restarted bot gets
+  the same one (``rng=doko.bot.tables.rng``).
 - ``rig_deal``: fixes the next deals (``rig_deal([hands, ...])``).
 """
 
 from __future__ import annotations
 
 import logging
-import random
 import re
 from collections import Counter
 from typing import Any
@@ -20,7 +21,6 @@ from typing import Any
 import discord
 import pytest
 
-import dokobot.engine
 import dokobot.table.table
 from dokobot.bot.client import DokoBot
 from dokobot.bot.config import Config
@@ -28,6 +28,7 @@ from dokobot.engine import CARD_CODES
 from dokobot.storage.memory import MemoryStore
 from dokobot.table.robot import Skill
 from dokobot.text.cards import card_text
+from tests.rigged import RiggedDeals
 
 FAST = Skill(playouts=16)  # computer players in tests: quick, and no pause between moves
 
@@ -38,32 +39,20 @@ def store() -> MemoryStore:
 
 
 @pytest.fixture
-def simcord_bot(store: MemoryStore) -> DokoBot:
-    return DokoBot(Config(), store=store, computer_skill=FAST, computer_delay=0)
-
-
-@pytest.fixture(autouse=True)
-def seeded_deal(monkeypatch):
-    """Reproducible deals in tests (production deals with secrets.SystemRandom)."""
-    rng = random.Random(4711)
-    real = dokobot.engine.deal
-    monkeypatch.setattr(dokobot.table.table, "deal", lambda rules, rng_=None: real(rules, rng))
+def deals() -> RiggedDeals:
+    """The bot's random source: reproducible deals (production deals with secrets.SystemRandom)."""
+    return RiggedDeals(4711)
 
 
 @pytest.fixture
-def rig_deal(monkeypatch, seeded_deal):
-    """Replace the next deals by the given hands, one list of four hands per game."""
+def simcord_bot(store: MemoryStore, deals: RiggedDeals) -> DokoBot:
+    return DokoBot(Config(), store=store, computer_skill=FAST, computer_delay=0, rng=deals)
 
-    def rig(deals: list[list[list[str]]]) -> None:
-        queue = list(deals)
-        seeded = dokobot.table.table.deal
 
-        def fake(rules, rng=None):
-            return [list(h) for h in queue.pop(0)] if queue else seeded(rules)
-
-        monkeypatch.setattr(dokobot.table.table, "deal", fake)
-
-    return rig
+@pytest.fixture
+def rig_deal(deals: RiggedDeals):
+    """Deal the given hands next, one list of four hands per game (then seeded deals again)."""
+    return deals.rig
 
 
 @pytest.fixture(autouse=True)

@@ -97,7 +97,7 @@ async def test_computers_on_sqlite_ranked_apart_and_resume_after_restart(doko, t
     first = await SqliteStore.open(path)
     second = None
     try:
-        await doko.env.restart_bot(DokoBot(Config(), store=first, computer_skill=FAST, computer_delay=0))
+        await doko.env.restart_bot(DokoBot(Config(), store=first, rng=doko.bot.tables.rng, computer_skill=FAST, computer_delay=0))
         nord, ost = doko.players[0], doko.players[1]
         await nord.slash(doko.channel, "doko tisch")
         await ost.click(doko.table_message(), label="Beitreten")
@@ -130,7 +130,7 @@ async def test_computers_on_sqlite_ranked_apart_and_resume_after_restart(doko, t
         waiting = len(table.game.actions)
         # ... the bot restarts: the game goes on by itself
         second = await SqliteStore.open(path)
-        await doko.env.restart_bot(DokoBot(Config(), store=second, computer_skill=FAST, computer_delay=0))
+        await doko.env.restart_bot(DokoBot(Config(), store=second, rng=doko.bot.tables.rng, computer_skill=FAST, computer_delay=0))
         again = doko.table
         await again.computers_idle()
         assert len(again.game.actions) > waiting and again.computer_to_act() is None

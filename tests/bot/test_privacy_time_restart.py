@@ -65,7 +65,7 @@ async def test_restart_mid_game_keeps_everything(doko, store):
         await doko.click_hand(doko.player(doko.table.game.to_act), "play")
     before = doko.table.game.record()
     message_id = doko.table.message_id
-    await doko.env.restart_bot(DokoBot(Config(), store=store))
+    await doko.env.restart_bot(DokoBot(Config(), store=store, rng=doko.bot.tables.rng))
     assert doko.table.game.record() == before and doko.table.message_id == message_id
     # Old buttons work after the restart: the public "Meine Karten" and the old hands.
     actor = doko.player(doko.table.game.to_act)

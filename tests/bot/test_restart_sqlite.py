@@ -59,7 +59,7 @@ class Run:
             return False
         fresh = await SqliteStore.open(self.path)  # a new process opens the file anew
         self.stores.append(fresh)
-        await self.doko.env.restart_bot(DokoBot(Config(), store=fresh))
+        await self.doko.env.restart_bot(DokoBot(Config(), store=fresh, rng=self.doko.bot.tables.rng))
         self.crashed.append(name)
         return True
 

@@ -36,7 +36,7 @@ async def test_game_on_sqlite_survives_a_restart(doko, store, sqlite_path):
 
     second = await SqliteStore.open(sqlite_path)  # a new process would open the file anew
     try:
-        await doko.env.restart_bot(DokoBot(Config(), store=second))
+        await doko.env.restart_bot(DokoBot(Config(), store=second, rng=doko.bot.tables.rng))
         assert doko.table.game.record() == before
         await doko.open_all_hands()
         await doko.play_out()

@@ -157,6 +157,7 @@ async def test_rangliste_pages_bots_apart_and_matches_an_independent_count(doko,
     assert board.footer.text == (
         f"Seite 1/2 · Punkte pro Spiel werden geglättet: (Punkte + 10 × {prior:.2f}) / (Spiele + 10) – "
         f"10 gedachte Spiele zum Kanalschnitt {prior:.2f}, damit zwei Glücksspiele nicht an die Spitze reichen."
+        " Neu gegebene Spiele (eingeworfen, Armut nicht genommen) zählen nirgends als Spiel."
     )
     first = _names(board.description)
     assert first == want[:10]
@@ -180,5 +181,6 @@ async def test_rangliste_pages_bots_apart_and_matches_an_independent_count(doko,
     assert board.footer.text == (
         f"Page 1/2 · Points per game are shrunk: (points + 10 × {prior:.2f}) / (games + 10) – "
         f"10 imagined games at the channel average {prior:.2f}, so two lucky games cannot lead."
+        " Redealt games (thrown in, poverty not taken) never count as games."
     )
     assert _names(board.description) == sorted(humans, key=lambda n: (-points[n], played[n], n.casefold()))[:10]

@@ -75,6 +75,13 @@ def test_export_cli_bad_database_is_one_line(tmp_path):
 
 
 def test_export_cli_reads_the_database_from_the_config(tmp_path):
+    import asyncio
+
+    async def one_table() -> None:  # the database exists and knows channel 1 (no finished game)
+        async with await Database.open(tmp_path / "from-config.sqlite3") as db:
+            await db.open_table(1, 1, 100, PLAYERS)
+
+    asyncio.run(one_table())
     config = tmp_path / "config.toml"
     config.write_text(f'database = "{tmp_path / "from-config.sqlite3"}"\n', encoding="utf-8")
     proc = _cli("export", "--channel", "1", "--out", str(tmp_path / "o"), "--config", str(config))

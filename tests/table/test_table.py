@@ -7,24 +7,27 @@ import random
 
 import pytest
 
-import dokobot.table.table
 from dokobot.engine import RuleSet, deal
 from dokobot.engine.record import replay
 from dokobot.storage.memory import MemoryStore
 from dokobot.table.table import Table, TableError, Tables
+from tests.rigged import RiggedDeals
 
 USERS = [(11, "Nord"), (12, "Ost"), (13, "Sued"), (14, "West")]
 
 
+DEALS = RiggedDeals(7)
+
+
 @pytest.fixture(autouse=True)
-def seeded(monkeypatch):
-    rng = random.Random(7)
-    real = dokobot.table.table.deal
-    monkeypatch.setattr(dokobot.table.table, "deal", lambda rules, r=None: real(rules, rng))
+def seeded():
+    """Every Tables of a test deals from one seeded, riggable random source."""
+    global DEALS
+    DEALS = RiggedDeals(7)
 
 
 async def full_table(store: MemoryStore | None = None, preset: str = "ddv") -> tuple[Tables, Table]:
-    tables = Tables(store or MemoryStore(), preset)
+    tables = Tables(store or MemoryStore(), preset, rng=DEALS)
     table = await tables.open(100, 1, *USERS[0])
     for uid, name in USERS[1:]:
         await table.join(uid, name)
@@ -134,7 +137,7 @@ async def test_restore_running_game_after_restart():
     for _ in range(9):
         await play_one(table)
     await table.set_message(555)
-    tables = Tables(store)
+    tables = Tables(store, rng=DEALS)
     [again] = await tables.restore()
     assert again.state == "playing" and again.message_id == 555 and again.game_no == 1
     assert again.game.record() == table.game.record()
@@ -154,7 +157,7 @@ async def test_restore_between_games_keeps_dealer_and_summary():
         if number == 1:
             await table.next_game(11, 1)
     assert (table.state, table.game_no, table.dealer) == ("between", 2, 0)
-    [again] = await Tables(store).restore()
+    [again] = await Tables(store, rng=DEALS).restore()
     assert (again.state, again.game_no, again.dealer) == ("between", 2, 0)
     assert again.last.number == 2 and again.last.result == table.last.result
     assert again.last.record == table.last.record and again.last.points == table.last.points
@@ -162,7 +165,7 @@ async def test_restore_between_games_keeps_dealer_and_summary():
     await again.next_game(12, 2)
     assert again.game_no == 3 and again.dealer == 1  # the deal moves on from game 2's dealer
     await again.abort(11, False)
-    [third] = await Tables(store).restore()
+    [third] = await Tables(store, rng=DEALS).restore()
     assert (third.state, third.game_no, third.dealer, third.last) == ("between", 3, 1, None)
     await third.next_game(13, 3)
     assert third.dealer == 1  # the aborted game did not count: its dealer deals again
@@ -174,9 +177,7 @@ async def test_schmeissen_redeals_with_the_same_dealer(monkeypatch):
         h for h in (deal(rules, random.Random(s)) for s in range(5000))
         if sum(c[1] == "9" for c in h[0]) >= 5
     )
-    queue = [nines]
-    real = dokobot.table.table.deal
-    monkeypatch.setattr(dokobot.table.table, "deal", lambda r, rng=None: queue.pop(0) if queue else real(r))
+    DEALS.rig([nines])
     _, table = await full_table(preset="haus")
     await table.start(11, False)
     out = await table.act(11, 1, {"reserve": "schmeissen"})
@@ -202,7 +203,7 @@ async def test_armut_through_the_table(monkeypatch):
         )
 
     poor = next(h for h in (deal(rules, random.Random(s)) for s in range(20000)) if fits(h))
-    monkeypatch.setattr(dokobot.table.table, "deal", lambda r, rng=None: [list(x) for x in poor])
+    DEALS.rig([poor] * 10)
     _, table = await full_table(preset="haus")
     await table.start(11, False)
     await table.act(11, 1, {"reserve": "armut"})

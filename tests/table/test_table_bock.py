@@ -6,7 +6,6 @@ import random
 
 import pytest
 
-import dokobot.table.table
 from dokobot.engine import Game, RuleSet, deal
 from dokobot.engine.record import replay
 from dokobot.storage.memory import MemoryStore
@@ -14,6 +13,7 @@ from dokobot.storage.sqlite_store import SqliteStore
 from dokobot.table.bock import BockState
 from dokobot.table.table import FIRST_DEALER, SEATS, Table, Tables
 from dokobot.text.render import summary_text, table_text
+from tests.rigged import RiggedDeals
 
 USERS = [(11, "Nord"), (12, "Ost"), (13, "Sued"), (14, "West")]
 
@@ -47,15 +47,19 @@ def chosen_deals(preset: str, wanted: list[bool]) -> list[list[list[str]]]:
     return out
 
 
+DEALS = RiggedDeals()
+
+
 @pytest.fixture
-def rig(monkeypatch):
-    queue: list[list[list[str]]] = []
-    monkeypatch.setattr(dokobot.table.table, "deal", lambda rules, rng=None: [list(h) for h in queue.pop(0)])
-    return queue
+def rig():
+    """The queue of deals every Tables of the test deals from, in order."""
+    global DEALS
+    DEALS = RiggedDeals()
+    return DEALS.queue
 
 
 async def full_table(store, preset: str) -> tuple[Tables, Table]:
-    tables = Tables(store, preset)
+    tables = Tables(store, preset, rng=DEALS)
     table = await tables.open(100, 1, *USERS[0])
     for user, name in USERS[1:]:
         await table.join(user, name)
@@ -140,7 +144,7 @@ async def test_bock_state_survives_restarts(rig, store):
     await table.next_game(11, 1)
     await play_out(table)  # game 2: Bock
     # restart between games: the summary of game 2 and the pending Bock games come back
-    [again] = await Tables(store, "haus").restore()
+    [again] = await Tables(store, "haus", rng=DEALS).restore()
     assert again.bock == BockState((3,)) and again.bock_multiplier == 2 and again.bock_left == 3
     assert again.last.bock == 2 and again.last.points == table.last.points
     await again.next_game(12, 2)
@@ -150,7 +154,7 @@ async def test_bock_state_survives_restarts(rig, store):
         seat = game.to_act
         action = {"reserve": "gesund"} if game.phase == "reserve" else {"play": game.legal_plays(seat)[0]}
         await again.act(again.seats[seat].user_id, again.game_no, action)
-    [third] = await Tables(store, "haus").restore()
+    [third] = await Tables(store, "haus", rng=DEALS).restore()
     assert third.state == "playing" and third.bock == BockState((3,)) and third.bock_left == 2
     assert table_text(third, None)[1].splitlines()[0] == "**Bock ×2 · noch 2 Bockspiele**"
     await play_out(third)
@@ -159,7 +163,7 @@ async def test_bock_state_survives_restarts(rig, store):
     # an aborted game consumes no Bock game
     await third.next_game(13, 3)
     await third.abort(11, False)
-    [fourth] = await Tables(store, "haus").restore()
+    [fourth] = await Tables(store, "haus", rng=DEALS).restore()
     assert fourth.bock == BockState((2,)) and fourth.last is None
 
 

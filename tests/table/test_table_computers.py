@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import random
 import threading
 
 import pytest
@@ -16,20 +15,24 @@ from dokobot.storage.memory import MemoryStore
 from dokobot.storage.seatstats import player_key
 from dokobot.table.robot import Skill
 from dokobot.table.table import Table, TableError, Tables, computer_id
+from tests.rigged import RiggedDeals
 
 HOST, OTHER = (11, "Nord"), (12, "Ost")
 FAST = Skill(playouts=16)
 
 
+DEALS = RiggedDeals(11)
+
+
 @pytest.fixture(autouse=True)
-def seeded(monkeypatch):
-    rng = random.Random(11)
-    real = dokobot.table.table.deal
-    monkeypatch.setattr(dokobot.table.table, "deal", lambda rules, r=None: real(rules, rng))
+def seeded():
+    """Every Tables of a test deals from one seeded random source."""
+    global DEALS
+    DEALS = RiggedDeals(11)
 
 
 def make_tables(store: MemoryStore | None = None) -> Tables:
-    return Tables(store or MemoryStore(), computer_skill=FAST, computer_delay=0)
+    return Tables(store or MemoryStore(), computer_skill=FAST, computer_delay=0, rng=DEALS)
 
 
 async def table_with_computers(n: int, store: MemoryStore | None = None) -> tuple[Tables, Table]:

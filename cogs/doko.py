@@ -1,0 +1,51 @@
+"""The one extension of the bot: the area cogs with typed references to each other.
+
+``TableCog`` owns the ``/doko`` group and reaches the other areas through the
+cogs handed to it here; the dynamic items of ``dokobot.bot.ui`` reach them
+through ``DokoControls`` (the bot's ``controls``): no ``get_cog("…")``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from cogs.announcements import AnnouncementsCog
+from cogs.play import PlayCog
+from cogs.settings import SettingsCog
+from cogs.stats import BoardPage, StatsCog
+from cogs.table import TableCog
+from dokobot.bot.client import DokoBot
+
+
+class DokoControls:
+    """The entry points of the buttons (``dokobot.bot.ui.Controls``)."""
+
+    def __init__(self, table: TableCog, play: PlayCog, stats: StatsCog) -> None:
+        self.table, self.play, self.stats = table, play, stats
+
+    async def on_table_button(self, interaction: discord.Interaction, action: str, game_no: int) -> None:
+        await self.table.on_table_button(interaction, action, game_no)
+
+    async def check_owner(self, interaction: discord.Interaction, seat: int) -> bool:
+        return await self.play.check_owner(interaction, seat)
+
+    async def on_hand_action(self, interaction: discord.Interaction, game_no: int, action: dict[str, Any]) -> None:
+        await self.play.on_hand_action(interaction, game_no, action)
+
+    async def on_board_page(self, interaction: discord.Interaction, period: str, order: str, page: int) -> None:
+        await self.stats.on_board_page(interaction, period, order, page)
+
+
+async def setup(bot: DokoBot) -> None:
+    play, stats, settings = PlayCog(bot), StatsCog(bot), SettingsCog(bot)
+    table = TableCog(bot, play, stats, settings)
+    for cog in (table, play, AnnouncementsCog(bot), settings, stats):
+        await bot.add_cog(cog)
+    bot.controls = DokoControls(table, play, stats)
+    bot.add_dynamic_items(BoardPage)
+
+
+async def teardown(bot: DokoBot) -> None:
+    bot.controls = None
