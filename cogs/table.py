@@ -37,6 +37,11 @@ def can_manage(interaction: discord.Interaction) -> bool:
     return bool(interaction.permissions.manage_channels)
 
 
+async def complete_switches(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """Autocomplete of ``/doko regeln schalter``: switch names, then their allowed values."""
+    return [app_commands.Choice(name=c, value=c) for c in switches.complete(current)]
+
+
 class TableCog(commands.Cog, name="Table"):
     doko = app_commands.Group(
         name="doko", description=_("Doppelkopf am Tisch in diesem Kanal", key="cmd.doko"), guild_only=True
@@ -102,6 +107,7 @@ class TableCog(commands.Cog, name="Table"):
         preset=_("Regelwerk: ddv, haus oder klassisch", key="cmd.regeln.preset"),
         schalter=_("Einzelne Schalter, z. B. dulle=second_wins armut=ja solos=karo,damen", key="cmd.regeln.schalter"),
     )
+    @app_commands.autocomplete(schalter=complete_switches)
     async def regeln(
         self, interaction: discord.Interaction,
         preset: Literal["ddv", "haus", "klassisch"] | None = None, schalter: str | None = None,
@@ -116,7 +122,7 @@ class TableCog(commands.Cog, name="Table"):
         try:
             config = _rules_config(table, preset, schalter or "")
         except switches.SwitchError as err:  # name and value come back cut short
-            text = t(lang, err.key, name=render.esc(err.name), value=render.esc(err.value))
+            text = t(lang, err.key, name=render.esc(err.name), value=render.esc(err.value), allowed=err.allowed)
             await interaction.response.send_message(text, ephemeral=True)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)

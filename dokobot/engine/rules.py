@@ -146,3 +146,22 @@ PRESETS: dict[str, RuleSet] = {
         announcements="first_trick", scoring="doubling", extras=("doppelkopf",),
     ),
 }
+
+
+def switch_values(name: str) -> tuple[str, ...]:
+    """The values a switch takes, as a host types them (``true``/``false`` for a
+    yes/no switch, ``lo..hi`` for a number; a list switch takes several, comma-separated)."""
+    if name in _BOOLS:
+        return ("true", "false")
+    if name in _CHOICES:
+        return _CHOICES[name]
+    if name in _LISTS:
+        return _LISTS[name]
+    if name in _INTS:
+        lo, hi = _INTS[name]
+        return (f"{lo}..{hi}",)
+    raise RuleError(f"unknown switch {name!r}")
+
+
+def is_list_switch(name: str) -> bool:
+    return name in _LISTS

@@ -105,7 +105,10 @@ def _reserve(obs: Observation) -> Action:
     kinds = {a["reserve"] for a in allowed}
     if "schmeissen" in kinds:
         return {"seat": seat, "reserve": "schmeissen"}
-    solo = _strong_solo(obs, [str(a["solo"]) for a in allowed if a["reserve"] == "solo"])
+    solos = [str(a["solo"]) for a in allowed if a["reserve"] == "solo"]
+    solo = _strong_solo(obs, solos)
+    if not solo and solos and "gesund" not in kinds:  # vorgeführt: a solo it must be
+        solo = _longest_solo(obs, solos)
     if solo:
         return {"seat": seat, "reserve": "solo", "solo": solo}
     if "armut" in kinds:
@@ -113,6 +116,12 @@ def _reserve(obs: Observation) -> Action:
     if "hochzeit" in kinds:  # named_card: the first card offered
         return next(a for a in allowed if a["reserve"] == "hochzeit")
     return {"seat": seat, "reserve": "gesund"}
+
+
+def _longest_solo(obs: Observation, kinds: list[str]) -> str:
+    """The solo kind in which the hand holds the most trumps."""
+    h = _mask(obs.hand)
+    return max(kinds, key=lambda k: hand_size(h & order_for(k, obs.rules.dullen, obs.rules.joker).masks[TRUMP]))
 
 
 def _strong_solo(obs: Observation, kinds: list[str]) -> str | None:

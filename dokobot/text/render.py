@@ -82,6 +82,7 @@ def table_text(table: Table, lang: str | None) -> tuple[str, str]:
     title = t(lang, "table.title", no=table.game_no, preset=preset_name(lang, table.preset))
     lead = (game.dealer + 1) % SEATS
     lines = [bock_line(table, lang)] if table.bock_multiplier > 1 else []
+    lines += list_lines(table, lang)
     lines.append(t(lang, "table.dealer", dealer=names[game.dealer], lead=names[lead]))
     lines += _contract_lines(game, names, lang)
     if game.phase == "reserve":
@@ -98,6 +99,51 @@ def bock_line(table: Table, lang: str | None) -> str:
     m, n = table.bock_multiplier, table.bock_left
     key = "table.bock" if n > 1 else "table.bock_one" if n == 1 else "table.bock_last"
     return f"**{t(lang, key, m=m, n=n)}**"
+
+
+def list_lines(table: Table, lang: str | None) -> list[str]:
+    """The list of the running game (or of the next one between games): 'Liste: Spiel 5
+    von 24', who is vorgeführt, a Pflichtsolo being played, who still owes one."""
+    settings = table.list_settings
+    if not settings.active:
+        return []
+    game, names = table.game, [esc(n) for n in table.names]
+    lines = []
+    playing = table.state == "playing" and game is not None
+    pflicht, vorg = table.list_game if playing else (frozenset(), None)
+    if playing and game is not None and game.is_pflichtsolo and game.soloist is not None and game.soloist != vorg:
+        lines.append(t(lang, "table.list_pflicht", name=names[game.soloist], total=settings.games))
+    else:
+        n = min(table.list_state.counted + 1, max(settings.games, table.list_state.counted + 1))
+        lines.append(t(lang, "table.list", n=n, total=settings.games))
+    if vorg is not None:
+        lines.append(f"**{t(lang, 'table.list_vorgefuehrt', name=names[vorg])}**")
+    owing = table.list_owing()
+    if owing:
+        lines.append(t(lang, "table.list_owing", list=", ".join(esc(s.name) for s in owing)))
+    elif table.pflicht_on:
+        lines.append(t(lang, "table.list_owing_none"))
+    return lines
+
+
+def _list_summary(fin: FinishedGame, lang: str | None) -> list[str]:
+    step, names = fin.list_step, [esc(p.name) for p in fin.players]
+    if step is None or fin.result.is_redeal:
+        return []
+    total = step.total
+    soloist = fin.result.re[0] if fin.result.re else 0
+    lines = []
+    if step.mark == "pflicht":
+        lines.append(f"**{t(lang, 'sum.list_pflicht', name=names[soloist], dealer=names[fin.dealer])}**")
+    else:
+        if step.mark == "vorgefuehrt":
+            lines.append(f"**{t(lang, 'sum.list_vorgefuehrt', name=names[soloist])}**")
+        lines.append(t(lang, "sum.list_game", n=step.list_game, total=total))
+    if step.ended is not None:
+        by_id = {p.user_id: esc(p.name) for p in fin.players}
+        ranking = [f"{i + 1}. {by_id.get(u, '?')} {_signed(p)}" for i, (u, p) in enumerate(step.ended)]
+        lines += ["", f"**{t(lang, 'sum.list_end', total=total)}**", *ranking]
+    return lines
 
 
 def _contract_lines(game: Game, names: list[str], lang: str | None) -> list[str]:
@@ -231,6 +277,7 @@ def summary_text(fin: FinishedGame, lang: str | None, game_no_title: bool = True
         lines.append(t(lang, "sum.points", list=points))
     lines += [t(lang, "sum.bock." + trigger) for trigger in fin.bock_fired]
     lines.append(t(lang, "sum.sheet", list=sheet_list(fin.players, fin.totals)))
+    lines += _list_summary(fin, lang)
     return title, "\n".join(lines)
 
 
@@ -330,6 +377,11 @@ def _prompt(table: Table, obs: Observation, lang: str | None) -> str | None:
     if obs.to_act != obs.seat:
         return None
     if obs.phase == "reserve":
+        game = table.game
+        if game is not None and game.vorgefuehrt == obs.seat:
+            return t(lang, "hand.vorgefuehrt")
+        if game is not None and obs.seat in game.pflicht:
+            return t(lang, "hand.reserve") + " " + t(lang, "hand.pflicht_owed")
         return t(lang, "hand.reserve")
     if obs.phase == "armut_take":
         return t(lang, "hand.armut_take", name=esc(table.names[obs.poor or 0]))
@@ -441,6 +493,9 @@ def rules_text(table: Table, lang: str | None) -> tuple[str, str]:
         f"{t(lang, 'hand.announce')}{r.announcements} · Wertung/scoring: {r.scoring}",
         f"Sonderpunkte/extras: {', '.join(r.extras) or off}",
     ]
+    ls = table.list_settings
+    if ls.active:
+        lines.append(t(lang, "rules.list", n=ls.games) + (" · " + t(lang, "rules.pflichtsolo") if table.pflicht_on else ""))
     changed = {k: v for k, v in r.to_config().items() if k != "preset"}
     if changed:
         shown = " ".join(f"{k}={','.join(v) if isinstance(v, list) else str(v).lower()}" for k, v in changed.items())
