@@ -161,3 +161,34 @@ async def test_changing_the_list_starts_a_new_one_and_no_list_changes_nothing():
     assert table.list_state.done == frozenset({12}) and table.list_settings.games == 8
     await table.set_rules(11, False, {"preset": "haus", "list_games": 0})
     assert not table.list_settings.active and table.list_owing() == []
+
+
+async def test_pflichtsolo_on_sqlite_restores_and_exports(tmp_path):
+    """The stored rules of a Pflichtsolo say solo_lead soloist: the record the database
+    gives (/doko protokoll, export) replays, and a restart rebuilds the last game."""
+    from dokobot.storage.sqlite_store import SqliteStore
+
+    path, rng = tmp_path / "doko.sqlite3", RiggedDeals(7)
+    store = await SqliteStore.open(path)
+    try:
+        _, table = await list_table(store, rng, list_games=24, pflichtsolo=True)
+        await play_game(table, {2: "kreuz"})
+        fin = table.last
+        assert fin.list_step.mark == "pflicht"
+        stored = await store.last_game(table.table_id)
+        game_id = stored.game_id
+        record = await store.db.game_record(game_id)
+        assert record["rules"]["solo_lead"] == "soloist" and replay(record) == fin.result.replay_json()
+        await table.next_game(11, table.game_no)  # game 2 runs over the restart
+    finally:
+        await store.close()
+    store = await SqliteStore.open(path)
+    try:
+        again = (await Tables(store, "ddv", rng=rng).restore())[0]
+        assert again.list_settings.games == 24 and again.list_state.done == frozenset({13})
+        assert again.state == "playing" and again.game.dealer == fin.dealer  # same dealer after the Pflichtsolo
+        assert again.game.pflicht == frozenset({0, 1, 3})
+        text = table_text(again, "de")[1]
+        assert "Liste: Spiel 1 von 24" in text and "Pflichtsolo offen: Nord, Ost, West" in text
+    finally:
+        await store.close()
