@@ -146,6 +146,12 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "hand.your_turn": ("du bist am Zug", "it is your turn"),
     "hand.wait": ("am Zug: {name}", "to act: {name}"),
     "hand.reserve": ("Hast du einen Vorbehalt?", "Any reservation?"),
+    "hand.schwein_ask": ("Karo-Ass als Schwein spielen?", "Play the ace of diamonds as Schwein?"),
+    "btn.as_schwein": ("als Schwein", "as Schwein"),
+    "hand.schwein_played": ("Karo-Ass als Schwein gespielt.", "Ace of diamonds played as Schwein."),
+    "hand.fuchs_played": ("Karo-Ass als Fuchs gespielt.", "Ace of diamonds played as Fuchs."),
+    "btn.as_fuchs": ("als Fuchs", "as Fuchs"),
+    "card.schwein": ("🐷 Schwein", "🐷 Schwein"),
     "hand.vorgefuehrt": (
         "Du bist vorgeführt: sag ein Solo deiner Wahl an (dein Pflichtsolo, du spielst aus).",
         "You are vorgeführt: announce a solo of your choice (your Pflichtsolo, you lead).",

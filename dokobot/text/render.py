@@ -33,7 +33,7 @@ class Control:
     """One button or select of the private hand view."""
 
     kind: str  # play | reserve | solo | hochzeit | announce | klopfen | armut_take | armut_give | armut_return
-    # | armut_decline
+    # | armut_decline | fox (the answer to "als Schwein?")
     value: str
     label: str
     style: str = "action"  # trump | plain | action | danger
@@ -229,19 +229,25 @@ def _trick_lines(game: Game, names: list[str], lang: str | None) -> list[str]:
         played = dict(game.current_trick)
         leader = game.current_trick[0][0] if game.current_trick else game.to_act
         order = [(leader + i) % SEATS for i in range(SEATS)] if leader is not None else []
+        pig = next((s for s, _, sw in game.trick if sw), None)
         cards = " · ".join(
-            f"{names[s]} {card(game, played[s]) if s in played else '…'}" for s in order
+            f"{names[s]} {_played(game, played[s], s == pig, lang) if s in played else '…'}" for s in order
         )
         lines.append(_with_turn(t(lang, "table.trick", n=len(tricks) + 1, cards=cards), game, names, lang))
     if tricks:
         last = tricks[-1]
-        cards = " ".join(card(game, c) for _, c in last.cards)
+        cards = " ".join(_played(game, c, i == last.schwein, lang) for i, (_, c) in enumerate(last.cards))
         lines.append(t(lang, "table.last_trick", winner=names[last.winner], cards=cards, augen=last.augen))
     won = [0] * SEATS
     for trick in tricks:
         won[trick.winner] += 1
     lines.append(t(lang, "table.tricks", list=" · ".join(f"{names[s]} {won[s]}" for s in range(SEATS))))
     return lines
+
+
+def _played(game: Game, code: str, schwein: bool, lang: str | None) -> str:
+    """A played card; a Fuchs played as Schwein says so (it beats the Dullen)."""
+    return card(game, code) + (f" ({t(lang, 'card.schwein')})" if schwein else "")
 
 
 def _breakdown_item(b: BreakdownItem, lang: str | None) -> str:
@@ -411,19 +417,34 @@ def hand_controls(table: Table, seat: int, lang: str | None) -> list[list[Contro
 
 
 def _card_rows(obs: Observation) -> list[list[Control]]:
+    """One button per card; with a Schwein to choose, ONE ♦A button that asks
+    "als Schwein?" (``DA:ask``; ``DA:s`` when only the Schwein may be played)."""
     legal = obs.legal_actions()
-    plays = {a["play"] for a in legal if "play" in a}
+    plays = {a["play"] for a in legal if "play" in a and not a.get("schwein")}
     schwein = any(a.get("schwein") for a in legal)
     trumps: list[Control] = []
     plain: list[Control] = []
+    fox_shown = False
     for code in obs.hand:
         trump = obs.is_trump(code)
+        if schwein and code == "DA":
+            if fox_shown:
+                continue
+            fox_shown = True
+            value, label = ("DA:ask", card_text(code) + " 🐷?") if code in plays else ("DA:s", card_text(code) + " 🐷")
+            trumps.append(Control("play", value, label, "trump"))
+            continue
         ctl = Control("play", code, card_text(code), "trump" if trump else "plain", code not in plays)
         (trumps if trump else plain).append(ctl)
-        if schwein and code == "DA":
-            trumps.append(Control("play", "DA:s", card_text(code) + " 🐷", "trump"))
-            schwein = False
     return _chunks(trumps) + _chunks(plain)
+
+
+def schwein_question(lang: str | None) -> tuple[str, list[Control]]:
+    """The private follow-up of the ♦A button: play it as Schwein or as Fuchs?"""
+    return t(lang, "hand.schwein_ask"), [
+        Control("fox", "s", t(lang, "btn.as_schwein"), "danger"),
+        Control("fox", "f", t(lang, "btn.as_fuchs"), "trump"),
+    ]
 
 
 def _chunks(controls: list[Control]) -> list[list[Control]]:
