@@ -33,6 +33,9 @@ class PlayCog(commands.Cog, name="Play"):
         if seat is None:
             await send_ephemeral(interaction, t(lang, "err.not_seated"))
             return
+        if table.broken:
+            await send_ephemeral(interaction, t(lang, "err.broken"))
+            return
         if table.game is None or table.state not in ("playing", "between"):
             await send_ephemeral(interaction, t(lang, "err.no_game"))
             return

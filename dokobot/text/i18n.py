@@ -263,11 +263,8 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "Dieses Spiel lässt sich nicht fortsetzen: der gespeicherte Stand passt nicht mehr. Der Gastgeber bricht es mit /doko abbrechen ab.",
         "This game cannot go on: its saved state no longer fits. The host aborts it with /doko abbrechen.",
     ),
-    "err.storage_read": ("Das konnte ich gerade nicht aus der Datenbank lesen. Versuch es gleich noch einmal.", "I could not read that from the database just now. Please try again in a moment."),
-    "err.not_member": ("{name} ist nicht (mehr) in diesem Server.", "{name} is not (or no longer) in this server."),
     "err.bad_option": ("Diese Angabe passt nicht. Versuch es noch einmal.", "That option does not fit. Please try again."),
     "err.wrong_channel": ("Dieser Knopf gehört zu einem anderen Kanal.", "This button belongs to another channel."),
-    "err.switch_number": ("„{value}“ ist keine Zahl, die zum Schalter „{name}“ passt.", "“{value}” is not a number that fits the switch “{name}”."),
     "table.broken": (
         "Spiel {no} lässt sich nach dem Neustart nicht fortsetzen: der gespeicherte Stand passt nicht mehr. Der Gastgeber bricht es mit /doko abbrechen ab; danach geht es mit **Nächstes Spiel** weiter.",
         "Game {no} cannot go on after the restart: its saved state no longer fits. The host aborts it with /doko abbrechen; then **Next game** goes on.",

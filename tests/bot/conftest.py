@@ -30,6 +30,7 @@ from dokobot.table.robot import Skill
 from dokobot.text.cards import card_text
 from tests.rigged import RiggedDeals
 
+CARD_WORD = re.compile(r"\b(" + "|".join(sorted(set(CARD_CODES) | {"JO"})) + r")\b")
 FAST = Skill(playouts=16)  # computer players in tests: quick, and no pause between moves
 
 
@@ -62,6 +63,10 @@ def no_logged_errors(caplog):
     yield
     errors = [r for r in caplog.records if r.levelno >= logging.ERROR and r.name.startswith(("dokobot", "cogs"))]
     assert not errors, [r.getMessage() for r in errors]
+    # Logs at INFO and above never name a card (hidden information never leaks into them).
+    named = [r.getMessage() for r in caplog.records
+             if r.levelno >= logging.INFO and r.name.startswith(("dokobot", "cogs")) and CARD_WORD.search(r.getMessage())]
+    assert not named, named
 
 
 def components(message: Any) -> list[Any]:

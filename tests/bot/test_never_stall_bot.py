@@ -269,3 +269,31 @@ async def test_a_throw_in_counts_the_same_everywhere(doko, rig_deal):
     finally:
         await doko.env.shutdown()
         await store.close()
+
+
+async def test_the_last_card_whose_booking_fails_is_played_again_and_booked_once(doko, store, monkeypatch, caplog):
+    await doko.open_and_seat()
+    await doko.start()
+    await doko.open_all_hands()
+    await doko.reserve_all_gesund()
+    game = doko.table.game
+    while sum(len(t.cards) for t in game.tricks) + len(game.current_trick) < 47:
+        await doko.click_hand(doko.player(game.to_act), "play")
+        game = doko.table.game
+    real = store.finish_game
+
+    async def full_disk(*args, **kwargs):
+        raise StoreError("finish game 1: database or disk is full")
+
+    monkeypatch.setattr(store, "finish_game", full_disk)
+    last = doko.player(game.to_act)
+    res = await doko.click_hand(last, "play")
+    assert res.followups and res.followups[-1].ephemeral and res.followups[-1].content.startswith(STORAGE_DE)
+    assert doko.table.state == "playing" and len(store.games[doko.table.game_id].actions) == 51  # nothing changed
+    caplog.clear()
+    monkeypatch.setattr(store, "finish_game", real)
+    await doko.click_hand(last, "play")  # the fault cleared: the same card again
+    assert doko.table.state == "between" and store.games[doko.table.game_id].result == doko.table.last.result
+    assert sum(1 for g in store.games.values() if g.result is not None) == 1
+    await doko.players[1].click(doko.table_message(), label="Nächstes Spiel")
+    assert doko.table.state == "playing" and doko.table.game_no == 2
