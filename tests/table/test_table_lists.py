@@ -192,3 +192,38 @@ async def test_pflichtsolo_on_sqlite_restores_and_exports(tmp_path):
         assert "Liste: Spiel 1 von 24" in text and "Pflichtsolo offen: Nord, Ost, West" in text
     finally:
         await store.close()
+
+
+async def test_vorgefuehrte_computers_choose_their_solo(caplog):
+    """A short list: everybody is vorgeführt in turn; a computer seat picks a solo itself
+    (no refused move), and the list ends when nobody owes a Pflichtsolo any more."""
+    from dokobot.table.robot import Skill
+
+    tables = Tables(MemoryStore(), computer_skill=Skill(playouts=4), computer_delay=0, rng=RiggedDeals(3))
+    table = await tables.open(100, 1, *USERS[0])
+    for _ in range(3):
+        await table.add_computer(11, False)
+    await table.set_rules(11, False, {"preset": "ddv", "list_games": 3, "pflichtsolo": True,
+                                      "solos": ["damen", "buben", "fleischlos"]})
+    await table.start(11, False)
+    marks = []
+    while True:
+        await table.computers_idle()
+        if table.state == "between":
+            marks.append((table.last.list_step.mark, table.last.result.re))
+            if table.last.list_step.ended is not None:
+                break
+            await table.next_game(11, table.game_no)
+            continue
+        game = table.game
+        assert table.seats[game.to_act].user_id == 11, "a computer seat is to act but idle"
+        if game.phase == "reserve":
+            action = {"reserve": "solo", "solo": "buben"} if game.vorgefuehrt == game.to_act else {"reserve": "gesund"}
+        else:
+            action = {"play": game.legal_plays(game.to_act)[0]}
+        await table.act(11, None, action)
+    # 4 owing > 3 games left: vorgeführt from the first game on, each from the dealer's left
+    assert [m for m, _ in marks] == ["vorgefuehrt"] * 4
+    assert [re for _, re in marks] == [(0,), (1,), (2,), (3,)]
+    assert not [r for r in caplog.records if "engine refused" in r.getMessage()]
+    table.stop_computers()
