@@ -60,7 +60,8 @@ class StatsCog(commands.Cog, name="Stats"):
             games = sum(1 for g in finished if not _redeal(g.result))
             card = embed(t(lang, "sheet.title", games=games), "\n".join(lines))
         else:
-            card = embed(*sheet_text(await self.db.score_sheet(table.table_id), lang))
+            marks = await table.list_marks()
+            card = embed(*sheet_text(await self.db.score_sheet(table.table_id), lang, marks))
         card.set_footer(text=t(lang, "stats.redeal_rule"))
         await interaction.response.send_message(embed=card, ephemeral=True)
 
@@ -206,14 +207,17 @@ def _pct(rate: float) -> str:
     return f"{round(rate * 100)} %"
 
 
-def sheet_text(sheet: Any, lang: str) -> tuple[str, str]:
-    """The Spielliste: per game its number, contract and everyone's running total."""
+def sheet_text(sheet: Any, lang: str, marks: dict[int, str] | None = None) -> tuple[str, str]:
+    """The Spielliste: per game its number, contract and everyone's running total;
+    in a list, a Pflichtsolo and a vorgeführtes Solo are marked (``marks``)."""
+    marks = marks or {}
     names = {p.user_id: p.name for p in sheet.players}
     rows = sheet.rows[-SHEET_ROWS:]
     lines = [t(lang, "sheet.older", n=len(sheet.rows) - len(rows))] if len(rows) < len(sheet.rows) else []
     for row in rows:
         totals = " · ".join(f"{render.esc(names[uid])} {total:+d}" for uid, total in row.totals.items())
-        lines.append(f"**{row.number}.** {contract_name(lang, row.contract)}: {totals}")
+        mark = f" ({t(lang, 'sheet.' + marks[row.number])})" if row.number in marks else ""
+        lines.append(f"**{row.number}.** {contract_name(lang, row.contract)}{mark}: {totals}")
     games = sum(1 for row in sheet.rows if row.contract != "redeal")  # a throw-in is no game
     return t(lang, "sheet.title", games=games), "\n".join(lines)
 

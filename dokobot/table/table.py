@@ -182,6 +182,14 @@ class Table:
             return []
         return [s for s in self.seats if s.user_id not in self.list_state.done]
 
+    async def list_marks(self) -> dict[int, str]:
+        """Game number -> "pflicht" / "vorgefuehrt" for the score sheet (from the stored games)."""
+        if not self.list_settings.active:
+            return {}
+        finished = await self.store.finished_games(self.table_id)
+        steps = lists.replay_list(self._list_settings_now(), self.table_id, (_list_game(g) for g in finished))
+        return {s.number: s.mark for s in steps if s.mark is not None}
+
     def _list_settings_now(self) -> ListSettings:
         s = self.list_settings
         return s if self.pflicht_on or not s.pflichtsolo else ListSettings(s.games, False, s.start_table, s.start_game)

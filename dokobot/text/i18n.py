@@ -202,6 +202,8 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "Ansage verloren – die nächste Runde ist Bock", "Announcement lost – the next round is Bock",
     ),
     "sum.sheet": ("Spielliste: {list}", "Score sheet: {list}"),
+    "sheet.pflicht": ("Pflichtsolo", "Pflichtsolo"),
+    "sheet.vorgefuehrt": ("vorgeführt", "vorgeführt"),
     "sum.list_game": ("Listenspiel {n} von {total}", "List game {n} of {total}"),
     "sum.list_pflicht": (
         "Pflichtsolo von {name}: zählt nicht als Listenspiel, {dealer} gibt noch einmal.",
