@@ -65,6 +65,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import simcord  # noqa: E402
 import simcord.http.router as sim_router  # noqa: E402
+import simcord.interactions as sim_interactions  # noqa: E402
 
 import dokobot.engine  # noqa: E402
 import dokobot.table.table  # noqa: E402
@@ -289,6 +290,17 @@ class _ErrorCount(logging.Handler):
         self.count += 1
 
 
+_SIM_PAYLOAD = sim_interactions.base_payload
+
+
+def _german_client(backend: Any, **kwargs: Any) -> Any:
+    """The load's players use a German Discord client (SimCord itself always sends
+    ``en-US``, which the bot would answer in English)."""
+    record, payload = _SIM_PAYLOAD(backend, **kwargs)
+    payload["locale"] = "de"
+    return record, payload
+
+
 async def run_load(
     tables: int, games: int, *, seed: int = 1, sqlite: str | None = None, memory: bool = False,
     frames: int = 1,
@@ -315,6 +327,7 @@ async def run_load(
         store = MemoryStore()
     bot = DokoBot(Config(), store=store)
     meter = Meter()
+    sim_interactions.base_payload = _german_client
     try:
         async with simcord.run(bot) as env:
             meter.install(bot)
@@ -381,6 +394,7 @@ async def run_load(
             meter.uninstall()
     finally:
         meter.uninstall()
+        sim_interactions.base_payload = _SIM_PAYLOAD
         dokobot.table.table.deal = real_deal
         for name in ("dokobot", "cogs"):
             logging.getLogger(name).removeHandler(errors)

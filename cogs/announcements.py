@@ -27,7 +27,7 @@ class AnnouncementsCog(commands.Cog, name="Announcements"):
 
     async def act(self, interaction: discord.Interaction, action: dict[str, Any], ok: str, what: str = "") -> None:
         """One announcement-like action of the caller's seat, out of turn too; the engine decides."""
-        lang = await self.bot.user_lang(interaction.user.id, interaction.channel_id)
+        lang = await self.bot.lang_of(interaction)
         table = self.bot.tables.get(interaction.channel_id or 0)
         if interaction.guild_id is None or table is None:
             await send_ephemeral(interaction, t(lang, "err.no_table" if interaction.guild_id else "err.not_in_guild"))
@@ -37,37 +37,37 @@ class AnnouncementsCog(commands.Cog, name="Announcements"):
         if await perform(self.bot, interaction, table, op, actor=interaction.user.id) is not None:
             await interaction.followup.send(t(lang, ok, what=announcement_name(lang, what) if what else ""), ephemeral=True)
 
-    @app_commands.command(name="re", description=_("Sagt Re an", key="cmd.re"))
+    @app_commands.command(name=_("re", key="name.re"), description=_("Sagt Re an", key="cmd.re"))
     @app_commands.guild_only()
     async def re(self, interaction: discord.Interaction) -> None:
         await self.announce(interaction, "re")
 
-    @app_commands.command(name="kontra", description=_("Sagt Kontra an", key="cmd.kontra"))
+    @app_commands.command(name=_("kontra", key="name.kontra"), description=_("Sagt Kontra an", key="cmd.kontra"))
     @app_commands.guild_only()
     async def kontra(self, interaction: discord.Interaction) -> None:
         await self.announce(interaction, "kontra")
 
-    @app_commands.command(name="keine90", description=_("Sagt keine 90 an", key="cmd.keine90"))
+    @app_commands.command(name=_("keine90", key="name.keine90"), description=_("Sagt keine 90 an", key="cmd.keine90"))
     @app_commands.guild_only()
     async def keine90(self, interaction: discord.Interaction) -> None:
         await self.announce(interaction, "keine90")
 
-    @app_commands.command(name="keine60", description=_("Sagt keine 60 an", key="cmd.keine60"))
+    @app_commands.command(name=_("keine60", key="name.keine60"), description=_("Sagt keine 60 an", key="cmd.keine60"))
     @app_commands.guild_only()
     async def keine60(self, interaction: discord.Interaction) -> None:
         await self.announce(interaction, "keine60")
 
-    @app_commands.command(name="keine30", description=_("Sagt keine 30 an", key="cmd.keine30"))
+    @app_commands.command(name=_("keine30", key="name.keine30"), description=_("Sagt keine 30 an", key="cmd.keine30"))
     @app_commands.guild_only()
     async def keine30(self, interaction: discord.Interaction) -> None:
         await self.announce(interaction, "keine30")
 
-    @app_commands.command(name="klopfen", description=_("Klopft", key="cmd.klopfen"))
+    @app_commands.command(name=_("klopfen", key="name.klopfen"), description=_("Klopft", key="cmd.klopfen"))
     @app_commands.guild_only()
     async def klopfen(self, interaction: discord.Interaction) -> None:
         await self.act(interaction, {"klopfen": True}, "ok.klopfen")
 
-    @app_commands.command(name="schwarz", description=_("Sagt schwarz an", key="cmd.schwarz"))
+    @app_commands.command(name=_("schwarz", key="name.schwarz"), description=_("Sagt schwarz an", key="cmd.schwarz"))
     @app_commands.guild_only()
     async def schwarz(self, interaction: discord.Interaction) -> None:
         await self.announce(interaction, "schwarz")

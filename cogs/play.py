@@ -20,7 +20,7 @@ class PlayCog(commands.Cog, name="Play"):
         self.bot = bot
 
     async def lang(self, interaction: discord.Interaction) -> str:
-        return await self.bot.user_lang(interaction.user.id, interaction.channel_id)
+        return await self.bot.lang_of(interaction)
 
     async def send_hand(self, interaction: discord.Interaction, game_no: int | None) -> None:
         """Open a fresh private hand view; always possible, whatever expired before."""

@@ -20,15 +20,19 @@ class SettingsCog(commands.Cog, name="Settings"):
             table = self.bot.tables.get(interaction.channel_id or 0)
             is_host = table is not None and table.host_id == interaction.user.id
             if not (interaction.permissions.manage_channels or is_host):
-                own = await self.bot.user_lang(interaction.user.id, interaction.channel_id)
+                own = await self.bot.lang_of(interaction)
                 if table is None:
                     await send_ephemeral(interaction, t(own, "err.manage_only"))
                 else:
                     await send_ephemeral(interaction, error_text(TableError("not_host", host_id=table.host_id), table, own))
                 return
-            await self.bot.set_channel_lang(interaction.channel_id or 0, lang)
+            await self.bot.set_channel_lang(interaction.channel_id or 0, None if lang == "auto" else lang)
             if table is not None:
                 self.bot.presenter(table).update()
         else:
-            await self.bot.set_user_lang(interaction.user.id, lang)
+            await self.bot.set_user_lang(interaction.user.id, None if lang == "auto" else lang)
+        if lang == "auto":  # back to the Discord client's language (or the channel's choice)
+            now = await self.bot.lang_of(interaction)
+            await send_ephemeral(interaction, t(now, "ok.lang_auto", language=t(now, "choice." + now)))
+            return
         await send_ephemeral(interaction, t(lang, "ok.lang"))

@@ -7,8 +7,6 @@ the channel's table shows; ``/doko protokoll spiel:`` takes exactly those.
 
 from __future__ import annotations
 
-import io
-import json
 import logging
 from typing import Any
 
@@ -16,11 +14,12 @@ import discord
 from discord.ext import commands
 
 from dokobot.bot.client import DokoBot, send_ephemeral
-from dokobot.bot.ui import controls_for, dynamic_view, embed
+from dokobot.bot.ui import controls_for, dynamic_view, embed, record_files
 from dokobot.engine import GameResult
 from dokobot.storage import StorageError
 from dokobot.text import render
-from dokobot.text.i18n import contract_name, t
+from dokobot.text.i18n import contract_name, t, tn
+from dokobot.text.numbers import decimal, percent, signed, signed_decimal
 
 log = logging.getLogger(__name__)
 
@@ -33,7 +32,7 @@ class StatsCog(commands.Cog, name="Stats"):
         self.bot = bot
 
     async def lang(self, interaction: discord.Interaction) -> str:
-        return await self.bot.user_lang(interaction.user.id, interaction.channel_id)
+        return await self.bot.lang_of(interaction)
 
     @property
     def db(self) -> Any:
@@ -53,12 +52,12 @@ class StatsCog(commands.Cog, name="Stats"):
         if self.db is None:  # no storage: the running totals only
             names = {s.user_id: s.name for s in table.seats}
             lines = [
-                f"{render.esc(names[uid]) if uid in names else f'<@{uid}>'}: {total:+d}"
+                f"{render.esc(names[uid]) if uid in names else f'<@{uid}>'}: {signed(total)}"
                 for uid, total in sorted(table.totals.items(), key=lambda kv: -kv[1])
             ]
             finished = await self.bot.store.finished_games(table.table_id)
             games = sum(1 for g in finished if not _redeal(g.result))
-            card = embed(t(lang, "sheet.title", games=games), "\n".join(lines))
+            card = embed(t(lang, "sheet.title", games=tn(lang, "count.games", games)), "\n".join(lines))
         else:
             marks = await table.list_marks()
             card = embed(*sheet_text(await self.db.score_sheet(table.table_id), lang, marks))
@@ -94,7 +93,7 @@ class StatsCog(commands.Cog, name="Stats"):
         )
         if board.bots:
             card.add_field(name=t(lang, "stats.bots"), value="\n".join(_row(lang, r, order) for r in board.bots), inline=False)
-        method = t(lang, "stats.method", k=board.k, prior=f"{board.prior_ppg:.2f}")
+        method = t(lang, "stats.method", k=board.k, prior=decimal(board.prior_ppg, lang))
         card.set_footer(text=f"{t(lang, 'stats.page', page=page + 1, pages=pages)} · {method} {t(lang, 'stats.redeal_rule')}")
         view = None
         if pages > 1:
@@ -125,9 +124,10 @@ class StatsCog(commands.Cog, name="Stats"):
         await interaction.response.defer(ephemeral=True, thinking=True)
         s = await self.db.statistics(interaction.channel_id, member.id)
         body = t(
-            lang, "stats.body", games=s.games, points=f"{s.points:+d}", ppg=f"{s.ppg:.2f}", wins=s.wins,
+            lang, "stats.body", games=s.games, points=signed(s.points), ppg=signed_decimal(s.ppg, lang), wins=s.wins,
             re_wins=s.re_wins, re_games=s.re_games, kontra_wins=s.kontra_wins, kontra_games=s.kontra_games,
-            re_rate=_pct(s.re_win_rate), kontra_rate=_pct(s.kontra_win_rate), rate=_pct(s.win_rate),
+            re_rate=percent(s.re_wins, s.re_games, lang), kontra_rate=percent(s.kontra_wins, s.kontra_games, lang),
+            rate=percent(s.wins, s.games, lang),
             soli_won=s.soli_won, soli=s.soli, hochzeiten=s.hochzeiten, stille=s.stille_hochzeiten,
             ann_won=s.announcements_won, ann=s.announcements, dk=s.doppelkoepfe, fc=s.fuechse_caught,
             fl=s.fuechse_lost, karlchen=s.karlchen,
@@ -149,15 +149,17 @@ class StatsCog(commands.Cog, name="Stats"):
         if table is not None and table.state == "playing" and number == table.game_no:
             await send_ephemeral(interaction, t(lang, "stats.running", no=number))
             return
-        record = None
+        record, names = None, []
         if table is not None and table.last is not None and number in (None, table.last.number):
             record, number = table.last.record, table.last.number
+            names = [p.name for p in table.last.players]
         elif self.db is not None:
             try:
                 game_id = await self.db.find_game(interaction.channel_id, number)
                 if game_id is not None:
                     record = await self.db.game_record(game_id)
-                    number = (await self.db.game_info(game_id)).number
+                    info = await self.db.game_info(game_id)
+                    number, names = info.number, [str(p.get("name", "?")) for p in info.players]
             except StorageError as exc:
                 log.error("channel %s: cannot read game %s: %s", interaction.channel_id, number, exc)
                 await send_ephemeral(interaction, t(lang, "err.internal"))
@@ -166,9 +168,8 @@ class StatsCog(commands.Cog, name="Stats"):
             key = "stats.no_games" if number is None else "stats.no_such_game"
             await send_ephemeral(interaction, t(lang, key, no=number))
             return
-        data = json.dumps(record, ensure_ascii=False, indent=1).encode()
-        file = discord.File(io.BytesIO(data), filename=f"doko-{interaction.channel_id}-{number}.json")
-        await interaction.response.send_message(f"{t(lang, 'btn.record')} · {number}", file=file, ephemeral=True)
+        files = record_files(record, names, number, interaction.channel_id or 0, lang)
+        await interaction.response.send_message(t(lang, "rec.file", no=number), files=files, ephemeral=True)
 
 
 class BoardPage(
@@ -196,15 +197,12 @@ class BoardPage(
 
 
 def _row(lang: str, r: Any, order: str) -> str:
-    text = t(lang, "stats.row", rank=r.rank, name=render.esc(r.name), points=f"{r.points:+d}", games=r.games,
-             ppg=f"{r.ppg:.2f}", wins=r.wins)
+    text = t(lang, "stats.row", rank=r.rank, name=render.esc(r.name),
+             points=tn(lang, "count.points", r.points, sign=True), games=tn(lang, "count.games", r.games),
+             ppg=signed_decimal(r.ppg, lang), wins=tn(lang, "count.wins", r.wins))
     if order == "ppg":
-        text += " · " + t(lang, "stats.rating", rating=f"{r.rating:.2f}")
+        text += " · " + t(lang, "stats.rating", rating=signed_decimal(r.rating, lang))
     return text
-
-
-def _pct(rate: float) -> str:
-    return f"{round(rate * 100)} %"
 
 
 def sheet_text(sheet: Any, lang: str, marks: dict[int, str] | None = None) -> tuple[str, str]:
@@ -213,13 +211,13 @@ def sheet_text(sheet: Any, lang: str, marks: dict[int, str] | None = None) -> tu
     marks = marks or {}
     names = {p.user_id: p.name for p in sheet.players}
     rows = sheet.rows[-SHEET_ROWS:]
-    lines = [t(lang, "sheet.older", n=len(sheet.rows) - len(rows))] if len(rows) < len(sheet.rows) else []
+    lines = [tn(lang, "sheet.older", len(sheet.rows) - len(rows))] if len(rows) < len(sheet.rows) else []
     for row in rows:
-        totals = " · ".join(f"{render.esc(names[uid])} {total:+d}" for uid, total in row.totals.items())
+        totals = " · ".join(f"{render.esc(names[uid])} {signed(total)}" for uid, total in row.totals.items())
         mark = f" ({t(lang, 'sheet.' + marks[row.number])})" if row.number in marks else ""
         lines.append(f"**{row.number}.** {contract_name(lang, row.contract)}{mark}: {totals}")
     games = sum(1 for row in sheet.rows if row.contract != "redeal")  # a throw-in is no game
-    return t(lang, "sheet.title", games=games), "\n".join(lines)
+    return t(lang, "sheet.title", games=tn(lang, "count.games", games)), "\n".join(lines)
 
 
 def _redeal(result: GameResult | None) -> bool:

@@ -7,10 +7,8 @@ given at construction (``cogs.doko`` builds them), never ``get_cog("…")``.
 
 from __future__ import annotations
 
-import io
-import json
 import logging
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -18,7 +16,7 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from dokobot.bot.client import DokoBot, send_ephemeral
-from dokobot.bot.ui import embed, error_text, perform
+from dokobot.bot.ui import embed, error_text, perform, record_files
 from dokobot.table import switches
 from dokobot.table.store import StoreError
 from dokobot.table.table import Table, TableError
@@ -33,6 +31,11 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
+def _choices(*values: str) -> list[app_commands.Choice[str]]:
+    """Fixed choices of an option: the value stays, the name follows the client's language."""
+    return [app_commands.Choice(name=_(t("de", f"choice.{v}"), key=f"choice.{v}"), value=v) for v in values]
+
+
 def can_manage(interaction: discord.Interaction) -> bool:
     return bool(interaction.permissions.manage_channels)
 
@@ -44,7 +47,7 @@ async def complete_switches(interaction: discord.Interaction, current: str) -> l
 
 class TableCog(commands.Cog, name="Table"):
     doko = app_commands.Group(
-        name="doko", description=_("Doppelkopf am Tisch in diesem Kanal", key="cmd.doko"), guild_only=True
+        name=_("doko", key="name.doko"), description=_("Doppelkopf am Tisch in diesem Kanal", key="cmd.doko"), guild_only=True
     )
 
     def __init__(self, bot: DokoBot, play: PlayCog, stats: StatsCog, settings: SettingsCog) -> None:
@@ -52,7 +55,7 @@ class TableCog(commands.Cog, name="Table"):
         self.play, self.stats, self.settings = play, stats, settings
 
     async def lang(self, interaction: discord.Interaction) -> str:
-        return await self.bot.user_lang(interaction.user.id, interaction.channel_id)
+        return await self.bot.lang_of(interaction)
 
     async def table_or_reply(self, interaction: discord.Interaction) -> Table | None:
         """The open table of the channel the interaction came from; otherwise a
@@ -71,7 +74,7 @@ class TableCog(commands.Cog, name="Table"):
 
     # ---- slash commands -------------------------------------------------------------------
 
-    @doko.command(name="tisch", description=_("Öffnet einen Doppelkopf-Tisch in diesem Kanal", key="cmd.tisch"))
+    @doko.command(name=_("tisch", key="name.tisch"), description=_("Öffnet einen Doppelkopf-Tisch in diesem Kanal", key="cmd.tisch"))
     async def tisch(self, interaction: discord.Interaction) -> None:
         lang = await self.lang(interaction)
         existing = self.bot.tables.get(interaction.channel_id or 0)
@@ -98,11 +101,13 @@ class TableCog(commands.Cog, name="Table"):
         await presenter.wait()
         await interaction.followup.send(t(lang, "ok.opened", url=_jump(interaction, table)), ephemeral=True)
 
-    @doko.command(name="hand", description=_("Zeigt dir deine Karten (nur für dich)", key="cmd.hand"))
+    @doko.command(name=_("hand", key="name.hand"), description=_("Zeigt dir deine Karten (nur für dich)", key="cmd.hand"))
     async def hand(self, interaction: discord.Interaction) -> None:
         await self.play.send_hand(interaction, None)
 
-    @doko.command(name="regeln", description=_("Zeigt die Regeln oder stellt sie um (Gastgeber)", key="cmd.regeln"))
+    @doko.command(name=_("regeln", key="name.regeln"), description=_("Zeigt die Regeln oder stellt sie um (Gastgeber)", key="cmd.regeln"))
+    @app_commands.rename(preset=_("preset", key="opt.preset"), schalter=_("schalter", key="opt.schalter"))
+    @app_commands.choices(preset=_choices("ddv", "haus", "klassisch"))
     @app_commands.describe(
         preset=_("Regelwerk: ddv, haus oder klassisch", key="cmd.regeln.preset"),
         schalter=_("Einzelne Schalter, z. B. dulle=second_wins armut=ja solos=karo,damen", key="cmd.regeln.schalter"),
@@ -110,17 +115,19 @@ class TableCog(commands.Cog, name="Table"):
     @app_commands.autocomplete(schalter=complete_switches)
     async def regeln(
         self, interaction: discord.Interaction,
-        preset: Literal["ddv", "haus", "klassisch"] | None = None, schalter: str | None = None,
+        preset: app_commands.Choice[str] | None = None, schalter: str | None = None,
     ) -> None:
+        # a Choice annotation: discord.py refuses a value that is not one of them (err.bad_option)
+        preset_value = preset.value if preset is not None else None
         table = await self.table_or_reply(interaction)
         if table is None:
             return
         lang = await self.lang(interaction)
-        if preset is None and not schalter:
+        if preset_value is None and not schalter:
             await interaction.response.send_message(embed=embed(*render.rules_text(table, lang)), ephemeral=True)
             return
         try:
-            config = _rules_config(table, preset, schalter or "")
+            config = _rules_config(table, preset_value, schalter or "")
         except switches.SwitchError as err:  # name and value come back cut short
             text = t(lang, err.key, name=render.esc(err.name), value=render.esc(err.value), allowed=err.allowed)
             await interaction.response.send_message(text, ephemeral=True)
@@ -140,7 +147,7 @@ class TableCog(commands.Cog, name="Table"):
         log.info("table %s: rules now %s", table.channel_id, rules.to_config())
         self.bot.presenter(table).update()
 
-    @doko.command(name="abbrechen", description=_("Bricht das laufende Spiel ohne Wertung ab (Gastgeber)", key="cmd.abbrechen"))
+    @doko.command(name=_("abbrechen", key="name.abbrechen"), description=_("Bricht das laufende Spiel ohne Wertung ab (Gastgeber)", key="cmd.abbrechen"))
     async def abbrechen(self, interaction: discord.Interaction) -> None:
         table = await self.table_or_reply(interaction)
         if table is None:
@@ -149,7 +156,7 @@ class TableCog(commands.Cog, name="Table"):
         if await self.run(interaction, table, lambda: table.abort(interaction.user.id, can_manage(interaction))):
             await interaction.followup.send(t(await self.lang(interaction), "ok.aborted"), ephemeral=True)
 
-    @doko.command(name="schliessen", description=_("Schließt den Tisch (Gastgeber)", key="cmd.schliessen"))
+    @doko.command(name=_("schliessen", key="name.schliessen"), description=_("Schließt den Tisch (Gastgeber)", key="cmd.schliessen"))
     async def schliessen(self, interaction: discord.Interaction) -> None:
         table = await self.table_or_reply(interaction)
         if table is None:
@@ -158,7 +165,8 @@ class TableCog(commands.Cog, name="Table"):
         if await self.run(interaction, table, lambda: table.close(interaction.user.id, can_manage(interaction))):
             await interaction.followup.send(t(await self.lang(interaction), "lobby.closed"), ephemeral=True)
 
-    @doko.command(name="entfernen", description=_("Nimmt jemanden vom Tisch (Gastgeber, zwischen den Spielen)", key="cmd.entfernen"))
+    @doko.command(name=_("entfernen", key="name.entfernen"), description=_("Nimmt jemanden vom Tisch (Gastgeber, zwischen den Spielen)", key="cmd.entfernen"))
+    @app_commands.rename(spieler=_("spieler", key="opt.spieler"))
     @app_commands.describe(spieler=_("Wer den Tisch verlassen soll", key="cmd.entfernen.spieler"))
     async def entfernen(self, interaction: discord.Interaction, spieler: discord.User) -> None:
         # discord.User, not Member: someone who left the server can still be taken off the table
@@ -171,63 +179,75 @@ class TableCog(commands.Cog, name="Table"):
             lang = await self.lang(interaction)
             await interaction.followup.send(t(lang, "ok.kicked", name=render.esc(spieler.display_name)), ephemeral=True)
 
-    @doko.command(name="computer", description=_("Setzt einen Computer auf einen freien Platz oder nimmt ihn weg (Gastgeber)", key="cmd.computer"))
+    @doko.command(name=_("computer", key="name.computer"), description=_("Setzt einen Computer auf einen freien Platz oder nimmt ihn weg (Gastgeber)", key="cmd.computer"))
+    @app_commands.rename(aktion=_("aktion", key="opt.aktion"), name=_("name", key="opt.name"))
+    @app_commands.choices(aktion=_choices("dazu", "entfernen"))
     @app_commands.describe(
         aktion=_("dazu oder entfernen", key="cmd.computer.aktion"),
         name=_("Welcher Computer (sonst der zuletzt gesetzte)", key="cmd.computer.name"),
     )
     async def computer(
-        self, interaction: discord.Interaction, aktion: Literal["dazu", "entfernen"] = "dazu", name: str | None = None,
+        self, interaction: discord.Interaction, aktion: app_commands.Choice[str] | None = None,
+        name: str | None = None,
     ) -> None:
+        action = aktion.value if aktion is not None else "dazu"
         table = await self.table_or_reply(interaction)
         if table is None:
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         manage = can_manage(interaction)
-        if aktion == "dazu":
+        if action == "dazu":
             op = lambda: table.add_computer(interaction.user.id, manage)  # noqa: E731
         else:
             op = lambda: table.remove_computer(interaction.user.id, manage, name)  # noqa: E731
         before = {s.name for s in table.seats}
         if await self.run(interaction, table, op):
             lang = await self.lang(interaction)
-            if aktion == "dazu":
+            if action == "dazu":
                 added = next((s.name for s in table.seats if s.is_bot and s.name not in before), "Computer")
                 await interaction.followup.send(t(lang, "ok.computer_added", name=render.esc(added)), ephemeral=True)
             else:
                 await interaction.followup.send(t(lang, "ok.computer_removed"), ephemeral=True)
 
-    @doko.command(name="sprache", description=_("Stellt deine Sprache ein (oder die des Kanals)", key="cmd.sprache"))
+    @doko.command(name=_("sprache", key="name.sprache"), description=_("Stellt deine Sprache ein (oder die des Kanals)", key="cmd.sprache"))
+    @app_commands.rename(sprache=_("sprache", key="opt.sprache"), kanal=_("kanal", key="opt.kanal"))
+    @app_commands.choices(sprache=_choices("de", "en", "auto"))
     @app_commands.describe(
         sprache=_("Deutsch oder Englisch", key="cmd.sprache.sprache"),
         kanal=_("Für den ganzen Kanal (Gastgeber/Kanäle verwalten)", key="cmd.sprache.kanal"),
     )
-    async def sprache(self, interaction: discord.Interaction, sprache: Literal["de", "en"], kanal: bool = False) -> None:
-        await self.settings.set_language(interaction, sprache, kanal)
+    async def sprache(self, interaction: discord.Interaction, sprache: app_commands.Choice[str], kanal: bool = False) -> None:
+        await self.settings.set_language(interaction, sprache.value, kanal)
 
-    @doko.command(name="liste", description=_("Zeigt die Spielliste dieses Tisches", key="cmd.liste"))
+    @doko.command(name=_("liste", key="name.liste"), description=_("Zeigt die Spielliste dieses Tisches", key="cmd.liste"))
     async def liste(self, interaction: discord.Interaction) -> None:
         await self.stats.send_sheet(interaction)
 
-    @doko.command(name="rangliste", description=_("Zeigt die Rangliste dieses Kanals", key="cmd.rangliste"))
+    @doko.command(name=_("rangliste", key="name.rangliste"), description=_("Zeigt die Rangliste dieses Kanals", key="cmd.rangliste"))
+    @app_commands.rename(zeitraum=_("zeitraum", key="opt.zeitraum"), ordnung=_("ordnung", key="opt.ordnung"))
+    @app_commands.choices(zeitraum=_choices("alle", "jahr", "monat", "woche"), ordnung=_choices("punkte", "ppg", "siege"))
     @app_commands.describe(
         zeitraum=_("alle, jahr, monat oder woche", key="cmd.rangliste.zeitraum"),
         ordnung=_("punkte, ppg (Punkte pro Spiel) oder siege", key="cmd.rangliste.ordnung"),
     )
     async def rangliste(
         self, interaction: discord.Interaction,
-        zeitraum: Literal["alle", "jahr", "monat", "woche"] = "alle",
-        ordnung: Literal["punkte", "ppg", "siege"] = "punkte",
+        zeitraum: app_commands.Choice[str] | None = None,
+        ordnung: app_commands.Choice[str] | None = None,
     ) -> None:
-        await self.stats.send_leaderboard(interaction, zeitraum, ordnung)
+        await self.stats.send_leaderboard(
+            interaction, zeitraum.value if zeitraum else "alle", ordnung.value if ordnung else "punkte",
+        )
 
-    @doko.command(name="statistik", description=_("Zeigt die Statistik eines Spielers in diesem Kanal", key="cmd.statistik"))
+    @doko.command(name=_("statistik", key="name.statistik"), description=_("Zeigt die Statistik eines Spielers in diesem Kanal", key="cmd.statistik"))
+    @app_commands.rename(spieler=_("spieler", key="opt.spieler"))
     @app_commands.describe(spieler=_("Wessen Statistik (sonst deine)", key="cmd.statistik.spieler"))
     async def statistik(self, interaction: discord.Interaction, spieler: discord.User | None = None) -> None:
         # discord.User, not Member: the statistics of someone who left the server stay readable
         await self.stats.send_statistics(interaction, spieler or interaction.user)
 
-    @doko.command(name="protokoll", description=_("Hängt ein beendetes Spiel als Protokoll an", key="cmd.protokoll"))
+    @doko.command(name=_("protokoll", key="name.protokoll"), description=_("Hängt ein beendetes Spiel als Protokoll an", key="cmd.protokoll"))
+    @app_commands.rename(spiel=_("spiel", key="opt.spiel"))
     @app_commands.describe(spiel=_("Nummer des Spiels auf der Spielliste (sonst das letzte)", key="cmd.protokoll.spiel"))
     async def protokoll(self, interaction: discord.Interaction, spiel: app_commands.Range[int, 1] | None = None) -> None:
         await self.stats.send_record(interaction, spiel)
@@ -267,11 +287,8 @@ class TableCog(commands.Cog, name="Table"):
         if last is None or last.number != game_no:
             await send_ephemeral(interaction, t(lang, "err.stale"))
             return
-        data = json.dumps(last.record, ensure_ascii=False, indent=1).encode()
-        file = discord.File(io.BytesIO(data), filename=f"doko-{table.channel_id}-{game_no}.json")
-        await interaction.response.send_message(
-            t(lang, "btn.record") + f" · {game_no}", file=file, ephemeral=True
-        )
+        files = record_files(last.record, [p.name for p in last.players], game_no, table.channel_id, lang)
+        await interaction.response.send_message(t(lang, "rec.file", no=game_no), files=files, ephemeral=True)
 
 
 def _jump(interaction: discord.Interaction, table: Table | None) -> str:

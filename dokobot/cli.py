@@ -81,18 +81,75 @@ def _export(channel: int, out: str, db: str | None, config: str | None) -> int:
     return 0
 
 
+REPLAY_HELP = """\
+Replay a dokobot-game/1 game record (docs/game-record.md): every action is
+checked against the rules of the record.
+
+Prints on standard output one JSON object, the replay result: contract,
+re, kontra, augen, tricks, winner, game_value, score (per seat) and
+breakdown (German labels). A record that stops before the last trick
+prints the state so far with "finished": false and no score.
+
+Exit status:
+  0  the record replays (finished or not); the result is on standard output
+  2  the record is illegal or malformed, or the file cannot be read: one
+     JSON object {"error": "...", "action": INDEX} on standard error names
+     the first bad action (null: a problem in the header); nothing on
+     standard output
+"""
+
+EXPORT_HELP = """\
+Write every finished game of one Discord channel as a game record
+(docs/game-record.md), one file game-<id>.json each, into --out. Each
+record is replayed first and must give the stored score. Running and
+aborted games are never written (a running game's record shows every hand).
+Safe while the bot runs.
+
+The channel id: in Discord, turn on Settings > Advanced > Developer Mode,
+then right-click the channel (long-press on a phone) and choose "Copy
+Channel ID". A channel where no table was ever opened is an error, not
+"0 games".
+
+Exit status: 0 written (the number of games is printed); 2 the database
+or config cannot be read, the channel is unknown, or writing failed (one
+line on standard error).
+"""
+
+
+def version() -> str:
+    """The installed package's version (the source tree's when not installed)."""
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as installed
+
+    try:
+        return installed("dokobot")
+    except PackageNotFoundError:  # pragma: no cover - running from a source tree
+        import tomllib
+
+        pyproject = Path(__file__).resolve().parent.parent / "pyproject.toml"
+        return str(tomllib.loads(pyproject.read_text())["project"]["version"])
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="dokobot", description="Doppelkopf for Discord")
+    p.add_argument("--version", action="version", version=f"dokobot {version()}")
     sub = p.add_subparsers(dest="command", required=True)
     run = sub.add_parser("run", help="start the bot")
     run.add_argument("--config", help="TOML config file (default: config.toml if present)")
-    rep = sub.add_parser("replay", help="replay a dokobot-game/1 record and print the result")
+    raw = argparse.RawDescriptionHelpFormatter
+    rep = sub.add_parser("replay", help="replay a dokobot-game/1 record and print the result",
+                         description=REPLAY_HELP, formatter_class=raw)
     rep.add_argument("file", help="record file, or - for standard input")
-    exp = sub.add_parser("export", help="write all finished games of a channel as records")
-    exp.add_argument("--channel", type=int, required=True)
-    exp.add_argument("--out", required=True)
-    exp.add_argument("--db", help="database file (default: from the config)")
-    exp.add_argument("--config")
+    exp = sub.add_parser("export", help="write all finished games of a channel as records",
+                         description=EXPORT_HELP, formatter_class=raw)
+    exp.add_argument("--channel", type=int, required=True, metavar="ID",
+                     help="the Discord channel id (a number; see above how to copy it)")
+    exp.add_argument("--out", required=True, metavar="DIR",
+                     help="directory for the records (created if missing; files of the same name are replaced)")
+    exp.add_argument("--db", metavar="FILE",
+                     help="the bot's SQLite database (default: `database` of the config)")
+    exp.add_argument("--config", metavar="FILE",
+                     help="TOML config file to read the database path from (default: config.toml if present)")
     return p
 
 

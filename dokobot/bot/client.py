@@ -22,7 +22,7 @@ from dokobot.storage.memory import MemoryStore
 from dokobot.table.robot import Skill
 from dokobot.table.store import ChannelPrefs, StoreError, TableStore
 from dokobot.table.table import COMPUTER_DELAY, COMPUTER_RETRY, Outcome, Table, TableError, Tables
-from dokobot.text.i18n import LANGUAGES, has, norm_lang, t
+from dokobot.text.i18n import LANGUAGES, has, locale_lang, norm_lang, t
 
 log = logging.getLogger(__name__)
 
@@ -33,7 +33,8 @@ ENGLISH_LOCALES = (discord.Locale.american_english, discord.Locale.british_engli
 
 
 class DokoTranslator(app_commands.Translator):
-    """Command texts are German; English clients get the English catalogue."""
+    """Command names, option names, choices and descriptions are German in the code;
+    English clients (en-US, en-GB) get the English catalogue: ``/doko table`` for ``/doko tisch``."""
 
     async def translate(
         self, string: app_commands.locale_str, locale: discord.Locale, context: app_commands.TranslationContextTypes
@@ -75,6 +76,8 @@ class DokoBot(commands.Bot):
         self.controls: Controls | None = None  # set by the cogs (cogs.doko) when they load
         self._user_langs: dict[int, str | None] = {}
         self._channel_langs: dict[int, str] = {}
+        self._channel_choice: dict[int, str | None] = {}
+        self._locales: dict[int, str] = {}  # user id -> language of the Discord locale last seen
 
     async def setup_hook(self) -> None:
         restored = await self.tables.restore()
@@ -122,22 +125,53 @@ class DokoBot(commands.Bot):
             self._channel_langs[channel_id] = lang
         return lang
 
-    async def user_lang(self, user_id: int, channel_id: int | None) -> str:
+    async def _chosen_channel_lang(self, channel_id: int) -> str | None:
+        """The language the channel chose with /doko sprache kanal (None: none chosen)."""
+        if channel_id not in self._channel_choice:
+            prefs = await self.store.channel_prefs(channel_id)
+            self._channel_choice[channel_id] = prefs.language if prefs.language in LANGUAGES else None
+        return self._channel_choice[channel_id]
+
+    async def user_lang(self, user_id: int, channel_id: int | None, locale: object = None) -> str:
+        """A member's language: their own choice, else the channel's choice, else their
+        Discord client's ``locale`` (``de`` German, ``en-US``/``en-GB`` English), else the
+        bot's default (German). A seen locale is remembered for messages without one."""
+        if locale is not None:
+            self._locales[user_id] = locale_lang(locale) or norm_lang(self.config.language)
         if user_id not in self._user_langs:
             self._user_langs[user_id] = await self.store.user_language(user_id)
         lang = self._user_langs[user_id]
         if lang in LANGUAGES:
             return lang
-        return await self.channel_lang(channel_id) if channel_id else norm_lang(self.config.language)
+        chosen = await self._chosen_channel_lang(channel_id) if channel_id else None
+        if chosen is not None:
+            return chosen
+        return self._locales.get(user_id) or norm_lang(self.config.language)
+
+    async def lang_of(self, interaction: discord.Interaction) -> str:
+        """The language to answer ``interaction`` in (``user_lang`` with its locale)."""
+        return await self.user_lang(interaction.user.id, interaction.channel_id, interaction.locale)
+
+    async def table_lang(self, table: Table) -> str:
+        """The language of a table's public messages: the channel's choice, else its
+        host's language (choice or Discord locale), else the bot's default."""
+        chosen = await self._chosen_channel_lang(table.channel_id)
+        if chosen is not None:
+            return chosen
+        if table.host_id in self._locales or self._user_langs.get(table.host_id) in LANGUAGES:
+            return await self.user_lang(table.host_id, table.channel_id)
+        return await self.channel_lang(table.channel_id)
 
     async def set_user_lang(self, user_id: int, lang: str | None) -> None:
         await self.store.set_user_language(user_id, lang)
         self._user_langs[user_id] = lang
 
-    async def set_channel_lang(self, channel_id: int, lang: str) -> None:
+    async def set_channel_lang(self, channel_id: int, lang: str | None) -> None:
+        """The channel's language choice; None: no choice (each member's own language)."""
         prefs = await self.store.channel_prefs(channel_id)
         await self.store.set_channel_prefs(channel_id, ChannelPrefs(prefs.preset, prefs.overrides, lang))
-        self._channel_langs[channel_id] = lang
+        self._channel_langs[channel_id] = norm_lang(lang or self.config.language)
+        self._channel_choice[channel_id] = lang
 
     # ---- lifecycle ----------------------------------------------------------------------
 
@@ -171,7 +205,7 @@ class DokoBot(commands.Bot):
         name = getattr(interaction.command, "qualified_name", "?")
         cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error
         try:
-            lang = await self.user_lang(interaction.user.id, interaction.channel_id)
+            lang = await self.lang_of(interaction)
         except StoreError:
             lang = norm_lang(self.config.language)
         table = self.tables.get(interaction.channel_id or 0)

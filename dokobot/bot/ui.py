@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import asyncio
 import datetime
+import io
+import json
 import logging
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -50,17 +52,18 @@ _STYLES = {
 def error_text(err: TableError, table: Table | None, lang: str) -> str:
     if err.code == "illegal" and err.engine is not None:
         names = table.names if table else []
-        ddv = bool(table and table.ruleset.announcements == "ddv" and _not_hochzeit(table))
-        return illegal_text(lang, err.engine.code, err.engine.params, names=names, ddv_deadlines=ddv)
+        # the engine's deadline card includes the shift of a late Hochzeit clarification
+        ddv = bool(table and table.ruleset.announcements == "ddv")
+        mode = table.ruleset.announcements if table else None
+        said = render.party_said(table.game, err.engine.params.get("seat")) if table and table.game else None
+        return illegal_text(
+            lang, err.engine.code, err.engine.params, names=names, ddv_deadlines=ddv, mode=mode, said=said,
+        )
     params = dict(err.params)
     if err.code == "not_host":
         host = next((s.name for s in table.seats if s.user_id == table.host_id), None) if table else None
         params["host"] = render.esc(host) if host else f"<@{params.get('host_id')}>"
     return t(lang, "err." + err.code, **params)
-
-
-def _not_hochzeit(table: Table) -> bool:
-    return table.game is None or table.game.public_contract != "hochzeit"
 
 
 async def perform(bot: DokoBot, interaction: discord.Interaction, table: Table, op: Any, *, actor: int | None = None) -> Outcome | None:
@@ -73,7 +76,7 @@ async def perform(bot: DokoBot, interaction: discord.Interaction, table: Table, 
     from dokobot.bot.client import send_ephemeral
 
     presenter = bot.presenter(table)
-    lang = await bot.user_lang(interaction.user.id, interaction.channel_id)
+    lang = await bot.lang_of(interaction)
     try:
         outcome = await op()
     except TableError as err:
@@ -108,8 +111,25 @@ def dynamic_view() -> discord.ui.View:
     return view
 
 
+DESCRIPTION_MAX = 4096  # Discord's limits of an embed
+FIELD_MAX = 1024
+
+
 def embed(title: str, body: str) -> discord.Embed:
-    return discord.Embed(title=title, description=body, colour=COLOUR)
+    """An embed; a body longer than a description may be goes on in fields, whole lines each."""
+    if len(body) <= DESCRIPTION_MAX:
+        return discord.Embed(title=title, description=body, colour=COLOUR)
+    parts: list[str] = []
+    for line in body.split("\n"):
+        limit = DESCRIPTION_MAX if len(parts) <= 1 else FIELD_MAX
+        if parts and len(parts[-1]) + 1 + len(line) <= limit:
+            parts[-1] += "\n" + line
+        else:
+            parts.append(line[:FIELD_MAX])
+    card = discord.Embed(title=title, description=parts[0], colour=COLOUR)
+    for part in parts[1:]:
+        card.add_field(name="\u200b", value=part or "\u200b", inline=False)
+    return card
 
 
 def lobby_message(table: Table, lang: str, *, active: bool = True) -> dict[str, Any]:
@@ -141,7 +161,8 @@ def game_message(table: Table, lang: str, game_no: int, *, active: bool = True) 
     ch = table.channel_id
     finished = table.last if table.last and table.last.number == game_no else None
     if finished is not None and (table.state != "playing" or table.game_no != game_no):
-        title, body = render.summary_text(finished, lang)
+        game = table.game if table.game_no == game_no else None  # the finished game: its last trick
+        title, body = render.summary_text(finished, lang, game)
         view = _between_view(table, lang, game_no, record=True) if active else None
         return {"embed": embed(title, body), "view": view}
     if table.broken and table.game_no == game_no:  # restored, but no longer replays: only abort helps
@@ -175,6 +196,15 @@ def _between_view(table: Table, lang: str, game_no: int, *, record: bool) -> dis
         view.add_item(TableButton(ch, "record", game_no, label=t(lang, "btn.record"), style=discord.ButtonStyle.secondary))
     view.add_item(TableButton(ch, "close", game_no, label=t(lang, "btn.close"), style=discord.ButtonStyle.danger))
     return view
+
+
+def record_files(record: dict[str, Any], names: list[str], number: int | None, channel_id: int, lang: str) -> list[discord.File]:
+    """The record (``dokobot-game/1``, for ``dokobot replay``) and the same game to read,
+    trick by trick, in the reader's language."""
+    data = json.dumps(record, ensure_ascii=False, indent=1).encode()
+    text = render.record_text(record, names, lang, number).encode()
+    stem = f"doko-{channel_id}-{number}"
+    return [discord.File(io.BytesIO(data), filename=f"{stem}.json"), discord.File(io.BytesIO(text), filename=f"{stem}.txt")]
 
 
 QUESTION = "_question"  # key of a hand action answered in the "als Schwein?" follow-up
@@ -232,7 +262,7 @@ async def controls_for(interaction: discord.Interaction, channel_id: int | None 
 
     bot = the_bot(interaction)
     controls = bot.controls if bot is not None else None
-    lang = await bot.user_lang(interaction.user.id, interaction.channel_id) if bot is not None else "de"
+    lang = await bot.lang_of(interaction) if bot is not None else "de"
     if controls is None:
         await send_ephemeral(interaction, t(lang, "err.internal"))
         return None
@@ -439,7 +469,7 @@ class TablePresenter:
         return self.bot.get_partial_messageable(self.table.channel_id, guild_id=self.table.guild_id)
 
     async def _send_notice(self, notice: Notice) -> None:
-        lang = await self.bot.channel_lang(self.table.channel_id)
+        lang = await self.bot.table_lang(self.table)
         text = render.notice_text(self.table, notice, lang)
         if text:
             await self.channel.send(text, allowed_mentions=NO_MENTIONS)
@@ -458,7 +488,7 @@ class TablePresenter:
 
     async def _show_table(self) -> None:
         table = self.table
-        lang = await self.bot.channel_lang(table.channel_id)
+        lang = await self.bot.table_lang(table)
         key = self._key()
         if key != self.shown:
             self.resumed = False  # a new game or the lobby: the restart is history

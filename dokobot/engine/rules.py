@@ -148,20 +148,16 @@ PRESETS: dict[str, RuleSet] = {
 }
 
 
-def switch_values(name: str) -> tuple[str, ...]:
-    """The values a switch takes, as a host types them (``true``/``false`` for a
-    yes/no switch, ``lo..hi`` for a number; a list switch takes several, comma-separated)."""
-    if name in _BOOLS:
-        return ("true", "false")
-    if name in _CHOICES:
-        return _CHOICES[name]
-    if name in _LISTS:
-        return _LISTS[name]
-    if name in _INTS:
-        lo, hi = _INTS[name]
-        return (f"{lo}..{hi}",)
-    raise RuleError(f"unknown switch {name!r}")
+def switch_values(name: str) -> tuple[str, ...] | None:
+    """The values a choice or list switch takes (for the rules page); None for booleans and numbers."""
+    return _CHOICES.get(name) or _LISTS.get(name)
+
+
+def switch_range(name: str) -> tuple[int, int] | None:
+    """The range of a number switch; None for the others."""
+    return _INTS.get(name)
 
 
 def is_list_switch(name: str) -> bool:
+    """A switch that takes several values, comma-separated."""
     return name in _LISTS

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from dokobot.engine import SWITCHES, RuleError, RuleSet, is_list_switch, switch_values
+from dokobot.engine import SWITCHES, RuleError, RuleSet, is_list_switch, switch_range, switch_values
 
 # Switches that need table features the bot does not offer yet: not settable.
 UNSETTABLE: tuple[str, ...] = ()
@@ -79,8 +79,12 @@ def allowed(name: str) -> tuple[str, ...]:
     """The values ``name`` takes, as typed after ``=``."""
     if name in TABLE_SWITCHES:
         return TABLE_SWITCHES[name]
-    values = switch_values(name)
-    return ("ja", "nein") if values == ("true", "false") else values
+    values, numbers = switch_values(name), switch_range(name)
+    if values:
+        return values
+    if numbers:
+        return (f"{numbers[0]}..{numbers[1]}",)
+    return ("ja", "nein")  # a yes/no switch
 
 
 def allowed_text(name: str) -> str:
@@ -116,7 +120,7 @@ def complete(current: str) -> list[str]:
         part = part if is_list_switch(name) else typed
         values = [v for v in allowed(name) if ".." not in v]
         if not values:  # a number switch: what was typed if it is a number, else the range
-            lo, hi = switch_values(name)[0].split("..")
+            lo, hi = allowed(name)[0].split("..")
             values = [part] if part.isdecimal() else [lo, hi]
         out = [f"{prefix}{name}={before}{v}" for v in values if v.startswith(part.lower())]
     return [c for c in out if len(c) <= MAX_CHOICE][:MAX_CHOICES]

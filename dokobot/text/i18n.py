@@ -9,9 +9,11 @@ a typo must not crash a click).
 from __future__ import annotations
 
 import logging
+import re
 from typing import Any
 
 from dokobot.engine import BreakdownItem
+from dokobot.text.numbers import integer, plural_form, signed
 
 log = logging.getLogger(__name__)
 
@@ -39,10 +41,11 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "btn.armut_pass": ("Passen", "Pass"),
     "btn.armut_give": ("Trümpfe abgeben", "Hand over trumps"),
     "btn.armut_decline": ("Zurückgeben (nicht mitnehmen)", "Hand back (do not take)"),
-    "btn.klopfen": ("Klopfen", "Knock (Klopfen)"),
+    "btn.klopfen": ("Klopfen", "Knock"),
     "select.hochzeit": ("Hochzeit: Karte nennen …", "Wedding: name a card …"),
     "select.solo": ("Solo ansagen …", "Declare a solo …"),
-    "select.armut_return": ("{n} Karten zurückgeben …", "Return {n} cards …"),
+    "select.armut_return.one": ("{n} Karte zurückgeben …", "Return {n} card …"),
+    "select.armut_return.other": ("{n} Karten zurückgeben …", "Return {n} cards …"),
     # --- lobby
     "lobby.title": ("Doppelkopf · Tisch", "Doppelkopf · table"),
     "lobby.host": ("Gastgeber: {host}", "Host: {host}"),
@@ -83,7 +86,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "table.parties": ("Parteien: {list}", "Parties: {list}"),
     "table.reserve": ("Vorbehalt: {list}", "Reservations: {list}"),
     "table.trick": ("Stich {n}: {cards}", "Trick {n}: {cards}"),
-    "table.last_trick": ("Letzter Stich: {winner} ({cards}) – {augen} Augen", "Last trick: {winner} ({cards}) – {augen} points"),
+    "table.last_trick": ("Letzter Stich an {winner}, {augen} Augen: {cards}", "Last trick to {winner}, {augen} card points: {cards}"),
     "table.tricks": ("Stiche: {list}", "Tricks: {list}"),
     "table.to_act": ("am Zug: {name}", "to act: {name}"),
     "table.armut": ("Armut: {name} sucht jemanden, der mitnimmt", "Poverty: {name} looks for a taker"),
@@ -121,14 +124,15 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "party.re": ("Re", "Re"),
     "party.kontra": ("Kontra", "Kontra"),
     # --- public notices
-    "notice.announced": ("{name} sagt {what}", "{name} says {what}"),
+    "notice.announced": ("{name} sagt {what} an.", "{name} announces {what}."),
     "notice.solo": ("{name} spielt ein {contract}.", "{name} plays a {contract}."),
     "notice.hochzeit": ("{name} hat eine Hochzeit.", "{name} has a wedding."),
-    "notice.armut": ("{name} hat Armut.", "{name} is poor (Armut)."),
+    "notice.armut": ("{name} hat Armut.", "{name} declares poverty."),
     "notice.hochzeit_partner": ("{partner} heiratet {name}.", "{partner} marries {name}."),
     "notice.hochzeit_alone": ("{name} spielt die Hochzeit allein.", "{name} plays the wedding alone."),
     "notice.armut_taken": ("{name} nimmt die Armut mit.", "{name} takes the poverty."),
-    "notice.armut_exchanged": ("{n} Trümpfe gehen zurück.", "{n} trumps are returned."),
+    "notice.armut_exchanged.one": ("{n} Trumpf geht zurück.", "{n} trump is returned."),
+    "notice.armut_exchanged.other": ("{n} Trümpfe gehen zurück.", "{n} trumps are returned."),
     "notice.armut_declined": ("{name} gibt die Armut zurück.", "{name} hands the poverty back."),
     "notice.klopfen": ("{name} klopft ({n}× geklopft).", "{name} knocks (knocked {n}×)."),
     "notice.redeal": ("Die Karten werden neu gegeben ({reason}).", "The cards are dealt again ({reason})."),
@@ -136,10 +140,8 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "notice.redeal.armut": ("niemand nimmt die Armut", "nobody takes the poverty"),
     "notice.redeal.klopfen": ("niemand hat geklopft", "nobody knocked"),
     "notice.redeal.other": ("kein Spiel zustande gekommen", "no game came about"),
-    "notice.game_started": ("Spiel {no} beginnt. Geber: {dealer}. Deine Karten: „Meine Karten“.", "Game {no} starts. Dealer: {dealer}. Your cards: “My hand”."),
     "notice.aborted": ("Spiel {no} wurde von {name} abgebrochen.", "Game {no} was aborted by {name}."),
     "notice.closed": ("Der Tisch wurde von {name} geschlossen.", "The table was closed by {name}."),
-    "notice.your_turn": ("{mention}, du bist am Zug.", "{mention}, it is your turn."),
     # --- private hand
     "hand.title": ("Deine Karten · Spiel {no}", "Your hand · game {no}"),
     "hand.party": ("du bist {party}", "you are {party}"),
@@ -162,18 +164,16 @@ _TEXTS: dict[str, tuple[str, str]] = {
     ),
     "hand.armut_take": ("{name} hat Armut: nimmst du sie mit?", "{name} is poor: do you take it?"),
     "hand.armut_give": ("Gib deine Trümpfe ab.", "Hand over your trumps."),
-    "hand.armut_return": ("Gib {n} Karten zurück.", "Return {n} cards."),
-    "hand.done": ("Das Spiel ist vorbei.", "The game is over."),
+    "hand.armut_return.one": ("Gib {n} Karte zurück.", "Return {n} card."),
+    "hand.armut_return.other": ("Gib {n} Karten zurück.", "Return {n} cards."),
+    "hand.done": ("das Spiel ist vorbei", "the game is over"),
     "hand.trumps": ("Trumpf", "Trumps"),
-    "hand.announce": ("Ansagen: ", "Announce: "),
-    "hand.refreshed": ("Deine Ansicht ist aktualisiert.", "Your view is up to date."),
     # --- summary
     "table.resumed": ("Der Bot wurde neu gestartet – das Spiel geht weiter, alle Knöpfe funktionieren.", "The bot was restarted – the game goes on, every button still works."),
     "sum.title": ("Spiel {no} · {contract}", "Game {no} · {contract}"),
-    "sum.winner": ("{party} gewinnt: {re} : {kontra} Augen · Spielwert {value}", "{party} wins: {re} : {kontra} points · game value {value}"),
-    "sum.no_winner": ("Keiner gewinnt: {re} : {kontra} Augen · Spielwert {value}", "Nobody wins: {re} : {kontra} points · game value {value}"),
+    "sum.winner": ("{party} gewinnt · {augen} · Spielwert {value}", "{party} wins · {augen} · game value {value}"),
+    "sum.no_winner": ("Keiner gewinnt · {augen} · Spielwert {value}", "Nobody wins · {augen} · game value {value}"),
     "sum.parties": ("Re: {re}   Kontra: {kontra}", "Re: {re}   Kontra: {kontra}"),
-    "sum.breakdown": ("Wertung", "Breakdown"),
     # --- breakdown lines of the game value (GameResult label keys)
     "bd.won": ("gewonnen", "won"),
     "bd.under": ("unter {limit}", "under {limit}"),
@@ -193,6 +193,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "bd.extra.alte_caught": ("Alte gefangen", "queen of clubs caught"),
     "bd.extra.dulle_caught": ("Dulle gefangen", "Dulle caught"),
     "bd.extra.karlchen_caught_any": ("Karlchen gefangen", "Charlie caught"),
+    "sum.extras": ("Sonderpunkte: {list}", "Extra points: {list}"),
     "sum.points": ("Punkte: {list}", "Points: {list}"),
     "sum.points_bock": ("Punkte (Bock ×{m}): {list}", "Points (Bock ×{m}): {list}"),
     "sum.bock.tie": ("Gleichstand 120:120 – die nächste Runde ist Bock", "Tie 120:120 – the next round is Bock"),
@@ -213,10 +214,10 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "sum.list_end": ("Die Liste ({total} Spiele) ist zu Ende. Endstand:", "The list ({total} games) is over. Final ranking:"),
     "sum.redeal": ("Kein Spiel – es wird neu gegeben.", "No game – the cards are dealt again."),
     # --- confirmations (ephemeral)
-    "ok.announced": ("Du hast {what} gesagt.", "You said {what}."),
+    "ok.announced": ("Du hast {what} angesagt.", "You announced {what}."),
     "ok.klopfen": ("Du hast geklopft.", "You knocked."),
     "ok.lang": ("Sprache: Deutsch.", "Language: English."),
-    "rules.changed": ("Geänderte Schalter: {switches}", "Changed switches: {switches}"),
+    "ok.lang_auto": ("Sprache: automatisch, vom Kanal oder deinem Discord (jetzt {language}).", "Language: automatic, from the channel or your Discord (now {language})."),
     "ok.preset": ("Regeln für die nächsten Spiele: {preset}.", "Rules for the next games: {preset}."),
     "ok.aborted": ("Spiel abgebrochen.", "Game aborted."),
     "table.aborted": (
@@ -229,7 +230,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "ok.computer_removed": ("Der Computer ist nicht mehr am Tisch.", "The computer is no longer seated."),
     # --- table errors
     "err.table_exists": ("Hier gibt es schon einen Tisch: {url}", "There is already a table in this channel: {url}"),
-    "err.no_table": ("Hier ist kein Tisch. Öffne einen mit /doko tisch.", "There is no table here. Open one with /doko tisch."),
+    "err.no_table": ("Hier ist kein Tisch. Öffne einen mit /doko tisch.", "There is no table here. Open one with /doko table."),
     "err.not_seated": ("Du sitzt nicht an diesem Tisch.", "You are not seated at this table."),
     "err.already_seated": ("Du sitzt schon am Tisch.", "You are already seated."),
     "err.table_full": ("Der Tisch ist schon voll.", "The table is full."),
@@ -263,13 +264,13 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "err.busy": ("Einen Moment, der Tisch ist beschäftigt.", "One moment, the table is busy."),
     "err.broken": (
         "Dieses Spiel lässt sich nicht fortsetzen: der gespeicherte Stand passt nicht mehr. Der Gastgeber bricht es mit /doko abbrechen ab.",
-        "This game cannot go on: its saved state no longer fits. The host aborts it with /doko abbrechen.",
+        "This game cannot go on: its saved state no longer fits. The host aborts it with /doko abort.",
     ),
     "err.bad_option": ("Diese Angabe passt nicht. Versuch es noch einmal.", "That option does not fit. Please try again."),
     "err.wrong_channel": ("Dieser Knopf gehört zu einem anderen Kanal.", "This button belongs to another channel."),
     "table.broken": (
         "Spiel {no} lässt sich nach dem Neustart nicht fortsetzen: der gespeicherte Stand passt nicht mehr. Der Gastgeber bricht es mit /doko abbrechen ab; danach geht es mit **Nächstes Spiel** weiter.",
-        "Game {no} cannot go on after the restart: its saved state no longer fits. The host aborts it with /doko abbrechen; then **Next game** goes on.",
+        "Game {no} cannot go on after the restart: its saved state no longer fits. The host aborts it with /doko abort; then **Next game** goes on.",
     ),
     # --- engine errors (IllegalAction.code)
     "illegal.malformed": ("Das verstehe ich nicht.", "I do not understand that."),
@@ -291,30 +292,32 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "illegal.must_follow": ("Du musst {suit} bedienen.", "You must follow suit: {suit}."),
     "illegal.must_overtrump": ("Du musst den höchsten Trumpf im Stich überstechen.", "You must beat the highest trump in the trick."),
     "illegal.schwein_not_allowed": ("Diese Karte kannst du nicht als Schwein spielen.", "You cannot play that card as a Schwein."),
-    "illegal.announce_party": ("{what} kann nur die {party}-Partei sagen.", "Only the {party} party can say {what}."),
-    "illegal.announce_repeat": ("{what} ist schon gesagt.", "{what} has already been said."),
-    "illegal.announce_too_late": ("Für {what} ist es zu spät.", "It is too late for {what}."),
-    "illegal.announce_blocked": ("{what} geht jetzt nicht.", "You cannot say {what} now."),
+    "illegal.announce_party": ("{what} kann nur die {party}-Partei ansagen; du bist nicht {party}.", "Only the {party} party can announce {what}; you are not {party}."),
+    "illegal.announce_repeat": ("{what} ist für deine Partei schon angesagt.", "{what} has already been announced for your party."),
+    "illegal.announce_too_late": ("Für {what} ist es zu spät.", "It is too late to announce {what}."),
+    "illegal.announce_blocked": ("{what} geht jetzt nicht.", "You cannot announce {what} now."),
     "illegal.armut_give": ("Du musst genau deine Trümpfe abgeben.", "You must hand over exactly your trumps."),
-    "illegal.armut_return": ("Du musst genau {n} Karten zurückgeben.", "You must return exactly {n} cards."),
+    "illegal.armut_return": ("Du musst genau so viele Karten zurückgeben, wie du bekommen hast: {cards}.", "You must return exactly as many cards as you received: {cards}."),
+    "count.cards.one": ("{n} Karte", "{n} card"),
+    "count.cards.other": ("{n} Karten", "{n} cards"),
     "illegal.klopfen": ("Klopfen geht jetzt nicht.", "You cannot knock now."),
     "illegal.bad_card": ("Diese Karte kannst du für die Hochzeit nicht nennen.", "You cannot name that card for the wedding."),
     "illegal.armut_decline": ("Zurückgeben geht bei diesen Regeln nicht.", "These rules do not let you hand it back."),
-    "illegal.single_limit": ("Es gibt nur eine Absage pro Spiel – schon gesagt.", "Only one limit announcement per game – already said."),
+    "illegal.single_limit": ("An diesem Tisch gibt es nur eine Absage (keine 90 … schwarz) pro Spiel, und die ist schon angesagt.", "At this table there is only one limit announcement (keine 90 … schwarz) per game, and it has already been made."),
     "illegal.unknown": ("Das ist nach den Regeln gerade nicht erlaubt.", "The rules do not allow that now."),
     # DDV deadlines (TSR 6): a step must be said before the seat plays its n-th card.
-    "too_late.own": ("{what} geht nur bis zu deiner {card} Karte.", "{what} is only possible before your {card} card."),
+    "too_late.own": ("{what} geht nur, bevor du deine {card} Karte spielst.", "{what} is only possible before you play your {card} card."),
     "too_late.skipped": (
-        "{what} schließt {step} ein, und {step} geht nur bis zu deiner {card} Karte.",
-        "{what} includes {step}, which is only possible before your {card} card.",
+        "{what} schließt {step} ein, und {step} geht nur, bevor du deine {card} Karte spielst.",
+        "{what} includes {step}, which is only possible before you play your {card} card.",
     ),
-    "ordinal.2": ("zweiten", "second"),
-    "ordinal.3": ("dritten", "third"),
-    "ordinal.4": ("vierten", "fourth"),
-    "ordinal.5": ("fünften", "fifth"),
-    "ordinal.6": ("sechsten", "sixth"),
-    "ordinal.7": ("siebten", "seventh"),
-    "ordinal.8": ("achten", "eighth"),
+    "ordinal.2": ("zweite", "second"),
+    "ordinal.3": ("dritte", "third"),
+    "ordinal.4": ("vierte", "fourth"),
+    "ordinal.5": ("fünfte", "fifth"),
+    "ordinal.6": ("sechste", "sixth"),
+    "ordinal.7": ("siebte", "seventh"),
+    "ordinal.8": ("achte", "eighth"),
     "suit.C": ("Kreuz", "clubs"),
     "suit.S": ("Pik", "spades"),
     "suit.H": ("Herz", "hearts"),
@@ -325,7 +328,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "cmd.tisch": ("Öffnet einen Doppelkopf-Tisch in diesem Kanal", "Open a Doppelkopf table in this channel"),
     "cmd.hand": ("Zeigt dir deine Karten (nur für dich)", "Show your hand (only to you)"),
     "cmd.regeln": ("Zeigt die Regeln oder stellt sie um (Gastgeber)", "Show the rules or change them (host)"),
-    "cmd.regeln.preset": ("Regelwerk: ddv, haus oder klassisch", "Rule set: ddv, haus or klassisch"),
+    "cmd.regeln.preset": ("Regelwerk: DDV, Hausregeln oder klassisch", "Rule set: DDV, house rules or classic"),
     "cmd.regeln.schalter": (
         "Einzelne Schalter, z. B. dulle=second_wins armut=ja solos=karo,damen",
         "Single switches, e.g. dulle=second_wins armut=yes solos=karo,damen",
@@ -335,10 +338,10 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "cmd.entfernen": ("Nimmt jemanden vom Tisch (Gastgeber, zwischen den Spielen)", "Remove someone from the table (host, between games)"),
     "cmd.entfernen.spieler": ("Wer den Tisch verlassen soll", "Who should leave the table"),
     "cmd.computer": ("Setzt einen Computer auf einen freien Platz oder nimmt ihn weg (Gastgeber)", "Seat a computer player on a free seat or remove one (host)"),
-    "cmd.computer.aktion": ("dazu oder entfernen", "add (dazu) or remove (entfernen)"),
+    "cmd.computer.aktion": ("dazu oder entfernen", "add or remove"),
     "cmd.computer.name": ("Welcher Computer (sonst der zuletzt gesetzte)", "Which computer (default: the last one seated)"),
     "cmd.sprache": ("Stellt deine Sprache ein (oder die des Kanals)", "Set your language (or the channel's)"),
-    "cmd.sprache.sprache": ("Deutsch oder Englisch", "German or English"),
+    "cmd.sprache.sprache": ("Deutsch, Englisch oder wie dein Discord", "German, English or like your Discord"),
     "cmd.sprache.kanal": ("Für den ganzen Kanal (Gastgeber/Kanäle verwalten)", "For the whole channel (manage channels)"),
     "cmd.liste": ("Zeigt die Spielliste dieses Tisches", "Show this table's score sheet"),
     "cmd.re": ("Sagt Re an", "Announce Re"),
@@ -347,10 +350,10 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "cmd.keine60": ("Sagt keine 60 an", "Announce no 60 (keine 60)"),
     "cmd.keine30": ("Sagt keine 30 an", "Announce no 30 (keine 30)"),
     "cmd.schwarz": ("Sagt schwarz an", "Announce schwarz (no trick)"),
-    "cmd.klopfen": ("Klopft (vor dem ersten Ausspiel, wo die Regeln Klopfen spielen)", "Knock (before the first lead, where the rules play Klopfen)"),
+    "cmd.klopfen": ("Klopft (vor dem ersten Ausspiel, wo die Regeln Klopfen spielen)", "Knock (before the first lead, where the rules use knocking)"),
     "cmd.rangliste": ("Zeigt die Rangliste dieses Kanals", "Show this channel's leaderboard"),
-    "cmd.rangliste.zeitraum": ("alle, jahr, monat oder woche", "all (alle), year (jahr), month (monat) or week (woche)"),
-    "cmd.rangliste.ordnung": ("punkte, ppg (Punkte pro Spiel) oder siege", "points (punkte), ppg or wins (siege)"),
+    "cmd.rangliste.zeitraum": ("alle, jahr, monat oder woche", "all time, this year, this month or this week"),
+    "cmd.rangliste.ordnung": ("Punkte, Punkte pro Spiel oder Siege", "points, points per game or wins"),
     "cmd.statistik": ("Zeigt die Statistik eines Spielers in diesem Kanal", "Show a player's statistics in this channel"),
     "cmd.statistik.spieler": ("Wessen Statistik (sonst deine)", "Whose statistics (default: yours)"),
     "cmd.protokoll": ("Hängt ein beendetes Spiel als Protokoll an", "Attach a finished game as a game record"),
@@ -358,7 +361,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "stats.no_db": ("Ranglisten und Statistiken brauchen die Datenbank.", "Leaderboards and statistics need the database."),
     "stats.no_games": ("Hier gibt es noch keine beendeten Spiele.", "No finished games here yet."),
     "stats.board": ("Rangliste · {period} · nach {order}", "Leaderboard · {period} · by {order}"),
-    "stats.row": ("{rank}. {name} – {points} Punkte · {games} Spiele · {ppg} pro Spiel · {wins} Siege", "{rank}. {name} – {points} points · {games} games · {ppg} per game · {wins} wins"),
+    "stats.row": ("{rank}. {name} – {points} · {games} · {ppg} pro Spiel · {wins}", "{rank}. {name} – {points} · {games} · {ppg} per game · {wins}"),
     "stats.rating": ("gewertet {rating}", "rated {rating}"),
     "stats.bots": ("Computerspieler (eigene Wertung)", "Computer players (ranked apart)"),
     "stats.no_humans": ("Noch keine menschlichen Spieler in diesem Zeitraum.", "No human players in this period yet."),
@@ -375,14 +378,15 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "order.ppg": ("Punkten pro Spiel", "points per game"),
     "order.siege": ("Siegen", "wins"),
     "stats.running": ("Spiel {no} läuft noch; ein Protokoll gibt es erst, wenn es beendet ist.", "Game {no} is still running; its record is available once it is over."),
-    "stats.no_such_game": ("Ein beendetes Spiel {no} steht nicht auf der Spielliste dieses Kanals (/doko liste).", "There is no finished game {no} on this channel's score sheet (/doko liste)."),
+    "stats.no_such_game": ("Ein beendetes Spiel {no} steht nicht auf der Spielliste dieses Kanals (/doko liste).", "There is no finished game {no} on this channel's score sheet (/doko scoresheet)."),
     "stats.title": ("Statistik · {name}", "Statistics · {name}"),
     "stats.body": (
         "Spiele: {games} · Punkte: {points} · pro Spiel: {ppg}\nSiege: {wins} ({rate})\nRe: {re_wins}/{re_games} gewonnen ({re_rate}) · Kontra: {kontra_wins}/{kontra_games} gewonnen ({kontra_rate})\nSoli: {soli_won}/{soli} gewonnen · Hochzeiten: {hochzeiten} · stille Hochzeiten: {stille}\nAnsagen: {ann_won}/{ann} gewonnen\nDoppelköpfe: {dk} · Füchse gefangen: {fc} · verloren: {fl} · Karlchen: {karlchen}",
-        "Games: {games} · points: {points} · per game: {ppg}\nWins: {wins} ({rate})\nRe: won {re_wins}/{re_games} ({re_rate}) · Kontra: won {kontra_wins}/{kontra_games} ({kontra_rate})\nSolos: won {soli_won}/{soli} · weddings: {hochzeiten} · silent weddings: {stille}\nAnnouncements: won {ann_won}/{ann}\nDoppelköpfe: {dk} · foxes caught: {fc} · lost: {fl} · Charlies: {karlchen}",
+        "Games: {games} · points: {points} · per game: {ppg}\nWins: {wins} ({rate})\nRe: won {re_wins}/{re_games} ({re_rate}) · Kontra: won {kontra_wins}/{kontra_games} ({kontra_rate})\nSolos: won {soli_won}/{soli} · weddings: {hochzeiten} · silent weddings: {stille}\nAnnouncements: won {ann_won}/{ann}\nDoppelkopf tricks: {dk} · foxes caught: {fc} · lost: {fl} · Charlies: {karlchen}",
     ),
-    "sheet.title": ("Spielliste · {games} Spiele", "Score sheet · {games} games"),
-    "sheet.older": ("… {n} ältere Spiele", "… {n} earlier games"),
+    "sheet.title": ("Spielliste · {games}", "Score sheet · {games}"),
+    "sheet.older.one": ("… 1 älteres Spiel", "… 1 earlier game"),
+    "sheet.older.other": ("… {n} ältere Spiele", "… {n} earlier games"),
     "stats.redeal_rule": (
         "Neu gegebene Spiele (eingeworfen, Armut nicht genommen) zählen nirgends als Spiel.",
         "Redealt games (thrown in, poverty not taken) never count as games.",
@@ -391,12 +395,271 @@ _TEXTS: dict[str, tuple[str, str]] = {
     # --- rules overview
     "rules.title": ("Regeln: {preset}", "Rules: {preset}"),
     "rules.preset.ddv": ("DDV-Turnierregeln", "DDV tournament rules"),
-    "rules.preset.haus": ("Hausregeln (Schweine, Armut, Schmeißen bei fünf Neunen)", "House rules (Schweine, poverty, throw in with five nines)"),
-    "rules.preset.klassisch": ("Klassisch (ohne Dullen, Verdoppeln)", "Classic (no Dullen, doubling)"),
+    "rules.preset.haus": ("Hausregeln (Schweine, Armut, Schmeißen bei fünf Neunen, Bock)", "House rules (Schweine, poverty, throwing in with five nines, Bock)"),
+    "rules.preset.klassisch": ("Klassisch (ohne Dullen, Ansagen im ersten Stich, Verdoppeln)", "Classic (no Dullen, announcements in the first trick, doubling)"),
     "rules.on": ("an", "on"),
     "rules.list": ("Liste: {n} Spiele", "List: {n} games"),
     "rules.pflichtsolo": ("mit Pflichtsolo", "with Pflichtsolo"),
     "rules.off": ("aus", "off"),
+    # --- counts: one text per CLDR plural category (``tn``)
+    "count.points.one": ("{n} Punkt", "{n} point"),
+    "count.points.other": ("{n} Punkte", "{n} points"),
+    "count.games.one": ("{n} Spiel", "{n} game"),
+    "count.games.other": ("{n} Spiele", "{n} games"),
+    "count.wins.one": ("{n} Sieg", "{n} win"),
+    "count.wins.other": ("{n} Siege", "{n} wins"),
+    "count.tricks.one": ("{n} Stich", "{n} trick"),
+    "count.tricks.other": ("{n} Stiche", "{n} tricks"),
+    # --- summary: the parties with their Augen, and why the winner won
+    "sum.augen": ("Re {re} : Kontra {kontra} Augen", "Re {re} : Kontra {kontra} card points"),
+    "why.step": (
+        "{party} hat {step} angesagt und {augen} Augen erreicht, nötig waren {need}.",
+        "{party} announced {step} and reached {augen} card points; {need} were needed.",
+    ),
+    "why.schwarz_made": ("{party} hat schwarz angesagt und alle Stiche gewonnen.", "{party} announced schwarz and won every trick."),
+    "why.schwarz_failed": (
+        "{party} hat schwarz angesagt, aber nicht alle Stiche gewonnen.",
+        "{party} announced schwarz but did not win every trick.",
+    ),
+    "why.trick_made": (
+        "Gegen schwarz brauchte {party} einen Stich und hat {tricks} gewonnen.",
+        "Against schwarz {party} needed one trick and won {tricks}.",
+    ),
+    "why.trick_failed": ("Gegen schwarz hat {party} keinen Stich gewonnen.", "Against schwarz {party} won no trick."),
+    "why.plain": ("{party} hat {augen} Augen erreicht, nötig waren {need}.", "{party} reached {augen} card points; {need} were needed."),
+    "why.only_kontra": (
+        "(Nur Kontra hat angesagt: da reichen Re 120 Augen, Kontra braucht 121.)",
+        "(Only Kontra announced: Re then needs 120 card points, Kontra 121.)",
+    ),
+    # --- refusals that say what would work
+    "repeat.included": (
+        "{what} ist schon angesagt (in {said} enthalten).",
+        "{what} has already been announced (included in {said}).",
+    ),
+    "too_late.first_trick": (
+        "Für {what} ist es zu spät: an diesem Tisch wird nur bis zum Ende des ersten Stichs angesagt.",
+        "It is too late to announce {what}: at this table announcements end with the first trick.",
+    ),
+    "too_late.before_play": (
+        "Für {what} ist es zu spät: an diesem Tisch wird nur angesagt, bevor die erste Karte fällt.",
+        "It is too late to announce {what}: at this table announcements end when the first card is played.",
+    ),
+    "too_late.until_trick_5": (
+        "Für {what} ist es zu spät: an diesem Tisch wird nur bis zum fünften Stich angesagt.",
+        "It is too late to announce {what}: at this table announcements end when the fifth trick starts.",
+    ),
+    "blocked.done": ("{what} geht nicht mehr: das Spiel ist vorbei.", "You cannot announce {what}: the game is over."),
+    "blocked.reserve": (
+        "{what} geht erst, wenn alle ihren Vorbehalt gesagt haben und gespielt wird.",
+        "{what} can only be announced once everyone has answered the reservations and play has begun.",
+    ),
+    "blocked.not_playing": ("Du spielst dieses Spiel nicht mit.", "You do not play in this game."),
+    "blocked.hochzeit": (
+        "Vor der Klärung der Hochzeit kann niemand ansagen; danach geht {what} wieder.",
+        "Nobody can announce before the wedding partner is found; after that {what} works again.",
+    ),
+    "blocked.klopfen": (
+        "An diesem Tisch wird geklopft statt Re und Kontra angesagt.",
+        "At this table players knock instead of announcing Re and Kontra.",
+    ),
+    "blocked.late_reply": (
+        "Nach einer späten Antwort darf deine Partei nichts mehr ansagen.",
+        "After a late reply your party may announce nothing more.",
+    ),
+    # the engine's reasons (``why`` of an IllegalAction), said after the refusal itself
+    "why.phase.reserve": ("Erst müssen alle ihren Vorbehalt sagen.", "Everyone has to answer the reservations first."),
+    "why.phase.armut_take": ("Gerade wird die Armut angeboten.", "The poverty is being offered right now."),
+    "why.phase.armut_exchange": ("Erst muss der Kartentausch der Armut fertig sein.", "The poverty exchange has to finish first."),
+    "why.phase.play": ("Es wird schon gespielt.", "The cards are already being played."),
+    "why.phase.done": ("Das Spiel ist vorbei.", "The game is over."),
+    "why.hochzeit_cq": ("Eine Hochzeit braucht beide Kreuz-Damen.", "A wedding needs both queens of clubs."),
+    "why.solo_off": (
+        "Dieses Solo wird an diesem Tisch nicht gespielt; /doko regeln zeigt, welche Soli gehen.",
+        "This solo is not played at this table; /doko rules shows which are.",
+    ),
+    "why.armut_off": ("Armut wird an diesem Tisch nicht gespielt.", "Poverty is not played at this table."),
+    "why.armut_trumps": ("Armut geht nur mit höchstens drei Trümpfen; du hast {n}.", "Poverty needs at most three trumps; you hold {n}."),
+    "why.schmeissen": ("Mit dieser Hand darfst du an diesem Tisch nicht schmeißen.", "This hand may not be thrown in at this table."),
+    "why.schwein_off": ("Schweine werden an diesem Tisch nicht gespielt.", "Schweine are not played at this table."),
+    "why.schwein_trump": ("Nur ein Fuchs, der Trumpf ist, kann ein Schwein sein.", "Only a fox (♦A) that is trump can be a Schwein."),
+    "why.schwein_both": ("Ein Schwein braucht beide Füchse in einer Hand.", "A Schwein needs both foxes (♦A) in one hand."),
+    "why.schwein_once": ("Nur ein Fuchs wird zum Schwein.", "Only one fox becomes a Schwein."),
+    "why.klopfen_off": ("An diesem Tisch wird nicht geklopft.", "Knocking is not played at this table."),
+    "why.klopfen_late": ("Klopfen geht nur vor der ersten Karte.", "You can only knock before the first card."),
+    "why.klopfen_four": ("Öfter als viermal wird nicht geklopft.", "Four knocks are the most."),
+    "why.klopfen_twice": ("Niemand klopft zweimal hintereinander.", "Nobody knocks twice in a row."),
+    # --- the readable game record (/doko protokoll)
+    "rec.title": ("Protokoll · Spiel {no}", "Game record · game {no}"),
+    "rec.file": ("Protokoll von Spiel {no}: die Datei für `dokobot replay` und der Verlauf zum Lesen.", "Record of game {no}: the file for `dokobot replay` and the course of play to read."),
+    "rec.rules": ("Regeln: {preset}", "Rules: {preset}"),
+    "rec.dealer": ("Geber: {dealer}", "Dealer: {dealer}"),
+    "rec.hand": ("{name}: {cards}", "{name}: {cards}"),
+    "rec.hands": ("Karten wie gegeben:", "Cards as dealt:"),
+    "rec.reserved": ("{name}: {what}", "{name}: {what}"),
+    "rec.contract": ("Gespielt wird: {contract}", "Contract: {contract}"),
+    "rec.contract_by": ("Gespielt wird: {contract} ({name})", "Contract: {contract} ({name})"),
+    "rec.announced": ("{name} sagt {what} an.", "{name} announces {what}."),
+    "rec.knocked": ("{name} klopft.", "{name} knocks."),
+    "rec.trick": ("Stich {n}: {name} spielt aus.", "Trick {n}: {name} leads."),
+    "rec.played": ("{name} {card}", "{name} {card}"),
+    "rec.schwein": ("{name} {card} (Schwein)", "{name} {card} (Schwein)"),
+    "rec.won": ("→ {name} gewinnt den Stich, {augen} Augen.", "→ {name} wins the trick, {augen} card points."),
+    "rec.partner": ("{name} ist der Partner der Hochzeit.", "{name} is the wedding partner."),
+    "rec.alone": ("Die Hochzeit spielt allein.", "The wedding plays alone."),
+    "rec.armut_taken": ("{name} nimmt die Armut mit.", "{name} takes the poverty."),
+    "rec.armut_passed": ("{name} passt.", "{name} passes."),
+    "rec.armut_given": ("{name} gibt {trumps} ab.", "{name} hands over {trumps}."),
+    "count.trumps.one": ("{n} Trumpf", "{n} trump"),
+    "count.trumps.other": ("{n} Trümpfe", "{n} trumps"),
+    "rec.result": ("Ergebnis", "Result"),
+    "rec.unfinished": ("Das Spiel ist nicht zu Ende gespielt.", "The game was not played to the end."),
+    # --- the rules page: every switch, its value, what it means
+    "rules.how": (
+        "Ändern (Gastgeber): /doko regeln schalter: name=wert, z. B. `dulle=second_wins`.",
+        "To change (host): /doko rules switches: name=value, e.g. `dulle=second_wins`.",
+    ),
+    "rules.values": ("Werte: {values}", "Values: {values}"),
+    "rules.none": ("keine", "none"),
+    "rules.line": ("**{label}** (`{switch}`): {value} – {help}", "**{label}** (`{switch}`): {value} – {help}"),
+    "switch.nines": ("Neunen", "Nines"),
+    "switch.nines.help": ("an: 48 Karten, 12 pro Hand; aus: ohne Neunen, 40 Karten, 10 pro Hand.", "on: 48 cards, 12 each; off: no nines, 40 cards, 10 each."),
+    "switch.dullen": ("Dullen", "Dullen"),
+    "switch.dullen.help": ("die ♥10 (Dulle) ist der höchste Trumpf.", "the ♥10 (Dulle) is the highest trump."),
+    "switch.dulle": ("Zwei Dullen im Stich", "Two Dullen in a trick"),
+    "switch.dulle.help": ("welche Dulle den Stich bekommt, wenn beide fallen.", "which Dulle takes the trick when both are played."),
+    "switch.schweine": ("Schweine", "Schweine"),
+    "switch.schweine.help": ("wer beide ♦A hat, darf eines als Schwein spielen: höher als die Dullen.", "whoever holds both ♦A may play one as Schwein, above the Dullen."),
+    "switch.joker": ("Joker", "Joker"),
+    "switch.joker.help": ("ein ♦K wird zum Joker, dem höchsten Trumpf.", "one ♦K becomes the joker, the highest trump."),
+    "switch.overtrump": ("Überstechen", "Overtrumping"),
+    "switch.overtrump.help": ("wer Trumpf auf einen Trumpfstich spielt, muss den höchsten Trumpf überstechen, wenn er kann.", "whoever plays trump on a trick holding trump must beat the highest trump if possible."),
+    "switch.solos": ("Soli", "Solos"),
+    "switch.solos.help": ("diese Soli dürfen angesagt werden.", "these solos may be declared."),
+    "switch.solo_lead": ("Ausspiel im Solo", "Lead in a solo"),
+    "switch.solo_lead.help": ("wer im Solo zum ersten Stich ausspielt.", "who leads the first trick of a solo."),
+    "switch.solo_priority": ("Vorrang der Soli", "Solo priority"),
+    "switch.solo_priority.help": ("wer spielt, wenn mehrere ein Solo ansagen.", "who plays when several declare a solo."),
+    "switch.hochzeit": ("Klärung der Hochzeit", "Wedding partner"),
+    "switch.hochzeit.help": ("welcher Stich den Partner der Hochzeit bestimmt.", "which trick decides the wedding partner."),
+    "switch.hochzeit_window": ("Stiche zur Klärung", "Tricks to find a partner"),
+    "switch.hochzeit_window.help": ("so viele Stiche hat die Hochzeit, einen Partner zu finden; sonst spielt sie allein.", "the wedding has this many tricks to find a partner, else it plays alone."),
+    "switch.armut": ("Armut", "Poverty"),
+    "switch.armut.help": ("wer höchstens drei Trümpfe hat, darf sie abgeben; wer sie mitnimmt, spielt mit ihm.", "whoever holds at most three trumps may hand them over; whoever takes them is the partner."),
+    "switch.schmeissen": ("Schmeißen", "Throwing in"),
+    "switch.schmeissen.help": ("mit diesen Blättern darf man die Karten zurückgeben; derselbe Geber gibt neu.", "with these hands one may throw the cards in; the same dealer deals again."),
+    "switch.announcements": ("Ansagen", "Announcements"),
+    "switch.announcements.help": ("bis wann Re, Kontra, keine 90 … angesagt werden dürfen.", "until when Re, Kontra, keine 90 … may be announced."),
+    "switch.klopfen": ("Klopfen", "Knocking"),
+    "switch.klopfen.help": ("vor dem ersten Ausspiel darf geklopft werden, jedes Klopfen verdoppelt; statt Re und Kontra.", "before the first lead players may knock, each knock doubles; instead of Re and Kontra."),
+    "switch.scoring": ("Abrechnung", "Scoring"),
+    "switch.scoring.help": ("wie der Spielwert entsteht.", "how the game value is counted."),
+    "switch.zero_sum": ("Nullsumme", "Zero sum"),
+    "switch.zero_sum.help": ("an: die Verlierer zahlen, was die Gewinner bekommen; aus: nur die Gewinner schreiben.", "on: the losers pay what the winners get; off: only the winners score."),
+    "switch.base": ("Grundwert", "Base value"),
+    "switch.base.help": ("jeder Spielwert wird damit malgenommen.", "every game value is multiplied by it."),
+    "switch.solo_factor": ("Solofaktor", "Solo factor"),
+    "switch.solo_factor.help": ("so oft bekommt oder zahlt der Solist den Spielwert.", "how many times the soloist gets or pays the game value."),
+    "switch.extras": ("Sonderpunkte", "Extra points"),
+    "switch.extras.help": ("diese Sonderpunkte zählen (nur im Normalspiel).", "these extra points count (normal games only)."),
+    "switch.bock": ("Bock", "Bock"),
+    "switch.bock.help": ("nach diesen Ereignissen zählt die nächste Runde doppelt.", "after these events the next round counts double."),
+    "value.dulle.first_wins": ("die erste sticht", "the first one wins"),
+    "value.dulle.second_wins": ("die zweite sticht", "the second one wins"),
+    "value.dulle.second_wins_except_last": ("die zweite sticht, außer im letzten Stich", "the second one wins, except in the last trick"),
+    "value.solo_lead.left_of_dealer": ("wer links vom Geber sitzt", "the player left of the dealer"),
+    "value.solo_lead.soloist": ("der Solist", "the soloist"),
+    "value.solo_priority.seat": ("wer zuerst an der Reihe ist", "whoever comes first in seat order"),
+    "value.solo_priority.rank": ("das ranghöhere Solo (Karo, Damen, Buben, … zuerst)", "the higher solo (diamonds, queens, jacks, … first)"),
+    "value.hochzeit.first_trick": ("der erste Stich, den ein anderer gewinnt", "the first trick another player wins"),
+    "value.hochzeit.first_color_trick": ("der erste Fehlstich (mit Farbe ausgespielt)", "the first trick led with a plain suit"),
+    "value.hochzeit.first_trump_trick": ("der erste Trumpfstich", "the first trick led with trump"),
+    "value.announcements.ddv": ("DDV-Fristen: Re/Kontra, bevor du deine zweite Karte spielst, jede weitere Stufe eine Karte später", "DDV deadlines: Re/Kontra before you play your second card, each further step one card later"),
+    "value.announcements.first_trick": ("bis der erste Stich vorbei ist", "until the first trick is complete"),
+    "value.announcements.before_play": ("bevor die erste Karte fällt", "before the first card is played"),
+    "value.announcements.until_trick_5": ("bis der fünfte Stich beginnt", "until the fifth trick starts"),
+    "value.scoring.ddv": ("DDV: gewonnen, unter 90 …, Ansagen, Sonderpunkte", "DDV: won, under 90 …, announcements, extra points"),
+    "value.scoring.steps": ("Stufen: je Stufe unter 120, 90, 60, 30, schwarz ein Punkt", "steps: one point per step under 120, 90, 60, 30, schwarz"),
+    "value.scoring.doubling": ("Verdoppeln: Schneider, schwarz, Doppelkopf und Ansagen verdoppeln", "doubling: Schneider, schwarz, Doppelkopf and announcements double"),
+    "value.scoring.tally": ("Strichliste: Punkte zusammenzählen, Re/Kontra verdoppeln", "tally: points added up, Re/Kontra double"),
+    "value.schmeissen.nines": ("fünf Neunen", "five nines"),
+    "value.schmeissen.kings": ("fünf Könige", "five kings"),
+    "value.schmeissen.top_dj": ("kein Trumpf höher als ♦B", "no trump higher than ♦B"),
+    "value.bock.tie": ("120 : 120", "120 : 120"),
+    "value.bock.lost_solo": ("verlorenes Solo", "a lost solo"),
+    "value.bock.lost_announcement": ("verlorene Ansage", "a lost announcement"),
+    # house forms (rules.md "House forms"): shown once the engine has the switches
+    "switch.armut_taker": ("Wer die Armut mitnimmt", "Who takes the poverty"),
+    "switch.armut_taker.help": ("wer der Armut antworten darf.", "who may answer the poverty."),
+    "switch.armut_decide": ("Entscheidung bei der Armut", "Poverty decision"),
+    "switch.armut_decide.help": ("ob man vor oder nach dem Erhalt der Trümpfe mitnimmt.", "whether one takes before or after receiving the trumps."),
+    "switch.armut_announce": ("Armut zeigen", "Poverty shown"),
+    "switch.armut_announce.help": ("der Tisch erfährt, wie viele Trümpfe die Armut hat und ob eine Alte dabei ist.", "the table learns how many trumps the poverty holds and whether a queen of clubs is among them."),
+    "switch.solo_extras": ("Sonderpunkte im Solo", "Extra points in solos"),
+    "switch.solo_extras.help": ("ob Sonderpunkte auch im Karo-Solo und in der stillen Hochzeit zählen.", "whether extra points also count in a diamonds solo and a silent wedding."),
+    "switch.single_limit": ("Nur eine Absage", "Only one limit"),
+    "switch.single_limit.help": ("pro Spiel nur eine Stufe (keine 90 … schwarz), von welcher Partei auch immer.", "only one step (keine 90 … schwarz) per game, by either party."),
+    "switch.klopfen_redeal": ("Neu geben ohne Klopfen", "Redeal without knocking"),
+    "switch.klopfen_redeal.help": ("mit Klopfen: klopft niemand vor dem ersten Ausspiel, gibt derselbe Geber neu.", "with knocking: if nobody knocks before the first lead, the same dealer deals again."),
+    "value.armut_taker.volunteer": ("wer will, reihum", "anyone, in turn"),
+    "value.armut_taker.partner": ("nur der Partner aus dem Normalspiel", "only the partner of the normal game"),
+    "value.armut_decide.before": ("vor dem Erhalt der Trümpfe", "before receiving the trumps"),
+    "value.armut_decide.after": ("nach dem Erhalt der Trümpfe", "after receiving the trumps"),
+    "value.solo_extras.none": ("nein", "no"),
+    "value.solo_extras.trumpfsolo_still": ("auch im Karo-Solo und in der stillen Hochzeit", "also in a diamonds solo and a silent wedding"),
+    "value.hochzeit.named_card": ("wer zuerst die genannte Karte spielt", "whoever first plays the named card"),
+    "value.hochzeit.first_pure_color_trick": ("der erste Stich ganz ohne Trumpf", "the first trick without any trump"),
+    "value.schmeissen.top_da": ("kein Trumpf höher als ♦A", "no trump higher than ♦A"),
+    "value.bock.heart_trick": ("ein Herz-Stich geht rum", "a heart trick goes round"),
+    "preset.ddv": ("DDV", "DDV"),
+    "preset.haus": ("Haus", "House"),
+    "preset.klassisch": ("Klassisch", "Classic"),
+    # --- choices of the slash commands (values stay, names follow the language)
+    "choice.ddv": ("DDV", "DDV"),
+    "choice.haus": ("Hausregeln", "house rules"),
+    "choice.klassisch": ("klassisch", "classic"),
+    "choice.dazu": ("dazu", "add"),
+    "choice.entfernen": ("entfernen", "remove"),
+    "choice.de": ("Deutsch", "German"),
+    "choice.en": ("Englisch", "English"),
+    "choice.auto": ("wie mein Discord", "like my Discord"),
+    "choice.alle": ("alle", "all time"),
+    "choice.jahr": ("Jahr", "year"),
+    "choice.monat": ("Monat", "month"),
+    "choice.woche": ("Woche", "week"),
+    "choice.punkte": ("Punkte", "points"),
+    "choice.ppg": ("Punkte pro Spiel", "points per game"),
+    "choice.siege": ("Siege", "wins"),
+    # --- slash command and option names for English clients (the German names are the code's)
+    "name.doko": ("doko", "doko"),
+    "name.tisch": ("tisch", "table"),
+    "name.hand": ("hand", "hand"),
+    "name.regeln": ("regeln", "rules"),
+    "name.abbrechen": ("abbrechen", "abort"),
+    "name.schliessen": ("schliessen", "close"),
+    "name.entfernen": ("entfernen", "remove"),
+    "name.computer": ("computer", "computer"),
+    "name.sprache": ("sprache", "language"),
+    "name.liste": ("liste", "scoresheet"),
+    "name.rangliste": ("rangliste", "leaderboard"),
+    "name.statistik": ("statistik", "statistics"),
+    "name.protokoll": ("protokoll", "record"),
+    "name.re": ("re", "re"),
+    "name.kontra": ("kontra", "kontra"),
+    "name.keine90": ("keine90", "keine90"),
+    "name.keine60": ("keine60", "keine60"),
+    "name.keine30": ("keine30", "keine30"),
+    "name.schwarz": ("schwarz", "schwarz"),
+    "name.klopfen": ("klopfen", "knock"),
+    "opt.preset": ("preset", "preset"),
+    "opt.schalter": ("schalter", "switches"),
+    "opt.spieler": ("spieler", "player"),
+    "opt.aktion": ("aktion", "action"),
+    "opt.name": ("name", "name"),
+    "opt.sprache": ("sprache", "language"),
+    "opt.kanal": ("kanal", "channel"),
+    "opt.zeitraum": ("zeitraum", "period"),
+    "opt.ordnung": ("ordnung", "order"),
+    "opt.spiel": ("spiel", "game"),
 }
 
 _SUIT_PARAM = {"clubs": "C", "spades": "S", "hearts": "H", "diamonds": "D", "trump": "trump", "trumps": "trump"}
@@ -421,6 +684,26 @@ def t(lang: str | None, key: str, **params: Any) -> str:
 
 def has(key: str) -> bool:
     return key in _TEXTS
+
+
+def tn(lang: str | None, key: str, n: int, *, sign: bool = False, **params: Any) -> str:
+    """A count with its noun in the right plural form: ``1 Sieg``, ``2 Siege``, ``−1 Punkt``.
+
+    ``key`` names a family ``key.one`` / ``key.other`` (CLDR categories);
+    ``sign``: the number with its sign (points), zero without one."""
+    shown = signed(n, norm_lang(lang)) if sign else integer(n, norm_lang(lang))
+    return t(lang, f"{key}.{plural_form(n, norm_lang(lang))}", n=shown, **params)
+
+
+def locale_lang(locale: object) -> str | None:
+    """The language a Discord locale asks for: ``de`` → German, ``en-US``/``en-GB`` →
+    English, anything else → None (the caller's default, German)."""
+    code = str(getattr(locale, "value", locale) or "")
+    if code == "de":
+        return "de"
+    if code in ("en-US", "en-GB"):
+        return "en"
+    return None
 
 
 def contract_name(lang: str | None, contract: str | None) -> str:
@@ -452,20 +735,69 @@ def suit_name(lang: str | None, suit: object) -> str:
     return t(lang, "suit." + code) if has("suit." + code) else str(suit)
 
 
+_BLOCKED = {
+    "the game is over": "blocked.done",
+    "announcements come after the reservations": "blocked.reserve",
+    "the seat does not play this game": "blocked.not_playing",
+    "nothing can be announced before the Hochzeit is clarified": "blocked.hochzeit",
+    "at this table Klopfen replaces Re and Kontra": "blocked.klopfen",
+    "after a late reply the party may make no further step": "blocked.late_reply",
+}
+_LEVEL = {"re": 0, "kontra": 0, "keine90": 1, "keine60": 2, "keine30": 3, "schwarz": 4}
+# The engine's reasons (English sentences, engine/game.py) -> the catalogue's words.
+_WHY = {
+    "the Vorbehalt round is not over": "why.phase.reserve",
+    "the Armut is being offered": "why.phase.armut_take",
+    "the Armut exchange is not complete": "why.phase.armut_exchange",
+    "the cards are being played": "why.phase.play",
+    "the game is over": "why.phase.done",
+    "a Hochzeit needs both queens of clubs": "why.hochzeit_cq",
+    "Armut is not played at this table": "why.armut_off",
+    "the hand allows no Schmeißen at this table": "why.schmeissen",
+    "Schweine are not played at this table": "why.schwein_off",
+    "only a Fuchs that is trump can be a Schwein": "why.schwein_trump",
+    "a Schwein needs both Füchse dealt to one hand": "why.schwein_both",
+    "only one Fuchs becomes a Schwein": "why.schwein_once",
+    "Klopfen is not played at this table": "why.klopfen_off",
+    "only before the first card": "why.klopfen_late",
+    "four knocks are the most": "why.klopfen_four",
+    "no seat knocks twice in a row": "why.klopfen_twice",
+}
+_WHY_SOLO = re.compile(r"solo .* is not played at this table")
+_WHY_TRUMPS = re.compile(r"Armut needs at most three trumps, the hand has (\d+)")
+
+
+def reason_text(lang: str | None, why: object) -> str | None:
+    """The engine's reason in the player's words (None: one we do not know)."""
+    why = str(why)
+    if why in _WHY:
+        return t(lang, _WHY[why])
+    if _WHY_SOLO.fullmatch(why):
+        return t(lang, "why.solo_off")
+    if m := _WHY_TRUMPS.fullmatch(why):
+        return t(lang, "why.armut_trumps", n=m.group(1))
+    return None
+
+
 def illegal_text(
-    lang: str | None, code: str, params: dict[str, Any], *, names: list[str], ddv_deadlines: bool
+    lang: str | None, code: str, params: dict[str, Any], *, names: list[str], ddv_deadlines: bool,
+    mode: str | None = None, said: str | None = None,
 ) -> str:
     """Translate an engine ``IllegalAction``; ``names`` are the seat names.
 
+    The answer says why and, where there is one, what would work. ``mode``: the
+    table's ``announcements`` switch; ``said``: the highest announcement the
+    seat's party has made (for "already announced, included in keine 60").
     Never names a card: the reason goes to the player, but must stay safe to
     show even if it ever reached the wrong eyes.
     """
     what = params.get("what")
     shown = {
         "what": announcement_name(lang, str(what)) if isinstance(what, str) and has("ann." + what) else what,
-        "party": t(lang, "party." + str(params.get("party"))) if params.get("party") in ("re", "kontra") else params.get("party"),
+        "party": t(lang, "party." + str(params.get("party")).lower()) if str(params.get("party")).lower() in ("re", "kontra") else params.get("party"),
         "suit": suit_name(lang, params.get("suit", "")),
         "n": params.get("n", ""),
+        "cards": tn(lang, "count.cards", params["n"]) if isinstance(params.get("n"), int) else params.get("n", ""),
     }
     if code == "vorgefuehrt":
         vorg = params.get("vorgefuehrt")
@@ -484,7 +816,16 @@ def illegal_text(
         if step == what:
             return t(lang, "too_late.own", what=shown["what"], card=ordinal)
         return t(lang, "too_late.skipped", what=shown["what"], step=announcement_name(lang, step), card=ordinal)
+    if code == "announce_too_late" and mode in ("first_trick", "before_play", "until_trick_5"):
+        return t(lang, "too_late." + mode, what=shown["what"])
+    if code == "announce_repeat" and said in _LEVEL and isinstance(what, str) and said != what \
+            and _LEVEL.get(what, -1) < _LEVEL[said]:
+        return t(lang, "repeat.included", what=shown["what"], said=announcement_name(lang, said))
+    if code == "announce_blocked" and str(params.get("why")) in _BLOCKED:
+        return t(lang, _BLOCKED[str(params.get("why"))], what=shown["what"])
     if has("illegal." + code):
-        return t(lang, "illegal." + code, **shown)
+        text = t(lang, "illegal." + code, **shown)
+        reason = reason_text(lang, params["why"]) if "why" in params else None
+        return f"{text} {reason}" if reason else text
     log.warning("untranslated engine code %s", code)
     return t(lang, "illegal.unknown")

@@ -12,11 +12,22 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from dokobot.engine import BreakdownItem, Game, Observation
+from dokobot.engine import (
+    SWITCHES,
+    BreakdownItem,
+    Game,
+    GameResult,
+    Observation,
+    ReplayError,
+    RuleSet,
+    replay_game,
+    switch_values,
+)
 from dokobot.table.bock import booked
 from dokobot.table.table import SEATS, FinishedGame, Notice, Table
 from dokobot.text.cards import card_text
-from dokobot.text.i18n import announcement_name, breakdown_label, contract_name, t
+from dokobot.text.i18n import announcement_name, breakdown_label, contract_name, has, t, tn
+from dokobot.text.numbers import signed
 
 MAX_ROW = 5
 
@@ -46,7 +57,7 @@ class Control:
 
 
 def preset_name(lang: str | None, preset: str) -> str:
-    return preset.upper() if preset == "ddv" else preset.capitalize()
+    return t(lang, "preset." + preset) if has("preset." + preset) else preset
 
 
 def lobby_text(table: Table, lang: str | None) -> tuple[str, str]:
@@ -235,9 +246,7 @@ def _trick_lines(game: Game, names: list[str], lang: str | None) -> list[str]:
         )
         lines.append(_with_turn(t(lang, "table.trick", n=len(tricks) + 1, cards=cards), game, names, lang))
     if tricks:
-        last = tricks[-1]
-        cards = " ".join(_played(game, c, i == last.schwein, lang) for i, (_, c) in enumerate(last.cards))
-        lines.append(t(lang, "table.last_trick", winner=names[last.winner], cards=cards, augen=last.augen))
+        lines.append(last_trick_line(game, names, lang))
     won = [0] * SEATS
     for trick in tricks:
         won[trick.winner] += 1
@@ -253,38 +262,71 @@ def _played(game: Game, code: str, schwein: bool, lang: str | None) -> str:
 def _breakdown_item(b: BreakdownItem, lang: str | None) -> str:
     """One line of the game value: label, party, +points (or ×factor in the doubling scheme)."""
     who = t(lang, "party." + b.party) if b.party in ("re", "kontra") else b.party
-    amount = f"×{b.factor}" if b.factor is not None else f"{b.points or 0:+d}"
+    amount = f"×{b.factor}" if b.factor is not None else signed(b.points or 0)
     return f"{breakdown_label(lang, b)} ({who}) {amount}"
 
 
-def summary_text(fin: FinishedGame, lang: str | None, game_no_title: bool = True) -> tuple[str, str]:
-    """Title and body of the end-of-game summary (everything is public by now)."""
+def summary_text(fin: FinishedGame, lang: str | None, game: Game | None = None) -> tuple[str, str]:
+    """Title and body of the end-of-game summary (everything is public by now), with the
+    last trick card by card. ``game``: the finished game, if at hand (else replayed)."""
     res = fin.result
     names = [esc(p.name) for p in fin.players]
     title = t(lang, "sum.title", no=fin.number, contract=contract_name(lang, res.contract))
     if res.is_redeal:
         return title, t(lang, "sum.redeal")
+    lines = result_lines(res, names, lang, fin.bock)
+    game = game if game is not None and game.phase == "done" else _replayed(fin.record)
+    if game is not None and game.tricks:
+        lines.insert(2, last_trick_line(game, names, lang))
+    lines += [t(lang, "sum.bock." + trigger) for trigger in fin.bock_fired]
+    lines.append(t(lang, "sum.sheet", list=sheet_list(fin.players, fin.totals)))
+    lines += _list_summary(fin, lang)
+    return title, "\n".join(lines)
+
+
+def _replayed(record: dict[str, Any]) -> Game | None:
+    """The finished game of a record (None if it does not replay)."""
+    try:
+        game = replay_game(record)
+    except (ReplayError, ValueError, KeyError, TypeError):
+        return None
+    return game if game.phase == "done" else None
+
+
+def result_lines(res: GameResult, names: list[str], lang: str | None, bock: int = 1) -> list[str]:
+    """Who won with how many Augen and why, the parties, the game value's lines, the points."""
     key = "sum.winner" if res.winner else "sum.no_winner"
     winner = t(lang, "party." + res.winner) if res.winner else ""
+    augen = t(lang, "sum.augen", re=res.augen[0], kontra=res.augen[1])
     lines = [
-        t(lang, key, party=winner, re=res.augen[0], kontra=res.augen[1], value=res.value),
+        t(lang, key, party=winner, augen=augen, value=res.value),
+        why_text(res, lang),
         t(
             lang, "sum.parties",
             re=", ".join(names[s] for s in res.re) or "–",
             kontra=", ".join(names[s] for s in res.kontra) or "–",
         ),
     ]
-    if res.breakdown:
-        lines.append(" · ".join(_breakdown_item(b, lang) for b in res.breakdown))
-    points = " · ".join(f"{names[i]} {_signed(p)}" for i, p in enumerate(booked(res.score, fin.bock)))
-    if fin.bock > 1:
-        lines.append(t(lang, "sum.points_bock", m=fin.bock, list=points))
+    value = [b for b in res.breakdown if b.key != "extra"]
+    extras = [b for b in res.breakdown if b.key == "extra"]
+    if value:
+        lines.append(" · ".join(_breakdown_item(b, lang) for b in value))
+    if extras:  # the Sonderpunkte on a line of their own, as at a real table
+        lines.append(t(lang, "sum.extras", list=" · ".join(_breakdown_item(b, lang) for b in extras)))
+    points = " · ".join(f"{names[i]} {_signed(p)}" for i, p in enumerate(booked(res.score, bock)))
+    if bock > 1:
+        lines.append(t(lang, "sum.points_bock", m=bock, list=points))
     else:
         lines.append(t(lang, "sum.points", list=points))
-    lines += [t(lang, "sum.bock." + trigger) for trigger in fin.bock_fired]
-    lines.append(t(lang, "sum.sheet", list=sheet_list(fin.players, fin.totals)))
-    lines += _list_summary(fin, lang)
-    return title, "\n".join(lines)
+    return lines
+
+
+def last_trick_line(game: Game, names: list[str], lang: str | None) -> str:
+    """'Letzter Stich an Ost, 35 Augen: Nord ♠A · Ost ♠10 · ...': who played which card."""
+    last = game.tricks[-1]
+    cards = " · ".join(f"{names[s]} {_played(game, c, i == last.schwein, lang)}"
+                       for i, (s, c) in enumerate(last.cards))
+    return t(lang, "table.last_trick", winner=names[last.winner], cards=cards, augen=last.augen)
 
 
 def sheet_list(players: list[Any], totals: dict[int, int]) -> str:
@@ -292,7 +334,75 @@ def sheet_list(players: list[Any], totals: dict[int, int]) -> str:
 
 
 def _signed(n: int) -> str:
-    return f"{n:+d}".replace("-", "−") if n else "0"
+    return signed(n)
+
+
+# ---- why the winner won -------------------------------------------------------------------
+
+_STEP_ORDER = ("keine90", "keine60", "keine30", "schwarz")
+_LEVEL = {"re": 0, "kontra": 0, "keine90": 1, "keine60": 2, "keine30": 3, "schwarz": 4}
+
+
+def _levels(res: GameResult) -> list[int]:
+    """Per party (Re, Kontra) the highest announcement: -1 none, 0 Re/Kontra, 1..4 the steps."""
+    levels = [-1, -1]
+    for seat, what in res.announcements:
+        party = res.party_of(seat)
+        if party is not None and what in _LEVEL:
+            pi = 0 if party == "re" else 1
+            levels[pi] = max(levels[pi], _LEVEL[what])
+    return levels
+
+
+def _need(levels: list[int], pi: int) -> int | None:
+    """Augen party ``pi`` needed to win (rules.md "Winning"); None: a matter of tricks."""
+    own, opp = levels[pi], levels[1 - pi]
+    if own >= 1:
+        return None if own == 4 else (151, 181, 211)[own - 1]
+    if opp >= 1:
+        return None if opp == 4 else (90, 60, 30)[opp - 1]
+    only_kontra = levels[1] >= 0 and levels[0] < 0
+    return (120 if only_kontra else 121) if pi == 0 else (121 if only_kontra else 120)
+
+
+def _party_reason(res: GameResult, levels: list[int], pi: int, lang: str | None) -> str:
+    party = t(lang, "party." + ("re", "kontra")[pi])
+    own, opp = levels[pi], levels[1 - pi]
+    augen, tricks = res.augen[pi], res.tricks[pi]
+    if own == 4:
+        return t(lang, "why.schwarz_made" if tricks == sum(res.tricks) else "why.schwarz_failed", party=party)
+    if own >= 1:
+        step = announcement_name(lang, _STEP_ORDER[own - 1])
+        return t(lang, "why.step", party=party, step=step, augen=augen, need=_need(levels, pi))
+    if opp == 4:
+        return t(lang, "why.trick_made", party=party, tricks=tn(lang, "count.tricks", tricks)) if tricks \
+            else t(lang, "why.trick_failed", party=party)
+    return t(lang, "why.plain", party=party, augen=augen, need=_need(levels, pi))
+
+
+def why_text(res: GameResult, lang: str | None) -> str:
+    """Why the winner won, or why nobody did: the deciding party's target and what it reached.
+
+    A winner facing a failed announcement of the losers: the losers' announcement
+    decided it, so that is the sentence; otherwise the winner's own target."""
+    levels = _levels(res)
+    if res.winner is None:
+        return " ".join(_party_reason(res, levels, pi, lang) for pi in (0, 1))
+    w = 0 if res.winner == "re" else 1
+    decider = 1 - w if levels[1 - w] >= 1 and levels[w] < 1 else w
+    text = _party_reason(res, levels, decider, lang)
+    if max(levels) < 1 and levels[1] >= 0 and levels[0] < 0:
+        text += " " + t(lang, "why.only_kontra")
+    return text
+
+
+def party_said(game: Game, seat: object) -> str | None:
+    """The highest announcement of ``seat``'s party so far (public once made)."""
+    if not isinstance(game, Game) or not isinstance(seat, int):
+        return None
+    party = game.party_of(seat)
+    said = [w for s, w in game.announcements if party is not None and game.party_of(s) == party]
+    return max(said, key=lambda w: _LEVEL.get(w, -1)) if said else None
 
 
 def notice_text(table: Table, notice: Notice, lang: str | None) -> str | None:
@@ -313,7 +423,7 @@ def notice_text(table: Table, notice: Notice, lang: str | None) -> str | None:
     if kind == "armut_taken":
         return t(lang, "notice.armut_taken", name=name(seat))
     if kind == "armut_exchanged":
-        return t(lang, "notice.armut_exchanged", n=data)
+        return tn(lang, "notice.armut_exchanged", int(data or 0))
     if kind == "armut_declined":
         return t(lang, "notice.armut_declined", name=name(seat))
     if kind == "klopfen":
@@ -394,7 +504,7 @@ def _prompt(table: Table, obs: Observation, lang: str | None) -> str | None:
     if obs.phase == "armut_give":
         return t(lang, "hand.armut_give")
     if obs.phase == "armut_return":
-        return t(lang, "hand.armut_return", n=obs.armut_given)
+        return tn(lang, "hand.armut_return", obs.armut_given)
     return None
 
 
@@ -485,7 +595,7 @@ def _armut_controls(obs: Observation, lang: str | None) -> list[list[Control]]:
         return [[Control("armut_give", "", t(lang, "btn.armut_give"), "action")]]
     n = obs.armut_given
     options = tuple((f"{c}:{i}", card_text(c)) for i, c in enumerate(obs.hand))
-    rows = [[Control("armut_return", "", t(lang, "select.armut_return", n=n), options=options, count=n)]]
+    rows = [[Control("armut_return", "", tn(lang, "select.armut_return", n), options=options, count=n)]]
     if {"seat": obs.seat, "armut_decline": True} in obs.legal_actions():  # armut_decide: after
         rows.append([Control("armut_decline", "1", t(lang, "btn.armut_decline"), "plain")])
     return rows
@@ -498,27 +608,141 @@ def armut_trumps(game: Game, seat: int) -> list[str]:
 
 
 def rules_text(table: Table, lang: str | None) -> tuple[str, str]:
-    """A short overview of the table's rules (public knowledge)."""
+    """The table's rules in one language: every switch with its current value and what it
+    means; the values a switch takes are listed where they are words (public knowledge)."""
     r = table.ruleset
-    on, off = t(lang, "rules.on"), t(lang, "rules.off")
-    solos = ", ".join(contract_name(lang, "solo:" + s) for s in r.solos) or "–"
-    lines = [
-        t(lang, f"rules.preset.{r.preset}") if r.preset in ("ddv", "haus", "klassisch") else r.preset,
-        "",
-        f"Neunen / nines: {on if r.nines else off}",
-        f"Dullen (♥10): {(on + ' · ' + r.dulle) if r.dullen else off}",
-        f"Schweine: {on if r.schweine else off}",
-        f"{t(lang, 'contract.armut')}: {on if r.armut else off}",
-        f"{t(lang, 'btn.schmeissen')}: {', '.join(r.schmeissen) or off}",
-        f"Soli: {solos}",
-        f"{t(lang, 'hand.announce')}{r.announcements} · Wertung/scoring: {r.scoring}",
-        f"Sonderpunkte/extras: {', '.join(r.extras) or off}",
-    ]
+    preset_key = f"rules.preset.{r.preset}"
+    lines = [f"**{t(lang, preset_key) if has(preset_key) else r.preset}**", ""]
+    lines += [switch_line(r, name, lang) for name in SWITCHES]
     ls = table.list_settings
-    if ls.active:
-        lines.append(t(lang, "rules.list", n=ls.games) + (" · " + t(lang, "rules.pflichtsolo") if table.pflicht_on else ""))
-    changed = {k: v for k, v in r.to_config().items() if k != "preset"}
-    if changed:
-        shown = " ".join(f"{k}={','.join(v) if isinstance(v, list) else str(v).lower()}" for k, v in changed.items())
-        lines += ["", t(lang, "rules.changed", switches=shown)]
+    if ls.active:  # the table's list (rules.md "Lists and Pflichtsoli"), not an engine switch
+        pflicht = " · " + t(lang, "rules.pflichtsolo") if table.pflicht_on else ""
+        lines += ["", t(lang, "rules.list", n=ls.games) + pflicht]
+    lines += ["", t(lang, "rules.how")]
     return t(lang, "rules.title", preset=preset_name(lang, r.preset)), "\n".join(lines)
+
+
+def switch_line(rules: RuleSet, name: str, lang: str | None) -> str:
+    """``**Zwei Dullen im Stich** (`dulle`): die erste sticht – ... Werte: `first_wins`, ..."""
+    label = t(lang, f"switch.{name}") if has(f"switch.{name}") else name
+    meaning = t(lang, f"switch.{name}.help") if has(f"switch.{name}.help") else ""
+    line = t(lang, "rules.line", label=label, switch=name, value=switch_value(rules, name, lang), help=meaning)
+    values = switch_values(name)
+    if values:
+        line += " " + t(lang, "rules.values", values=", ".join(f"`{v}`" for v in values))
+    return line
+
+
+def switch_value(rules: RuleSet, name: str, lang: str | None) -> str:
+    """The current value of a switch in words."""
+    value = getattr(rules, name)
+    if isinstance(value, bool):
+        return t(lang, "rules.on" if value else "rules.off")
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, tuple):
+        return ", ".join(value_word(name, v, lang) for v in value) or t(lang, "rules.none")
+    return value_word(name, str(value), lang)
+
+
+def value_word(switch: str, value: str, lang: str | None) -> str:
+    """One value of a switch in words: solos and extras by their names, the rest from the catalogue."""
+    if switch == "solos":
+        return contract_name(lang, "solo:" + value)
+    if switch == "extras" and has("bd.extra." + value):
+        return t(lang, "bd.extra." + value)
+    key = f"value.{switch}.{value}"
+    return t(lang, key) if has(key) else value
+
+
+# ---- the readable game record -------------------------------------------------------------
+
+
+def record_text(record: dict[str, Any], names: list[str], lang: str | None, number: int | None = None) -> str:
+    """A finished game trick by trick, in the reader's language: the cards as dealt, the
+    reservations, who led, who played what, announcements as they came, who won each
+    trick with how many Augen, then the result. Plain text (no Markdown): a file."""
+    try:
+        rules = RuleSet.from_config(record.get("rules") or {})
+        game = Game(rules, [list(h) for h in record["hands"]], int(record.get("dealer", 0)))
+    except (KeyError, TypeError, ValueError):
+        return t(lang, "rec.unfinished")
+    names = list(names) + [f"#{i + 1}" for i in range(len(names), game.n)]
+    lines = [
+        t(lang, "rec.title", no=number if number is not None else "?"),
+        t(lang, "rec.rules", preset=preset_name(lang, rules.preset)) + " · "
+        + t(lang, "rec.dealer", dealer=names[game.dealer]),
+        "",
+        t(lang, "rec.hands"),
+    ]
+    lines += [t(lang, "rec.hand", name=names[s], cards=" ".join(card_text(c) for c in game.hand(s)))
+              for s in range(game.n)]
+    lines.append("")
+    row: list[str] = []
+    for action in record.get("actions") or []:
+        try:
+            events = game.apply(dict(action))
+        except Exception:  # a record that does not replay: say so, show what came before
+            break
+        row = _record_events(game, events, names, lang, lines, row)
+    if row:
+        lines.append("   " + " · ".join(row))
+    lines.append("")
+    if game.phase != "done":
+        lines.append(t(lang, "rec.unfinished"))
+        return "\n".join(lines)
+    res = game.game_result()
+    lines.append(t(lang, "rec.result") + ": " + contract_name(lang, res.contract))
+    if res.is_redeal:
+        lines.append(t(lang, "sum.redeal"))
+    else:
+        lines += result_lines(res, names, lang)
+    return "\n".join(lines).replace("**", "")
+
+
+def _record_events(
+    game: Game, events: list[Any], names: list[str], lang: str | None, lines: list[str], row: list[str],
+) -> list[str]:
+    """Append the lines of one action's events; ``row``: the cards of the open trick so far."""
+    def flush() -> None:
+        if row:
+            lines.append("   " + " · ".join(row))
+            row.clear()
+
+    for kind, seat, data in events:
+        who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+        if kind == "reserved":
+            lines.append(t(lang, "rec.reserved", name=who, what=t(lang, "table." + str(data))))
+        elif kind == "contract" and data not in ("armut_offered", "redeal", "normal"):
+            key = "rec.contract_by" if seat is not None else "rec.contract"
+            lines.append(t(lang, key, contract=contract_name(lang, str(data)), name=who))
+        elif kind == "armut_taken":
+            lines.append(t(lang, "rec.armut_taken", name=who))
+        elif kind == "armut_passed":
+            lines.append(t(lang, "rec.armut_passed", name=who))
+        elif kind == "armut_exchanged":
+            lines.append(tn(lang, "notice.armut_exchanged", int(data or 0)))
+        elif kind == "armut_given":
+            lines.append(t(lang, "rec.armut_given", name=who, trumps=tn(lang, "count.trumps", int(data or 0))))
+        elif kind == "armut_declined":
+            lines.append(t(lang, "notice.armut_declined", name=who))
+        elif kind == "hochzeit_card" and isinstance(data, str) and data[:1] in "CSHD":
+            lines.append(t(lang, "table.hochzeit_card", suit=t(lang, "suit." + data[0])))
+        elif kind == "klopfen":
+            flush()
+            lines.append(t(lang, "rec.knocked", name=who))
+        elif kind == "announced":
+            flush()
+            lines.append("   " + t(lang, "rec.announced", name=who, what=announcement_name(lang, str(data))))
+        elif kind == "played":
+            if len(game.current_trick) == 1:  # the lead of a new trick
+                flush()
+                lines.append(t(lang, "rec.trick", n=len(game.tricks) + 1, name=who))
+            schwein = bool(game.actions and game.actions[-1].get("schwein"))
+            row.append(t(lang, "rec.schwein" if schwein else "rec.played", name=who, card=card_text(str(data))))
+        elif kind == "trick":
+            flush()
+            lines.append("   " + t(lang, "rec.won", name=who, augen=data))
+        elif kind == "hochzeit_partner":
+            lines.append(t(lang, "rec.partner", name=who) if seat is not None else t(lang, "rec.alone"))
+    return row

@@ -9,6 +9,9 @@
 - ``deals``: the bot's injected random source (``RiggedDeals``); a restarted bot gets
   the same one (``rng=doko.bot.tables.rng``).
 - ``rig_deal``: fixes the next deals (``rig_deal([hands, ...])``).
+- ``locales``: the Discord client locale of each simulated member (user id ->
+  ``"en-US"``, ...); members not named there use a German client (``de``),
+  as the players of a German table do. SimCord itself sends ``en-US`` always.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from typing import Any
 
 import discord
 import pytest
+import simcord.interactions
 
 import dokobot.table.table
 from dokobot.bot.client import DokoBot
@@ -28,6 +32,7 @@ from dokobot.engine import CARD_CODES
 from dokobot.storage.memory import MemoryStore
 from dokobot.table.robot import Skill
 from dokobot.text.cards import card_text
+from dokobot.text.i18n import t
 from tests.rigged import RiggedDeals
 
 CARD_WORD = re.compile(r"\b(" + "|".join(sorted(set(CARD_CODES) | {"JO"})) + r")\b")
@@ -54,6 +59,25 @@ def simcord_bot(store: MemoryStore, deals: RiggedDeals) -> DokoBot:
 def rig_deal(deals: RiggedDeals):
     """Deal the given hands next, one list of four hands per game (then seeded deals again)."""
     return deals.rig
+
+
+@pytest.fixture(autouse=True)
+def locales():
+    """Each member's client locale in the interactions SimCord sends (default ``de``).
+
+    Its own patch, not the test's ``monkeypatch``: a test that undoes its
+    patches keeps its members' locales."""
+    chosen: dict[int, str] = {}
+    original = simcord.interactions.base_payload
+
+    def base_payload(backend: Any, **kwargs: Any) -> Any:
+        record, payload = original(backend, **kwargs)
+        payload["locale"] = chosen.get(kwargs["user_id"], "de")
+        return record, payload
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(simcord.interactions, "base_payload", base_payload)
+        yield chosen
 
 
 @pytest.fixture(autouse=True)
@@ -105,6 +129,10 @@ class Driver:
         self.players = [self.guild.add_member(env.create_user(n)) for n in ("Nord", "Ost", "Sued", "West")]
         self.outsider = self.guild.add_member(env.create_user("Kiebitz"))
         self.hands: dict[int, Any] = {}  # user id -> the ephemeral hand message (ResponseMessage)
+        self.lang = "de"  # the language of the buttons the driver clicks (an English table: "en")
+
+    def label(self, key: str) -> str:
+        return t(self.lang, key)
 
     # ---- what the channel shows -------------------------------------------------------
 
@@ -134,15 +162,15 @@ class Driver:
         res = await self.players[0].slash(self.channel, "doko tisch")
         assert res.acknowledged
         for p in self.players[1:]:
-            await p.click(self.table_message(), label="Beitreten")
+            await p.click(self.table_message(), label=self.label("btn.join"))
         assert [s.user_id for s in self.table.seats] == [p.id for p in self.players]
 
     async def start(self) -> None:
-        await self.players[0].click(self.table_message(), label="Starten")
+        await self.players[0].click(self.table_message(), label=self.label("btn.start"))
         assert self.table.state == "playing"
 
     async def open_hand(self, actor: Any) -> Any:
-        res = await actor.click(self.table_message(), label="Meine Karten")
+        res = await actor.click(self.table_message(), label=self.label("btn.hand"))
         assert res.ephemeral and res.response is not None
         self.hands[actor.id] = res.response
         return res.response
@@ -198,13 +226,18 @@ class Driver:
     # ---- checks ---------------------------------------------------------------------
 
     def assert_private(self) -> None:
-        """No public message names more copies of a card than have been played."""
+        """No public message of the running game names more copies of a card than have
+        been played. Messages before its table message belong to finished games (their
+        summaries show the last trick: public once played)."""
         game = self.table.game
         if game is None:
             return
         played = Counter(c for t in game.tricks for _, c in t.cards)
         played.update(c for _, c in game.current_trick)
+        since = self.table.message_id or 0
         for message in self.public():
+            if message.id < since:
+                continue
             text = message_text(message)
             for code in CARD_CODES:
                 shown = len(re.findall(re.escape(card_text(code)) + r"(?!\d)", text))

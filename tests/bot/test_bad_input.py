@@ -145,7 +145,7 @@ async def test_announcement_refused_with_reason(doko, rig_deal):
     await doko.reserve_all_gesund()
     ost = doko.players[1]
     res = await ost.slash(doko.channel, "re")  # Ost is Kontra
-    assert said(res) == "Re kann nur die Re-Partei sagen."
+    assert said(res) == "Re kann nur die Re-Partei ansagen; du bist nicht Re."
     # Play two rounds: Nord has played two cards, Re is too late for Nord.
     def nord_played() -> int:
         game = doko.table.game
@@ -155,7 +155,7 @@ async def test_announcement_refused_with_reason(doko, rig_deal):
     while nord_played() < 2:
         await doko.click_hand(doko.player(doko.table.game.to_act), "play")
     res = await doko.players[0].slash(doko.channel, "re")
-    assert said(res) == "Re geht nur bis zu deiner zweiten Karte."
+    assert said(res) == "Re geht nur, bevor du deine zweite Karte spielst."
     assert doko.table.game.announcements == []
     assert not any("sagt" in m.content for m in doko.public())
 

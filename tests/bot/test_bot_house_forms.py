@@ -37,12 +37,12 @@ async def test_klopfen_game(doko):
         kinds = hand_kinds(doko, p)
         assert "klopfen:1" in kinds and "announce:re" not in kinds and "announce:kontra" not in kinds
     res = await ost.slash(doko.channel, "re")
-    assert "geht jetzt nicht" in said(res)
+    assert said(res) == "An diesem Tisch wird geklopft statt Re und Kontra angesagt."
 
     await doko.click_hand(ost, "klopfen")  # by button
     assert any("Ost klopft (1× geklopft)." in m.content for m in doko.public())
     res = await ost.slash(doko.channel, "klopfen")  # twice in a row: refused, nothing changes
-    assert said(res) == "Klopfen geht jetzt nicht."
+    assert said(res) == "Klopfen geht jetzt nicht. Niemand klopft zweimal hintereinander."
     assert doko.table.game.knocks == [1]
     res = await west.slash(doko.channel, "klopfen")  # by slash command
     assert said(res) == "Du hast geklopft."
@@ -54,7 +54,7 @@ async def test_klopfen_game(doko):
     await doko.click_hand(doko.player(doko.table.game.to_act), "play")
     assert all("klopfen:1" not in hand_kinds(doko, p) for p in doko.players)  # only before the first lead
     res = await sued.slash(doko.channel, "klopfen")
-    assert said(res) == "Klopfen geht jetzt nicht."
+    assert said(res) == "Klopfen geht jetzt nicht. Klopfen geht nur vor der ersten Karte."
 
     await doko.play_out()
     fin = doko.table.last

@@ -40,7 +40,7 @@ def assert_summary_matches_replay(doko, store, number: int) -> dict:
     result = replay(record)
     table = doko.table
     fin = FinishedGame(number, list(table.seats), record["dealer"], GameResult.from_dict(result), {}, table.totals, record)
-    title, body = summary_text(fin, "de")
+    title, body = summary_text(fin, "de", table.game)  # with its last trick, card by card
     shown = next(m for m in doko.public() if m.embeds and m.embeds[0].title == title)
     assert shown.embeds[0].description == body
     assert doko.table.last.result.replay_json() == result

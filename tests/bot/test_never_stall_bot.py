@@ -263,8 +263,8 @@ async def test_a_throw_in_counts_the_same_everywhere(doko, rig_deal):
         board = (await nord.slash(doko.channel, "doko rangliste")).response.embeds[0]
         stats = (await nord.slash(doko.channel, "doko statistik")).response.embeds[0]
         rule = "Neu gegebene Spiele (eingeworfen, Armut nicht genommen) zählen nirgends als Spiel."
-        assert sheet.title == "Spielliste · 1 Spiele" and sheet.footer.text == rule
-        assert "· 1 Spiele ·" in board.description and rule in board.footer.text
+        assert sheet.title == "Spielliste · 1 Spiel" and sheet.footer.text == rule
+        assert "· 1 Spiel ·" in board.description and rule in board.footer.text
         assert stats.description.startswith("Spiele: 1 · ") and stats.footer.text == rule
     finally:
         await doko.env.shutdown()

@@ -9,6 +9,7 @@ from dokobot.bot.config import Config
 from dokobot.engine.record import replay
 from dokobot.storage.sqlite_store import SqliteStore
 from dokobot.text.i18n import contract_name
+from tests.words import signed
 
 
 @pytest.fixture
@@ -67,11 +68,11 @@ async def test_stats_commands_on_sqlite(doko, store):
     assert stats.title == "Statistik · Ost" and stats.description.startswith("Spiele: 1 · Punkte: ")
     res = await nord.slash(doko.channel, "doko liste")
     sheet = res.response.embeds[0]
-    assert res.ephemeral and sheet.title == "Spielliste · 1 Spiele"
+    assert res.ephemeral and sheet.title == "Spielliste · 1 Spiel"
     score = list(doko.table.last.result.score)
     contract = contract_name("de", doko.table.last.result.contract)
     assert sheet.description == f"**1.** {contract}: " + " · ".join(
-        f"{p.name} {score[i]:+d}" for i, p in enumerate(doko.players)
+        f"{p.name} {signed(score[i])}" for i, p in enumerate(doko.players)
     )
     res = await nord.slash(doko.channel, "doko protokoll")
     assert res.ephemeral and res.response.attachments[0].filename.endswith(".json")

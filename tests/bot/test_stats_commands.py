@@ -14,6 +14,7 @@ from dokobot.engine import GameResult
 from dokobot.engine.record import replay
 from dokobot.storage.sqlite_store import SqliteStore
 from tests.storage.gen import pool, random_game, store_game
+from tests.words import dec, pct, signed
 
 
 @pytest.fixture
@@ -55,9 +56,12 @@ async def test_protokoll_takes_the_spielliste_number(doko, store):
 
     for number in (1, 2):
         res = await nord.slash(doko.channel, "doko protokoll", spiel=number)
-        assert res.ephemeral and res.response.content == f"Protokoll · {number}"
-        attachment = res.response.attachments[0]
+        assert res.ephemeral and res.response.content.startswith(f"Protokoll von Spiel {number}:")
+        attachment, readable = res.response.attachments
         assert attachment.filename == f"doko-{doko.channel.id}-{number}.json"
+        assert readable.filename == f"doko-{doko.channel.id}-{number}.txt"
+        text = (await readable.read()).decode()
+        assert text.startswith(f"Protokoll · Spiel {number}\n") and "Stich 12: " in text
         record = json.loads(await attachment.read())
         game_id = await store.db.find_game(doko.channel.id, number)
         info = await store.db.game_info(game_id)
@@ -87,12 +91,12 @@ async def test_liste_shows_running_totals_after_each_game(doko, store):
             await doko.players[0].click(doko.table_message(), label="Nächstes Spiel")
     res = await doko.players[2].slash(doko.channel, "doko liste")
     sheet = res.response.embeds[0]
-    assert sheet.title == "Spielliste · 3 Spiele"
+    assert sheet.title == "Spielliste · 3 Spiele"  # the plural; one game: "1 Spiel"
     running = [0, 0, 0, 0]
     expected = []
     for n, result in enumerate(results, 1):
         running = [a + b for a, b in zip(running, result["score"], strict=True)]
-        totals = " · ".join(f"{p.name} {running[i]:+d}" for i, p in enumerate(doko.players))
+        totals = " · ".join(f"{p.name} {signed(running[i])}" for i, p in enumerate(doko.players))
         expected.append(f"**{n}.** {totals}")
     shown = [re.sub(r"\*\* [^:]+: ", "** ", line) for line in sheet.description.split("\n")]
     assert shown == expected
@@ -105,14 +109,14 @@ async def test_liste_shows_running_totals_after_each_game(doko, store):
     kontra_won = sum(r["winner"] == "kontra" for r in kontra_games)
     res = await doko.players[0].slash(doko.channel, "doko statistik", spieler=doko.players[seat])
     body = res.response.embeds[0].description.split("\n")
-    assert body[0] == f"Spiele: 3 · Punkte: {running[seat]:+d} · pro Spiel: {running[seat] / 3:.2f}"
-    assert body[1] == f"Siege: {re_won + kontra_won} ({round((re_won + kontra_won) / 3 * 100)} %)"
+    assert body[0] == f"Spiele: 3 · Punkte: {signed(running[seat])} · pro Spiel: {dec(running[seat] / 3, sign=True)}"
+    assert body[1] == f"Siege: {re_won + kontra_won} ({pct(re_won + kontra_won, 3)})"
     assert body[2].startswith(f"Re: {re_won}/{len(re_games)} gewonnen")
     assert f"Kontra: {kontra_won}/{len(kontra_games)} gewonnen" in body[2]
     # The end-of-game summary carries the same running totals.
     summary = doko.table_message().embeds[0].description
     assert "Spielliste: " + " · ".join(
-        f"{p.name} {running[i]:+d}".replace("-", "−") if running[i] else f"{p.name} 0" for i, p in enumerate(doko.players)
+        f"{p.name} {signed(running[i])}" for i, p in enumerate(doko.players)
     ) in summary
 
 
@@ -155,13 +159,13 @@ async def test_rangliste_pages_bots_apart_and_matches_an_independent_count(doko,
     board = res.response.embeds[0]
     assert board.title == "Rangliste · alle Spiele · nach Punkten pro Spiel"
     assert board.footer.text == (
-        f"Seite 1/2 · Punkte pro Spiel werden geglättet: (Punkte + 10 × {prior:.2f}) / (Spiele + 10) – "
-        f"10 gedachte Spiele zum Kanalschnitt {prior:.2f}, damit zwei Glücksspiele nicht an die Spitze reichen."
+        f"Seite 1/2 · Punkte pro Spiel werden geglättet: (Punkte + 10 × {dec(prior)}) / (Spiele + 10) – "
+        f"10 gedachte Spiele zum Kanalschnitt {dec(prior)}, damit zwei Glücksspiele nicht an die Spitze reichen."
         " Neu gegebene Spiele (eingeworfen, Armut nicht genommen) zählen nirgends als Spiel."
     )
     first = _names(board.description)
     assert first == want[:10]
-    assert f"gewertet {rating(want[0]):.2f}" in board.description.split("\n")[0]
+    assert f"gewertet {dec(rating(want[0]), sign=True)}" in board.description.split("\n")[0]
     assert board.fields[0].name == "Computerspieler (eigene Wertung)"
     assert _names(board.fields[0].value) == want_bots
     assert not set(_names(board.fields[0].value)) & set(first)
@@ -179,8 +183,8 @@ async def test_rangliste_pages_bots_apart_and_matches_an_independent_count(doko,
     board = res.response.embeds[0]
     assert board.title == "Leaderboard · all time · by points"
     assert board.footer.text == (
-        f"Page 1/2 · Points per game are shrunk: (points + 10 × {prior:.2f}) / (games + 10) – "
-        f"10 imagined games at the channel average {prior:.2f}, so two lucky games cannot lead."
+        f"Page 1/2 · Points per game are shrunk: (points + 10 × {dec(prior, 'en')}) / (games + 10) – "
+        f"10 imagined games at the channel average {dec(prior, 'en')}, so two lucky games cannot lead."
         " Redealt games (thrown in, poverty not taken) never count as games."
     )
     assert _names(board.description) == sorted(humans, key=lambda n: (-points[n], played[n], n.casefold()))[:10]

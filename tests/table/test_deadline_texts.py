@@ -20,11 +20,11 @@ def refusal(what: str, cards_left: int, lang: str, said: tuple[str, ...] = ()) -
 
 
 def test_own_deadline():
-    assert refusal("re", 10, "de") == "Re geht nur bis zu deiner zweiten Karte."
-    assert refusal("keine90", 9, "en", said=("re",)) == "keine 90 is only possible before your third card."
+    assert refusal("re", 10, "de") == "Re geht nur, bevor du deine zweite Karte spielst."
+    assert refusal("keine90", 9, "en", said=("re",)) == "keine 90 is only possible before you play your third card."
 
 
 def test_skipped_step_names_the_binding_deadline():
-    assert refusal("keine90", 10, "de") == "keine 90 schließt Re ein, und Re geht nur bis zu deiner zweiten Karte."
+    assert refusal("keine90", 10, "de") == "keine 90 schließt Re ein, und Re geht nur, bevor du deine zweite Karte spielst."
     assert refusal("keine60", 9, "de", said=("re",)) == (
-        "keine 60 schließt keine 90 ein, und keine 90 geht nur bis zu deiner dritten Karte.")
+        "keine 60 schließt keine 90 ein, und keine 90 geht nur, bevor du deine dritte Karte spielst.")

@@ -1,0 +1,34 @@
+"""A body longer than an embed description may be (the rules page with many switches)
+goes on in fields: whole lines, in order, every part within Discord's limits."""
+
+from __future__ import annotations
+
+from dokobot.bot.ui import DESCRIPTION_MAX, FIELD_MAX, embed
+
+
+def test_short_body_is_the_description():
+    card = embed("Regeln", "eins\nzwei")
+    assert card.description == "eins\nzwei" and not card.fields
+
+
+def test_long_body_goes_on_in_fields():
+    lines = [f"**Schalter {i}** (`s{i}`): an – {'x' * (40 + i % 70)}" for i in range(120)]
+    card = embed("Regeln", "\n".join(lines))
+    parts = [card.description, *(f.value for f in card.fields)]
+    assert len(card.description) <= DESCRIPTION_MAX and all(len(f.value) <= FIELD_MAX for f in card.fields)
+    assert "\n".join(parts).split("\n") == lines  # nothing lost, nothing cut, the order kept
+
+
+def test_the_rules_page_fits_one_embed_in_both_languages():
+    """Every switch of every preset: within Discord's total of 6000 characters per embed."""
+    from dokobot.engine import PRESETS, RuleSet
+    from dokobot.text.render import rules_text
+
+    class Shown:  # what rules_text reads of a table
+        def __init__(self, preset: str) -> None:
+            self.ruleset = RuleSet.from_config({"preset": preset})
+
+    for preset in PRESETS:
+        for lang in ("de", "en"):
+            card = embed(*rules_text(Shown(preset), lang))  # type: ignore[arg-type]
+            assert len(card) <= 6000, (preset, lang, len(card))
