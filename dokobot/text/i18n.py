@@ -151,8 +151,8 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "hand.schwein_ask": ("Karo-Ass als Schwein spielen?", "Play the ace of diamonds as Schwein?"),
     "btn.as_schwein": ("als Schwein", "as Schwein"),
     "hand.schwein_played": ("Karo-Ass als Schwein gespielt.", "Ace of diamonds played as Schwein."),
-    "hand.fuchs_played": ("Karo-Ass als Fuchs gespielt.", "Ace of diamonds played as Fuchs."),
-    "btn.as_fuchs": ("als Fuchs", "as Fuchs"),
+    "hand.fuchs_played": ("Karo-Ass als Fuchs gespielt.", "Ace of diamonds played as a fox."),
+    "btn.as_fuchs": ("als Fuchs", "as fox"),
     "card.schwein": ("🐷 Schwein", "🐷 Schwein"),
     "hand.vorgefuehrt": (
         "Du bist vorgeführt: sag ein Solo deiner Wahl an (dein Pflichtsolo, du spielst aus).",
@@ -279,11 +279,11 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "illegal.not_your_turn": ("Du bist nicht am Zug – {name} ist dran.", "It is not your turn – {name} is to act."),
     "illegal.not_your_turn_nobody": ("Du bist gerade nicht am Zug.", "It is not your turn."),
     "illegal.wrong_phase": ("Das geht gerade nicht.", "You cannot do that now."),
-    "illegal.vorgefuehrt_self": (
+    "illegal.vorgefuehrt": (
         "Du bist vorgeführt: in diesem Spiel musst du ein Solo ansagen.",
         "You are vorgeführt: you must announce a solo in this game.",
     ),
-    "illegal.vorgefuehrt_other": (
+    "vorgefuehrt.other": (
         "In diesem Spiel spielt {name} das vorgeführte Solo: ein anderes Solo geht nicht.",
         "In this game {name} plays the vorgeführte solo: no other solo.",
     ),
@@ -802,9 +802,9 @@ def illegal_text(
     if code == "vorgefuehrt":
         vorg = params.get("vorgefuehrt")
         if vorg == params.get("seat"):
-            return t(lang, "illegal.vorgefuehrt_self")
+            return t(lang, "illegal.vorgefuehrt")
         name = names[vorg] if isinstance(vorg, int) and 0 <= vorg < len(names) else "?"
-        return t(lang, "illegal.vorgefuehrt_other", name=name)
+        return t(lang, "vorgefuehrt.other", name=name)
     if code == "not_your_turn":
         expected = params.get("expected")
         if isinstance(expected, int) and 0 <= expected < len(names):

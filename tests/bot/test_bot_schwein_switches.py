@@ -54,7 +54,8 @@ async def test_one_fox_button_asks_als_schwein_and_the_table_says_schwein(doko, 
         await doko.click_hand(doko.player(doko.table.game.to_act), "play")
     last = doko.table.game.tricks[0]
     assert last.winner == 0 and last.schwein == 0
-    assert "Letzter Stich: Nord (**♦A** (🐷 Schwein)" in message_text(doko.table_message())
+    last_line = next(line for line in message_text(doko.table_message()).splitlines() if line.startswith("Letzter Stich"))
+    assert last_line.startswith("Letzter Stich an Nord") and "Nord **♦A** (🐷 Schwein) · Ost **♥10**" in last_line
     # the second Fox is a plain Fuchs now: its own button, no question any more
     assert "DA:ask" not in play_buttons(doko.hand_view(nord))
     await doko.play_out()
