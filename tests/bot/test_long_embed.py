@@ -24,9 +24,13 @@ def test_the_rules_page_fits_one_embed_in_both_languages():
     from dokobot.engine import PRESETS, RuleSet
     from dokobot.text.render import rules_text
 
-    class Shown:  # what rules_text reads of a table
+    from dokobot.table.lists import ListSettings
+
+    class Shown:  # what rules_text reads of a table (with a Pflichtsolo list: the longest page)
         def __init__(self, preset: str) -> None:
             self.ruleset = RuleSet.from_config({"preset": preset})
+            self.list_settings = ListSettings(24, True)
+            self.pflicht_on = True
 
     for preset in PRESETS:
         for lang in ("de", "en"):
