@@ -22,9 +22,8 @@ def test_long_body_goes_on_in_fields():
 def test_the_rules_page_fits_one_embed_in_both_languages():
     """Every switch of every preset: within Discord's total of 6000 characters per embed."""
     from dokobot.engine import PRESETS, RuleSet
-    from dokobot.text.render import rules_text
-
     from dokobot.table.lists import ListSettings
+    from dokobot.text.render import rules_text
 
     class Shown:  # what rules_text reads of a table (with a Pflichtsolo list: the longest page)
         def __init__(self, preset: str) -> None:
