@@ -3,6 +3,7 @@
     python3 bench/bot_load.py                      # 50 tables, then 200 tables, 2 games each
     python3 bench/bot_load.py --tables 200 --games 3 --json
     python3 bench/bot_load.py --tables 50 --sqlite /tmp/load.sqlite3   # on the real SQLite store
+    python3 bench/bot_load.py --processes 3 --url postgresql://...     # 3 shard processes on one PostgreSQL
 
 One SimCord environment runs the real ``DokoBot`` (real discord.py, real
 cogs, real presenter). Every table has its own channel and four members of
@@ -69,7 +70,7 @@ import simcord.interactions as sim_interactions  # noqa: E402
 
 import dokobot.engine  # noqa: E402
 import dokobot.table.table  # noqa: E402
-from dokobot.bot.client import DokoBot  # noqa: E402
+from dokobot.bot.client import DokoBot, make_bot  # noqa: E402
 from dokobot.bot.config import Config  # noqa: E402
 from dokobot.bot.ui import DYNAMIC_ITEMS, TablePresenter  # noqa: E402
 from dokobot.storage.memory import MemoryStore  # noqa: E402
@@ -303,11 +304,13 @@ def _german_client(backend: Any, **kwargs: Any) -> Any:
 
 async def run_load(
     tables: int, games: int, *, seed: int = 1, sqlite: str | None = None, memory: bool = False,
-    frames: int = 1,
+    frames: int = 1, url: str | None = None, shard: int = 0, shards: int = 1,
 ) -> dict[str, Any]:
     """Play ``games`` complete games at each of ``tables`` tables; return the figures.
 
     ``memory``: trace allocations (``frames`` deep) and report memory instead of latency.
+    ``url``: a PostgreSQL database; the bot runs as shard ``shard`` of ``shards``
+    on the leased, sharded store, like one of several processes.
     """
     started_tracing = memory and not tracemalloc.is_tracing()
     if started_tracing:
@@ -319,19 +322,27 @@ async def run_load(
     real_deal, seeded_deal = dokobot.table.table.deal, dokobot.engine.deal
     dokobot.table.table.deal = lambda rules, rng=None: seeded_deal(rules, deal_rng)  # reproducible deals
     store: Any
-    if sqlite:
-        from dokobot.storage.sqlite_store import SqliteStore
+    if url:
+        from dokobot.storage.sharded import ShardedStore
 
-        store = await SqliteStore.open(sqlite)
+        store = await ShardedStore.open(url, shard_count=shards, shard_ids=[shard], owner=f"bench-{shard}")
+        bot = make_bot(Config(shard_count=shards, shard_ids=(shard,)), store=store, lease_loop=False)
     else:
-        store = MemoryStore()
-    bot = DokoBot(Config(), store=store)
+        if sqlite:
+            from dokobot.storage.sqlite_store import SqliteStore
+
+            store = await SqliteStore.open(sqlite)
+        else:
+            store = MemoryStore()
+        bot = DokoBot(Config(), store=store)
     meter = Meter()
     sim_interactions.base_payload = _german_client
     try:
         async with simcord.run(bot) as env:
             meter.install(bot)
-            guild = env.create_guild("load")
+            if shard:  # every process simulates its own Discord: keep the ids apart
+                await env.advance_time(86_400 * shard)
+            guild = env.create_guild("load", shard_id=shard) if url else env.create_guild("load")
             load = Load(env, bot, guild, games, random.Random(seed), meter)
             drivers = [TableDriver(load, i) for i in range(tables)]
             gc.collect()
@@ -341,20 +352,26 @@ async def run_load(
             rss_idle = rss_kb()
             pauses = _GcPauses()
             gc.callbacks.append(pauses)
-            t0 = time.perf_counter()
+            t0, epoch0 = time.perf_counter(), time.time()
             active = list(drivers)
+            renewed = t0
             while active:
                 i = load.rng.randrange(len(active))
                 await active[i].step()
                 if active[i].done:
                     active[i] = active[-1]
                     active.pop()
+                if url and time.perf_counter() - renewed > store.ttl / 3:
+                    renewed = time.perf_counter()
+                    await bot.keep_leases()  # what the lease loop does in a real process
             wall = time.perf_counter() - t0
             gc.callbacks.remove(pauses)
             out: dict[str, Any] = {
                 "tables": tables,
                 "games_per_table": games,
-                "store": "sqlite" if sqlite else "memory",
+                "store": "postgresql" if url else "sqlite" if sqlite else "memory",
+                "shard": shard,
+                "epoch": [epoch0, epoch0 + wall],
                 "games": sum(d.games_done for d in drivers),
                 "interactions": len(meter.samples),
                 "logged_errors": errors.count,
@@ -398,7 +415,7 @@ async def run_load(
         dokobot.table.table.deal = real_deal
         for name in ("dokobot", "cogs"):
             logging.getLogger(name).removeHandler(errors)
-        if sqlite:
+        if sqlite or url:
             await store.close()
         if started_tracing:
             tracemalloc.stop()
@@ -475,6 +492,92 @@ def _child(args: argparse.Namespace, memory: bool) -> dict[str, Any]:
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
+def _child_cmd(args: argparse.Namespace, tables: int) -> list[str]:
+    return [sys.executable, str(Path(__file__).resolve()), "--child", "--tables", str(tables),
+            "--games", str(args.games), "--seed", str(args.seed)]
+
+
+def _processes(args: argparse.Namespace) -> dict[str, Any]:
+    """N bot processes (shards 0..N-1 of N) at once on one PostgreSQL, against one process on SQLite."""
+    import asyncpg
+
+    from dokobot.storage.postgres import redact
+
+    tables = (args.tables or [50])[0]
+    with tempfile.TemporaryDirectory(prefix="bot_load_base_") as tmp:
+        done = subprocess.run(_child_cmd(args, tables) + ["--sqlite", str(Path(tmp) / "base.sqlite3")],
+                              capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        sys.stderr.write(done.stderr)
+        raise SystemExit("baseline child failed")
+    base = json.loads(done.stdout.strip().splitlines()[-1])
+    schema = f"bot_load_{random.randrange(16**8):08x}"
+
+    async def admin(sql: str) -> None:
+        conn = await asyncpg.connect(args.url)
+        try:
+            await conn.execute(sql)
+        finally:
+            await conn.close()
+
+    asyncio.run(admin(f"CREATE SCHEMA {schema}"))
+    try:
+        scoped = f"{args.url}{'&' if '?' in args.url else '?'}search_path={schema}"
+        from dokobot.storage import Database
+
+        async def migrate() -> None:  # once, before the processes race to do it
+            await (await Database.open(scoped)).close()
+
+        asyncio.run(migrate())
+        children = [
+            subprocess.Popen(
+                _child_cmd(args, tables) + ["--url", scoped, "--shard", str(i), "--shards", str(args.processes)],
+                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            )
+            for i in range(args.processes)
+        ]
+        results = []
+        for child in children:
+            out, err = child.communicate()
+            if child.returncode != 0:
+                sys.stderr.write(err)
+                raise SystemExit("a bot process failed")
+            results.append(json.loads(out.strip().splitlines()[-1]))
+    finally:
+        asyncio.run(admin(f"DROP SCHEMA IF EXISTS {schema} CASCADE"))
+    start = min(r["epoch"][0] for r in results)
+    end = max(r["epoch"][1] for r in results)
+    total = sum(r["interactions"] for r in results)
+    return {
+        "url": redact(args.url), "processes": args.processes, "tables_per_process": tables,
+        "games_per_table": args.games, "cpus": os.cpu_count(), "loadavg_before": os.getloadavg(),
+        "baseline": {k: base[k] for k in ("store", "interactions", "wall_s", "interactions_per_s", "full_ms")},
+        "per_process": [
+            {k: r[k] for k in ("shard", "games", "interactions", "wall_s", "interactions_per_s", "full_ms",
+                               "logged_errors")}
+            for r in results
+        ],
+        "total_interactions_per_s": round(total / (end - start), 1),
+        "speedup": round(total / (end - start) / base["interactions_per_s"], 2),
+        "worst_p99_ms": max(r["full_ms"]["p99"] for r in results),
+    }
+
+
+def _print_processes(res: dict[str, Any]) -> None:
+    b = res["baseline"]
+    print(f"{res['processes']} processes x {res['tables_per_process']} tables x {res['games_per_table']} games on"
+          f" {res['url']} ({res['cpus']} CPUs, load before {res['loadavg_before'][0]:.2f})")
+    print(f"  baseline, 1 process on {b['store']}: {b['interactions_per_s']} interactions/s,"
+          f" full p99 {b['full_ms']['p99']:.2f} ms")
+    for r in res["per_process"]:
+        print(f"  shard {r['shard']}: {r['games']} games, {r['interactions']} interactions in {r['wall_s']} s ="
+              f" {r['interactions_per_s']}/s, full p50 {r['full_ms']['p50']:.2f} p99 {r['full_ms']['p99']:.2f} ms,"
+              f" errors {r['logged_errors']}")
+    ok = "ok" if res["speedup"] >= 2.5 and res["worst_p99_ms"] < P99_TARGET_MS else "MISSED"
+    print(f"  together: {res['total_interactions_per_s']} interactions/s = {res['speedup']}x one process,"
+          f" worst p99 {res['worst_p99_ms']:.2f} ms (target >= 2.5x and p99 < {P99_TARGET_MS:.0f} ms: {ok})")
+
+
 def _sqlite_path(spec: str, tag: str) -> str:
     path = Path(spec)
     if path.is_dir():
@@ -521,12 +624,26 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--memory", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--frames", type=int, default=1, help=argparse.SUPPRESS)
+    ap.add_argument("--url", help="PostgreSQL database (postgresql://...) for --processes")
+    ap.add_argument("--processes", type=int, help="run N bot processes (shards) at once on --url")
+    ap.add_argument("--shard", type=int, default=0, help=argparse.SUPPRESS)
+    ap.add_argument("--shards", type=int, default=1, help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.child:
         res = asyncio.run(run_load(
-            args.tables[0], args.games, seed=args.seed, sqlite=args.sqlite, memory=args.memory, frames=args.frames
+            args.tables[0], args.games, seed=args.seed, sqlite=args.sqlite, memory=args.memory, frames=args.frames,
+            url=args.url, shard=args.shard, shards=args.shards,
         ))
         print(json.dumps(res))
+        return 0
+    if args.processes:
+        if not args.url:
+            ap.error("--processes needs --url postgresql://...")
+        res = _processes(args)
+        if args.json:
+            print(json.dumps(res, indent=2))
+        else:
+            _print_processes(res)
         return 0
     results = []
     spec = args.sqlite

@@ -2,6 +2,7 @@
 
     python3 bench/db.py                 # 100,000 finished games (400,000 score rows)
     python3 bench/db.py --games 200     # smoke run
+    python3 bench/db.py --url postgresql://user:pw@localhost/db   # the same on PostgreSQL
 
 Builds a temporary database with the real schema (Database.open runs the
 migrations), bulk-loads random plausible finished games with executemany,
@@ -41,6 +42,7 @@ SUITS, RANKS = "CSHD", "AKQJT9"
 DECK = [s + r for s in SUITS for r in RANKS] * 2
 CONTRACTS = ["normal"] * 20 + ["hochzeit", "stille_hochzeit", "solo:karo", "solo:damen", "armut"]
 APPEND_TARGET_MS, BOARD_TARGET_MS = 5.0, 50.0
+PG_APPEND_TARGET_MS = 10.0  # a network round trip per commit (issue 16)
 
 
 def _players() -> list[dict]:
@@ -84,48 +86,84 @@ def _game_rows(rng: random.Random, game_id: int, table_id: int, finished: int, p
     return game, scores
 
 
-def bulk_load(path: Path, games: int, seed: int, now: datetime) -> None:
-    """Fill games and scores with executemany in one transaction (fast)."""
+_GAME_COLUMNS = [
+    "id", "table_id", "channel_id", "number", "rules", "players", "dealer", "hands",
+    "started_at", "finished_at", "result", "contract", "status",
+]
+_SCORE_COLUMNS = [
+    "game_id", "seat", "user_id", "party", "points", "won", "is_bot", "finished_at", "channel_id", "solo",
+    "hochzeit", "stille_hochzeit", "announcements", "doppelkopf", "fuchs_caught", "fuchs_lost", "karlchen",
+]
+
+
+def generate(games: int, seed: int, now: datetime):
+    """(tables rows, players rows, batches of (games rows, scores rows)) of random finished games."""
     rng = random.Random(seed)
     players = _players()
     span = 3 * 365 * 86400
     end = to_epoch(now)
     times = sorted(end - rng.randrange(span) for _ in range(games))
+    tables = (games + GAMES_PER_TABLE - 1) // GAMES_PER_TABLE
+    table_rows = [(t, CHANNEL, 1, players[0]["user_id"], "closed", end - span) for t in range(1, tables + 1)]
+    player_rows = [(p["user_id"], p["name"], int(p["is_bot"]), end) for p in players]
+
+    def batches():
+        batch_games, batch_scores = [], []
+        for game_id, finished in enumerate(times, start=1):
+            table_id = (game_id - 1) // GAMES_PER_TABLE + 1
+            game, scores = _game_rows(rng, game_id, table_id, finished, players)
+            batch_games.append(game)
+            batch_scores.extend(scores)
+            if len(batch_games) >= 10_000:
+                yield batch_games, batch_scores
+                batch_games, batch_scores = [], []
+        if batch_games:
+            yield batch_games, batch_scores
+
+    return table_rows, player_rows, batches()
+
+
+def bulk_load(path: Path, games: int, seed: int, now: datetime) -> None:
+    """SQLite: fill games and scores with executemany in one transaction (fast)."""
+    table_rows, player_rows, batches = generate(games, seed, now)
     conn = sqlite3.connect(path, isolation_level=None)
     conn.execute("BEGIN")
-    tables = (games + GAMES_PER_TABLE - 1) // GAMES_PER_TABLE
     conn.executemany(
-        "INSERT INTO tables (id, channel_id, guild_id, host_id, status, created_at)"
-        " VALUES (?, ?, 1, ?, 'closed', ?)",
-        [(t, CHANNEL, players[0]["user_id"], end - span) for t in range(1, tables + 1)],
+        "INSERT INTO tables (id, channel_id, guild_id, host_id, status, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+        table_rows,
     )
-    conn.executemany(
-        "INSERT INTO players (user_id, name, is_bot, updated_at) VALUES (?, ?, ?, ?)",
-        [(p["user_id"], p["name"], int(p["is_bot"]), end) for p in players],
-    )
-    batch_games, batch_scores = [], []
-    for game_id, finished in enumerate(times, start=1):
-        table_id = (game_id - 1) // GAMES_PER_TABLE + 1
-        game, scores = _game_rows(rng, game_id, table_id, finished, players)
-        batch_games.append(game)
-        batch_scores.extend(scores)
-        if len(batch_games) >= 10_000:
-            _flush(conn, batch_games, batch_scores)
-    _flush(conn, batch_games, batch_scores)
+    conn.executemany("INSERT INTO players (user_id, name, is_bot, updated_at) VALUES (?, ?, ?, ?)", player_rows)
+    for batch_games, batch_scores in batches:
+        conn.executemany(
+            f"INSERT INTO games ({', '.join(_GAME_COLUMNS)}) VALUES ({', '.join('?' * len(_GAME_COLUMNS))})",
+            batch_games,
+        )
+        conn.executemany(f"INSERT INTO scores VALUES ({', '.join('?' * 17)})", batch_scores)
     conn.execute("COMMIT")
     conn.execute("ANALYZE")
     conn.close()
 
 
-def _flush(conn: sqlite3.Connection, games: list, scores: list) -> None:
-    conn.executemany(
-        "INSERT INTO games (id, table_id, channel_id, number, rules, players, dealer, hands,"
-        " started_at, finished_at, result, contract, status) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
-        games,
-    )
-    conn.executemany(f"INSERT INTO scores VALUES ({', '.join('?' * 17)})", scores)
-    games.clear()
-    scores.clear()
+async def bulk_load_pg(db: Database, games: int, seed: int, now: datetime) -> None:
+    """PostgreSQL: the same rows with COPY in one transaction, then ANALYZE."""
+    table_rows, player_rows, batches = generate(games, seed, now)
+    async with db._transaction("bulk load") as conn:
+        raw = conn.raw
+        await raw.copy_records_to_table(
+            "tables", records=table_rows,
+            columns=["id", "channel_id", "guild_id", "host_id", "status", "created_at"],
+        )
+        await raw.copy_records_to_table("players", records=player_rows, columns=["user_id", "name", "is_bot", "updated_at"])
+        for batch_games, batch_scores in batches:
+            await raw.copy_records_to_table("games", records=batch_games, columns=_GAME_COLUMNS)
+            await raw.copy_records_to_table("scores", records=batch_scores, columns=_SCORE_COLUMNS)
+        for table in ("tables", "games"):
+            await raw.execute(
+                f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), COALESCE(MAX(id), 0) + 1, false) FROM {table}"
+            )
+    # what autovacuum does soon after a load: visibility map (index-only scans) and statistics
+    for table in ("tables", "players", "games", "scores"):
+        await db._connection().execute(f"VACUUM (ANALYZE) {table}")
 
 
 async def timed(samples: list[float], call: Callable[[], Awaitable[object]]) -> None:
@@ -167,6 +205,9 @@ async def bench_appends(db: Database, tables: int, actions: int) -> tuple[list[f
 
 async def run(args: argparse.Namespace) -> None:
     now = datetime.now(UTC)
+    if args.url:
+        await run_pg(args, now)
+        return
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "bench.db"
         await (await Database.open(path)).close()  # creates the schema
@@ -176,32 +217,69 @@ async def run(args: argparse.Namespace) -> None:
         await db.rebuild_totals()
         build = time.perf_counter() - start
         size = path.stat().st_size / 2**20
-        print(f"built {args.games} finished games ({4 * args.games} score rows) in {build:.1f} s, {size:.0f} MiB")
-        print(f"{'operation':<28} {'n':>6} {'p50 ms':>9} {'p99 ms':>9} {'max ms':>9}")
-
-        appends, finishes = await bench_appends(db, args.tables, args.actions)
-        print(line("append_action (committed)", appends, APPEND_TARGET_MS))
-        print(line("finish_game", finishes, None))
-
-        last_week = now - timedelta(days=1)
-        for period in ("alle", "jahr", "monat", "woche"):
-            for order in ("punkte", "ppg", "siege"):
-                samples: list[float] = []
-                for _ in range(args.repeat):
-                    await timed(samples, lambda p=period, o=order: db.leaderboard(CHANNEL, p, o, now=last_week))
-                print(line(f"leaderboard {period}/{order}", samples, BOARD_TARGET_MS))
-
-        board = await db.leaderboard(CHANNEL, "alle", "punkte", limit=1)
-        user = board.rows[0].user_id if board.rows else 0
-        samples = []
-        for _ in range(args.repeat):
-            await timed(samples, lambda: db.statistics(CHANNEL, user))
-        print(line("statistics (one player)", samples, None))
-        samples = []
-        for _ in range(args.repeat):
-            await timed(samples, lambda: db.score_sheet(1))
-        print(line(f"score_sheet (<= {GAMES_PER_TABLE} games)", samples, None))
+        print(f"SQLite {sqlite3.sqlite_version}: built {args.games} finished games ({4 * args.games} score rows)"
+              f" in {build:.1f} s, {size:.0f} MiB")
+        await measure(db, args, now)
         await db.close()
+
+
+async def run_pg(args: argparse.Namespace, now: datetime) -> None:
+    """The same figures on PostgreSQL, in a fresh schema of the given database (dropped afterwards)."""
+    import asyncpg
+
+    from dokobot.storage.postgres import redact
+
+    schema = f"bench_{random.randrange(16**8):08x}"
+    admin = await asyncpg.connect(args.url)
+    await admin.execute(f"CREATE SCHEMA {schema}")
+    try:
+        sep = "&" if "?" in args.url else "?"
+        db = await Database.open(f"{args.url}{sep}search_path={schema}")
+        start = time.perf_counter()
+        await bulk_load_pg(db, args.games, args.seed, now)
+        await db.rebuild_totals()
+        for table in ("totals_month", "totals_day"):
+            await db._connection().execute(f"VACUUM (ANALYZE) {table}")
+        build = time.perf_counter() - start
+        size = await admin.fetchval(
+            "SELECT SUM(pg_total_relation_size(c.oid)) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace"
+            " WHERE n.nspname = $1 AND c.relkind = 'r'", schema,
+        )
+        version = await admin.fetchval("SHOW server_version")
+        print(f"PostgreSQL {version} at {redact(args.url)}: built {args.games} finished games"
+              f" ({4 * args.games} score rows) in {build:.1f} s, {int(size or 0) / 2**20:.0f} MiB")
+        await measure(db, args, now, PG_APPEND_TARGET_MS)
+        await db.close()
+    finally:
+        if not args.keep:
+            await admin.execute(f"DROP SCHEMA {schema} CASCADE")
+        await admin.close()
+
+
+async def measure(db: Database, args: argparse.Namespace, now: datetime, append_target: float = APPEND_TARGET_MS) -> None:
+    print(f"{'operation':<28} {'n':>6} {'p50 ms':>9} {'p99 ms':>9} {'max ms':>9}")
+    appends, finishes = await bench_appends(db, args.tables, args.actions)
+    print(line("append_action (committed)", appends, append_target))
+    print(line("finish_game", finishes, None))
+
+    last_week = now - timedelta(days=1)
+    for period in ("alle", "jahr", "monat", "woche"):
+        for order in ("punkte", "ppg", "siege"):
+            samples: list[float] = []
+            for _ in range(args.repeat):
+                await timed(samples, lambda p=period, o=order: db.leaderboard(CHANNEL, p, o, now=last_week))
+            print(line(f"leaderboard {period}/{order}", samples, BOARD_TARGET_MS))
+
+    board = await db.leaderboard(CHANNEL, "alle", "punkte", limit=1)
+    user = board.rows[0].user_id if board.rows else 0
+    samples = []
+    for _ in range(args.repeat):
+        await timed(samples, lambda: db.statistics(CHANNEL, user))
+    print(line("statistics (one player)", samples, None))
+    samples = []
+    for _ in range(args.repeat):
+        await timed(samples, lambda: db.score_sheet(1))
+    print(line(f"score_sheet (<= {GAMES_PER_TABLE} games)", samples, None))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -211,6 +289,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tables", type=int, default=20, help="games played at once for appends")
     parser.add_argument("--actions", type=int, default=52, help="actions per game (4 + 48 cards)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--url", help="run on PostgreSQL (postgresql://...): a fresh schema in that database")
+    parser.add_argument("--keep", action="store_true", help="with --url: keep the bench schema")
     args = parser.parse_args(argv)
     asyncio.run(run(args))
     return 0

@@ -10,6 +10,7 @@ from discord.ext import commands
 
 from dokobot.bot.client import DokoBot, send_ephemeral
 from dokobot.bot.ui import QUESTION, hand_message, perform, schwein_message
+from dokobot.table.store import StoreError
 from dokobot.text.i18n import t
 
 log = logging.getLogger(__name__)
@@ -42,8 +43,15 @@ class PlayCog(commands.Cog, name="Play"):
         if game_no is not None and game_no != table.game_no:
             await send_ephemeral(interaction, t(lang, "err.stale"))
             return
-        await interaction.response.send_message(ephemeral=True, **_without_embed(hand_message(table, seat, lang)))
-        self.bot.presenter(table).open_hand(interaction.user.id, interaction)
+        if interaction.user.id in table.away:  # any click: the computer gives the seat back
+            try:
+                await table.come_back(interaction.user.id)
+            except StoreError as exc:  # the computer keeps playing; the hand still opens
+                log.warning("table %s: could not give a seat back: %s", table.channel_id, exc)
+            self.bot.presenter(table).update()
+        message = _without_embed(hand_message(table, seat, lang))
+        sent = await interaction.response.send_message(ephemeral=True, **message)
+        self.bot.presenter(table).open_hand(interaction.user.id, interaction, sent.message_id, message["content"])
 
     async def check_owner(self, interaction: discord.Interaction, seat: int) -> bool:
         """interaction_check of the hand items: the table of this channel is open, this
@@ -97,7 +105,10 @@ class PlayCog(commands.Cog, name="Play"):
             return
         user_id = interaction.user.id
         if not question:  # the follow-up is no hand: the open hand stays the one kept current
-            self.bot.presenter(table).open_hand(user_id, interaction)
+            clicked = interaction.message
+            self.bot.presenter(table).open_hand(
+                user_id, interaction, clicked.id if clicked is not None else None, clicked.content if clicked else "",
+            )
         outcome = await perform(self.bot, interaction, table, lambda: table.act(user_id, game_no, action), actor=user_id)
         if question and outcome is not None:
             lang = await self.lang(interaction)

@@ -15,11 +15,11 @@ from discord.ext import commands
 
 from dokobot.bot.client import DokoBot, send_ephemeral
 from dokobot.bot.ui import controls_for, dynamic_view, embed, record_files
-from dokobot.engine import GameResult
 from dokobot.storage import StorageError
+from dokobot.table.sheet import Sheet, build_sheet
 from dokobot.text import render
 from dokobot.text.i18n import contract_name, t, tn
-from dokobot.text.numbers import decimal, percent, signed, signed_decimal
+from dokobot.text.numbers import decimal, integer, percent, signed, signed_decimal
 
 log = logging.getLogger(__name__)
 
@@ -41,26 +41,28 @@ class StatsCog(commands.Cog, name="Stats"):
     # ---- Spielliste ------------------------------------------------------------------------
 
     async def send_sheet(self, interaction: discord.Interaction) -> None:
+        """The Spielliste of the channel's table; after /doko schliessen that of its
+        last session (until a new table opens)."""
         lang = await self.lang(interaction)
-        table = self.bot.tables.get(interaction.channel_id or 0)
-        if table is None:
+        channel_id = interaction.channel_id or 0
+        table = self.bot.tables.get(channel_id)
+        closed = table is None
+        table_id = table.table_id if table is not None else None
+        if table_id is None:
+            last = await self.bot.store.last_table(channel_id)
+            table_id = last.table_id if last is not None else None
+        if table_id is None:
             await send_ephemeral(interaction, t(lang, "err.no_table"))
             return
-        if not table.totals:
+        sheet = build_sheet(await self.bot.store.finished_games(table_id))
+        if not sheet.lines:
             await send_ephemeral(interaction, t(lang, "sheet.empty"))
             return
-        if self.db is None:  # no storage: the running totals only
-            names = {s.user_id: s.name for s in table.seats}
-            lines = [
-                f"{render.esc(names[uid]) if uid in names else f'<@{uid}>'}: {signed(total)}"
-                for uid, total in sorted(table.totals.items(), key=lambda kv: -kv[1])
-            ]
-            finished = await self.bot.store.finished_games(table.table_id)
-            games = sum(1 for g in finished if not _redeal(g.result))
-            card = embed(t(lang, "sheet.title", games=tn(lang, "count.games", games)), "\n".join(lines))
-        else:
-            marks = await table.list_marks()
-            card = embed(*sheet_text(await self.db.score_sheet(table.table_id), lang, marks))
+        marks = await table.list_marks() if table is not None else {}  # Pflichtsolo, vorgeführt
+        title, body = sheet_text(sheet, lang, marks)
+        if closed:
+            title += " " + t(lang, "sheet.closed")
+        card = embed(title, body)
         card.set_footer(text=t(lang, "stats.redeal_rule"))
         await interaction.response.send_message(embed=card, ephemeral=True)
 
@@ -205,20 +207,23 @@ def _row(lang: str, r: Any, order: str) -> str:
     return text
 
 
-def sheet_text(sheet: Any, lang: str, marks: dict[int, str] | None = None) -> tuple[str, str]:
-    """The Spielliste: per game its number, contract and everyone's running total;
-    in a list, a Pflichtsolo and a vorgeführtes Solo are marked (``marks``)."""
+def sheet_text(sheet: Sheet, lang: str, marks: dict[int, str] | None = None) -> tuple[str, str]:
+    """The Spielliste: per game its number, contract, everyone's points and (in
+    brackets) running total; at the end the games each person played. In a list a
+    Pflichtsolo and a vorgeführtes Solo are marked (``marks``: game number -> kind)."""
     marks = marks or {}
-    names = {p.user_id: p.name for p in sheet.players}
-    rows = sheet.rows[-SHEET_ROWS:]
-    lines = [tn(lang, "sheet.older", len(sheet.rows) - len(rows))] if len(rows) < len(sheet.rows) else []
+    rows = sheet.lines[-SHEET_ROWS:]
+    lines = [tn(lang, "sheet.older", len(sheet.lines) - len(rows))] if len(rows) < len(sheet.lines) else []
     for row in rows:
-        totals = " · ".join(f"{render.esc(names[uid])} {signed(total)}" for uid, total in row.totals.items())
+        parts = []
+        for p in row.players:
+            name, total = render.esc(p.name), signed(row.totals[p.user_id], lang)
+            if p.user_id in row.sat_out:
+                parts.append(f"{name} – ({total})")
+            else:
+                parts.append(f"{name} {signed(row.points[p.user_id], lang)} ({total})")
         mark = f" ({t(lang, 'sheet.' + marks[row.number])})" if row.number in marks else ""
-        lines.append(f"**{row.number}.** {contract_name(lang, row.contract)}{mark}: {totals}")
-    games = sum(1 for row in sheet.rows if row.contract != "redeal")  # a throw-in is no game
-    return t(lang, "sheet.title", games=tn(lang, "count.games", games)), "\n".join(lines)
-
-
-def _redeal(result: GameResult | None) -> bool:
-    return result is not None and result.is_redeal
+        lines.append(f"**{row.number}.** {contract_name(lang, row.contract)}{mark}: {' · '.join(parts)}")
+    played = " · ".join(f"{render.esc(sheet.names[uid])} {integer(n, lang)}" for uid, n in sheet.played.items())
+    lines += ["", t(lang, "sheet.games_played", list=played)]
+    return t(lang, "sheet.title", games=tn(lang, "count.games", sheet.games)), "\n".join(lines)

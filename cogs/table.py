@@ -17,7 +17,9 @@ from discord.ext import commands
 
 from dokobot.bot.client import DokoBot, send_ephemeral
 from dokobot.bot.ui import embed, error_text, perform, record_files
+from dokobot.engine import RuleError, RuleSet
 from dokobot.table import switches
+from dokobot.table.lists import ListSettings
 from dokobot.table.store import StoreError
 from dokobot.table.table import Table, TableError
 from dokobot.text import render
@@ -119,22 +121,28 @@ class TableCog(commands.Cog, name="Table"):
     ) -> None:
         # a Choice annotation: discord.py refuses a value that is not one of them (err.bad_option)
         preset_value = preset.value if preset is not None else None
-        table = await self.table_or_reply(interaction)
-        if table is None:
+        if interaction.guild_id is None:
+            await send_ephemeral(interaction, t(await self.lang(interaction), "err.not_in_guild"))
+            return
+        table = self.bot.tables.get(interaction.channel_id or 0)
+        if table is None:  # no table yet: the channel's rules for its next table
+            await self.channel_rules(interaction, preset_value, schalter)
             return
         lang = await self.lang(interaction)
         if preset_value is None and not schalter:
             await interaction.response.send_message(embed=embed(*render.rules_text(table, lang)), ephemeral=True)
             return
         try:
-            config = _rules_config(table, preset_value, schalter or "")
+            rule_switches, setting_values = switches.split(switches.parse(schalter or ""))
+            config = _rules_config(table.rules_config, preset_value, rule_switches)
+            settings = switches.settings(setting_values, table.settings) if setting_values else None
         except switches.SwitchError as err:  # name and value come back cut short
             text = t(lang, err.key, name=render.esc(err.name), value=render.esc(err.value), allowed=err.allowed)
             await interaction.response.send_message(text, ephemeral=True)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
-            rules = await table.set_rules(interaction.user.id, can_manage(interaction), config)
+            rules = await table.set_rules(interaction.user.id, can_manage(interaction), config, settings)
         except TableError as err:
             await interaction.followup.send(error_text(err, table, lang), ephemeral=True)
             return
@@ -146,6 +154,83 @@ class TableCog(commands.Cog, name="Table"):
         await interaction.followup.send(text, embed=embed(*render.rules_text(table, lang)), ephemeral=True)
         log.info("table %s: rules now %s", table.channel_id, rules.to_config())
         self.bot.presenter(table).update()
+
+    async def channel_rules(
+        self, interaction: discord.Interaction, preset: str | None, schalter: str | None,
+    ) -> None:
+        """``/doko regeln`` before a table is open: show or set the channel's rules for
+        its next table (Manage Channels: there is no host yet)."""
+        lang = await self.lang(interaction)
+        channel_id = interaction.channel_id or 0
+        current = await self.bot.tables.rules_for(channel_id)
+        settings = await self.bot.tables.settings_for(channel_id)
+        try:
+            rule_switches, setting_values = switches.split(switches.parse(schalter or ""))
+            config = _rules_config(current, preset, rule_switches)
+            new_settings = switches.settings(setting_values, settings)
+            engine, lists = ListSettings.split({**current, **config})  # the list is the table's
+            ruleset = RuleSet.from_config(engine)
+        except switches.SwitchError as err:
+            text = t(lang, err.key, name=render.esc(err.name), value=render.esc(err.value), allowed=err.allowed)
+            await send_ephemeral(interaction, text)
+            return
+        except RuleError:
+            await send_ephemeral(interaction, t(lang, "err.bad_preset", preset=render.esc(str(preset))))
+            return
+        pflicht = lists.pflichtsolo and lists.active and bool(ruleset.solos)
+        page = embed(*render.rules_page(ruleset, new_settings, lang, lists.games, pflicht))
+        page.set_footer(text=t(lang, "rules.next_table"))
+        if preset is None and not schalter:
+            await interaction.response.send_message(embed=page, ephemeral=True)
+            return
+        if not can_manage(interaction):
+            await send_ephemeral(interaction, t(lang, "err.manage_only"))
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            rules = await self.bot.tables.set_channel_rules(channel_id, config, new_settings)
+        except TableError as err:
+            await interaction.followup.send(error_text(err, None, lang), ephemeral=True)
+            return
+        except StoreError as exc:
+            log.error("channel %s: could not save the rules: %s", channel_id, exc)
+            await interaction.followup.send(t(lang, "err.storage"), ephemeral=True)
+            return
+        text = t(lang, "ok.channel_rules", preset=render.preset_name(lang, rules.preset))
+        await interaction.followup.send(text, embed=page, ephemeral=True)
+
+    @doko.command(name=_("platz", key="name.platz"), description=_("Gibt einen Platz weiter oder lässt einen Computer dafür spielen (Gastgeber)", key="cmd.platz"))
+    @app_commands.rename(nummer=_("nummer", key="opt.nummer"), aktion=_("aktion", key="opt.aktion"), spieler=_("spieler", key="opt.spieler"))
+    @app_commands.choices(aktion=_choices("übergeben", "computer", "zurück"))
+    @app_commands.describe(
+        nummer=_("Platznummer (1 bis 5)", key="cmd.platz.nummer"),
+        aktion=_("übergeben, computer oder zurück", key="cmd.platz.aktion"),
+        spieler=_("Wer den Platz übernimmt (bei übergeben)", key="cmd.platz.spieler"),
+    )
+    async def platz(
+        self, interaction: discord.Interaction, nummer: app_commands.Range[int, 1, 5],
+        aktion: app_commands.Choice[str], spieler: discord.Member | None = None,
+    ) -> None:
+        action = aktion.value
+        table = await self.table_or_reply(interaction)
+        if table is None:
+            return
+        lang = await self.lang(interaction)
+        manage, seat = can_manage(interaction), nummer - 1
+        if action == "übergeben":
+            if spieler is None or spieler.bot:
+                await send_ephemeral(interaction, t(lang, "err.bad_option"))
+                return
+            target = spieler
+            op = lambda: table.hand_over(interaction.user.id, manage, seat, target.id, target.display_name)  # noqa: E731
+            done = t(lang, "ok.handed_over", name=render.esc(target.display_name), n=nummer)
+        else:
+            on = action == "computer"
+            op = lambda: table.set_computer(interaction.user.id, manage, seat, on)  # noqa: E731
+            done = t(lang, "ok.computer_on" if on else "ok.computer_off", n=nummer)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        if await self.run(interaction, table, op):
+            await interaction.followup.send(done, ephemeral=True)
 
     @doko.command(name=_("abbrechen", key="name.abbrechen"), description=_("Bricht das laufende Spiel ohne Wertung ab (Gastgeber)", key="cmd.abbrechen"))
     async def abbrechen(self, interaction: discord.Interaction) -> None:
@@ -278,6 +363,8 @@ class TableCog(commands.Cog, name="Table"):
             "close": lambda: table.close(user.id, can_manage(interaction)),
             "computer": lambda: table.add_computer(user.id, can_manage(interaction)),
             "nocomputer": lambda: table.remove_computer(user.id, can_manage(interaction)),
+            "takeover": lambda: _take_over(table, user.id, can_manage(interaction)),
+            "abort": lambda: table.abort(user.id, can_manage(interaction)),
         }
         await self.run(interaction, table, ops[action])
 
@@ -297,11 +384,18 @@ def _jump(interaction: discord.Interaction, table: Table | None) -> str:
     return f"https://discord.com/channels/{interaction.guild_id}/{table.channel_id}/{table.message_id}"
 
 
-def _rules_config(table: Table, preset: str | None, text: str) -> dict[str, Any]:
-    """A new preset starts from its own switches; switches alone change the table's current rules."""
-    overrides = switches.parse(text)
+def _rules_config(current: dict[str, Any], preset: str | None, overrides: dict[str, Any]) -> dict[str, Any]:
+    """A new preset starts from its own switches; switches alone change the current rules."""
     if preset is None:
-        current = dict(table.rules_config)
+        current = dict(current)
         preset = current.pop("preset", "ddv")
         overrides = {**current, **overrides}
     return switches.build(preset, overrides)
+
+
+async def _take_over(table: Table, user_id: int, manage: bool) -> Any:
+    """The host's button after a timeout with ``on_timeout: wait``: a computer plays that seat."""
+    seat = table.stalled
+    if seat is None:
+        raise TableError("stale")  # the player came back or the game moved on
+    return await table.set_computer(user_id, manage, seat, True)

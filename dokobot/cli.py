@@ -1,4 +1,4 @@
-"""The ``dokobot`` command: run the bot, replay a game record, export a channel."""
+"""The ``dokobot`` command: run the bot, replay a game record, export a channel, move to PostgreSQL."""
 
 from __future__ import annotations
 
@@ -61,6 +61,7 @@ def _export(channel: int, out: str, db: str | None, config: str | None) -> int:
 
     from .bot.config import ConfigError, load_config
     from .storage.export import export_channel
+    from .storage.postgres import is_postgres_url
 
     if db is None:
         try:
@@ -68,7 +69,7 @@ def _export(channel: int, out: str, db: str | None, config: str | None) -> int:
         except ConfigError as exc:
             print(f"dokobot: {exc}", file=sys.stderr)
             return 2
-    if not str(db).startswith("file:") and not Path(db).is_file():
+    if not str(db).startswith("file:") and not is_postgres_url(db) and not Path(db).is_file():
         # opening would create an empty database: a typo must not look like "0 games"
         print(f"dokobot: database not found: {db}", file=sys.stderr)
         return 2
@@ -78,6 +79,23 @@ def _export(channel: int, out: str, db: str | None, config: str | None) -> int:
         print(f"dokobot: export failed: {exc}", file=sys.stderr)
         return 2
     _out(f"{n} games written to {out}")
+    return 0
+
+
+def _migrate_db(source: str, target: str) -> int:
+    import asyncio
+
+    from .storage.errors import StorageError
+    from .storage.migrate import migrate_db
+    from .storage.postgres import redact
+
+    try:
+        report = asyncio.run(migrate_db(source, target, progress=print))
+    except (StorageError, OSError) as exc:
+        print(f"dokobot: migrate-db failed: {exc}", file=sys.stderr)
+        return 2
+    games = report.counts.get("games", 0)
+    print(f"copied {games} games of {report.channels} channels from {source} to {redact(target)}")
     return 0
 
 
@@ -147,9 +165,12 @@ def parser() -> argparse.ArgumentParser:
     exp.add_argument("--out", required=True, metavar="DIR",
                      help="directory for the records (created if missing; files of the same name are replaced)")
     exp.add_argument("--db", metavar="FILE",
-                     help="the bot's SQLite database (default: `database` of the config)")
+                     help="the bot's SQLite database or postgresql:// URL (default: `database` of the config)")
     exp.add_argument("--config", metavar="FILE",
                      help="TOML config file to read the database path from (default: config.toml if present)")
+    mig = sub.add_parser("migrate-db", help="copy an SQLite database into an empty PostgreSQL database")
+    mig.add_argument("--from", dest="source", required=True, metavar="FILE", help="the SQLite database file")
+    mig.add_argument("--to", dest="target", required=True, metavar="URL", help="postgresql://user:password@host/dbname")
     return p
 
 
@@ -159,6 +180,8 @@ def main(argv: list[str] | None = None) -> int:
         return _replay(args.file)
     if args.command == "run":
         return _run(args.config)
+    if args.command == "migrate-db":
+        return _migrate_db(args.source, args.target)
     return _export(args.channel, args.out, args.db, args.config)
 
 

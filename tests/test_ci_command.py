@@ -13,5 +13,6 @@ def test_ci_runs_the_readme_test_command():
     command = block.group(1).strip()
     ci = [line for line in ROOT.joinpath(".ci/run").read_text(encoding="utf-8").splitlines()
           if line and not line.startswith("#") and not line.startswith(("set ", "cd "))]
-    assert ci == [command]
+    # besides the command only the start of the services the tests use (a local PostgreSQL)
+    assert ci == ["source .ci/services", command]
     assert "python3 -m mypy" in command and "python3 -m pytest" in command

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from dokobot.engine import PRESETS, SWITCHES, switch_values
+from dokobot.table.switches import SETTINGS
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -13,6 +14,8 @@ def test_rules_page_explains_every_preset_switch_and_value():
     text = (ROOT / "docs" / "rules.md").read_text()
     missing = [p for p in PRESETS if f"**`{p}`**" not in text]
     missing += [s for s in SWITCHES if f"**`{s}`**" not in text]
+    missing += [s for s in SETTINGS if f"**`{s}`**" not in text]  # the table settings (issue 11)
+    missing += [f"on_timeout={v}" for v in ("computer", "wait") if f"`{v}`" not in text]
     missing += [f"{s}={v}" for s in SWITCHES for v in switch_values(s) or () if f"`{v}`" not in text]
     assert missing == []
 

@@ -7,6 +7,7 @@ Cogs live in the top-level ``cogs`` package, one per area.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import random
 import signal
@@ -20,7 +21,7 @@ from dokobot.bot.config import Config
 from dokobot.bot.ui import DYNAMIC_ITEMS, Controls, TablePresenter, error_text
 from dokobot.storage.memory import MemoryStore
 from dokobot.table.robot import Skill
-from dokobot.table.store import ChannelPrefs, StoreError, TableStore
+from dokobot.table.store import StoreError, TableStore
 from dokobot.table.table import COMPUTER_DELAY, COMPUTER_RETRY, Outcome, Table, TableError, Tables
 from dokobot.text.i18n import LANGUAGES, has, locale_lang, norm_lang, t
 
@@ -58,7 +59,8 @@ class DokoBot(commands.Bot):
     def __init__(
         self, config: Config | None = None, store: TableStore | None = None, *,
         computer_skill: Skill | None = None, computer_delay: float = COMPUTER_DELAY,
-        computer_retry: float = COMPUTER_RETRY, rng: random.Random | None = None, **kwargs: Any,
+        computer_retry: float = COMPUTER_RETRY, rng: random.Random | None = None, lease_loop: bool = True,
+        **kwargs: Any,
     ) -> None:
         intents = discord.Intents.default()
         super().__init__(
@@ -67,9 +69,13 @@ class DokoBot(commands.Bot):
         self.config = config or Config()
         self.store: TableStore = store or MemoryStore()
         self._owns_store = store is None
+        # False in tests under SimCord, which calls keep_leases() itself (its
+        # virtual clock would run a background loop against a real database)
+        self._lease_loop = lease_loop
         self.tables = Tables(
             self.store, self.config.preset, computer_skill=computer_skill, computer_delay=computer_delay,
             computer_retry=computer_retry, rng=rng,  # rng: the deals' random source (tests rig it)
+            clock=_discord_clock,  # turn deadlines on Discord's clock (virtual under SimCord)
         )
         self.tables.on_outcome = self._computer_moved
         self.presenters: dict[int, TablePresenter] = {}
@@ -80,14 +86,10 @@ class DokoBot(commands.Bot):
         self._locales: dict[int, str] = {}  # user id -> language of the Discord locale last seen
 
     async def setup_hook(self) -> None:
-        restored = await self.tables.restore()
-        if restored:
-            log.info("restored %d open table(s)", len(restored))
-        for table in restored:
-            if table.message_id and table.state in ("playing", "between"):
-                presenter = self.presenter(table)
-                presenter.resumed = True
-                presenter.update()  # the table message says the game goes on; its buttons still work
+        await self._restore()
+        start_leases = getattr(self.store, "start", None)
+        if start_leases is not None and self._lease_loop:  # a ShardedStore: keep our leases, pick up expired ones
+            start_leases(self.keep_leases)
         await self.tree.set_translator(DokoTranslator())
         for ext in EXTENSIONS:
             await self.load_extension(ext)
@@ -103,6 +105,35 @@ class DokoBot(commands.Bot):
             await self.tree.sync()
 
     # ---- tables -------------------------------------------------------------------------
+
+    async def keep_leases(self) -> None:
+        """One round of a sharded store's leases: renew ours, drop the tables
+        we lost, restore the ones whose previous process died."""
+        won, lost = await self.store.tick()  # type: ignore[attr-defined]
+        if lost:
+            self._lost(lost)
+        if won:
+            await self._restore()
+
+    async def _restore(self) -> None:
+        """Restore the open tables the store gives us (at start-up, and when a
+        sharded store wins the lease of a table whose process died)."""
+        before = {t.table_id for t in self.tables.all()}
+        restored = [t for t in await self.tables.restore() if t.table_id not in before]
+        if restored:
+            log.info("restored %d open table(s)", len(restored))
+        for table in restored:
+            if table.message_id and table.state in ("playing", "between"):
+                presenter = self.presenter(table)
+                presenter.resumed = True
+                presenter.update()  # the table message says the game goes on; its buttons still work
+
+    def _lost(self, table_ids: set[int]) -> None:
+        """Another process holds these tables now: stop acting for them here."""
+        for table in self.tables.all():
+            if table.table_id in table_ids:
+                table.stop_computers()
+                self.tables.forget(table.channel_id)
 
     def presenter(self, table: Table) -> TablePresenter:
         presenter = self.presenters.get(table.channel_id)
@@ -169,7 +200,7 @@ class DokoBot(commands.Bot):
     async def set_channel_lang(self, channel_id: int, lang: str | None) -> None:
         """The channel's language choice; None: no choice (each member's own language)."""
         prefs = await self.store.channel_prefs(channel_id)
-        await self.store.set_channel_prefs(channel_id, ChannelPrefs(prefs.preset, prefs.overrides, lang))
+        await self.store.set_channel_prefs(channel_id, dataclasses.replace(prefs, language=lang))
         self._channel_langs[channel_id] = norm_lang(lang or self.config.language)
         self._channel_choice[channel_id] = lang
 
@@ -192,10 +223,14 @@ class DokoBot(commands.Bot):
         self.tables.stop()  # no computer move after this
         for presenter in list(self.presenters.values()):
             try:
-                await asyncio.wait_for(presenter.wait(), timeout=5)
+                # open hands will not be updated by this process again: they say so
+                await asyncio.wait_for(presenter.retire(), timeout=5)
             except (TimeoutError, Exception):  # pragma: no cover - best effort on shutdown
                 log.warning("table %s: pending updates dropped on shutdown", presenter.table.channel_id)
         await super().close()
+        stop_leases = getattr(self.store, "stop", None)
+        if stop_leases is not None:  # nothing is written any more: successors may start at once
+            await stop_leases()
         closer = getattr(self.store, "close", None)
         if self._owns_store and closer is not None:
             await closer()
@@ -225,6 +260,10 @@ class DokoBot(commands.Bot):
         await send_ephemeral(interaction, text)
 
 
+def _discord_clock() -> float:
+    return discord.utils.utcnow().timestamp()
+
+
 async def send_ephemeral(interaction: discord.Interaction, text: str) -> None:
     """Answer privately, whether or not the interaction was acknowledged yet."""
     try:
@@ -234,3 +273,15 @@ async def send_ephemeral(interaction: discord.Interaction, text: str) -> None:
             await interaction.response.send_message(text, ephemeral=True)
     except discord.HTTPException as exc:
         log.warning("could not answer an interaction: %s", exc)
+
+
+class ShardedDokoBot(DokoBot, commands.AutoShardedBot):
+    """The bot on the shards of ``config.shard_ids`` out of ``config.shard_count``."""
+
+
+def make_bot(config: Config, store: TableStore | None = None, **kwargs: Any) -> DokoBot:
+    """A plain bot, or a sharded one when the config names shards."""
+    if not config.sharded:
+        return DokoBot(config, store, **kwargs)
+    ids = list(config.shard_ids) if config.shard_ids is not None else None
+    return ShardedDokoBot(config, store, shard_count=config.shard_count, shard_ids=ids, **kwargs)

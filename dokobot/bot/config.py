@@ -12,6 +12,7 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from dokobot.text.i18n import LANGUAGES
 
@@ -35,9 +36,16 @@ class Config:
     language: str = "de"
     guild_id: int | None = None
     log_level: str = "INFO"
+    # Sharding (several processes on one PostgreSQL): None = one process, all servers.
+    shard_count: int | None = None
+    shard_ids: tuple[int, ...] | None = None
+
+    @property
+    def sharded(self) -> bool:
+        return self.shard_count is not None
 
 
-_KEYS = {"token", "database", "preset", "language", "guild_id", "log_level"}
+_KEYS = {"token", "database", "preset", "language", "guild_id", "log_level", "shard_count", "shard_ids"}
 
 
 def _check(key: str, value: Any) -> Any:
@@ -55,7 +63,41 @@ def _check(key: str, value: Any) -> Any:
         return value.upper()
     if key == "guild_id" and (not isinstance(value, int) or isinstance(value, bool) or value <= 0):
         raise ConfigError("config: guild_id must be a positive whole number (the server id)")
+    if key == "database":
+        _check_database(value)
+    if key == "shard_count" and (not isinstance(value, int) or isinstance(value, bool) or value < 1):
+        raise ConfigError("config: shard_count must be a whole number of at least 1")
+    if key == "shard_ids":
+        if not isinstance(value, list) or not value or any(
+            not isinstance(v, int) or isinstance(v, bool) or v < 0 for v in value
+        ) or len(set(value)) != len(value):
+            raise ConfigError("config: shard_ids must be a list of different shard numbers, e.g. [0, 1]")
+        return tuple(value)
     return value
+
+
+def _check_database(value: str) -> None:
+    """A file path, or a postgresql:// URL naming host and database; the password never shows."""
+    if "://" not in value:
+        return
+    scheme = value.split("://", 1)[0].lower()
+    if scheme not in ("postgresql", "postgres"):
+        raise ConfigError(f"config: database must be a file path or a postgresql:// URL, not a {scheme}:// URL")
+    try:
+        parts = urlsplit(value)
+        parts.port  # noqa: B018 - raises ValueError for a bad port
+    except ValueError:
+        raise ConfigError("config: database URL is malformed (postgresql://user:password@host:port/dbname)") from None
+    if not parts.path.strip("/") or not (parts.hostname or "host=" in parts.query):
+        raise ConfigError("config: database URL needs a host and a database name (postgresql://user@host/dbname)")
+
+
+def _check_shards(values: dict[str, Any]) -> None:
+    count, ids = values.get("shard_count"), values.get("shard_ids")
+    if ids is not None and count is None:
+        raise ConfigError("config: shard_ids needs shard_count (how many shards the bot has in all)")
+    if ids is not None and max(ids) >= count:
+        raise ConfigError(f"config: shard_ids must lie between 0 and {count - 1} (shard_count is {count})")
 
 
 def load_config(path: str | None = None, *, env: dict[str, str] | None = None, require_token: bool = True) -> Config:
@@ -66,6 +108,7 @@ def load_config(path: str | None = None, *, env: dict[str, str] | None = None, r
     if unknown:
         raise ConfigError(f"config: unknown key {unknown[0]!r} (known: {', '.join(sorted(_KEYS))})")
     values = {key: _check(key, value) for key, value in data.items()}
+    _check_shards(values)
     if env.get(TOKEN_ENV):
         values["token"] = env[TOKEN_ENV].strip()
     config = Config(**values)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import sys
+from urllib.parse import urlsplit
 
 import aiohttp
 import discord
@@ -20,16 +21,27 @@ log = logging.getLogger("dokobot")
 
 
 class _Redact(logging.Filter):
-    """Belt and braces: a log line that would contain the token shows *** instead."""
+    """Belt and braces: a log line that would contain the token (or the
+    database password) shows *** instead."""
 
-    def __init__(self, secret: str) -> None:
+    def __init__(self, *secrets: str | None) -> None:
         super().__init__()
-        self.secret = secret
+        self.secrets = [s for s in secrets if s]
 
     def filter(self, record: logging.LogRecord) -> bool:
-        if self.secret and self.secret in record.getMessage():
-            record.msg, record.args = record.getMessage().replace(self.secret, "***"), ()
+        message = record.getMessage()
+        if any(s in message for s in self.secrets):
+            for secret in self.secrets:
+                message = message.replace(secret, "***")
+            record.msg, record.args = message, ()
         return True
+
+
+def _db_password(database: str) -> str | None:
+    try:
+        return urlsplit(database).password if "://" in database else None
+    except ValueError:
+        return None
 
 
 # A card game needs no voice: silence discord.py's start-up warnings about voice libraries.
@@ -40,7 +52,7 @@ discord.VoiceClient.warn_dave = False
 def _setup_logging(config: Config) -> None:
     handler = logging.StreamHandler()
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
-    handler.addFilter(_Redact(config.token))
+    handler.addFilter(_Redact(config.token, _db_password(config.database)))
     root = logging.getLogger()
     root.handlers[:] = [handler]
     root.setLevel(config.log_level)
@@ -67,7 +79,9 @@ def run_bot(config_path: str | None) -> int:
     except StoreOpenError as exc:
         return _fail(str(exc))
     except StoreError as exc:  # the file opened, but restoring the tables failed
-        return _fail(f"cannot restore the tables from database {config.database}: {exc}")
+        from dokobot.storage.postgres import redact
+
+        return _fail(f"cannot restore the tables from database {redact(config.database)}: {exc}")
     except (OSError, aiohttp.ClientError, discord.GatewayNotFound) as exc:
         # no network, DNS failure, Discord down: one line, never a traceback
         return _fail(f"cannot reach Discord ({type(exc).__name__}): check the network and try again")
@@ -83,21 +97,28 @@ class StoreOpenError(Exception):
 
 
 async def _open_store(config: Config):  # noqa: ANN202
+    """SQLite for one process; PostgreSQL or a shard range: the leased, sharded store."""
+    from dokobot.storage.postgres import is_postgres_url, redact
+    from dokobot.storage.sharded import ShardedStore
     from dokobot.storage.sqlite_store import SqliteStore
 
     try:
+        if is_postgres_url(config.database) or config.sharded:
+            return await ShardedStore.open(
+                config.database, shard_count=config.shard_count or 1, shard_ids=config.shard_ids
+            )
         return await SqliteStore.open(config.database)
-    except StoreError as exc:  # already "cannot open database <path>: <reason>"
+    except StoreError as exc:  # already "cannot open database <path or URL without password>: <reason>"
         raise StoreOpenError(str(exc)) from None
     except OSError as exc:
-        raise StoreOpenError(f"cannot open database {config.database}: {exc.strerror or exc}") from None
+        raise StoreOpenError(f"cannot open database {redact(config.database)}: {exc.strerror or exc}") from None
 
 
 async def _run(config: Config) -> None:
-    from dokobot.bot.client import DokoBot
+    from dokobot.bot.client import make_bot
 
     store = await _open_store(config)
-    bot = DokoBot(config, store=store)
+    bot = make_bot(config, store=store)
     try:
         async with bot:
             bot.install_signal_handlers()

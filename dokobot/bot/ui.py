@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import discord
 
 from dokobot.table.store import StoreError
-from dokobot.table.table import Notice, Outcome, Table, TableError
+from dokobot.table.table import MAX_SEATS, SEATS, Notice, Outcome, Table, TableError
 from dokobot.text import render
 from dokobot.text.i18n import illegal_text, t
 
@@ -142,7 +142,7 @@ def lobby_message(table: Table, lang: str, *, active: bool = True) -> dict[str, 
         view.add_item(TableButton(ch, "leave", 0, label=t(lang, "btn.leave"), style=discord.ButtonStyle.secondary))
         view.add_item(TableButton(
             ch, "start", 0, label=t(lang, "btn.start"), style=discord.ButtonStyle.primary,
-            disabled=len(table.seats) != 4,
+            disabled=not SEATS <= len(table.seats) <= MAX_SEATS,
         ))
         view.add_item(TableButton(ch, "rules", 0, label=t(lang, "btn.rules"), style=discord.ButtonStyle.secondary))
         view.add_item(TableButton(
@@ -182,6 +182,13 @@ def game_message(table: Table, lang: str, game_no: int, *, active: bool = True) 
         view = dynamic_view()
         view.add_item(TableButton(ch, "hand", game_no, label=t(lang, "btn.hand"), style=discord.ButtonStyle.primary))
         view.add_item(TableButton(ch, "rules", game_no, label=t(lang, "btn.rules"), style=discord.ButtonStyle.secondary))
+        # someone new waits for the next free seat
+        view.add_item(TableButton(ch, "join", game_no, label=t(lang, "btn.join"), style=discord.ButtonStyle.secondary))
+        if table.stalled is not None:  # on_timeout wait: the host decides
+            view.add_item(TableButton(ch, "takeover", game_no, label=t(lang, "btn.take_over"),
+                                      style=discord.ButtonStyle.primary, row=1))
+            view.add_item(TableButton(ch, "abort", game_no, label=t(lang, "btn.abort"),
+                                      style=discord.ButtonStyle.danger, row=1))
     return {"embed": embed(title, body), "view": view}
 
 
@@ -195,6 +202,9 @@ def _between_view(table: Table, lang: str, game_no: int, *, record: bool) -> dis
     if record:
         view.add_item(TableButton(ch, "record", game_no, label=t(lang, "btn.record"), style=discord.ButtonStyle.secondary))
     view.add_item(TableButton(ch, "close", game_no, label=t(lang, "btn.close"), style=discord.ButtonStyle.danger))
+    # between games anyone may take a free seat (or wait for one) and anyone seated may leave
+    view.add_item(TableButton(ch, "join", game_no, label=t(lang, "btn.join"), style=discord.ButtonStyle.secondary, row=1))
+    view.add_item(TableButton(ch, "leave", game_no, label=t(lang, "btn.leave"), style=discord.ButtonStyle.secondary, row=1))
     return view
 
 
@@ -275,7 +285,7 @@ async def controls_for(interaction: discord.Interaction, channel_id: int | None 
 
 class TableButton(
     discord.ui.DynamicItem[discord.ui.Button],
-    template=r"doko:(?P<action>join|leave|start|rules|hand|next|record|close|computer|nocomputer):(?P<ch>\d+):(?P<g>\d+)",
+    template=r"doko:(?P<action>join|leave|start|rules|hand|next|record|close|computer|nocomputer|takeover|abort):(?P<ch>\d+):(?P<g>\d+)",
 ):
     """A button of the public table message."""
 
@@ -407,6 +417,7 @@ class TablePresenter:
         self.bot = bot
         self.table = table
         self.hands: dict[int, discord.Interaction] = {}  # user_id -> interaction whose @original is the hand
+        self.hand_ids: dict[int, int | None] = {}  # user_id -> the hand's message id, if known
         self.shown: tuple[Any, ...] | None = self._key() if table.message_id else None
         # The live table message as sent; the table remembers it on disk (for
         # restarts), but an edit always goes to the newest message even when
@@ -417,6 +428,14 @@ class TablePresenter:
         self._first: list[int] = []
         self._dirty = False
         self._task: asyncio.Task[None] | None = None
+        # the one short public "whose turn" line of the table: its message and what it says
+        self.turn_line: int | None = None
+        self.turn_key: tuple[Any, ...] | None = None
+        self._reminder: int | None = None  # user id: the next turn line is a reminder
+        self._events: list[Any] = []  # TurnEvents to announce
+        self._stale: list[tuple[discord.Interaction, str]] = []  # old hand messages: their last edit
+        self._sweeper: asyncio.Task[None] | None = None  # ends the hands whose token runs out
+        self._texts: dict[int, str] = {}  # interaction id -> the text its hand message shows
 
     def _key(self) -> tuple[Any, ...]:
         if self.table.state in ("playing", "between"):
@@ -425,13 +444,72 @@ class TablePresenter:
             return self.shown
         return ("lobby",)
 
-    def open_hand(self, user_id: int, interaction: discord.Interaction) -> None:
-        """Remember the newest private hand message of a player, to keep it current."""
-        self.hands[user_id] = interaction
+    def open_hand(
+        self, user_id: int, interaction: discord.Interaction, message_id: int | None = None, content: str = "",
+    ) -> None:
+        """Remember the newest private hand message (``message_id``) of a player, to keep
+        it current. An older one (another message) is told it is out of date in its last edit."""
+        old, old_id = self.hands.get(user_id), self.hand_ids.get(user_id)
+        self.hands[user_id], self.hand_ids[user_id] = interaction, message_id
+        self._texts[interaction.id] = content
+        if old is not None and old is not interaction:
+            if message_id is None or message_id != old_id:
+                self._stale.append((old, "hand.stale"))
+                self._kick()
+            else:  # the same message, clicked again: its newer interaction carries it on
+                self._texts.pop(old.id, None)
+        self._watch_expiry()
+
+    def _watch_expiry(self) -> None:
+        """One task per table ends the hands whose 15-minute token runs out: shortly
+        before, their last edit says they are out of date."""
+        if self._sweeper is None or self._sweeper.done():
+            self._sweeper = asyncio.create_task(self._sweep(), name=f"doko-hands-{self.table.channel_id}")
+
+    async def _sweep(self) -> None:
+        while self.hands:
+            now = discord.utils.utcnow()
+            for user_id, interaction in list(self.hands.items()):
+                if now >= interaction.expires_at - TOKEN_SLACK:
+                    self.drop_hand(user_id)
+            if not self.hands:
+                return
+            due = min(i.expires_at for i in self.hands.values()) - TOKEN_SLACK
+            await asyncio.sleep(max((due - discord.utils.utcnow()).total_seconds(), 0.001))
+
+    def drop_hand(self, user_id: int, reason: str = "hand.stale") -> None:
+        """The player's hand will not be updated again: its last edit says why."""
+        interaction = self.hands.pop(user_id, None)
+        if interaction is not None:
+            self._stale.append((interaction, reason))
+            self._kick()
+
+    async def retire(self) -> None:
+        """Shutdown: every open hand says it is out of date (the bot restarts)."""
+        for user_id in list(self.hands):
+            self.drop_hand(user_id)
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+        await self.wait()
+        if self.turn_line is not None:  # the next process posts its own turn line
+            line, self.turn_line, self.turn_key = self.turn_line, None, None
+            try:
+                await self.channel.get_partial_message(line).delete()
+            except discord.HTTPException as exc:
+                log.warning("table %s: turn line not removed on shutdown: %s", self.table.channel_id, exc)
+
+    def _kick(self) -> None:
+        self._dirty = True
+        if self._task is None or self._task.done():
+            self._task = asyncio.create_task(self._run(), name=f"doko-present-{self.table.channel_id}")
 
     def update(self, outcome: Outcome | None = None, actor: int | None = None) -> None:
         if outcome is not None:
             self._notices += outcome.notices
+            if outcome.turn is not None:
+                self._events.append(outcome.turn)
+            for user_id in outcome.gone:
+                self.drop_hand(user_id, "hand.gone")
         if actor is not None:
             self._first.append(actor)
         self._dirty = True
@@ -451,10 +529,17 @@ class TablePresenter:
                 await self._guard(self._refresh_hand(user_id))
             for notice in notices:
                 await self._guard(self._send_notice(notice))
+            events, self._events = self._events, []
+            for event in events:
+                await self._guard(self._send_turn_event(event))
             await self._guard(self._show_table())
+            await self._guard(self._show_turn())
             for user_id in list(self.hands):
                 if user_id not in first:
                     await self._guard(self._refresh_hand(user_id))
+            stale, self._stale = self._stale, []
+            for interaction, reason in stale:
+                await self._guard(self._mark_stale(interaction, reason))
 
     async def _guard(self, coro: Any) -> None:
         try:
@@ -473,6 +558,73 @@ class TablePresenter:
         text = render.notice_text(self.table, notice, lang)
         if text:
             await self.channel.send(text, allowed_mentions=NO_MENTIONS)
+
+    async def _send_turn_event(self, event: Any) -> None:
+        """The turn timer fired: a reminder (the next turn line mentions again), or
+        a computer / the host takes over (a public line without mention)."""
+        if event.kind == "reminder":
+            self._reminder = event.user_id
+            self.turn_key = None  # the turn line is sent again, as a reminder
+            return
+        lang = await self.bot.table_lang(self.table)
+        names = self.table.names
+        name = render.esc(names[event.seat]) if event.seat < len(names) else "?"
+        await self.channel.send(t(lang, "turn." + event.kind, name=name), allowed_mentions=NO_MENTIONS)
+
+    async def _show_turn(self) -> None:
+        """One short line per table mentions the person to act; it goes when they have acted."""
+        table = self.table
+        seat = table.person_to_act()
+        game = table.game
+        key: tuple[Any, ...] | None = None
+        reminder = self._reminder
+        if seat is not None and game is not None and (table.settings.mentions or reminder is not None):
+            user_id = table.seats[seat].user_id
+            key = (user_id, table.game_no, game.phase, len(game.tricks), len(game.current_trick))
+            if reminder is not None and reminder != user_id:
+                reminder = None
+        self._reminder = None
+        if key is not None and key == self.turn_key and self.turn_line is not None:
+            return
+        if key is None and not table.settings.mentions and reminder is None and self.turn_line is None:
+            return
+        old, self.turn_line, self.turn_key = self.turn_line, None, None
+        if old is not None:
+            try:
+                await self.channel.get_partial_message(old).delete()
+            except discord.NotFound:
+                pass
+        if key is None or seat is None or (reminder is None and not table.settings.mentions):
+            return
+        lang = await self.bot.table_lang(table)
+        mention = f"<@{key[0]}>"
+        if reminder is not None:
+            clock = table.turn
+            left = max(0, round(clock.deadline - table.clock())) if clock is not None else 0
+            what = t(lang, "turn.reminder." + table.settings.on_timeout)
+            text = t(lang, "turn.reminder", mention=mention, s=left, what=what)
+        else:
+            text = t(lang, "turn.mention", mention=mention)
+        allowed = discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(id=key[0])])
+        message = await self.channel.send(text, allowed_mentions=allowed)
+        self.turn_line, self.turn_key = message.id, key
+
+    async def _mark_stale(self, interaction: discord.Interaction, reason: str) -> None:
+        """The last edit of a hand message that will not be updated again."""
+        if discord.utils.utcnow() >= interaction.expires_at:
+            return  # too late to edit
+        lang = await self.bot.lang_of(interaction)
+        shown = self._texts.pop(interaction.id, "")
+        if reason == "hand.stale":
+            # the text as last shown, under the note; the buttons stay as they were
+            # (a click on one is judged like any click and makes this view current again)
+            message: dict[str, Any] = {"content": (t(lang, reason) + "\n" + shown).strip()}
+        else:
+            message = {"content": t(lang, reason), "view": None, "embed": None}
+        try:
+            await interaction.edit_original_response(**message)
+        except discord.HTTPException:
+            pass  # dismissed or gone: nothing more to say
 
     def _render(self, key: tuple[Any, ...], lang: str, active: bool) -> dict[str, Any]:
         if key[0] == "game":
@@ -526,12 +678,17 @@ class TablePresenter:
         seat = self.table.seat_of(user_id)
         if interaction is None:
             return
-        if seat is None or self.table.game is None or _expired(interaction):
+        if seat is None or self.table.game is None:
             self.hands.pop(user_id, None)
+            return
+        if _expired(interaction):  # its token runs out: the last edit says so
+            self.drop_hand(user_id)
             return
         lang = await self.bot.user_lang(user_id, self.table.channel_id)
         try:
-            await interaction.edit_original_response(**hand_message(self.table, seat, lang))
+            message = hand_message(self.table, seat, lang)
+            await interaction.edit_original_response(**message)
+            self._texts[interaction.id] = message["content"]
         except discord.HTTPException:
             # Token gone or message dismissed: the player re-opens with "Meine Karten".
             if self.hands.get(user_id) is interaction:

@@ -16,7 +16,8 @@ import aiosqlite
 
 from .errors import StorageError, describe
 from .periods import day_bucket, month_bucket
-from .schema import Migration, load_migrations
+from .postgres import PgPool, is_postgres_url, open_pool
+from .schema import Migration, load_migrations, pending
 
 log = logging.getLogger(__name__)
 
@@ -27,28 +28,38 @@ def dumps(value: Any) -> str:
 
 
 class Core:
-    """One aiosqlite connection, serialized by an asyncio lock.
+    """One aiosqlite connection, serialized by an asyncio lock, or a PostgreSQL pool.
 
-    The connection runs in autocommit mode (``isolation_level=None``) and every
-    multi-statement unit of work takes the lock and an explicit transaction:
-    without the lock, two coroutines would interleave statements inside one
-    SQLite transaction.
+    SQLite: the connection runs in autocommit mode (``isolation_level=None``)
+    and every multi-statement unit of work takes the lock and an explicit
+    transaction: without the lock, two coroutines would interleave statements
+    inside one SQLite transaction. PostgreSQL (``postgres.PgPool``): each unit
+    of work takes its own pooled connection; the repositories' SQL is the same.
     """
 
-    def __init__(self, conn: aiosqlite.Connection, target: str, version: int) -> None:
-        self._conn: aiosqlite.Connection | None = conn
+    def __init__(self, conn: aiosqlite.Connection | PgPool, target: str, version: int) -> None:
+        self._conn: aiosqlite.Connection | PgPool | None = conn
         self._lock = asyncio.Lock()
         self.path = target
         self.schema_version = version
+        self.dialect = "postgresql" if isinstance(conn, PgPool) else "sqlite"
 
     @classmethod
-    async def open(cls, path: str | Path, *, busy_timeout: float = 5.0) -> Self:
+    async def open(
+        cls, path: str | Path, *, busy_timeout: float = 5.0, owner: str | None = None, pool_size: int = 10
+    ) -> Self:
         """Open (creating if needed) and migrate the database at ``path``.
 
-        ``path`` may also be an SQLite ``file:`` URI. Raises StorageError with a
-        one-line reason for a locked, read-only, corrupt or too new database.
+        ``path`` may also be an SQLite ``file:`` URI, or a ``postgresql://`` URL
+        (``pool_size``: connections at most). ``owner``: the process name the
+        lease fence checks (``leases``); without it writes are not fenced.
+        Raises StorageError with a one-line reason for a locked, read-only,
+        corrupt, unreachable or too new database.
         """
         target = str(path)
+        if is_postgres_url(target):
+            pool, version = await open_pool(target, load_migrations(), owner=owner, max_size=pool_size)
+            return cls(pool, pool.target, version)
         uri = target.startswith("file:")
         try:
             # Probe with the standard library first: a file aiosqlite cannot open leaves
@@ -64,6 +75,8 @@ class Core:
             raise StorageError(f"cannot open database {target}: {describe(exc)}") from exc
         try:
             version = await _prepare(conn, busy_timeout, load_migrations())
+            if owner:
+                await _fence(conn, owner)
         except sqlite3.Error as exc:
             await _close_quietly(conn)
             raise StorageError(f"cannot open database {target}: {describe(exc)}") from exc
@@ -80,7 +93,10 @@ class Core:
         async with self._lock:
             if self._conn is not None:
                 conn, self._conn = self._conn, None
-                await _close_quietly(conn)
+                if isinstance(conn, PgPool):
+                    await conn.close()
+                else:
+                    await _close_quietly(conn)
 
     async def __aenter__(self) -> Self:
         return self
@@ -88,7 +104,8 @@ class Core:
     async def __aexit__(self, *exc: object) -> None:
         await self.close()
 
-    def _connection(self) -> aiosqlite.Connection:
+    def _connection(self) -> Any:
+        """The aiosqlite connection, or the PostgreSQL pool (``execute`` autocommits)."""
         if self._conn is None:
             raise StorageError("database is closed")
         return self._conn
@@ -99,6 +116,10 @@ class Core:
 
         Reads use a deferred transaction too, so multi-query reads see one snapshot.
         """
+        if self.dialect == "postgresql":
+            async with self._connection().transaction(what, write=write) as pg:
+                yield pg
+            return
         async with self._lock:
             conn = self._connection()
             try:
@@ -120,6 +141,10 @@ class Core:
     @asynccontextmanager
     async def _statement(self, what: str) -> AsyncIterator[aiosqlite.Connection]:
         """For a single autocommitted statement: the lock and error translation only."""
+        if self.dialect == "postgresql":
+            async with self._connection().statement(what) as pg:
+                yield pg
+            return
         async with self._lock:
             conn = self._connection()
             try:
@@ -154,7 +179,42 @@ async def _prepare(conn: aiosqlite.Connection, busy_timeout: float, migrations: 
     await conn.execute("PRAGMA cache_size = -16384")
     await conn.create_function("doko_day", 1, day_bucket, deterministic=True)
     await conn.create_function("doko_month", 1, month_bucket, deterministic=True)
+    await conn.create_function("doko_now_ms", 0, _now_ms)
     return await migrate(conn, migrations)
+
+
+# The lease fence of postgres._FENCE for SQLite: TEMP triggers (this
+# connection only) refuse writes to a table whose lease another owner holds
+# or that has expired. SQLite runs one writer at a time, so the check and
+# the write are atomic.
+_SQLITE_FENCE_CHECK = (
+    " BEGIN SELECT RAISE(ABORT, 'table is leased to another process') WHERE EXISTS ("
+    "SELECT 1 FROM main.table_leases l WHERE l.table_id = {table}"
+    " AND (l.owner <> (SELECT owner FROM temp.doko_owner) OR l.expires_ms <= doko_now_ms())); END"
+)
+_SQLITE_FENCE = {
+    "actions": ("INSERT", "(SELECT table_id FROM main.games WHERE id = NEW.game_id)"),
+    "games": ("INSERT", "NEW.table_id"),
+    "games_update": ("UPDATE", "OLD.table_id"),
+    "seats": ("INSERT", "NEW.table_id"),
+    "seats_delete": ("DELETE", "OLD.table_id"),
+    "tables_update": ("UPDATE", "OLD.id"),
+}
+
+
+async def _fence(conn: aiosqlite.Connection, owner: str) -> None:
+    await conn.execute("CREATE TEMP TABLE doko_owner (owner TEXT NOT NULL)")
+    await conn.execute("INSERT INTO temp.doko_owner VALUES (?)", (owner,))
+    for name, (event, table_id) in _SQLITE_FENCE.items():
+        target = name.split("_")[0]
+        await conn.execute(
+            f"CREATE TEMP TRIGGER doko_fence_{name} BEFORE {event} ON main.{target}"
+            + _SQLITE_FENCE_CHECK.format(table=table_id)
+        )
+
+
+def _now_ms() -> int:
+    return int(time.time() * 1000)
 
 
 async def migrate(conn: aiosqlite.Connection, migrations: list[Migration]) -> int:
@@ -178,13 +238,8 @@ async def _apply(conn: aiosqlite.Connection, migrations: list[Migration]) -> int
         " version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)"
     )
     rows = await _all(conn, "SELECT COALESCE(MAX(version), 0) FROM schema_version")
-    current, latest = rows[0][0], len(migrations)
-    if current > latest:
-        raise StorageError(
-            f"database schema version {current} is newer than this dokobot supports ({latest});"
-            " upgrade dokobot or use another database file"
-        )
-    for migration in migrations[current:]:
+    latest = len(migrations)
+    for migration in pending(migrations, rows[0][0], "database file"):
         for statement in migration.statements():
             await conn.execute(statement)
         await conn.execute(
@@ -203,9 +258,9 @@ def _probe(target: str, uri: bool) -> None:
     sqlite3.connect(target, uri=uri).close()
 
 
-async def _all(conn: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
-    async with conn.execute(sql, tuple(params)) as cur:
-        return list(await cur.fetchall())
+async def _all(conn: Any, sql: str, params: Iterable[Any] = ()) -> list[Any]:
+    """All rows of a query, on an aiosqlite connection or a ``postgres.PgConn``."""
+    return list(await conn.execute_fetchall(sql, tuple(params)))
 
 
 async def _rollback(conn: aiosqlite.Connection) -> None:

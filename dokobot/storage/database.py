@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from .games import GamesRepo
+from .leases import LeasesRepo
 from .stats import StatsRepo
 from .tables import TablesRepo
 
 
-class Database(TablesRepo, GamesRepo, StatsRepo):
+class Database(TablesRepo, GamesRepo, StatsRepo, LeasesRepo):
     """``db = await Database.open(path)`` ... ``await db.close()``.
 
     Every method is a coroutine, raises only StorageError for storage problems,

@@ -9,6 +9,7 @@ from typing import Any
 
 from .database import Database
 from .errors import StorageError
+from .postgres import is_postgres_url
 
 
 async def export_channel(
@@ -28,7 +29,7 @@ async def export_channel(
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise StorageError(f"cannot create export directory {out}: {exc.strerror}") from exc
-    if not str(db_path).startswith("file:") and not Path(db_path).is_file():
+    if not str(db_path).startswith("file:") and not is_postgres_url(str(db_path)) and not Path(db_path).is_file():
         raise StorageError(f"database not found: {db_path}")  # opening would create an empty one
     db = await Database.open(db_path)
     try:

@@ -23,7 +23,8 @@ RECORD_FORMAT = "dokobot-game/1"
 # One statement, so one autocommitted write: the guards (game running, index
 # is the next one) are checked by SQLite atomically with the insert.
 _APPEND = (
-    "INSERT INTO actions (game_id, idx, action) SELECT ?, ?, ?"
+    # (the casts type the parameters for PostgreSQL, which cannot infer them in a SELECT list)
+    "INSERT INTO actions (game_id, idx, action) SELECT CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS TEXT)"
     " WHERE EXISTS (SELECT 1 FROM games WHERE id = ? AND status = 'running')"
     " AND ? = (SELECT COALESCE(MAX(idx) + 1, 0) FROM actions WHERE game_id = ?)"
 )
@@ -36,8 +37,9 @@ _SCORE_COLUMNS = (
 _TOTALS_UPSERT = (
     "INSERT INTO {table} (channel_id, {column}, user_id, is_bot, games, points, wins)"
     " VALUES (?, ?, ?, ?, 1, ?, ?) ON CONFLICT (channel_id, {column}, user_id) DO UPDATE SET"
-    " games = games + 1, points = points + excluded.points, wins = wins + excluded.wins,"
-    " is_bot = max(is_bot, excluded.is_bot)"
+    " games = {table}.games + 1, points = {table}.points + excluded.points,"
+    " wins = {table}.wins + excluded.wins,"
+    " is_bot = CASE WHEN excluded.is_bot > {table}.is_bot THEN excluded.is_bot ELSE {table}.is_bot END"
 )
 
 
@@ -76,9 +78,10 @@ class GamesRepo(Core):
                 number = await _last_number(conn, table_id) + 1
             elif await _all(conn, "SELECT 1 FROM games WHERE table_id = ? AND number = ?", (table_id, number)):
                 raise StorageError(f"table {table_id} already has a game number {number}")
-            cur = await conn.execute(
+            rows = await _all(
+                conn,
                 "INSERT INTO games (table_id, channel_id, number, rules, players, dealer, hands,"
-                " started_at, status) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'running')",
+                " started_at, status) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'running') RETURNING id",
                 (
                     table_id,
                     channel_id,
@@ -91,7 +94,7 @@ class GamesRepo(Core):
                 ),
             )
             await upsert_players(conn, seats, started)
-            return int(cur.lastrowid)
+            return int(rows[0][0])
 
     async def append_action(self, game_id: int, idx: int, action: Mapping[str, Any]) -> None:
         """Append the game's action number ``idx`` (0, 1, 2, ...); committed on return.
@@ -161,6 +164,18 @@ class GamesRepo(Core):
         """The highest game number used at the table (0 before the first game)."""
         async with self._statement(f"read game numbers of table {table_id}") as conn:
             return await _last_number(conn, table_id)
+
+    async def set_game_players(self, game_id: int, players: Sequence[Any]) -> None:
+        """Who plays the running game's seats now (a seat handed over mid-game)."""
+        seats = [as_seat(i, p) for i, p in enumerate(players)]
+        async with self._transaction(f"set players of game {game_id}") as conn:
+            game = await _running_game_row(conn, game_id)
+            if len(json.loads(game[0])) != len(seats):
+                raise StorageError(f"game {game_id} has {len(json.loads(game[0]))} seats, not {len(seats)}")
+            await conn.execute(
+                "UPDATE games SET players = ? WHERE id = ?", (dumps([_player_json(s) for s in seats]), game_id)
+            )
+            await upsert_players(conn, seats, to_epoch(None))
 
     async def abort_game(self, game_id: int) -> None:
         """Give up a running game (no scores); its record stays readable."""

@@ -7,7 +7,14 @@ import itertools
 from typing import Any
 
 from dokobot.engine import GameResult
-from dokobot.table.store import ChannelPrefs, SeatInfo, StoredGame, StoredTable, StoreError
+from dokobot.table.store import (
+    ChannelPrefs,
+    SeatInfo,
+    StoredGame,
+    StoredTable,
+    StoreError,
+    TurnState,
+)
 
 
 class MemoryStore:
@@ -86,6 +93,27 @@ class MemoryStore:
 
     async def abort_game(self, game_id: int) -> None:
         self._running(game_id).aborted = True
+
+    async def set_game_players(self, game_id: int, players: list[SeatInfo]) -> None:
+        game = self._running(game_id)
+        if len(players) != len(game.players):
+            raise StoreError(f"game {game_id} has {len(game.players)} seats")
+        game.players = list(players)
+
+    def _open(self, table_id: int) -> StoredTable:
+        if table_id not in self.tables or table_id in self.closed:
+            raise StoreError(f"table {table_id} is not open")
+        return self.tables[table_id]
+
+    async def set_waiting(self, table_id: int, waiting: list[SeatInfo]) -> None:
+        self._open(table_id).waiting = list(waiting)
+
+    async def set_turn(self, table_id: int, turn: TurnState) -> None:
+        self._open(table_id).turn = turn  # immutable
+
+    async def last_table(self, channel_id: int) -> StoredTable | None:
+        tables = [t for t in self.tables.values() if t.channel_id == channel_id]
+        return copy.deepcopy(max(tables, key=lambda t: t.table_id)) if tables else None
 
     async def open_tables(self) -> list[StoredTable]:
         return [copy.deepcopy(t) for tid, t in self.tables.items() if tid not in self.closed]

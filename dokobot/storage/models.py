@@ -15,6 +15,7 @@ class ChannelSettings:
     preset: str | None = None
     overrides: dict[str, Any] = field(default_factory=dict)
     language: str | None = None
+    table_settings: dict[str, Any] = field(default_factory=dict)  # turn_timeout, on_timeout, mentions
 
     def rules_config(self, default_preset: str = "ddv") -> dict[str, Any]:
         """The dict ``RuleSet.from_config`` takes: preset plus overrides."""
@@ -39,6 +40,8 @@ class TableInfo:
     status: str  # "open" | "closed"
     created_at: datetime
     seats: list[Seat] = field(default_factory=list)
+    waiting: list[Seat] = field(default_factory=list)  # waiting for a seat, in order
+    turn: dict[str, Any] = field(default_factory=dict)  # the table layer's TurnState as JSON
 
 
 @dataclass(frozen=True)

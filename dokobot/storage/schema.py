@@ -56,3 +56,17 @@ def load_migrations() -> list[Migration]:
     if [m.version for m in found] != expected:
         raise RuntimeError(f"migrations are not numbered 1..n: {[m.name for m in found]}")
     return found
+
+
+def pending(migrations: list[Migration], current: int, where: str) -> list[Migration]:
+    """The migrations a database at version ``current`` still needs; a newer
+    database than this dokobot knows is refused (``where``: what to use instead)."""
+    latest = len(migrations)
+    if current > latest:
+        from .errors import StorageError
+
+        raise StorageError(
+            f"database schema version {current} is newer than this dokobot supports ({latest});"
+            f" upgrade dokobot or use another {where}"
+        )
+    return migrations[current:]

@@ -15,7 +15,15 @@ from typing import Any
 from dokobot.engine import GameResult
 from dokobot.storage import Database
 from dokobot.storage.errors import StorageError
-from dokobot.table.store import ChannelPrefs, SeatInfo, StoredGame, StoredTable, StoreError
+from dokobot.table.store import (
+    ChannelPrefs,
+    SeatInfo,
+    StoredGame,
+    StoredTable,
+    StoreError,
+    TableSettings,
+    TurnState,
+)
 
 
 @contextmanager
@@ -40,6 +48,13 @@ def _stored(g: Any) -> StoredGame:
         [list(h) for h in g.hands], [dict(a) for a in g.actions],
         None if g.result is None else GameResult.from_dict(g.result),
         dict(g.points) if g.status == "finished" else None, g.status == "aborted",
+    )
+
+
+def _table(t: Any) -> StoredTable:
+    return StoredTable(
+        t.id, t.channel_id, t.guild_id, t.host_id, [_seat(s) for s in t.seats], t.message_id,
+        [_seat(s) for s in t.waiting], TurnState.from_dict(t.turn),
     )
 
 
@@ -99,10 +114,24 @@ class SqliteStore:
 
     async def open_tables(self) -> list[StoredTable]:
         with _store_errors():
-            return [
-                StoredTable(t.id, t.channel_id, t.guild_id, t.host_id, [_seat(s) for s in t.seats], t.message_id)
-                for t in await self.db.open_tables()
-            ]
+            return [_table(t) for t in await self.db.open_tables()]
+
+    async def set_game_players(self, game_id: int, players: list[SeatInfo]) -> None:
+        with _store_errors():
+            await self.db.set_game_players(game_id, _dicts(players))
+
+    async def set_waiting(self, table_id: int, waiting: list[SeatInfo]) -> None:
+        with _store_errors():
+            await self.db.set_waiting(table_id, _dicts(waiting))
+
+    async def set_turn(self, table_id: int, turn: TurnState) -> None:
+        with _store_errors():
+            await self.db.set_turn(table_id, turn.to_dict())
+
+    async def last_table(self, channel_id: int) -> StoredTable | None:
+        with _store_errors():
+            t = await self.db.last_table_in(channel_id)
+            return None if t is None else _table(t)
 
     async def running_games(self) -> list[StoredGame]:
         with _store_errors():
@@ -136,12 +165,13 @@ class SqliteStore:
         with _store_errors():
             # None = never set here: the bot's configured default applies.
             s = await self.db.get_settings(channel_id)
-            return ChannelPrefs(s.preset, dict(s.overrides), s.language)
+            return ChannelPrefs(s.preset, dict(s.overrides), s.language, TableSettings.from_dict(s.table_settings))
 
     async def set_channel_prefs(self, channel_id: int, prefs: ChannelPrefs) -> None:
         with _store_errors():
             await self.db.set_settings(
-                channel_id, preset=prefs.preset, overrides=dict(prefs.overrides), language=prefs.language
+                channel_id, preset=prefs.preset, overrides=dict(prefs.overrides), language=prefs.language,
+                table_settings=prefs.settings.to_dict(),
             )
 
     async def user_language(self, user_id: int) -> str | None:

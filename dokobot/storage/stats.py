@@ -20,8 +20,10 @@ SHRINKAGE_K = 10
 
 _STAT_SUMS = (
     "COUNT(*), COALESCE(SUM(points), 0), COALESCE(SUM(won), 0),"
-    " COALESCE(SUM(party = 're'), 0), COALESCE(SUM(party = 're' AND won), 0),"
-    " COALESCE(SUM(party = 'kontra'), 0), COALESCE(SUM(party = 'kontra' AND won), 0),"
+    " COALESCE(SUM(CASE WHEN party = 're' THEN 1 ELSE 0 END), 0),"
+    " COALESCE(SUM(CASE WHEN party = 're' AND won = 1 THEN 1 ELSE 0 END), 0),"
+    " COALESCE(SUM(CASE WHEN party = 'kontra' THEN 1 ELSE 0 END), 0),"
+    " COALESCE(SUM(CASE WHEN party = 'kontra' AND won = 1 THEN 1 ELSE 0 END), 0),"
     " COALESCE(SUM(solo), 0), COALESCE(SUM(solo * won), 0), COALESCE(SUM(hochzeit), 0),"
     " COALESCE(SUM(stille_hochzeit), 0), COALESCE(SUM(announcements), 0),"
     " COALESCE(SUM(announcements * won), 0), COALESCE(SUM(doppelkopf), 0),"

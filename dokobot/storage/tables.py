@@ -27,7 +27,7 @@ class _Keep:
 
 KEEP: Any = _Keep()
 
-_TABLE_COLUMNS = "id, channel_id, guild_id, host_id, message_id, status, created_at"
+_TABLE_COLUMNS = "id, channel_id, guild_id, host_id, message_id, status, created_at, waiting, turn"
 
 
 def as_seat(index: int, seat: Any) -> Seat:
@@ -68,6 +68,7 @@ class TablesRepo(Core):
         preset: str | None = KEEP,
         overrides: Mapping[str, Any] | None = KEEP,
         language: str | None = KEEP,
+        table_settings: Mapping[str, Any] | None = KEEP,
         now: datetime | None = None,
     ) -> ChannelSettings:
         """Change the given fields (omitted ones keep their value, None unsets);
@@ -81,13 +82,16 @@ class TablesRepo(Core):
                 old.preset if preset is KEEP else preset,
                 old.overrides if overrides is KEEP else dict(overrides or {}),
                 old.language if language is KEEP else language,
+                old.table_settings if table_settings is KEEP else dict(table_settings or {}),
             )
             await conn.execute(
-                "INSERT INTO channel_settings (channel_id, preset, overrides, language, updated_at)"
-                " VALUES (?, ?, ?, ?, ?) ON CONFLICT (channel_id) DO UPDATE SET"
+                "INSERT INTO channel_settings (channel_id, preset, overrides, language, table_settings,"
+                " updated_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (channel_id) DO UPDATE SET"
                 " preset = excluded.preset, overrides = excluded.overrides,"
-                " language = excluded.language, updated_at = excluded.updated_at",
-                (channel_id, new.preset, dumps(new.overrides), new.language, to_epoch(now)),
+                " language = excluded.language, table_settings = excluded.table_settings,"
+                " updated_at = excluded.updated_at",
+                (channel_id, new.preset, dumps(new.overrides), new.language, dumps(new.table_settings),
+                 to_epoch(now)),
             )
         return new
 
@@ -129,12 +133,13 @@ class TablesRepo(Core):
             )
             if existing:
                 raise StorageError(f"channel {channel_id} already has an open table ({existing[0][0]})")
-            cur = await conn.execute(
+            rows = await _all(
+                conn,
                 "INSERT INTO tables (channel_id, guild_id, host_id, message_id, status, created_at)"
-                " VALUES (?, ?, ?, ?, 'open', ?)",
+                " VALUES (?, ?, ?, ?, 'open', ?) RETURNING id",
                 (channel_id, guild_id, host_id, message_id, created),
             )
-            table_id = int(cur.lastrowid)
+            table_id = int(rows[0][0])
             await _replace_seats(conn, table_id, [as_seat(i, s) for i, s in enumerate(seats)], created)
         return table_id
 
@@ -179,6 +184,25 @@ class TablesRepo(Core):
             if cur.rowcount == 0:
                 raise StorageError(f"table {table_id} does not exist")
 
+    async def set_waiting(self, table_id: int, waiting: Sequence[Any]) -> None:
+        """The people waiting for a seat at an open table, in order."""
+        people = [_player_dict(as_seat(i, s)) for i, s in enumerate(waiting)]
+        async with self._transaction(f"set waiting list of table {table_id}") as conn:
+            await _require_open_table(conn, table_id)
+            await conn.execute("UPDATE tables SET waiting = ? WHERE id = ?", (dumps(people), table_id))
+
+    async def set_turn(self, table_id: int, turn: Mapping[str, Any]) -> None:
+        """The turn timer (deadline) and who a computer plays for, as JSON."""
+        async with self._transaction(f"set turn of table {table_id}") as conn:
+            await _require_open_table(conn, table_id)
+            await conn.execute("UPDATE tables SET turn = ? WHERE id = ?", (dumps(dict(turn)), table_id))
+
+    async def last_table_in(self, channel_id: int) -> TableInfo | None:
+        """The channel's newest table, open or closed."""
+        async with self._transaction(f"read last table of channel {channel_id}", write=False) as conn:
+            tables = await _tables(conn, "channel_id = ?", (channel_id,))
+        return tables[-1] if tables else None
+
     async def get_table(self, table_id: int) -> TableInfo | None:
         async with self._transaction(f"read table {table_id}", write=False) as conn:
             tables = await _tables(conn, "id = ?", (table_id,))
@@ -209,13 +233,13 @@ def _check_language(language: Any) -> None:
 async def _read_settings(conn: aiosqlite.Connection, channel_id: int) -> ChannelSettings:
     rows = await _all(
         conn,
-        "SELECT preset, overrides, language FROM channel_settings WHERE channel_id = ?",
+        "SELECT preset, overrides, language, table_settings FROM channel_settings WHERE channel_id = ?",
         (channel_id,),
     )
     if not rows:
         return ChannelSettings(channel_id)
-    preset, overrides, language = rows[0]
-    return ChannelSettings(channel_id, preset, json.loads(overrides), language)
+    preset, overrides, language, table_settings = rows[0]
+    return ChannelSettings(channel_id, preset, json.loads(overrides), language, json.loads(table_settings))
 
 
 async def _require_open_table(conn: aiosqlite.Connection, table_id: int) -> tuple[Any, ...]:
@@ -242,8 +266,14 @@ async def _tables(conn: aiosqlite.Connection, where: str, params: tuple[Any, ...
     out = []
     for row in rows:
         seats = await table_seats(conn, row[0])
-        out.append(TableInfo(row[0], row[1], row[2], row[3], row[4], row[5], from_epoch(row[6]), seats))
+        waiting = [as_seat(i, p) for i, p in enumerate(json.loads(row[7]))]
+        out.append(TableInfo(row[0], row[1], row[2], row[3], row[4], row[5], from_epoch(row[6]), seats,
+                             waiting, json.loads(row[8])))
     return out
+
+
+def _player_dict(seat: Seat) -> dict[str, Any]:
+    return {"user_id": seat.user_id, "name": seat.name, "is_bot": seat.is_bot}
 
 
 async def table_seats(conn: aiosqlite.Connection, table_id: int) -> list[Seat]:

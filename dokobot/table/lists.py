@@ -31,6 +31,7 @@ from typing import Any
 from dokobot.engine import GameResult
 
 SEATS = 4
+LIST_KEYS = ("list_games", "pflichtsolo", "list_start")  # kept with a channel's rule switches
 
 
 @dataclass(frozen=True)
@@ -59,7 +60,7 @@ class ListSettings:
     @classmethod
     def split(cls, config: Mapping[str, Any]) -> tuple[dict[str, Any], ListSettings]:
         """A table's config into the engine's rules and the list settings."""
-        rules = {k: v for k, v in config.items() if k not in ("list_games", "pflichtsolo", "list_start")}
+        rules = {k: v for k, v in config.items() if k not in LIST_KEYS}
         games = config.get("list_games", 0)
         start = config.get("list_start", [0, 1])
         try:
@@ -109,26 +110,29 @@ class ListStep:
     total: int = 0  # the list's length
 
 
-def seat_order(dealer: int) -> list[int]:
-    return [(dealer + 1 + i) % SEATS for i in range(SEATS)]
+def seat_order(dealer: int, n: int = SEATS) -> list[int]:
+    """The seats playing a game, from the dealer's left (at five the dealer sits out)."""
+    order = [(dealer + 1 + i) % n for i in range(n)]
+    return order[:-1] if n > SEATS else order
 
 
-def owing(settings: ListSettings, state: ListState, players: Sequence[int]) -> list[int]:
-    """The seats whose player still owes a Pflichtsolo."""
+def owing(settings: ListSettings, state: ListState, players: Sequence[int], dealer: int) -> list[int]:
+    """The seats playing this game whose player still owes a Pflichtsolo, from the dealer's left."""
     if not (settings.active and settings.pflichtsolo):
         return []
-    return [s for s, p in enumerate(players) if p not in state.done]
+    return [s for s in seat_order(dealer, len(players)) if players[s] not in state.done]
 
 
 def before_game(settings: ListSettings, state: ListState, players: Sequence[int],
                 dealer: int) -> tuple[frozenset[int], int | None]:
     """The Pflichtsolo seats and the vorgeführte seat of a game dealt now."""
-    owe = owing(settings, state, players)
+    owe = owing(settings, state, players, dealer)
     if not owe:
         return frozenset(), None
+    # the owing players of the table (one sitting out at five owes as well) against the games left
+    owing_all = sum(1 for p in players if p not in state.done)
     left = settings.games - state.counted
-    ordered = [s for s in seat_order(dealer) if s in owe]
-    vorg = ordered[0] if len(ordered) >= left else None
+    vorg = owe[0] if owing_all >= left else None
     return frozenset(owe), vorg
 
 

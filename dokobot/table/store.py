@@ -35,6 +35,74 @@ class SeatInfo:
     is_bot: bool = False
 
 
+@dataclass(frozen=True)
+class TableSettings:
+    """How a table treats time and attention (channel settings like the rules).
+
+    ``turn_timeout``: seconds a person has for a turn (0: no limit); after half
+    of it a reminder, after all of it ``on_timeout``: ``computer`` plays for the
+    seat until the person clicks again, ``wait`` asks the host. ``mentions``:
+    whether the table mentions the person whose turn it is.
+    """
+
+    turn_timeout: int = 300
+    on_timeout: str = "computer"  # computer | wait
+    mentions: bool = True
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"turn_timeout": self.turn_timeout, "on_timeout": self.on_timeout, "mentions": self.mentions}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any] | None) -> TableSettings:
+        data = data or {}
+        timeout = data.get("turn_timeout", 300)
+        on_timeout = data.get("on_timeout", "computer")
+        return cls(
+            int(timeout) if isinstance(timeout, int) and not isinstance(timeout, bool) and timeout >= 0 else 300,
+            on_timeout if on_timeout in ("computer", "wait") else "computer",
+            bool(data.get("mentions", True)),
+        )
+
+
+@dataclass(frozen=True)
+class TurnClock:
+    """The running turn timer of a table: seat ``seat`` of game ``game_no`` is to
+    act at step ``step`` (actions so far) until ``deadline`` (Unix seconds)."""
+
+    game_no: int
+    seat: int
+    step: int
+    deadline: float
+    reminded: bool = False  # the half-time reminder went out
+    expired: bool = False  # the time ran out with on_timeout wait: the host decides
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"game_no": self.game_no, "seat": self.seat, "step": self.step,
+                "deadline": self.deadline, "reminded": self.reminded, "expired": self.expired}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> TurnClock:
+        return cls(int(data["game_no"]), int(data["seat"]), int(data["step"]), float(data["deadline"]),
+                   bool(data.get("reminded", False)), bool(data.get("expired", False)))
+
+
+@dataclass(frozen=True)
+class TurnState:
+    """What ``set_turn`` stores: the turn timer and the people a computer plays for."""
+
+    clock: TurnClock | None = None
+    away: tuple[int, ...] = ()  # user ids of seated people a computer plays for
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"clock": None if self.clock is None else self.clock.to_dict(), "away": list(self.away)}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any] | None) -> TurnState:
+        data = data or {}
+        clock = data.get("clock")
+        return cls(None if not clock else TurnClock.from_dict(clock), tuple(int(u) for u in data.get("away") or ()))
+
+
 @dataclass
 class StoredTable:
     table_id: int
@@ -43,6 +111,8 @@ class StoredTable:
     host_id: int
     seats: list[SeatInfo] = field(default_factory=list)
     message_id: int | None = None
+    waiting: list[SeatInfo] = field(default_factory=list)  # people waiting for a seat, in order
+    turn: TurnState = field(default_factory=TurnState)
 
 
 @dataclass
@@ -65,6 +135,7 @@ class ChannelPrefs:
     preset: str | None = None
     overrides: dict[str, Any] = field(default_factory=dict)
     language: str | None = None
+    settings: TableSettings = field(default_factory=TableSettings)
 
 
 class StoreError(Exception):
@@ -95,6 +166,19 @@ class TableStore(Protocol):
         the same transaction."""
         ...
     async def abort_game(self, game_id: int) -> None: ...
+    async def set_game_players(self, game_id: int, players: list[SeatInfo]) -> None:
+        """Who plays the running game's seats now (a seat handed over mid-game):
+        the booking and the score sheet name them."""
+        ...
+    async def set_waiting(self, table_id: int, waiting: list[SeatInfo]) -> None:
+        """The people waiting for a seat at an open table, in order."""
+        ...
+    async def set_turn(self, table_id: int, turn: TurnState) -> None:
+        """The turn timer (its deadline survives a restart) and who a computer plays for."""
+        ...
+    async def last_table(self, channel_id: int) -> StoredTable | None:
+        """The channel's newest table, open or closed (its score sheet after closing)."""
+        ...
     async def open_tables(self) -> list[StoredTable]: ...
     async def running_games(self) -> list[StoredGame]: ...
     async def last_game_number(self, table_id: int) -> int: ...

@@ -10,12 +10,20 @@ from dataclasses import dataclass
 from typing import Any
 
 from dokobot.engine import SWITCHES, RuleError, RuleSet, is_list_switch, switch_range, switch_values
+from dokobot.table.lists import LIST_KEYS
+from dokobot.table.store import TableSettings
 
 # Switches that need table features the bot does not offer yet: not settable.
 UNSETTABLE: tuple[str, ...] = ()
 _TRUE = ("true", "ja", "yes", "an", "on")
 _FALSE = ("false", "nein", "no", "aus", "off")
 _LISTS = ("solos", "schmeissen", "extras", "bock")
+# Table settings typed like switches (not rules of the game): see ``TableSettings``.
+SETTINGS = ("turn_timeout", "on_timeout", "mentions")
+MAX_TIMEOUT = 24 * 3600
+SETTING_VALUES: dict[str, tuple[str, ...]] = {
+    "turn_timeout": (f"0..{MAX_TIMEOUT}",), "on_timeout": ("wait", "computer"), "mentions": ("ja", "nein"),
+}
 
 
 # Switches of the table, not of the engine's rules (rules.md "Lists and Pflichtsoli"):
@@ -71,14 +79,16 @@ def parse(text: str) -> dict[str, Any]:
 
 
 def names() -> tuple[str, ...]:
-    """Every switch a host may set: the engine's and the table's."""
-    return tuple(n for n in SWITCHES if n not in UNSETTABLE) + tuple(TABLE_SWITCHES)
+    """Every switch a host may set: the engine's, the table settings, the list."""
+    return tuple(n for n in SWITCHES if n not in UNSETTABLE) + SETTINGS + tuple(TABLE_SWITCHES)
 
 
 def allowed(name: str) -> tuple[str, ...]:
     """The values ``name`` takes, as typed after ``=``."""
     if name in TABLE_SWITCHES:
         return TABLE_SWITCHES[name]
+    if name in SETTING_VALUES:
+        return SETTING_VALUES[name]
     values, numbers = switch_values(name), switch_range(name)
     if values:
         return values
@@ -141,7 +151,7 @@ def _value(name: str, raw: str) -> Any:
 def build(preset: str, overrides: dict[str, Any]) -> dict[str, Any]:
     """The rules config for ``preset`` with ``overrides``; SwitchError names a bad value."""
     for name, value in overrides.items():
-        if name in TABLE_SWITCHES:
+        if name in TABLE_SWITCHES or name in LIST_KEYS:
             continue  # checked by ``parse``; the table keeps them apart from the engine's rules
         try:
             RuleSet.from_config({"preset": preset, name: value})
@@ -149,3 +159,31 @@ def build(preset: str, overrides: dict[str, Any]) -> dict[str, Any]:
             shown = ",".join(value) if isinstance(value, list) else str(value).lower()
             raise SwitchError("err.switch_value", name, shown, allowed=allowed_text(name)) from None
     return {"preset": preset, **overrides}
+
+
+def split(parsed: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Parsed switches as (rule switches, table settings)."""
+    rules = {k: v for k, v in parsed.items() if k not in SETTINGS}
+    return rules, {k: v for k, v in parsed.items() if k in SETTINGS}
+
+
+def settings(values: dict[str, Any], base: TableSettings) -> TableSettings:
+    """``base`` with the typed table settings; SwitchError names a bad value."""
+    timeout, on_timeout, mentions = base.turn_timeout, base.on_timeout, base.mentions
+    for name, value in values.items():
+        shown = str(value).lower()
+        if name == "turn_timeout":
+            if isinstance(value, bool) and value is False:
+                value = 0  # turn_timeout=aus
+            if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_TIMEOUT:
+                raise SwitchError("err.setting_value", name, shown, allowed=allowed_text(name))
+            timeout = value
+        elif name == "on_timeout":
+            if value not in ("wait", "computer"):
+                raise SwitchError("err.setting_value", name, shown, allowed=allowed_text(name))
+            on_timeout = value
+        elif name == "mentions":
+            if not isinstance(value, bool):
+                raise SwitchError("err.setting_value", name, shown, allowed=allowed_text(name))
+            mentions = value
+    return TableSettings(timeout, on_timeout, mentions)

@@ -26,9 +26,11 @@ action wakes it at once); a stored game that no longer replays comes back as a
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import random
 import secrets
+import time
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -39,17 +41,21 @@ from dokobot.table import lists, robot
 from dokobot.table.bock import BockGame, BockState, BockStep, booked, replay_bock, step
 from dokobot.table.lists import ListGame, ListSettings, ListState, ListStep
 from dokobot.table.store import (
-    ChannelPrefs,
     SeatInfo,
     StoredGame,
     StoredTable,
     StoreError,
+    TableSettings,
     TableStore,
+    TurnClock,
+    TurnState,
 )
 
 log = logging.getLogger(__name__)
 
-SEATS = 4
+SEATS = 4  # players of one game
+MAX_SEATS = 5  # at five the dealer sits out (TSR 10.1); more people wait for a seat
+MAX_WAITING = 5
 FIRST_DEALER = SEATS - 1  # the opener (seat 0) leads the first game
 COMPUTER_NAME = "Computer"  # the same word in German and English
 COMPUTER_DELAY = 0.8  # seconds between two computer moves, so people can follow the trick
@@ -84,6 +90,16 @@ class Notice:
     data: Any = None
 
 
+@dataclass(frozen=True)
+class TurnEvent:
+    """The turn timer fired: ``kind`` is ``reminder``, ``computer`` (a computer
+    took the seat over) or ``wait`` (the host decides); ``user_id`` is the person."""
+
+    kind: str
+    seat: int
+    user_id: int
+
+
 @dataclass
 class FinishedGame:
     number: int
@@ -104,6 +120,8 @@ class Outcome:
     finished: FinishedGame | None = None
     new_game: bool = False  # a new game was dealt (start, next, redeal)
     lobby_changed: bool = False
+    turn: TurnEvent | None = None  # the turn timer fired
+    gone: list[int] = field(default_factory=list)  # user ids who lost their seat (their hands go stale)
 
 
 class Table:
@@ -112,9 +130,12 @@ class Table:
         host_id: int, rules: dict[str, Any] | None = None, *,
         computer_skill: robot.Skill | None = None, computer_delay: float = COMPUTER_DELAY,
         computer_retry: float = COMPUTER_RETRY, rng: random.Random | None = None,
+        settings: TableSettings | None = None, clock: Callable[[], float] = time.time,
     ) -> None:
         self.store = store
         self.rng = rng or secrets.SystemRandom()  # the deals' random source
+        self.settings = settings or TableSettings()
+        self.clock = clock  # Unix seconds: turn deadlines are stored and outlive the process
         self.table_id = table_id
         self.channel_id = channel_id
         self.guild_id = guild_id
@@ -135,6 +156,11 @@ class Table:
         self.bock = BockState()  # pending Bock rounds before the running / next game
         self.broken = False  # a stored running game that no longer replays: only abort helps
         self.game_players: list[SeatInfo] = []  # who plays (played) the current (last) game
+        self.waiting: list[SeatInfo] = []  # people waiting for a seat, in order
+        self.away: set[int] = set()  # seated people a computer plays for (timeout, host)
+        self.turn: TurnClock | None = None  # the running turn timer
+        self._turn_task: asyncio.Task[None] | None = None  # one per table, follows self.turn
+        self._turn_until: float | None = None  # what it sleeps until
         self.lock = asyncio.Lock()
         # computer players: how hard they think, the pause before each move, and who
         # hears about their moves (the bot's presenter; the table layer knows no Discord)
@@ -196,7 +222,37 @@ class Table:
 
     @property
     def names(self) -> list[str]:
+        """The names by seat of the game on the table (else of the seats)."""
+        if self.game is not None and self.state in ("playing", "between") and self.game_players:
+            return [s.name for s in self.game_players]
         return [s.name for s in self.seats]
+
+    def is_waiting(self, user_id: int) -> bool:
+        return any(w.user_id == user_id for w in self.waiting)
+
+    def person_to_act(self, away: set[int] | None = None) -> int | None:
+        """The seat to act now when a person (not a computer) plays it, else None."""
+        game = self.game
+        if self.state != "playing" or game is None or game.to_act is None or self.broken:
+            return None
+        seat = game.to_act
+        away = self.away if away is None else away
+        if seat >= len(self.seats) or self.seats[seat].is_bot or self.seats[seat].user_id in away:
+            return None
+        return seat
+
+    @property
+    def stalled(self) -> int | None:
+        """The seat whose time ran out with ``on_timeout: wait``: the host decides."""
+        clock = self.turn
+        if clock is None or not clock.expired or self.person_to_act() != clock.seat:
+            return None
+        return clock.seat
+
+    def sits_out(self, seat: int) -> bool:
+        """Whether ``seat`` sits out the game on the table (the dealer at five)."""
+        game = self.game
+        return game is not None and game.n > SEATS and seat == game.dealer
 
     def seat_of(self, user_id: int) -> int | None:
         return next((i for i, s in enumerate(self.seats) if s.user_id == user_id), None)
@@ -211,14 +267,23 @@ class Table:
     # ---- lobby ------------------------------------------------------------------------
 
     async def join(self, user_id: int, name: str, is_bot: bool = False) -> Outcome:
+        """Take a free seat; during a game or at a full table: wait for the next free one."""
         async with self.lock:
             self._require_open()
             if self.seat_of(user_id) is not None:
                 raise TableError("already_seated")
-            if self.state == "playing":
-                raise TableError("game_running")
-            if len(self.seats) >= SEATS:
-                raise TableError("table_full")
+            if self.is_waiting(user_id):
+                raise TableError("already_waiting")
+            if self.state == "playing" or len(self.seats) >= MAX_SEATS:
+                if is_bot:
+                    raise TableError("game_running" if self.state == "playing" else "table_full")
+                if len(self.waiting) >= MAX_WAITING:
+                    raise TableError("table_full")
+                waiting = [*self.waiting, SeatInfo(user_id, name)]
+                await self.store.set_waiting(self.table_id, waiting)
+                self.waiting = waiting
+                log.info("table %s: someone waits for a seat (%d waiting)", self.channel_id, len(waiting))
+                return Outcome(notices=[Notice("waiting", None, name)], lobby_changed=True)
             seats = [*self.seats, SeatInfo(user_id, name, is_bot)]
             host = self.host_id
             if not is_bot and all(s.user_id != host for s in self.seats):
@@ -230,11 +295,33 @@ class Table:
     async def leave(self, user_id: int) -> Outcome:
         async with self.lock:
             self._require_open()
+            if self.seat_of(user_id) is None and self.is_waiting(user_id):
+                waiting = [w for w in self.waiting if w.user_id != user_id]
+                await self.store.set_waiting(self.table_id, waiting)
+                self.waiting = waiting
+                return Outcome(lobby_changed=True)
             seat = self._seat(user_id)
             if self.state == "playing":
                 raise TableError("leave_running")
             await self._set_seats([s for i, s in enumerate(self.seats) if i != seat])
-            return Outcome(lobby_changed=True)
+            outcome = Outcome(lobby_changed=True, gone=[user_id])
+            await self._seat_waiting(outcome)
+            return outcome
+
+    async def _seat_waiting(self, outcome: Outcome) -> None:
+        """Between games: the people waiting take the free seats, first come first."""
+        if self.state == "playing" or not self.waiting or len(self.seats) >= MAX_SEATS:
+            return
+        free = MAX_SEATS - len(self.seats)
+        come, stay = self.waiting[:free], self.waiting[free:]
+        # the seats first: someone seated and still on the list is dropped from it at restore
+        await self._set_seats([*self.seats, *come])
+        await self.store.set_waiting(self.table_id, stay)
+        self.waiting = stay
+        if len(self.seats) >= SEATS and self.game_no and self.state == "lobby":
+            self.state = "between"
+        outcome.lobby_changed = True
+        outcome.notices += [Notice("seated", self.seat_of(p.user_id), p.name) for p in come]
 
     async def kick(self, user_id: int, can_manage: bool, target_id: int) -> Outcome:
         async with self.lock:
@@ -246,7 +333,9 @@ class Table:
             if self.state == "playing":
                 raise TableError("game_running")
             await self._set_seats([s for i, s in enumerate(self.seats) if i != seat])
-            return Outcome(lobby_changed=True)
+            outcome = Outcome(lobby_changed=True, gone=[target_id])
+            await self._seat_waiting(outcome)
+            return outcome
 
     async def add_computer(self, user_id: int, can_manage: bool) -> Outcome:
         """Seat a computer player ("Computer 1", "Computer 2", ...) on a free seat."""
@@ -289,27 +378,25 @@ class Table:
             host = next(s.user_id for s in seats if not s.is_bot)
         await self.store.set_seats(self.table_id, seats, host)
         self.seats, self.host_id = seats, host
+        self.away &= {s.user_id for s in seats}
         if self.state == "between" and len(seats) < SEATS:
             self.state = "lobby"
 
-    async def set_rules(self, user_id: int, can_manage: bool, config: dict[str, Any]) -> RuleSet:
+    async def set_rules(
+        self, user_id: int, can_manage: bool, config: dict[str, Any], settings: TableSettings | None = None,
+    ) -> RuleSet:
+        """New rules (and table settings) for the next game: host only, between games."""
         async with self.lock:
             self._require_open()
             self._require_host(user_id, can_manage)
             if self.state == "playing":
                 raise TableError("game_running")
-            engine, _ = ListSettings.split(config)
-            try:
-                rules = RuleSet.from_config(engine)
-            except RuleError as exc:
-                raise TableError("bad_preset", preset=str(exc)) from None
-            settings, state = self._list_change(config)
-            config = rules.to_config()
-            overrides = {**{k: v for k, v in config.items() if k != "preset"}, **settings.overrides()}
-            old = await self.store.channel_prefs(self.channel_id)
-            await self.store.set_channel_prefs(self.channel_id, ChannelPrefs(rules.preset, overrides, old.language))
-            self.rules_config = config
-            self.list_settings, self.list_state = settings, state
+            list_settings, state = self._list_change(config)
+            rules = await save_channel_rules(self.store, self.channel_id, config, settings, list_settings.overrides())
+            self.rules_config = rules.to_config()
+            if settings is not None:
+                self.settings = settings
+            self.list_settings, self.list_state = list_settings, state
             return rules
 
     def _list_change(self, config: dict[str, Any]) -> tuple[ListSettings, ListState]:
@@ -342,7 +429,9 @@ class Table:
             if self.state == "playing":
                 raise TableError("game_running")
             self._require_four()
-            return await self._deal(self._next_dealer())
+            outcome = await self._deal(self._next_dealer())
+            await self._update_turn()
+            return outcome
 
     async def next_game(self, user_id: int, game_no: int) -> Outcome:
         async with self.lock:
@@ -353,7 +442,10 @@ class Table:
             if game_no != self.game_no:
                 raise TableError("stale")
             self._require_four()
-            return await self._deal(self._next_dealer())
+            await self._back(user_id)
+            outcome = await self._deal(self._next_dealer())
+            await self._update_turn()
+            return outcome
 
     def _next_dealer(self) -> int:
         """Who deals the next game: the same dealer after no game (the first one,
@@ -367,12 +459,14 @@ class Table:
         if last is not None and last.number == self.game_no and last.list_step is not None \
                 and last.list_step.mark == "pflicht":
             return self.dealer  # a chosen Pflichtsolo is played on top of the list: the dealer deals again
-        return (self.dealer + 1) % SEATS
+        return (self.dealer + 1) % len(self.seats)  # over everyone seated: at five the dealer sits out
 
     async def _deal(self, dealer: int, outcome: Outcome | None = None) -> Outcome:
         rules = RuleSet.from_config(self.rules_config)
-        hands = deal(rules, self.rng)
         players = list(self.seats)
+        dealer %= len(players)
+        # at five the dealer sits out with an empty hand
+        hands = deal(rules, self.rng) if len(players) == SEATS else deal(rules, self.rng, dealer, len(players))
         number = self.game_no + 1
         game_id = await self.store.create_game(
             self.table_id, number, rules.to_config(), players, dealer, hands
@@ -407,12 +501,16 @@ class Table:
             self._require_open()
             seat = self._seat(user_id)
             game = self._current_game(game_no)
+            back = await self._back(user_id)  # any click: the computer gives the seat back
             try:
                 outcome = await self._apply(game, seat, action)
             except IllegalAction as exc:
+                if back:  # taking the seat back is done even when the card was not allowed
+                    await self._update_turn()
                 raise TableError("illegal", engine=exc) from None
             finally:
                 self.wake_computers()  # a person acted: a computer waiting to retry goes on now
+            await self._update_turn()
             return outcome
 
     async def _apply(self, game: Game, seat: int, action: dict[str, Any]) -> Outcome:
@@ -465,7 +563,7 @@ class Table:
             list_step = lists.step(self._list_settings_now(), self.list_state,
                                    ListGame(self.game_no, ids, game.dealer, result, points))
             self.list_state = list_step.after
-        self.game = game
+        self.game, self.game_players = game, players
         for user_id, p in points.items():
             self.totals[user_id] = self.totals.get(user_id, 0) + p
         self.bock = bock.after
@@ -482,6 +580,11 @@ class Table:
                 await self._deal(self.dealer, outcome)
             except StoreError as exc:  # booked but not dealt: "Nächstes Spiel" deals (same dealer)
                 log.warning("table %s: could not deal again after a throw-in: %s", self.channel_id, exc)
+            return
+        try:
+            await self._seat_waiting(outcome)  # the game is booked: whoever waits sits down now
+        except StoreError as exc:
+            log.warning("table %s: could not seat the people waiting: %s", self.channel_id, exc)
 
     async def abort(self, user_id: int, can_manage: bool) -> Outcome:
         async with self.lock:
@@ -490,9 +593,15 @@ class Table:
             if self.state != "playing" or self.game_id is None:
                 raise TableError("no_game")
             await self.store.abort_game(self.game_id)
-            self.state = "between" if len(self.seats) == SEATS else "lobby"
+            self.state = "between" if SEATS <= len(self.seats) <= MAX_SEATS else "lobby"
             self.game, self.broken = None, False
-            return Outcome(notices=[Notice("aborted", self.seat_of(user_id), user_id)])
+            outcome = Outcome(notices=[Notice("aborted", self.seat_of(user_id), user_id)])
+            await self._update_turn()
+            try:
+                await self._seat_waiting(outcome)
+            except StoreError as exc:
+                log.warning("table %s: could not seat the people waiting: %s", self.channel_id, exc)
+            return outcome
 
     async def close(self, user_id: int, can_manage: bool) -> Outcome:
         async with self.lock:
@@ -501,7 +610,211 @@ class Table:
             await self.store.close_table(self.table_id)  # aborts a running game with it: one write
             self.state = "closed"
             self.stop_computers()
+            self._stop_turn()
             return Outcome(notices=[Notice("closed", None, user_id)])
+
+    # ---- seats during a game -----------------------------------------------------------
+
+    async def hand_over(self, user_id: int, can_manage: bool, seat: int, new_id: int, new_name: str) -> Outcome:
+        """The host gives ``seat`` to another member, also mid-game: the new player
+        continues with that hand, the old one loses access at once."""
+        async with self.lock:
+            self._require_open()
+            self._require_host(user_id, can_manage)
+            if not 0 <= seat < len(self.seats):
+                raise TableError("no_seat", n=len(self.seats))
+            if self.seat_of(new_id) is not None:
+                raise TableError("already_seated_other")
+            old = self.seats[seat]
+            new = SeatInfo(new_id, new_name)
+            seats = [new if i == seat else s for i, s in enumerate(self.seats)]
+            playing = self.state == "playing" and self.game_id is not None
+            if playing and self.game_id is not None and len(self.game_players) == len(seats):
+                players = [new if i == seat else p for i, p in enumerate(self.game_players)]
+                await self.store.set_game_players(self.game_id, players)  # the booking names the new player
+                self.game_players = players
+                if self.game is not None and self.game.players:
+                    self.game.players[seat] = new_name  # the record names who finished the seat
+            try:
+                await self._set_seats(seats)
+            except StoreError:
+                if playing and self.game_id is not None and len(self.game_players) == len(seats):
+                    await self._undo_game_players(seat, old)
+                raise
+            if self.is_waiting(new_id):
+                waiting = [w for w in self.waiting if w.user_id != new_id]
+                try:
+                    await self.store.set_waiting(self.table_id, waiting)
+                    self.waiting = waiting
+                except StoreError as exc:  # seated is what counts: the list is cleaned at restore
+                    log.warning("table %s: waiting list not updated: %s", self.channel_id, exc)
+            try:
+                await self._update_turn(self.away - {old.user_id})  # the new player's own turn
+            except StoreError as exc:
+                log.warning("table %s: turn not stored after a hand-over: %s", self.channel_id, exc)
+            self.wake_computers()
+            log.info("table %s: seat %s handed over", self.channel_id, seat)
+            return Outcome(notices=[Notice("handed_over", seat, (old.name, new_name))], lobby_changed=True,
+                           gone=[] if old.is_bot else [old.user_id])
+
+    async def _undo_game_players(self, seat: int, old: SeatInfo) -> None:
+        """The seats could not be stored after the game's players were: put the game back."""
+        players = [old if i == seat else p for i, p in enumerate(self.game_players)]
+        assert self.game_id is not None
+        try:
+            await self.store.set_game_players(self.game_id, players)
+        except StoreError as exc:  # pragma: no cover - two failures in a row
+            log.error("table %s: game players not restored after a failed hand-over: %s", self.channel_id, exc)
+        self.game_players = players
+        if self.game is not None and self.game.players:
+            self.game.players[seat] = old.name
+
+    async def set_computer(self, user_id: int, can_manage: bool, seat: int, on: bool) -> Outcome:
+        """The host lets a computer play for a person's seat (``on``), or stops it."""
+        async with self.lock:
+            self._require_open()
+            self._require_host(user_id, can_manage)
+            if not 0 <= seat < len(self.seats) or self.seats[seat].is_bot:
+                raise TableError("no_seat", n=len(self.seats))
+            person = self.seats[seat].user_id
+            if (person in self.away) == on:
+                raise TableError("computer_already" if on else "no_computer")
+            await self._update_turn(self.away | {person} if on else self.away - {person})
+            self.wake_computers()
+            return Outcome(notices=[Notice("computer_on" if on else "computer_off", seat)])
+
+    async def come_back(self, user_id: int) -> bool:
+        """A person a computer played for clicked something: the seat is theirs again."""
+        async with self.lock:
+            if self.state == "closed" or user_id not in self.away:
+                return False
+            await self._back(user_id)
+            await self._update_turn()
+            return True
+
+    async def _back(self, user_id: int) -> bool:
+        if user_id not in self.away:
+            return False
+        await self._update_turn(self.away - {user_id})  # stored before the click counts
+        log.info("table %s: seat %s is played by its person again", self.channel_id, self.seat_of(user_id))
+        return True
+
+    # ---- the turn timer -----------------------------------------------------------------
+
+    async def _update_turn(self, away: set[int] | None = None) -> None:
+        """Under the lock: start, keep or stop the turn timer of the person to act.
+
+        The deadline is stored, so a restart keeps it. ``away``: the new set of
+        people a computer plays for; it is stored first (a failure raises and
+        changes nothing). Otherwise a failed write only costs restart safety
+        and is logged.
+        """
+        force = away is not None
+        away = self.away if away is None else away
+        seat = self.person_to_act(away)
+        clock = self.turn
+        timeout = self.settings.turn_timeout
+        want: TurnClock | None = None
+        if seat is not None and timeout > 0 and self.game is not None:
+            step = len(self.game.actions)
+            if clock is not None and (clock.game_no, clock.seat, clock.step) == (self.game_no, seat, step):
+                want = clock
+            else:
+                want = TurnClock(self.game_no, seat, step, self.clock() + timeout)
+        if want != clock or force:
+            state = TurnState(want, tuple(sorted(away)))
+            try:
+                await self.store.set_turn(self.table_id, state)
+            except StoreError as exc:
+                if force:
+                    raise
+                log.warning("table %s: turn timer not stored: %s", self.channel_id, exc)
+            self.turn, self.away = want, set(away)
+        self._schedule_turn()
+
+    def _schedule_turn(self) -> None:
+        """Let the table's one timer task follow the current turn clock (started once,
+        it sleeps until the next reminder or deadline and looks again)."""
+        if self.state == "closed":
+            return
+        target = self._turn_target()
+        task = self._turn_task
+        if task is not None and not task.done():
+            sleeping = self._turn_until
+            if target is None or (sleeping is not None and target >= sleeping):
+                return  # it wakes at its old target and looks again
+            task.cancel()  # rare (a shorter turn_timeout): an earlier target than it sleeps for
+        if target is None:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # pragma: no cover - no loop (sync use in tools)
+            return
+        self._turn_task = loop.create_task(self._turn_loop(), name=f"doko-turn-{self.channel_id}")
+
+    def _stop_turn(self) -> None:
+        if self._turn_task is not None:
+            self._turn_task.cancel()
+            self._turn_task = None
+
+    def _turn_target(self) -> float | None:
+        """When the turn timer fires next: at half time (the reminder), then at the deadline."""
+        clock = self.turn
+        if clock is None or clock.expired:
+            return None
+        return clock.deadline if clock.reminded else clock.deadline - self.settings.turn_timeout / 2
+
+    async def _turn_loop(self) -> None:
+        self._turn_until = None
+        while self.state != "closed":
+            target = self._turn_target()
+            if target is None:
+                return  # nothing to time; the next clock starts the task again
+            self._turn_until = target
+            delay = target - self.clock()
+            if delay > 0:
+                await asyncio.sleep(delay)
+                continue  # the clock may have changed meanwhile: look again
+            clock = self.turn
+            assert clock is not None
+            try:
+                # a deadline passed while the bot was down: no reminder first
+                await self._turn_fired(clock, final=clock.reminded or self.clock() >= clock.deadline)
+            except _TurnMoved:
+                continue
+            except Exception:
+                log.exception("table %s: the turn timer failed", self.channel_id)
+                await asyncio.sleep(1.0)  # never spin
+
+    async def _turn_fired(self, clock: TurnClock, final: bool) -> None:
+        async with self.lock:
+            if self.turn != clock or self.person_to_act() != clock.seat:
+                raise _TurnMoved
+            user_id = self.seats[clock.seat].user_id
+            if not final:
+                kind = "reminder"
+                new: TurnClock | None = dataclasses.replace(clock, reminded=True)
+            elif self.settings.on_timeout == "computer":
+                kind = "computer"
+                self.away = self.away | {user_id}
+                new = None
+            else:
+                kind = "wait"
+                new = dataclasses.replace(clock, reminded=True, expired=True)
+            try:
+                await self.store.set_turn(self.table_id, TurnState(new, tuple(sorted(self.away))))
+            except StoreError as exc:
+                log.warning("table %s: turn timer not stored: %s", self.channel_id, exc)
+            self.turn = new
+            log.info("table %s: turn timer of seat %s: %s", self.channel_id, clock.seat, kind)
+            if kind == "computer":
+                self.wake_computers()
+        outcome = Outcome(turn=TurnEvent(kind, clock.seat, user_id))
+        if self.on_outcome is not None:
+            try:
+                self.on_outcome(self, outcome)
+            except Exception:
+                log.exception("table %s: reporting the turn timer failed", self.channel_id)
 
     # ---- computer players -------------------------------------------------------------
 
@@ -511,7 +824,9 @@ class Table:
         if self.state != "playing" or game is None or game.to_act is None:
             return None
         seat = game.to_act
-        return seat if seat < len(self.seats) and self.seats[seat].is_bot else None
+        if seat >= len(self.seats):
+            return None
+        return seat if self.seats[seat].is_bot or self.seats[seat].user_id in self.away else None
 
     def wake_computers(self) -> None:
         """Let the computer players move while one of them is to act (one task per table)."""
@@ -585,23 +900,29 @@ class Table:
         replaced by the first legal one, so the table never stalls.
         """
         async with self.lock:
-            if self.state != "playing" or self.game is not seen or self.computer_to_act() != seat:
-                log.info("table %s: stale decision of computer seat %s dropped", self.channel_id, seat)
-                return None
-            outcome = Outcome()
-            for action in actions:
-                assert self.game is not None
-                try:
-                    _merge(outcome, await self._apply(self.game, seat, action))
-                except IllegalAction as exc:  # logged without the card: logs never name unplayed cards
-                    what = next((k for k in action if k != "seat"), "?")
-                    log.warning("table %s: engine refused a %s of computer seat %s (%s)", self.channel_id, what, seat, exc.code)
-                    continue
-                if "announce" not in action and "klopfen" not in action:
-                    return outcome
-            if self.game is not None and self.computer_to_act() == seat:
-                _merge(outcome, await self._apply(self.game, seat, _first_legal(self.game, seat)))
+            outcome = await self._computer_moves(seen, seat, actions)
+            if outcome is not None:
+                await self._update_turn()
             return outcome
+
+    async def _computer_moves(self, seen: Game, seat: int, actions: list[dict[str, Any]]) -> Outcome | None:
+        if self.state != "playing" or self.game is not seen or self.computer_to_act() != seat:
+            log.info("table %s: stale decision of computer seat %s dropped", self.channel_id, seat)
+            return None
+        outcome = Outcome()
+        for action in actions:
+            assert self.game is not None
+            try:
+                _merge(outcome, await self._apply(self.game, seat, action))
+            except IllegalAction as exc:  # logged without the card: logs never name unplayed cards
+                what = next((k for k in action if k != "seat"), "?")
+                log.warning("table %s: engine refused a %s of computer seat %s (%s)", self.channel_id, what, seat, exc.code)
+                continue
+            if "announce" not in action and "klopfen" not in action:
+                return outcome
+        if self.game is not None and self.computer_to_act() == seat:
+            _merge(outcome, await self._apply(self.game, seat, _first_legal(self.game, seat)))
+        return outcome
 
     # ---- checks -----------------------------------------------------------------------
 
@@ -614,7 +935,7 @@ class Table:
             raise TableError("not_host", host_id=self.host_id)
 
     def _require_four(self) -> None:
-        if len(self.seats) != SEATS:
+        if not SEATS <= len(self.seats) <= MAX_SEATS:
             raise TableError("need_four", n=len(self.seats))
         if not self.humans:
             raise TableError("need_human")
@@ -624,6 +945,35 @@ class Table:
         if seat is None:
             raise TableError("not_seated")
         return seat
+
+
+class _TurnMoved(Exception):
+    """The turn clock the timer woke for is gone (the game moved on)."""
+
+
+async def save_channel_rules(
+    store: TableStore, channel_id: int, config: dict[str, Any], settings: TableSettings | None = None,
+    list_overrides: dict[str, Any] | None = None,
+) -> RuleSet:
+    """Store a channel's rules (and table settings) for its tables; ``TableError`` on bad rules.
+    The list switches (``list_games``, ``pflichtsolo``) go with the rule switches but are the
+    table's: ``list_overrides`` as the table has them, else those in ``config`` or kept."""
+    engine = {k: v for k, v in config.items() if k not in lists.LIST_KEYS}
+    try:
+        rules = RuleSet.from_config(engine)
+    except RuleError as exc:
+        raise TableError("bad_preset", preset=str(exc)) from None
+    old = await store.channel_prefs(channel_id)
+    if list_overrides is None:  # the list switches given, else the channel's as they were
+        kept = {k: v for k, v in old.overrides.items() if k in lists.LIST_KEYS}
+        list_overrides = {**kept, **{k: v for k, v in config.items() if k in lists.LIST_KEYS}}
+    config = rules.to_config()
+    overrides = {**{k: v for k, v in config.items() if k != "preset"}, **list_overrides}
+    prefs = dataclasses.replace(old, preset=rules.preset, overrides=overrides)
+    if settings is not None:
+        prefs = dataclasses.replace(prefs, settings=settings)
+    await store.set_channel_prefs(channel_id, prefs)
+    return rules
 
 
 def _decide(obs: Observation, seed: int, skill: robot.Skill) -> list[dict[str, Any]]:
@@ -668,6 +1018,8 @@ def _merge(into: Outcome, part: Outcome) -> None:
     into.finished = part.finished or into.finished
     into.new_game = into.new_game or part.new_game
     into.lobby_changed = into.lobby_changed or part.lobby_changed
+    into.turn = part.turn or into.turn
+    into.gone += part.gone
 
 
 def _notices(game: Game, events: list[Any]) -> list[Notice]:
@@ -725,9 +1077,11 @@ class Tables:
         self, store: TableStore, default_preset: str = "ddv", *,
         computer_skill: robot.Skill | None = None, computer_delay: float = COMPUTER_DELAY,
         computer_retry: float = COMPUTER_RETRY, rng: random.Random | None = None,
+        clock: Callable[[], float] = time.time,
     ) -> None:
         self.store = store
         self.rng = rng or secrets.SystemRandom()
+        self.clock = clock  # Unix seconds (the bot passes Discord's clock)
         self.computer_retry = computer_retry
         self.default_preset = default_preset
         # given to every table opened or restored here
@@ -737,23 +1091,33 @@ class Tables:
         self._tables: dict[int, Table] = {}
         self._open_lock = asyncio.Lock()
 
-    def _new_table(self, table_id: int, channel_id: int, guild_id: int | None, host_id: int, rules: dict[str, Any]) -> Table:
+    def _new_table(
+        self, table_id: int, channel_id: int, guild_id: int | None, host_id: int, rules: dict[str, Any],
+        settings: TableSettings | None = None,
+    ) -> Table:
         table = Table(
             self.store, table_id, channel_id, guild_id, host_id, rules,
             computer_skill=self.computer_skill, computer_delay=self.computer_delay,
-            computer_retry=self.computer_retry, rng=self.rng,
+            computer_retry=self.computer_retry, rng=self.rng, settings=settings, clock=self.clock,
         )
         table.on_outcome = self.on_outcome
         return table
 
     def stop(self) -> None:
-        """Stop every computer player (shutdown: nothing is written after this)."""
+        """Stop every computer player and turn timer (shutdown: nothing is written after this)."""
         for table in self._tables.values():
             table.stop_computers()
+            table._stop_turn()
 
     def get(self, channel_id: int) -> Table | None:
         table = self._tables.get(channel_id)
         return table if table is not None and table.state != "closed" else None
+
+    def forget(self, channel_id: int) -> None:
+        """Drop a table from this process without writing (another process owns it now)."""
+        table = self._tables.pop(channel_id, None)
+        if table is not None:
+            table.stop_computers()
 
     def all(self) -> list[Table]:
         return [t for t in self._tables.values() if t.state != "closed"]
@@ -762,14 +1126,28 @@ class Tables:
         prefs = await self.store.channel_prefs(channel_id)
         return {"preset": prefs.preset or self.default_preset, **prefs.overrides}
 
+    async def settings_for(self, channel_id: int) -> TableSettings:
+        return (await self.store.channel_prefs(channel_id)).settings
+
+    async def set_channel_rules(
+        self, channel_id: int, config: dict[str, Any], settings: TableSettings | None = None,
+    ) -> RuleSet:
+        """Rules (and table settings) of a channel without an open table: its next table
+        plays them. The caller checks the right to do so (Manage Channels)."""
+        async with self._open_lock:
+            if self.get(channel_id) is not None:
+                raise TableError("table_exists")
+            return await save_channel_rules(self.store, channel_id, config, settings)
+
     async def open(self, channel_id: int, guild_id: int | None, host_id: int, host_name: str) -> Table:
         async with self._open_lock:
             if self.get(channel_id) is not None:
                 raise TableError("table_exists")
             rules = await self.rules_for(channel_id)
+            settings = await self.settings_for(channel_id)
             host = SeatInfo(host_id, host_name)
             table_id = await self.store.open_table(channel_id, guild_id, host_id, [host])
-            table = self._new_table(table_id, channel_id, guild_id, host_id, rules)
+            table = self._new_table(table_id, channel_id, guild_id, host_id, rules, settings)
             table.seats = [host]  # whoever opens a table wants to play at it
             self._tables[channel_id] = table
             log.info("table opened in channel %s", channel_id)
@@ -783,12 +1161,22 @@ class Tables:
             self._tables[info.channel_id] = table
         for table in self.all():
             table.wake_computers()  # a game waiting on a computer seat goes on by itself
+            try:
+                async with table.lock:
+                    await table._update_turn()  # the stored deadline goes on (a new one if none fits)
+            except StoreError as exc:  # pragma: no cover - _update_turn only logs without force
+                log.warning("table %s: turn timer not resumed: %s", table.channel_id, exc)
         return self.all()
 
     async def _restore_table(self, info: StoredTable, running: StoredGame | None) -> Table:
         rules = await self.rules_for(info.channel_id)
-        table = self._new_table(info.table_id, info.channel_id, info.guild_id, info.host_id, rules)
+        settings = await self.settings_for(info.channel_id)
+        table = self._new_table(info.table_id, info.channel_id, info.guild_id, info.host_id, rules, settings)
         table.seats = list(info.seats)
+        seated = {s.user_id for s in table.seats}
+        table.waiting = [w for w in info.waiting if w.user_id not in seated]
+        table.away = set(info.turn.away) & seated
+        table.turn = info.turn.clock
         table.message_id = info.message_id
         table.totals = await self.store.totals(info.table_id)
         table.game_no = await self.store.last_game_number(info.table_id)
@@ -806,7 +1194,7 @@ class Tables:
                 last_step = steps[-1] if steps and finished[-1].game_id == last.game_id else None
                 list_step = list_steps[-1] if list_steps and list_steps[-1].number == last.number else None
                 _restore_last(table, last, last_step, list_step)
-            if table.game_no and len(table.seats) == SEATS:
+            if table.game_no and SEATS <= len(table.seats) <= MAX_SEATS:
                 table.state = "between"
         return table
 

@@ -24,7 +24,8 @@ from dokobot.engine import (
     switch_values,
 )
 from dokobot.table.bock import booked
-from dokobot.table.table import SEATS, FinishedGame, Notice, Table
+from dokobot.table.store import TableSettings
+from dokobot.table.table import MAX_SEATS, FinishedGame, Notice, Table
 from dokobot.text.cards import card_text
 from dokobot.text.i18n import announcement_name, breakdown_label, contract_name, has, t, tn
 from dokobot.text.numbers import signed
@@ -68,8 +69,13 @@ def lobby_text(table: Table, lang: str | None) -> tuple[str, str]:
         "",
         f"**{t(lang, 'lobby.seats')}**",
     ]
-    for i in range(SEATS):
+    shown = max(4, min(len(table.seats) + 1, MAX_SEATS))  # four seats, a fifth once four sit
+    for i in range(shown):
         lines.append(f"{i + 1}. {esc(table.seats[i].name) if i < len(table.seats) else t(lang, 'lobby.free')}")
+    if len(table.seats) > 4:
+        lines.append(t(lang, "lobby.five"))
+    if table.waiting:
+        lines.append(t(lang, "lobby.waiting", list=", ".join(esc(w.name) for w in table.waiting)))
     if table.state == "closed":
         lines += ["", t(lang, "lobby.closed")]
     elif table.state == "playing":
@@ -91,10 +97,16 @@ def table_text(table: Table, lang: str | None) -> tuple[str, str]:
     assert game is not None
     names = [esc(n) for n in table.names]
     title = t(lang, "table.title", no=table.game_no, preset=preset_name(lang, table.preset))
-    lead = (game.dealer + 1) % SEATS
+    order = playing_order(game)
+    lead = order[0]
     lines = [bock_line(table, lang)] if table.bock_multiplier > 1 else []
     lines += list_lines(table, lang)
     lines.append(t(lang, "table.dealer", dealer=names[game.dealer], lead=names[lead]))
+    if game.n > len(order):
+        lines.append(t(lang, "table.sits_out", name=names[game.dealer]))
+    away = [names[i] for i, s in enumerate(table.seats) if s.user_id in table.away and i < len(names)]
+    if away and table.state == "playing":
+        lines.append(f"🤖 {t(lang, 'table.computer_for', names=', '.join(away))}")
     lines += _contract_lines(game, names, lang)
     if game.phase == "reserve":
         lines.append(_reserve_line(game, names, lang))
@@ -103,6 +115,13 @@ def table_text(table: Table, lang: str | None) -> tuple[str, str]:
     if game.phase in ("play", "done"):
         lines += _trick_lines(game, names, lang)
     return title, "\n".join(lines)
+
+
+def playing_order(game: Game) -> list[int]:
+    """The seats with cards, from the one after the dealer (at five the dealer sits out)."""
+    n = game.n
+    seats = [(game.dealer + 1 + i) % n for i in range(n)]
+    return [s for s in seats if n == 4 or s != game.dealer]
 
 
 def bock_line(table: Table, lang: str | None) -> str:
@@ -211,8 +230,7 @@ def _parties_list(parties: dict[int, str], names: list[str], lang: str | None) -
 def _reserve_line(game: Game, names: list[str], lang: str | None) -> str:
     said = dict(game.reservations)
     parts = []
-    for i in range(SEATS):
-        seat = (game.dealer + 1 + i) % SEATS
+    for seat in playing_order(game):
         word = said.get(seat)
         text = t(lang, "table." + word) if word else t(lang, "table.waiting")
         parts.append(f"{names[seat]} {text}")
@@ -239,7 +257,8 @@ def _trick_lines(game: Game, names: list[str], lang: str | None) -> list[str]:
     if game.phase == "play":
         played = dict(game.current_trick)
         leader = game.current_trick[0][0] if game.current_trick else game.to_act
-        order = [(leader + i) % SEATS for i in range(SEATS)] if leader is not None else []
+        seats = playing_order(game)
+        order = [seats[(seats.index(leader) + i) % len(seats)] for i in range(len(seats))] if leader in seats else []
         pig = next((s for s, _, sw in game.trick if sw), None)
         cards = " · ".join(
             f"{names[s]} {_played(game, played[s], s == pig, lang) if s in played else '…'}" for s in order
@@ -247,10 +266,10 @@ def _trick_lines(game: Game, names: list[str], lang: str | None) -> list[str]:
         lines.append(_with_turn(t(lang, "table.trick", n=len(tricks) + 1, cards=cards), game, names, lang))
     if tricks:
         lines.append(last_trick_line(game, names, lang))
-    won = [0] * SEATS
+    won = [0] * game.n
     for trick in tricks:
         won[trick.winner] += 1
-    lines.append(t(lang, "table.tricks", list=" · ".join(f"{names[s]} {won[s]}" for s in range(SEATS))))
+    lines.append(t(lang, "table.tricks", list=" · ".join(f"{names[s]} {won[s]}" for s in playing_order(game))))
     return lines
 
 
@@ -440,6 +459,16 @@ def notice_text(table: Table, notice: Notice, lang: str | None) -> str | None:
         return t(lang, "notice.aborted", no=table.game_no, name=f"<@{data}>")
     if kind == "closed":
         return t(lang, "notice.closed", name=f"<@{data}>")
+    if kind == "waiting":
+        return t(lang, "notice.waiting", name=esc(str(data)))
+    if kind == "seated":
+        return t(lang, "notice.seated", name=esc(str(data)), n=(seat or 0) + 1)
+    if kind == "handed_over":
+        old, new = data
+        return t(lang, "notice.handed_over", old=esc(old), new=esc(new))
+    if kind in ("computer_on", "computer_off"):
+        who = table.seats[seat].name if seat is not None and seat < len(table.seats) else "?"
+        return t(lang, "notice." + kind, name=esc(who))
     return None
 
 
@@ -463,6 +492,8 @@ def known_party(obs: Observation) -> str | None:
 
 
 def hand_text(table: Table, seat: int, lang: str | None) -> str:
+    if table.sits_out(seat):  # the dealer at five: a note instead of a hand
+        return t(lang, "hand.sits_out", no=table.game_no)
     obs = _view(table, seat)
     head = f"**{t(lang, 'hand.title', no=table.game_no)}**"
     party = known_party(obs)
@@ -478,6 +509,8 @@ def hand_text(table: Table, seat: int, lang: str | None) -> str:
     prompt = _prompt(table, obs, lang)
     if prompt:
         lines.append(prompt)
+    if seat < len(table.seats) and table.seats[seat].user_id in table.away and obs.phase != "done":
+        lines.append(f"🤖 {t(lang, 'hand.away')}")
     return "\n".join(lines)
 
 
@@ -510,7 +543,7 @@ def _prompt(table: Table, obs: Observation, lang: str | None) -> str | None:
 
 def hand_controls(table: Table, seat: int, lang: str | None) -> list[list[Control]]:
     """Rows of buttons/selects for the seat's private view (at most 5 rows)."""
-    if table.game is None or table.game.phase == "done":
+    if table.game is None or table.game.phase == "done" or table.sits_out(seat):
         return []
     obs = _view(table, seat)
     if obs.phase == "reserve":
@@ -608,18 +641,39 @@ def armut_trumps(game: Game, seat: int) -> list[str]:
 
 
 def rules_text(table: Table, lang: str | None) -> tuple[str, str]:
-    """The table's rules in one language: every switch with its current value and what it
-    means; the values a switch takes are listed where they are words (public knowledge)."""
-    r = table.ruleset
+    """The table's rules page (public knowledge)."""
+    return rules_page(table.ruleset, table.settings, lang, table.list_settings.games, table.pflicht_on)
+
+
+def rules_page(r: RuleSet, settings: TableSettings, lang: str | None, list_games: int = 0,
+               pflichtsolo: bool = False) -> tuple[str, str]:
+    """The rules of a table or of a channel's next table in one language: every switch and
+    table setting with its current value and what it means; the values a switch takes are
+    listed where they are words."""
     preset_key = f"rules.preset.{r.preset}"
     lines = [f"**{t(lang, preset_key) if has(preset_key) else r.preset}**", ""]
     lines += [switch_line(r, name, lang) for name in SWITCHES]
-    ls = table.list_settings
-    if ls.active:  # the table's list (rules.md "Lists and Pflichtsoli"), not an engine switch
-        pflicht = " · " + t(lang, "rules.pflichtsolo") if table.pflicht_on else ""
-        lines += ["", t(lang, "rules.list", n=ls.games) + pflicht]
-    lines += ["", t(lang, "rules.how")]
+    if list_games:  # the table's list (rules.md "Lists and Pflichtsoli"), not an engine switch
+        pflicht = " · " + t(lang, "rules.pflichtsolo") if pflichtsolo else ""
+        lines += ["", t(lang, "rules.list", n=list_games) + pflicht]
+    lines += [""] + settings_lines(settings, lang) + [t(lang, "lobby.five"), "", t(lang, "rules.how")]
     return t(lang, "rules.title", preset=preset_name(lang, r.preset)), "\n".join(lines)
+
+
+def settings_lines(settings: TableSettings, lang: str | None) -> list[str]:
+    """The table settings (turn clock, mentions) in the form of the switch lines."""
+    timeout = f"{settings.turn_timeout} s" if settings.turn_timeout else t(lang, "rules.timeout_off")
+    shown = {
+        "turn_timeout": (timeout, ""),
+        "on_timeout": (t(lang, "setting.on_timeout." + settings.on_timeout), "`computer`, `wait`"),
+        "mentions": (t(lang, "rules.on" if settings.mentions else "rules.off"), ""),
+    }
+    lines = []
+    for name, (value, values) in shown.items():
+        line = t(lang, "rules.line", label=t(lang, f"setting.{name}"), switch=name, value=value,
+                 help=t(lang, f"setting.{name}.help"))
+        lines.append(line + (" " + t(lang, "rules.values", values=values) if values else ""))
+    return lines
 
 
 def switch_line(rules: RuleSet, name: str, lang: str | None) -> str:
@@ -676,6 +730,7 @@ def record_text(record: dict[str, Any], names: list[str], lang: str | None, numb
         t(lang, "rec.hands"),
     ]
     lines += [t(lang, "rec.hand", name=names[s], cards=" ".join(card_text(c) for c in game.hand(s)))
+              if game.hand(s) else t(lang, "table.sits_out", name=names[s])  # the dealer at five
               for s in range(game.n)]
     lines.append("")
     row: list[str] = []

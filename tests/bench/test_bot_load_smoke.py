@@ -47,3 +47,19 @@ async def test_memory_run_on_sqlite(bot_load, tmp_path):
     assert res["store"] == "sqlite"
     mem = res["memory"]
     assert mem["peak_per_table_kb"] > 0 and mem["end_per_table_kb"]["ours"] > 0
+
+
+def test_processes_on_postgresql(bot_load, capsys):
+    """Two shard processes on one PostgreSQL against one on SQLite: the games complete."""
+    from tests import pg
+
+    url = pg.server_url()
+    args = bot_load.argparse.Namespace(tables=[2], games=1, seed=7, url=url, processes=2)
+    res = bot_load._processes(args)
+    assert [r["shard"] for r in res["per_process"]] == [0, 1]
+    for r in res["per_process"]:
+        assert r["games"] == 2 and r["logged_errors"] == 0 and r["interactions"] >= 2 * 61
+    assert res["baseline"]["store"] == "sqlite" and res["speedup"] > 0
+    bot_load._print_processes(res)
+    out = capsys.readouterr().out
+    assert "2 processes x 2 tables" in out and "shard 1:" in out

@@ -33,10 +33,23 @@ from dokobot.storage.memory import MemoryStore
 from dokobot.table.robot import Skill
 from dokobot.text.cards import card_text
 from dokobot.text.i18n import t
+from tests import pg
 from tests.rigged import RiggedDeals
 
 CARD_WORD = re.compile(r"\b(" + "|".join(sorted(set(CARD_CODES) | {"JO"})) + r")\b")
 FAST = Skill(playouts=16)  # computer players in tests: quick, and no pause between moves
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+async def sqlite_path(request, tmp_path):
+    """The database of the tests on a real store: an SQLite file, or a fresh
+    schema on PostgreSQL (same store class, same tests)."""
+    if request.param == "sqlite":
+        yield tmp_path / "doko.sqlite3"
+        return
+    schema, url = await pg.new_schema()
+    yield url
+    await pg.drop_schema(schema)
 
 
 @pytest.fixture
@@ -121,10 +134,10 @@ def message_text(message: discord.Message) -> str:
 
 
 class Driver:
-    def __init__(self, env: Any, bot: DokoBot) -> None:
+    def __init__(self, env: Any, bot: DokoBot, guild: Any = None) -> None:
         self.env = env
         self.bot = bot
-        self.guild = env.create_guild()
+        self.guild = env.create_guild() if guild is None else guild
         self.channel = self.guild.create_text_channel("doko")
         self.players = [self.guild.add_member(env.create_user(n)) for n in ("Nord", "Ost", "Sued", "West")]
         self.outsider = self.guild.add_member(env.create_user("Kiebitz"))

@@ -62,18 +62,24 @@ async def test_join_twice_and_full_table(doko):
     await doko.open_and_seat()
     res = await doko.players[1].click(doko.table_message(), label="Beitreten")
     assert said(res) == "Du sitzt schon am Tisch."
-    res = await doko.outsider.click(doko.table_message(), label="Beitreten")
-    assert said(res) == "Der Tisch ist schon voll."
-    assert len(doko.table.seats) == 4
+    await doko.outsider.click(doko.table_message(), label="Beitreten")  # a fifth seat (issue 11)
+    assert len(doko.table.seats) == 5
+    sixth = doko.guild.add_member(doko.env.create_user("Sechs"))
+    await sixth.click(doko.table_message(), label="Beitreten")  # waits for a free seat
+    assert [w.user_id for w in doko.table.waiting] == [sixth.id] and len(doko.table.seats) == 5
+    res = await sixth.click(doko.table_message(), label="Beitreten")
+    assert said(res) == "Du stehst schon auf der Warteliste."
 
 
 async def test_out_of_turn(doko):
     await started(doko)
     await doko.reserve_all_gesund()
     nord = doko.players[0]
-    # An older hand view is no longer kept current, so its buttons stay enabled.
+    # An older hand view is no longer kept current: its last edit says so (issue 11),
+    # and its buttons stay as they were then.
     untracked = (await nord.slash(doko.channel, "doko hand")).response
     await doko.open_hand(nord)
+    assert doko.fetch(untracked, nord).content.startswith("*veraltet")
     await doko.click_hand(nord, "play")
     before = record_len(doko)
     item = next(i for i in components(untracked) if cid(i).startswith("doko:play") and not disabled(i))

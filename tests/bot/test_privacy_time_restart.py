@@ -38,6 +38,9 @@ async def test_hands_are_private_everywhere(doko, caplog):
 
 async def test_reopen_after_15_minutes(doko):
     await doko.open_and_seat()
+    # no turn timer here (issue 11: by default a computer would take over after 5 minutes)
+    res = await doko.players[0].slash(doko.channel, "doko regeln", schalter="turn_timeout=0")
+    assert res.ephemeral and doko.table.settings.turn_timeout == 0
     await doko.start()
     await doko.open_all_hands()
     await doko.reserve_all_gesund()

@@ -22,11 +22,6 @@ from dokobot.storage.sqlite_store import SqliteStore
 
 
 @pytest.fixture
-def sqlite_path(tmp_path):
-    return tmp_path / "doko.sqlite3"
-
-
-@pytest.fixture
 async def stores(sqlite_path):
     """Every connection a test opens; closed only at the very end (a killed bot closes nothing)."""
     opened: list[SqliteStore] = []

@@ -13,11 +13,6 @@ from tests.words import signed
 
 
 @pytest.fixture
-async def sqlite_path(tmp_path):
-    return tmp_path / "doko.sqlite3"
-
-
-@pytest.fixture
 async def store(sqlite_path):
     store = await SqliteStore.open(sqlite_path)
     yield store
@@ -72,8 +67,8 @@ async def test_stats_commands_on_sqlite(doko, store):
     score = list(doko.table.last.result.score)
     contract = contract_name("de", doko.table.last.result.contract)
     assert sheet.description == f"**1.** {contract}: " + " · ".join(
-        f"{p.name} {signed(score[i])}" for i, p in enumerate(doko.players)
-    )
+        f"{p.name} {signed(score[i])} ({signed(score[i])})" for i, p in enumerate(doko.players)
+    ) + "\n\nSpiele: " + " · ".join(f"{p.name} 1" for p in doko.players)
     res = await nord.slash(doko.channel, "doko protokoll")
     assert res.ephemeral and res.response.attachments[0].filename.endswith(".json")
 

@@ -52,7 +52,7 @@ async def test_protokoll_takes_the_spielliste_number(doko, store):
 
     res = await nord.slash(doko.channel, "doko liste")
     lines = res.response.embeds[0].description.split("\n")
-    assert [line.split(".**")[0] for line in lines] == ["**1", "**2"]
+    assert [line.split(".**")[0] for line in lines if line.startswith("**")] == ["**1", "**2"]
 
     for number in (1, 2):
         res = await nord.slash(doko.channel, "doko protokoll", spiel=number)
@@ -96,8 +96,12 @@ async def test_liste_shows_running_totals_after_each_game(doko, store):
     expected = []
     for n, result in enumerate(results, 1):
         running = [a + b for a, b in zip(running, result["score"], strict=True)]
-        totals = " · ".join(f"{p.name} {signed(running[i])}" for i, p in enumerate(doko.players))
+        # each game's points and (in brackets) the running total (issue 11)
+        totals = " · ".join(
+            f"{p.name} {signed(result['score'][i])} ({signed(running[i])})" for i, p in enumerate(doko.players)
+        )
         expected.append(f"**{n}.** {totals}")
+    expected += ["", "Spiele: " + " · ".join(f"{p.name} 3" for p in doko.players)]
     shown = [re.sub(r"\*\* [^:]+: ", "** ", line) for line in sheet.description.split("\n")]
     assert shown == expected
     assert running == [doko.table.totals[p.id] for p in doko.players]

@@ -87,3 +87,29 @@ def test_export_cli_reads_the_database_from_the_config(tmp_path):
     proc = _cli("export", "--channel", "1", "--out", str(tmp_path / "o"), "--config", str(config))
     assert proc.returncode == 0, proc.stderr  # no token needed for an export
     assert proc.stdout.strip() == f"0 games written to {tmp_path / 'o'}"
+
+
+async def test_export_cli_reads_postgresql(tmp_path):
+    """The same export from a PostgreSQL database (any process's games: the database is shared)."""
+    from tests import pg
+
+    schema, url = await pg.new_schema()
+    try:
+        db = await Database.open(url)
+        games = await _store_real_games(db, 777, 3, random.Random(9))
+        await db.close()
+        out = tmp_path / "out"
+        proc = _cli("export", "--channel", "777", "--out", str(out), "--db", url)
+        assert proc.returncode == 0, proc.stderr
+        assert proc.stdout.strip() == f"3 games written to {out}"
+        for game_id, result in games.items():
+            record = json.loads((out / f"game-{game_id}.json").read_text("utf-8"))
+            assert replay(record) == result
+    finally:
+        await pg.drop_schema(schema)
+
+
+def test_export_cli_unreachable_postgresql_is_one_line_without_password(tmp_path):
+    proc = _cli("export", "--channel", "1", "--out", str(tmp_path / "o"), "--db", "postgresql://u:s3cret@127.0.0.1:1/d")
+    assert proc.returncode == 2 and proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr
+    assert "not reachable" in proc.stderr and "s3cret" not in proc.stderr

@@ -9,6 +9,7 @@ from datetime import UTC, datetime
 import pytest
 
 from dokobot.storage import Database, StorageError
+from tests.storage.dialects import fail_inserts, snapshot, stop_failing
 
 FOUR = [{"user_id": i, "name": f"P{i}", "is_bot": False} for i in (11, 12, 13, 14)]
 HANDS = [["CQ", "DA"], ["HT", "SA"], ["CJ", "D9"], ["HA", "C9"]]
@@ -123,44 +124,29 @@ async def test_finish_game_writes_result_scores_and_stops_appends(db):
     assert (await db.statistics(100, 13)).announcements_won == 1
 
 
-async def _snapshot(db_path) -> dict[str, list]:
-    with sqlite3.connect(db_path) as conn:
-        return {
-            name: sorted(conn.execute(f"SELECT * FROM {name}").fetchall(), key=repr)
-            for name in ("games", "scores", "totals_month", "totals_day", "actions")
-        }
-
-
-async def test_finish_game_is_atomic_when_a_write_fails(db, db_path):
+async def test_finish_game_is_atomic_when_a_write_fails(db):
     t = await _table(db)
     g = await _game(db, t)
-    # make the third score row fail inside SQLite, after two rows went in
-    conn = db._connection()
-    await conn.execute(
-        "CREATE TRIGGER boom BEFORE INSERT ON scores WHEN NEW.seat = 2"
-        " BEGIN SELECT RAISE(ABORT, 'injected failure'); END"
-    )
-    before = await _snapshot(db_path)
+    # make the third score row fail inside the database, after two rows went in
+    await fail_inserts(db, "scores", "injected failure", seat=2)
+    before = await snapshot(db)
     with pytest.raises(StorageError, match="injected failure"):
         await db.finish_game(g, RESULT)
-    assert await _snapshot(db_path) == before
+    assert await snapshot(db) == before
     [running] = await db.unfinished_games()
     assert running.game_id == g
-    await conn.execute("DROP TRIGGER boom")
+    await stop_failing(db, "scores")
     await db.finish_game(g, RESULT)  # the game is still finishable
     assert (await db.statistics(100, 11)).games == 1
 
 
-async def test_finish_game_is_atomic_when_totals_fail(db, db_path):
+async def test_finish_game_is_atomic_when_totals_fail(db):
     g = await _game(db, await _table(db))
-    conn = db._connection()
-    await conn.execute(
-        "CREATE TRIGGER boom BEFORE INSERT ON totals_day BEGIN SELECT RAISE(ABORT, 'late failure'); END"
-    )
-    before = await _snapshot(db_path)
+    await fail_inserts(db, "totals_day", "late failure")
+    before = await snapshot(db)
     with pytest.raises(StorageError, match="late failure"):
         await db.finish_game(g, RESULT)
-    assert await _snapshot(db_path) == before
+    assert await snapshot(db) == before
 
 
 @pytest.mark.parametrize(
@@ -217,7 +203,9 @@ async def test_unserializable_game_is_refused_without_a_trace(db):
     assert await db.last_game_number(t) == 0
 
 
-async def test_write_while_locked_fails_cleanly_then_works(db_path):
+async def test_write_while_locked_fails_cleanly_then_works(db_path, dialect):
+    if dialect != "sqlite":
+        pytest.skip("SQLite file locking; PostgreSQL writers wait for row locks instead")
     db = await Database.open(db_path, busy_timeout=0.05)
     g = await _game(db, await _table(db), ACTIONS[:1])
     other = sqlite3.connect(db_path, isolation_level=None)

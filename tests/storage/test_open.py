@@ -17,6 +17,12 @@ TABLES = {
 }
 
 
+@pytest.fixture
+def db_path(tmp_path):
+    """Opening and refusing files is SQLite's business (PostgreSQL: test_postgres.py)."""
+    return tmp_path / "doko.db"
+
+
 def _tables(path) -> set[str]:
     with sqlite3.connect(path) as conn:
         return {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}

@@ -142,3 +142,75 @@ def test_unusable_database_stops_the_bot_with_one_line(tmp_path, capsys, monkeyp
     assert not started
     needle = {"corrupt": "corrupt", "locked": "locked", "newer": "newer than this dokobot"}[kind]
     assert needle in err, err
+
+
+def test_shards_and_postgresql_url(tmp_path):
+    path = write(tmp_path, 'database = "postgresql://bot:pw@db.example/doko"\nshard_count = 4\nshard_ids = [2, 3]\n')
+    config = load_config(path, env={"DOKOBOT_TOKEN": TOKEN})
+    assert (config.database, config.shard_count, config.shard_ids, config.sharded) == (
+        "postgresql://bot:pw@db.example/doko", 4, (2, 3), True
+    )
+    assert not load_config(write(tmp_path, ""), env={"DOKOBOT_TOKEN": TOKEN}).sharded
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("shard_ids = [0]", "shard_ids needs shard_count"),
+        ("shard_count = 2\nshard_ids = [2]", "between 0 and 1"),
+        ("shard_count = 0", "at least 1"),
+        ("shard_count = 2\nshard_ids = [1, 1]", "different shard numbers"),
+        ("shard_count = 2\nshard_ids = []", "different shard numbers"),
+        ('database = "mysql://bot:s3cret@h/d"', "file path or a postgresql:// URL"),
+        ('database = "postgresql://bot:s3cret@db.example"', "needs a host and a database name"),
+        ('database = "postgresql://bot:s3cret@db.example:99999/d"', "malformed"),
+    ],
+)
+def test_bad_shard_and_database_configs(tmp_path, text, message):
+    with pytest.raises(ConfigError, match=message) as info:
+        load_config(write(tmp_path, text), env={"DOKOBOT_TOKEN": TOKEN})
+    assert "\n" not in str(info.value) and "s3cret" not in str(info.value)
+
+
+def test_unreachable_postgresql_is_one_line_without_password(tmp_path, capsys, monkeypatch):
+    from dokobot.bot.client import DokoBot
+
+    async def never(self, token, *, reconnect=True):  # pragma: no cover - must not be reached
+        raise AssertionError("started without a database")
+
+    monkeypatch.setattr(DokoBot, "start", never)
+    monkeypatch.setenv("DOKOBOT_TOKEN", TOKEN)
+    assert run_bot(write(tmp_path, 'database = "postgresql://bot:s3cret@127.0.0.1:1/doko"\nshard_count = 2')) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "not reachable" in err and "Traceback" not in err
+    assert "s3cret" not in err and "bot:***@127.0.0.1:1/doko" in err
+
+
+def test_refused_postgresql_login_is_one_line(tmp_path, capsys, monkeypatch):
+    from tests import pg
+
+    url = pg.server_url()
+    bad = url.split("@", 1)[0].rsplit(":", 1)[0] + ":not-the-password@" + url.split("@", 1)[1]
+    monkeypatch.setenv("DOKOBOT_TOKEN", TOKEN)
+    assert run_bot(write(tmp_path, f'database = "{bad}"')) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "refused the login" in err and "not-the-password" not in err
+
+
+def test_database_password_is_redacted_in_logs(tmp_path):
+    import logging
+
+    from dokobot.bot.runner import _setup_logging
+
+    config = load_config(write(tmp_path, 'database = "postgresql://bot:s3cret@h/d"'), env={"DOKOBOT_TOKEN": TOKEN})
+    root = logging.getLogger()
+    saved = root.handlers[:], root.level
+    try:
+        _setup_logging(config)
+        record = logging.LogRecord("x", logging.INFO, __file__, 1, "url %s token %s", ("postgresql://bot:s3cret@h/d", TOKEN), None)
+        [handler] = root.handlers
+        assert handler.filter(record)
+        assert "s3cret" not in record.getMessage() and TOKEN not in record.getMessage()
+    finally:
+        root.handlers[:] = saved[0]
+        root.setLevel(saved[1])

@@ -1,0 +1,156 @@
+"""``dokobot migrate-db``: copy an SQLite database into an empty PostgreSQL one.
+
+Everything is copied (settings, players, tables, seats, games with their
+actions, scores and the leaderboard totals) in one transaction on the
+target, which must be empty. Checked before committing: the row count of
+every table. Checked after: the leaderboard of every channel for every
+period and order, read through the same ``Database`` API on both sides; a
+difference empties the target again and fails.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .database import Database
+from .errors import StorageError
+from .periods import PERIODS
+from .postgres import is_postgres_url
+from .stats import ORDERS
+
+# Parents before children (foreign keys). Tables a later migration adds are
+# copied after these; table_leases is runtime state of running processes.
+ORDER = (
+    "channel_settings", "user_settings", "players", "tables", "seats", "games", "actions",
+    "scores", "totals_month", "totals_day",
+)
+SKIP = {"schema_version", "table_leases"}
+BATCH = 5000
+
+
+@dataclass
+class Report:
+    counts: dict[str, int] = field(default_factory=dict)
+    channels: int = 0
+    boards: int = 0
+
+
+async def migrate_db(
+    source: str | Path, target: str, *, progress: Callable[[str], None] | None = None
+) -> Report:
+    """Copy ``source`` (an SQLite file) into ``target`` (an empty database); return what was copied."""
+    say = progress or (lambda _text: None)
+    if is_postgres_url(str(source)):
+        raise StorageError("--from must be an SQLite database file")
+    if not Path(source).is_file():
+        raise StorageError(f"no such database file: {source}")
+    src = await Database.open(source)
+    try:
+        dst = await Database.open(target)
+        try:
+            if src.schema_version != dst.schema_version:  # pragma: no cover - same dokobot migrates both
+                raise StorageError("source and target have different schema versions")
+            tables = await _tables(src)
+            full = await _non_empty(dst, tables + ["table_leases"])
+            if full:
+                raise StorageError(f"the target database is not empty (table {full} has rows); refusing to write")
+            report = Report()
+            await _copy(src, dst, tables, report, say)
+            try:
+                report.channels, report.boards = await _check_leaderboards(src, dst)
+            except StorageError:
+                await _empty(dst, tables)
+                raise
+            say(f"leaderboards of {report.channels} channels identical ({report.boards} views compared)")
+            return report
+        finally:
+            await dst.close()
+    finally:
+        await src.close()
+
+
+async def _tables(src: Database) -> list[str]:
+    rows = await src._connection().execute_fetchall("SELECT name FROM sqlite_master WHERE type = 'table'")
+    names = {r[0] for r in rows} - SKIP
+    return [t for t in ORDER if t in names] + sorted(names - set(ORDER))
+
+
+async def _columns(src: Database, table: str) -> list[str]:
+    # table comes from sqlite_master, not from input
+    return [r[1] for r in await src._connection().execute_fetchall(f"PRAGMA table_info({table})")]
+
+
+async def _count(db: Database, table: str) -> int:
+    async with db._statement(f"count {table}") as conn:
+        rows = await conn.execute_fetchall(f"SELECT COUNT(*) FROM {table}", ())
+    return int(list(rows)[0][0])
+
+
+async def _non_empty(db: Database, tables: Sequence[str]) -> str | None:
+    for table in tables:
+        async with db._statement(f"look into {table}") as conn:
+            if list(await conn.execute_fetchall(f"SELECT 1 FROM {table} LIMIT 1", ())):
+                return table
+    return None
+
+
+async def _batches(src: Database, table: str, columns: list[str]) -> AsyncIterator[list[tuple[Any, ...]]]:
+    async with src._connection().execute(f"SELECT {', '.join(columns)} FROM {table}") as cur:
+        while rows := await cur.fetchmany(BATCH):
+            yield [tuple(r) for r in rows]
+
+
+async def _copy(src: Database, dst: Database, tables: list[str], report: Report, say: Callable[[str], None]) -> None:
+    async with dst._transaction("copy into the target database") as conn:
+        for table in tables:
+            columns = await _columns(src, table)
+            n = 0
+            async for rows in _batches(src, table, columns):
+                if dst.dialect == "postgresql":
+                    await conn.raw.copy_records_to_table(table, records=rows, columns=columns)
+                else:
+                    marks = ", ".join("?" * len(columns))
+                    await conn.executemany(f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({marks})", rows)
+                n += len(rows)
+            want = await _count(src, table)
+            got = list(await conn.execute_fetchall(f"SELECT COUNT(*) FROM {table}", ()))[0][0]
+            if n != want or got != want:
+                raise StorageError(f"table {table}: {want} rows in the source, {got} copied; nothing was written")
+            report.counts[table] = want
+            say(f"{table}: {want} rows")
+        if dst.dialect == "postgresql":
+            for table in ("tables", "games"):  # identity columns continue after the copied ids
+                await conn.execute(
+                    f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), COALESCE(MAX(id), 0) + 1, false)"
+                    f" FROM {table}"
+                )
+
+
+async def _check_leaderboards(src: Database, dst: Database) -> tuple[int, int]:
+    rows = await src._connection().execute_fetchall(
+        "SELECT channel_id FROM totals_month UNION SELECT channel_id FROM scores"
+        " UNION SELECT channel_id FROM games"
+    )
+    channels = sorted(r[0] for r in rows)
+    boards = 0
+    for channel in channels:
+        for period in PERIODS:
+            for order in ORDERS:
+                before = await src.leaderboard(channel, period, order, limit=1_000_000)
+                after = await dst.leaderboard(channel, period, order, limit=1_000_000)
+                if before != after:
+                    raise StorageError(
+                        f"leaderboard of channel {channel} ({period}, {order}) differs after copying;"
+                        " the target was emptied again"
+                    )
+                boards += 1
+    return len(channels), boards
+
+
+async def _empty(dst: Database, tables: list[str]) -> None:
+    async with dst._transaction("empty the target again") as conn:
+        for table in reversed(tables):
+            await conn.execute(f"DELETE FROM {table}")

@@ -1,0 +1,69 @@
+"""The Spielliste of one table session: every game's points and the running totals.
+
+Built from the store's finished games alone (``TableStore.finished_games``),
+so it reads the same for an open table, after a restart and after the table
+was closed (the channel's last session). A throw-in keeps its number but is
+no game; a seat sitting out (the dealer at five) scores 0 and did not play.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from dokobot.table.store import SeatInfo, StoredGame
+
+
+@dataclass(frozen=True)
+class SheetLine:
+    number: int
+    contract: str
+    players: tuple[SeatInfo, ...]  # who played each seat (who finished it, after a hand-over)
+    dealer: int
+    points: dict[int, int]  # user id -> points of this game (0 sitting out)
+    totals: dict[int, int]  # user id -> running total after this game
+    sat_out: tuple[int, ...] = ()  # user ids who sat this game out
+
+    @property
+    def is_game(self) -> bool:
+        return self.contract != "redeal"
+
+
+@dataclass(frozen=True)
+class Sheet:
+    lines: tuple[SheetLine, ...]
+    names: dict[int, str]  # user id -> latest name, in order of first appearance
+    played: dict[int, int]  # user id -> games played (throw-ins and sitting out not counted)
+
+    @property
+    def games(self) -> int:
+        return sum(1 for line in self.lines if line.is_game)
+
+    @property
+    def totals(self) -> dict[int, int]:
+        return dict(self.lines[-1].totals) if self.lines else {}
+
+
+def build_sheet(games: list[StoredGame]) -> Sheet:
+    """The sheet of these finished games (in number order)."""
+    names: dict[int, str] = {}
+    totals: dict[int, int] = {}
+    played: dict[int, int] = {}
+    lines = []
+    for g in sorted(games, key=lambda g: g.number):
+        if g.result is None:
+            continue
+        scores = g.scores or {}
+        sat_out = tuple(p.user_id for i, p in enumerate(g.players) if i < len(g.hands) and not g.hands[i])
+        for p in g.players:
+            names[p.user_id] = p.name
+            totals.setdefault(p.user_id, 0)
+            played.setdefault(p.user_id, 0)
+        points = {p.user_id: int(scores.get(p.user_id, 0)) for p in g.players}
+        for user_id, value in points.items():
+            totals[user_id] += value
+        if not g.result.is_redeal:
+            for p in g.players:
+                if p.user_id not in sat_out:
+                    played[p.user_id] += 1
+        lines.append(SheetLine(g.number, g.result.contract, tuple(g.players), g.dealer, points, dict(totals), sat_out))
+    return Sheet(tuple(lines), names, played)

@@ -1,0 +1,91 @@
+"""PostgreSQL for the tests: one fresh schema per test on the server named by
+``DOKOBOT_TEST_PG`` (``.ci/run`` starts a local PostgreSQL and sets it).
+
+Without a reachable server the PostgreSQL variants are skipped, and the
+session header says why in one line (never silently).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import secrets
+from urllib.parse import urlsplit, urlunsplit
+
+import pytest
+
+ENV = "DOKOBOT_TEST_PG"
+_status: tuple[str | None, str] | None = None
+
+
+def _probe() -> tuple[str | None, str]:
+    url = os.environ.get(ENV, "").strip()
+    if not url:
+        return None, f"PostgreSQL tests skipped: {ENV} is not set (.ci/run starts a local PostgreSQL and sets it)"
+    try:
+        import asyncpg
+    except ImportError:
+        return None, "PostgreSQL tests skipped: the asyncpg package is not installed"
+
+    async def ping() -> None:
+        conn = await asyncpg.connect(url, timeout=5)
+        await conn.close()
+
+    try:
+        asyncio.run(ping())
+    except Exception as exc:  # noqa: BLE001 - any failure: skip with the reason
+        from dokobot.storage.postgres import describe, redact
+
+        return None, f"PostgreSQL tests skipped: {redact(url)}: {describe(exc)}"
+    return url, f"PostgreSQL tests run against {_shown(url)}"
+
+
+def _shown(url: str) -> str:
+    from dokobot.storage.postgres import redact
+
+    return redact(url)
+
+
+def status() -> tuple[str | None, str]:
+    global _status
+    if _status is None:
+        _status = _probe()
+    return _status
+
+
+def server_url() -> str:
+    """The server's URL, or skip the test with the one-line reason."""
+    url, reason = status()
+    if url is None:
+        pytest.skip(reason)
+    return url
+
+
+def with_schema(url: str, schema: str) -> str:
+    parts = urlsplit(url)
+    query = "&".join(q for q in (parts.query, f"search_path={schema}") if q)
+    return urlunsplit(parts._replace(query=query))
+
+
+async def new_schema() -> tuple[str, str]:
+    """A fresh, empty schema: (its name, a URL whose connections use it)."""
+    import asyncpg
+
+    url = server_url()
+    name = "t_" + secrets.token_hex(6)
+    conn = await asyncpg.connect(url)
+    try:
+        await conn.execute(f"CREATE SCHEMA {name}")
+    finally:
+        await conn.close()
+    return name, with_schema(url, name)
+
+
+async def drop_schema(name: str) -> None:
+    import asyncpg
+
+    conn = await asyncpg.connect(server_url())
+    try:
+        await conn.execute(f"DROP SCHEMA IF EXISTS {name} CASCADE")
+    finally:
+        await conn.close()

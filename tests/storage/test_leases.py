@@ -1,0 +1,170 @@
+"""Table leases: one writer per table, taken over only after expiry."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from dokobot.storage import Database, StorageError
+from dokobot.storage.sharded import ShardedStore, shard_of
+from dokobot.table.store import SeatInfo, StoreError
+
+FOUR = [{"user_id": i, "name": f"P{i}"} for i in (1, 2, 3, 4)]
+HANDS = [["CQ"], ["HT"], ["CJ"], ["HA"]]
+
+
+async def test_lease_is_exclusive_until_it_expires(db):
+    t = await db.open_table(100, 7, 1, FOUR)
+    assert await db.acquire_lease(t, "A", 400)
+    assert not await db.acquire_lease(t, "B", 400)
+    assert await db.acquire_lease(t, "A", 400)  # the owner extends
+    assert await db.renew_leases("A", [t], 400) == {t}
+    assert await db.renew_leases("B", [t], 400) == set()
+    holder, left = await db.lease_holder(t)
+    assert holder == "A" and 0 < left <= 400
+    await asyncio.sleep(0.45)
+    assert await db.renew_leases("A", [t], 400) == set()  # expired: not renewed
+    assert await db.acquire_lease(t, "B", 400)  # and taken over
+    assert not await db.acquire_lease(t, "A", 400)
+    await db.release_leases("B")
+    assert await db.lease_holder(t) is None
+    await db.close_table(t)
+    assert not await db.acquire_lease(t, "A", 400)  # closed tables are not leased
+
+
+async def test_two_claimants_never_both_write(db_path):
+    a = await Database.open(db_path, owner="A")
+    b = await Database.open(db_path, owner="B")
+    try:
+        t = await a.open_table(100, 7, 1, FOUR)
+        g = await a.create_game(t, {}, FOUR, 0, HANDS)
+        assert await a.acquire_lease(t, "A", 500)
+        assert not await b.acquire_lease(t, "B", 500)
+        await a.append_action(g, 0, {"seat": 1, "reserve": "gesund"})
+        with pytest.raises(StorageError, match="leased to another process"):
+            await b.append_action(g, 1, {"seat": 2, "reserve": "gesund"})
+        with pytest.raises(StorageError, match="leased to another process"):
+            await b.set_seats(t, FOUR[:3], 1)
+        with pytest.raises(StorageError, match="leased to another process"):
+            await b.abort_game(g)
+        await asyncio.sleep(0.55)
+        # A's lease ran out: A may not write any more, even before anyone took over
+        with pytest.raises(StorageError, match="leased to another process"):
+            await a.append_action(g, 1, {"seat": 2, "reserve": "gesund"})
+        assert await b.acquire_lease(t, "B", 5000)
+        await b.append_action(g, 1, {"seat": 2, "reserve": "gesund"})
+        for write in (
+            a.append_action(g, 2, {"seat": 3, "reserve": "gesund"}),
+            a.finish_game(g, {"contract": "normal", "winner": None, "score": [0, 0, 0, 0]}),
+            a.close_table(t),
+        ):
+            with pytest.raises(StorageError, match="leased to another process"):
+                await write
+        [running] = await b.unfinished_games()
+        assert len(running.actions) == 2  # exactly one write of each claimant went in
+    finally:
+        await a.close()
+        await b.close()
+
+
+async def test_racing_claimants_get_each_table_once(db_path):
+    db = await Database.open(db_path)
+    tables = [await db.open_table(100 + i, 7, 1, FOUR) for i in range(10)]
+    others = [await Database.open(db_path) for _ in range(3)]
+    try:
+        results = await asyncio.gather(*(
+            o.acquire_lease(t, f"owner{i}", 10_000) for t in tables for i, o in enumerate(others)
+        ))
+        per_table = [sum(results[k * 3:(k + 1) * 3]) for k in range(len(tables))]
+        assert per_table == [1] * len(tables)
+    finally:
+        for o in others:
+            await o.close()
+        await db.close()
+
+
+def _guild(shard: int, count: int) -> int:
+    """A snowflake-like server id on the given shard."""
+    return ((1000 * count + shard) << 22) + 12345
+
+
+async def test_sharded_store_restores_only_its_shards_and_leases(db_path):
+    db = await Database.open(db_path)
+    tables = {shard: await db.open_table(500 + shard, _guild(shard, 4), 1, FOUR) for shard in range(4)}
+    assert [shard_of(_guild(s, 4), 4) for s in range(4)] == [0, 1, 2, 3]
+    await db.create_game(tables[1], {}, FOUR, 0, HANDS)
+    await db.create_game(tables[2], {}, FOUR, 0, HANDS)
+    low = await ShardedStore.open(str(db_path), shard_count=4, shard_ids=[0, 1], owner="low", ttl=1.0)
+    high = await ShardedStore.open(str(db_path), shard_count=4, shard_ids=[2, 3], owner="high", ttl=1.0)
+    wrong = await ShardedStore.open(str(db_path), shard_count=4, shard_ids=[1, 2], owner="wrong", ttl=1.0)
+    try:
+        assert [g.table_id for g in await low.running_games()] == [tables[1]]
+        assert sorted(t.table_id for t in await low.open_tables()) == [tables[0], tables[1]]
+        assert sorted(t.table_id for t in await high.open_tables()) == [tables[2], tables[3]]
+        # a misconfigured third process sees its shards' tables taken
+        assert await wrong.running_games() == [] and await wrong.open_tables() == []
+        # new tables are leased by the process that opens them
+        t_new = await low.open_table(600, _guild(0, 4), 1, [SeatInfo(1, "P1")])
+        assert (await db.lease_holder(t_new))[0] == "low"
+        # the owners keep renewing; the other side stays out
+        await asyncio.sleep(0.5)
+        assert await low.tick() == (set(), set()) and await high.tick() == (set(), set())
+        await asyncio.sleep(0.6)  # past the first expiry, not the renewed one
+        assert (await wrong.tick())[0] == set()
+        await high.tick()
+        # "low" dies without releasing: once its leases expire, "wrong" takes its shard-1 table
+        await asyncio.sleep(0.6)
+        await high.tick()
+        won, _ = await wrong.tick()
+        assert won == {tables[1]}
+        assert [t.table_id for t in await wrong.open_tables()] == [tables[1]]
+        _, lost = await low.tick()
+        assert tables[1] in lost
+        # a clean stop releases at once
+        await high.stop()
+        assert await db.lease_holder(tables[2]) is None
+    finally:
+        for s in (low, high, wrong):
+            await s.close()
+        await db.close()
+
+
+
+async def test_tables_opened_during_a_lease_round_are_neither_lost_nor_claimed_again(db_path):
+    store = await ShardedStore.open(str(db_path), owner="me", ttl=5.0)
+    try:
+        assert await store.open_tables() == []
+        done = await asyncio.gather(
+            *(store.open_table(700 + i, _guild(0, 1), 1, [SeatInfo(1, "P1")]) for i in range(6)),
+            *(store.tick() for _ in range(6)),
+        )
+        opened, ticks = done[:6], done[6:]
+        assert all(tick == (set(), set()) for tick in ticks)
+        assert store.held == set(opened)
+        assert await store.open_tables() == []  # nothing to restore: all opened here
+    finally:
+        await store.close()
+
+
+async def test_the_lease_loop_keeps_going_and_stops(db_path):
+    store = await ShardedStore.open(str(db_path), owner="me", ttl=0.15)
+    calls: list[int] = []
+
+    async def tick() -> None:
+        calls.append(1)
+        if len(calls) == 1:
+            raise StoreError("database away for a moment")
+        if len(calls) == 2:
+            raise RuntimeError("a bug while restoring")
+
+    try:
+        store.start(tick)
+        await asyncio.sleep(0.4)
+        assert len(calls) >= 3  # neither error ended the loop
+        await store.stop()
+        seen = len(calls)
+        await asyncio.sleep(0.2)
+        assert len(calls) == seen
+    finally:
+        await store.close()
