@@ -6,6 +6,7 @@ player's language instead of a Python message.
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass
 from typing import Any
 
@@ -71,7 +72,8 @@ def parse(text: str) -> dict[str, Any]:
         if not sep or not name:
             raise SwitchError("err.switch_syntax", token)
         if name not in names():
-            raise SwitchError("err.switch_unknown", name, allowed=", ".join(names()))
+            near = difflib.get_close_matches(name, names(), n=4, cutoff=0.6)
+            raise SwitchError("err.switch_unknown_near" if near else "err.switch_unknown", name, allowed=", ".join(near))
         out[name] = _value(name, raw.strip())
         if name in TABLE_SWITCHES:
             _check_table_switch(name, out[name], raw.strip())

@@ -325,8 +325,12 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "I don't understand “{name}”: write switches as name=value, e.g. `dulle=second_wins armut=yes`.",
     ),
     "err.switch_unknown": (
-        "Einen Schalter „{name}“ gibt es hier nicht. Die Schalter: {allowed}.",
-        "There is no switch “{name}” here. The switches: {allowed}.",
+        "Einen Schalter „{name}“ gibt es hier nicht. Mit /doko regeln siehst du die Regeln des Tisches; beim Tippen schlägt /doko regeln die Schalter vor.",
+        "There is no switch “{name}” here. /doko rules shows the table's rules and suggests the switches as you type.",
+    ),
+    "err.switch_unknown_near": (
+        "Einen Schalter „{name}“ gibt es hier nicht. Meintest du: {allowed}?",
+        "There is no switch “{name}” here. Did you mean: {allowed}?",
     ),
     "err.switch_value": (
         "„{value}“ passt nicht zum Schalter „{name}“. Erlaubt: {allowed}.",

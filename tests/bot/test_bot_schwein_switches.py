@@ -132,6 +132,8 @@ async def test_a_bad_value_names_the_allowed_ones(doko):
     assert "Erlaubt: 0..999." in res.response.content
     res = await nord.slash(doko.channel, "doko regeln", schalter="pflichtsolo=vielleicht")
     assert "Erlaubt: ja, nein." in res.response.content
+    res = await nord.slash(doko.channel, "doko regeln", schalter="pflichtsoli=ja")
+    assert res.response.content == "Einen Schalter „pflichtsoli“ gibt es hier nicht. Meintest du: pflichtsolo?"
     res = await nord.slash(doko.channel, "doko regeln", schalter="fuchs=ja")
-    assert "Die Schalter: nines, dullen," in res.response.content and "list_games, pflichtsolo." in res.response.content
+    assert "gibt es hier nicht" in res.response.content and "Meintest" not in res.response.content
     assert doko.table.rules_config == {"preset": "ddv"} and not doko.table.list_settings.active

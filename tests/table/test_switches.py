@@ -17,7 +17,7 @@ def test_parse_and_build_switches():
     ("dulle", "err.switch_syntax", "dulle"),
     ("=ja", "err.switch_syntax", "=ja"),
     ("fuchs=ja", "err.switch_unknown", "fuchs"),
-    ("klopfe=ja", "err.switch_unknown", "klopfe"),
+    ("klopfe=ja", "err.switch_unknown_near", "klopfe"),
 ])
 def test_parse_errors_name_the_switch(text, key, name):
     with pytest.raises(SwitchError) as exc:
