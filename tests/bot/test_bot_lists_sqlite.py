@@ -1,4 +1,4 @@
-"""A list on the SQLite storage: the Spielliste marks the Pflichtsolo and the
+"""A list on the SQL storage (SQLite and PostgreSQL): the Spielliste marks the Pflichtsolo and the
 vorgeführte Solo, and /doko protokoll gives a Pflichtsolo record that replays."""
 
 from __future__ import annotations
@@ -14,8 +14,9 @@ from dokobot.storage.sqlite_store import SqliteStore
 
 
 @pytest.fixture
-async def store(tmp_path):
-    store = await SqliteStore.open(tmp_path / "doko.sqlite3")
+async def store(sqlite_path):
+    """SQLite, and PostgreSQL where the tests have one (conftest's ``sqlite_path``)."""
+    store = await SqliteStore.open(sqlite_path)
     yield store
     await store.close()
 
