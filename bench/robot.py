@@ -1,6 +1,6 @@
-"""Computer-player decision time: one card choice with the default skill (400 play-outs).
+"""Computer-player decision time: one card choice of a level (default ``schwer``, its full budget).
 
-    python3 bench/robot.py [--positions N]
+    python3 bench/robot.py [--positions N] [--level leicht|mittel|schwer]
 
 Mid-game positions of random haus games (Schweine, Armut on) where the seat
 to act has a choice; each decision builds the seat's observation and decides
@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from dokobot.engine import Game, RuleSet, deal  # noqa: E402
 from dokobot.engine.randomplay import random_action  # noqa: E402
-from dokobot.table.robot import choose_action  # noqa: E402
+from dokobot.table.ai import LEVELS, decide  # noqa: E402
 
 
 def positions(n: int, rng: random.Random) -> list[Game]:
@@ -40,15 +40,16 @@ def positions(n: int, rng: random.Random) -> list[Game]:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--positions", type=int, default=40)
+    ap.add_argument("--level", choices=LEVELS, default="schwer")
     args = ap.parse_args()
     times = []
     for g in positions(args.positions, random.Random(4)):
         s = g.to_act
         assert s is not None
         t = time.perf_counter()
-        choose_action(g.observation(s), random.Random(1))
+        decide(g.observation(s), args.level, random.Random(1))
         times.append((time.perf_counter() - t) * 1000)
-    print(f"{platform.python_implementation()} {platform.python_version()}: "
+    print(f"{args.level}, {platform.python_implementation()} {platform.python_version()}: "
           f"median {statistics.median(times):.0f} ms, max {max(times):.0f} ms per decision "
           f"({len(times)} positions)")
 

@@ -19,6 +19,7 @@ from dokobot.bot.client import DokoBot, send_ephemeral
 from dokobot.bot.ui import embed, error_text, perform, record_files
 from dokobot.engine import RuleError, RuleSet
 from dokobot.table import switches
+from dokobot.table.ai import DEFAULT_LEVEL, LEVELS
 from dokobot.table.lists import ListSettings
 from dokobot.table.store import StoreError
 from dokobot.table.table import Table, TableError
@@ -265,15 +266,17 @@ class TableCog(commands.Cog, name="Table"):
             await interaction.followup.send(t(lang, "ok.kicked", name=render.esc(spieler.display_name)), ephemeral=True)
 
     @doko.command(name=_("computer", key="name.computer"), description=_("Setzt einen Computer auf einen freien Platz oder nimmt ihn weg (Gastgeber)", key="cmd.computer"))
-    @app_commands.rename(aktion=_("aktion", key="opt.aktion"), name=_("name", key="opt.name"))
-    @app_commands.choices(aktion=_choices("dazu", "entfernen"))
+    @app_commands.rename(aktion=_("aktion", key="opt.aktion"), name=_("name", key="opt.name"),
+                         stufe=_("stufe", key="opt.stufe"))
+    @app_commands.choices(aktion=_choices("dazu", "entfernen"), stufe=_choices(*LEVELS))
     @app_commands.describe(
         aktion=_("dazu oder entfernen", key="cmd.computer.aktion"),
         name=_("Welcher Computer (sonst der zuletzt gesetzte)", key="cmd.computer.name"),
+        stufe=_("Wie stark er spielt: leicht, mittel (Standard) oder schwer", key="cmd.computer.stufe"),
     )
     async def computer(
         self, interaction: discord.Interaction, aktion: app_commands.Choice[str] | None = None,
-        name: str | None = None,
+        name: str | None = None, stufe: app_commands.Choice[str] | None = None,
     ) -> None:
         action = aktion.value if aktion is not None else "dazu"
         table = await self.table_or_reply(interaction)
@@ -282,7 +285,8 @@ class TableCog(commands.Cog, name="Table"):
         await interaction.response.defer(ephemeral=True, thinking=True)
         manage = can_manage(interaction)
         if action == "dazu":
-            op = lambda: table.add_computer(interaction.user.id, manage)  # noqa: E731
+            level = stufe.value if stufe is not None else DEFAULT_LEVEL
+            op = lambda: table.add_computer(interaction.user.id, manage, level)  # noqa: E731
         else:
             op = lambda: table.remove_computer(interaction.user.id, manage, name)  # noqa: E731
         before = {s.name for s in table.seats}
@@ -362,6 +366,8 @@ class TableCog(commands.Cog, name="Table"):
             "next": lambda: table.next_game(user.id, game_no),
             "close": lambda: table.close(user.id, can_manage(interaction)),
             "computer": lambda: table.add_computer(user.id, can_manage(interaction)),
+            **{f"computer_{level}": (lambda level=level: table.add_computer(user.id, can_manage(interaction), level))
+               for level in LEVELS},
             "nocomputer": lambda: table.remove_computer(user.id, can_manage(interaction)),
             "takeover": lambda: _take_over(table, user.id, can_manage(interaction)),
             "abort": lambda: table.abort(user.id, can_manage(interaction)),

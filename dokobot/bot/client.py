@@ -20,7 +20,7 @@ from discord.ext import commands
 from dokobot.bot.config import Config
 from dokobot.bot.ui import DYNAMIC_ITEMS, Controls, TablePresenter, error_text
 from dokobot.storage.memory import MemoryStore
-from dokobot.table.robot import Skill
+from dokobot.table.ai import Skill
 from dokobot.table.store import StoreError, TableStore
 from dokobot.table.table import COMPUTER_DELAY, COMPUTER_RETRY, Outcome, Table, TableError, Tables
 from dokobot.text.i18n import LANGUAGES, has, locale_lang, norm_lang, t

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
+from dokobot.table.ai import LEVELS
 from dokobot.table.store import StoreError
 from dokobot.table.table import MAX_SEATS, SEATS, Notice, Outcome, Table, TableError
 from dokobot.text import render
@@ -145,10 +146,11 @@ def lobby_message(table: Table, lang: str, *, active: bool = True) -> dict[str, 
             disabled=not SEATS <= len(table.seats) <= MAX_SEATS,
         ))
         view.add_item(TableButton(ch, "rules", 0, label=t(lang, "btn.rules"), style=discord.ButtonStyle.secondary))
-        view.add_item(TableButton(
-            ch, "computer", 0, label=t(lang, "btn.add_computer"), style=discord.ButtonStyle.secondary,
-            disabled=len(table.seats) >= 4, row=1,
-        ))
+        for level in LEVELS:  # one button per level of computer player
+            view.add_item(TableButton(
+                ch, f"computer_{level}", 0, style=discord.ButtonStyle.secondary, disabled=len(table.seats) >= 4, row=1,
+                label=t(lang, "btn.add_computer_level", level=t(lang, f"level.{level}")),
+            ))
         if any(s.is_bot for s in table.seats):
             view.add_item(TableButton(
                 ch, "nocomputer", 0, label=t(lang, "btn.remove_computer"), style=discord.ButtonStyle.secondary, row=1,
@@ -285,7 +287,7 @@ async def controls_for(interaction: discord.Interaction, channel_id: int | None 
 
 class TableButton(
     discord.ui.DynamicItem[discord.ui.Button],
-    template=r"doko:(?P<action>join|leave|start|rules|hand|next|record|close|computer|nocomputer|takeover|abort):(?P<ch>\d+):(?P<g>\d+)",
+    template=r"doko:(?P<action>join|leave|start|rules|hand|next|record|close|computer_leicht|computer_mittel|computer_schwer|computer|nocomputer|takeover|abort):(?P<ch>\d+):(?P<g>\d+)",
 ):
     """A button of the public table message."""
 

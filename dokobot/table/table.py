@@ -7,7 +7,7 @@ game, then written to the ``TableStore``, and only then becomes the table's
 state: a failed write changes nothing.
 
 Computer players sit on seats with ``is_bot``. While one of them is to act,
-one task per table lets it move: the decision (``dokobot.table.robot``) is made in
+one task per table lets it move: the decision (``dokobot.table.ai``, at the seat's level) is made in
 a thread on the seat's ``Observation``, then applied under the lock through the same
 path as a click, store first; a decision the game has outrun is dropped.
 ``on_outcome`` tells the bot layer what a computer move changed.
@@ -29,6 +29,7 @@ import asyncio
 import dataclasses
 import logging
 import random
+import re
 import secrets
 import time
 import zlib
@@ -37,7 +38,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from dokobot.engine import Game, GameResult, IllegalAction, Observation, RuleError, RuleSet, deal
-from dokobot.table import lists, robot
+from dokobot.table import ai, lists
 from dokobot.table.bock import BockGame, BockState, BockStep, booked, replay_bock, step
 from dokobot.table.lists import ListGame, ListSettings, ListState, ListStep
 from dokobot.table.store import (
@@ -69,6 +70,31 @@ def computer_id(name: str) -> int:
     """The stable negative user id of a computer player (storage's ``player_key`` of a
     seat without user id: Discord ids are positive, so no clash)."""
     return -(zlib.crc32(name.encode("utf-8")) + 1)
+
+
+def computer_name(n: int, level: str) -> str:
+    """A computer seat's name carries its level, so the level is stored (and restored) with the seat."""
+    return f"{COMPUTER_NAME} {n} ({level})"
+
+
+def computer_level(name: str) -> str:
+    """The level in a computer seat's name ("Computer 2 (schwer)"); seats from before levels: the default."""
+    m = _LEVEL_RE.search(name)
+    return m.group(1) if m else ai.DEFAULT_LEVEL
+
+
+def computer_number(name: str) -> int:
+    m = re.match(rf"{COMPUTER_NAME} (\d+)", name)
+    return int(m.group(1)) if m else 0
+
+
+def _names_match(name: str, asked: str) -> bool:
+    """A computer is named with or without its level ("Computer 1" finds "Computer 1 (schwer)")."""
+    asked = asked.strip().casefold()
+    return asked in (name.casefold(), _LEVEL_RE.sub("", name).strip().casefold())
+
+
+_LEVEL_RE = re.compile(r"\s*\((" + "|".join(ai.LEVELS) + r")\)$")
 
 
 class TableError(Exception):
@@ -128,7 +154,7 @@ class Table:
     def __init__(
         self, store: TableStore, table_id: int, channel_id: int, guild_id: int | None,
         host_id: int, rules: dict[str, Any] | None = None, *,
-        computer_skill: robot.Skill | None = None, computer_delay: float = COMPUTER_DELAY,
+        computer_skill: ai.Skill | None = None, computer_delay: float = COMPUTER_DELAY,
         computer_retry: float = COMPUTER_RETRY, rng: random.Random | None = None,
         settings: TableSettings | None = None, clock: Callable[[], float] = time.time,
     ) -> None:
@@ -164,7 +190,7 @@ class Table:
         self.lock = asyncio.Lock()
         # computer players: how hard they think, the pause before each move, and who
         # hears about their moves (the bot's presenter; the table layer knows no Discord)
-        self.computer_skill = computer_skill or robot.Skill()
+        self.computer_skill = computer_skill or ai.Skill()
         self.computer_delay = computer_delay
         self.computer_retry = computer_retry
         self.computer_rng = random.Random()
@@ -337,8 +363,10 @@ class Table:
             await self._seat_waiting(outcome)
             return outcome
 
-    async def add_computer(self, user_id: int, can_manage: bool) -> Outcome:
-        """Seat a computer player ("Computer 1", "Computer 2", ...) on a free seat."""
+    async def add_computer(self, user_id: int, can_manage: bool, level: str = ai.DEFAULT_LEVEL) -> Outcome:
+        """Seat a computer player of ``level`` ("Computer 1 (mittel)", ...) on a free seat."""
+        if not ai.is_level(level):
+            raise TableError("bad_level", level=level)
         async with self.lock:
             self._require_open()
             self._require_host(user_id, can_manage)
@@ -348,8 +376,9 @@ class Table:
                 raise TableError("table_full")
             if not self.humans:
                 raise TableError("need_human")
-            taken = {s.name for s in self.seats}
-            name = next(f"{COMPUTER_NAME} {n}" for n in range(1, SEATS + 2) if f"{COMPUTER_NAME} {n}" not in taken)
+            taken = {computer_number(s.name) for s in self.seats if s.is_bot}
+            n = next(n for n in range(1, SEATS + 2) if n not in taken)
+            name = computer_name(n, level)
             seats = [*self.seats, SeatInfo(computer_id(name), name, True)]
             await self.store.set_seats(self.table_id, seats, self.host_id)
             self.seats = seats
@@ -361,7 +390,7 @@ class Table:
         async with self.lock:
             self._require_open()
             self._require_host(user_id, can_manage)
-            bots = [i for i, s in enumerate(self.seats) if s.is_bot and (name is None or s.name.casefold() == name.casefold())]
+            bots = [i for i, s in enumerate(self.seats) if s.is_bot and (name is None or _names_match(s.name, name))]
             if not bots:
                 raise TableError("no_computer")
             if self.state == "playing":
@@ -861,9 +890,10 @@ class Table:
                     continue
             seed = self.computer_rng.getrandbits(64)
             try:
-                # The robot decides from the seat's observation only (an immutable
+                # The level decides from the seat's observation only (an immutable
                 # value: the thread never touches the live game).
-                actions = await asyncio.to_thread(_decide, game.observation(seat), seed, self.computer_skill)
+                level = computer_level(self.seats[seat].name)
+                actions = await asyncio.to_thread(_decide, game.observation(seat), seed, level, self.computer_skill)
             except Exception:
                 log.exception("table %s: computer seat %s could not decide", self.channel_id, seat)
                 actions = []
@@ -976,18 +1006,9 @@ async def save_channel_rules(
     return rules
 
 
-def _decide(obs: Observation, seed: int, skill: robot.Skill) -> list[dict[str, Any]]:
-    """A computer seat's move (run in a thread): a knock or Re/Kontra first if it wants to."""
-    rng = random.Random(seed)
-    out: list[dict[str, Any]] = []
-    if obs.phase == "play":
-        if robot.klopfen(obs, rng, skill):
-            out.append({"seat": obs.seat, "klopfen": True})
-        said = robot.announcement(obs, rng, skill)
-        if said:
-            out.append({"seat": obs.seat, "announce": said})
-    out.append(robot.choose_action(obs, rng, skill))
-    return out
+def _decide(obs: Observation, seed: int, level: str, skill: ai.Skill) -> list[dict[str, Any]]:
+    """A computer seat's move (run in a thread): maybe an announcement, then its action."""
+    return ai.decide(obs, level, random.Random(seed), skill)
 
 
 def _first_legal(game: Game, seat: int) -> dict[str, Any]:
@@ -1075,7 +1096,7 @@ class Tables:
 
     def __init__(
         self, store: TableStore, default_preset: str = "ddv", *,
-        computer_skill: robot.Skill | None = None, computer_delay: float = COMPUTER_DELAY,
+        computer_skill: ai.Skill | None = None, computer_delay: float = COMPUTER_DELAY,
         computer_retry: float = COMPUTER_RETRY, rng: random.Random | None = None,
         clock: Callable[[], float] = time.time,
     ) -> None:
@@ -1085,7 +1106,7 @@ class Tables:
         self.computer_retry = computer_retry
         self.default_preset = default_preset
         # given to every table opened or restored here
-        self.computer_skill = computer_skill or robot.Skill()
+        self.computer_skill = computer_skill or ai.Skill()
         self.computer_delay = computer_delay
         self.on_outcome: Callable[[Table, Outcome], None] | None = None
         self._tables: dict[int, Table] = {}

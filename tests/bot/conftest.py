@@ -30,14 +30,14 @@ from dokobot.bot.client import DokoBot
 from dokobot.bot.config import Config
 from dokobot.engine import CARD_CODES
 from dokobot.storage.memory import MemoryStore
-from dokobot.table.robot import Skill
+from dokobot.table.ai import Skill
 from dokobot.text.cards import card_text
 from dokobot.text.i18n import t
 from tests import pg
 from tests.rigged import RiggedDeals
 
 CARD_WORD = re.compile(r"\b(" + "|".join(sorted(set(CARD_CODES) | {"JO"})) + r")\b")
-FAST = Skill(playouts=16)  # computer players in tests: quick, and no pause between moves
+FAST = Skill(scale=0.05)  # computer players in tests: quick, and no pause between moves
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

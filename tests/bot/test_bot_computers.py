@@ -6,6 +6,8 @@ from conftest import cid, components, disabled
 from test_game_flow import assert_summary_matches_replay
 
 from dokobot.engine.record import replay
+from dokobot.table.table import computer_level
+from dokobot.text import render
 
 
 async def play_with_computers(doko) -> None:
@@ -42,19 +44,21 @@ async def test_two_people_and_two_computers_play_a_game(doko, store):
     await nord.slash(doko.channel, "doko tisch")
     await ost.click(doko.table_message(), label="Beitreten")
 
-    res = await ost.click(doko.table_message(), label="Computer dazu")  # only the host may
+    res = await ost.click(doko.table_message(), label="Computer dazu: mittel")  # only the host may
     refusal = res.followups[-1]
     assert refusal.ephemeral and "Gastgeber (Nord)" in refusal.content
     assert len(doko.table.seats) == 2
 
-    for _ in range(2):
-        await nord.click(doko.table_message(), label="Computer dazu")
+    await nord.click(doko.table_message(), label="Computer dazu: leicht")
+    await nord.click(doko.table_message(), label="Computer dazu: schwer")
     seats = doko.table.seats
-    assert [(s.name, s.is_bot) for s in seats] == [("Nord", False), ("Ost", False), ("Computer 1", True), ("Computer 2", True)]
+    assert [(s.name, s.is_bot) for s in seats] == [
+        ("Nord", False), ("Ost", False), ("Computer 1 (leicht)", True), ("Computer 2 (schwer)", True)]
     lobby = doko.table_message()
-    assert "Computer 1" in lobby.embeds[0].description and "Computer 2" in lobby.embeds[0].description
-    add = next(i for i in components(lobby) if cid(i).startswith("doko:computer:"))
-    assert disabled(add)  # no free seat left
+    shown = lobby.embeds[0].description
+    assert render.esc("Computer 1 (leicht)") in shown and render.esc("Computer 2 (schwer)") in shown
+    adds = [i for i in components(lobby) if cid(i).startswith("doko:computer_")]
+    assert len(adds) == 3 and all(disabled(a) for a in adds)  # no free seat left
 
     await doko.start()
     await play_with_computers(doko)
@@ -78,8 +82,11 @@ async def test_computer_command_adds_and_removes(doko):
     await nord.slash(doko.channel, "doko tisch")
     await ost.click(doko.table_message(), label="Beitreten")
     res = await nord.slash(doko.channel, "doko computer")
-    assert res.ephemeral and "Computer 1 sitzt jetzt mit am Tisch." in res.response.content
-    assert [s.name for s in doko.table.seats] == ["Nord", "Ost", "Computer 1"]
+    assert res.ephemeral and render.esc("Computer 1 (mittel)") + " sitzt jetzt mit am Tisch." in res.response.content
+    assert [s.name for s in doko.table.seats] == ["Nord", "Ost", "Computer 1 (mittel)"]
+    await nord.click(doko.table_message(), label="Computer entfernen")
+    res = await nord.slash(doko.channel, "doko computer", stufe="schwer")
+    assert render.esc("Computer 1 (schwer)") + " sitzt jetzt mit am Tisch." in res.response.content
     res = await ost.slash(doko.channel, "doko computer", aktion="entfernen")
     assert "Gastgeber" in res.response.content and len(doko.table.seats) == 3  # not the host
     await nord.click(doko.table_message(), label="Computer entfernen")
@@ -101,13 +108,13 @@ async def test_computers_on_sqlite_ranked_apart_and_resume_after_restart(doko, t
         nord, ost = doko.players[0], doko.players[1]
         await nord.slash(doko.channel, "doko tisch")
         await ost.click(doko.table_message(), label="Beitreten")
-        for _ in range(2):
-            await nord.click(doko.table_message(), label="Computer dazu")
+        await nord.click(doko.table_message(), label="Computer dazu: schwer")
+        await nord.click(doko.table_message(), label="Computer dazu: leicht")
         await doko.start()
         await play_with_computers(doko)
 
         board = await first.db.leaderboard(doko.channel.id)
-        assert sorted(r.name for r in board.bots) == ["Computer 1", "Computer 2"]
+        assert sorted(r.name for r in board.bots) == ["Computer 1 (schwer)", "Computer 2 (leicht)"]
         assert sorted(r.name for r in board.rows) == ["Nord", "Ost"]
         res = await ost.slash(doko.channel, "doko rangliste")
         shown = res.response.embeds[0]
@@ -132,6 +139,8 @@ async def test_computers_on_sqlite_ranked_apart_and_resume_after_restart(doko, t
         second = await SqliteStore.open(path)
         await doko.env.restart_bot(DokoBot(Config(), store=second, rng=doko.bot.tables.rng, computer_skill=FAST, computer_delay=0))
         again = doko.table
+        # the levels came back with the seats
+        assert [computer_level(s.name) for s in again.seats if s.is_bot] == ["schwer", "leicht"]
         await again.computers_idle()
         assert len(again.game.actions) > waiting and again.computer_to_act() is None
         running = await second.db.unfinished_games()
@@ -149,7 +158,38 @@ async def test_lobby_buttons_in_english(doko):
     nord = doko.players[0]
     await nord.slash(doko.channel, "doko tisch")
     labels = [(c.item.label, c.item.disabled) for c in lobby_message(doko.table, "en")["view"].children]
-    assert ("Add computer", False) in labels and not any(label == "Remove computer" for label, _ in labels)
-    await nord.click(doko.table_message(), label="Computer dazu")
+    assert ("Add computer: mittel (medium)", False) in labels and not any(label == "Remove computer" for label, _ in labels)
+    await nord.click(doko.table_message(), label="Computer dazu: mittel")
     labels = [c.item.label for c in lobby_message(doko.table, "en")["view"].children]
     assert "Remove computer" in labels
+
+
+async def test_every_level_plays_whole_games_at_the_table(doko, store):
+    """One person and a computer of each level: two whole games through Discord, every move legal."""
+    nord = doko.players[0]
+    await nord.slash(doko.channel, "doko tisch")
+    for level in ("leicht", "mittel", "schwer"):
+        await nord.click(doko.table_message(), label=f"Computer dazu: {level}")
+    assert [computer_level(s.name) for s in doko.table.seats if s.is_bot] == ["leicht", "mittel", "schwer"]
+    await doko.start()
+    for _ in range(2):
+        await play_with_computers(doko)
+        number = doko.table.game_no
+        result = assert_summary_matches_replay(doko, store, number)
+        stored = next(g for g in store.games.values() if g.number == number)
+        assert {a["seat"] for a in stored.actions} >= {1, 2, 3}  # every computer moved
+        assert replay({"rules": stored.rules, "dealer": stored.dealer, "hands": stored.hands,
+                       "actions": stored.actions}) == result
+        await nord.click(doko.table_message(), label="Nächstes Spiel")
+
+
+async def test_level_buttons_in_english(doko):
+    from dokobot.bot.ui import lobby_message
+
+    nord = doko.players[0]
+    await nord.slash(doko.channel, "doko tisch")
+    labels = [c.item.label for c in lobby_message(doko.table, "en")["view"].children
+              if c.item.custom_id.startswith("doko:computer_")]
+    assert labels == ["Add computer: leicht (easy)", "Add computer: mittel (medium)", "Add computer: schwer (hard)"]
+    await nord.click(doko.table_message(), label="Computer dazu: schwer")
+    assert [s.name for s in doko.table.seats] == ["Nord", "Computer 1 (schwer)"]

@@ -6,8 +6,8 @@ import random
 
 from conftest import message_text
 
-from dokobot.engine import GameResult, RuleSet, deal
-from dokobot.engine.record import replay
+from dokobot.engine import RuleSet, deal
+from dokobot.engine.record import replay, replay_game
 from dokobot.table.table import FinishedGame
 from dokobot.text.render import summary_text
 
@@ -39,7 +39,10 @@ def assert_summary_matches_replay(doko, store, number: int) -> dict:
     record = stored_record(store, number)
     result = replay(record)
     table = doko.table
-    fin = FinishedGame(number, list(table.seats), record["dealer"], GameResult.from_dict(result), {}, table.totals, record)
+    # the typed result of the replayed game: it also knows the announcements (keine 90 ... in the "why" line)
+    typed = replay_game(record).game_result()
+    assert typed.replay_json() == result
+    fin = FinishedGame(number, list(table.seats), record["dealer"], typed, {}, table.totals, record)
     title, body = summary_text(fin, "de", table.game)  # with its last trick, card by card
     shown = next(m for m in doko.public() if m.embeds and m.embeds[0].title == title)
     assert shown.embeds[0].description == body

@@ -15,13 +15,13 @@ import pytest
 
 from dokobot.engine import CARD_CODES, RuleSet, deal
 from dokobot.storage.memory import MemoryStore
-from dokobot.table.robot import Skill
+from dokobot.table.ai import Skill
 from dokobot.table.store import SeatInfo, StoreError
 from dokobot.table.table import Table, TableError, Tables, computer_id
 from tests.rigged import RiggedDeals
 
 USERS = [(11, "Nord"), (12, "Ost"), (13, "Sued"), (14, "West")]
-FAST = Skill(playouts=8)
+FAST = Skill(scale=0.05)
 CARD = re.compile(r"\b(" + "|".join(sorted(set(CARD_CODES) | {"JO"})) + r")\b")
 
 

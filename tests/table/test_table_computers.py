@@ -8,17 +8,17 @@ import threading
 
 import pytest
 
-import dokobot.table.robot
+import dokobot.table.ai.bid
 import dokobot.table.table
 from dokobot.engine.record import replay
 from dokobot.storage.memory import MemoryStore
 from dokobot.storage.seatstats import player_key
-from dokobot.table.robot import Skill
-from dokobot.table.table import Table, TableError, Tables, computer_id
+from dokobot.table.ai import Skill
+from dokobot.table.table import Table, TableError, Tables, computer_id, computer_level
 from tests.rigged import RiggedDeals
 
 HOST, OTHER = (11, "Nord"), (12, "Ost")
-FAST = Skill(playouts=16)
+FAST = Skill(scale=0.05)
 
 
 DEALS = RiggedDeals(11)
@@ -80,19 +80,23 @@ async def test_add_and_remove_computers():
     await table.join(*OTHER)
     with pytest.raises(TableError, match="not_host"):
         await table.add_computer(OTHER[0], False)
+    with pytest.raises(TableError, match="bad_level"):
+        await table.add_computer(HOST[0], False, "unbesiegbar")
     await table.add_computer(HOST[0], False)
-    await table.add_computer(OTHER[0], can_manage=True)  # Manage Channels may act for the host
-    assert [(s.name, s.is_bot) for s in table.seats[2:]] == [("Computer 1", True), ("Computer 2", True)]
+    await table.add_computer(OTHER[0], can_manage=True, level="schwer")  # Manage Channels may act for the host
+    assert [(s.name, s.is_bot) for s in table.seats[2:]] == [("Computer 1 (mittel)", True), ("Computer 2 (schwer)", True)]
+    assert [computer_level(s.name) for s in table.seats[2:]] == ["mittel", "schwer"]
     # the leaderboard's id for a computer player without a user id: the same number
-    assert table.seats[2].user_id == computer_id("Computer 1") == player_key({"user_id": None, "name": "Computer 1"}) < 0
+    name = "Computer 1 (mittel)"
+    assert table.seats[2].user_id == computer_id(name) == player_key({"user_id": None, "name": name}) < 0
     with pytest.raises(TableError, match="table_full"):
         await table.add_computer(HOST[0], False)
     with pytest.raises(TableError, match="not_host"):
         await table.remove_computer(OTHER[0], False)
     await table.remove_computer(HOST[0], False, "computer 1")
-    assert [s.name for s in table.seats] == ["Nord", "Ost", "Computer 2"]
-    await table.add_computer(HOST[0], False)
-    assert [s.name for s in table.seats] == ["Nord", "Ost", "Computer 2", "Computer 1"]  # names stay distinct
+    assert [s.name for s in table.seats] == ["Nord", "Ost", "Computer 2 (schwer)"]
+    await table.add_computer(HOST[0], False, "leicht")
+    assert [s.name for s in table.seats] == ["Nord", "Ost", "Computer 2 (schwer)", "Computer 1 (leicht)"]  # distinct
     assert table.store.tables[table.table_id].seats == table.seats
     await table.start(HOST[0], False)
     with pytest.raises(TableError, match="game_running"):
@@ -144,11 +148,11 @@ async def test_three_computers_and_one_human_play_to_the_end():
 
 
 async def test_computer_announces_through_the_table(monkeypatch):
-    def eager(obs, rng=None, skill=None):
+    def eager(obs, *thresholds):
         allowed = [a for a in obs.may_announce if a in ("re", "kontra")]
         return allowed[0] if allowed and obs.phase == "play" else None
 
-    monkeypatch.setattr(dokobot.table.robot, "announcement", eager)
+    monkeypatch.setattr(dokobot.table.ai.bid, "announce", eager)
     store = MemoryStore()
     _, table = await table_with_computers(3, store)
     await table.start(HOST[0], False)
@@ -182,7 +186,7 @@ async def test_stale_decision_is_dropped(monkeypatch, caplog):
 
 
 async def test_refused_move_becomes_the_first_legal_one(monkeypatch, caplog):
-    def wrong(obs, seed, skill):
+    def wrong(obs, seed, level, skill):
         return [{"seat": obs.seat, "announce": "schwarz"}, {"seat": obs.seat, "play": "XX"}]
 
     monkeypatch.setattr(dokobot.table.table, "_decide", wrong)

@@ -1,4 +1,4 @@
--- dokobot storage schema, version 2: table leases.
+-- dokobot storage schema, version 3: table leases.
 -- Several bot processes (shards) share one PostgreSQL database; each open
 -- table is written by the one process holding its lease. The owner renews
 -- it; another process takes it over only after expires_ms (milliseconds

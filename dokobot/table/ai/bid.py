@@ -1,0 +1,258 @@
+"""Hand judgement by rules: reservations, Armut, Schmeißen, Re/Kontra and keine 90.
+
+Solos are judged by counting losers: in each solo kind, the seat's trumps that
+the others can beat before their trumps run out, plus the plain cards below
+the seat's run of top cards (after two rounds a plain suit gets trumped).
+Normal-game strength is a point count of trumps, Dullen/Alten and plain aces.
+"""
+
+from __future__ import annotations
+
+import random
+
+from dokobot.engine import Observation
+from dokobot.engine.cards import ACE, AUGEN, CARD_CODES, CODE_TO_TYPE, CQ, count, rank_of, type_list
+from dokobot.engine.contracts import TRUMP, order_for, order_kind
+from dokobot.engine.deal import deck
+from dokobot.engine.observation import thaw
+from dokobot.engine.rules import RuleSet
+
+Action = dict[str, object]
+TRUMP_LOSS = 0.6  # share of the others' high trumps that cost a trick
+
+
+def mask_of(cards) -> int:
+    h = 0
+    for c in cards:
+        h += 1 << (2 * CODE_TO_TYPE[c])
+    return h
+
+
+def _deck_mask(rules: RuleSet) -> int:
+    return mask_of(deck(rules))
+
+
+def _copies(m: int, types) -> list[int]:
+    out = []
+    for t in types:
+        out += [t] * count(m, t)
+    return out
+
+
+def solo_losers(hand: int, kind: str, rules: RuleSet) -> float:
+    """Tricks a soloist of ``kind`` with ``hand`` should expect to lose."""
+    order = order_for(kind, rules.dullen, rules.joker)
+    full = _deck_mask(rules)
+    trumps_all = _copies(full, order.trumps)  # every trump copy, highest first
+    n = sum(count(hand, t) for t in order.trumps)
+    # the others' copies among the top n trumps each win a trick, unless two fall together
+    top = trumps_all[:n]
+    have = {t: count(hand, t) for t in order.trumps}
+    missing = 0
+    for t in top:
+        if have.get(t, 0):
+            have[t] -= 1
+        else:
+            missing += 1
+    losers = TRUMP_LOSS * missing
+    for suit in range(4):
+        run = [t for t in sorted(type_list(full & order.masks[suit]), key=lambda t: -order.power[t])]
+        copies = _copies(full, run)
+        my = _copies(hand & order.masks[suit], run)
+        if not my:
+            continue
+        top = 0
+        for c in copies:
+            if top < len(my) and my[top] == c:
+                top += 1
+            else:
+                break
+        rounds_safe = 2 if order.trumps else 99
+        winners = min(top, rounds_safe)
+        losers += len(my) - winners
+    return losers
+
+
+def best_solo(obs: Observation, kinds: list[str], limit: float) -> str | None:
+    """The solo kind with the fewest losers, if they are at most ``limit``."""
+    hand = mask_of(obs.hand)
+    scored = sorted((solo_losers(hand, k, obs.rules), i, k) for i, k in enumerate(kinds))
+    if scored and scored[0][0] <= limit:
+        return scored[0][2]
+    return None
+
+
+def normal_strength(hand: int, rules: RuleSet, contract: str = "normal") -> float:
+    """Point count for a normal game: trumps, top trumps, plain aces, voids."""
+    order = order_for(order_kind(contract), rules.dullen, rules.joker)
+    n = sum(count(hand, t) for t in order.trumps)
+    top = order.trumps[:3] if rules.dullen else order.trumps[:2]
+    high = sum(count(hand, t) for t in top)
+    score = n + high
+    for suit in range(4):
+        m = hand & order.masks[suit]
+        length = sum(count(m, t) for t in type_list(m))
+        if length == 0:
+            score += 0.5
+        aces = sum(count(m, t) for t in type_list(m) if rank_of(t) == ACE)
+        if aces and length <= 3:
+            score += 0.7 * aces
+    return score
+
+
+def trumps_of(hand: int, rules: RuleSet) -> int:
+    order = order_for("normal", rules.dullen, rules.joker)
+    return sum(count(hand, t) for t in order.trumps)
+
+
+# ---- reservations ------------------------------------------------------------------------------
+
+
+def reserve(obs: Observation, rng: random.Random, solo_limit: float, solo_playouts: int,
+            solo_margin: float, armut_max: int, silent_hochzeit: bool) -> Action:
+    """Solo when play-outs say it wins (hands with few losers only), else Schmeißen, Armut, Hochzeit."""
+    seat = obs.seat
+    allowed = [thaw(a) for a in obs.legal]
+    kinds = {a["reserve"] for a in allowed}
+    hand = mask_of(obs.hand)
+    solos = [str(a["solo"]) for a in allowed if a["reserve"] == "solo"]
+    solo = choose_solo(obs, solos, rng, solo_limit, solo_playouts, solo_margin)
+    if not solo and solos and "gesund" not in kinds:  # vorgeführt (a list): a solo it must be
+        solo = min(solos, key=lambda k: solo_losers(hand, k, obs.rules))
+    if solo:
+        return {"seat": seat, "reserve": "solo", "solo": solo}
+    if "schmeissen" in kinds:
+        return {"seat": seat, "reserve": "schmeissen"}
+    if "armut" in kinds and trumps_of(hand, obs.rules) <= armut_max:
+        return {"seat": seat, "reserve": "armut"}
+    if "hochzeit" in kinds:
+        if silent_hochzeit and solo_losers(hand, "karo", obs.rules) <= solo_limit - 2:
+            return {"seat": seat, "reserve": "gesund"}  # a silent Hochzeit: played alone
+        return next(a for a in allowed if a["reserve"] == "hochzeit")  # named_card: the first card offered
+    return {"seat": seat, "reserve": "gesund"}
+
+
+def choose_solo(obs: Observation, kinds: list[str], rng: random.Random, limit: float, playouts: int,
+                margin: float) -> str | None:
+    """The solo kind whose play-outs score best, among kinds with at most ``limit`` losers."""
+    hand = mask_of(obs.hand)
+    cands = [k for k in kinds if solo_losers(hand, k, obs.rules) <= limit]
+    if not cands:
+        return None
+    if playouts <= 0:
+        return min(cands, key=lambda k: solo_losers(hand, k, obs.rules))
+    from .simulate import solo_value
+
+    best, best_v = None, margin
+    for k in cands:
+        v = solo_value(obs, k, rng, playouts)
+        if v >= best_v:
+            best, best_v = k, v
+    return best
+
+
+def armut_take(obs: Observation, min_trumps: int, min_high: int) -> bool:
+    hand = mask_of(obs.hand)
+    order = order_for("normal", obs.rules.dullen, obs.rules.joker)
+    high = sum(count(hand, t) for t in order.trumps[:3])
+    return trumps_of(hand, obs.rules) >= min_trumps and high >= min_high
+
+
+def armut_return(obs: Observation) -> list[str]:
+    """Plain cards back, shortest suits first (voids for the taker), trumps only when needed."""
+    n = obs.armut_given
+    order = order_for("normal", obs.rules.dullen, obs.rules.joker)
+    hand = [CODE_TO_TYPE[c] for c in obs.hand]
+    length = {s: sum(1 for t in hand if order.suit[t] == s) for s in range(5)}
+
+    def key(t: int) -> tuple:
+        if order.suit[t] == TRUMP:
+            return (1, order.power[t], AUGEN[t])
+        keep_ace = rank_of(t) == ACE and length[order.suit[t]] <= 2
+        return (0, keep_ace, length[order.suit[t]], -AUGEN[t])
+    return [CARD_CODES[t] for t in sorted(hand, key=key)[:n]]
+
+
+# ---- announcements -----------------------------------------------------------------------------
+
+
+def party_augen(obs: Observation) -> tuple[int, int]:
+    """Augen won so far by the seat's known party and by the known other party."""
+    me = obs.party
+    ours = theirs = 0
+    for x in obs.tricks:
+        p = obs.parties[x.winner] if x.winner != obs.seat else me
+        if p is None:
+            continue
+        if p == me:
+            ours += x.augen
+        else:
+            theirs += x.augen
+    return ours, theirs
+
+
+def knock(obs: Observation, re_at: float) -> bool:
+    """Klopfen (where it replaces Re/Kontra) with a hand that would say Re/Kontra, before the first card."""
+    if ("klopfen", True) not in {kv for a in obs.legal for kv in a}:
+        return False
+    if obs.knocks and obs.knocks[-1] == obs.seat or obs.seat in obs.knocks:
+        return False
+    hand = mask_of(obs.hand)
+    contract = obs.contract or "normal"
+    if contract.startswith("solo:"):
+        kind = contract.split(":", 1)[1]
+        if obs.declarer == obs.seat:
+            return solo_losers(hand, kind, obs.rules) <= 1.0
+        return _beats_solo(hand, kind, obs.rules)
+    return normal_strength(hand, obs.rules, contract) >= re_at
+
+
+def announce(obs: Observation, re_at: float, k90_at: float, solo_re: float, solo_k90: float) -> str | None:
+    """Re/Kontra and keine 90 by hand strength and the Augen taken so far."""
+    allowed = obs.may_announce
+    if not allowed or obs.party is None:
+        return None
+    party = obs.party
+    plain = party if party in allowed else None
+    contract = obs.contract or "normal"
+    hand = mask_of(obs.hand)
+    ours, theirs = party_augen(obs)
+    target = 121 if party == "re" else 120
+    if ours >= target and plain:
+        return plain
+    played = len(obs.tricks)
+    if contract.startswith("solo:"):
+        kind = contract.split(":", 1)[1]
+        if obs.declarer == obs.seat:
+            losers = solo_losers(hand, kind, obs.rules) if played == 0 else 99
+            if losers <= solo_k90 and "keine90" in allowed:
+                return "keine90"
+            return plain if losers <= solo_re else None
+        if played == 0 and plain and _beats_solo(hand, kind, obs.rules):
+            return plain
+        return None
+    if played > 1:
+        return None
+    strength = normal_strength(hand, obs.rules, contract)
+    if contract == "normal" and count(hand, CQ) + obs.played_by(obs.seat).count("CQ") == 2:
+        losers = solo_losers(hand, "normal", obs.rules)
+        if losers <= solo_re and plain:
+            return plain
+        return None
+    if strength >= k90_at and "keine90" in allowed:
+        return "keine90"
+    if strength >= re_at:
+        return plain
+    return None
+
+
+def _beats_solo(hand: int, kind: str, rules: RuleSet) -> bool:
+    """Kontra against a solo: two of the four highest trumps and trump length, or many aces."""
+    order = order_for(kind, rules.dullen, rules.joker)
+    top = sum(count(hand, t) for t in order.trumps[:2])
+    n = sum(count(hand, t) for t in order.trumps)
+    aces = sum(count(hand, t) for t in type_list(hand) if rank_of(t) == ACE and order.suit[t] != TRUMP)
+    return (top >= 2 and n >= 4) or (not order.trumps and aces >= 4)
+
+
+__all__ = ["announce", "armut_return", "armut_take", "best_solo", "normal_strength", "reserve", "solo_losers"]

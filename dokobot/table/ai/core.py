@@ -1,0 +1,270 @@
+"""What a computer seat knows at a card decision, as plain ints, and the trick arithmetic on it.
+
+A ``Pos`` is built either from a seat's ``Observation`` (what the levels see at
+the table) or from a ``Game`` of a play-out (``pos_from_game``: there the seat
+knows the sampled world, which is what a play-out policy may use). The card
+policies in ``play.py`` read only a ``Pos``, so the same rules play at the
+table and inside ``schwer``'s play-outs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from dokobot.engine import Game, Observation, deck
+from dokobot.engine.cards import AUGEN, CODE_TO_TYPE, CQ, DA, HT, JOKER, count, type_list
+from dokobot.engine.contracts import TRUMP, Order, order_for, order_kind
+from dokobot.engine.rules import RuleSet
+
+SCHWEIN_POWER = 900
+
+
+@dataclass(slots=True)
+class Pos:
+    """One seat's card decision: everything as card types and hand masks."""
+
+    rules: RuleSet
+    order: Order
+    seat: int
+    hand: int  # own cards (2-bit counts per type)
+    legal: tuple[int, ...]  # distinct card types the seat may play
+    trick: list[tuple[int, int, bool]]  # (seat, type, schwein) on the table
+    n_done: int  # completed tricks
+    n_tricks: int
+    team: list[int]  # per seat: 1 own party (self included), -1 the other party, 0 unknown
+    out: int  # cards the seat has not seen (in other hands)
+    void: list[int]  # per seat: bit set of suits (1 << suit, TRUMP included) it lacks
+    after: tuple[int, ...]  # seats still to play in this trick after the seat
+    contract: str  # the contract as the seat sees it ("normal", "hochzeit", "solo:karo", ...)
+    soloist: int | None
+    seats: tuple[int, ...]
+    schwein_ok: bool  # the seat may play a Fuchs as Schwein now
+    led_counts: tuple[int, ...]  # per plain suit: how often it was led so far
+    hochzeit_open: bool  # a Hochzeit still looking for its partner
+
+    @property
+    def last_trick(self) -> bool:
+        return self.n_done == self.n_tricks - 1
+
+    @property
+    def is_solo(self) -> bool:
+        return self.contract.startswith("solo:") or self.contract == "stille_hochzeit"
+
+    def trump(self, t: int) -> bool:
+        return self.order.suit[t] == TRUMP
+
+
+def power(pos: Pos, t: int, sw: bool) -> int:
+    return SCHWEIN_POWER if sw else pos.order.power[t]
+
+
+def second_dulle_wins(pos: Pos) -> bool:
+    r = pos.rules
+    return (pos.order.has_dulle and r.dulle != "first_wins"
+            and not (pos.last_trick and r.dulle == "second_wins_except_last"))
+
+
+def led_suit(pos: Pos) -> int | None:
+    if not pos.trick:
+        return None
+    s, t, sw = pos.trick[0]
+    return TRUMP if sw else pos.order.suit[t]
+
+
+def best(pos: Pos, plays: list[tuple[int, int, bool]]) -> tuple[int, int, bool, int, bool]:
+    """(seat, type, schwein, power, trump) of the card winning ``plays`` so far (engine order)."""
+    order = pos.order
+    s0, t0, sw0 = plays[0]
+    top = (s0, t0, sw0, power(pos, t0, sw0), sw0 or order.suit[t0] == TRUMP)
+    led = TRUMP if sw0 else order.suit[t0]
+    dulle2 = None
+    for s, t, sw in plays[1:]:
+        if sw or order.suit[t] == TRUMP:
+            p = power(pos, t, sw)
+            if not top[4] or p > top[3]:
+                top = (s, t, sw, p, True)
+            elif t == HT == top[1] and not sw and not top[2]:
+                if dulle2 is None:
+                    dulle2 = second_dulle_wins(pos)
+                if dulle2:
+                    top = (s, t, sw, p, True)
+        elif not top[4] and order.suit[t] == led and order.power[t] > top[3]:
+            top = (s, t, sw, order.power[t], False)
+    return top
+
+
+def wins_now(pos: Pos, t: int, sw: bool = False) -> bool:
+    """Whether playing ``t`` takes the lead of the trick on the table."""
+    if not pos.trick:
+        return True
+    return best(pos, [*pos.trick, (pos.seat, t, sw)])[0] == pos.seat
+
+
+def table_augen(pos: Pos) -> int:
+    return sum(AUGEN[t] for _, t, _ in pos.trick)
+
+
+def higher_out(pos: Pos, suit: int, p: int) -> int:
+    """How many unseen cards of ``suit`` beat power ``p`` (a second Dulle counts when it would)."""
+    order = pos.order
+    n = 0
+    for t in type_list(pos.out & order.masks[suit]):
+        if order.power[t] > p or (t == HT and order.power[t] == p and second_dulle_wins(pos)):
+            n += count(pos.out, t)
+    return n
+
+
+def may_beat(pos: Pos, seat: int, top: tuple[int, int, bool, int, bool]) -> bool:
+    """Whether ``seat`` (still to play) might beat the winning card ``top``."""
+    order = pos.order
+    void = pos.void[seat]
+    if top[4]:  # a trump holds the trick
+        return not void >> TRUMP & 1 and higher_out(pos, TRUMP, top[3]) > 0
+    suit = order.suit[top[1]]
+    if not void >> suit & 1 and higher_out(pos, suit, top[3]) > 0:
+        return True
+    # it may be void in the suit and trump: likely once the suit went round before
+    if void >> TRUMP & 1:
+        return False
+    known_void = void >> suit & 1
+    left = _suit_out(pos, suit)
+    return bool(known_void) or left < len(pos.after) + 1 or pos.led_counts[suit] >= 1 and left < 4
+
+
+def _suit_out(pos: Pos, suit: int) -> int:
+    m = pos.out & pos.order.masks[suit]
+    return sum(count(m, t) for t in type_list(m))
+
+
+def holds(pos: Pos, top: tuple[int, int, bool, int, bool]) -> bool:
+    """Whether the card winning now will still win: no seat after it that is not a friend can beat it."""
+    return not any(pos.team[s] != 1 and may_beat(pos, s, top) for s in pos.after)
+
+
+# ---- building positions ----------------------------------------------------------------------
+
+
+def _mask(types) -> int:
+    h = 0
+    for t in types:
+        h += 1 << (2 * t)
+    return h
+
+
+def pos_from_obs(obs: Observation) -> Pos:
+    """The card decision of the observing seat (phase "play", its turn)."""
+    rules = obs.rules
+    contract = obs.contract or "normal"
+    order = order_for(order_kind(contract), rules.dullen, rules.joker)
+    hand = _mask(CODE_TO_TYPE[c] for c in obs.hand)
+    legal_codes = {dict(a).get("play") for a in obs.legal}
+    legal = tuple(sorted(CODE_TO_TYPE[c] for c in legal_codes if isinstance(c, str)))
+    trick = [(p.seat, CODE_TO_TYPE[p.card], p.schwein) for p in obs.trick]
+    played = [CODE_TO_TYPE[c] for x in obs.tricks for _, c in x.cards] + [t for _, t, _ in trick]
+    unseen = _mask(CODE_TO_TYPE[c] for c in deck(rules))
+    unseen -= hand + _mask(played)
+    void = [0] * obs.n
+    led = [0, 0, 0, 0, 0]
+    rounds = [[(s, CODE_TO_TYPE[c], i == x.schwein) for i, (s, c) in enumerate(x.cards)] for x in obs.tricks]
+    if trick:
+        rounds.append(trick)
+    for plays in rounds:
+        s0, t0, sw0 = plays[0]
+        ls = TRUMP if sw0 else order.suit[t0]
+        led[ls] += 1
+        for s, t, sw in plays[1:]:
+            if not sw and order.suit[t] != ls:
+                void[s] |= 1 << ls
+    team = _teams(obs)
+    seats = obs.seats
+    i = seats.index(obs.seat)
+    after = seats[i + 1:] + seats[:i]
+    after = after[: len(seats) - 1 - len(trick)]
+    schwein_ok = any(dict(a).get("schwein") for a in obs.legal)
+    hochzeit_open = obs.contract == "hochzeit" and obs.clarify_trick is None
+    soloist = obs.declarer if contract.startswith("solo:") else None
+    if contract == "normal" and count(hand, CQ) == 2:
+        contract, soloist = "stille_hochzeit", obs.seat
+    return Pos(rules, order, obs.seat, hand, legal, trick, len(obs.tricks), obs.n_tricks, team,
+               unseen, void, tuple(after), contract, soloist, seats, schwein_ok, tuple(led[:4]), hochzeit_open)
+
+
+def _teams(obs: Observation) -> list[int]:
+    """Own party 1, other party -1, unknown 0, from public parties plus the seat's own cards."""
+    team = [0] * obs.n
+    me = obs.party
+    if me is None:
+        team[obs.seat] = 1
+        return team
+    for s in obs.seats:
+        p = obs.parties[s]
+        if p is not None:
+            team[s] = 1 if p == me else -1
+    team[obs.seat] = 1
+    contract = obs.contract or "normal"
+    own_cq = obs.hand.count("CQ") + obs.played_by(obs.seat).count("CQ")
+    if contract == "normal" and own_cq == 2:  # a silent Hochzeit: alone against three
+        return [1 if s == obs.seat else -1 for s in range(obs.n)]
+    unknown = [s for s in obs.seats if team[s] == 0]
+    if contract == "normal" and unknown:
+        size = 2  # both parties have two seats once the Kreuz-Damen are split
+        mine = sum(1 for s in obs.seats if team[s] == 1)
+        theirs = sum(1 for s in obs.seats if team[s] == -1)
+        if mine == size:
+            for s in unknown:
+                team[s] = -1
+        elif theirs == size:
+            for s in unknown:
+                team[s] = 1
+        elif me == "kontra" and mine + len(unknown) == size:
+            for s in unknown:
+                team[s] = 1
+    return team
+
+
+def pos_from_game(g: Game, seat: int) -> Pos:
+    """The card decision of ``seat`` inside a play-out: the sampled world is known."""
+    order = g.order
+    rules = g.rules
+    hand = g.hands[seat]
+    types = type_list(g._legal(seat))
+    trick = g.trick
+    out = 0
+    void = [0] * g.n
+    masks = order.masks
+    for s in g.seats:
+        if s != seat:
+            h = g.hands[s]
+            out += h
+            v = 0
+            for suit in range(5):
+                if not h & masks[suit]:
+                    v |= 1 << suit
+            void[s] = v
+    hochzeit_open = g.contract == "hochzeit" and g.clarify_trick is None
+    if hochzeit_open:
+        team = [0] * g.n
+        team[seat] = 1
+        if g.holder is not None:
+            team[g.holder] = 1 if seat == g.holder else 0
+    else:
+        mine = seat in g.re
+        team = [1 if (s in g.re) == mine else -1 for s in range(g.n)]
+    seats = g.seats
+    i = seats.index(seat)
+    after = (seats[i + 1:] + seats[:i])[: len(seats) - 1 - len(trick)]
+    schwein_ok = bool(count(hand, DA)) and rules.schweine and g._schwein_problem(seat, DA) is None
+    led = [0, 0, 0, 0]
+    for x in g.tricks_done:
+        s0, t0, sw0 = x[1][0]
+        if not sw0 and order.suit[t0] < 4:
+            led[order.suit[t0]] += 1
+    if trick and not trick[0][2] and order.suit[trick[0][1]] < 4:
+        led[order.suit[trick[0][1]]] += 1
+    contract = g.contract or "normal"
+    soloist = g.soloist if g.soloist is not None else (g.holder if contract == "stille_hochzeit" else None)
+    return Pos(rules, order, seat, hand, types, trick, len(g.tricks_done), g.n_tricks, team, out, void,
+               tuple(after), contract, soloist, seats, schwein_ok, tuple(led), hochzeit_open)
+
+
+__all__ = ["JOKER", "Pos", "best", "holds", "pos_from_game", "pos_from_obs", "power", "table_augen", "wins_now"]

@@ -1,0 +1,92 @@
+"""The three levels behind one function: ``decide(obs, level, rng)``."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from dokobot.engine import Observation
+from dokobot.engine.cards import CARD_CODES
+
+from . import bid
+from .core import pos_from_obs
+from .play import leicht_card, mittel_card
+
+Action = dict[str, Any]
+LEVELS = ("leicht", "mittel", "schwer")
+DEFAULT_LEVEL = "mittel"
+
+# mittel's thresholds (bid.py): solos with at most this many expected losers, Armut with
+# at most three trumps, Re/Kontra and keine 90 by the normal-game point count
+MITTEL = {"solo": 5.8, "solo_n": 16, "solo_m": -0.5, "armut": 3, "take": (6, 2), "re": 11.0, "k90": 15.0, "solo_re": 1.0, "solo_k90": 0.0}
+LEICHT = {"solo": 3.0, "solo_n": 0, "solo_m": 0.0, "armut": 2, "take": (7, 2), "re": 99.0, "k90": 99.0, "solo_re": 0.0, "solo_k90": -1.0}
+
+
+@dataclass(frozen=True)
+class Skill:
+    """How much the levels think: a share of every iteration budget (tests think less)."""
+
+    scale: float = 1.0
+
+    def n(self, full: int, least: int = 1) -> int:
+        return max(least, round(full * self.scale))
+
+
+FULL = Skill()
+
+
+def is_level(level: object) -> bool:
+    return level in LEVELS
+
+
+def decide(obs: Observation, level: str = DEFAULT_LEVEL, rng: random.Random | None = None,
+           skill: Skill = FULL) -> list[Action]:
+    """The actions of the seat to act: an announcement first when the level wants one, then its move."""
+    rng = rng or random.Random()
+    if level == "schwer":
+        from .search import schwer_decide
+
+        return schwer_decide(obs, rng, skill)
+    p = LEICHT if level == "leicht" else MITTEL
+    out: list[Action] = []
+    if obs.phase == "play":
+        if level != "leicht" and bid.knock(obs, p["re"]):
+            out.append({"seat": obs.seat, "klopfen": True})
+        said = bid.announce(obs, p["re"], p["k90"], p["solo_re"], p["solo_k90"])
+        if said:
+            out.append({"seat": obs.seat, "announce": said})
+    out.append(rule_move(obs, level, rng, skill))
+    return out
+
+
+def rule_move(obs: Observation, level: str = DEFAULT_LEVEL, rng: random.Random | None = None,
+              skill: Skill = FULL) -> Action:
+    """The move (no announcement) of the rule-based levels."""
+    p = LEICHT if level == "leicht" else MITTEL
+    seat = obs.seat
+    if obs.phase == "reserve":
+        solo_n = skill.n(p["solo_n"], 2) if p["solo_n"] else 0
+        return bid.reserve(obs, rng or random.Random(0), p["solo"], solo_n, p["solo_m"], p["armut"],
+                           silent_hochzeit=level != "leicht")
+    if obs.phase == "armut_take":
+        return {"seat": seat, "armut_take": bid.armut_take(obs, *p["take"])}
+    if obs.phase == "armut_give":
+        return obs.legal_actions()[0]
+    if obs.phase == "armut_return":
+        return {"seat": seat, "armut_return": bid.armut_return(obs)}
+    pos = pos_from_obs(obs)
+    t, sw = (leicht_card if level == "leicht" else mittel_card)(pos)
+    return play_action(obs, t, sw)
+
+
+def play_action(obs: Observation, t: int, sw: bool) -> Action:
+    """The legal play action for card type ``t`` (the Schwein flag as the rules allow it)."""
+    code = CARD_CODES[t]
+    plays = [a for a in obs.legal_actions() if a.get("play") == code]
+    for a in plays:
+        if bool(a.get("schwein", False)) == sw:
+            return a
+    if plays:
+        return plays[0]
+    return next(a for a in obs.legal_actions() if "play" in a)

@@ -1,0 +1,243 @@
+"""``schwer``: search on top of ``mittel``.
+
+Card play and announcements: sample the hidden hands consistent with everything
+public (hand sizes, shown voids, played Kreuz-Damen and revealed parties, an
+Armut exchange the seat took part in), weighted by how likely the other seats'
+earlier choices were (a seat that said gesund at an Armut table rarely holds
+three trumps or fewer; a seat that said Re or Kontra early tends to hold a
+strong hand), then judge each choice by play-outs in which every seat plays by
+the ``mittel`` card rules. Reservations use ``mittel``'s rules with more
+play-outs for the solo judgement. Every budget is an iteration count: a
+decision depends only on the observation and the seed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+
+from dokobot.engine import Game, Observation, deck, game_from_observation
+from dokobot.engine.cards import CODE_TO_TYPE, CQ
+from dokobot.engine.contracts import TRUMP, order_for, order_kind
+
+from . import bid
+from .core import pos_from_obs
+from .play import mittel_card
+from .players import FULL, MITTEL, Action, Skill, play_action, rule_move
+from .simulate import rollout
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How hard ``schwer`` thinks, in iterations."""
+
+    rollouts: int = 80  # play-outs per card decision, spread over the candidate cards
+    min_worlds: int = 8  # sampled deals per card decision at least
+    announce_worlds: int = 16  # sampled deals for judging an announcement (two play-outs each)
+    announce_margin: float = 0.3  # points an announcement must gain on average
+    solo_playouts: int = 32  # play-outs per solo kind judged at the Vorbehalt round
+    mittel_bonus: float = 0.25  # points added to mittel's own choice: noise must beat the rules
+
+
+DEFAULT_BUDGET = Budget()
+
+
+def schwer_decide(obs: Observation, rng: random.Random, skill: Skill = FULL) -> list[Action]:
+    budget = DEFAULT_BUDGET if skill.scale == 1 else Budget(
+        rollouts=skill.n(DEFAULT_BUDGET.rollouts, 4), min_worlds=skill.n(DEFAULT_BUDGET.min_worlds, 2),
+        announce_worlds=skill.n(DEFAULT_BUDGET.announce_worlds, 2), solo_playouts=skill.n(DEFAULT_BUDGET.solo_playouts, 2))
+    if obs.phase == "reserve":
+        return [_reserve(obs, rng, budget)]
+    if obs.phase != "play":
+        return [rule_move(obs, "mittel", rng, skill)]
+    out: list[Action] = []
+    if bid.knock(obs, MITTEL["re"]):
+        out.append({"seat": obs.seat, "klopfen": True})
+    said = _announcement(obs, rng, budget)
+    if said:
+        out.append({"seat": obs.seat, "announce": said})
+    out.append(_card(obs, rng, budget, extra=said))
+    return out
+
+
+def _reserve(obs: Observation, rng: random.Random, budget: Budget) -> Action:
+    p = MITTEL
+    return bid.reserve(obs, rng, p["solo"], budget.solo_playouts, p["solo_m"], p["armut"], silent_hochzeit=True)
+
+
+# ---- cards -----------------------------------------------------------------------------------
+
+
+def _card(obs: Observation, rng: random.Random, budget: Budget, extra: str | None) -> Action:
+    pos = pos_from_obs(obs)
+    options = list(pos.legal)
+    own_t, own_sw = mittel_card(pos)
+    if len(options) == 1:
+        return play_action(obs, own_t, own_sw)
+    worlds = max(budget.min_worlds, budget.rollouts // len(options))
+    totals = [0.0] * len(options)
+    seat = obs.seat
+    sws = [t == own_t and own_sw or (t != own_t and _schwein(pos, t)) for t in options]
+    for _ in range(worlds):
+        sim = sample(obs, rng)
+        if extra and sim.can_announce(seat, extra):
+            sim.announce(seat, extra)
+        for i, t in enumerate(options):
+            g = sim.copy()
+            g._play(seat, t, sws[i])
+            totals[i] += rollout(g).result()["score"][seat]
+    means = [x / worlds for x in totals]
+    mine = options.index(own_t)
+    means[mine] += budget.mittel_bonus
+    best = max(range(len(options)), key=lambda i: (means[i], i == mine))
+    return play_action(obs, options[best], sws[best])
+
+
+def _schwein(pos, t: int) -> bool:
+    from dokobot.engine.cards import DA
+
+    return t == DA and pos.schwein_ok
+
+
+# ---- announcements ---------------------------------------------------------------------------
+
+
+def _announcement(obs: Observation, rng: random.Random, budget: Budget) -> str | None:
+    """The party's next step when play-outs say it gains on average."""
+    if obs.party is None:
+        return None
+    steps = [a for a in obs.may_announce if a not in ("re", "kontra") or a == obs.party]
+    if not steps:
+        return None
+    step = steps[0]
+    seat = obs.seat
+    gain = 0.0
+    n = budget.announce_worlds
+    for _ in range(n):
+        sim = sample(obs, rng)
+        g = sim.copy()
+        if not g.can_announce(seat, step):
+            return None
+        g.announce(seat, step)
+        gain += rollout(g).result()["score"][seat] - rollout(sim).result()["score"][seat]
+    return step if gain / n >= budget.announce_margin else None
+
+
+# ---- sampling the hidden hands ---------------------------------------------------------------
+
+
+def sample(obs: Observation, rng: random.Random, tries: int = 6) -> Game:
+    """A play-out game at the observed position: the other seats' cards dealt at random,
+    consistent with what is public, and kept with the likelihood of their earlier choices."""
+    others = [s for s in obs.seats if s != obs.seat]
+    pinned = _pinned(obs, others)
+    unseen = Counter(CODE_TO_TYPE[c] for c in deck(obs.rules))
+    unseen.subtract(CODE_TO_TYPE[c] for c in obs.hand)
+    unseen.subtract(CODE_TO_TYPE[c] for s in obs.seats for c in obs.played_by(s))
+    for cards in pinned.values():
+        unseen.subtract(cards)
+    free = sorted(unseen.elements())
+    forbid = _forbidden(obs, others)
+    hands = None
+    for i in range(tries):
+        h = None
+        for _ in range(30):
+            h = _deal(free, pinned, obs, forbid, rng)
+            if h is not None:
+                break
+        if h is None:
+            break
+        hands = h
+        if i == tries - 1 or rng.random() < _likelihood(obs, h):
+            break
+    if hands is None:  # constraints too tight for random tries: keep sizes only
+        hands = _deal(free, pinned, obs, {s: set() for s in others}, rng)
+    assert hands is not None
+    return game_from_observation(obs, hands)
+
+
+def _likelihood(obs: Observation, hands: dict[int, list[int]]) -> float:
+    """How likely the others' public choices were with these hands (1 = as likely as any)."""
+    rules = obs.rules
+    normal = order_for("normal", rules.dullen, rules.joker)
+    w = 1.0
+    said = dict(obs.reservations)
+    played = {s: [CODE_TO_TYPE[c] for c in obs.played_by(s)] for s in obs.seats}
+    for s, h in hands.items():
+        dealt = h + played.get(s, [])
+        if s in (obs.poor, obs.taker):
+            continue  # an Armut moved cards: the dealt hand is not this one
+        if said.get(s) == "gesund" and rules.armut:
+            trumps = sum(1 for t in dealt if normal.suit[t] == TRUMP)
+            if trumps <= 3:
+                w *= 0.15
+        if said.get(s) == "gesund" and (obs.contract or "normal") == "normal" and dealt.count(CQ) == 2:
+            w *= 0.5  # most hold a Hochzeit to tell it
+    early = {s for s, a in obs.announcements[:4] if s != obs.seat}
+    contract = obs.contract or "normal"
+    if contract in ("normal", "hochzeit", "armut"):
+        for s in early & set(hands):
+            dealt = hands[s] + played.get(s, [])
+            strength = bid.normal_strength(bid.mask_of([_code(t) for t in dealt]), rules, contract)
+            w *= min(1.0, max(0.1, (strength - 7.0) / 5.0))
+    return w
+
+
+def _code(t: int) -> str:
+    from dokobot.engine.cards import CARD_CODES
+
+    return CARD_CODES[t]
+
+
+def _pinned(obs: Observation, others: list[int]) -> dict[int, list[int]]:
+    """Cards the seat knows to be in another seat's hand (still unplayed)."""
+    pinned: dict[int, list[int]] = {s: [] for s in others}
+    if obs.contract == "normal":  # a revealed Re seat that has not played a CQ holds one
+        for s in others:
+            if obs.parties[s] == "re" and "CQ" not in obs.played_by(s):
+                pinned[s].append(CQ)
+    if obs.armut_cards and obs.seat in (obs.poor, obs.taker):
+        other = obs.taker if obs.seat == obs.poor else obs.poor
+        known = Counter(obs.armut_cards) - Counter(obs.armut_returned) if obs.seat == obs.poor \
+            else Counter(obs.armut_returned)
+        known -= Counter(obs.played_by(other))  # the played copies cannot be told apart
+        if other in pinned:
+            pinned[other] += sorted(CODE_TO_TYPE[c] for c in known.elements())
+    return pinned
+
+
+def _forbidden(obs: Observation, others: list[int]) -> dict[int, set[int]]:
+    """Per seat, the card types it cannot hold: suits it did not follow, a CQ for known Kontra."""
+    order = order_for(order_kind(obs.contract), obs.rules.dullen, obs.rules.joker)
+    lacks: dict[int, set[int]] = {s: set() for s in others}
+    tricks = [[(s, c, i == x.schwein) for i, (s, c) in enumerate(x.cards)] for x in obs.tricks]
+    if obs.trick:
+        tricks.append([(p.seat, p.card, p.schwein) for p in obs.trick])
+    for plays in tricks:
+        led = TRUMP if plays[0][2] else order.suit[CODE_TO_TYPE[plays[0][1]]]
+        for s, c, sw in plays[1:]:
+            if s in lacks and not sw and order.suit[CODE_TO_TYPE[c]] != led:
+                lacks[s].add(led)
+    forbid = {s: {t for t in range(len(order.suit)) if order.suit[t] in lacks[s]} for s in others}
+    if obs.contract == "normal":
+        for s in others:
+            if obs.parties[s] == "kontra":
+                forbid[s].add(CQ)
+    return forbid
+
+
+def _deal(free: list[int], pinned: dict[int, list[int]], obs: Observation,
+          forbid: dict[int, set[int]], rng: random.Random) -> dict[int, list[int]] | None:
+    """Random hands for the other seats, or None when the random try got stuck."""
+    others = list(pinned)
+    hands = {s: list(pinned[s]) for s in others}
+    cards = free[:]
+    rng.shuffle(cards)
+    cards.sort(key=lambda t: -sum(t in forbid[s] for s in others))  # most constrained first
+    for t in cards:
+        fits = [s for s in others if len(hands[s]) < obs.sizes[s] and t not in forbid[s]]
+        if not fits:
+            return None
+        hands[rng.choice(fits)].append(t)
+    return hands

@@ -1,0 +1,188 @@
+"""The computer levels: always legal under every rule set, never peeking, deterministic, sensible."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from dokobot.engine import Game, RuleSet, deal
+from dokobot.engine.rules import SOLO_KINDS
+from dokobot.table.ai import LEVELS, Skill, decide
+from dokobot.table.ai.arena import play
+from tests.engine.helpers import PRESET_SWITCHES, game, hands_with, random_position, swapped
+
+QUICK = Skill(scale=0.05)  # schwer thinks little in tests; the rules are the same
+
+# every preset and every switch the engine knows, in a few combinations
+CONFIGS = [*PRESET_SWITCHES,
+           {"preset": "ddv", "solos": list(SOLO_KINDS), "solo_priority": "rank", "solo_lead": "soloist"},
+           {"preset": "haus", "dulle": "second_wins", "hochzeit": "first_color_trick", "hochzeit_window": 1,
+            "schmeissen": ["nines", "kings", "top_dj"], "announcements": "before_play", "scoring": "steps"},
+           {"preset": "klassisch", "dullen": True, "armut": True, "announcements": "first_trick", "scoring": "tally",
+            "zero_sum": False, "base": 5, "solo_factor": 2, "extras": ["fuchs", "karlchen", "karlchen_caught",
+                                                                       "alte_caught", "dulle_caught"]},
+           {"preset": "ddv", "joker": True, "overtrump": True, "schweine": True, "nines": False,
+            "bock": ["tie", "lost_solo", "lost_announcement"], "scoring": "doubling"},
+           {"preset": "haus", "klopfen": True, "hochzeit": "first_trump_trick", "announcements": "until_trick_5"},
+           # the house forms
+           {"preset": "haus", "klopfen": True, "klopfen_redeal": True, "hochzeit": "named_card",
+            "armut_decide": "after", "armut_taker": "partner", "armut_announce": True, "single_limit": True,
+            "solos": ["reines_herz", "reines_kreuz", "karo", "damen"], "solo_extras": "trumpfsolo_still"},
+           {"preset": "klassisch", "hochzeit": "first_pure_color_trick", "schmeissen": ["top_da", "nines"],
+            "solos": ["reines_pik", "reines_karo", "fleischlos"], "nines": False,
+            "extras": ["fuchs", "karlchen", "karlchen_caught_any"], "bock": ["heart_trick", "tie"]}]
+
+
+@pytest.mark.parametrize("config", CONFIGS)
+def test_every_level_plays_legal_games_under_every_rule_set(config):
+    """Random deals, every level in every seat (mixed tables): every action the engine accepts."""
+    rules = RuleSet.from_config(config)
+    rng = random.Random(repr(config))
+    for i in range(4):
+        kinds = [LEVELS[(i + s) % 3] for s in range(4)]
+        dealer = rng.randrange(4)
+        g = play(rules, deal(rules, rng, dealer), dealer, kinds, seed=i, skill=QUICK)  # apply() checks each action
+        assert g.phase == "done"
+        if g.contract != "redeal":
+            assert sum(g.result()["score"]) == 0 or not rules.zero_sum
+
+
+def test_the_levels_use_reservations_armut_and_announcements():
+    """Over many haus-rule games the levels reserve solos, Hochzeiten, Armut, and announce."""
+    rules = RuleSet.from_config({"preset": "haus"})
+    rng = random.Random(3)
+    seen: set[str] = set()
+    for i in range(120):
+        dealer = i % 4
+        g = play(rules, deal(rules, rng, dealer), dealer, ["mittel"] * 4, seed=i, skill=QUICK)
+        seen |= {a["reserve"] for a in g.actions if "reserve" in a}
+        seen |= {"announce" for a in g.actions if "announce" in a}
+        seen |= {"armut_take" for a in g.actions if a.get("armut_take")}
+    assert {"gesund", "hochzeit", "armut", "armut_take", "announce", "solo"} <= seen
+
+
+@pytest.mark.parametrize("config", PRESET_SWITCHES)
+@pytest.mark.parametrize("level", LEVELS)
+def test_swapping_hidden_cards_never_changes_a_decision(config, level):
+    """Swap two unplayed cards between two other seats: same decision, same random-number use."""
+    rules = RuleSet.from_config(config)
+    rng = random.Random(f"{level}{config}")
+    checked = 0
+    for _ in range(40):
+        g = random_position(rules, rng)
+        seat = g.to_act
+        if g.phase == "done" or seat is None:
+            continue
+        g2 = swapped(g, seat, rng)
+        if g2 is None:
+            continue
+        r1, r2 = random.Random(seat), random.Random(seat)
+        assert decide(g.observation(seat), level, r1, QUICK) == decide(g2.observation(seat), level, r2, QUICK)
+        assert r1.getstate() == r2.getstate()
+        checked += 1
+        if checked >= 8:
+            break
+    assert checked >= 5
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_decisions_are_deterministic_for_a_seed(level):
+    rules = RuleSet.from_config({"preset": "haus"})
+    rng = random.Random(9)
+    for _ in range(10):
+        g = random_position(rules, rng)
+        if g.to_act is None:
+            continue
+        obs = g.observation(g.to_act)
+        assert decide(obs, level, random.Random(4), QUICK) == decide(obs, level, random.Random(4), QUICK)
+
+
+def test_forced_card_is_played_at_once():
+    """schwer does not search when the card is forced: no sampling, no random numbers used."""
+    g = game(seed=5)
+    while g.phase == "reserve":
+        g.apply({"seat": g.to_act, "reserve": "gesund"})
+    while g.phase == "play" and (len(g.legal_plays(g.to_act)) > 1 or g.allowed_announcements(g.to_act)):
+        g.apply({"seat": g.to_act, "play": g.legal_plays(g.to_act)[0]})
+    assert g.phase == "play"
+    seat = g.to_act
+    rng = random.Random(1)
+    state = rng.getstate()
+    assert decide(g.observation(seat), "schwer", rng) == [{"seat": seat, "play": g.legal_plays(seat)[0]}]
+    assert rng.getstate() == state
+
+
+def _after(g: Game, plays: list[str]) -> Game:
+    while g.phase == "reserve":
+        g.apply({"seat": g.to_act, "reserve": "gesund"})
+    for c in plays:
+        g.apply({"seat": g.to_act, "play": c})
+    return g
+
+
+def test_mittel_smears_a_fuchs_onto_the_partners_sure_trick():
+    """Seat 3 last to play; its partner (seat 1, shown by the Kreuz-Dame) takes the trick: the Fuchs goes on."""
+    hands = hands_with({0: "SA HA S9 SK HK H9 CK C9 CA DK D9 DJ",
+                        1: "CQ HT HT SQ HQ DQ CT ST HA SK DK D9",
+                        2: "CA ST CT C9 CK SJ HJ DJ SQ HQ DT DT",
+                        3: "CQ DA DA CJ CJ SJ HJ H9 HK S9 SA DQ"})
+    g = _after(Game(RuleSet(), [h.split() for h in hands], 3), ["DK", "CQ", "DT"])
+    seat = g.to_act
+    assert seat == 3 and g.public_parties()[1] == "re"
+    actions = decide(g.observation(3), "mittel", random.Random(0))
+    assert actions[-1]["play"] == "DA"
+
+
+def test_leicht_throws_its_lowest_card_when_the_trick_is_lost():
+    hands = hands_with({0: "CA CA SA SA HA HA CT CT ST ST DA DA",
+                        3: "C9 CK D9 DK DJ HJ SJ CJ DQ HQ SQ S9"})
+    g = _after(Game(RuleSet(), [h.split() for h in hands], 3), ["CA"])
+    seat = g.to_act
+    actions = decide(g.observation(seat), "leicht", random.Random(0))
+    play = actions[-1]["play"]
+    assert g.is_trump(play) is False or all(g.is_trump(c) for c in g.legal_plays(seat))
+    from dokobot.engine import AUGEN
+    from dokobot.engine.cards import CODE_TO_TYPE
+
+    low = min(AUGEN[CODE_TO_TYPE[c]] for c in g.legal_plays(seat))
+    assert AUGEN[CODE_TO_TYPE[play]] == low
+
+
+def test_mittel_keeps_the_karlchen_for_the_last_trick():
+    """Over whole games the mittel seats keep a Kreuz-Bube for the last trick (Karlchen)."""
+    rules = RuleSet()
+    rng = random.Random(4)
+    last_trick_karlchen = 0
+    for i in range(40):
+        g = play(rules, deal(rules, rng, 0), 0, ["mittel"] * 4, seed=i, skill=QUICK)
+        if g.contract in ("normal", "hochzeit") and g.tricks:
+            last = g.tricks[-1]
+            last_trick_karlchen += any(c == "CJ" for _, c in last.cards)
+    assert last_trick_karlchen >= 10  # random play would put a CJ in the last trick about 1 game in 6
+
+
+@pytest.mark.parametrize("level", ["mittel", "schwer"])
+def test_strong_hands_reserve_a_solo_and_weak_ones_do_not(level):
+    strong = "HT HT CQ CQ SQ SQ HQ CJ DA DT DK CA"
+    weak = "D9 DK S9 SK H9 HK C9 CK SA HA ST CT"
+    for hand, want in ((strong, "solo"), (weak, "gesund")):
+        hands = hands_with({0: hand})
+        g = Game(RuleSet(), [h.split() for h in hands], 3)
+        action = decide(g.observation(0), level, random.Random(0), QUICK)[-1]
+        assert action["reserve"] == want, (hand, action)
+
+
+def test_knocks_with_a_strong_hand_only():
+    """Where Klopfen replaces Re/Kontra, mittel and schwer knock with the hands they would announce."""
+    rules = RuleSet.from_config({"klopfen": True, "klopfen_redeal": True})
+    strong = hands_with({0: "HT HT CQ SQ SQ HQ HQ DQ DQ CJ CJ SJ"})
+    weak = hands_with({0: "C9 C9 S9 S9 H9 H9 CK CK SK SK HK HK"})
+    for hands, want in ((strong, True), (weak, False)):
+        g = Game(rules, [h.split() for h in hands], dealer=3)
+        for s in range(4):
+            g.apply({"seat": s, "reserve": "gesund"})
+        for level in ("mittel", "schwer"):
+            actions = decide(g.observation(0), level, random.Random(1), QUICK)
+            assert ({"seat": 0, "klopfen": True} in actions) is want, (level, actions)
+        assert {"seat": 0, "klopfen": True} not in decide(g.observation(0), "leicht", random.Random(1))
