@@ -49,7 +49,7 @@ def positions(n: int, rng: random.Random) -> list[Game]:
             g.reserve(s, "gesund")
         for _ in range(int(rng.random() * 40)):
             s = g.to_act
-            g._play(s, g.legal_types(s)[0])
+            g.sim_play(s, g.legal_types(s)[0])
         out.append(g)
     return out
 

@@ -153,3 +153,46 @@ def test_the_checker_sees_a_wrong_way_import(tmp_path: Path) -> None:
     fake.write_text("from dokobot.text import render\nif TYPE_CHECKING:\n    import discord\n")
     assert "dokobot.text.render" in _top_level_imports("dokobot.table.m", fake)
     assert not any(n.startswith("discord") for n in _top_level_imports("dokobot.table.m", fake))
+
+
+# ---- no reaching into other objects' internals ---------------------------------------------
+
+# Names that start with "_" but are public API: the namedtuple methods (the underscore only
+# keeps them apart from field names).
+PUBLIC_UNDERSCORE = {"_replace", "_asdict", "_fields", "_make", "_field_defaults"}
+# (module, attribute) uses of a library's private attribute, each with its reason. Empty now.
+PRIVATE_ALLOWED: dict[tuple[str, str], str] = {}
+
+
+def _private_uses(path: Path) -> list[tuple[int, str]]:
+    """(line, expression) of every ``x._name`` where x is not ``self``/``cls`` (dunders aside)."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if not isinstance(node, ast.Attribute) or not node.attr.startswith("_"):
+            continue
+        if node.attr.startswith("__") and node.attr.endswith("__") or node.attr in PUBLIC_UNDERSCORE:
+            continue
+        if isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"):
+            continue
+        found.append((node.lineno, ast.unparse(node)))
+    return found
+
+
+def test_nothing_outside_the_engine_touches_private_names() -> None:
+    """Only the engine's own code uses its (and anyone's) underscore names of other objects:
+    the table, storage, text, bot and cogs go through public, documented methods."""
+    bad = []
+    for module, path in sorted(_modules().items()):
+        if _layer(module) == "engine":
+            continue
+        for line, expr in _private_uses(path):
+            if (module, expr.rpartition(".")[2]) not in PRIVATE_ALLOWED:
+                bad.append(f"{path.relative_to(ROOT)}:{line}: {expr}")
+    assert bad == []
+
+
+def test_the_private_check_sees_a_private_use(tmp_path: Path) -> None:
+    """Guard against a checker that never fails."""
+    fake = tmp_path / "m.py"
+    fake.write_text("def f(g, self):\n    self._ok\n    g.__class__\n    g.t._replace()\n    return g._play\n")
+    assert _private_uses(fake) == [(5, "g._play")]

@@ -729,6 +729,18 @@ class Game:
         else:
             self.to_act = self.next_of[seat]
 
+    # ---- public fast path for simulations (docs/engine-api.md) ----------------------------
+    # No turn or phase checks, no events, no action log: for play-outs that keep to the rules
+    # themselves. Aliases, not wrappers: this is the hot loop of the computer players.
+
+    sim_legal = _legal  # (seat to play) -> hand mask of the cards it may play
+    sim_play = _play  # (seat, card type, schwein) a play known to be legal
+
+    def sim_may_schwein(self, seat: int) -> bool:
+        """Whether a Fuchs of the seat may be a Schwein (rules, both dealt to it, none played as
+        one yet); not whether it holds one or may play it now."""
+        return self._schwein_problem(seat, DA) is None
+
     def _finish_trick(self) -> None:
         plays = self.trick
         last = len(self.tricks_done) == self.n_tricks - 1

@@ -53,7 +53,7 @@ def random_game(rules: RuleSet, rng: random.Random, announce_rate: float = 0.05,
 def playout(g: Game, rng: random.Random, announce_rate: float = 0.0) -> Game:
     """Finish a game in play with random legal cards (and announcements), on the int fast path."""
     choice, rand = rng.choice, rng.random
-    legal, play = g._legal, g._play
+    legal, play = g.sim_legal, g.sim_play
     schweine = g.rules.schweine
     if g.phase == "play" and g._knock_redeal():
         g._redeal()

@@ -152,6 +152,12 @@ class Core:
             except sqlite3.Error as exc:
                 raise StorageError(f"{what}: {describe(exc)}") from exc
 
+    # The same three, public for whole-database tools of this layer (migrate.py copies every
+    # table between two databases); the stores keep to their own methods.
+    connection = _connection
+    transaction = _transaction
+    statement = _statement
+
     async def rebuild_totals(self) -> None:
         """Recompute the leaderboard aggregates from the score rows.
 

@@ -73,38 +73,38 @@ async def migrate_db(
 
 
 async def _tables(src: Database) -> list[str]:
-    rows = await src._connection().execute_fetchall("SELECT name FROM sqlite_master WHERE type = 'table'")
+    rows = await src.connection().execute_fetchall("SELECT name FROM sqlite_master WHERE type = 'table'")
     names = {r[0] for r in rows} - SKIP
     return [t for t in ORDER if t in names] + sorted(names - set(ORDER))
 
 
 async def _columns(src: Database, table: str) -> list[str]:
     # table comes from sqlite_master, not from input
-    return [r[1] for r in await src._connection().execute_fetchall(f"PRAGMA table_info({table})")]
+    return [r[1] for r in await src.connection().execute_fetchall(f"PRAGMA table_info({table})")]
 
 
 async def _count(db: Database, table: str) -> int:
-    async with db._statement(f"count {table}") as conn:
+    async with db.statement(f"count {table}") as conn:
         rows = await conn.execute_fetchall(f"SELECT COUNT(*) FROM {table}", ())
     return int(list(rows)[0][0])
 
 
 async def _non_empty(db: Database, tables: Sequence[str]) -> str | None:
     for table in tables:
-        async with db._statement(f"look into {table}") as conn:
+        async with db.statement(f"look into {table}") as conn:
             if list(await conn.execute_fetchall(f"SELECT 1 FROM {table} LIMIT 1", ())):
                 return table
     return None
 
 
 async def _batches(src: Database, table: str, columns: list[str]) -> AsyncIterator[list[tuple[Any, ...]]]:
-    async with src._connection().execute(f"SELECT {', '.join(columns)} FROM {table}") as cur:
+    async with src.connection().execute(f"SELECT {', '.join(columns)} FROM {table}") as cur:
         while rows := await cur.fetchmany(BATCH):
             yield [tuple(r) for r in rows]
 
 
 async def _copy(src: Database, dst: Database, tables: list[str], report: Report, say: Callable[[str], None]) -> None:
-    async with dst._transaction("copy into the target database") as conn:
+    async with dst.transaction("copy into the target database") as conn:
         for table in tables:
             columns = await _columns(src, table)
             n = 0
@@ -130,7 +130,7 @@ async def _copy(src: Database, dst: Database, tables: list[str], report: Report,
 
 
 async def _check_leaderboards(src: Database, dst: Database) -> tuple[int, int]:
-    rows = await src._connection().execute_fetchall(
+    rows = await src.connection().execute_fetchall(
         "SELECT channel_id FROM totals_month UNION SELECT channel_id FROM scores"
         " UNION SELECT channel_id FROM games"
     )
@@ -151,6 +151,6 @@ async def _check_leaderboards(src: Database, dst: Database) -> tuple[int, int]:
 
 
 async def _empty(dst: Database, tables: list[str]) -> None:
-    async with dst._transaction("empty the target again") as conn:
+    async with dst.transaction("empty the target again") as conn:
         for table in reversed(tables):
             await conn.execute(f"DELETE FROM {table}")

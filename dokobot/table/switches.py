@@ -82,7 +82,7 @@ def parse(text: str) -> dict[str, Any]:
 
 def names() -> tuple[str, ...]:
     """Every switch a host may set: the engine's, the table settings, the list."""
-    return tuple(n for n in SWITCHES if n not in UNSETTABLE) + SETTINGS + tuple(TABLE_SWITCHES)
+    return tuple(n for n in SWITCHES if n not in UNSETTABLE) + SETTINGS + tuple(TABLE_SWITCHES) + LOOK
 
 
 def allowed(name: str) -> tuple[str, ...]:
@@ -136,6 +136,27 @@ def complete(current: str) -> list[str]:
             values = [part] if part.isdecimal() else [lo, hi]
         out = [f"{prefix}{name}={before}{v}" for v in values if v.startswith(part.lower())]
     return [c for c in out if len(c) <= MAX_CHOICE][:MAX_CHOICES]
+
+
+# Switches of the channel's look, not of its rules: they change no game, so they
+# apply at once (even during a game) and are stored with the channel's prefs.
+LOOK = ("bilder",)
+
+
+def split_look(text: str) -> tuple[dict[str, Any], str]:
+    """Take ``bilder=ja|nein`` (pictures of the table) out of ``text``; the rest are rule switches."""
+    look: dict[str, Any] = {}
+    rest = []
+    for token in text.split():
+        name, sep, raw = token.partition("=")
+        if sep and name.strip().lower() in LOOK:
+            low = raw.strip().lower()
+            if low not in _TRUE + _FALSE:
+                raise SwitchError("err.switch_value", name.strip().lower(), raw.strip())
+            look[name.strip().lower()] = low in _TRUE
+        else:
+            rest.append(token)
+    return look, " ".join(rest)
 
 
 def _value(name: str, raw: str) -> Any:

@@ -570,6 +570,10 @@ class Table:
             raise TableError("illegal", engine=IllegalAction("game_over"))
         return self.game
 
+    async def book_finished(self, game: Game) -> None:
+        """Restore: book a game that ended before a restart but was not booked yet."""
+        await self._finish(game, Outcome(), None)
+
     async def _finish(self, game: Game, outcome: Outcome, last: tuple[int, dict[str, Any]] | None) -> None:
         """Book the finished ``game`` (with its ``last`` action, if not yet stored),
         then make it the table's state; a throw-in is dealt again at once."""
@@ -730,6 +734,10 @@ class Table:
 
     # ---- the turn timer -----------------------------------------------------------------
 
+    async def resume_turn(self) -> None:
+        """Under the lock, after a restart: the stored turn deadline goes on (a new one if none fits)."""
+        await self._update_turn()
+
     async def _update_turn(self, away: set[int] | None = None) -> None:
         """Under the lock: start, keep or stop the turn timer of the person to act.
 
@@ -780,6 +788,10 @@ class Table:
         except RuntimeError:  # pragma: no cover - no loop (sync use in tools)
             return
         self._turn_task = loop.create_task(self._turn_loop(), name=f"doko-turn-{self.channel_id}")
+
+    def stop_turn(self) -> None:
+        """Shutdown: cancel the turn timer (the stored deadline stays for the next start)."""
+        self._stop_turn()
 
     def _stop_turn(self) -> None:
         if self._turn_task is not None:
@@ -1128,7 +1140,7 @@ class Tables:
         """Stop every computer player and turn timer (shutdown: nothing is written after this)."""
         for table in self._tables.values():
             table.stop_computers()
-            table._stop_turn()
+            table.stop_turn()
 
     def get(self, channel_id: int) -> Table | None:
         table = self._tables.get(channel_id)
@@ -1184,7 +1196,7 @@ class Tables:
             table.wake_computers()  # a game waiting on a computer seat goes on by itself
             try:
                 async with table.lock:
-                    await table._update_turn()  # the stored deadline goes on (a new one if none fits)
+                    await table.resume_turn()  # the stored deadline goes on (a new one if none fits)
             except StoreError as exc:  # pragma: no cover - _update_turn only logs without force
                 log.warning("table %s: turn timer not resumed: %s", table.channel_id, exc)
         return self.all()
@@ -1289,4 +1301,4 @@ async def _resume(table: Table, stored: StoredGame) -> None:
         return
     log.warning("table %s: game %s ended before a restart but was not booked: booking it now",
                 table.channel_id, stored.number)
-    await table._finish(game, Outcome(), None)
+    await table.book_finished(game)

@@ -491,7 +491,7 @@ def known_party(obs: Observation) -> str | None:
     return obs.parties[obs.seat] or obs.party
 
 
-def hand_text(table: Table, seat: int, lang: str | None) -> str:
+def hand_text(table: Table, seat: int, lang: str | None, deck: str = "french") -> str:
     if table.sits_out(seat):  # the dealer at five: a note instead of a hand
         return t(lang, "hand.sits_out", no=table.game_no)
     obs = _view(table, seat)
@@ -503,9 +503,9 @@ def hand_text(table: Table, seat: int, lang: str | None) -> str:
     trumps = [c for c in obs.hand if obs.is_trump(c)]
     plain = [c for c in obs.hand if not obs.is_trump(c)]
     if trumps:
-        lines.append(f"{t(lang, 'hand.trumps')}: " + " ".join(f"**{card_text(c)}**" for c in trumps))
+        lines.append(f"{t(lang, 'hand.trumps')}: " + " ".join(f"**{card_text(c, deck)}**" for c in trumps))
     if plain:
-        lines.append(" ".join(card_text(c) for c in plain))
+        lines.append(" ".join(card_text(c, deck) for c in plain))
     prompt = _prompt(table, obs, lang)
     if prompt:
         lines.append(prompt)
@@ -541,7 +541,7 @@ def _prompt(table: Table, obs: Observation, lang: str | None) -> str | None:
     return None
 
 
-def hand_controls(table: Table, seat: int, lang: str | None) -> list[list[Control]]:
+def hand_controls(table: Table, seat: int, lang: str | None, deck: str = "french") -> list[list[Control]]:
     """Rows of buttons/selects for the seat's private view (at most 5 rows)."""
     if table.game is None or table.game.phase == "done" or table.sits_out(seat):
         return []
@@ -549,8 +549,8 @@ def hand_controls(table: Table, seat: int, lang: str | None) -> list[list[Contro
     if obs.phase == "reserve":
         return _reserve_controls(obs, lang)
     if obs.phase.startswith("armut"):
-        return _armut_controls(obs, lang)
-    rows = _card_rows(obs)
+        return _armut_controls(obs, lang, deck)
+    rows = _card_rows(obs, deck)
     knock = {"seat": obs.seat, "klopfen": True} in obs.legal_actions()
     anns = [Control("klopfen", "1", t(lang, "btn.klopfen"), "danger")] if knock else []
     anns += [Control("announce", a, announcement_name(lang, a), "danger") for a in obs.may_announce]
@@ -559,7 +559,7 @@ def hand_controls(table: Table, seat: int, lang: str | None) -> list[list[Contro
     return rows[:5]
 
 
-def _card_rows(obs: Observation) -> list[list[Control]]:
+def _card_rows(obs: Observation, deck: str = "french") -> list[list[Control]]:
     """One button per card; with a Schwein to choose, ONE ♦A button that asks
     "als Schwein?" (``DA:ask``; ``DA:s`` when only the Schwein may be played)."""
     legal = obs.legal_actions()
@@ -574,10 +574,11 @@ def _card_rows(obs: Observation) -> list[list[Control]]:
             if fox_shown:
                 continue
             fox_shown = True
-            value, label = ("DA:ask", card_text(code) + " 🐷?") if code in plays else ("DA:s", card_text(code) + " 🐷")
-            trumps.append(Control("play", value, label, "trump"))
+            ask = code in plays
+            label = card_text(code, deck) + (" 🐷?" if ask else " 🐷")
+            trumps.append(Control("play", "DA:ask" if ask else "DA:s", label, "trump"))
             continue
-        ctl = Control("play", code, card_text(code), "trump" if trump else "plain", code not in plays)
+        ctl = Control("play", code, card_text(code, deck), "trump" if trump else "plain", code not in plays)
         (trumps if trump else plain).append(ctl)
     return _chunks(trumps) + _chunks(plain)
 
@@ -616,7 +617,7 @@ def _reserve_controls(obs: Observation, lang: str | None) -> list[list[Control]]
     return rows
 
 
-def _armut_controls(obs: Observation, lang: str | None) -> list[list[Control]]:
+def _armut_controls(obs: Observation, lang: str | None, deck: str = "french") -> list[list[Control]]:
     if obs.to_act != obs.seat:
         return []
     if obs.phase == "armut_take":
@@ -627,7 +628,7 @@ def _armut_controls(obs: Observation, lang: str | None) -> list[list[Control]]:
     if obs.phase == "armut_give":
         return [[Control("armut_give", "", t(lang, "btn.armut_give"), "action")]]
     n = obs.armut_given
-    options = tuple((f"{c}:{i}", card_text(c)) for i, c in enumerate(obs.hand))
+    options = tuple((f"{c}:{i}", card_text(c, deck)) for i, c in enumerate(obs.hand))
     rows = [[Control("armut_return", "", tn(lang, "select.armut_return", n), options=options, count=n)]]
     if {"seat": obs.seat, "armut_decline": True} in obs.legal_actions():  # armut_decide: after
         rows.append([Control("armut_decline", "1", t(lang, "btn.armut_decline"), "plain")])

@@ -11,7 +11,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from dokobot.engine import Game, RuleSet
+from dokobot.engine import Game, Observation, RuleSet
 
 from .players import FULL, Action, Skill, decide
 
@@ -28,8 +28,7 @@ class Timing:
         self.times.setdefault(level, []).append(dt)
 
 
-def random_move(g_obs, rng: random.Random) -> Action:
-    obs = g_obs
+def random_move(obs: Observation, rng: random.Random) -> Action:
     acts = [a for a in obs.legal_actions() if "announce" not in a and "klopfen" not in a]
     if obs.phase == "reserve":
         return next(a for a in acts if a["reserve"] == "gesund")
@@ -57,5 +56,5 @@ def play(rules: RuleSet, hands: list[list[str]], dealer: int, kinds: Sequence[st
     return g
 
 
-def _choices(obs) -> int:
+def _choices(obs: Observation) -> int:
     return sum(1 for a in obs.legal if dict(a).get("announce") is None and dict(a).get("klopfen") is None)

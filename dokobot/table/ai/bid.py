@@ -9,6 +9,7 @@ Normal-game strength is a point count of trumps, Dullen/Alten and plain aces.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 
 from dokobot.engine import Observation
 from dokobot.engine.cards import ACE, AUGEN, CARD_CODES, CODE_TO_TYPE, CQ, count, rank_of, type_list
@@ -21,7 +22,7 @@ Action = dict[str, object]
 TRUMP_LOSS = 0.6  # share of the others' high trumps that cost a trick
 
 
-def mask_of(cards) -> int:
+def mask_of(cards: Iterable[str]) -> int:
     h = 0
     for c in cards:
         h += 1 << (2 * CODE_TO_TYPE[c])
@@ -32,8 +33,8 @@ def _deck_mask(rules: RuleSet) -> int:
     return mask_of(deck(rules))
 
 
-def _copies(m: int, types) -> list[int]:
-    out = []
+def _copies(m: int, types: Iterable[int]) -> list[int]:
+    out: list[int] = []
     for t in types:
         out += [t] * count(m, t)
     return out
@@ -61,14 +62,14 @@ def solo_losers(hand: int, kind: str, rules: RuleSet) -> float:
         my = _copies(hand & order.masks[suit], run)
         if not my:
             continue
-        top = 0
+        run_len = 0  # the seat's cards from the top of the suit down, without a gap
         for c in copies:
-            if top < len(my) and my[top] == c:
-                top += 1
+            if run_len < len(my) and my[run_len] == c:
+                run_len += 1
             else:
                 break
         rounds_safe = 2 if order.trumps else 99
-        winners = min(top, rounds_safe)
+        winners = min(run_len, rounds_safe)
         losers += len(my) - winners
     return losers
 
@@ -88,7 +89,7 @@ def normal_strength(hand: int, rules: RuleSet, contract: str = "normal") -> floa
     n = sum(count(hand, t) for t in order.trumps)
     top = order.trumps[:3] if rules.dullen else order.trumps[:2]
     high = sum(count(hand, t) for t in top)
-    score = n + high
+    score: float = n + high
     for suit in range(4):
         m = hand & order.masks[suit]
         length = sum(count(m, t) for t in type_list(m))
@@ -165,7 +166,7 @@ def armut_return(obs: Observation) -> list[str]:
     hand = [CODE_TO_TYPE[c] for c in obs.hand]
     length = {s: sum(1 for t in hand if order.suit[t] == s) for s in range(5)}
 
-    def key(t: int) -> tuple:
+    def key(t: int) -> tuple[int, ...]:
         if order.suit[t] == TRUMP:
             return (1, order.power[t], AUGEN[t])
         keep_ace = rank_of(t) == ACE and length[order.suit[t]] <= 2

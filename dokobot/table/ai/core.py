@@ -9,6 +9,7 @@ table and inside ``schwer``'s play-outs.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from dokobot.engine import Game, Observation, deck
@@ -144,7 +145,7 @@ def holds(pos: Pos, top: tuple[int, int, bool, int, bool]) -> bool:
 # ---- building positions ----------------------------------------------------------------------
 
 
-def _mask(types) -> int:
+def _mask(types: Iterable[int]) -> int:
     h = 0
     for t in types:
         h += 1 << (2 * t)
@@ -227,7 +228,7 @@ def pos_from_game(g: Game, seat: int) -> Pos:
     order = g.order
     rules = g.rules
     hand = g.hands[seat]
-    types = type_list(g._legal(seat))
+    types = type_list(g.sim_legal(seat))
     trick = g.trick
     out = 0
     void = [0] * g.n
@@ -253,7 +254,7 @@ def pos_from_game(g: Game, seat: int) -> Pos:
     seats = g.seats
     i = seats.index(seat)
     after = (seats[i + 1:] + seats[:i])[: len(seats) - 1 - len(trick)]
-    schwein_ok = bool(count(hand, DA)) and rules.schweine and g._schwein_problem(seat, DA) is None
+    schwein_ok = bool(count(hand, DA)) and rules.schweine and g.sim_may_schwein(seat)
     led = [0, 0, 0, 0]
     for x in g.tricks_done:
         s0, t0, sw0 = x[1][0]

@@ -8,6 +8,8 @@ partner by leading a plain suit.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+
 from dokobot.engine.cards import ACE, AUGEN, CJ, CQ, DA, HT, TEN, count, rank_of, type_list
 from dokobot.engine.contracts import TRUMP
 
@@ -54,7 +56,7 @@ def leicht_card(pos: Pos) -> Card:
     return _lowest(pos, legal), False
 
 
-def _lowest(pos: Pos, cards) -> int:
+def _lowest(pos: Pos, cards: Iterable[int]) -> int:
     return min(cards, key=lambda t: (AUGEN[t], pos.trump(t), power(pos, t, False)))
 
 
@@ -127,7 +129,7 @@ def _as_top(pos: Pos, t: int) -> tuple[int, int, bool, int, bool]:
     return best(pos, [*pos.trick, (pos.seat, t, sw)])
 
 
-def _smear(pos: Pos, legal) -> Card:
+def _smear(pos: Pos, legal: Sequence[int]) -> Card:
     """Points onto a trick the partner takes: Fuchs, tens, aces that would not win on their own."""
     def gain(t: int) -> tuple[int, int]:
         bonus = 6 if t == DA and _fuchs_counts(pos) else 0
@@ -139,7 +141,7 @@ def _smear(pos: Pos, legal) -> Card:
     return t, False  # a smeared Fuchs is not a Schwein
 
 
-def _discard(pos: Pos, legal) -> int:
+def _discard(pos: Pos, legal: Sequence[int]) -> int:
     """The card that costs least: few Augen, no high trump, shortening a short plain suit."""
     led = pos.trick and (TRUMP if pos.trick[0][2] else pos.order.suit[pos.trick[0][1]])
     following = any(pos.order.suit[t] == led for t in legal)
@@ -196,7 +198,7 @@ def _lead(pos: Pos) -> int:
     return min(trumps, key=lambda t: (_keep_value(pos, t) + AUGEN[t], power(pos, t, False)))
 
 
-def _fresh_aces(pos: Pos, plain) -> bool:
+def _fresh_aces(pos: Pos, plain: Iterable[int]) -> bool:
     return any(rank_of(t) == ACE and _safe_plain_lead(pos, t) for t in plain)
 
 

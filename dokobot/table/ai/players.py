@@ -17,10 +17,27 @@ Action = dict[str, Any]
 LEVELS = ("leicht", "mittel", "schwer")
 DEFAULT_LEVEL = "mittel"
 
+
+
+@dataclass(frozen=True)
+class Knobs:
+    """A rule-based level's thresholds for ``bid.py``."""
+
+    solo: float  # a solo only with at most this many expected losers
+    solo_n: int  # play-outs per solo kind at full skill (0: judge by losers alone)
+    solo_m: float  # points a solo must score on average in those play-outs
+    armut: int  # Armut with at most this many trumps
+    take: tuple[int, int]  # take an Armut with at least (trumps, high trumps)
+    re: float  # Re/Kontra (and Klopfen) from this normal-game point count
+    k90: float  # keine 90 from this point count
+    solo_re: float  # Re/Kontra as soloist with at most this many losers
+    solo_k90: float  # keine 90 as soloist with at most this many losers
+
+
 # mittel's thresholds (bid.py): solos with at most this many expected losers, Armut with
 # at most three trumps, Re/Kontra and keine 90 by the normal-game point count
-MITTEL = {"solo": 5.8, "solo_n": 16, "solo_m": -0.5, "armut": 3, "take": (6, 2), "re": 11.0, "k90": 15.0, "solo_re": 1.0, "solo_k90": 0.0}
-LEICHT = {"solo": 3.0, "solo_n": 0, "solo_m": 0.0, "armut": 2, "take": (7, 2), "re": 99.0, "k90": 99.0, "solo_re": 0.0, "solo_k90": -1.0}
+MITTEL = Knobs(solo=5.8, solo_n=16, solo_m=-0.5, armut=3, take=(6, 2), re=11.0, k90=15.0, solo_re=1.0, solo_k90=0.0)
+LEICHT = Knobs(solo=3.0, solo_n=0, solo_m=0.0, armut=2, take=(7, 2), re=99.0, k90=99.0, solo_re=0.0, solo_k90=-1.0)
 
 
 @dataclass(frozen=True)
@@ -51,9 +68,9 @@ def decide(obs: Observation, level: str = DEFAULT_LEVEL, rng: random.Random | No
     p = LEICHT if level == "leicht" else MITTEL
     out: list[Action] = []
     if obs.phase == "play":
-        if level != "leicht" and bid.knock(obs, p["re"]):
+        if level != "leicht" and bid.knock(obs, p.re):
             out.append({"seat": obs.seat, "klopfen": True})
-        said = bid.announce(obs, p["re"], p["k90"], p["solo_re"], p["solo_k90"])
+        said = bid.announce(obs, p.re, p.k90, p.solo_re, p.solo_k90)
         if said:
             out.append({"seat": obs.seat, "announce": said})
     out.append(rule_move(obs, level, rng, skill))
@@ -66,11 +83,11 @@ def rule_move(obs: Observation, level: str = DEFAULT_LEVEL, rng: random.Random |
     p = LEICHT if level == "leicht" else MITTEL
     seat = obs.seat
     if obs.phase == "reserve":
-        solo_n = skill.n(p["solo_n"], 2) if p["solo_n"] else 0
-        return bid.reserve(obs, rng or random.Random(0), p["solo"], solo_n, p["solo_m"], p["armut"],
+        solo_n = skill.n(p.solo_n, 2) if p.solo_n else 0
+        return bid.reserve(obs, rng or random.Random(0), p.solo, solo_n, p.solo_m, p.armut,
                            silent_hochzeit=level != "leicht")
     if obs.phase == "armut_take":
-        return {"seat": seat, "armut_take": bid.armut_take(obs, *p["take"])}
+        return {"seat": seat, "armut_take": bid.armut_take(obs, *p.take)}
     if obs.phase == "armut_give":
         return obs.legal_actions()[0]
     if obs.phase == "armut_return":

@@ -22,7 +22,7 @@ from dokobot.engine.cards import CODE_TO_TYPE, CQ
 from dokobot.engine.contracts import TRUMP, order_for, order_kind
 
 from . import bid
-from .core import pos_from_obs
+from .core import Pos, pos_from_obs
 from .play import mittel_card
 from .players import FULL, MITTEL, Action, Skill, play_action, rule_move
 from .simulate import rollout
@@ -52,7 +52,7 @@ def schwer_decide(obs: Observation, rng: random.Random, skill: Skill = FULL) -> 
     if obs.phase != "play":
         return [rule_move(obs, "mittel", rng, skill)]
     out: list[Action] = []
-    if bid.knock(obs, MITTEL["re"]):
+    if bid.knock(obs, MITTEL.re):
         out.append({"seat": obs.seat, "klopfen": True})
     said = _announcement(obs, rng, budget)
     if said:
@@ -63,7 +63,7 @@ def schwer_decide(obs: Observation, rng: random.Random, skill: Skill = FULL) -> 
 
 def _reserve(obs: Observation, rng: random.Random, budget: Budget) -> Action:
     p = MITTEL
-    return bid.reserve(obs, rng, p["solo"], budget.solo_playouts, p["solo_m"], p["armut"], silent_hochzeit=True)
+    return bid.reserve(obs, rng, p.solo, budget.solo_playouts, p.solo_m, p.armut, silent_hochzeit=True)
 
 
 # ---- cards -----------------------------------------------------------------------------------
@@ -85,7 +85,7 @@ def _card(obs: Observation, rng: random.Random, budget: Budget, extra: str | Non
             sim.announce(seat, extra)
         for i, t in enumerate(options):
             g = sim.copy()
-            g._play(seat, t, sws[i])
+            g.sim_play(seat, t, sws[i])
             totals[i] += rollout(g).result()["score"][seat]
     means = [x / worlds for x in totals]
     mine = options.index(own_t)
@@ -94,7 +94,7 @@ def _card(obs: Observation, rng: random.Random, budget: Budget, extra: str | Non
     return play_action(obs, options[best], sws[best])
 
 
-def _schwein(pos, t: int) -> bool:
+def _schwein(pos: Pos, t: int) -> bool:
     from dokobot.engine.cards import DA
 
     return t == DA and pos.schwein_ok
@@ -199,6 +199,7 @@ def _pinned(obs: Observation, others: list[int]) -> dict[int, list[int]]:
                 pinned[s].append(CQ)
     if obs.armut_cards and obs.seat in (obs.poor, obs.taker):
         other = obs.taker if obs.seat == obs.poor else obs.poor
+        assert other is not None  # the seat took part in an Armut: both seats are known
         known = Counter(obs.armut_cards) - Counter(obs.armut_returned) if obs.seat == obs.poor \
             else Counter(obs.armut_returned)
         known -= Counter(obs.played_by(other))  # the played copies cannot be told apart

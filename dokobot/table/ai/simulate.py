@@ -14,14 +14,15 @@ from .play import mittel_card
 
 def rollout(g: Game) -> Game:
     """Finish a game in play, every seat by the ``mittel`` card rules (knowing the sampled world)."""
-    play, legal = g._play, g._legal
+    play, legal = g.sim_play, g.sim_legal
     schweine = g.rules.schweine
     while g.phase == "play":
         s = g.to_act
+        assert s is not None  # a game in play has a seat to act
         types = type_list(legal(s))
         if len(types) == 1:  # forced: no need to think
             t = types[0]
-            play(s, t, t == DA and schweine and g._schwein_problem(s, t) is None)
+            play(s, t, t == DA and schweine and g.sim_may_schwein(s))
             continue
         t, sw = mittel_card(pos_from_game(g, s))
         play(s, t, sw)
