@@ -239,10 +239,10 @@ class Table:
         if not self.list_settings.active:
             return {}
         finished = await self.store.finished_games(self.table_id)
-        steps = lists.replay_list(self._list_settings_now(), self.table_id, (_list_game(g) for g in finished))
+        steps = lists.replay_list(self.list_settings_now(), self.table_id, (_list_game(g) for g in finished))
         return {s.number: s.mark for s in steps if s.mark is not None}
 
-    def _list_settings_now(self) -> ListSettings:
+    def list_settings_now(self) -> ListSettings:
         s = self.list_settings
         return s if self.pflicht_on or not s.pflichtsolo else ListSettings(s.games, False, s.start_table, s.start_game)
 
@@ -500,7 +500,7 @@ class Table:
         game_id = await self.store.create_game(
             self.table_id, number, rules.to_config(), players, dealer, hands
         )
-        pflicht, vorg = self._list_before(players, dealer)
+        pflicht, vorg = self.list_before(players, dealer)
         self.game = Game(rules, hands, dealer=dealer, players=[p.name for p in players],
                          pflicht=pflicht, vorgefuehrt=vorg)
         self.list_game = (pflicht, vorg)
@@ -512,7 +512,7 @@ class Table:
         self.wake_computers()
         return outcome
 
-    def _list_before(self, players: list[SeatInfo], dealer: int) -> tuple[frozenset[int], int | None]:
+    def list_before(self, players: list[SeatInfo], dealer: int) -> tuple[frozenset[int], int | None]:
         """The Pflichtsolo seats and the vorgeführte seat of a game dealt now."""
         if not self.pflicht_on:
             return frozenset(), None
@@ -593,7 +593,7 @@ class Table:
         list_step = None
         if self.list_settings.active:
             ids = tuple(p.user_id for p in players)
-            list_step = lists.step(self._list_settings_now(), self.list_state,
+            list_step = lists.step(self.list_settings_now(), self.list_state,
                                    ListGame(self.game_no, ids, game.dealer, result, points))
             self.list_state = list_step.after
         self.game, self.game_players = game, players
@@ -1217,7 +1217,7 @@ class Tables:
         steps = replay_bock((_bock_game(g) for g in finished), SEATS)
         if steps:
             table.bock = steps[-1].after
-        list_steps = lists.replay_list(table._list_settings_now(), table.table_id, (_list_game(g) for g in finished))
+        list_steps = lists.replay_list(table.list_settings_now(), table.table_id, (_list_game(g) for g in finished))
         table.list_state = lists.state_after(list_steps, table.list_settings, table.table_id)
         if running is not None:
             await _resume(table, running)
@@ -1282,7 +1282,7 @@ async def _resume(table: Table, stored: StoredGame) -> None:
     table.game_players = list(stored.players)
     try:
         rules = RuleSet.from_config(stored.rules)
-        pflicht, vorg = table._list_before(list(stored.players), stored.dealer)
+        pflicht, vorg = table.list_before(list(stored.players), stored.dealer)
         game = Game(rules, stored.hands, dealer=stored.dealer, players=[p.name for p in stored.players],
                     pflicht=pflicht, vorgefuehrt=vorg)
         table.list_game = (pflicht, vorg)
