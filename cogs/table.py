@@ -131,7 +131,7 @@ class TableCog(commands.Cog, name="Table"):
             return
         lang = await self.lang(interaction)
         if preset_value is None and not schalter:
-            await interaction.response.send_message(embed=embed(*render.rules_text(table, lang)), ephemeral=True)
+            await interaction.response.send_message(embed=embed(*render.rules_text(table, lang, await self.images(table.channel_id))), ephemeral=True)
             return
         try:
             look, schalter = switches.split_look(schalter or "")
@@ -158,7 +158,7 @@ class TableCog(commands.Cog, name="Table"):
             await interaction.followup.send(t(lang, "err.storage"), ephemeral=True)
             return
         text = t(lang, "ok.preset", preset=render.preset_name(lang, rules.preset))
-        await interaction.followup.send(text, embed=embed(*render.rules_text(table, lang)), ephemeral=True)
+        await interaction.followup.send(text, embed=embed(*render.rules_text(table, lang, await self.images(table.channel_id))), ephemeral=True)
         log.info("table %s: rules now %s", table.channel_id, rules.to_config())
         self.bot.presenter(table).update()
 
@@ -183,6 +183,10 @@ class TableCog(commands.Cog, name="Table"):
             await send_ephemeral(interaction, t(lang, "ok.pictures_on" if look["bilder"] else "ok.pictures_off"))
         return True
 
+    async def images(self, channel_id: int) -> bool:
+        """Whether the channel's table message shows pictures."""
+        return await self.bot.picture_deck(channel_id) is not None
+
     async def channel_rules(
         self, interaction: discord.Interaction, preset: str | None, schalter: str | None,
     ) -> None:
@@ -193,7 +197,8 @@ class TableCog(commands.Cog, name="Table"):
         current = await self.bot.tables.rules_for(channel_id)
         settings = await self.bot.tables.settings_for(channel_id)
         try:
-            rule_switches, setting_values = switches.split(switches.parse(schalter or ""))
+            look, schalter = switches.split_look(schalter or "")
+            rule_switches, setting_values = switches.split(switches.parse(schalter))
             config = _rules_config(current, preset, rule_switches)
             new_settings = switches.settings(setting_values, settings)
             engine, lists = ListSettings.split({**current, **config})  # the list is the table's
@@ -206,9 +211,10 @@ class TableCog(commands.Cog, name="Table"):
             await send_ephemeral(interaction, t(lang, "err.bad_preset", preset=render.esc(str(preset))))
             return
         pflicht = lists.pflichtsolo and lists.active and bool(ruleset.solos)
-        page = embed(*render.rules_page(ruleset, new_settings, lang, lists.games, pflicht))
+        images = look.get("bilder", await self.images(channel_id))
+        page = embed(*render.rules_page(ruleset, new_settings, lang, lists.games, pflicht, images))
         page.set_footer(text=t(lang, "rules.next_table"))
-        if preset is None and not schalter:
+        if preset is None and not schalter and not look:
             await interaction.response.send_message(embed=page, ephemeral=True)
             return
         if not can_manage(interaction):
@@ -216,6 +222,8 @@ class TableCog(commands.Cog, name="Table"):
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
+            if look:  # the pictures are the channel's, stored with its prefs like the rules
+                await self.bot.set_channel_pictures(channel_id, images=look["bilder"])
             rules = await self.bot.tables.set_channel_rules(channel_id, config, new_settings)
         except TableError as err:
             await interaction.followup.send(error_text(err, None, lang), ephemeral=True)
@@ -388,7 +396,7 @@ class TableCog(commands.Cog, name="Table"):
             return
         if action == "rules":
             lang = await self.lang(interaction)
-            await interaction.response.send_message(embed=embed(*render.rules_text(table, lang)), ephemeral=True)
+            await interaction.response.send_message(embed=embed(*render.rules_text(table, lang, await self.images(table.channel_id))), ephemeral=True)
             return
         if action == "record":
             await self.send_record(interaction, table, game_no)

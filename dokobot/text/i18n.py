@@ -219,6 +219,11 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "eine kurze Zeile erwähnt, wer am Zug ist (`an`/`aus`).",
         "a short line mentions whoever is to act (`on`/`off`).",
     ),
+    "setting.bilder": ("Bilder", "Pictures"),
+    "setting.bilder.help": (
+        "die Tischnachricht zeigt ein Bild des Tisches (`ja`/`nein`).",
+        "the table message shows a picture of the table (`ja`/`nein`).",
+    ),
     "rules.next_table": ("Gilt für den nächsten Tisch in diesem Kanal.", "For the next table in this channel."),
     "sheet.games_played": ("Spiele: {list}", "Games played: {list}"),
     "sheet.closed": ("(Tisch geschlossen)", "(table closed)"),

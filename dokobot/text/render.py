@@ -641,13 +641,14 @@ def armut_trumps(game: Game, seat: int) -> list[str]:
     return [c for c in obs.hand if obs.is_trump(c)]
 
 
-def rules_text(table: Table, lang: str | None) -> tuple[str, str]:
-    """The table's rules page (public knowledge)."""
-    return rules_page(table.ruleset, table.settings, lang, table.list_settings.games, table.pflicht_on)
+def rules_text(table: Table, lang: str | None, images: bool = True) -> tuple[str, str]:
+    """The table's rules page (public knowledge); ``images``: the channel shows pictures."""
+    return rules_page(table.ruleset, table.settings, lang, table.list_settings.games, table.pflicht_on,
+                      images)
 
 
 def rules_page(r: RuleSet, settings: TableSettings, lang: str | None, list_games: int = 0,
-               pflichtsolo: bool = False) -> tuple[str, str]:
+               pflichtsolo: bool = False, images: bool = True) -> tuple[str, str]:
     """The rules of a table or of a channel's next table in one language: every switch and
     table setting with its current value and what it means; the values a switch takes are
     listed where they are words."""
@@ -657,17 +658,18 @@ def rules_page(r: RuleSet, settings: TableSettings, lang: str | None, list_games
     if list_games:  # the table's list (rules.md "Lists and Pflichtsoli"), not an engine switch
         pflicht = " · " + t(lang, "rules.pflichtsolo") if pflichtsolo else ""
         lines += ["", t(lang, "rules.list", n=list_games) + pflicht]
-    lines += [""] + settings_lines(settings, lang) + [t(lang, "lobby.five"), "", t(lang, "rules.how")]
+    lines += [""] + settings_lines(settings, lang, images) + [t(lang, "lobby.five"), "", t(lang, "rules.how")]
     return t(lang, "rules.title", preset=preset_name(lang, r.preset)), "\n".join(lines)
 
 
-def settings_lines(settings: TableSettings, lang: str | None) -> list[str]:
-    """The table settings (turn clock, mentions) in the form of the switch lines."""
+def settings_lines(settings: TableSettings, lang: str | None, images: bool = True) -> list[str]:
+    """The table settings (turn clock, mentions, pictures) in the form of the switch lines."""
     timeout = f"{settings.turn_timeout} s" if settings.turn_timeout else t(lang, "rules.timeout_off")
     shown = {
         "turn_timeout": (timeout, ""),
         "on_timeout": (t(lang, "setting.on_timeout." + settings.on_timeout), "`computer`, `wait`"),
         "mentions": (t(lang, "rules.on" if settings.mentions else "rules.off"), ""),
+        "bilder": (t(lang, "rules.on" if images else "rules.off"), ""),
     }
     lines = []
     for name, (value, values) in shown.items():
