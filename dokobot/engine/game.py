@@ -10,7 +10,7 @@ position. Internally cards are int types and hands 2-bit-count bit masks
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Any, NamedTuple
 
@@ -86,12 +86,18 @@ class Game:
         "poor", "taker", "armut_asked", "armut_given", "armut_trumps_back", "re",
         "trick", "leader", "tricks_done", "augen", "won", "levels", "late", "announcements",
         "said_re", "knocks", "schwein_played", "actions", "revealed", "_final", "next_of",
-        "n_tricks", "named", "named_by", "armut_ask", "armut_info",
+        "n_tricks", "named", "named_by", "armut_ask", "armut_info", "pflicht", "vorgefuehrt",
         "trick_size", "steps", "search", "third", "size", "solo_info", "bidding", "cq_played",
     )
 
     def __init__(self, rules: RuleSet, hands: list[list[str]], dealer: int = 0,
-                 players: list[str] | None = None) -> None:
+                 players: list[str] | None = None, *, pflicht: frozenset[int] = frozenset(),
+                 vorgefuehrt: int | None = None) -> None:
+        # A table's list (rules.md "Lists and Pflichtsoli"), not part of the record's rules:
+        # a solo of a ``pflicht`` seat is its Pflichtsolo, led by the soloist; the
+        # ``vorgefuehrt`` seat must play a solo, and no other seat may play one in this game.
+        self.pflicht = frozenset(pflicht) | (frozenset() if vorgefuehrt is None else frozenset({vorgefuehrt}))
+        self.vorgefuehrt = vorgefuehrt
         self.n = len(hands)
         rules = self.rules = table_rules(rules, self.n)
         self.n_tricks = rules.hand_size  # also the cards dealt to each seat
@@ -297,16 +303,22 @@ class Game:
             else:
                 out.append({"seat": seat, "reserve": kind})
         if self.n != 6:
-            return out + [{"seat": seat, "reserve": "solo", "solo": k} for k in self.rules.solos]
-        for k in self.rules.solos:
-            for size in ("gross", "klein"):
-                for pflicht in (False, True):
-                    solo: dict[str, object] = {"seat": seat, "reserve": "solo", "solo": k, "size": size,
-                                               "pflicht": pflicht}
-                    if size == "klein" and self.rules.hochzeit == "named_card":
-                        out += [solo | {"card": c} for c in self.nameable_cards(seat, k)]
-                    else:
-                        out.append(solo)
+            out += [{"seat": seat, "reserve": "solo", "solo": k} for k in self.rules.solos
+                    if self._reserve_problem(seat, "solo", k) is None]
+        else:
+            for k in self.rules.solos:
+                if self._reserve_problem(seat, "solo", k) is not None:
+                    continue
+                for size in ("gross", "klein"):
+                    for pflicht in (False, True):
+                        solo: dict[str, object] = {"seat": seat, "reserve": "solo", "solo": k, "size": size,
+                                                   "pflicht": pflicht}
+                        if size == "klein" and self.rules.hochzeit == "named_card":
+                            out += [solo | {"card": c} for c in self.nameable_cards(seat, k)]
+                        else:
+                            out.append(solo)
+        if seat == self.vorgefuehrt:
+            out = [a for a in out if a["reserve"] == "solo"]
         return out
 
     def nameable_cards(self, seat: int, solo: str | None = None) -> list[str]:
@@ -493,6 +505,10 @@ class Game:
     def reserve(self, seat: int, kind: object, solo: object = None, card: object = None,
                 size: object = None, pflicht: object = None) -> list[Event]:
         self._expect(seat, "reserve", "declare a reservation")
+        if kind not in ("gesund", "hochzeit", "solo", "armut", "schmeissen"):
+            raise IllegalAction("malformed", what=f"unknown reservation {kind!r}")
+        if self.vorgefuehrt is not None and (self.vorgefuehrt == seat) != (kind == "solo"):
+            raise IllegalAction("vorgefuehrt", seat=seat, what=_reserve_name(kind, solo), vorgefuehrt=self.vorgefuehrt)
         if kind == "gesund":
             if card is not None:
                 raise IllegalAction("malformed", what="only a Hochzeit names a card")
@@ -544,6 +560,10 @@ class Game:
 
     def _reserve_problem(self, seat: int, kind: object, solo: object, size: object = None) -> str | None:
         h, r = self.hands[seat], self.rules
+        if self.vorgefuehrt == seat and kind != "solo":
+            return "the seat is vorgeführt: it must play a solo"
+        if self.vorgefuehrt not in (None, seat) and kind == "solo":
+            return "this game belongs to the vorgeführte solo of another seat"
         if kind == "hochzeit" and count(h, CQ) < 2:
             return "a Hochzeit needs two queens of clubs" if self.n == 6 else "a Hochzeit needs both queens of clubs"
         if kind == "solo":
@@ -626,7 +646,7 @@ class Game:
         """A solo; a Pflichtsolo and every solo at six are led by the soloist (rules.md, reading 26)."""
         self.soloist = seat
         self.re = frozenset({seat})
-        if self.rules.solo_lead == "soloist" or pflicht or self.n == 6:
+        if self.rules.solo_lead == "soloist" or pflicht or seat in self.pflicht or self.n == 6:
             self.leader = seat
         if size == "klein":
             self.size = "klein"
@@ -1092,7 +1112,7 @@ class Game:
     def record(self) -> dict[str, Any]:
         rec: dict[str, Any] = {
             "format": "dokobot-game/1",
-            "rules": self.rules.to_config(),
+            "rules": self.record_rules(),
             "dealer": self.dealer,
             "hands": [[CARD_CODES[t] for t in h] for h in self.dealt],
             "actions": [dict(a) for a in self.actions],
@@ -1100,6 +1120,18 @@ class Game:
         if self.players:
             rec["players"] = list(self.players)
         return rec
+
+    def record_rules(self) -> dict[str, Any]:
+        """The rules a record of this game replays with: a Pflichtsolo is led by the
+        soloist, which ``solo_lead: soloist`` says (a game has at most one solo)."""
+        rules = self.rules
+        if self.soloist is not None and self.soloist in self.pflicht and rules.solo_lead != "soloist":
+            rules = replace(rules, solo_lead="soloist")
+        return rules.to_config()
+
+    @property
+    def is_pflichtsolo(self) -> bool:
+        return self.soloist is not None and self.soloist in self.pflicht
 
     @property
     def is_solo(self) -> bool:
