@@ -98,7 +98,8 @@ def table_text(table: Table, lang: str | None) -> tuple[str, str]:
     game = table.game
     assert game is not None
     names = [esc(n) for n in table.names]
-    title = t(lang, "table.title", no=table.game_no, preset=preset_name(lang, table.preset))
+    # the running game's rules: six seated play the Münchener Regeln whatever the table's preset
+    title = t(lang, "table.title", no=table.game_no, preset=preset_name(lang, game.rules.preset))
     order = playing_order(game)
     lead = order[0]
     lines = [bock_line(table, lang)] if table.bock_multiplier > 1 else []
@@ -120,10 +121,11 @@ def table_text(table: Table, lang: str | None) -> tuple[str, str]:
 
 
 def playing_order(game: Game) -> list[int]:
-    """The seats with cards, from the one after the dealer (at five the dealer sits out)."""
+    """The seats with cards, from the one after the dealer (at five the dealer may sit out;
+    five who all play and six have no seat without cards)."""
     n = game.n
     seats = [(game.dealer + 1 + i) % n for i in range(n)]
-    return [s for s in seats if n == 4 or s != game.dealer]
+    return [s for s in seats if game.dealt[s]]
 
 
 def bock_line(table: Table, lang: str | None) -> str:
@@ -209,6 +211,8 @@ def _contract_holder(game: Game) -> int | None:
     contract = game.public_contract or ""
     parties = game.public_parties()
     re_seats = [s for s, p in parties.items() if p == "re"]
+    if contract.startswith("hochzeit:"):  # six: the partners may be public too, the holder said Vorbehalt first
+        return _first_vorbehalt(game)
     if contract.startswith("solo:") or contract == "hochzeit":
         return re_seats[0] if len(re_seats) == 1 else _first_vorbehalt(game)
     if contract == "armut":

@@ -89,6 +89,7 @@ async def test_five_all_play_by_the_hosts_choice(doko):
     await doko.start()
     game = doko.table.game
     assert game.rules.all_play and game.n == 5 and [len(h) for h in game.dealt] == [8] * 5
+    assert "setzt aus" not in message_text(doko.table_message())  # all five play
     await doko.open_all_hands()
     await doko.reserve_all_gesund()
     await doko.play_out()
@@ -109,3 +110,63 @@ async def test_a_seventh_waits_and_starten_is_off_below_four(doko):
     seventh = doko.guild.add_member(doko.env.create_user("Sieben"))
     await seventh.click(doko.table_message(), label="Beitreten")
     assert len(doko.table.seats) == 6 and [w.user_id for w in doko.table.waiting] == [seventh.id]
+
+
+# Dealer 3: seat 4 leads its Dulle and wins the first trick; seat 0 holds two CQ,
+# seat 2 the third one (it stays hidden until seat 2 plays it).
+SIX_KLEINE_HOCHZEIT = [h.split() for h in (
+    "CQ CQ SQ SQ SQ HQ HQ HQ DQ DQ DQ DJ",  # seat 0: the Hochzeit
+    "CA CA CA CT CT CT CK CK CK C9 C9 C9",  # seat 1
+    "CQ CJ CJ CJ SJ SJ SJ HJ HJ HJ DJ DJ",  # seat 2: the third CQ
+    "SA SA SA ST ST ST SK SK SK S9 S9 S9",  # seat 3
+    "HT HT HT DA DA DA DT DT DT DK DK DK",  # seat 4: wins the first trick
+    "HA HA HA HK HK HK H9 H9 H9 D9 D9 D9",  # seat 5
+)]
+
+
+async def play_card(doko, seat: int, card: str) -> None:
+    doko.assert_private()
+    assert doko.table.game.to_act == seat
+    await doko.click_hand(doko.player(seat), "play", card)
+
+
+async def test_six_play_a_kleine_hochzeit_and_the_table_tells_the_parties_when_public(doko, rig_deal):
+    rig_deal([SIX_KLEINE_HOCHZEIT])
+    await seat_six(doko)
+    await doko.start()
+    await doko.open_all_hands()
+    names = [doko.player(s).name for s in range(6)]
+    await doko.click_hand(doko.player(4), "reserve", "gesund")
+    await doko.click_hand(doko.player(5), "reserve", "gesund")
+    await doko.click_hand(doko.player(0), "reserve", "hochzeit")
+    await doko.reserve_all_gesund()
+    game = doko.table.game
+    assert (game.contract, game.phase, game.to_act, game.re) == ("hochzeit:klein", "play", 4, {0, 2})
+    text = message_text(doko.table_message())
+    assert f"kleine Hochzeit ({names[0]})" in text
+    # all six play (nobody sits out), under the Münchener Regeln whatever the table's preset
+    assert "Regeln: Münchener Regeln" in text and "setzt aus" not in text
+    assert all(f"{n} 0" in text.split("Stiche:")[1] for n in names)
+    assert f"Re: {names[0]}" in text and names[2] not in text.split("Re:")[1].split("\n")[0]
+    assert "Kontra:" not in text  # nobody's party but the holder's is public yet
+    for seat, card in ((4, "HT"), (5, "D9"), (0, "DJ"), (1, "CA"), (2, "CJ"), (3, "SA")):
+        await play_card(doko, seat, card)
+    # seat 4 won the first trick: it marries the holder, a kleine Hochzeit 3 against 3;
+    # the third CQ (seat 2) is not public yet, so neither is any Kontra seat
+    game = doko.table.game
+    assert (game.partner, game.contract, game.re) == (4, "hochzeit:klein", {0, 2, 4})
+    assert any(f"{names[4]} heiratet {names[0]}." in message_text(m) for m in doko.public())
+    text = message_text(doko.table_message())
+    re_line = next(line for line in text.splitlines() if "Re:" in line)
+    assert names[0] in re_line and names[4] in re_line and names[2] not in re_line and "Kontra:" not in re_line
+    # trick 2: seat 4 leads again; seat 2 shows its CQ, so every party is public
+    for seat, card in ((4, "HT"), (5, "D9"), (0, "SQ"), (1, "CA"), (2, "CQ"), (3, "SA")):
+        await play_card(doko, seat, card)
+    text = message_text(doko.table_message())
+    line = next(line for line in text.splitlines() if "Re:" in line)
+    re_part, kontra_part = line.split("Kontra:")
+    assert all(names[s] in re_part for s in (0, 2, 4)) and all(names[s] in kontra_part for s in (1, 3, 5))
+    await doko.play_out()
+    last = doko.table.last
+    assert last.result.contract == "hochzeit:klein" and sorted(last.result.re) == [0, 2, 4]
+    assert sum(last.points.values()) == 0 and len({last.points[doko.player(s).id] for s in (0, 2, 4)}) == 1
