@@ -69,12 +69,12 @@ class Game:
     """One dealt game from the Vorbehalt round to the last trick."""
 
     __slots__ = (
-        "rules", "n", "dealer", "players", "dealt", "seats", "hands", "sizes", "phase", "to_act",
-        "reserves", "contract", "order", "soloist", "holder", "partner", "clarify_trick",
-        "poor", "taker", "armut_asked", "armut_given", "armut_trumps_back", "re",
-        "trick", "leader", "tricks_done", "augen", "won", "levels", "late", "announcements",
-        "said_re", "knocks", "schwein_played", "actions", "revealed", "_final", "next_of",
-        "n_tricks", "named", "named_by", "armut_ask", "armut_info",
+        "rules", "n", "dealer", "players", "_dealt", "seats", "_hands", "sizes", "phase", "to_act",
+        "_reserves", "contract", "_order", "soloist", "holder", "partner", "clarify_trick",
+        "poor", "taker", "_armut_asked", "armut_given", "armut_trumps_back", "_re",
+        "_trick", "_leader", "_tricks_done", "_augen", "_won", "_levels", "_late", "announcements",
+        "_said_re", "knocks", "_schwein_played", "actions", "_revealed", "_final", "_next_of",
+        "n_tricks", "_named", "_named_by", "_armut_ask", "_armut_info",
     )
 
     def __init__(self, rules: RuleSet, hands: list[list[str]], dealer: int = 0,
@@ -84,45 +84,45 @@ class Game:
         self.n = len(hands)
         self.dealer = dealer
         self.players = list(players) if players else None
-        self.dealt = tuple(tuple(map(CODE_TO_TYPE.__getitem__, h)) for h in hands)
-        self.seats = tuple(s for s in _clockwise(dealer, self.n) if self.dealt[s])
-        self.next_of = [0] * self.n
+        self._dealt = tuple(tuple(map(CODE_TO_TYPE.__getitem__, h)) for h in hands)
+        self.seats = tuple(s for s in _clockwise(dealer, self.n) if self._dealt[s])
+        self._next_of = [0] * self.n
         for i, s in enumerate(self.seats):
-            self.next_of[s] = self.seats[(i + 1) % len(self.seats)]
-        self.hands = [_hand(h) for h in self.dealt]
-        self.sizes = [len(h) for h in self.dealt]
+            self._next_of[s] = self.seats[(i + 1) % len(self.seats)]
+        self._hands = [_hand(h) for h in self._dealt]
+        self.sizes = [len(h) for h in self._dealt]
         self.phase = "reserve"
         self.to_act: int | None = self.seats[0]
-        self.reserves: list[tuple[int, str, str | None]] = []
+        self._reserves: list[tuple[int, str, str | None]] = []
         self.contract: str | None = None
-        self.order: Order = order_for("normal", rules.dullen, rules.joker)
+        self._order: Order = order_for("normal", rules.dullen, rules.joker)
         self.soloist: int | None = None
         self.holder: int | None = None
         self.partner: int | None = None
         self.clarify_trick: int | None = None
         self.poor: int | None = None
         self.taker: int | None = None
-        self.named = -1  # Hochzeit named_card: the card type that finds the partner
-        self.named_by: int | None = None  # the first other seat that played it
-        self.armut_ask: tuple[int, ...] = ()  # seats asked to take the Armut, in order
-        self.armut_info: ArmutInfo | None = None  # armut_announce: public trump count, Alte
-        self.armut_asked = 0
+        self._named = -1  # Hochzeit named_card: the card type that finds the partner
+        self._named_by: int | None = None  # the first other seat that played it
+        self._armut_ask: tuple[int, ...] = ()  # seats asked to take the Armut, in order
+        self._armut_info: ArmutInfo | None = None  # armut_announce: public trump count, Alte
+        self._armut_asked = 0
         self.armut_given: tuple[int, ...] = ()
         self.armut_trumps_back: int | None = None
-        self.re: frozenset[int] = frozenset()
-        self.trick: list[tuple[int, int, bool]] = []  # (seat, type, schwein)
-        self.leader = self.seats[0]
-        self.tricks_done: list[DoneTrick] = []
-        self.augen = [0] * self.n
-        self.won = [0] * self.n
-        self.levels = [-1, -1]  # highest step said by re / kontra: 0 re/kontra ... 4 schwarz
-        self.late = [False, False]
+        self._re: frozenset[int] = frozenset()
+        self._trick: list[tuple[int, int, bool]] = []  # (seat, type, schwein)
+        self._leader = self.seats[0]
+        self._tricks_done: list[DoneTrick] = []
+        self._augen = [0] * self.n
+        self._won = [0] * self.n
+        self._levels = [-1, -1]  # highest step said by re / kontra: 0 re/kontra ... 4 schwarz
+        self._late = [False, False]
         self.announcements: list[tuple[int, str]] = []
-        self.said_re = [False, False]  # plain Re/Kontra said (not implied by Klopfen)
+        self._said_re = [False, False]  # plain Re/Kontra said (not implied by Klopfen)
         self.knocks: list[int] = []
-        self.schwein_played = False
+        self._schwein_played = False
         self.actions: list[Action] = []
-        self.revealed: dict[int, str] = {}
+        self._revealed: dict[int, str] = {}
         self._final: dict[str, Any] | None = None
 
     # ---- copying -------------------------------------------------------------------------
@@ -131,17 +131,17 @@ class Game:
         g = Game.__new__(Game)
         for name in _SHARED:  # immutable values and frozen containers: share them
             setattr(g, name, getattr(self, name))
-        g.hands, g.sizes, g.trick = self.hands[:], self.sizes[:], self.trick[:]
-        g.tricks_done, g.augen, g.won = self.tricks_done[:], self.augen[:], self.won[:]
-        g.levels, g.late, g.said_re = self.levels[:], self.late[:], self.said_re[:]
-        g.reserves, g.announcements = self.reserves[:], self.announcements[:]
-        g.knocks, g.actions, g.revealed = self.knocks[:], self.actions[:], self.revealed.copy()
+        g._hands, g.sizes, g._trick = self._hands[:], self.sizes[:], self._trick[:]
+        g._tricks_done, g._augen, g._won = self._tricks_done[:], self._augen[:], self._won[:]
+        g._levels, g._late, g._said_re = self._levels[:], self._late[:], self._said_re[:]
+        g._reserves, g.announcements = self._reserves[:], self.announcements[:]
+        g.knocks, g.actions, g._revealed = self.knocks[:], self.actions[:], self._revealed.copy()
         return g
 
     # ---- queries -------------------------------------------------------------------------
 
     @property
-    def hand_cards(self) -> int:
+    def _hand_cards(self) -> int:
         return self.n_tricks
 
     @property
@@ -150,19 +150,19 @@ class Game:
 
     def hand(self, seat: int) -> list[str]:
         """The seat's cards in display order of the contract in force."""
-        h = self.hands[seat]
+        h = self._hands[seat]
         return [CARD_CODES[t] for t in self._sorted(h) for _ in range(count(h, t))]
 
     def _sorted(self, mask: int) -> list[int]:
-        return sorted(types_in(mask), key=self.order.position.__getitem__)
+        return sorted(types_in(mask), key=self._order.position.__getitem__)
 
     def is_trump(self, card: str) -> bool:
         t = parse_code(card)
-        return t is not None and self.order.suit[t] == TRUMP
+        return t is not None and self._order.suit[t] == TRUMP
 
     def party_of(self, seat: int) -> str | None:
         """The seat's real party; None while a Hochzeit has no partner yet (non-holders)."""
-        if seat in self.re:
+        if seat in self._re:
             return "re"
         if self.contract == "hochzeit" and self.clarify_trick is None:
             return None
@@ -176,12 +176,12 @@ class Game:
 
     def _legal(self, seat: int) -> int:
         """legal_mask for the seat to play, without the turn check (hot path)."""
-        h = self.hands[seat]
-        trick = self.trick
+        h = self._hands[seat]
+        trick = self._trick
         if not trick:
             return h
         first = trick[0]
-        order = self.order
+        order = self._order
         led = TRUMP if first[2] else order.suit[first[1]]
         follow = h & order.masks[led]
         if self.rules.overtrump and (led == TRUMP or not follow):
@@ -193,7 +193,7 @@ class Game:
         top = self._top_trump()
         if top is None:
             return mask
-        trumps = mask & self.order.masks[TRUMP]
+        trumps = mask & self._order.masks[TRUMP]
         beaters = {t for t in types_in(trumps) if self._beats(t, False, top)}
         if count(trumps, DA) and self._schwein_problem(seat, DA) is None and self._beats(DA, True, top):
             beaters.add(DA)  # only as Schwein; play() checks the flag
@@ -204,14 +204,14 @@ class Game:
     def _top_trump(self) -> tuple[int, int, bool] | None:
         """(power, type, schwein) of the trump now holding the trick, if any."""
         top = None
-        for _, t, sw in self.trick:
-            if (sw or self.order.suit[t] == TRUMP) and (top is None or self._beats(t, sw, top)):
-                top = (900 if sw else self.order.power[t], t, sw)
+        for _, t, sw in self._trick:
+            if (sw or self._order.suit[t] == TRUMP) and (top is None or self._beats(t, sw, top)):
+                top = (900 if sw else self._order.power[t], t, sw)
         return top
 
     def _beats(self, t: int, sw: bool, top: tuple[int, int, bool]) -> bool:
-        p = 900 if sw else self.order.power[t]
-        last = len(self.tricks_done) == self.n_tricks - 1
+        p = 900 if sw else self._order.power[t]
+        last = len(self._tricks_done) == self.n_tricks - 1
         return p > top[0] or (t == HT == top[1] and not sw and not top[2]
                               and self._second_dulle_wins(last))
 
@@ -253,7 +253,7 @@ class Game:
     def nameable_cards(self, seat: int) -> list[str]:
         """Hochzeit ``named_card``: the plain-suit aces the seat does not hold twice."""
         normal = order_for("normal", self.rules.dullen, self.rules.joker)
-        h = self.hands[seat]
+        h = self._hands[seat]
         return [CARD_CODES[t] for t in _ACES if normal.suit[t] != TRUMP and count(h, t) < 2]
 
     def allowed_armut_actions(self, seat: int) -> list[dict[str, object]]:
@@ -278,20 +278,20 @@ class Game:
     @property
     def armut_announced(self) -> ArmutInfo | None:
         """``armut_announce``: the poor seat's trump count and whether an Alte is among them (public)."""
-        return self.armut_info
+        return self._armut_info
 
     @property
     def hochzeit_card(self) -> str | None:
         """Hochzeit ``named_card``: the card the holder named (public), else None."""
-        return CARD_CODES[self.named] if self.named >= 0 else None
+        return CARD_CODES[self._named] if self._named >= 0 else None
 
     @property
     def heart_trick(self) -> bool:
         """Bock ``heart_trick``: without nines, a trick of four plain hearts (no trump) went round."""
         if self.rules.nines:
             return False
-        suit = self.order.suit
-        return any(all(not sw and suit[t] == HEARTS for _, t, sw in x[1]) for x in self.tricks_done)
+        suit = self._order.suit
+        return any(all(not sw and suit[t] == HEARTS for _, t, sw in x[1]) for x in self._tricks_done)
 
     def allowed_announcements(self, seat: int) -> list[str]:
         return [a for a in ann.ANNOUNCEMENTS if ann.problem(self, seat, a) is None]
@@ -301,25 +301,25 @@ class Game:
 
     @property
     def current_trick(self) -> list[tuple[int, str]]:
-        return [(s, CARD_CODES[t]) for s, t, _ in self.trick]
+        return [(s, CARD_CODES[t]) for s, t, _ in self._trick]
 
     @property
     def tricks(self) -> list[Trick]:
-        return [_trick(x) for x in self.tricks_done]
+        return [_trick(x) for x in self._tricks_done]
 
     @property
     def reservations(self) -> list[tuple[int, str]]:
         """What the table hears in the Vorbehalt round: gesund or Vorbehalt."""
-        return [(s, "gesund" if k == "gesund" else "vorbehalt") for s, k, _ in self.reserves]
+        return [(s, "gesund" if k == "gesund" else "vorbehalt") for s, k, _ in self._reserves]
 
     @property
     def public_contract(self) -> str | None:
-        if self.contract == "stille_hochzeit" and len(self.revealed) < self.n_active:
+        if self.contract == "stille_hochzeit" and len(self._revealed) < self._n_active:
             return "normal"
         return self.contract
 
     @property
-    def n_active(self) -> int:
+    def _n_active(self) -> int:
         return len(self.seats)
 
     def public_parties(self) -> dict[int, str]:
@@ -328,10 +328,10 @@ class Game:
         if c is None or c == "redeal":
             return {}
         if c.startswith("solo:") or c == "armut" or (c == "hochzeit" and self.clarify_trick is not None):
-            return {s: ("re" if s in self.re else "kontra") for s in self.seats}
+            return {s: ("re" if s in self._re else "kontra") for s in self.seats}
         if c == "hochzeit":
             return {} if self.holder is None else {self.holder: "re"}
-        return dict(self.revealed)
+        return dict(self._revealed)
 
     # ---- applying actions ----------------------------------------------------------------
 
@@ -416,10 +416,10 @@ class Game:
             self._check_named_card(seat, card)
         # third field: the solo kind, or the card a named_card Hochzeit names
         extra = solo if kind == "solo" else card if kind == "hochzeit" else None
-        self.reserves.append((seat, str(kind), None if extra is None else str(extra)))
+        self._reserves.append((seat, str(kind), None if extra is None else str(extra)))
         events = [Event("reserved", seat, "gesund" if kind == "gesund" else "vorbehalt")]
-        if len(self.reserves) < len(self.seats):
-            self.to_act = self.seats[len(self.reserves)]
+        if len(self._reserves) < len(self.seats):
+            self.to_act = self.seats[len(self._reserves)]
             return events
         return events + self._decide_contract()
 
@@ -436,7 +436,7 @@ class Game:
                                 why=f"name a plain-suit ace not held twice ({allowed})")
 
     def _reserve_problem(self, seat: int, kind: object, solo: object) -> str | None:
-        h, r = self.hands[seat], self.rules
+        h, r = self._hands[seat], self.rules
         if kind == "hochzeit" and count(h, CQ) < 2:
             return "a Hochzeit needs both queens of clubs"
         if kind == "solo":
@@ -466,7 +466,7 @@ class Game:
                 or ("top_da" in r.schmeissen and top <= normal.power[DA] and not schwein))
 
     def _decide_contract(self) -> list[Event]:
-        said = [x for x in self.reserves if x[1] != "gesund"]
+        said = [x for x in self._reserves if x[1] != "gesund"]
         solos = [x for x in said if x[1] == "solo"]
         if solos:
             if self.rules.solo_priority == "rank":
@@ -482,58 +482,58 @@ class Game:
         hochzeit = [x for x in said if x[1] == "hochzeit"]
         if hochzeit:
             self.holder = hochzeit[0][0]
-            self.re = frozenset({self.holder})
+            self._re = frozenset({self.holder})
             card = hochzeit[0][2]
             if card is not None:
-                self.named = CODE_TO_TYPE[card]
+                self._named = CODE_TO_TYPE[card]
             events = self._start_play("hochzeit")
             if card is not None:
                 events.append(Event("hochzeit_card", self.holder, card))
             return events
-        holders = [s for s in self.seats if count(self.hands[s], CQ) == 2]
+        holders = [s for s in self.seats if count(self._hands[s], CQ) == 2]
         if holders:
             self.holder = holders[0]
-            self.re = frozenset(holders)
+            self._re = frozenset(holders)
             return self._start_play("stille_hochzeit")
-        self.re = frozenset(s for s in self.seats if count(self.hands[s], CQ))
+        self._re = frozenset(s for s in self.seats if count(self._hands[s], CQ))
         return self._start_play("normal")
 
     def _start_solo(self, seat: int, kind: str) -> list[Event]:
         self.soloist = seat
-        self.re = frozenset({seat})
+        self._re = frozenset({seat})
         if self.rules.solo_lead == "soloist":
-            self.leader = seat
+            self._leader = seat
         return self._start_play("solo:" + kind)
 
     def _start_play(self, contract: str) -> list[Event]:
         self.contract = contract
         r = self.rules
-        self.order = order_for(order_kind(contract), r.dullen, r.joker)
-        self.phase, self.to_act = "play", self.leader
+        self._order = order_for(order_kind(contract), r.dullen, r.joker)
+        self.phase, self.to_act = "play", self._leader
         return [Event("contract", self.soloist if contract.startswith("solo:") else self.holder,
                       self.public_contract)]
 
     def _redeal(self) -> list[Event]:
         self.contract = "redeal"
         self.phase, self.to_act = "done", None
-        self.re = frozenset()
+        self._re = frozenset()
         return [Event("contract", None, "redeal"), Event("game_over", None, None)]
 
     # ---- Armut ---------------------------------------------------------------------------
 
     def _start_armut(self, poor: int) -> list[Event]:
-        if any(count(self.hands[s], CQ) == 2 for s in self.seats if s != poor):
+        if any(count(self._hands[s], CQ) == 2 for s in self.seats if s != poor):
             return self._redeal()
         ask = self._armut_askees(poor)
         if not ask:
             return self._redeal()
-        self.poor, self.armut_ask = poor, ask
+        self.poor, self._armut_ask = poor, ask
         events = [Event("contract", poor, "armut_offered")]
         if self.rules.armut_announce:
             normal = order_for("normal", self.rules.dullen, self.rules.joker)
-            trumps = self.hands[poor] & normal.masks[TRUMP]
-            self.armut_info = ArmutInfo(poor, hand_size(trumps), count(trumps, CQ) > 0)
-            events.append(Event("armut_announced", poor, self.armut_info))
+            trumps = self._hands[poor] & normal.masks[TRUMP]
+            self._armut_info = ArmutInfo(poor, hand_size(trumps), count(trumps, CQ) > 0)
+            events.append(Event("armut_announced", poor, self._armut_info))
         return events + self._armut_ask_next()
 
     def _armut_askees(self, poor: int) -> tuple[int, ...]:
@@ -542,17 +542,17 @@ class Game:
         others = tuple(self.seats[(i + k) % len(self.seats)] for k in range(1, len(self.seats)))
         if self.rules.armut_taker == "volunteer":
             return others
-        queens = count(self.hands[poor], CQ)
+        queens = count(self._hands[poor], CQ)
         if queens == 2:
             return ()  # no partner in the normal game: redeal
-        same = [s for s in others if (count(self.hands[s], CQ) > 0) == (queens > 0)]
+        same = [s for s in others if (count(self._hands[s], CQ) > 0) == (queens > 0)]
         return tuple(same[:1])
 
     def _armut_ask_next(self) -> list[Event]:
         """Ask the next seat (after: the poor seat first hands it the trumps), or redeal."""
-        if self.armut_asked == len(self.armut_ask):
+        if self._armut_asked == len(self._armut_ask):
             return self._redeal()
-        seat = self.armut_ask[self.armut_asked]
+        seat = self._armut_ask[self._armut_asked]
         if self.rules.armut_decide == "after":
             self.taker = seat
             self.phase, self.to_act = "armut_give", self.poor
@@ -566,7 +566,7 @@ class Game:
             self.taker = seat
             self.phase, self.to_act = "armut_give", self.poor
             return [Event("armut_taken", seat, self.poor)]
-        self.armut_asked += 1
+        self._armut_asked += 1
         return [Event("armut_passed", seat, None)] + self._armut_ask_next()
 
     def armut_decline(self, seat: int) -> list[Event]:
@@ -576,7 +576,7 @@ class Game:
             raise IllegalAction("armut_decline", seat=seat, why="the Armut is decided before seeing the cards")
         self._transfer(seat, self._poor_seat(), sum(one(t) for t in self.armut_given), len(self.armut_given))
         self.armut_given, self.taker = (), None
-        self.armut_asked += 1
+        self._armut_asked += 1
         return [Event("armut_declined", seat, None)] + self._armut_ask_next()
 
     def _poor_seat(self) -> int:
@@ -585,14 +585,14 @@ class Game:
 
     def _transfer(self, src: int, dst: int, cards: int, n: int) -> None:
         """Move ``n`` cards (a hand mask) from one hand to another (the Armut exchange)."""
-        self.hands[src] -= cards
-        self.hands[dst] += cards
+        self._hands[src] -= cards
+        self._hands[dst] += cards
         self.sizes[src] -= n
         self.sizes[dst] += n
 
     def armut_give(self, seat: int, cards: list[int]) -> list[Event]:
         self._expect(seat, "armut_give", "hand over cards")
-        trumps = self.hands[seat] & order_for("normal", self.rules.dullen, self.rules.joker).masks[TRUMP]
+        trumps = self._hands[seat] & order_for("normal", self.rules.dullen, self.rules.joker).masks[TRUMP]
         if sorted(cards) != hand_types(trumps):
             expected = " ".join(CARD_CODES[t] for t in hand_types(trumps)) or "none"
             raise IllegalAction("armut_give", seat=seat, expected=expected)
@@ -607,14 +607,14 @@ class Game:
         self._expect(seat, "armut_return", "return cards")
         n = len(self.armut_given)
         moved = sum(one(t) for t in cards)
-        h = self.hands[seat]
+        h = self._hands[seat]
         if len(cards) != n or any(count(moved, t) > count(h, t) for t in types_in(moved)):
             raise IllegalAction("armut_return", seat=seat, n=n)
         poor = self._poor_seat()
         self._transfer(seat, poor, moved, n)
         normal = order_for("normal", self.rules.dullen, self.rules.joker)
         self.armut_trumps_back = sum(1 for t in cards if normal.suit[t] == TRUMP)
-        self.re = frozenset({poor, seat})
+        self._re = frozenset({poor, seat})
         events = [Event("armut_taken", seat, poor)] if self.rules.armut_decide == "after" else []
         events.append(Event("armut_exchanged", seat, self.armut_trumps_back))
         return events + self._start_play("armut")
@@ -640,7 +640,7 @@ class Game:
     def _klopfen_problem(self, seat: int) -> str | None:
         if not self.rules.klopfen:
             return "Klopfen is not played at this table"
-        if self.phase != "play" or self.trick or self.tricks_done:
+        if self.phase != "play" or self._trick or self._tricks_done:
             return "only before the first card"
         if seat not in self.seats:
             return "the seat does not play this game"
@@ -653,18 +653,18 @@ class Game:
     def _knock_redeal(self) -> bool:
         """``klopfen_redeal``: the first lead with nobody having knocked throws the hand in."""
         r = self.rules
-        return r.klopfen and r.klopfen_redeal and not self.knocks and not self.trick and not self.tricks_done
+        return r.klopfen and r.klopfen_redeal and not self.knocks and not self._trick and not self._tricks_done
 
     # ---- playing -------------------------------------------------------------------------
 
     def play(self, seat: int, t: int, schwein: bool = False) -> list[Event]:
         self._expect(seat, "play", "play a card")
-        h = self.hands[seat]
+        h = self._hands[seat]
         if not count(h, t):
             raise IllegalAction("not_in_hand", seat=seat, card=CARD_CODES[t])
         mask = self.legal_mask(seat)
         if not count(mask, t):
-            follow = h & self.order.masks[self._led_suit()]
+            follow = h & self._order.masks[self._led_suit()]
             if follow and not count(follow, t):
                 raise IllegalAction("must_follow", seat=seat, suit=self._led_name())
             raise IllegalAction("must_overtrump", seat=seat)
@@ -672,11 +672,11 @@ class Game:
             why = self._schwein_problem(seat, t)
             if why:
                 raise IllegalAction("schwein_not_allowed", seat=seat, card=CARD_CODES[t], why=why)
-        if self.rules.overtrump and self.trick and not self._beats_as_needed(seat, t, schwein):
+        if self.rules.overtrump and self._trick and not self._beats_as_needed(seat, t, schwein):
             raise IllegalAction("must_overtrump", seat=seat)
         if self._knock_redeal():
             return self._redeal()  # the card is not played
-        before = (len(self.tricks_done), self.clarify_trick, len(self.revealed))
+        before = (len(self._tricks_done), self.clarify_trick, len(self._revealed))
         self._play(seat, t, schwein)
         return self._play_events(seat, t, before)
 
@@ -685,8 +685,8 @@ class Game:
         n_tricks, clarify, n_revealed = before
         events = [Event("played", seat, CARD_CODES[t])]
         events += self._reveal_events(n_revealed)
-        if len(self.tricks_done) > n_tricks:
-            x = self.tricks_done[-1]
+        if len(self._tricks_done) > n_tricks:
+            x = self._tricks_done[-1]
             events.append(Event("trick", x[2], x[3]))
             if clarify is None and self.clarify_trick is not None:
                 events.append(Event("hochzeit_partner", self.partner, self.clarify_trick))
@@ -695,24 +695,24 @@ class Game:
         return events
 
     def _reveal_events(self, n_before: int) -> list[Event]:
-        return [Event("party_revealed", s, p) for s, p in list(self.revealed.items())[n_before:]]
+        return [Event("party_revealed", s, p) for s, p in list(self._revealed.items())[n_before:]]
 
     def _play(self, seat: int, t: int, schwein: bool = False) -> None:
         """Apply a play already known to be legal (the fast path for simulations)."""
-        self.hands[seat] -= 1 << (t << 1)
+        self._hands[seat] -= 1 << (t << 1)
         self.sizes[seat] -= 1
-        trick = self.trick
+        trick = self._trick
         trick.append((seat, t, schwein))
         if schwein:
-            self.schwein_played = True
-        if t == CQ and seat not in self.revealed and self.contract in ("normal", "stille_hochzeit"):
+            self._schwein_played = True
+        if t == CQ and seat not in self._revealed and self.contract in ("normal", "stille_hochzeit"):
             self._reveal(seat, "re")
-        if t == self.named and self.named_by is None and seat != self.holder:
-            self.named_by = seat
+        if t == self._named and self._named_by is None and seat != self.holder:
+            self._named_by = seat
         if len(trick) == 4:
             self._finish_trick()
         else:
-            self.to_act = self.next_of[seat]
+            self.to_act = self._next_of[seat]
 
     # ---- public fast path for simulations (docs/engine-api.md) ----------------------------
     # No turn or phase checks, no events, no action log: for play-outs that keep to the rules
@@ -721,21 +721,48 @@ class Game:
     sim_legal = _legal  # (seat to play) -> hand mask of the cards it may play
     sim_play = _play  # (seat, card type, schwein) a play known to be legal
 
+    # Read-only views of the play-out state for policies that reason on a sampled world
+    # (dokobot.table.ai.core.pos_from_game). The engine's own lists: do not change them.
+
+    @property
+    def sim_order(self) -> Order:
+        """The card order of the contract in force (power, suit and masks per card type)."""
+        return self._order
+
+    def sim_hand(self, seat: int) -> int:
+        """The seat's hand mask (2-bit counts per card type)."""
+        return self._hands[seat]
+
+    @property
+    def sim_trick(self) -> list[Played]:
+        """The trick on the table: (seat, card type, schwein)."""
+        return self._trick
+
+    @property
+    def sim_done(self) -> list[DoneTrick]:
+        """The finished tricks: (leader, plays, winner, Augen)."""
+        return self._tricks_done
+
+    @property
+    def sim_re(self) -> frozenset[int]:
+        """The Re seats (the real parties; during an open Hochzeit only the holder)."""
+        return self._re
+
     def sim_may_schwein(self, seat: int) -> bool:
         """Whether a Fuchs of the seat may be a Schwein (rules, both dealt to it, none played as
         one yet); not whether it holds one or may play it now."""
         return self._schwein_problem(seat, DA) is None
 
     def _finish_trick(self) -> None:
-        plays = self.trick
-        last = len(self.tricks_done) == self.n_tricks - 1
+        plays = self._trick
+        last = len(self._tricks_done) == self.n_tricks - 1
         winner = self._winner(plays, last)
         augen = AUGEN[plays[0][1]] + AUGEN[plays[1][1]] + AUGEN[plays[2][1]] + AUGEN[plays[3][1]]
-        self.tricks_done.append((plays[0][0], plays, winner, augen))
-        self.augen[winner] += augen
-        self.won[winner] += 1
-        self.trick = []
-        self.leader = self.to_act = winner
+        self._tricks_done.append((plays[0][0], plays, winner, augen))
+        self._augen[winner] += augen
+        self._won[winner] += 1
+        self._trick = []
+        self._leader = self.to_act = winner
         if self.contract == "hochzeit" and self.clarify_trick is None:
             self._clarify(plays, winner)
         elif self.contract == "stille_hochzeit" and self._holder_showed_both():
@@ -744,7 +771,7 @@ class Game:
             self.phase, self.to_act = "done", None
 
     def _winner(self, plays: list[Played], last: bool) -> int:
-        order = self.order
+        order = self._order
         led = TRUMP if plays[0][2] else order.suit[plays[0][1]]
         best_seat, best_t, best_sw = plays[0]
         best_trump = led == TRUMP
@@ -771,22 +798,22 @@ class Game:
 
     def _second_dulle_wins(self, last: bool) -> bool:
         r = self.rules
-        return (self.order.has_dulle and r.dulle != "first_wins"
+        return (self._order.has_dulle and r.dulle != "first_wins"
                 and not (last and r.dulle == "second_wins_except_last"))
 
     def _schwein_problem(self, seat: int, t: int) -> str | None:
         if not self.rules.schweine:
             return "Schweine are not played at this table"
-        if t != DA or self.order.suit[DA] != TRUMP:
+        if t != DA or self._order.suit[DA] != TRUMP:
             return "only a Fuchs that is trump can be a Schwein"
-        if self.dealt[seat].count(DA) < 2:
+        if self._dealt[seat].count(DA) < 2:
             return "a Schwein needs both Füchse dealt to one hand"
-        if self.schwein_played:
+        if self._schwein_played:
             return "only one Fuchs becomes a Schwein"
         return None
 
     def _led_suit(self) -> int:
-        return TRUMP if self.trick[0][2] else self.order.suit[self.trick[0][1]]
+        return TRUMP if self._trick[0][2] else self._order.suit[self._trick[0][1]]
 
     def _led_name(self) -> str:
         s = self._led_suit()
@@ -800,11 +827,11 @@ class Game:
 
         Whatever the form, the last trick clarifies at the latest (the holder alone).
         """
-        i = len(self.tricks_done) - 1
+        i = len(self._tricks_done) - 1
         mode = self.rules.hochzeit
-        suit = self.order.suit
+        suit = self._order.suit
         if mode == "named_card":
-            partner = self.named_by
+            partner = self._named_by
         elif mode == "first_pure_color_trick":
             pure = not any(sw or suit[t] == TRUMP for _, t, sw in plays)
             if pure and winner == self.holder:
@@ -821,7 +848,7 @@ class Game:
                 return
         if partner is not None and self.holder is not None:
             self.partner, self.clarify_trick = partner, i
-            self.re = self.re | {partner}  # the holder and the partner
+            self._re = self._re | {partner}  # the holder and the partner
         elif i == self.n_tricks - 1:
             self.clarify_trick = i
 
@@ -830,24 +857,24 @@ class Game:
         window = self.rules.hochzeit_window
         if mode != "first_color_trick":
             return i == window - 1
-        suit = self.order.suit
-        colour = sum(1 for x in self.tricks_done if not x[1][0][2] and suit[x[1][0][1]] != TRUMP)
+        suit = self._order.suit
+        colour = sum(1 for x in self._tricks_done if not x[1][0][2] and suit[x[1][0][1]] != TRUMP)
         return colour == window
 
     def _reveal(self, seat: int, party: str) -> None:
         """Make a seat's party public; two Re seats known in a normal game reveal the rest."""
-        self.revealed[seat] = party
-        if self.contract == "normal" and sum(p == "re" for p in self.revealed.values()) == 2:
+        self._revealed[seat] = party
+        if self.contract == "normal" and sum(p == "re" for p in self._revealed.values()) == 2:
             for s in self.seats:
-                self.revealed.setdefault(s, "kontra")
+                self._revealed.setdefault(s, "kontra")
 
     def _holder_showed_both(self) -> bool:
-        return len(self.revealed) < self.n_active and sum(
-            1 for x in self.tricks_done for s, t, _ in x[1] if s == self.holder and t == CQ) == 2
+        return len(self._revealed) < self._n_active and sum(
+            1 for x in self._tricks_done for s, t, _ in x[1] if s == self.holder and t == CQ) == 2
 
     def _reveal_all(self) -> None:
         for s in self.seats:
-            self.revealed.setdefault(s, "re" if s in self.re else "kontra")
+            self._revealed.setdefault(s, "re" if s in self._re else "kontra")
 
     # ---- results ---------------------------------------------------------------------------
 
@@ -873,7 +900,7 @@ class Game:
             "format": "dokobot-game/1",
             "rules": self.rules.to_config(),
             "dealer": self.dealer,
-            "hands": [[CARD_CODES[t] for t in h] for h in self.dealt],
+            "hands": [[CARD_CODES[t] for t in h] for h in self._dealt],
             "actions": [dict(a) for a in self.actions],
         }
         if self.players:
@@ -881,19 +908,19 @@ class Game:
         return rec
 
     @property
-    def is_solo(self) -> bool:
+    def _is_solo(self) -> bool:
         c = self.contract or ""
         return c.startswith("solo:") or c == "stille_hochzeit" or (
             c == "hochzeit" and self.clarify_trick is not None and self.partner is None)
 
     @property
-    def normal_parties(self) -> bool:
-        return self.contract in NORMAL_KINDS and not self.is_solo
+    def _normal_parties(self) -> bool:
+        return self.contract in NORMAL_KINDS and not self._is_solo
 
     @property
-    def extras_count(self) -> bool:
+    def _extras_count(self) -> bool:
         """Whether the extras count: normal parties, or ``trumpfsolo_still`` in a Karo solo / stille Hochzeit."""
-        return self.normal_parties or (self.rules.solo_extras == "trumpfsolo_still"
+        return self._normal_parties or (self.rules.solo_extras == "trumpfsolo_still"
                                        and self.contract in ("solo:karo", "stille_hochzeit"))
     # ---- a seat's view -------------------------------------------------------------------
 
@@ -916,9 +943,9 @@ class Game:
             return [{"seat": seat, "armut_take": True}, {"seat": seat, "armut_take": False}]
         if phase == "armut_give":
             normal = order_for("normal", self.rules.dullen, self.rules.joker)
-            trumps = hand_types(self.hands[seat] & normal.masks[TRUMP])
+            trumps = hand_types(self._hands[seat] & normal.masks[TRUMP])
             return [{"seat": seat, "armut_give": [CARD_CODES[t] for t in trumps]}]
-        picks = sorted(set(combinations(hand_types(self.hands[seat]), len(self.armut_given))))
+        picks = sorted(set(combinations(hand_types(self._hands[seat]), len(self.armut_given))))
         out = [{"seat": seat, "armut_return": [CARD_CODES[t] for t in p]} for p in picks]
         if self.rules.armut_decide == "after":
             out.append({"seat": seat, "armut_decline": True})
@@ -931,8 +958,8 @@ class Game:
         return GameResult.from_dict(self.summary())
 
 
-_COPIED = {"hands", "sizes", "trick", "tricks_done", "augen", "won", "levels", "late", "said_re",
-           "reserves", "announcements", "knocks", "actions", "revealed"}
+_COPIED = {"_hands", "sizes", "_trick", "_tricks_done", "_augen", "_won", "_levels", "_late", "_said_re",
+           "_reserves", "announcements", "knocks", "actions", "_revealed"}
 _SHARED = tuple(n for n in Game.__slots__ if n not in _COPIED)
 _ACTION_KEYS = ("reserve", "armut_take", "armut_give", "armut_return", "armut_decline", "klopfen", "announce",
                 "play")
