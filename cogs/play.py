@@ -49,7 +49,8 @@ class PlayCog(commands.Cog, name="Play"):
             except StoreError as exc:  # the computer keeps playing; the hand still opens
                 log.warning("table %s: could not give a seat back: %s", table.channel_id, exc)
             self.bot.presenter(table).update()
-        message = _without_embed(hand_message(table, seat, lang))
+        deck = await self.bot.user_deck(interaction.user.id)
+        message = _without_embed(hand_message(table, seat, lang, deck))
         sent = await interaction.response.send_message(ephemeral=True, **message)
         self.bot.presenter(table).open_hand(interaction.user.id, interaction, sent.message_id, message["content"])
 

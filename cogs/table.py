@@ -127,12 +127,18 @@ class TableCog(commands.Cog, name="Table"):
             await interaction.response.send_message(embed=embed(*render.rules_text(table, lang)), ephemeral=True)
             return
         try:
-            rule_switches, setting_values = switches.split(switches.parse(schalter or ""))
+            look, schalter = switches.split_look(schalter or "")
+            rule_switches, setting_values = switches.split(switches.parse(schalter))
             config = _rules_config(table.rules_config, preset_value, rule_switches)
             settings = switches.settings(setting_values, table.settings) if setting_values else None
         except switches.SwitchError as err:  # name and value come back cut short
             text = t(lang, err.key, name=render.esc(err.name), value=render.esc(err.value))
             await interaction.response.send_message(text, ephemeral=True)
+            return
+        only_look = preset_value is None and not rule_switches and not setting_values
+        if look and not await self.set_look(interaction, table, look, lang, last=only_look):
+            return
+        if only_look:
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
@@ -148,6 +154,27 @@ class TableCog(commands.Cog, name="Table"):
         await interaction.followup.send(text, embed=embed(*render.rules_text(table, lang)), ephemeral=True)
         log.info("table %s: rules now %s", table.channel_id, rules.to_config())
         self.bot.presenter(table).update()
+
+    async def set_look(
+        self, interaction: discord.Interaction, table: Table, look: dict[str, Any], lang: str, *, last: bool,
+    ) -> bool:
+        """``bilder=ja|nein``: the channel's pictures, host or Manage Channels, at any time.
+
+        False when refused (the player has the reason); ``last``: nothing else to do, so confirm.
+        """
+        if not (can_manage(interaction) or table.is_host(interaction.user.id)):
+            await send_ephemeral(interaction, error_text(TableError("not_host", host_id=table.host_id), table, lang))
+            return False
+        try:
+            await self.bot.set_channel_pictures(table.channel_id, images=look["bilder"])
+        except StoreError as exc:
+            log.error("channel %s: could not save the pictures setting: %s", table.channel_id, exc)
+            await send_ephemeral(interaction, t(lang, "err.storage"))
+            return False
+        self.bot.presenter(table).update()
+        if last:
+            await send_ephemeral(interaction, t(lang, "ok.pictures_on" if look["bilder"] else "ok.pictures_off"))
+        return True
 
     async def channel_rules(
         self, interaction: discord.Interaction, preset: str | None, schalter: str | None,
@@ -290,14 +317,23 @@ class TableCog(commands.Cog, name="Table"):
                 await interaction.followup.send(t(lang, "ok.computer_removed"), ephemeral=True)
 
     @doko.command(name=_("sprache", key="name.sprache"), description=_("Stellt deine Sprache ein (oder die des Kanals)", key="cmd.sprache"))
-    @app_commands.rename(sprache=_("sprache", key="opt.sprache"), kanal=_("kanal", key="opt.kanal"))
-    @app_commands.choices(sprache=_choices("de", "en", "auto"))
+    @app_commands.rename(sprache=_("sprache", key="opt.sprache"), kanal=_("kanal", key="opt.kanal"), blatt=_("blatt", key="opt.blatt"))
+    @app_commands.choices(sprache=_choices("de", "en", "auto"), blatt=_choices("french", "german"))
     @app_commands.describe(
         sprache=_("Deutsch oder Englisch", key="cmd.sprache.sprache"),
         kanal=_("Für den ganzen Kanal (Gastgeber/Kanäle verwalten)", key="cmd.sprache.kanal"),
+        blatt=_("Kartenblatt: französisch (♣♠♥♦) oder deutsch (Eichel, Grün, Rot, Schellen)", key="cmd.sprache.blatt"),
     )
-    async def sprache(self, interaction: discord.Interaction, sprache: app_commands.Choice[str], kanal: bool = False) -> None:
-        await self.settings.set_language(interaction, sprache.value, kanal)
+    async def sprache(
+        self, interaction: discord.Interaction, sprache: app_commands.Choice[str] | None = None, kanal: bool = False,
+        blatt: app_commands.Choice[str] | None = None,
+    ) -> None:
+        if blatt is not None:
+            await self.settings.set_deck(interaction, blatt.value, kanal)
+        if sprache is not None:
+            await self.settings.set_language(interaction, sprache.value, kanal)
+        if sprache is None and blatt is None:
+            await send_ephemeral(interaction, t(await self.lang(interaction), "err.sprache_empty"))
 
     @doko.command(name=_("liste", key="name.liste"), description=_("Zeigt die Spielliste dieses Tisches", key="cmd.liste"))
     async def liste(self, interaction: discord.Interaction) -> None:

@@ -61,6 +61,27 @@ def parse(text: str) -> dict[str, Any]:
     return out
 
 
+# Switches of the channel's look, not of its rules: they change no game, so they
+# apply at once (even during a game) and are stored with the channel's prefs.
+LOOK = ("bilder",)
+
+
+def split_look(text: str) -> tuple[dict[str, Any], str]:
+    """Take ``bilder=ja|nein`` (pictures of the table) out of ``text``; the rest are rule switches."""
+    look: dict[str, Any] = {}
+    rest = []
+    for token in text.split():
+        name, sep, raw = token.partition("=")
+        if sep and name.strip().lower() in LOOK:
+            low = raw.strip().lower()
+            if low not in _TRUE + _FALSE:
+                raise SwitchError("err.switch_value", name.strip().lower(), raw.strip())
+            look[name.strip().lower()] = low in _TRUE
+        else:
+            rest.append(token)
+    return look, " ".join(rest)
+
+
 def _value(name: str, raw: str) -> Any:
     low = raw.lower()
     if name in _LISTS:

@@ -437,7 +437,7 @@ def known_party(obs: Observation) -> str | None:
     return obs.parties[obs.seat] or obs.party
 
 
-def hand_text(table: Table, seat: int, lang: str | None) -> str:
+def hand_text(table: Table, seat: int, lang: str | None, deck: str = "french") -> str:
     if table.sits_out(seat):  # the dealer at five: a note instead of a hand
         return t(lang, "hand.sits_out", no=table.game_no)
     obs = _view(table, seat)
@@ -449,9 +449,9 @@ def hand_text(table: Table, seat: int, lang: str | None) -> str:
     trumps = [c for c in obs.hand if obs.is_trump(c)]
     plain = [c for c in obs.hand if not obs.is_trump(c)]
     if trumps:
-        lines.append(f"{t(lang, 'hand.trumps')}: " + " ".join(f"**{card_text(c)}**" for c in trumps))
+        lines.append(f"{t(lang, 'hand.trumps')}: " + " ".join(f"**{card_text(c, deck)}**" for c in trumps))
     if plain:
-        lines.append(" ".join(card_text(c) for c in plain))
+        lines.append(" ".join(card_text(c, deck) for c in plain))
     prompt = _prompt(table, obs, lang)
     if prompt:
         lines.append(prompt)
@@ -482,7 +482,7 @@ def _prompt(table: Table, obs: Observation, lang: str | None) -> str | None:
     return None
 
 
-def hand_controls(table: Table, seat: int, lang: str | None) -> list[list[Control]]:
+def hand_controls(table: Table, seat: int, lang: str | None, deck: str = "french") -> list[list[Control]]:
     """Rows of buttons/selects for the seat's private view (at most 5 rows)."""
     if table.game is None or table.game.phase == "done" or table.sits_out(seat):
         return []
@@ -490,8 +490,8 @@ def hand_controls(table: Table, seat: int, lang: str | None) -> list[list[Contro
     if obs.phase == "reserve":
         return _reserve_controls(obs, lang)
     if obs.phase.startswith("armut"):
-        return _armut_controls(obs, lang)
-    rows = _card_rows(obs)
+        return _armut_controls(obs, lang, deck)
+    rows = _card_rows(obs, deck)
     knock = {"seat": obs.seat, "klopfen": True} in obs.legal_actions()
     anns = [Control("klopfen", "1", t(lang, "btn.klopfen"), "danger")] if knock else []
     anns += [Control("announce", a, announcement_name(lang, a), "danger") for a in obs.may_announce]
@@ -500,7 +500,7 @@ def hand_controls(table: Table, seat: int, lang: str | None) -> list[list[Contro
     return rows[:5]
 
 
-def _card_rows(obs: Observation) -> list[list[Control]]:
+def _card_rows(obs: Observation, deck: str = "french") -> list[list[Control]]:
     legal = obs.legal_actions()
     plays = {a["play"] for a in legal if "play" in a}
     schwein = any(a.get("schwein") for a in legal)
@@ -508,10 +508,10 @@ def _card_rows(obs: Observation) -> list[list[Control]]:
     plain: list[Control] = []
     for code in obs.hand:
         trump = obs.is_trump(code)
-        ctl = Control("play", code, card_text(code), "trump" if trump else "plain", code not in plays)
+        ctl = Control("play", code, card_text(code, deck), "trump" if trump else "plain", code not in plays)
         (trumps if trump else plain).append(ctl)
         if schwein and code == "DA":
-            trumps.append(Control("play", "DA:s", card_text(code) + " 🐷", "trump"))
+            trumps.append(Control("play", "DA:s", card_text(code, deck) + " 🐷", "trump"))
             schwein = False
     return _chunks(trumps) + _chunks(plain)
 
@@ -542,7 +542,7 @@ def _reserve_controls(obs: Observation, lang: str | None) -> list[list[Control]]
     return rows
 
 
-def _armut_controls(obs: Observation, lang: str | None) -> list[list[Control]]:
+def _armut_controls(obs: Observation, lang: str | None, deck: str = "french") -> list[list[Control]]:
     if obs.to_act != obs.seat:
         return []
     if obs.phase == "armut_take":
@@ -553,7 +553,7 @@ def _armut_controls(obs: Observation, lang: str | None) -> list[list[Control]]:
     if obs.phase == "armut_give":
         return [[Control("armut_give", "", t(lang, "btn.armut_give"), "action")]]
     n = obs.armut_given
-    options = tuple((f"{c}:{i}", card_text(c)) for i, c in enumerate(obs.hand))
+    options = tuple((f"{c}:{i}", card_text(c, deck)) for i, c in enumerate(obs.hand))
     rows = [[Control("armut_return", "", tn(lang, "select.armut_return", n), options=options, count=n)]]
     if {"seat": obs.seat, "armut_decline": True} in obs.legal_actions():  # armut_decide: after
         rows.append([Control("armut_decline", "1", t(lang, "btn.armut_decline"), "plain")])
