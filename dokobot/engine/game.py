@@ -729,9 +729,10 @@ class Game:
         """The card order of the contract in force (power, suit and masks per card type)."""
         return self._order
 
-    def sim_hand(self, seat: int) -> int:
-        """The seat's hand mask (2-bit counts per card type)."""
-        return self._hands[seat]
+    @property
+    def sim_hands(self) -> list[int]:
+        """Hand masks per seat (2-bit counts per card type)."""
+        return self._hands
 
     @property
     def sim_trick(self) -> list[Played]:

@@ -227,7 +227,8 @@ def pos_from_game(g: Game, seat: int) -> Pos:
     """The card decision of ``seat`` inside a play-out: the sampled world is known."""
     order = g.sim_order
     rules = g.rules
-    hand = g.sim_hand(seat)
+    hands = g.sim_hands
+    hand = hands[seat]
     types = type_list(g.sim_legal(seat))
     trick = g.sim_trick
     out = 0
@@ -235,7 +236,7 @@ def pos_from_game(g: Game, seat: int) -> Pos:
     masks = order.masks
     for s in g.seats:
         if s != seat:
-            h = g.sim_hand(s)
+            h = hands[s]
             out += h
             v = 0
             for suit in range(5):
