@@ -266,6 +266,18 @@ def record_files(record: dict[str, Any], names: list[str], number: int | None, c
     return [discord.File(io.BytesIO(data), filename=f"{stem}.json"), discord.File(io.BytesIO(text), filename=f"{stem}.txt")]
 
 
+QUESTION = "_question"  # key of a hand action answered in the "als Schwein?" follow-up
+
+
+def schwein_message(table: Table, seat: int, lang: str) -> dict[str, Any]:
+    """The private question of the ♦A button: two buttons, "als Schwein" / "als Fuchs"."""
+    content, controls = render.schwein_question(lang)
+    view = dynamic_view()
+    for i, ctl in enumerate(controls):
+        view.add_item(HandItem.build(table.channel_id, table.game_no, seat, ctl, 0, i))
+    return {"content": content, "view": view}
+
+
 def hand_message(table: Table, seat: int, lang: str, deck: str = "french") -> dict[str, Any]:
     """The private hand of ``seat`` (content and controls) for its owner only, in the owner's deck."""
     content = render.hand_text(table, seat, lang, deck)
@@ -344,7 +356,7 @@ class TableButton(
 
 class HandItem(
     discord.ui.DynamicItem[discord.ui.Button],
-    template=r"doko:(?P<kind>play|reserve|announce|klopfen|armut_take|armut_give|armut_decline):(?P<ch>\d+):(?P<g>\d+):(?P<seat>\d):(?P<value>[A-Za-z0-9_:]*?):(?P<pos>\d+)",
+    template=r"doko:(?P<kind>play|fox|reserve|announce|klopfen|armut_take|armut_give|armut_decline):(?P<ch>\d+):(?P<g>\d+):(?P<seat>\d):(?P<value>[A-Za-z0-9_:]*?):(?P<pos>\d+)",
 ):
     """A button of the private hand: a card, a reservation, an announcement."""
 
@@ -419,7 +431,11 @@ def hand_action(kind: str, value: str, interaction: discord.Interaction, seat: i
     """The engine action a hand button stands for."""
     if kind == "play":
         code, _, schwein = value.partition(":")
+        if schwein == "ask":  # the one ♦A button: ask first, in a private follow-up
+            return {"ask_schwein": code}
         return {"play": code, "schwein": True} if schwein else {"play": code}
+    if kind == "fox":  # the answer to "als Schwein?": marked so the question is not taken for the hand
+        return {"play": "DA", "schwein": True, QUESTION: True} if value == "s" else {"play": "DA", QUESTION: True}
     if kind == "reserve":
         return {"reserve": value}
     if kind == "announce":

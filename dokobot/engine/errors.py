@@ -24,6 +24,7 @@ MESSAGES: dict[str, str] = {
     "bad_card": "seat {seat} cannot name {card} for the Hochzeit: {why}",
     "armut_decline": "seat {seat} cannot hand the Armut back: {why}",
     "single_limit": "seat {seat} cannot say {what}: only one limit step per game",
+    "vorgefuehrt": "seat {seat} cannot declare {what}: seat {vorgefuehrt} is vorgeführt and plays a solo in this game",
 }
 
 

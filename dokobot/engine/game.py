@@ -10,7 +10,7 @@ position. Internally cards are int types and hands 2-bit-count bit masks
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Any, NamedTuple
 
@@ -74,12 +74,18 @@ class Game:
         "poor", "taker", "_armut_asked", "armut_given", "armut_trumps_back", "_re",
         "_trick", "_leader", "_tricks_done", "_augen", "_won", "_levels", "_late", "announcements",
         "_said_re", "knocks", "_schwein_played", "actions", "_revealed", "_final", "_next_of",
-        "n_tricks", "_named", "_named_by", "_armut_ask", "_armut_info",
+        "n_tricks", "_named", "_named_by", "_armut_ask", "_armut_info", "pflicht", "vorgefuehrt",
     )
 
     def __init__(self, rules: RuleSet, hands: list[list[str]], dealer: int = 0,
-                 players: list[str] | None = None) -> None:
+                 players: list[str] | None = None, *, pflicht: frozenset[int] = frozenset(),
+                 vorgefuehrt: int | None = None) -> None:
         self.rules = rules
+        # A table's list (rules.md "Lists and Pflichtsoli"), not part of the record's rules:
+        # a solo of a ``pflicht`` seat is its Pflichtsolo, led by the soloist; the
+        # ``vorgefuehrt`` seat must play a solo, and no other seat may play one in this game.
+        self.pflicht = frozenset(pflicht) | (frozenset() if vorgefuehrt is None else frozenset({vorgefuehrt}))
+        self.vorgefuehrt = vorgefuehrt
         self.n_tricks = rules.hand_size  # also the cards dealt to each seat
         self.n = len(hands)
         self.dealer = dealer
@@ -247,7 +253,10 @@ class Game:
                 out += [{"seat": seat, "reserve": kind, "card": c} for c in self.nameable_cards(seat)]
             else:
                 out.append({"seat": seat, "reserve": kind})
-        out += [{"seat": seat, "reserve": "solo", "solo": k} for k in self.rules.solos]
+        out += [{"seat": seat, "reserve": "solo", "solo": k} for k in self.rules.solos
+                if self._reserve_problem(seat, "solo", k) is None]
+        if seat == self.vorgefuehrt:
+            out = [a for a in out if a["reserve"] == "solo"]
         return out
 
     def nameable_cards(self, seat: int) -> list[str]:
@@ -302,6 +311,11 @@ class Game:
     @property
     def current_trick(self) -> list[tuple[int, str]]:
         return [(s, CARD_CODES[t]) for s, t, _ in self._trick]
+
+    @property
+    def current_schwein(self) -> int | None:
+        """Index in ``current_trick`` of a Fuchs played as Schwein, or None (like ``Trick.schwein``)."""
+        return next((i for i, p in enumerate(self._trick) if p[2]), None)
 
     @property
     def tricks(self) -> list[Trick]:
@@ -409,6 +423,8 @@ class Game:
             raise IllegalAction("malformed", what=f"unknown reservation {kind!r}")
         if card is not None and kind != "hochzeit":
             raise IllegalAction("malformed", what="only a Hochzeit names a card")
+        if (self.vorgefuehrt == seat) != (kind == "solo") and self.vorgefuehrt is not None:
+            raise IllegalAction("vorgefuehrt", seat=seat, what=_reserve_name(kind, solo), vorgefuehrt=self.vorgefuehrt)
         why = self._reserve_problem(seat, kind, solo)
         if why:
             raise IllegalAction("reserve_not_allowed", seat=seat, what=_reserve_name(kind, solo), why=why)
@@ -437,6 +453,10 @@ class Game:
 
     def _reserve_problem(self, seat: int, kind: object, solo: object) -> str | None:
         h, r = self._hands[seat], self.rules
+        if self.vorgefuehrt == seat and kind != "solo":
+            return "the seat is vorgeführt: it must play a solo"
+        if self.vorgefuehrt not in (None, seat) and kind == "solo":
+            return "this game belongs to the vorgeführte solo of another seat"
         if kind == "hochzeit" and count(h, CQ) < 2:
             return "a Hochzeit needs both queens of clubs"
         if kind == "solo":
@@ -501,7 +521,7 @@ class Game:
     def _start_solo(self, seat: int, kind: str) -> list[Event]:
         self.soloist = seat
         self._re = frozenset({seat})
-        if self.rules.solo_lead == "soloist":
+        if self.rules.solo_lead == "soloist" or seat in self.pflicht:
             self._leader = seat
         return self._start_play("solo:" + kind)
 
@@ -899,7 +919,7 @@ class Game:
     def record(self) -> dict[str, Any]:
         rec: dict[str, Any] = {
             "format": "dokobot-game/1",
-            "rules": self.rules.to_config(),
+            "rules": self.record_rules(),
             "dealer": self.dealer,
             "hands": [[CARD_CODES[t] for t in h] for h in self._dealt],
             "actions": [dict(a) for a in self.actions],
@@ -907,6 +927,18 @@ class Game:
         if self.players:
             rec["players"] = list(self.players)
         return rec
+
+    def record_rules(self) -> dict[str, Any]:
+        """The rules a record of this game replays with: a Pflichtsolo is led by the
+        soloist, which ``solo_lead: soloist`` says (a game has at most one solo)."""
+        rules = self.rules
+        if self.soloist is not None and self.soloist in self.pflicht and rules.solo_lead != "soloist":
+            rules = replace(rules, solo_lead="soloist")
+        return rules.to_config()
+
+    @property
+    def is_pflichtsolo(self) -> bool:
+        return self.soloist is not None and self.soloist in self.pflicht
 
     @property
     def _is_solo(self) -> bool:

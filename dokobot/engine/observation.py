@@ -224,6 +224,9 @@ def game_from_observation(obs: Observation, hidden: Mapping[int, Sequence[int]])
     g.announcements, g.knocks = list(obs.announcements), list(obs.knocks)
     g._schwein_played = obs.schwein_played
     g.actions, g._final = [], None
+    # the table's list only decides who leads a solo and who must play one: settled
+    # before play, and the seat's legal reservations already come from the real game
+    g.pflicht, g.vorgefuehrt = frozenset(), None
     g._revealed = {s: p for s, p in enumerate(obs.parties) if p is not None} \
         if obs.contract in ("normal", "stille_hochzeit") else {}
     _set_contract(g, obs, hands, played)

@@ -156,3 +156,8 @@ def switch_values(name: str) -> tuple[str, ...] | None:
 def switch_range(name: str) -> tuple[int, int] | None:
     """The range of a number switch; None for the others."""
     return _INTS.get(name)
+
+
+def is_list_switch(name: str) -> bool:
+    """A switch that takes several values, comma-separated."""
+    return name in _LISTS

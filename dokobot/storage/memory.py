@@ -82,11 +82,13 @@ class MemoryStore:
 
     async def finish_game(
         self, game_id: int, result: GameResult, scores: dict[int, int],
-        last: tuple[int, dict[str, Any]] | None = None,
+        last: tuple[int, dict[str, Any]] | None = None, rules: dict[str, Any] | None = None,
     ) -> None:
         game = self._running(game_id)
         if last is not None:  # checked before anything changes: all or nothing
             await self.append_action(game_id, *last)
+        if rules is not None:
+            game.rules = copy.deepcopy(rules)
         game.result = result  # immutable
         game.scores = dict(scores)
 

@@ -103,10 +103,10 @@ class SqliteStore:
 
     async def finish_game(
         self, game_id: int, result: GameResult, scores: dict[int, int],
-        last: tuple[int, dict[str, Any]] | None = None,
+        last: tuple[int, dict[str, Any]] | None = None, rules: dict[str, Any] | None = None,
     ) -> None:
         with _store_errors():
-            await self.db.finish_game(game_id, result, scores, last=last)
+            await self.db.finish_game(game_id, result, scores, last=last, rules=rules)
 
     async def abort_game(self, game_id: int) -> None:
         with _store_errors():

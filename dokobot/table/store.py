@@ -159,10 +159,13 @@ class TableStore(Protocol):
     async def append_action(self, game_id: int, idx: int, action: dict[str, Any]) -> None: ...
     async def finish_game(
         self, game_id: int, result: GameResult, scores: dict[int, int],
-        last: tuple[int, dict[str, Any]] | None = None,
+        last: tuple[int, dict[str, Any]] | None = None, rules: dict[str, Any] | None = None,
     ) -> None:
         """Book a finished game; with ``last = (idx, action)`` append that action
-        first, in the same transaction."""
+        first, in the same transaction. ``rules``: the rules the game's record
+        replays with, when they differ from those stored at ``create_game`` (a
+        Pflichtsolo is led by the soloist: ``solo_lead: soloist``); stored in
+        the same transaction."""
         ...
     async def abort_game(self, game_id: int) -> None: ...
     async def set_game_players(self, game_id: int, players: list[SeatInfo]) -> None:

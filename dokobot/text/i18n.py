@@ -68,6 +68,17 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "table.bock_one": ("Bock ×{m} · noch 1 Bockspiel", "Bock ×{m} · 1 more Bock game"),
     "table.bock_last": ("Bock ×{m} · letztes Bockspiel", "Bock ×{m} · last Bock game"),
     "table.dealer": ("Geber: {dealer} · Vorhand: {lead}", "Dealer: {dealer} · lead: {lead}"),
+    "table.list": ("Liste: Spiel {n} von {total}", "List: game {n} of {total}"),
+    "table.list_pflicht": (
+        "Pflichtsolo von {name}: zusätzlich zu den {total} Listenspielen, {name} spielt aus",
+        "Pflichtsolo of {name}: on top of the {total} list games, {name} leads",
+    ),
+    "table.list_vorgefuehrt": (
+        "{name} ist vorgeführt und muss in diesem Spiel ein Solo nach Wahl spielen (Pflichtsolo)",
+        "{name} is vorgeführt and must play a solo of their choice in this game (Pflichtsolo)",
+    ),
+    "table.list_owing": ("Pflichtsolo offen: {list}", "Pflichtsolo still owed: {list}"),
+    "table.list_owing_none": ("Alle Pflichtsoli sind gespielt.", "Every Pflichtsolo has been played."),
     "table.announcements": ("Ansagen: {list}", "Announcements: {list}"),
     "table.knocks": ("{n}× geklopft ({list})", "knocked {n}× ({list})"),
     "table.hochzeit_card": ("Wer zuerst ein {suit}-Ass spielt, heiratet.", "Whoever first plays the ace of {suit} is the partner."),
@@ -208,6 +219,11 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "eine kurze Zeile erwähnt, wer am Zug ist (`an`/`aus`).",
         "a short line mentions whoever is to act (`on`/`off`).",
     ),
+    "setting.bilder": ("Bilder", "Pictures"),
+    "setting.bilder.help": (
+        "die Tischnachricht zeigt ein Bild des Tisches (`ja`/`nein`).",
+        "the table message shows a picture of the table (`ja`/`nein`).",
+    ),
     "rules.next_table": ("Gilt für den nächsten Tisch in diesem Kanal.", "For the next table in this channel."),
     "sheet.games_played": ("Spiele: {list}", "Games played: {list}"),
     "sheet.closed": ("(Tisch geschlossen)", "(table closed)"),
@@ -229,6 +245,20 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "hand.your_turn": ("du bist am Zug", "it is your turn"),
     "hand.wait": ("am Zug: {name}", "to act: {name}"),
     "hand.reserve": ("Hast du einen Vorbehalt?", "Any reservation?"),
+    "hand.schwein_ask": ("Karo-Ass als Schwein spielen?", "Play the ace of diamonds as Schwein?"),
+    "btn.as_schwein": ("als Schwein", "as Schwein"),
+    "hand.schwein_played": ("Karo-Ass als Schwein gespielt.", "Ace of diamonds played as Schwein."),
+    "hand.fuchs_played": ("Karo-Ass als Fuchs gespielt.", "Ace of diamonds played as a fox."),
+    "btn.as_fuchs": ("als Fuchs", "as fox"),
+    "card.schwein": ("🐷 Schwein", "🐷 Schwein"),
+    "hand.vorgefuehrt": (
+        "Du bist vorgeführt: sag ein Solo deiner Wahl an (dein Pflichtsolo, du spielst aus).",
+        "You are vorgeführt: announce a solo of your choice (your Pflichtsolo, you lead).",
+    ),
+    "hand.pflicht_owed": (
+        "Ein Solo wäre dein Pflichtsolo (du spielst aus, danach gibt derselbe Geber noch einmal).",
+        "A solo would be your Pflichtsolo (you lead, and the same dealer deals again after it).",
+    ),
     "hand.armut_take": ("{name} hat Armut: nimmst du sie mit?", "{name} is poor: do you take it?"),
     "hand.armut_give": ("Gib deine Trümpfe ab.", "Hand over your trumps."),
     "hand.armut_return.one": ("Gib {n} Karte zurück.", "Return {n} card."),
@@ -270,6 +300,15 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "Ansage verloren – die nächste Runde ist Bock", "Announcement lost – the next round is Bock",
     ),
     "sum.sheet": ("Spielliste: {list}", "Score sheet: {list}"),
+    "sheet.pflicht": ("Pflichtsolo", "Pflichtsolo"),
+    "sheet.vorgefuehrt": ("vorgeführt", "vorgeführt"),
+    "sum.list_game": ("Listenspiel {n} von {total}", "List game {n} of {total}"),
+    "sum.list_pflicht": (
+        "Pflichtsolo von {name}: zählt nicht als Listenspiel, {dealer} gibt noch einmal.",
+        "Pflichtsolo of {name}: not one of the list games, {dealer} deals again.",
+    ),
+    "sum.list_vorgefuehrt": ("Vorgeführtes Solo von {name} (Pflichtsolo)", "Vorgeführtes Solo of {name} (Pflichtsolo)"),
+    "sum.list_end": ("Die Liste ({total} Spiele) ist zu Ende. Endstand:", "The list ({total} games) is over. Final ranking:"),
     "sum.redeal": ("Kein Spiel – es wird neu gegeben.", "No game – the cards are dealt again."),
     # --- confirmations (ephemeral)
     "ok.announced": ("Du hast {what} angesagt.", "You announced {what}."),
@@ -311,12 +350,16 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "I don't understand “{name}”: write switches as name=value, e.g. `dulle=second_wins armut=yes`.",
     ),
     "err.switch_unknown": (
-        "Einen Schalter „{name}“ gibt es hier nicht. Mit /doko regeln siehst du die Regeln des Tisches.",
-        "There is no switch “{name}” here. /doko rules shows the table's rules.",
+        "Einen Schalter „{name}“ gibt es hier nicht. Mit /doko regeln siehst du die Regeln des Tisches; beim Tippen schlägt /doko regeln die Schalter vor.",
+        "There is no switch “{name}” here. /doko rules shows the table's rules and suggests the switches as you type.",
+    ),
+    "err.switch_unknown_near": (
+        "Einen Schalter „{name}“ gibt es hier nicht. Meintest du: {allowed}?",
+        "There is no switch “{name}” here. Did you mean: {allowed}?",
     ),
     "err.switch_value": (
-        "„{value}“ passt nicht zum Schalter „{name}“.",
-        "“{value}” is not a value for the switch “{name}”.",
+        "„{value}“ passt nicht zum Schalter „{name}“. Erlaubt: {allowed}.",
+        "“{value}” is not a value for the switch “{name}”. Allowed: {allowed}.",
     ),
     "err.internal": ("Da ist etwas schiefgegangen. Versuch es noch einmal.", "Something went wrong. Please try again."),
     "err.storage": ("Das konnte ich nicht speichern, darum hat sich nichts geändert. Versuch es gleich noch einmal.", "I could not save that, so nothing changed. Please try again in a moment."),
@@ -338,6 +381,14 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "illegal.not_your_turn": ("Du bist nicht am Zug – {name} ist dran.", "It is not your turn – {name} is to act."),
     "illegal.not_your_turn_nobody": ("Du bist gerade nicht am Zug.", "It is not your turn."),
     "illegal.wrong_phase": ("Das geht gerade nicht.", "You cannot do that now."),
+    "illegal.vorgefuehrt": (
+        "Du bist vorgeführt: in diesem Spiel musst du ein Solo ansagen.",
+        "You are vorgeführt: you must announce a solo in this game.",
+    ),
+    "vorgefuehrt.other": (
+        "In diesem Spiel spielt {name} das vorgeführte Solo: ein anderes Solo geht nicht.",
+        "In this game {name} plays the vorgeführte solo: no other solo.",
+    ),
     "illegal.reserve_not_allowed": ("Diesen Vorbehalt erlaubt deine Hand oder die Regel nicht.", "Your hand or the rules do not allow that reservation."),
     "illegal.not_in_hand": ("Diese Karte hast du nicht (mehr).", "You do not hold that card (any more)."),
     "illegal.must_follow": ("Du musst {suit} bedienen.", "You must follow suit: {suit}."),
@@ -466,6 +517,8 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "rules.preset.haus": ("Hausregeln (Schweine, Armut, Schmeißen bei fünf Neunen, Bock)", "House rules (Schweine, poverty, throwing in with five nines, Bock)"),
     "rules.preset.klassisch": ("Klassisch (ohne Dullen, Ansagen im ersten Stich, Verdoppeln)", "Classic (no Dullen, announcements in the first trick, doubling)"),
     "rules.on": ("an", "on"),
+    "rules.list": ("Liste: {n} Spiele", "List: {n} games"),
+    "rules.pflichtsolo": ("mit Pflichtsolo", "with Pflichtsolo"),
     "rules.off": ("aus", "off"),
     # --- counts: one text per CLDR plural category (``tn``)
     "count.points.one": ("{n} Punkt", "{n} point"),
@@ -877,6 +930,12 @@ def illegal_text(
         "n": params.get("n", ""),
         "cards": tn(lang, "count.cards", params["n"]) if isinstance(params.get("n"), int) else params.get("n", ""),
     }
+    if code == "vorgefuehrt":
+        vorg = params.get("vorgefuehrt")
+        if vorg == params.get("seat"):
+            return t(lang, "illegal.vorgefuehrt")
+        name = names[vorg] if isinstance(vorg, int) and 0 <= vorg < len(names) else "?"
+        return t(lang, "vorgefuehrt.other", name=name)
     if code == "not_your_turn":
         expected = params.get("expected")
         if isinstance(expected, int) and 0 <= expected < len(names):

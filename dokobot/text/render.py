@@ -45,7 +45,7 @@ class Control:
     """One button or select of the private hand view."""
 
     kind: str  # play | reserve | solo | hochzeit | announce | klopfen | armut_take | armut_give | armut_return
-    # | armut_decline
+    # | armut_decline | fox (the answer to "als Schwein?")
     value: str
     label: str
     style: str = "action"  # trump | plain | action | danger
@@ -100,6 +100,7 @@ def table_text(table: Table, lang: str | None) -> tuple[str, str]:
     order = playing_order(game)
     lead = order[0]
     lines = [bock_line(table, lang)] if table.bock_multiplier > 1 else []
+    lines += list_lines(table, lang)
     lines.append(t(lang, "table.dealer", dealer=names[game.dealer], lead=names[lead]))
     if game.n > len(order):
         lines.append(t(lang, "table.sits_out", name=names[game.dealer]))
@@ -128,6 +129,51 @@ def bock_line(table: Table, lang: str | None) -> str:
     m, n = table.bock_multiplier, table.bock_left
     key = "table.bock" if n > 1 else "table.bock_one" if n == 1 else "table.bock_last"
     return f"**{t(lang, key, m=m, n=n)}**"
+
+
+def list_lines(table: Table, lang: str | None) -> list[str]:
+    """The list of the running game (or of the next one between games): 'Liste: Spiel 5
+    von 24', who is vorgeführt, a Pflichtsolo being played, who still owes one."""
+    settings = table.list_settings
+    if not settings.active:
+        return []
+    game, names = table.game, [esc(n) for n in table.names]
+    lines = []
+    playing = table.state == "playing" and game is not None
+    pflicht, vorg = table.list_game if playing else (frozenset(), None)
+    if playing and game is not None and game.is_pflichtsolo and game.soloist is not None and game.soloist != vorg:
+        lines.append(t(lang, "table.list_pflicht", name=names[game.soloist], total=settings.games))
+    else:
+        n = min(table.list_state.counted + 1, max(settings.games, table.list_state.counted + 1))
+        lines.append(t(lang, "table.list", n=n, total=settings.games))
+    if vorg is not None:
+        lines.append(f"**{t(lang, 'table.list_vorgefuehrt', name=names[vorg])}**")
+    owing = table.list_owing()
+    if owing:
+        lines.append(t(lang, "table.list_owing", list=", ".join(esc(s.name) for s in owing)))
+    elif table.pflicht_on:
+        lines.append(t(lang, "table.list_owing_none"))
+    return lines
+
+
+def _list_summary(fin: FinishedGame, lang: str | None) -> list[str]:
+    step, names = fin.list_step, [esc(p.name) for p in fin.players]
+    if step is None or fin.result.is_redeal:
+        return []
+    total = step.total
+    soloist = fin.result.re[0] if fin.result.re else 0
+    lines = []
+    if step.mark == "pflicht":
+        lines.append(f"**{t(lang, 'sum.list_pflicht', name=names[soloist], dealer=names[fin.dealer])}**")
+    else:
+        if step.mark == "vorgefuehrt":
+            lines.append(f"**{t(lang, 'sum.list_vorgefuehrt', name=names[soloist])}**")
+        lines.append(t(lang, "sum.list_game", n=step.list_game, total=total))
+    if step.ended is not None:
+        by_id = {p.user_id: esc(p.name) for p in fin.players}
+        ranking = [f"{i + 1}. {by_id.get(u, '?')} {_signed(p)}" for i, (u, p) in enumerate(step.ended)]
+        lines += ["", f"**{t(lang, 'sum.list_end', total=total)}**", *ranking]
+    return lines
 
 
 def _contract_lines(game: Game, names: list[str], lang: str | None) -> list[str]:
@@ -213,8 +259,9 @@ def _trick_lines(game: Game, names: list[str], lang: str | None) -> list[str]:
         leader = game.current_trick[0][0] if game.current_trick else game.to_act
         seats = playing_order(game)
         order = [seats[(seats.index(leader) + i) % len(seats)] for i in range(len(seats))] if leader in seats else []
+        pig = None if game.current_schwein is None else game.current_trick[game.current_schwein][0]
         cards = " · ".join(
-            f"{names[s]} {card(game, played[s]) if s in played else '…'}" for s in order
+            f"{names[s]} {_played(game, played[s], s == pig, lang) if s in played else '…'}" for s in order
         )
         lines.append(_with_turn(t(lang, "table.trick", n=len(tricks) + 1, cards=cards), game, names, lang))
     if tricks:
@@ -224,6 +271,11 @@ def _trick_lines(game: Game, names: list[str], lang: str | None) -> list[str]:
         won[trick.winner] += 1
     lines.append(t(lang, "table.tricks", list=" · ".join(f"{names[s]} {won[s]}" for s in playing_order(game))))
     return lines
+
+
+def _played(game: Game, code: str, schwein: bool, lang: str | None) -> str:
+    """A played card; a Fuchs played as Schwein says so (it beats the Dullen)."""
+    return card(game, code) + (f" ({t(lang, 'card.schwein')})" if schwein else "")
 
 
 def _breakdown_item(b: BreakdownItem, lang: str | None) -> str:
@@ -247,6 +299,7 @@ def summary_text(fin: FinishedGame, lang: str | None, game: Game | None = None) 
         lines.insert(2, last_trick_line(game, names, lang))
     lines += [t(lang, "sum.bock." + trigger) for trigger in fin.bock_fired]
     lines.append(t(lang, "sum.sheet", list=sheet_list(fin.players, fin.totals)))
+    lines += _list_summary(fin, lang)
     return title, "\n".join(lines)
 
 
@@ -290,7 +343,8 @@ def result_lines(res: GameResult, names: list[str], lang: str | None, bock: int 
 def last_trick_line(game: Game, names: list[str], lang: str | None) -> str:
     """'Letzter Stich an Ost, 35 Augen: Nord ♠A · Ost ♠10 · ...': who played which card."""
     last = game.tricks[-1]
-    cards = " · ".join(f"{names[s]} {card(game, c)}" for s, c in last.cards)
+    cards = " · ".join(f"{names[s]} {_played(game, c, i == last.schwein, lang)}"
+                       for i, (s, c) in enumerate(last.cards))
     return t(lang, "table.last_trick", winner=names[last.winner], cards=cards, augen=last.augen)
 
 
@@ -472,6 +526,11 @@ def _prompt(table: Table, obs: Observation, lang: str | None) -> str | None:
     if obs.to_act != obs.seat:
         return None
     if obs.phase == "reserve":
+        game = table.game
+        if game is not None and game.vorgefuehrt == obs.seat:
+            return t(lang, "hand.vorgefuehrt")
+        if game is not None and obs.seat in game.pflicht:
+            return t(lang, "hand.reserve") + " " + t(lang, "hand.pflicht_owed")
         return t(lang, "hand.reserve")
     if obs.phase == "armut_take":
         return t(lang, "hand.armut_take", name=esc(table.names[obs.poor or 0]))
@@ -501,19 +560,35 @@ def hand_controls(table: Table, seat: int, lang: str | None, deck: str = "french
 
 
 def _card_rows(obs: Observation, deck: str = "french") -> list[list[Control]]:
+    """One button per card; with a Schwein to choose, ONE ♦A button that asks
+    "als Schwein?" (``DA:ask``; ``DA:s`` when only the Schwein may be played)."""
     legal = obs.legal_actions()
-    plays = {a["play"] for a in legal if "play" in a}
+    plays = {a["play"] for a in legal if "play" in a and not a.get("schwein")}
     schwein = any(a.get("schwein") for a in legal)
     trumps: list[Control] = []
     plain: list[Control] = []
+    fox_shown = False
     for code in obs.hand:
         trump = obs.is_trump(code)
+        if schwein and code == "DA":
+            if fox_shown:
+                continue
+            fox_shown = True
+            ask = code in plays
+            label = card_text(code, deck) + (" 🐷?" if ask else " 🐷")
+            trumps.append(Control("play", "DA:ask" if ask else "DA:s", label, "trump"))
+            continue
         ctl = Control("play", code, card_text(code, deck), "trump" if trump else "plain", code not in plays)
         (trumps if trump else plain).append(ctl)
-        if schwein and code == "DA":
-            trumps.append(Control("play", "DA:s", card_text(code, deck) + " 🐷", "trump"))
-            schwein = False
     return _chunks(trumps) + _chunks(plain)
+
+
+def schwein_question(lang: str | None) -> tuple[str, list[Control]]:
+    """The private follow-up of the ♦A button: play it as Schwein or as Fuchs?"""
+    return t(lang, "hand.schwein_ask"), [
+        Control("fox", "s", t(lang, "btn.as_schwein"), "danger"),
+        Control("fox", "f", t(lang, "btn.as_fuchs"), "trump"),
+    ]
 
 
 def _chunks(controls: list[Control]) -> list[list[Control]]:
@@ -566,29 +641,35 @@ def armut_trumps(game: Game, seat: int) -> list[str]:
     return [c for c in obs.hand if obs.is_trump(c)]
 
 
-def rules_text(table: Table, lang: str | None) -> tuple[str, str]:
-    """The table's rules page (public knowledge)."""
-    return rules_page(table.ruleset, table.settings, lang)
+def rules_text(table: Table, lang: str | None, images: bool = True) -> tuple[str, str]:
+    """The table's rules page (public knowledge); ``images``: the channel shows pictures."""
+    return rules_page(table.ruleset, table.settings, lang, table.list_settings.games, table.pflicht_on,
+                      images)
 
 
-def rules_page(r: RuleSet, settings: TableSettings, lang: str | None) -> tuple[str, str]:
+def rules_page(r: RuleSet, settings: TableSettings, lang: str | None, list_games: int = 0,
+               pflichtsolo: bool = False, images: bool = True) -> tuple[str, str]:
     """The rules of a table or of a channel's next table in one language: every switch and
     table setting with its current value and what it means; the values a switch takes are
     listed where they are words."""
     preset_key = f"rules.preset.{r.preset}"
     lines = [f"**{t(lang, preset_key) if has(preset_key) else r.preset}**", ""]
     lines += [switch_line(r, name, lang) for name in SWITCHES]
-    lines += [""] + settings_lines(settings, lang) + [t(lang, "lobby.five"), "", t(lang, "rules.how")]
+    if list_games:  # the table's list (rules.md "Lists and Pflichtsoli"), not an engine switch
+        pflicht = " · " + t(lang, "rules.pflichtsolo") if pflichtsolo else ""
+        lines += ["", t(lang, "rules.list", n=list_games) + pflicht]
+    lines += [""] + settings_lines(settings, lang, images) + [t(lang, "lobby.five"), "", t(lang, "rules.how")]
     return t(lang, "rules.title", preset=preset_name(lang, r.preset)), "\n".join(lines)
 
 
-def settings_lines(settings: TableSettings, lang: str | None) -> list[str]:
-    """The table settings (turn clock, mentions) in the form of the switch lines."""
+def settings_lines(settings: TableSettings, lang: str | None, images: bool = True) -> list[str]:
+    """The table settings (turn clock, mentions, pictures) in the form of the switch lines."""
     timeout = f"{settings.turn_timeout} s" if settings.turn_timeout else t(lang, "rules.timeout_off")
     shown = {
         "turn_timeout": (timeout, ""),
         "on_timeout": (t(lang, "setting.on_timeout." + settings.on_timeout), "`computer`, `wait`"),
         "mentions": (t(lang, "rules.on" if settings.mentions else "rules.off"), ""),
+        "bilder": (t(lang, "rules.on" if images else "rules.off"), ""),
     }
     lines = []
     for name, (value, values) in shown.items():

@@ -136,3 +136,23 @@ async def test_a_picture_that_fails_leaves_the_text_alone(doko, monkeypatch, cap
     assert message.attachments == [] and "Stich 1: " in message_text(message)
     assert any("picture could not be drawn" in r.getMessage() for r in caplog.records)
     caplog.clear()  # the error is the point here (the fixture fails a test on logged errors)
+
+
+async def test_pictures_off_before_a_table_is_open_and_on_the_rules_page(doko):
+    import discord
+    wirt_role = doko.guild.create_role("Wirt", permissions=discord.Permissions(manage_channels=True))
+    wirt = doko.guild.add_member(doko.env.create_user("Wirt"), roles=[wirt_role])
+    res = await doko.players[0].slash(doko.channel, "doko regeln", schalter="bilder=nein")
+    assert message_text(res.response) == "Das darf nur, wer Kanäle verwalten darf."
+    res = await doko.players[0].slash(doko.channel, "doko regeln")
+    assert "**Bilder** (`bilder`): an" in message_text(res.response)
+    res = await wirt.slash(doko.channel, "doko regeln", schalter="bilder=nein")
+    assert res.ephemeral and "**Bilder** (`bilder`): aus" in message_text(res.response)
+    await doko.open_and_seat()
+    res = await doko.players[1].slash(doko.channel, "doko regeln")
+    assert "**Bilder** (`bilder`): aus" in message_text(res.response)
+    await doko.start()
+    await doko.open_all_hands()
+    await doko.reserve_all_gesund()
+    await doko.click_hand(doko.player(doko.table.game.to_act), "play")
+    assert doko.table_message().attachments == []
