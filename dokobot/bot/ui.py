@@ -356,7 +356,7 @@ class TableButton(
 
 class HandItem(
     discord.ui.DynamicItem[discord.ui.Button],
-    template=r"doko:(?P<kind>play|fox|reserve|announce|klopfen|armut_take|armut_give|armut_decline):(?P<ch>\d+):(?P<g>\d+):(?P<seat>\d):(?P<value>[A-Za-z0-9_:]*?):(?P<pos>\d+)",
+    template=r"doko:(?P<kind>play|fox|reserve|announce|klopfen|bid|armut_take|armut_give|armut_decline):(?P<ch>\d+):(?P<g>\d+):(?P<seat>\d):(?P<value>[A-Za-z0-9_:]*?):(?P<pos>\d+)",
 ):
     """A button of the private hand: a card, a reservation, an announcement."""
 
@@ -367,7 +367,7 @@ class HandItem(
 
     @staticmethod
     def build(ch: int, game_no: int, seat: int, ctl: render.Control, row: int, pos: int) -> discord.ui.Item:
-        if ctl.kind in ("solo", "hochzeit", "armut_return"):
+        if ctl.kind in ("solo", "ksolo", "hochzeit", "armut_return"):
             return HandSelect(ch, game_no, seat, ctl, row)
         return HandItem(
             ch, game_no, seat, ctl.kind, ctl.value, row * 5 + pos,
@@ -391,7 +391,7 @@ class HandItem(
 
 class HandSelect(
     discord.ui.DynamicItem[discord.ui.Select],
-    template=r"doko:(?P<kind>solo|hochzeit|armut_return):(?P<ch>\d+):(?P<g>\d+):(?P<seat>\d)",
+    template=r"doko:(?P<kind>solo|ksolo|hochzeit|armut_return):(?P<ch>\d+):(?P<g>\d+):(?P<seat>\d)",
 ):
     """A select of the private hand: the solo kind, the Hochzeit's named card, the cards returned in an Armut."""
 
@@ -416,8 +416,11 @@ class HandSelect(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = list(self.item.values)
-        if self.kind == "solo":
-            action: dict[str, Any] = {"reserve": "solo", "solo": values[0] if values else ""}
+        if self.kind in ("solo", "ksolo"):
+            kind, _, lust = (values[0] if values else "").partition(":")
+            action: dict[str, Any] = {"reserve": "solo", "solo": kind}
+            if lust:  # six: KIND:p / KIND:l, großes (solo) or kleines (ksolo) Solo
+                action |= {"size": "klein" if self.kind == "ksolo" else "gross", "pflicht": lust == "p"}
         elif self.kind == "hochzeit":
             action = {"reserve": "hochzeit", "card": values[0] if values else ""}
         else:
@@ -444,6 +447,8 @@ def hand_action(kind: str, value: str, interaction: discord.Interaction, seat: i
         return {"armut_take": value == "1"}
     if kind == "klopfen":
         return {"klopfen": True}
+    if kind == "bid":
+        return {"bid": value}
     if kind == "armut_decline":
         return {"armut_decline": True}
     # armut_give: the poor seat hands over exactly its trumps, so the bot picks them

@@ -16,7 +16,20 @@ if TYPE_CHECKING:
     from .game import Event, Game
 
 ANNOUNCEMENTS = ("re", "kontra", "keine90", "keine60", "keine30", "schwarz")
-LEVEL = {"re": 0, "kontra": 0, "keine90": 1, "keine60": 2, "keine30": 3, "schwarz": 4}
+# the ladder after Re/Kontra: four and five; six add keine 135 (rules.md, reading 25)
+STEPS = ("keine90", "keine60", "keine30", "schwarz")
+STEPS_SIX = ("keine135", "keine90", "keine60", "keine30", "schwarz")
+ALL_ANNOUNCEMENTS = ("re", "kontra", *STEPS_SIX)
+# what the party that said step j leaves its opponents (they win with it): Augen, or a trick
+LIMITS = {STEPS: (90, 60, 30, 0), STEPS_SIX: (135, 90, 60, 30, 0)}
+
+
+_LEVELS = tuple({"re": 0, "kontra": 0} | {s: j for j, s in enumerate(steps, 1)} for steps in (STEPS, STEPS_SIX))
+
+
+def level(g: Game, what: str) -> int:
+    """0 for Re/Kontra, j for the j-th step of the game's ladder; -1 if it has no such step."""
+    return _LEVELS[g.n == 6].get(what, -1)
 
 
 def problem(g: Game, seat: int, what: str) -> tuple[str, dict[str, Any]] | None:
@@ -27,10 +40,12 @@ def problem(g: Game, seat: int, what: str) -> tuple[str, dict[str, Any]] | None:
     if seat not in g.seats:
         return "announce_blocked", {"why": "the seat does not play this game"}
     party = g.party_of(seat)
-    if party is None or (g.contract == "hochzeit" and g.clarify_trick is None):
+    if party is None or (g._search and g.clarify_trick is None):
         return "announce_blocked", {"why": "nothing can be announced before the Hochzeit is clarified"}
     pi = 0 if party == "re" else 1
-    k = LEVEL[what]
+    k = level(g, what)
+    if k < 0:
+        return "announce_blocked", {"why": f"{what} is said only with six at the table"}
     if k == 0:
         if g.rules.klopfen:
             return "announce_blocked", {"why": "at this table Klopfen replaces Re and Kontra"}
@@ -57,7 +72,7 @@ def _window_open(g: Game) -> bool:
 
 def _required(g: Game, j: int) -> int:
     """Cards a seat must still hold to say step j."""
-    shift = g.clarify_trick if g.contract == "hochzeit" and g.clarify_trick else 0
+    shift = g.clarify_trick if g._search and g.clarify_trick else 0
     return g._hand_cards - 1 - j - shift
 
 
@@ -73,7 +88,7 @@ def _ddv_problem(g: Game, seat: int, pi: int, k: int, cur: int) -> tuple[str, di
     if k == 0 and _reply_allowed(g, pi, cards):
         return None
     # the binding deadline: the first step the party has not said (maybe skipped by `what`)
-    step = ("re", "kontra")[pi] if first == 0 else ANNOUNCEMENTS[first + 1]
+    step = ("re", "kontra")[pi] if first == 0 else g.steps[first - 1]
     return "announce_too_late", {"step": step, "card": g._hand_cards - _required(g, first) + 1}
 
 
@@ -87,7 +102,7 @@ def apply(g: Game, seat: int, what: str) -> list[Event]:
 
     party = g.party_of(seat)
     pi = 0 if party == "re" else 1
-    k = LEVEL[what]
+    k = level(g, what)
     if (k == 0 and g.rules.announcements == "ddv" and g._levels[pi] < 0
             and g.sizes[seat] < _required(g, 0)):
         g._late[pi] = True
@@ -96,6 +111,6 @@ def apply(g: Game, seat: int, what: str) -> list[Event]:
         g._said_re[pi] = True
     g.announcements.append((seat, what))
     n_revealed = len(g._revealed)
-    if g.contract in ("normal", "stille_hochzeit") and seat not in g._revealed and party is not None:
+    if g.contract in ("normal", "stille_hochzeit", "hochzeit:klein", "hochzeit:gross") and seat not in g._revealed and party is not None:
         g._reveal(seat, party)
     return [Event("announced", seat, what)] + g._reveal_events(n_revealed)

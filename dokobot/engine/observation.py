@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
+from .announce import STEPS, STEPS_SIX
 from .cards import AUGEN, CARD_CODES, CODE_TO_TYPE, CQ, parse_code
 from .contracts import TRUMP, order_for, order_kind
 
@@ -93,6 +94,7 @@ class Observation:
     may_announce: tuple[str, ...]  # announcements the seat may make now
     hochzeit_card: str | None = None  # hochzeit named_card: the card the holder named (public)
     armut_announced: ArmutInfo | None = None  # armut_announce: the poor seat's trump count, Alte
+    size: str | None = None  # six: "klein" for a kleines Solo (the soloist seeks a partner)
 
     @property
     def finished(self) -> bool:
@@ -134,8 +136,8 @@ def observe(g: Game, seat: int) -> Observation:
         dealt=tuple(CARD_CODES[t] for t in g._dealt[seat]), sizes=tuple(g.sizes),
         contract=contract, parties=tuple(public.get(s) for s in range(g.n)),
         party=_known_party(g, seat), declarer=_declarer(g, contract),
-        partner=g.partner if contract == "hochzeit" else None,
-        clarify_trick=g.clarify_trick if contract == "hochzeit" else None,
+        partner=g.partner if g._search and contract == g.contract else None,
+        clarify_trick=g.clarify_trick if g._search and contract == g.contract else None,
         reservations=tuple(g.reservations), poor=g.poor, taker=g.taker,
         armut_given=len(g.armut_given), armut_trumps_back=g.armut_trumps_back,
         armut_cards=tuple(CARD_CODES[t] for t in g.armut_given) if in_armut else (),
@@ -146,7 +148,7 @@ def observe(g: Game, seat: int) -> Observation:
         trick=tuple(Play(s, CARD_CODES[t], sw) for s, t, sw in g._trick),
         legal=tuple(freeze(a) for a in g.legal_actions(seat)),
         may_announce=tuple(g.allowed_announcements(seat)),
-        hochzeit_card=g.hochzeit_card, armut_announced=g.armut_announced,
+        hochzeit_card=g.hochzeit_card, armut_announced=g.armut_announced, size=g.size,
     )
 
 
@@ -161,7 +163,7 @@ def _declarer(g: Game, contract: str | None) -> int | None:
         return g.poor
     if contract.startswith("solo:"):
         return g.soloist
-    if contract in ("hochzeit", "stille_hochzeit"):
+    if contract in ("hochzeit", "stille_hochzeit") or contract.startswith("hochzeit:"):
         return g.holder
     if contract == "armut":
         return g.poor
@@ -203,7 +205,9 @@ def game_from_observation(obs: Observation, hidden: Mapping[int, Sequence[int]])
     g.phase, g.to_act = obs.phase, obs.to_act
     g._reserves = [(s, w, None) for s, w in obs.reservations]
     g.soloist = obs.declarer if (obs.contract or "").startswith("solo:") else None
-    g.holder = obs.declarer if obs.contract in ("hochzeit", "stille_hochzeit") else None
+    contract = obs.contract or "normal"
+    seeks = contract == "hochzeit" or contract.startswith("hochzeit:") or obs.size == "klein"
+    g.holder = obs.declarer if seeks or contract == "stille_hochzeit" else None
     g.partner, g.clarify_trick = obs.partner, obs.clarify_trick
     g.poor, g.taker, g._armut_asked = obs.poor, obs.taker, 0
     g._armut_ask, g._armut_info = (), obs.armut_announced
@@ -228,7 +232,13 @@ def game_from_observation(obs: Observation, hidden: Mapping[int, Sequence[int]])
     # before play, and the seat's legal reservations already come from the real game
     g.pflicht, g.vorgefuehrt = frozenset(), None
     g._revealed = {s: p for s, p in enumerate(obs.parties) if p is not None} \
-        if obs.contract in ("normal", "stille_hochzeit") else {}
+        if contract in ("normal", "stille_hochzeit") or contract.startswith("hochzeit:") else {}
+    # five and six at the table (the slots a fresh Game sets in __init__)
+    g._trick_size = len(obs.seats)
+    g.steps = STEPS_SIX if obs.n == 6 else STEPS
+    g._search, g.size, g.third = seeks, obs.size, None
+    g._solo_info, g.bidding = (), None
+    g._cq_played = sum(t == CQ for ts in played.values() for t in ts)
     _set_contract(g, obs, hands, played)
     return g
 
@@ -243,6 +253,14 @@ def _set_contract(g: Game, obs: Observation, hands: Mapping[int, Sequence[int]],
         g._re = frozenset(holders)
     elif contract == "hochzeit" and obs.clarify_trick is None:
         g._re = frozenset({obs.declarer}) if obs.declarer is not None else frozenset()
+    elif contract.startswith("hochzeit:"):  # six: the holder, the (guessed) third CQ seat, the partner
+        queens = {s for s in obs.seats if CQ in hands.get(s, ()) or CQ in played.get(s, ())}
+        others = sorted(queens - {obs.declarer})
+        if contract == "hochzeit:klein" and others:
+            g.third = others[0]
+        public = {s for s, p in enumerate(obs.parties) if p == "re"}
+        g._re = frozenset(public | ({g.third} if g.third is not None else set())
+                         | ({obs.declarer} if obs.declarer is not None else set()))
     else:
         g._re = frozenset(s for s, p in enumerate(obs.parties) if p == "re")
     g.contract = contract

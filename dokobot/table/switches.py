@@ -15,7 +15,8 @@ from dokobot.table.lists import LIST_KEYS
 from dokobot.table.store import TableSettings
 
 # Switches that need table features the bot does not offer yet: not settable.
-UNSETTABLE: tuple[str, ...] = ()
+# ``players`` is the number seated, never typed.
+UNSETTABLE: tuple[str, ...] = ("players",)
 _TRUE = ("true", "ja", "yes", "an", "on")
 _FALSE = ("false", "nein", "no", "aus", "off")
 _LISTS = ("solos", "schmeissen", "extras", "bock")

@@ -55,7 +55,9 @@ from dokobot.table.store import (
 log = logging.getLogger(__name__)
 
 SEATS = 4  # players of one game
-MAX_SEATS = 5  # at five the dealer sits out (TSR 10.1); more people wait for a seat
+# at five the dealer sits out (TSR 10.1) or all five play (``five: all_play``); six play the
+# Münchener Regeln (preset ``muenchen``); more people wait for a seat
+MAX_SEATS = 6
 MAX_WAITING = 5
 FIRST_DEALER = SEATS - 1  # the opener (seat 0) leads the first game
 COMPUTER_NAME = "Computer"  # the same word in German and English
@@ -276,9 +278,22 @@ class Table:
         return clock.seat
 
     def sits_out(self, seat: int) -> bool:
-        """Whether ``seat`` sits out the game on the table (the dealer at five)."""
+        """Whether ``seat`` sits out the game on the table (the dealer at five, unless all play)."""
         game = self.game
-        return game is not None and game.n > SEATS and seat == game.dealer
+        return game is not None and seat < game.n and seat not in game.seats  # seats: those dealt cards
+
+    def game_rules(self, n: int) -> RuleSet:
+        """The rules of a game with ``n`` seated: six play the Münchener Regeln (the table's own
+        switches on top), four and five the table's preset (``ddv`` if that is ``muenchen``);
+        five play by the ``five`` switch (the host's choice)."""
+        config = {k: v for k, v in self.rules_config.items() if k != "players"}
+        if n == 6:
+            config["preset"] = "muenchen"
+        elif config.get("preset") == "muenchen":
+            config["preset"] = "ddv"
+        if n != SEATS:
+            config["players"] = n
+        return RuleSet.from_config(config)
 
     def seat_of(self, user_id: int) -> int | None:
         return next((i for i, s in enumerate(self.seats) if s.user_id == user_id), None)
@@ -491,11 +506,11 @@ class Table:
         return (self.dealer + 1) % len(self.seats)  # over everyone seated: at five the dealer sits out
 
     async def _deal(self, dealer: int, outcome: Outcome | None = None) -> Outcome:
-        rules = RuleSet.from_config(self.rules_config)
         players = list(self.seats)
+        rules = self.game_rules(len(players))
         dealer %= len(players)
-        # at five the dealer sits out with an empty hand
-        hands = deal(rules, self.rng) if len(players) == SEATS else deal(rules, self.rng, dealer, len(players))
+        # five, dealer out: the dealer's hand is empty (bench/bot_load.py swaps in a two-argument deal for four)
+        hands = deal(rules, self.rng) if len(players) == SEATS else deal(rules, self.rng, dealer)
         number = self.game_no + 1
         game_id = await self.store.create_game(
             self.table_id, number, rules.to_config(), players, dealer, hands

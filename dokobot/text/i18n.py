@@ -48,6 +48,12 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "btn.klopfen": ("Klopfen", "Knock"),
     "select.hochzeit": ("Hochzeit: Karte nennen …", "Wedding: name a card …"),
     "select.solo": ("Solo ansagen …", "Declare a solo …"),
+    "select.solo_gross": ("Großes Solo ansagen …", "Declare a big solo …"),
+    "select.solo_klein": ("Kleines Solo ansagen (mit Partner) …", "Declare a small solo (with a partner) …"),
+    "sixsolo.pflicht": ("Pflicht", "compulsory"),
+    "sixsolo.lust": ("Lust", "voluntary"),
+    "btn.pass": ("Passe", "Pass"),
+    "hand.bid": ("Gleiche Soli: reize mit einer Ansage-Stufe, halte oder passe.", "Equal solos: bid a step, hold or pass."),
     "select.armut_return.one": ("{n} Karte zurückgeben …", "Return {n} card …"),
     "select.armut_return.other": ("{n} Karten zurückgeben …", "Return {n} cards …"),
     # --- lobby
@@ -118,6 +124,8 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "contract.normal": ("Normalspiel", "normal game"),
     "contract.hochzeit": ("Hochzeit", "wedding"),
     "contract.stille_hochzeit": ("stille Hochzeit", "silent wedding"),
+    "contract.hochzeit:klein": ("kleine Hochzeit", "small wedding"),
+    "contract.hochzeit:gross": ("große Hochzeit", "big wedding"),
     "contract.armut": ("Armut", "poverty"),
     "contract.redeal": ("neu geben", "redeal"),
     "solo.karo": ("Karo-Solo", "diamonds solo"),
@@ -136,6 +144,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     # --- announcements (the words stay the same in English)
     "ann.re": ("Re", "Re"),
     "ann.kontra": ("Kontra", "Kontra"),
+    "ann.keine135": ("keine 135", "keine 135"),
     "ann.keine90": ("keine 90", "keine 90"),
     "ann.keine60": ("keine 60", "keine 60"),
     "ann.keine30": ("keine 30", "keine 30"),
@@ -199,6 +208,8 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "table.computer_for": ("Computer für {names}", "Computer for {names}"),
     "lobby.waiting": ("Warteliste: {list}", "Waiting: {list}"),
     "lobby.five": ("Zu fünft: der Geber setzt jeweils aus.", "Five at the table: the dealer sits out."),
+    "lobby.five_all": ("Zu fünft: alle spielen mit (ohne Neunen, Überstich).", "Five at the table: all five play (no nines, overtrump)."),
+    "lobby.six": ("Zu sechst: Münchener Regeln (drei Blätter, 12 Karten je Hand).", "Six at the table: the Munich rules (three decks, 12 cards a hand)."),
     "btn.take_over": ("Computer übernimmt", "Computer takes over"),
     "btn.abort": ("Spiel abbrechen", "Abort game"),
     "rules.timeout_off": ("keine", "none"),
@@ -284,6 +295,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "bd.reached": ("{what} erreicht", "{what} reached"),
     "bd.extra.gegen_die_alten": ("gegen die Alten", "against the queens of clubs"),
     "bd.extra.doppelkopf": ("Doppelkopf", "Doppelkopf"),
+    "bd.superdoppelkopf": ("Superdoppelkopf", "Superdoppelkopf"),
     "bd.extra.fuchs": ("Fuchs gefangen", "fox caught"),
     "bd.extra.karlchen": ("Karlchen", "Charlie"),
     "bd.extra.karlchen_caught": ("Karlchen gefangen", "Charlie caught"),
@@ -336,7 +348,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "err.need_human": ("Mindestens ein Mensch muss mitspielen.", "At least one person has to play."),
     "err.no_computer": ("Hier sitzt kein solcher Computer.", "There is no such computer at this table."),
     "err.bad_level": ("Unbekannte Stufe „{level}“: leicht, mittel oder schwer.", "Unknown level “{level}”: leicht (easy), mittel (medium) or schwer (hard)."),
-    "err.need_four": ("Zum Starten braucht es genau vier Spieler (jetzt {n}).", "Starting needs exactly four players (now {n})."),
+    "err.need_four": ("Zum Starten braucht es vier bis sechs Spieler (jetzt {n}).", "Starting needs four to six players (now {n})."),
     "err.game_running": ("Es läuft gerade ein Spiel.", "A game is in progress."),
     "err.no_game": ("Gerade läuft kein Spiel.", "No game is in progress."),
     "err.stale": ("Diese Nachricht ist veraltet. „Meine Karten“ zeigt dir den aktuellen Stand.", "This message is out of date. “My hand” shows you the current state."),
@@ -406,6 +418,9 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "illegal.bad_card": ("Diese Karte kannst du für die Hochzeit nicht nennen.", "You cannot name that card for the wedding."),
     "illegal.armut_decline": ("Zurückgeben geht bei diesen Regeln nicht.", "These rules do not let you hand it back."),
     "illegal.single_limit": ("An diesem Tisch gibt es nur eine Absage (keine 90 … schwarz) pro Spiel, und die ist schon angesagt.", "At this table there is only one limit announcement (keine 90 … schwarz) per game, and it has already been made."),
+    "illegal.sits_out": ("Du setzt dieses Spiel aus (Geber zu fünft).", "You sit out this game (the dealer at five)."),
+    "illegal.out_of_turn": ("Du bist beim Reizen nicht dran.", "It is not your turn to bid."),
+    "illegal.bad_bid": ("Dieses Gebot geht nicht: nenne eine höhere Stufe, halte oder passe.", "You cannot bid that: name a higher step, hold or pass."),
     "illegal.unknown": ("Das ist nach den Regeln gerade nicht erlaubt.", "The rules do not allow that now."),
     # DDV deadlines (TSR 6): a step must be said before the seat plays its n-th card.
     "too_late.own": ("{what} geht nur, bevor du deine {card} Karte spielst.", "{what} is only possible before you play your {card} card."),
@@ -516,6 +531,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "rules.preset.ddv": ("DDV-Turnierregeln", "DDV tournament rules"),
     "rules.preset.haus": ("Hausregeln (Schweine, Armut, Schmeißen bei fünf Neunen, Bock)", "House rules (Schweine, poverty, throwing in with five nines, Bock)"),
     "rules.preset.klassisch": ("Klassisch (ohne Dullen, Ansagen im ersten Stich, Verdoppeln)", "Classic (no Dullen, announcements in the first trick, doubling)"),
+    "rules.preset.muenchen": ("Münchener Regeln zu sechst (drei Blätter, kleine und große Soli, Reizen)", "Munich rules for six (three decks, small and big solos, bidding)"),
     "rules.on": ("an", "on"),
     "rules.list": ("Liste: {n} Spiele", "List: {n} games"),
     "rules.pflichtsolo": ("mit Pflichtsolo", "with Pflichtsolo"),
@@ -587,6 +603,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     ),
     # the engine's reasons (``why`` of an IllegalAction), said after the refusal itself
     "why.phase.reserve": ("Erst müssen alle ihren Vorbehalt sagen.", "Everyone has to answer the reservations first."),
+    "why.phase.bid": ("Erst wird zwischen den gleichen Soli gereizt.", "The equal solos are being bid first."),
     "why.phase.armut_take": ("Gerade wird die Armut angeboten.", "The poverty is being offered right now."),
     "why.phase.armut_exchange": ("Erst muss der Kartentausch der Armut fertig sein.", "The poverty exchange has to finish first."),
     "why.phase.play": ("Es wird schon gespielt.", "The cards are already being played."),
@@ -715,6 +732,12 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "switch.armut_announce.help": ("der Tisch erfährt, wie viele Trümpfe die Armut hat und ob eine Alte dabei ist.", "the table learns how many trumps the poverty holds and whether a queen of clubs is among them."),
     "switch.solo_extras": ("Sonderpunkte im Solo", "Extra points in solos"),
     "switch.solo_extras.help": ("ob Sonderpunkte auch im Karo-Solo und in der stillen Hochzeit zählen.", "whether extra points also count in a diamonds solo and a silent wedding."),
+    "switch.players": ("Spieler am Tisch", "Players at the table"),
+    "switch.players.help": ("4, 5 oder 6 – der Tisch setzt es nach der Zahl der Sitzenden.", "4, 5 or 6 – the table sets it from the number seated."),
+    "switch.five": ("Zu fünft", "Five at the table"),
+    "switch.five.help": ("ob der Geber aussetzt oder alle fünf ohne Neunen spielen.", "whether the dealer sits out or all five play without nines."),
+    "value.five.dealer_sits_out": ("der Geber setzt aus", "the dealer sits out"),
+    "value.five.all_play": ("alle spielen mit", "all five play"),
     "switch.single_limit": ("Nur eine Absage", "Only one limit"),
     "switch.single_limit.help": ("pro Spiel nur eine Stufe (keine 90 … schwarz), von welcher Partei auch immer.", "only one step (keine 90 … schwarz) per game, by either party."),
     "switch.klopfen_redeal": ("Neu geben ohne Klopfen", "Redeal without knocking"),
@@ -732,6 +755,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "preset.ddv": ("DDV", "DDV"),
     "preset.haus": ("Haus", "House"),
     "preset.klassisch": ("Klassisch", "Classic"),
+    "preset.muenchen": ("Münchener Regeln", "Munich rules"),
     # --- choices of the slash commands (values stay, names follow the language)
     "choice.ddv": ("DDV", "DDV"),
     "choice.haus": ("Hausregeln", "house rules"),
@@ -854,7 +878,8 @@ def breakdown_label(lang: str | None, item: BreakdownItem) -> str:
     if item.key == "text":
         return str(item.param("text"))
     if item.key == "extra":
-        return t(lang, "bd.extra." + str(item.param("extra")))
+        extra = str(item.param("extra"))
+        return t(lang, "bd.superdoppelkopf") if extra == "superdoppelkopf" else t(lang, "bd.extra." + extra)
     params = dict(item.params)
     if "what" in params:
         params["what"] = announcement_name(lang, str(params["what"]))
@@ -878,6 +903,7 @@ _LEVEL = {"re": 0, "kontra": 0, "keine90": 1, "keine60": 2, "keine30": 3, "schwa
 # The engine's reasons (English sentences, engine/game.py) -> the catalogue's words.
 _WHY = {
     "the Vorbehalt round is not over": "why.phase.reserve",
+    "equal solo reservations are being bid": "why.phase.bid",
     "the Armut is being offered": "why.phase.armut_take",
     "the Armut exchange is not complete": "why.phase.armut_exchange",
     "the cards are being played": "why.phase.play",

@@ -69,11 +69,13 @@ def lobby_text(table: Table, lang: str | None) -> tuple[str, str]:
         "",
         f"**{t(lang, 'lobby.seats')}**",
     ]
-    shown = max(4, min(len(table.seats) + 1, MAX_SEATS))  # four seats, a fifth once four sit
+    shown = max(4, min(len(table.seats) + 1, MAX_SEATS))  # four seats, one more once four sit, up to six
     for i in range(shown):
         lines.append(f"{i + 1}. {esc(table.seats[i].name) if i < len(table.seats) else t(lang, 'lobby.free')}")
-    if len(table.seats) > 4:
-        lines.append(t(lang, "lobby.five"))
+    if len(table.seats) == 5:  # what Starten will pick
+        lines.append(t(lang, "lobby.five_all" if table.game_rules(5).all_play else "lobby.five"))
+    elif len(table.seats) == 6:
+        lines.append(t(lang, "lobby.six"))
     if table.waiting:
         lines.append(t(lang, "lobby.waiting", list=", ".join(esc(w.name) for w in table.waiting)))
     if table.state == "closed":
@@ -532,6 +534,8 @@ def _prompt(table: Table, obs: Observation, lang: str | None) -> str | None:
         if game is not None and obs.seat in game.pflicht:
             return t(lang, "hand.reserve") + " " + t(lang, "hand.pflicht_owed")
         return t(lang, "hand.reserve")
+    if obs.phase == "bid":
+        return t(lang, "hand.bid")
     if obs.phase == "armut_take":
         return t(lang, "hand.armut_take", name=esc(table.names[obs.poor or 0]))
     if obs.phase == "armut_give":
@@ -548,6 +552,10 @@ def hand_controls(table: Table, seat: int, lang: str | None, deck: str = "french
     obs = _view(table, seat)
     if obs.phase == "reserve":
         return _reserve_controls(obs, lang)
+    if obs.phase == "bid":  # six: equal solos bid with the steps' names, or pass
+        bids = [str(a["bid"]) for a in obs.legal_actions() if "bid" in a]
+        return _chunks([Control("bid", b, t(lang, "btn.pass") if b == "pass" else announcement_name(lang, b),
+                                "plain" if b == "pass" else "action") for b in bids])
     if obs.phase.startswith("armut"):
         return _armut_controls(obs, lang, deck)
     rows = _card_rows(obs, deck)
@@ -612,8 +620,26 @@ def _reserve_controls(obs: Observation, lang: str | None) -> list[list[Control]]
     rows = [buttons] if buttons else []
     if named:  # named_card: the Hochzeit says which card finds the partner
         rows.append([Control("hochzeit", "", t(lang, "select.hochzeit"), options=named, count=1)])
-    if solos:
+    if obs.n == 6:  # großes and kleines Solo, each as Pflicht or Lust: two selects of at most 2 x 7 kinds
+        rows += _six_solo_selects(allowed, lang)
+    elif solos:
         rows.append([Control("solo", "", t(lang, "select.solo"), options=solos, count=1)])
+    return rows
+
+
+def _six_solo_selects(allowed: list[dict[str, Any]], lang: str | None) -> list[list[Control]]:
+    """Values ``KIND:p`` (Pflicht) / ``KIND:l`` (Lust); a kleines Solo that must name a card
+    (``named_card``) is not offered here."""
+    rows = []
+    for size, kind, label in (("gross", "solo", t(lang, "select.solo_gross")),
+                              ("klein", "ksolo", t(lang, "select.solo_klein"))):
+        options = tuple(dict.fromkeys(
+            (f"{a['solo']}:{'p' if a['pflicht'] else 'l'}",
+             f"{contract_name(lang, 'solo:' + str(a['solo']))} · "
+             f"{t(lang, 'sixsolo.pflicht') if a['pflicht'] else t(lang, 'sixsolo.lust')}")
+            for a in allowed if a["reserve"] == "solo" and a.get("size") == size and "card" not in a))
+        if options:
+            rows.append([Control(kind, "", label, options=options[:25], count=1)])
     return rows
 
 

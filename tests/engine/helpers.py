@@ -110,7 +110,7 @@ def random_position(rules: RuleSet, rng: random.Random, stop: float = 0.3) -> Ga
     """A random legal game stopped at a random moment (reservations, Armut, play)."""
     from dokobot.engine.randomplay import random_action
 
-    dealer = rng.randrange(4)
+    dealer = rng.randrange(rules.players)
     g = Game(rules, deal(rules, rng, dealer), dealer)
     while g.phase != "done" and rng.random() > stop / 10:
         g.apply(random_action(g, rng, announce_rate=0.1, reserve_rate=0.5))
