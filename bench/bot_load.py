@@ -32,6 +32,12 @@ simulated Discord and the gateway events it feeds back). discord.py's own
 work on our behalf (building payloads, views from messages) counts as ours.
 There are no computer players yet, so no thinking time is to exclude.
 
+Pictures of the table (``dokobot.text.picture``) are on, as in production:
+every card click renders the new table state once (an LRU per public view).
+``picture`` reports the renderer's own time per call and per card click, and
+its cache misses; ``--no-pictures`` turns them off in every channel, for the
+difference.
+
 Memory runs in a separate child process with tracemalloc on (it slows the
 bot down, so latency is never measured under it): peak traced memory over
 the run minus the idle bot (started, guild, channels and members created),
@@ -74,8 +80,10 @@ from dokobot.bot.client import DokoBot, make_bot  # noqa: E402
 from dokobot.bot.config import Config  # noqa: E402
 from dokobot.bot.ui import DYNAMIC_ITEMS, TablePresenter  # noqa: E402
 from dokobot.storage.memory import MemoryStore  # noqa: E402
+from dokobot.text import picture  # noqa: E402
 
 P99_TARGET_MS = 50.0
+RENDER_TABLE = picture.render_table  # the cached function itself (the meter wraps the module's name)
 KB_TARGET = 200.0
 DEFAULT_SIZES = (50, 200)
 ANNOUNCE_P = 0.03  # chance per card click that the player first clicks an enabled announcement
@@ -89,6 +97,7 @@ class Sample:
     kind: str
     ack: float = 0.0  # seconds inside our interaction callbacks, SimCord excluded
     present: float = 0.0  # seconds inside the presenter run it triggered, SimCord excluded
+    render: float = 0.0  # of that, seconds drawing and encoding pictures (included in present)
 
 
 @dataclass
@@ -98,6 +107,7 @@ class Meter:
     sim: float = 0.0  # running total of seconds inside SimCord's REST router
     current: Sample | None = None
     samples: list[Sample] = field(default_factory=list)
+    renders: list[float] = field(default_factory=list)  # seconds per picture call (cache hits too)
     installed: list[tuple[Any, str, Any]] = field(default_factory=list)
 
     def _patch(self, owner: Any, name: str, new: Any) -> None:
@@ -135,6 +145,22 @@ class Meter:
                 if name in cls.__dict__:
                     self._patch(cls, name, timed(cls.__dict__[name], "ack"))
         self._patch(TablePresenter, "_run", timed(TablePresenter._run, "present"))
+
+        def rendered(fn: Callable[..., Any]) -> Callable[..., Any]:
+            def wrapper(*args: Any, **kwargs: Any) -> Any:
+                t0 = time.perf_counter()
+                try:
+                    return fn(*args, **kwargs)
+                finally:
+                    spent = time.perf_counter() - t0
+                    meter.renders.append(spent)
+                    if meter.current is not None:
+                        meter.current.render += spent
+
+            return wrapper
+
+        for name in ("render_table", "render_summary"):
+            self._patch(picture, name, rendered(getattr(picture, name)))
         bot.tree._call = timed(bot.tree._call, "ack")  # type: ignore[method-assign]
 
     def uninstall(self) -> None:
@@ -213,6 +239,8 @@ class TableDriver:
             backend = self.load.env.backend
             backend.http_requests.clear()
             backend.transcript.clear()
+            # Its fake CDN keeps every uploaded picture; Discord keeps them on its side, not in our process.
+            backend.cdn._blobs.clear()
 
     def player_of(self, user_id: int) -> Any:
         return next(p for p in self.players if p.id == user_id)
@@ -304,7 +332,7 @@ def _german_client(backend: Any, **kwargs: Any) -> Any:
 
 async def run_load(
     tables: int, games: int, *, seed: int = 1, sqlite: str | None = None, memory: bool = False,
-    frames: int = 1, url: str | None = None, shard: int = 0, shards: int = 1,
+    frames: int = 1, url: str | None = None, shard: int = 0, shards: int = 1, pictures: bool = True,
 ) -> dict[str, Any]:
     """Play ``games`` complete games at each of ``tables`` tables; return the figures.
 
@@ -345,6 +373,10 @@ async def run_load(
             guild = env.create_guild("load", shard_id=shard) if url else env.create_guild("load")
             load = Load(env, bot, guild, games, random.Random(seed), meter)
             drivers = [TableDriver(load, i) for i in range(tables)]
+            if not pictures:
+                for d in drivers:
+                    await bot.set_channel_pictures(d.channel.id, images=False)
+            RENDER_TABLE.cache_clear()
             gc.collect()
             if memory:
                 tracemalloc.reset_peak()
@@ -372,6 +404,7 @@ async def run_load(
                 "store": "postgresql" if url else "sqlite" if sqlite else "memory",
                 "shard": shard,
                 "epoch": [epoch0, epoch0 + wall],
+                "pictures": pictures,
                 "games": sum(d.games_done for d in drivers),
                 "interactions": len(meter.samples),
                 "logged_errors": errors.count,
@@ -404,6 +437,7 @@ async def run_load(
                     "ack_ms": summary(ack),
                     "full_ms": summary(full),
                     "full_ms_by_kind": {k: {"n": len(v), **summary(v)} for k, v in sorted(by_kind.items())},
+                    "picture": _picture_figures(meter),
                     "rss_idle_kb": rss_idle,
                     "rss_peak_per_table_kb": round((rss_kb("VmHWM") - rss_idle) / tables, 1),
                     "gc": pauses.figures(),
@@ -420,6 +454,19 @@ async def run_load(
         if started_tracing:
             tracemalloc.stop()
     return out
+
+
+def _picture_figures(meter: Meter) -> dict[str, Any]:
+    """The renderer's share: per call, per card click, and how often the cache answered."""
+    cards = [s.render for s in meter.samples if s.kind == "play"]
+    info = RENDER_TABLE.cache_info()
+    return {
+        "calls": len(meter.renders),
+        "table_cache_hits": info.hits,
+        "table_cache_misses": info.misses,
+        "ms_per_call": summary(meter.renders),
+        "ms_per_card": {**summary(cards), "mean": round(sum(cards) / len(cards) * 1000, 3) if cards else 0.0},
+    }
 
 
 class _GcPauses:
@@ -482,6 +529,8 @@ def _child(args: argparse.Namespace, memory: bool) -> dict[str, Any]:
            "--games", str(args.games), "--seed", str(args.seed)]
     if memory:
         cmd.append("--memory")
+    if args.no_pictures:
+        cmd.append("--no-pictures")
     if args.sqlite:
         cmd += ["--sqlite", args.sqlite]
     cmd += ["--frames", str(args.frames)]
@@ -600,6 +649,14 @@ def _print(res: dict[str, Any]) -> None:
           f"   (target p99 < {P99_TARGET_MS:.0f} ms: {ok})")
     for kind, k in res["full_ms_by_kind"].items():
         print(f"    {kind:<9} n={k['n']:<6} p50 {k['p50']:.2f}  p99 {k['p99']:.2f}  max {k['max']:.2f}")
+    pic = res.get("picture")
+    if pic and pic["calls"]:
+        c, k = pic["ms_per_call"], pic["ms_per_card"]
+        print(f"  pictures: {pic['calls']} renders, table cache {pic['table_cache_hits']} hits / {pic['table_cache_misses']} misses;"
+              f" ms per render p50 {c['p50']:.2f}  p99 {c['p99']:.2f};"
+              f" per card click mean {k['mean']:.2f}  p50 {k['p50']:.2f}  p99 {k['p99']:.2f}")
+    elif pic is not None:
+        print("  pictures: off")
     mem = res.get("memory")
     if mem:
         ok = "ok" if mem["peak_per_table_kb"] < KB_TARGET else "MISSED"
@@ -620,6 +677,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--sqlite", metavar="PATH", help="run on the SQLite store (a new file, or a directory for a temp file)")
     ap.add_argument("--no-memory", action="store_true", help="skip the tracemalloc run")
+    ap.add_argument("--no-pictures", action="store_true", help="turn the pictures of the table off in every channel")
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--memory", action="store_true", help=argparse.SUPPRESS)
@@ -632,7 +690,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.child:
         res = asyncio.run(run_load(
             args.tables[0], args.games, seed=args.seed, sqlite=args.sqlite, memory=args.memory, frames=args.frames,
-            url=args.url, shard=args.shard, shards=args.shards,
+            url=args.url, shard=args.shard, shards=args.shards, pictures=not args.no_pictures,
         ))
         print(json.dumps(res))
         return 0

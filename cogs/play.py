@@ -9,7 +9,7 @@ import discord
 from discord.ext import commands
 
 from dokobot.bot.client import DokoBot, send_ephemeral
-from dokobot.bot.ui import hand_message, perform
+from dokobot.bot.ui import QUESTION, hand_message, perform, schwein_message
 from dokobot.table.store import StoreError
 from dokobot.text.i18n import t
 
@@ -49,7 +49,8 @@ class PlayCog(commands.Cog, name="Play"):
             except StoreError as exc:  # the computer keeps playing; the hand still opens
                 log.warning("table %s: could not give a seat back: %s", table.channel_id, exc)
             self.bot.presenter(table).update()
-        message = _without_embed(hand_message(table, seat, lang))
+        deck = await self.bot.user_deck(interaction.user.id)
+        message = _without_embed(hand_message(table, seat, lang, deck))
         sent = await interaction.response.send_message(ephemeral=True, **message)
         self.bot.presenter(table).open_hand(interaction.user.id, interaction, sent.message_id, message["content"])
 
@@ -73,21 +74,50 @@ class PlayCog(commands.Cog, name="Play"):
             return False
         return True
 
+    async def ask_schwein(self, interaction: discord.Interaction, game_no: int) -> None:
+        """The ♦A button when a Schwein may be played: a private question with two
+        buttons ("als Schwein" / "als Fuchs"); the answer is played like any card."""
+        lang = await self.lang(interaction)
+        table = self.bot.tables.get(interaction.channel_id or 0)
+        if table is None:
+            await send_ephemeral(interaction, t(lang, "err.no_table"))
+            return
+        seat = table.seat_of(interaction.user.id)
+        if seat is None:
+            await send_ephemeral(interaction, t(lang, "err.not_seated"))
+            return
+        if table.state != "playing" or game_no != table.game_no:
+            await send_ephemeral(interaction, t(lang, "err.stale"))
+            return
+        await interaction.response.send_message(ephemeral=True, **schwein_message(table, seat, lang))
+
     async def on_hand_action(self, interaction: discord.Interaction, game_no: int, action: dict[str, Any]) -> None:
         if not _private(interaction):
             await send_ephemeral(interaction, t(await self.lang(interaction), "err.stale"))
             return
+        if "ask_schwein" in action:  # the one ♦A button: "als Schwein?" before anything is played
+            await self.ask_schwein(interaction, game_no)
+            return
+        question = bool(action.pop(QUESTION, False))  # answered in the "als Schwein?" follow-up
         await interaction.response.defer()  # acknowledged at once; the hand is edited in place
         table = self.bot.tables.get(interaction.channel_id or 0)
         if table is None:
             await send_ephemeral(interaction, t(await self.lang(interaction), "err.no_table"))
             return
         user_id = interaction.user.id
-        clicked = interaction.message
-        self.bot.presenter(table).open_hand(
-            user_id, interaction, clicked.id if clicked is not None else None, clicked.content if clicked else "",
-        )
-        await perform(self.bot, interaction, table, lambda: table.act(user_id, game_no, action), actor=user_id)
+        if not question:  # the follow-up is no hand: the open hand stays the one kept current
+            clicked = interaction.message
+            self.bot.presenter(table).open_hand(
+                user_id, interaction, clicked.id if clicked is not None else None, clicked.content if clicked else "",
+            )
+        outcome = await perform(self.bot, interaction, table, lambda: table.act(user_id, game_no, action), actor=user_id)
+        if question and outcome is not None:
+            lang = await self.lang(interaction)
+            done = t(lang, "hand.schwein_played" if action.get("schwein") else "hand.fuchs_played")
+            try:
+                await interaction.edit_original_response(content=done, view=None)
+            except discord.HTTPException as exc:
+                log.warning("could not close the Schwein question: %s", exc)
 
 
 def _without_embed(message: dict[str, Any]) -> dict[str, Any]:

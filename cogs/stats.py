@@ -58,7 +58,8 @@ class StatsCog(commands.Cog, name="Stats"):
         if not sheet.lines:
             await send_ephemeral(interaction, t(lang, "sheet.empty"))
             return
-        title, body = sheet_text(sheet, lang)
+        marks = await table.list_marks() if table is not None else {}  # Pflichtsolo, vorgeführt
+        title, body = sheet_text(sheet, lang, marks)
         if closed:
             title += " " + t(lang, "sheet.closed")
         card = embed(title, body)
@@ -206,9 +207,11 @@ def _row(lang: str, r: Any, order: str) -> str:
     return text
 
 
-def sheet_text(sheet: Sheet, lang: str) -> tuple[str, str]:
+def sheet_text(sheet: Sheet, lang: str, marks: dict[int, str] | None = None) -> tuple[str, str]:
     """The Spielliste: per game its number, contract, everyone's points and (in
-    brackets) running total; at the end the games each person played."""
+    brackets) running total; at the end the games each person played. In a list a
+    Pflichtsolo and a vorgeführtes Solo are marked (``marks``: game number -> kind)."""
+    marks = marks or {}
     rows = sheet.lines[-SHEET_ROWS:]
     lines = [tn(lang, "sheet.older", len(sheet.lines) - len(rows))] if len(rows) < len(sheet.lines) else []
     for row in rows:
@@ -219,7 +222,8 @@ def sheet_text(sheet: Sheet, lang: str) -> tuple[str, str]:
                 parts.append(f"{name} – ({total})")
             else:
                 parts.append(f"{name} {signed(row.points[p.user_id], lang)} ({total})")
-        lines.append(f"**{row.number}.** {contract_name(lang, row.contract)}: {' · '.join(parts)}")
+        mark = f" ({t(lang, 'sheet.' + marks[row.number])})" if row.number in marks else ""
+        lines.append(f"**{row.number}.** {contract_name(lang, row.contract)}{mark}: {' · '.join(parts)}")
     played = " · ".join(f"{render.esc(sheet.names[uid])} {integer(n, lang)}" for uid, n in sheet.played.items())
     lines += ["", t(lang, "sheet.games_played", list=played)]
     return t(lang, "sheet.title", games=tn(lang, "count.games", sheet.games)), "\n".join(lines)

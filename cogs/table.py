@@ -20,6 +20,7 @@ from dokobot.bot.ui import embed, error_text, perform, record_files
 from dokobot.engine import RuleError, RuleSet
 from dokobot.table import switches
 from dokobot.table.ai import DEFAULT_LEVEL, LEVELS
+from dokobot.table.lists import ListSettings
 from dokobot.table.store import StoreError
 from dokobot.table.table import Table, TableError
 from dokobot.text import render
@@ -40,6 +41,11 @@ def _choices(*values: str) -> list[app_commands.Choice[str]]:
 
 def can_manage(interaction: discord.Interaction) -> bool:
     return bool(interaction.permissions.manage_channels)
+
+
+async def complete_switches(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """Autocomplete of ``/doko regeln schalter``: switch names, then their allowed values."""
+    return [app_commands.Choice(name=c, value=c) for c in switches.complete(current)]
 
 
 class TableCog(commands.Cog, name="Table"):
@@ -109,6 +115,7 @@ class TableCog(commands.Cog, name="Table"):
         preset=_("Regelwerk: ddv, haus oder klassisch", key="cmd.regeln.preset"),
         schalter=_("Einzelne Schalter, z. B. dulle=second_wins armut=ja solos=karo,damen", key="cmd.regeln.schalter"),
     )
+    @app_commands.autocomplete(schalter=complete_switches)
     async def regeln(
         self, interaction: discord.Interaction,
         preset: app_commands.Choice[str] | None = None, schalter: str | None = None,
@@ -124,15 +131,21 @@ class TableCog(commands.Cog, name="Table"):
             return
         lang = await self.lang(interaction)
         if preset_value is None and not schalter:
-            await interaction.response.send_message(embed=embed(*render.rules_text(table, lang)), ephemeral=True)
+            await interaction.response.send_message(embed=embed(*render.rules_text(table, lang, await self.images(table.channel_id))), ephemeral=True)
             return
         try:
-            rule_switches, setting_values = switches.split(switches.parse(schalter or ""))
+            look, schalter = switches.split_look(schalter or "")
+            rule_switches, setting_values = switches.split(switches.parse(schalter))
             config = _rules_config(table.rules_config, preset_value, rule_switches)
             settings = switches.settings(setting_values, table.settings) if setting_values else None
         except switches.SwitchError as err:  # name and value come back cut short
-            text = t(lang, err.key, name=render.esc(err.name), value=render.esc(err.value))
+            text = t(lang, err.key, name=render.esc(err.name), value=render.esc(err.value), allowed=err.allowed)
             await interaction.response.send_message(text, ephemeral=True)
+            return
+        only_look = preset_value is None and not rule_switches and not setting_values
+        if look and not await self.set_look(interaction, table, look, lang, last=only_look):
+            return
+        if only_look:
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
@@ -145,9 +158,34 @@ class TableCog(commands.Cog, name="Table"):
             await interaction.followup.send(t(lang, "err.storage"), ephemeral=True)
             return
         text = t(lang, "ok.preset", preset=render.preset_name(lang, rules.preset))
-        await interaction.followup.send(text, embed=embed(*render.rules_text(table, lang)), ephemeral=True)
+        await interaction.followup.send(text, embed=embed(*render.rules_text(table, lang, await self.images(table.channel_id))), ephemeral=True)
         log.info("table %s: rules now %s", table.channel_id, rules.to_config())
         self.bot.presenter(table).update()
+
+    async def set_look(
+        self, interaction: discord.Interaction, table: Table, look: dict[str, Any], lang: str, *, last: bool,
+    ) -> bool:
+        """``bilder=ja|nein``: the channel's pictures, host or Manage Channels, at any time.
+
+        False when refused (the player has the reason); ``last``: nothing else to do, so confirm.
+        """
+        if not (can_manage(interaction) or table.is_host(interaction.user.id)):
+            await send_ephemeral(interaction, error_text(TableError("not_host", host_id=table.host_id), table, lang))
+            return False
+        try:
+            await self.bot.set_channel_pictures(table.channel_id, images=look["bilder"])
+        except StoreError as exc:
+            log.error("channel %s: could not save the pictures setting: %s", table.channel_id, exc)
+            await send_ephemeral(interaction, t(lang, "err.storage"))
+            return False
+        self.bot.presenter(table).update()
+        if last:
+            await send_ephemeral(interaction, t(lang, "ok.pictures_on" if look["bilder"] else "ok.pictures_off"))
+        return True
+
+    async def images(self, channel_id: int) -> bool:
+        """Whether the channel's table message shows pictures."""
+        return await self.bot.picture_deck(channel_id) is not None
 
     async def channel_rules(
         self, interaction: discord.Interaction, preset: str | None, schalter: str | None,
@@ -159,20 +197,24 @@ class TableCog(commands.Cog, name="Table"):
         current = await self.bot.tables.rules_for(channel_id)
         settings = await self.bot.tables.settings_for(channel_id)
         try:
-            rule_switches, setting_values = switches.split(switches.parse(schalter or ""))
+            look, schalter = switches.split_look(schalter or "")
+            rule_switches, setting_values = switches.split(switches.parse(schalter))
             config = _rules_config(current, preset, rule_switches)
             new_settings = switches.settings(setting_values, settings)
-            ruleset = RuleSet.from_config(config)
+            engine, lists = ListSettings.split({**current, **config})  # the list is the table's
+            ruleset = RuleSet.from_config(engine)
         except switches.SwitchError as err:
-            text = t(lang, err.key, name=render.esc(err.name), value=render.esc(err.value))
+            text = t(lang, err.key, name=render.esc(err.name), value=render.esc(err.value), allowed=err.allowed)
             await send_ephemeral(interaction, text)
             return
         except RuleError:
             await send_ephemeral(interaction, t(lang, "err.bad_preset", preset=render.esc(str(preset))))
             return
-        page = embed(*render.rules_page(ruleset, new_settings, lang))
+        pflicht = lists.pflichtsolo and lists.active and bool(ruleset.solos)
+        images = look.get("bilder", await self.images(channel_id))
+        page = embed(*render.rules_page(ruleset, new_settings, lang, lists.games, pflicht, images))
         page.set_footer(text=t(lang, "rules.next_table"))
-        if preset is None and not schalter:
+        if preset is None and not schalter and not look:
             await interaction.response.send_message(embed=page, ephemeral=True)
             return
         if not can_manage(interaction):
@@ -180,6 +222,8 @@ class TableCog(commands.Cog, name="Table"):
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
+            if look:  # the pictures are the channel's, stored with its prefs like the rules
+                await self.bot.set_channel_pictures(channel_id, images=look["bilder"])
             rules = await self.bot.tables.set_channel_rules(channel_id, config, new_settings)
         except TableError as err:
             await interaction.followup.send(error_text(err, None, lang), ephemeral=True)
@@ -290,14 +334,23 @@ class TableCog(commands.Cog, name="Table"):
                 await interaction.followup.send(t(lang, "ok.computer_removed"), ephemeral=True)
 
     @doko.command(name=_("sprache", key="name.sprache"), description=_("Stellt deine Sprache ein (oder die des Kanals)", key="cmd.sprache"))
-    @app_commands.rename(sprache=_("sprache", key="opt.sprache"), kanal=_("kanal", key="opt.kanal"))
-    @app_commands.choices(sprache=_choices("de", "en", "auto"))
+    @app_commands.rename(sprache=_("sprache", key="opt.sprache"), kanal=_("kanal", key="opt.kanal"), blatt=_("blatt", key="opt.blatt"))
+    @app_commands.choices(sprache=_choices("de", "en", "auto"), blatt=_choices("french", "german"))
     @app_commands.describe(
         sprache=_("Deutsch oder Englisch", key="cmd.sprache.sprache"),
         kanal=_("Für den ganzen Kanal (Gastgeber/Kanäle verwalten)", key="cmd.sprache.kanal"),
+        blatt=_("Kartenblatt: französisch (♣♠♥♦) oder deutsch (Eichel, Grün, Rot, Schellen)", key="cmd.sprache.blatt"),
     )
-    async def sprache(self, interaction: discord.Interaction, sprache: app_commands.Choice[str], kanal: bool = False) -> None:
-        await self.settings.set_language(interaction, sprache.value, kanal)
+    async def sprache(
+        self, interaction: discord.Interaction, sprache: app_commands.Choice[str] | None = None, kanal: bool = False,
+        blatt: app_commands.Choice[str] | None = None,
+    ) -> None:
+        if blatt is not None:
+            await self.settings.set_deck(interaction, blatt.value, kanal)
+        if sprache is not None:
+            await self.settings.set_language(interaction, sprache.value, kanal)
+        if sprache is None and blatt is None:
+            await send_ephemeral(interaction, t(await self.lang(interaction), "err.sprache_empty"))
 
     @doko.command(name=_("liste", key="name.liste"), description=_("Zeigt die Spielliste dieses Tisches", key="cmd.liste"))
     async def liste(self, interaction: discord.Interaction) -> None:
@@ -343,7 +396,7 @@ class TableCog(commands.Cog, name="Table"):
             return
         if action == "rules":
             lang = await self.lang(interaction)
-            await interaction.response.send_message(embed=embed(*render.rules_text(table, lang)), ephemeral=True)
+            await interaction.response.send_message(embed=embed(*render.rules_text(table, lang, await self.images(table.channel_id))), ephemeral=True)
             return
         if action == "record":
             await self.send_record(interaction, table, game_no)

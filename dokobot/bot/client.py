@@ -23,6 +23,7 @@ from dokobot.storage.memory import MemoryStore
 from dokobot.table.ai import Skill
 from dokobot.table.store import StoreError, TableStore
 from dokobot.table.table import COMPUTER_DELAY, COMPUTER_RETRY, Outcome, Table, TableError, Tables
+from dokobot.text import picture
 from dokobot.text.i18n import LANGUAGES, has, locale_lang, norm_lang, t
 
 log = logging.getLogger(__name__)
@@ -84,8 +85,11 @@ class DokoBot(commands.Bot):
         self._channel_langs: dict[int, str] = {}
         self._channel_choice: dict[int, str | None] = {}
         self._locales: dict[int, str] = {}  # user id -> language of the Discord locale last seen
+        self._picture_decks: dict[int, str | None] = {}
+        self._user_decks: dict[int, str | None] = {}
 
     async def setup_hook(self) -> None:
+        await asyncio.to_thread(picture.warm_up)  # fonts and palette before the first card, not during it
         await self._restore()
         start_leases = getattr(self.store, "start", None)
         if start_leases is not None and self._lease_loop:  # a ShardedStore: keep our leases, pick up expired ones
@@ -203,6 +207,32 @@ class DokoBot(commands.Bot):
         await self.store.set_channel_prefs(channel_id, dataclasses.replace(prefs, language=lang))
         self._channel_langs[channel_id] = norm_lang(lang or self.config.language)
         self._channel_choice[channel_id] = lang
+
+    # ---- pictures and decks -----------------------------------------------------------
+
+    async def picture_deck(self, channel_id: int) -> str | None:
+        """The deck the channel's pictures are drawn in; None when the channel turned them off."""
+        if channel_id not in self._picture_decks:
+            prefs = await self.store.channel_prefs(channel_id)
+            self._picture_decks[channel_id] = (prefs.deck or "french") if prefs.images else None
+        return self._picture_decks[channel_id]
+
+    async def set_channel_pictures(self, channel_id: int, images: bool | None = None, deck: str | None = None) -> None:
+        """Turn the channel's pictures on or off and / or choose their deck (stored with its prefs)."""
+        prefs = await self.store.channel_prefs(channel_id)
+        new = dataclasses.replace(prefs, images=prefs.images if images is None else images, deck=deck or prefs.deck)
+        await self.store.set_channel_prefs(channel_id, new)
+        self._picture_decks.pop(channel_id, None)
+
+    async def user_deck(self, user_id: int) -> str:
+        """The deck a player sees own cards in (french unless they chose german)."""
+        if user_id not in self._user_decks:
+            self._user_decks[user_id] = await self.store.user_deck(user_id)
+        return self._user_decks[user_id] or "french"
+
+    async def set_user_deck(self, user_id: int, deck: str) -> None:
+        await self.store.set_user_deck(user_id, deck)
+        self._user_decks[user_id] = deck
 
     # ---- lifecycle ----------------------------------------------------------------------
 

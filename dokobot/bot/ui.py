@@ -23,10 +23,11 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
+from dokobot.engine import ReplayError, replay_game
 from dokobot.table.ai import LEVELS
 from dokobot.table.store import StoreError
-from dokobot.table.table import MAX_SEATS, SEATS, Notice, Outcome, Table, TableError
-from dokobot.text import render
+from dokobot.table.table import MAX_SEATS, SEATS, FinishedGame, Notice, Outcome, Table, TableError
+from dokobot.text import picture, render
 from dokobot.text.i18n import illegal_text, t
 
 if TYPE_CHECKING:
@@ -158,18 +159,25 @@ def lobby_message(table: Table, lang: str, *, active: bool = True) -> dict[str, 
     return {"embed": embed(title, body), "view": view}
 
 
-def game_message(table: Table, lang: str, game_no: int, *, active: bool = True) -> dict[str, Any]:
-    """The public message of game ``game_no``: running table, or its summary."""
+def game_message(
+    table: Table, lang: str, game_no: int, *, active: bool = True, deck: str | None = "french",
+) -> dict[str, Any]:
+    """The public message of game ``game_no``: running table, or its summary.
+
+    ``files`` holds the picture of the table (or of the summary) unless the
+    channel turned pictures off (``deck=None``); the text is complete without it.
+    """
     ch = table.channel_id
     finished = table.last if table.last and table.last.number == game_no else None
     if finished is not None and (table.state != "playing" or table.game_no != game_no):
         game = table.game if table.game_no == game_no else None  # the finished game: its last trick
         title, body = render.summary_text(finished, lang, game)
         view = _between_view(table, lang, game_no, record=True) if active else None
-        return {"embed": embed(title, body), "view": view}
+        png = _safely(table, lambda: _summary_png(table, finished, deck, lang))
+        return _with_picture(embed(title, body), view, png, "summary")
     if table.broken and table.game_no == game_no:  # restored, but no longer replays: only abort helps
         title = t(lang, "table.title", no=game_no, preset=render.preset_name(lang, table.preset))
-        return {"embed": embed(title, t(lang, "table.broken", no=game_no)), "view": None}
+        return {"embed": embed(title, t(lang, "table.broken", no=game_no)), "view": None, "files": []}
     if table.game is None:  # aborted: nothing to show but the way on
         title = t(lang, "table.title", no=game_no, preset=render.preset_name(lang, table.preset))
         # the aborted game's dealer: the seats may have changed since (someone left)
@@ -177,7 +185,7 @@ def game_message(table: Table, lang: str, game_no: int, *, active: bool = True) 
         dealer = players[table.dealer].name if table.dealer < len(players) else "–"
         body = t(lang, "table.aborted", no=game_no, dealer=render.esc(dealer))
         view = _between_view(table, lang, game_no, record=False) if active else None
-        return {"embed": embed(title, body), "view": view}
+        return {"embed": embed(title, body), "view": view, "files": []}
     title, body = render.table_text(table, lang)
     view = None
     if active and table.state == "playing":
@@ -191,7 +199,46 @@ def game_message(table: Table, lang: str, game_no: int, *, active: bool = True) 
                                       style=discord.ButtonStyle.primary, row=1))
             view.add_item(TableButton(ch, "abort", game_no, label=t(lang, "btn.abort"),
                                       style=discord.ButtonStyle.danger, row=1))
-    return {"embed": embed(title, body), "view": view}
+    png = _safely(table, lambda: _table_png(table, deck, lang))
+    return _with_picture(embed(title, body), view, png, "table")
+
+
+def _table_png(table: Table, deck: str | None, lang: str) -> bytes | None:
+    pic = picture.table_view(table, deck=deck, lang=lang) if deck is not None else None
+    return picture.render_table(pic) if pic is not None else None
+
+
+def _safely(table: Table, draw: Any) -> bytes | None:
+    """A picture that cannot be drawn is left out: the text says everything, and it must go out."""
+    try:
+        return draw()
+    except Exception:
+        log.exception("table %s: the picture could not be drawn", table.channel_id)
+        return None
+
+
+def _with_picture(e: discord.Embed, view: discord.ui.View | None, png: bytes | None, name: str) -> dict[str, Any]:
+    """The embed shows the picture inside it; ``files`` is empty without one."""
+    if png is None:
+        return {"embed": e, "view": view, "files": []}
+    filename = f"doko-{name}.png"
+    e.set_image(url=f"attachment://{filename}")
+    return {"embed": e, "view": view, "files": [discord.File(io.BytesIO(png), filename=filename)]}
+
+
+def _summary_png(table: Table, fin: FinishedGame, deck: str | None, lang: str) -> bytes | None:
+    """The summary picture: the finished game is the table's own, or rebuilt from its record."""
+    if deck is None:
+        return None
+    game = table.game if table.game is not None and table.game_no == fin.number else None
+    if game is None or game.phase != "done":
+        try:
+            game = replay_game(fin.record)
+        except ReplayError:
+            log.warning("table %s: game %s cannot be replayed for its picture", table.channel_id, fin.number)
+            return None
+    view = picture.summary_view(fin, game, deck=deck, lang=lang)
+    return picture.render_summary(view) if view is not None else None
 
 
 def _between_view(table: Table, lang: str, game_no: int, *, record: bool) -> discord.ui.View | None:
@@ -219,11 +266,23 @@ def record_files(record: dict[str, Any], names: list[str], number: int | None, c
     return [discord.File(io.BytesIO(data), filename=f"{stem}.json"), discord.File(io.BytesIO(text), filename=f"{stem}.txt")]
 
 
-def hand_message(table: Table, seat: int, lang: str) -> dict[str, Any]:
-    """The private hand of ``seat`` (content and controls) for its owner only."""
-    content = render.hand_text(table, seat, lang)
+QUESTION = "_question"  # key of a hand action answered in the "als Schwein?" follow-up
+
+
+def schwein_message(table: Table, seat: int, lang: str) -> dict[str, Any]:
+    """The private question of the ♦A button: two buttons, "als Schwein" / "als Fuchs"."""
+    content, controls = render.schwein_question(lang)
     view = dynamic_view()
-    for r, row in enumerate(render.hand_controls(table, seat, lang)):
+    for i, ctl in enumerate(controls):
+        view.add_item(HandItem.build(table.channel_id, table.game_no, seat, ctl, 0, i))
+    return {"content": content, "view": view}
+
+
+def hand_message(table: Table, seat: int, lang: str, deck: str = "french") -> dict[str, Any]:
+    """The private hand of ``seat`` (content and controls) for its owner only, in the owner's deck."""
+    content = render.hand_text(table, seat, lang, deck)
+    view = dynamic_view()
+    for r, row in enumerate(render.hand_controls(table, seat, lang, deck)):
         for i, ctl in enumerate(row):
             view.add_item(HandItem.build(table.channel_id, table.game_no, seat, ctl, r, i))
     return {"content": content, "view": view, "embed": None}
@@ -297,7 +356,7 @@ class TableButton(
 
 class HandItem(
     discord.ui.DynamicItem[discord.ui.Button],
-    template=r"doko:(?P<kind>play|reserve|announce|klopfen|armut_take|armut_give|armut_decline):(?P<ch>\d+):(?P<g>\d+):(?P<seat>\d):(?P<value>[A-Za-z0-9_:]*?):(?P<pos>\d+)",
+    template=r"doko:(?P<kind>play|fox|reserve|announce|klopfen|bid|armut_take|armut_give|armut_decline):(?P<ch>\d+):(?P<g>\d+):(?P<seat>\d):(?P<value>[A-Za-z0-9_:]*?):(?P<pos>\d+)",
 ):
     """A button of the private hand: a card, a reservation, an announcement."""
 
@@ -308,7 +367,7 @@ class HandItem(
 
     @staticmethod
     def build(ch: int, game_no: int, seat: int, ctl: render.Control, row: int, pos: int) -> discord.ui.Item:
-        if ctl.kind in ("solo", "hochzeit", "armut_return"):
+        if ctl.kind in ("solo", "ksolo", "hochzeit", "armut_return"):
             return HandSelect(ch, game_no, seat, ctl, row)
         return HandItem(
             ch, game_no, seat, ctl.kind, ctl.value, row * 5 + pos,
@@ -332,7 +391,7 @@ class HandItem(
 
 class HandSelect(
     discord.ui.DynamicItem[discord.ui.Select],
-    template=r"doko:(?P<kind>solo|hochzeit|armut_return):(?P<ch>\d+):(?P<g>\d+):(?P<seat>\d)",
+    template=r"doko:(?P<kind>solo|ksolo|hochzeit|armut_return):(?P<ch>\d+):(?P<g>\d+):(?P<seat>\d)",
 ):
     """A select of the private hand: the solo kind, the Hochzeit's named card, the cards returned in an Armut."""
 
@@ -357,8 +416,11 @@ class HandSelect(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = list(self.item.values)
-        if self.kind == "solo":
-            action: dict[str, Any] = {"reserve": "solo", "solo": values[0] if values else ""}
+        if self.kind in ("solo", "ksolo"):
+            kind, _, lust = (values[0] if values else "").partition(":")
+            action: dict[str, Any] = {"reserve": "solo", "solo": kind}
+            if lust:  # six: KIND:p / KIND:l, großes (solo) or kleines (ksolo) Solo
+                action |= {"size": "klein" if self.kind == "ksolo" else "gross", "pflicht": lust == "p"}
         elif self.kind == "hochzeit":
             action = {"reserve": "hochzeit", "card": values[0] if values else ""}
         else:
@@ -372,7 +434,11 @@ def hand_action(kind: str, value: str, interaction: discord.Interaction, seat: i
     """The engine action a hand button stands for."""
     if kind == "play":
         code, _, schwein = value.partition(":")
+        if schwein == "ask":  # the one ♦A button: ask first, in a private follow-up
+            return {"ask_schwein": code}
         return {"play": code, "schwein": True} if schwein else {"play": code}
+    if kind == "fox":  # the answer to "als Schwein?": marked so the question is not taken for the hand
+        return {"play": "DA", "schwein": True, QUESTION: True} if value == "s" else {"play": "DA", QUESTION: True}
     if kind == "reserve":
         return {"reserve": value}
     if kind == "announce":
@@ -381,6 +447,8 @@ def hand_action(kind: str, value: str, interaction: discord.Interaction, seat: i
         return {"armut_take": value == "1"}
     if kind == "klopfen":
         return {"klopfen": True}
+    if kind == "bid":
+        return {"bid": value}
     if kind == "armut_decline":
         return {"armut_decline": True}
     # armut_give: the poor seat hands over exactly its trumps, so the bot picks them
@@ -612,9 +680,9 @@ class TablePresenter:
         except discord.HTTPException:
             pass  # dismissed or gone: nothing more to say
 
-    def _render(self, key: tuple[Any, ...], lang: str, active: bool) -> dict[str, Any]:
+    def _render(self, key: tuple[Any, ...], lang: str, active: bool, deck: str | None = None) -> dict[str, Any]:
         if key[0] == "game":
-            message = game_message(self.table, lang, key[1], active=active)
+            message = game_message(self.table, lang, key[1], active=active, deck=deck)
             if self.resumed and key == self.shown:
                 message["embed"].set_footer(text=t(lang, "table.resumed"))
             return message
@@ -627,23 +695,24 @@ class TablePresenter:
     async def _show_table(self) -> None:
         table = self.table
         lang = await self.bot.table_lang(table)
+        deck = await self.bot.picture_deck(table.channel_id)
         key = self._key()
         if key != self.shown:
             self.resumed = False  # a new game or the lobby: the restart is history
         if key == self.shown and self.message_id:
             await self._remember()
             try:
-                await self.channel.get_partial_message(self.message_id).edit(**self._render(key, lang, True))
+                await self.channel.get_partial_message(self.message_id).edit(**_as_edit(self._render(key, lang, True, deck)))
                 return
             except discord.NotFound:
                 pass  # someone deleted the table message: post a fresh one
         elif self.shown is not None and self.message_id:
             # A new game (or back to the lobby): the old message keeps its text, loses its buttons.
             shown, old_id = self.shown, self.message_id
-            await self._guard(self._edit(old_id, lambda: self._render(shown, lang, False)))
+            await self._guard(self._edit(old_id, lambda: _as_edit(self._render(shown, lang, False, deck))))
         if table.state == "closed":
             return
-        message = await self.channel.send(**self._render(key, lang, True), allowed_mentions=NO_MENTIONS)
+        message = await self.channel.send(**self._render(key, lang, True, deck), allowed_mentions=NO_MENTIONS)
         self.shown, self.message_id = key, message.id
         await self._remember()
 
@@ -672,13 +741,22 @@ class TablePresenter:
             return
         lang = await self.bot.user_lang(user_id, self.table.channel_id)
         try:
-            message = hand_message(self.table, seat, lang)
+            deck = await self.bot.user_deck(user_id)
+            message = hand_message(self.table, seat, lang, deck)
             await interaction.edit_original_response(**message)
             self._texts[interaction.id] = message["content"]
         except discord.HTTPException:
             # Token gone or message dismissed: the player re-opens with "Meine Karten".
             if self.hands.get(user_id) is interaction:
                 self.hands.pop(user_id, None)
+
+
+def _as_edit(message: dict[str, Any]) -> dict[str, Any]:
+    """An edit replaces the picture: its new attachment, or none (pictures turned off)."""
+    if "files" in message:
+        message = dict(message)
+        message["attachments"] = message.pop("files")
+    return message
 
 
 def _expired(interaction: discord.Interaction) -> bool:

@@ -7,11 +7,20 @@ from .game import Event, Game, Trick
 from .observation import ArmutInfo, Observation, Play, game_from_observation
 from .record import ReplayError, replay, replay_game
 from .result import BreakdownItem, Extra, GameResult
-from .rules import PRESETS, SOLO_KINDS, SWITCHES, RuleError, RuleSet, switch_range, switch_values
+from .rules import (
+    PRESETS,
+    SOLO_KINDS,
+    SWITCHES,
+    RuleError,
+    RuleSet,
+    is_list_switch,
+    switch_range,
+    switch_values,
+)
 
 __all__ = [
     "AUGEN", "ArmutInfo", "CARD_CODES", "PRESETS", "SOLO_KINDS", "SWITCHES", "BreakdownItem", "Event", "Extra",
     "Game", "GameResult", "IllegalAction",
     "Observation", "Play", "ReplayError", "RuleError", "RuleSet", "Trick", "deal", "deck",
-    "game_from_observation", "next_dealer", "replay", "replay_game", "switch_range", "switch_values",
+    "game_from_observation", "is_list_switch", "next_dealer", "replay", "replay_game", "switch_range", "switch_values",
 ]

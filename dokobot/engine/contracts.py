@@ -33,7 +33,7 @@ SUIT_SOLOS = {"karo": DIAMONDS, "herz": HEARTS, "pik": SPADES, "kreuz": CLUBS}
 # Pure suit solos: only the named suit is trump, A T K Q J 9, no Dullen.
 REINE_SOLOS = {"reines_kreuz": CLUBS, "reines_pik": SPADES, "reines_herz": HEARTS, "reines_karo": DIAMONDS}
 # Contracts played with the normal game's trumps.
-NORMAL_KINDS = ("normal", "hochzeit", "stille_hochzeit", "armut")
+NORMAL_KINDS = ("normal", "hochzeit", "stille_hochzeit", "armut", "hochzeit:klein", "hochzeit:gross")
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +46,12 @@ class Order:
     display: tuple[int, ...]  # types in display order
     position: tuple[int, ...]  # per type: its index in ``display`` (sort key)
     has_dulle: bool = False  # whether HT is a Dulle (the Dulle rule applies to two of them)
+    # Überstich by table lookups: ``tpow[t]`` the power of a trump type (-1 for plain cards),
+    # ``above[p]`` the mask of the trumps with power above p (p up to 1000), ``dulle_power``
+    # the power of HT when it is a Dulle (else -2)
+    tpow: tuple[int, ...] = ()
+    above: tuple[int, ...] = ()
+    dulle_power: int = -2
 
     def is_trump(self, t: int) -> bool:
         return self.suit[t] == TRUMP
@@ -109,12 +115,21 @@ def order_for(kind: str, dullen: bool = True, joker: bool = False) -> Order:
     for i, t in enumerate(display):
         position[t] = i
     has_dulle = dullen and kind not in REINE_SOLOS and suit[card_type(HEARTS, TEN)] == TRUMP
+    tpow = tuple(power[t] if suit[t] == TRUMP else -1 for t in range(N_TYPES))
+    above = [0] * 1002
+    mask = 0
+    for p in range(1001, -1, -1):  # a Schwein is 900, the joker 1000
+        above[p] = mask
+        mask |= type_mask(t for t in trumps if power[t] == p)
+    dulle_power = power[card_type(HEARTS, TEN)] if has_dulle else -2
     return Order(kind, tuple(trumps), tuple(suit), tuple(power), masks, tuple(display), tuple(position),
-                 has_dulle)
+                 has_dulle, tpow, tuple(above), dulle_power)
 
 
 def order_kind(contract: str | None) -> str:
     """Map a contract name (``solo:damen``, ``armut``, None...) to its order kind."""
     if not contract or contract == "redeal":
         return "normal"
+    if contract.startswith("hochzeit:"):  # kleine / große Hochzeit at six
+        return "hochzeit"
     return contract.split(":", 1)[1] if contract.startswith("solo:") else contract

@@ -23,7 +23,11 @@ MESSAGES: dict[str, str] = {
     "klopfen": "seat {seat} cannot knock: {why}",
     "bad_card": "seat {seat} cannot name {card} for the Hochzeit: {why}",
     "armut_decline": "seat {seat} cannot hand the Armut back: {why}",
+    "sits_out": "seat {seat} sits out this game (the dealer at five)",
+    "out_of_turn": "it is not seat {seat}'s turn to bid (seat {expected} is to bid)",
+    "bad_bid": "seat {seat} cannot bid {what}: {why}",
     "single_limit": "seat {seat} cannot say {what}: only one limit step per game",
+    "vorgefuehrt": "seat {seat} cannot declare {what}: seat {vorgefuehrt} is vorgeführt and plays a solo in this game",
 }
 
 

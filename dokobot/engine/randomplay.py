@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .announce import ANNOUNCEMENTS
 from .cards import DA, type_list
 from .deal import deal
 from .game import Game
@@ -19,7 +18,16 @@ def random_action(g: Game, rng: random.Random, announce_rate: float = 0.05,
     assert s is not None, "the game is over"
     if g.phase == "reserve":
         opts = g.allowed_reservations(s)
-        return rng.choice(opts) if rng.random() < reserve_rate else opts[0]
+        if g.n != 6:
+            return rng.choice(opts) if rng.random() < reserve_rate else opts[0]
+        if rng.random() >= reserve_rate:
+            return opts[0]
+        # six offer 28 solo entries: each kind of reservation alike, so Hochzeiten happen too
+        kind = rng.choice(sorted({str(o["reserve"]) for o in opts[1:]} or {"gesund"}))
+        return rng.choice([o for o in opts if o["reserve"] == kind])
+    if g.phase == "bid":
+        bids = g.allowed_bids(s)
+        return {"seat": s, "bid": "pass" if rng.random() < 0.4 else rng.choice(bids)}
     if g.phase == "armut_take":
         return {"seat": s, "armut_take": rng.random() < 0.5}
     if g.phase == "armut_give":
@@ -28,7 +36,7 @@ def random_action(g: Game, rng: random.Random, announce_rate: float = 0.05,
         if g.rules.armut_decide == "after" and rng.random() < 0.3:
             return {"seat": s, "armut_decline": True}
         return {"seat": s, "armut_return": rng.sample(g.hand(s), len(g.armut_given))}
-    if g.rules.klopfen and not g.trick and not g.tricks_done and rng.random() < 0.4:
+    if g.rules.klopfen and not g._trick and not g._tricks_done and rng.random() < 0.4:
         knockers = [seat for seat in g.seats if g.can_klopfen(seat)]
         if knockers:
             return {"seat": rng.choice(knockers), "klopfen": True}
@@ -43,7 +51,7 @@ def random_action(g: Game, rng: random.Random, announce_rate: float = 0.05,
 def random_game(rules: RuleSet, rng: random.Random, announce_rate: float = 0.05,
                 reserve_rate: float = 0.15) -> Game:
     """A complete random legal game from a random deal."""
-    dealer = rng.randrange(4)
+    dealer = rng.randrange(rules.players)
     g = Game(rules, deal(rules, rng, dealer), dealer)
     while g.phase != "done":
         g.apply(random_action(g, rng, announce_rate, reserve_rate))
@@ -55,12 +63,13 @@ def playout(g: Game, rng: random.Random, announce_rate: float = 0.0) -> Game:
     choice, rand = rng.choice, rng.random
     legal, play = g.sim_legal, g.sim_play
     schweine = g.rules.schweine
+    words = ("re", "kontra", *g.steps)
     if g.phase == "play" and g._knock_redeal():
         g._redeal()
     for _ in range(sum(g.sizes) if g.phase == "play" else 0):
         if announce_rate and rand() < announce_rate:
             seat = choice(g.seats)
-            what = choice(ANNOUNCEMENTS)
+            what = choice(words)
             if g.can_announce(seat, what):
                 g.announce(seat, what)
         s = g.to_act

@@ -6,7 +6,7 @@ from collections import Counter
 from typing import Any
 
 from .cards import CARD_CODES
-from .deal import deck
+from .deal import deck, table_rules
 from .errors import IllegalAction
 from .game import Game
 from .rules import RuleError, RuleSet
@@ -32,16 +32,24 @@ def load(record: object) -> tuple[Game, list[Any]]:
         raise ReplayError("the record must be a JSON object", None)
     if record.get("format", FORMAT) != FORMAT:
         raise ReplayError(f"unknown format {record.get('format')!r}, expected {FORMAT!r}", None)
+    config = record.get("rules") or {"preset": "ddv"}
     try:
-        rules = RuleSet.from_config(record.get("rules") or {"preset": "ddv"})
+        rules = RuleSet.from_config(config)
     except (RuleError, TypeError) as exc:
         raise ReplayError(f"rules: {exc}", None) from None
-    hands = _check_hands(record.get("hands"), rules)
+    hands = record.get("hands")
+    if not isinstance(hands, list) or len(hands) not in (4, 5, 6):
+        raise ReplayError("hands must be a list of 4, 5 or 6 hands", None)
+    # the number of hands is the number of seats; a players switch must match it, and
+    # six hands are the preset muenchen (readings 20, 24)
+    if ("players" in config or len(hands) == 6 or rules.players == 6) and rules.players != len(hands):
+        raise ReplayError(f"rules: {len(hands)} hands, but the rules are for {rules.players} players"
+                          + ("" if len(hands) != 6 else " (six play the preset 'muenchen')"), None)
+    rules = table_rules(rules, len(hands))
     dealer = record.get("dealer")
     if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < len(hands):
         raise ReplayError(f"dealer must be a seat number from 0 to {len(hands) - 1}", None)
-    if len(hands) == 5 and hands[dealer]:
-        raise ReplayError("with five at the table the dealer sits out with an empty hand", None)
+    hands = _check_hands(hands, rules, dealer)
     players = record.get("players")
     if players is not None and (not isinstance(players, list) or len(players) != len(hands)
                                 or not all(isinstance(p, str) for p in players)):
@@ -52,24 +60,27 @@ def load(record: object) -> tuple[Game, list[Any]]:
     return Game(rules, hands, dealer, players), actions
 
 
-def _check_hands(hands: object, rules: RuleSet) -> list[list[str]]:
-    if not isinstance(hands, list) or len(hands) not in (4, 5):
-        raise ReplayError("hands must be a list of 4 hands (5 with one seat sitting out)", None)
+def _check_hands(hands: list[object], rules: RuleSet, dealer: int) -> list[list[str]]:
     for i, h in enumerate(hands):
         if not isinstance(h, list):
             raise ReplayError(f"hand {i} must be a list of cards", None)
         for c in h:
             if c not in CARD_CODES:
                 raise ReplayError(f"hand {i}: unknown card {c!r}", None)
-    playing = [h for h in hands if h]
-    if len(playing) != 4 or any(len(h) != rules.hand_size for h in playing):
-        raise ReplayError(f"four seats must hold {rules.hand_size} cards each", None)
-    dealt = Counter(c for h in hands for c in h)
+    sits_out = len(hands) == 5 and not rules.all_play
+    if sits_out and hands[dealer]:
+        raise ReplayError("with five at the table the dealer sits out with an empty hand", None)
+    n_playing = 4 if sits_out else len(hands)
+    if any(len(h) != rules.hand_size for i, h in enumerate(hands)  # type: ignore[arg-type]
+           if not (sits_out and i == dealer)):
+        raise ReplayError(f"{n_playing} seats must hold {rules.hand_size} cards each", None)
+    dealt = Counter(c for h in hands for c in h)  # type: ignore[attr-defined]
     expected = Counter(deck(rules))
     if dealt != expected:
         wrong = sorted((dealt - expected) + (expected - dealt))
-        raise ReplayError(f"the hands are not one double deck: check {', '.join(wrong)}", None)
-    return hands
+        decks = "three decks" if rules.copies == 3 else "one double deck"
+        raise ReplayError(f"the hands are not {decks}: check {', '.join(wrong)}", None)
+    return hands  # type: ignore[return-value]
 
 
 def replay_game(record: object) -> Game:

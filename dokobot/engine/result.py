@@ -37,7 +37,7 @@ from .scoring import EXTRA_LABELS
 
 Params = tuple[tuple[str, Any], ...]
 
-_STEPS = {"keine90": "keine 90", "keine60": "keine 60", "keine30": "keine 30", "schwarz": "schwarz"}
+_STEPS = {"keine135": "keine 135", "keine90": "keine 90", "keine60": "keine 60", "keine30": "keine 30", "schwarz": "schwarz"}
 _SAID = {"re": "Re", "kontra": "Kontra", **_STEPS}
 _FIXED = {"won": "gewonnen", "schwarz": "schwarz", "schneider": "Schneider",
           "against_re": "gegen Re/Solist", "solo_won": "Solo gewonnen", "knocked": "geklopft"}
@@ -94,7 +94,7 @@ class BreakdownItem:
     @classmethod
     def from_json(cls, item: Mapping[str, Any]) -> BreakdownItem:
         key, params = _parse_label(str(item.get("label", "")))
-        if key == "extra" and item.get("key") in EXTRA_LABELS:
+        if key == "extra" and EXTRA_LABELS.get(str(item.get("key"))) == item.get("label"):  # a shared label
             params = (("extra", item["key"]),)
         return cls(str(item.get("party")), key, params, item.get("points"), item.get("factor"),
                    item.get("key"))
@@ -145,6 +145,7 @@ class GameResult:
     breakdown: tuple[BreakdownItem, ...] = ()
     extras: tuple[Extra, ...] = ()
     announcements: tuple[tuple[int, str], ...] = ()
+    size: str | None = None  # six: "klein" for a kleines Solo (reading 28)
     heart_trick: bool = False  # a heart trick went round (Bock ``heart_trick``, Game.heart_trick)
 
     @property
@@ -158,6 +159,7 @@ class GameResult:
         """The replay result of game-record.md, exactly as ``dokobot replay`` prints it."""
         return {
             "contract": self.contract,
+            **({"size": self.size} if self.size else {}),
             "re": list(self.re),
             "kontra": list(self.kontra),
             "augen": {"re": self.augen[0], "kontra": self.augen[1]},
@@ -194,6 +196,7 @@ class GameResult:
                 extras=tuple(Extra(str(e["key"]), str(e["party"]), e.get("seat"), e.get("victim"))
                              for e in d.get("extras") or ()),
                 announcements=tuple((int(a["seat"]), str(a["announce"])) for a in d.get("announcements") or ()),
+                size=d.get("size"),
                 heart_trick=bool(d.get("heart_trick", False)),
             )
         except (KeyError, TypeError, ValueError, AttributeError) as exc:

@@ -27,6 +27,7 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "armut_taker": ("volunteer", "partner"),
     "armut_decide": ("before", "after"),
     "solo_extras": ("none", "trumpfsolo_still"),
+    "five": ("dealer_sits_out", "all_play"),
 }
 _LISTS: dict[str, tuple[str, ...]] = {
     "solos": SOLO_KINDS,
@@ -36,7 +37,7 @@ _LISTS: dict[str, tuple[str, ...]] = {
 }
 _BOOLS = ("nines", "dullen", "schweine", "joker", "overtrump", "armut", "klopfen", "zero_sum",
           "armut_announce", "single_limit", "klopfen_redeal")
-_INTS = {"hochzeit_window": (1, 12), "base": (1, 1000), "solo_factor": (1, 100)}
+_INTS = {"hochzeit_window": (1, 12), "base": (1, 1000), "solo_factor": (1, 100), "players": (4, 6)}
 
 
 class RuleError(ValueError):
@@ -73,10 +74,33 @@ class RuleSet:
     solo_extras: str = "none"
     single_limit: bool = False
     klopfen_redeal: bool = False
+    players: int = 4  # seats at the table: 4, 5 (see ``five``) or 6 (preset ``muenchen``)
+    five: str = "dealer_sits_out"
+
+    @property
+    def all_play(self) -> bool:
+        """Five at the table, all five playing (seed 000)."""
+        return self.players == 5 and self.five == "all_play"
 
     @property
     def hand_size(self) -> int:
+        if self.all_play:
+            return 8
         return 12 if self.nines else 10
+
+    @property
+    def copies(self) -> int:
+        """How often each card is in the deck: three decks at six."""
+        return 3 if self.players == 6 else 2
+
+    def for_table(self) -> RuleSet:
+        """The switches the table size forces (readings 22, 24): all five playing is played
+        without nines, with Überstich, no Armut, no Schmeißen; six with nines, no Armut, no Schmeißen."""
+        if self.all_play and (self.nines or not self.overtrump or self.armut or self.schmeissen):
+            return replace(self, nines=False, overtrump=True, armut=False, schmeissen=())
+        if self.players == 6 and (not self.nines or self.armut or self.schmeissen):
+            return replace(self, nines=True, armut=False, schmeissen=())
+        return self
 
     @classmethod
     def from_config(cls, config: Mapping[str, object] | None = None) -> RuleSet:
@@ -88,7 +112,10 @@ class RuleSet:
         if not isinstance(name, str) or name not in PRESETS:
             raise RuleError(f"unknown preset {name!r} (known: {', '.join(PRESETS)})")
         overrides: dict[str, Any] = {str(k): _check(str(k), v) for k, v in settings.items()}
-        return replace(PRESETS[name], **overrides)
+        rules = replace(PRESETS[name], **overrides)
+        if (rules.players == 6) != (name == "muenchen"):
+            raise RuleError("six at the table play the preset 'muenchen', and 'muenchen' needs six players")
+        return rules
 
     def to_config(self) -> dict[str, Any]:
         """Preset name plus the switches that differ from it (JSON-ready)."""
@@ -145,6 +172,8 @@ PRESETS: dict[str, RuleSet] = {
         solo_priority="rank", hochzeit="first_color_trick", armut=True, schmeissen=("nines", "kings"),
         announcements="first_trick", scoring="doubling", extras=("doppelkopf",),
     ),
+    # Münchener Regeln for six (reading 24): ddv plus Überstich, the soloist leads, three decks.
+    "muenchen": replace(_DDV, preset="muenchen", overtrump=True, solo_lead="soloist", players=6),
 }
 
 
@@ -156,3 +185,8 @@ def switch_values(name: str) -> tuple[str, ...] | None:
 def switch_range(name: str) -> tuple[int, int] | None:
     """The range of a number switch; None for the others."""
     return _INTS.get(name)
+
+
+def is_list_switch(name: str) -> bool:
+    """A switch that takes several values, comma-separated."""
+    return name in _LISTS

@@ -120,6 +120,7 @@ class GamesRepo(Core):
         *,
         last: tuple[int, Mapping[str, Any]] | None = None,
         now: datetime | None = None,
+        rules: Mapping[str, Any] | None = None,
     ) -> None:
         """Mark the game finished with the engine's result, all in one transaction.
 
@@ -129,6 +130,8 @@ class GamesRepo(Core):
         by seat or a dict user_id -> points; defaults to the result's score.
         ``last = (idx, action)``: the action that ended the game, appended in
         the same transaction (the last card is never on disk unbooked).
+        ``rules``: the rules the record replays with, when the table's list made
+        them differ from those stored at the deal (a Pflichtsolo: ``solo_lead``).
         Writes the score rows, the per-seat statistics counters and the
         leaderboard totals. Nothing is written on failure.
         """
@@ -154,6 +157,8 @@ class GamesRepo(Core):
                 (finished, dumps(data), typed.contract, game_id),
             )
             await _insert_scores(conn, game_id, channel_id, finished, rows)
+            if rules is not None:
+                await conn.execute("UPDATE games SET rules = ? WHERE id = ?", (dumps(dict(rules)), game_id))
 
     async def last_game_number(self, table_id: int) -> int:
         """The highest game number used at the table (0 before the first game)."""

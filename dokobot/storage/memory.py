@@ -27,6 +27,7 @@ class MemoryStore:
         self.games: dict[int, StoredGame] = {}
         self.prefs: dict[int, ChannelPrefs] = {}
         self.user_langs: dict[int, str] = {}
+        self.user_decks: dict[int, str] = {}
 
     async def open_table(self, channel_id: int, guild_id: int | None, host_id: int, seats: list[SeatInfo]) -> int:
         if any(t.channel_id == channel_id for tid, t in self.tables.items() if tid not in self.closed):
@@ -81,11 +82,13 @@ class MemoryStore:
 
     async def finish_game(
         self, game_id: int, result: GameResult, scores: dict[int, int],
-        last: tuple[int, dict[str, Any]] | None = None,
+        last: tuple[int, dict[str, Any]] | None = None, rules: dict[str, Any] | None = None,
     ) -> None:
         game = self._running(game_id)
         if last is not None:  # checked before anything changes: all or nothing
             await self.append_action(game_id, *last)
+        if rules is not None:
+            game.rules = copy.deepcopy(rules)
         game.result = result  # immutable
         game.scores = dict(scores)
 
@@ -156,3 +159,12 @@ class MemoryStore:
             self.user_langs.pop(user_id, None)
         else:
             self.user_langs[user_id] = language
+
+    async def user_deck(self, user_id: int) -> str | None:
+        return self.user_decks.get(user_id)
+
+    async def set_user_deck(self, user_id: int, deck: str | None) -> None:
+        if deck is None:
+            self.user_decks.pop(user_id, None)
+        else:
+            self.user_decks[user_id] = deck

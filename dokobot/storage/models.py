@@ -16,6 +16,8 @@ class ChannelSettings:
     overrides: dict[str, Any] = field(default_factory=dict)
     language: str | None = None
     table_settings: dict[str, Any] = field(default_factory=dict)  # turn_timeout, on_timeout, mentions
+    images: bool | None = None  # pictures of the table (None: on)
+    deck: str | None = None  # the deck pictures are drawn in (None: French)
 
     def rules_config(self, default_preset: str = "ddv") -> dict[str, Any]:
         """The dict ``RuleSet.from_config`` takes: preset plus overrides."""

@@ -103,10 +103,10 @@ class SqliteStore:
 
     async def finish_game(
         self, game_id: int, result: GameResult, scores: dict[int, int],
-        last: tuple[int, dict[str, Any]] | None = None,
+        last: tuple[int, dict[str, Any]] | None = None, rules: dict[str, Any] | None = None,
     ) -> None:
         with _store_errors():
-            await self.db.finish_game(game_id, result, scores, last=last)
+            await self.db.finish_game(game_id, result, scores, last=last, rules=rules)
 
     async def abort_game(self, game_id: int) -> None:
         with _store_errors():
@@ -165,13 +165,17 @@ class SqliteStore:
         with _store_errors():
             # None = never set here: the bot's configured default applies.
             s = await self.db.get_settings(channel_id)
-            return ChannelPrefs(s.preset, dict(s.overrides), s.language, TableSettings.from_dict(s.table_settings))
+            return ChannelPrefs(
+                s.preset, dict(s.overrides), s.language, TableSettings.from_dict(s.table_settings),
+                s.images is not False, s.deck,
+            )
 
     async def set_channel_prefs(self, channel_id: int, prefs: ChannelPrefs) -> None:
         with _store_errors():
             await self.db.set_settings(
                 channel_id, preset=prefs.preset, overrides=dict(prefs.overrides), language=prefs.language,
                 table_settings=prefs.settings.to_dict(),
+                images=None if prefs.images else False, deck=prefs.deck,
             )
 
     async def user_language(self, user_id: int) -> str | None:
@@ -181,3 +185,11 @@ class SqliteStore:
     async def set_user_language(self, user_id: int, language: str | None) -> None:
         with _store_errors():
             await self.db.set_user_language(user_id, language)
+
+    async def user_deck(self, user_id: int) -> str | None:
+        with _store_errors():
+            return await self.db.get_user_deck(user_id)
+
+    async def set_user_deck(self, user_id: int, deck: str | None) -> None:
+        with _store_errors():
+            await self.db.set_user_deck(user_id, deck)

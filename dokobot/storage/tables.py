@@ -16,6 +16,7 @@ from .periods import from_epoch, to_epoch
 from .seatstats import player_key
 
 LANGUAGES = ("de", "en")
+DECKS = ("french", "german")
 
 
 class _Keep:
@@ -69,11 +70,14 @@ class TablesRepo(Core):
         overrides: Mapping[str, Any] | None = KEEP,
         language: str | None = KEEP,
         table_settings: Mapping[str, Any] | None = KEEP,
+        images: bool | None = KEEP,
+        deck: str | None = KEEP,
         now: datetime | None = None,
     ) -> ChannelSettings:
         """Change the given fields (omitted ones keep their value, None unsets);
         returns the new settings."""
         _check_language(language)
+        _check_deck(deck)
         async with self._transaction(f"save settings of channel {channel_id}") as conn:
             # read inside the write transaction: concurrent partial updates must not race
             old = await _read_settings(conn, channel_id)
@@ -83,15 +87,17 @@ class TablesRepo(Core):
                 old.overrides if overrides is KEEP else dict(overrides or {}),
                 old.language if language is KEEP else language,
                 old.table_settings if table_settings is KEEP else dict(table_settings or {}),
+                old.images if images is KEEP else (None if images is None else bool(images)),
+                old.deck if deck is KEEP else deck,
             )
             await conn.execute(
                 "INSERT INTO channel_settings (channel_id, preset, overrides, language, table_settings,"
-                " updated_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (channel_id) DO UPDATE SET"
+                " images, deck, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (channel_id) DO UPDATE SET"
                 " preset = excluded.preset, overrides = excluded.overrides,"
                 " language = excluded.language, table_settings = excluded.table_settings,"
-                " updated_at = excluded.updated_at",
+                " images = excluded.images, deck = excluded.deck, updated_at = excluded.updated_at",
                 (channel_id, new.preset, dumps(new.overrides), new.language, dumps(new.table_settings),
-                 to_epoch(now)),
+                 None if new.images is None else int(new.images), new.deck, to_epoch(now)),
             )
         return new
 
@@ -111,6 +117,22 @@ class TablesRepo(Core):
                 " ON CONFLICT (user_id) DO UPDATE SET language = excluded.language,"
                 " updated_at = excluded.updated_at",
                 (user_id, language, to_epoch(now)),
+            )
+
+    async def get_user_deck(self, user_id: int) -> str | None:
+        """The player's own deck for pictures and cards, None if never chosen."""
+        async with self._statement(f"read deck of user {user_id}") as conn:
+            rows = await _all(conn, "SELECT deck FROM user_settings WHERE user_id = ?", (user_id,))
+        return rows[0][0] if rows else None
+
+    async def set_user_deck(self, user_id: int, deck: str | None, *, now: datetime | None = None) -> None:
+        _check_deck(deck)
+        async with self._transaction(f"save deck of user {user_id}") as conn:
+            await conn.execute(
+                "INSERT INTO user_settings (user_id, deck, updated_at) VALUES (?, ?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET deck = excluded.deck,"
+                " updated_at = excluded.updated_at",
+                (user_id, deck, to_epoch(now)),
             )
 
     # --- tables and seats -------------------------------------------------
@@ -230,16 +252,24 @@ def _check_language(language: Any) -> None:
         raise StorageError(f"language must be one of {', '.join(LANGUAGES)} or None, not {language!r}")
 
 
+def _check_deck(deck: Any) -> None:
+    if deck is not KEEP and deck is not None and deck not in DECKS:
+        raise StorageError(f"deck must be one of {', '.join(DECKS)} or None, not {deck!r}")
+
+
 async def _read_settings(conn: aiosqlite.Connection, channel_id: int) -> ChannelSettings:
     rows = await _all(
         conn,
-        "SELECT preset, overrides, language, table_settings FROM channel_settings WHERE channel_id = ?",
+        "SELECT preset, overrides, language, table_settings, images, deck FROM channel_settings WHERE channel_id = ?",
         (channel_id,),
     )
     if not rows:
         return ChannelSettings(channel_id)
-    preset, overrides, language, table_settings = rows[0]
-    return ChannelSettings(channel_id, preset, json.loads(overrides), language, json.loads(table_settings))
+    preset, overrides, language, table_settings, images, deck = rows[0]
+    return ChannelSettings(
+        channel_id, preset, json.loads(overrides), language, json.loads(table_settings),
+        None if images is None else bool(images), deck,
+    )
 
 
 async def _require_open_table(conn: aiosqlite.Connection, table_id: int) -> tuple[Any, ...]:

@@ -136,6 +136,8 @@ class ChannelPrefs:
     overrides: dict[str, Any] = field(default_factory=dict)
     language: str | None = None
     settings: TableSettings = field(default_factory=TableSettings)
+    images: bool = True  # the table message carries a picture of the table
+    deck: str | None = None  # the deck pictures are drawn in (None: French)
 
 
 class StoreError(Exception):
@@ -157,10 +159,13 @@ class TableStore(Protocol):
     async def append_action(self, game_id: int, idx: int, action: dict[str, Any]) -> None: ...
     async def finish_game(
         self, game_id: int, result: GameResult, scores: dict[int, int],
-        last: tuple[int, dict[str, Any]] | None = None,
+        last: tuple[int, dict[str, Any]] | None = None, rules: dict[str, Any] | None = None,
     ) -> None:
         """Book a finished game; with ``last = (idx, action)`` append that action
-        first, in the same transaction."""
+        first, in the same transaction. ``rules``: the rules the game's record
+        replays with, when they differ from those stored at ``create_game`` (a
+        Pflichtsolo is led by the soloist: ``solo_lead: soloist``); stored in
+        the same transaction."""
         ...
     async def abort_game(self, game_id: int) -> None: ...
     async def set_game_players(self, game_id: int, players: list[SeatInfo]) -> None:
@@ -186,3 +191,5 @@ class TableStore(Protocol):
     async def set_channel_prefs(self, channel_id: int, prefs: ChannelPrefs) -> None: ...
     async def user_language(self, user_id: int) -> str | None: ...
     async def set_user_language(self, user_id: int, language: str | None) -> None: ...
+    async def user_deck(self, user_id: int) -> str | None: ...
+    async def set_user_deck(self, user_id: int, deck: str | None) -> None: ...

@@ -6,21 +6,37 @@ player's language instead of a Python message.
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass
 from typing import Any
 
-from dokobot.engine import SWITCHES, RuleError, RuleSet
+from dokobot.engine import SWITCHES, RuleError, RuleSet, is_list_switch, switch_range, switch_values
+from dokobot.table.lists import LIST_KEYS
 from dokobot.table.store import TableSettings
 
 # Switches that need table features the bot does not offer yet: not settable.
-UNSETTABLE: tuple[str, ...] = ()
+# ``players`` is the number seated, never typed.
+UNSETTABLE: tuple[str, ...] = ("players",)
 _TRUE = ("true", "ja", "yes", "an", "on")
 _FALSE = ("false", "nein", "no", "aus", "off")
 _LISTS = ("solos", "schmeissen", "extras", "bock")
 # Table settings typed like switches (not rules of the game): see ``TableSettings``.
 SETTINGS = ("turn_timeout", "on_timeout", "mentions")
 MAX_TIMEOUT = 24 * 3600
+SETTING_VALUES: dict[str, tuple[str, ...]] = {
+    "turn_timeout": (f"0..{MAX_TIMEOUT}",), "on_timeout": ("wait", "computer"), "mentions": ("ja", "nein"),
+}
 
+
+# Switches of the table, not of the engine's rules (rules.md "Lists and Pflichtsoli"):
+# name -> the values offered (a number switch: examples, any whole number in ``TABLE_NUMBERS``).
+TABLE_SWITCHES: dict[str, tuple[str, ...]] = {
+    "list_games": ("0", "24", "30", "36"),
+    "pflichtsolo": ("ja", "nein"),
+}
+TABLE_NUMBERS: dict[str, tuple[int, int]] = {"list_games": (0, 999)}
+MAX_CHOICES = 25  # Discord shows at most 25 autocomplete choices
+MAX_CHOICE = 100  # characters of one choice's value
 
 SHOWN = 32  # at most this many characters of what was typed come back in an answer
 MAX_DIGITS = 6  # no switch takes a bigger number; longer digit strings are no number
@@ -41,6 +57,7 @@ class SwitchError(Exception):
     key: str
     name: str
     value: str = ""
+    allowed: str = ""  # the allowed values (or switch names), already joined for an answer
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "name", shorten(self.name))
@@ -55,10 +72,92 @@ def parse(text: str) -> dict[str, Any]:
         name = name.strip().lower()
         if not sep or not name:
             raise SwitchError("err.switch_syntax", token)
-        if (name not in SWITCHES and name not in SETTINGS) or name in UNSETTABLE:
-            raise SwitchError("err.switch_unknown", name)
+        if name not in names():
+            near = difflib.get_close_matches(name, names(), n=4, cutoff=0.6)
+            raise SwitchError("err.switch_unknown_near" if near else "err.switch_unknown", name, allowed=", ".join(near))
         out[name] = _value(name, raw.strip())
+        if name in TABLE_SWITCHES:
+            _check_table_switch(name, out[name], raw.strip())
     return out
+
+
+def names() -> tuple[str, ...]:
+    """Every switch a host may set: the engine's, the table settings, the list."""
+    return tuple(n for n in SWITCHES if n not in UNSETTABLE) + SETTINGS + tuple(TABLE_SWITCHES) + LOOK
+
+
+def allowed(name: str) -> tuple[str, ...]:
+    """The values ``name`` takes, as typed after ``=``."""
+    if name in TABLE_SWITCHES:
+        return TABLE_SWITCHES[name]
+    if name in SETTING_VALUES:
+        return SETTING_VALUES[name]
+    values, numbers = switch_values(name), switch_range(name)
+    if values:
+        return values
+    if numbers:
+        return (f"{numbers[0]}..{numbers[1]}",)
+    return ("ja", "nein")  # a yes/no switch
+
+
+def allowed_text(name: str) -> str:
+    return ", ".join(allowed(name))
+
+
+def _check_table_switch(name: str, value: Any, raw: str) -> None:
+    if name in TABLE_NUMBERS:
+        lo, hi = TABLE_NUMBERS[name]
+        ok = isinstance(value, int) and not isinstance(value, bool) and lo <= value <= hi
+        hint = f"{lo}..{hi}"
+    else:
+        ok, hint = isinstance(value, bool), ", ".join(TABLE_SWITCHES[name])
+    if not ok:
+        raise SwitchError("err.switch_value", name, raw, allowed=hint)
+
+
+def complete(current: str) -> list[str]:
+    """Autocomplete for the ``schalter`` option: the whole text with its last token
+    completed (a switch name before ``=``, a value after it; in a list switch the
+    value after the last comma). At most ``MAX_CHOICES`` choices, each the full text."""
+    head, _, last = current.rpartition(" ")
+    prefix = head + " " if head else ""
+    name, sep, typed = last.partition("=")
+    name = name.strip().lower()
+    if not sep:
+        out = [f"{prefix}{n}=" for n in names() if n.startswith(name)]
+    elif name not in names():
+        return []
+    else:
+        done, comma, part = typed.rpartition(",")
+        before = done + comma if is_list_switch(name) else ""
+        part = part if is_list_switch(name) else typed
+        values = [v for v in allowed(name) if ".." not in v]
+        if not values:  # a number switch: what was typed if it is a number, else the range
+            lo, hi = allowed(name)[0].split("..")
+            values = [part] if part.isdecimal() else [lo, hi]
+        out = [f"{prefix}{name}={before}{v}" for v in values if v.startswith(part.lower())]
+    return [c for c in out if len(c) <= MAX_CHOICE][:MAX_CHOICES]
+
+
+# Switches of the channel's look, not of its rules: they change no game, so they
+# apply at once (even during a game) and are stored with the channel's prefs.
+LOOK = ("bilder",)
+
+
+def split_look(text: str) -> tuple[dict[str, Any], str]:
+    """Take ``bilder=ja|nein`` (pictures of the table) out of ``text``; the rest are rule switches."""
+    look: dict[str, Any] = {}
+    rest = []
+    for token in text.split():
+        name, sep, raw = token.partition("=")
+        if sep and name.strip().lower() in LOOK:
+            low = raw.strip().lower()
+            if low not in _TRUE + _FALSE:
+                raise SwitchError("err.switch_value", name.strip().lower(), raw.strip())
+            look[name.strip().lower()] = low in _TRUE
+        else:
+            rest.append(token)
+    return look, " ".join(rest)
 
 
 def _value(name: str, raw: str) -> Any:
@@ -76,11 +175,13 @@ def _value(name: str, raw: str) -> Any:
 def build(preset: str, overrides: dict[str, Any]) -> dict[str, Any]:
     """The rules config for ``preset`` with ``overrides``; SwitchError names a bad value."""
     for name, value in overrides.items():
+        if name in TABLE_SWITCHES or name in LIST_KEYS:
+            continue  # checked by ``parse``; the table keeps them apart from the engine's rules
         try:
             RuleSet.from_config({"preset": preset, name: value})
         except (RuleError, ValueError, TypeError):
             shown = ",".join(value) if isinstance(value, list) else str(value).lower()
-            raise SwitchError("err.switch_value", name, shown) from None
+            raise SwitchError("err.switch_value", name, shown, allowed=allowed_text(name)) from None
     return {"preset": preset, **overrides}
 
 
@@ -99,14 +200,14 @@ def settings(values: dict[str, Any], base: TableSettings) -> TableSettings:
             if isinstance(value, bool) and value is False:
                 value = 0  # turn_timeout=aus
             if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_TIMEOUT:
-                raise SwitchError("err.setting_value", name, shown)
+                raise SwitchError("err.setting_value", name, shown, allowed=allowed_text(name))
             timeout = value
         elif name == "on_timeout":
             if value not in ("wait", "computer"):
-                raise SwitchError("err.setting_value", name, shown)
+                raise SwitchError("err.setting_value", name, shown, allowed=allowed_text(name))
             on_timeout = value
         elif name == "mentions":
             if not isinstance(value, bool):
-                raise SwitchError("err.setting_value", name, shown)
+                raise SwitchError("err.setting_value", name, shown, allowed=allowed_text(name))
             mentions = value
     return TableSettings(timeout, on_timeout, mentions)

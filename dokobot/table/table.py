@@ -38,8 +38,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from dokobot.engine import Game, GameResult, IllegalAction, Observation, RuleError, RuleSet, deal
-from dokobot.table import ai
+from dokobot.table import ai, lists
 from dokobot.table.bock import BockGame, BockState, BockStep, booked, replay_bock, step
+from dokobot.table.lists import ListGame, ListSettings, ListState, ListStep
 from dokobot.table.store import (
     SeatInfo,
     StoredGame,
@@ -54,7 +55,9 @@ from dokobot.table.store import (
 log = logging.getLogger(__name__)
 
 SEATS = 4  # players of one game
-MAX_SEATS = 5  # at five the dealer sits out (TSR 10.1); more people wait for a seat
+# at five the dealer sits out (TSR 10.1) or all five play (``five: all_play``); six play the
+# Münchener Regeln (preset ``muenchen``); more people wait for a seat
+MAX_SEATS = 6
 MAX_WAITING = 5
 FIRST_DEALER = SEATS - 1  # the opener (seat 0) leads the first game
 COMPUTER_NAME = "Computer"  # the same word in German and English
@@ -136,6 +139,7 @@ class FinishedGame:
     record: dict[str, Any]
     bock: int = 1  # the Bock factor this game counted with (points = score × bock)
     bock_fired: tuple[str, ...] = ()  # Bock triggers this game set off (one new round each)
+    list_step: ListStep | None = None  # what the game was in the table's list (None: no list)
 
 
 @dataclass
@@ -164,7 +168,10 @@ class Table:
         self.channel_id = channel_id
         self.guild_id = guild_id
         self.host_id = host_id
-        self.rules_config: dict[str, Any] = dict(rules or {"preset": "ddv"})
+        engine_rules, self.list_settings = ListSettings.split(rules or {"preset": "ddv"})
+        self.rules_config: dict[str, Any] = engine_rules or {"preset": "ddv"}
+        self.list_state = ListState(self.list_settings.start_for(table_id))  # the list before the next game
+        self.list_game: tuple[frozenset[int], int | None] = (frozenset(), None)  # running game: Pflicht seats, vorgeführt
         self.seats: list[SeatInfo] = []
         self.state = "lobby"  # lobby | playing | between | closed
         self.game: Game | None = None
@@ -218,6 +225,30 @@ class Table:
         return self.bock.games_left - (1 if self.state == "playing" else 0)
 
     @property
+    def pflicht_on(self) -> bool:
+        """Pflichtsoli are played: a list with ``pflichtsolo`` and rules with solos."""
+        s = self.list_settings
+        return s.active and s.pflichtsolo and bool(self.ruleset.solos)
+
+    def list_owing(self) -> list[SeatInfo]:
+        """Who still owes a Pflichtsolo in the running list (seated players)."""
+        if not self.pflicht_on:
+            return []
+        return [s for s in self.seats if s.user_id not in self.list_state.done]
+
+    async def list_marks(self) -> dict[int, str]:
+        """Game number -> "pflicht" / "vorgefuehrt" for the score sheet (from the stored games)."""
+        if not self.list_settings.active:
+            return {}
+        finished = await self.store.finished_games(self.table_id)
+        steps = lists.replay_list(self.list_settings_now(), self.table_id, (_list_game(g) for g in finished))
+        return {s.number: s.mark for s in steps if s.mark is not None}
+
+    def list_settings_now(self) -> ListSettings:
+        s = self.list_settings
+        return s if self.pflicht_on or not s.pflichtsolo else ListSettings(s.games, False, s.start_table, s.start_game)
+
+    @property
     def names(self) -> list[str]:
         """The names by seat of the game on the table (else of the seats)."""
         if self.game is not None and self.state in ("playing", "between") and self.game_players:
@@ -247,9 +278,22 @@ class Table:
         return clock.seat
 
     def sits_out(self, seat: int) -> bool:
-        """Whether ``seat`` sits out the game on the table (the dealer at five)."""
+        """Whether ``seat`` sits out the game on the table (the dealer at five, unless all play)."""
         game = self.game
-        return game is not None and game.n > SEATS and seat == game.dealer
+        return game is not None and seat < game.n and seat not in game.seats  # seats: those dealt cards
+
+    def game_rules(self, n: int) -> RuleSet:
+        """The rules of a game with ``n`` seated: six play the Münchener Regeln (the table's own
+        switches on top), four and five the table's preset (``ddv`` if that is ``muenchen``);
+        five play by the ``five`` switch (the host's choice)."""
+        config = {k: v for k, v in self.rules_config.items() if k != "players"}
+        if n == 6:
+            config["preset"] = "muenchen"
+        elif config.get("preset") == "muenchen":
+            config["preset"] = "ddv"
+        if n != SEATS:
+            config["players"] = n
+        return RuleSet.from_config(config)
 
     def seat_of(self, user_id: int) -> int | None:
         return next((i for i, s in enumerate(self.seats) if s.user_id == user_id), None)
@@ -391,11 +435,26 @@ class Table:
             self._require_host(user_id, can_manage)
             if self.state == "playing":
                 raise TableError("game_running")
-            rules = await save_channel_rules(self.store, self.channel_id, config, settings)
+            list_settings, state = self._list_change(config)
+            rules = await save_channel_rules(self.store, self.channel_id, config, settings, list_settings.overrides())
             self.rules_config = rules.to_config()
             if settings is not None:
                 self.settings = settings
+            self.list_settings, self.list_state = list_settings, state
             return rules
+
+    def _list_change(self, config: dict[str, Any]) -> tuple[ListSettings, ListState]:
+        """The list settings after ``config``: a changed ``list_games`` or ``pflichtsolo``
+        starts a new list with the next game; otherwise the running list goes on."""
+        old = self.list_settings
+        games = config.get("list_games", old.games)
+        pflicht = config.get("pflichtsolo", old.pflichtsolo)
+        if not isinstance(games, int) or isinstance(games, bool) or games < 0 or not isinstance(pflicht, bool):
+            raise TableError("bad_preset", preset="list_games / pflichtsolo")
+        if (games, pflicht) == (old.games, old.pflichtsolo):
+            return old, self.list_state
+        settings = ListSettings(games, pflicht, self.table_id, self.game_no + 1)
+        return settings, ListState(settings.start_game)
 
     async def set_message(self, message_id: int | None) -> None:
         """Remember the public table message (so it can be edited after a restart)."""
@@ -441,19 +500,25 @@ class Table:
         last = self.last
         if last is not None and last.number == self.game_no and last.result.is_redeal:
             return self.dealer
+        if last is not None and last.number == self.game_no and last.list_step is not None \
+                and last.list_step.mark == "pflicht":
+            return self.dealer  # a chosen Pflichtsolo is played on top of the list: the dealer deals again
         return (self.dealer + 1) % len(self.seats)  # over everyone seated: at five the dealer sits out
 
     async def _deal(self, dealer: int, outcome: Outcome | None = None) -> Outcome:
-        rules = RuleSet.from_config(self.rules_config)
         players = list(self.seats)
+        rules = self.game_rules(len(players))
         dealer %= len(players)
-        # at five the dealer sits out with an empty hand
-        hands = deal(rules, self.rng) if len(players) == SEATS else deal(rules, self.rng, dealer, len(players))
+        # five, dealer out: the dealer's hand is empty (bench/bot_load.py swaps in a two-argument deal for four)
+        hands = deal(rules, self.rng) if len(players) == SEATS else deal(rules, self.rng, dealer)
         number = self.game_no + 1
         game_id = await self.store.create_game(
             self.table_id, number, rules.to_config(), players, dealer, hands
         )
-        self.game = Game(rules, hands, dealer=dealer, players=[p.name for p in players])
+        pflicht, vorg = self.list_before(players, dealer)
+        self.game = Game(rules, hands, dealer=dealer, players=[p.name for p in players],
+                         pflicht=pflicht, vorgefuehrt=vorg)
+        self.list_game = (pflicht, vorg)
         self.game_players = players
         self.game_id, self.game_no, self.dealer, self.state = game_id, number, dealer, "playing"
         log.info("table %s: game %s dealt (dealer seat %s)", self.channel_id, number, dealer)
@@ -461,6 +526,12 @@ class Table:
         outcome.new_game = True
         self.wake_computers()
         return outcome
+
+    def list_before(self, players: list[SeatInfo], dealer: int) -> tuple[frozenset[int], int | None]:
+        """The Pflichtsolo seats and the vorgeführte seat of a game dealt now."""
+        if not self.pflicht_on:
+            return frozenset(), None
+        return lists.before_game(self.list_settings, self.list_state, [p.user_id for p in players], dealer)
 
     # ---- playing ----------------------------------------------------------------------
 
@@ -529,14 +600,24 @@ class Table:
         bock = step(self.bock, BockGame.from_record(game.rules.bock, result, game.actions, game.heart_trick), SEATS)
         score = booked(result.score, bock.multiplier)
         points = {p.user_id: score[i] for i, p in enumerate(players)}
-        await self.store.finish_game(self.game_id, result, points, last)
+        record_rules = game.record_rules()
+        if record_rules != game.rules.to_config():  # a Pflichtsolo: the record says who led
+            await self.store.finish_game(self.game_id, result, points, last, rules=record_rules)
+        else:
+            await self.store.finish_game(self.game_id, result, points, last)
+        list_step = None
+        if self.list_settings.active:
+            ids = tuple(p.user_id for p in players)
+            list_step = lists.step(self.list_settings_now(), self.list_state,
+                                   ListGame(self.game_no, ids, game.dealer, result, points))
+            self.list_state = list_step.after
         self.game, self.game_players = game, players
         for user_id, p in points.items():
             self.totals[user_id] = self.totals.get(user_id, 0) + p
         self.bock = bock.after
         self.last = FinishedGame(
             self.game_no, players, game.dealer, result, points, dict(self.totals), game.record(),
-            bock.multiplier, bock.fired,
+            bock.multiplier, bock.fired, list_step,
         )
         self.state = "between"
         log.info("table %s: game %s over (%s)", self.channel_id, self.game_no, result.contract)
@@ -929,15 +1010,22 @@ class _TurnMoved(Exception):
 
 async def save_channel_rules(
     store: TableStore, channel_id: int, config: dict[str, Any], settings: TableSettings | None = None,
+    list_overrides: dict[str, Any] | None = None,
 ) -> RuleSet:
-    """Store a channel's rules (and table settings) for its tables; ``TableError`` on bad rules."""
+    """Store a channel's rules (and table settings) for its tables; ``TableError`` on bad rules.
+    The list switches (``list_games``, ``pflichtsolo``) go with the rule switches but are the
+    table's: ``list_overrides`` as the table has them, else those in ``config`` or kept."""
+    engine = {k: v for k, v in config.items() if k not in lists.LIST_KEYS}
     try:
-        rules = RuleSet.from_config(config)
+        rules = RuleSet.from_config(engine)
     except RuleError as exc:
         raise TableError("bad_preset", preset=str(exc)) from None
-    config = rules.to_config()
-    overrides = {k: v for k, v in config.items() if k != "preset"}
     old = await store.channel_prefs(channel_id)
+    if list_overrides is None:  # the list switches given, else the channel's as they were
+        kept = {k: v for k, v in old.overrides.items() if k in lists.LIST_KEYS}
+        list_overrides = {**kept, **{k: v for k, v in config.items() if k in lists.LIST_KEYS}}
+    config = rules.to_config()
+    overrides = {**{k: v for k, v in config.items() if k != "preset"}, **list_overrides}
     prefs = dataclasses.replace(old, preset=rules.preset, overrides=overrides)
     if settings is not None:
         prefs = dataclasses.replace(prefs, settings=settings)
@@ -1144,13 +1232,16 @@ class Tables:
         steps = replay_bock((_bock_game(g) for g in finished), SEATS)
         if steps:
             table.bock = steps[-1].after
+        list_steps = lists.replay_list(table.list_settings_now(), table.table_id, (_list_game(g) for g in finished))
+        table.list_state = lists.state_after(list_steps, table.list_settings, table.table_id)
         if running is not None:
             await _resume(table, running)
         else:
             last = await self.store.last_game(info.table_id)
             if last is not None:
                 last_step = steps[-1] if steps and finished[-1].game_id == last.game_id else None
-                _restore_last(table, last, last_step)
+                list_step = list_steps[-1] if list_steps and list_steps[-1].number == last.number else None
+                _restore_last(table, last, last_step, list_step)
             if table.game_no and SEATS <= len(table.seats) <= MAX_SEATS:
                 table.state = "between"
         return table
@@ -1166,7 +1257,13 @@ def _bock_game(stored: StoredGame) -> BockGame:
     return BockGame.from_record(triggers, stored.result, stored.actions, heart)
 
 
-def _restore_last(table: Table, stored: StoredGame, bock: BockStep | None = None) -> None:
+def _list_game(stored: StoredGame) -> ListGame:
+    points = {int(k): int(v) for k, v in (stored.scores or {}).items()}
+    return ListGame(stored.number, tuple(p.user_id for p in stored.players), stored.dealer, stored.result, points)
+
+
+def _restore_last(table: Table, stored: StoredGame, bock: BockStep | None = None,
+                  list_step: ListStep | None = None) -> None:
     """Between two games: the next dealer follows the last game's, and a
     finished last game is again the summary the table message shows."""
     table.dealer = stored.dealer
@@ -1174,8 +1271,9 @@ def _restore_last(table: Table, stored: StoredGame, bock: BockStep | None = None
     if stored.result is None:
         return
     try:
+        pflicht, vorg = (list_step.pflicht, list_step.vorgefuehrt) if list_step else (frozenset(), None)
         game = Game(RuleSet.from_config(stored.rules), stored.hands, dealer=stored.dealer,
-                    players=[p.name for p in stored.players])
+                    players=[p.name for p in stored.players], pflicht=pflicht, vorgefuehrt=vorg)
         for action in stored.actions:
             game.apply(action)
     except (IllegalAction, RuleError) as exc:
@@ -1185,7 +1283,7 @@ def _restore_last(table: Table, stored: StoredGame, bock: BockStep | None = None
     points = {p.user_id: int((stored.scores or {}).get(p.user_id, 0)) for p in stored.players}
     table.last = FinishedGame(
         stored.number, list(stored.players), stored.dealer, stored.result, points, dict(table.totals), game.record(),
-        bock.multiplier if bock else 1, bock.fired if bock else (),
+        bock.multiplier if bock else 1, bock.fired if bock else (), list_step,
     )
     table.game, table.game_id = game, stored.game_id
 
@@ -1199,7 +1297,10 @@ async def _resume(table: Table, stored: StoredGame) -> None:
     table.game_players = list(stored.players)
     try:
         rules = RuleSet.from_config(stored.rules)
-        game = Game(rules, stored.hands, dealer=stored.dealer, players=[p.name for p in stored.players])
+        pflicht, vorg = table.list_before(list(stored.players), stored.dealer)
+        game = Game(rules, stored.hands, dealer=stored.dealer, players=[p.name for p in stored.players],
+                    pflicht=pflicht, vorgefuehrt=vorg)
+        table.list_game = (pflicht, vorg)
         for action in stored.actions:
             game.apply(action)
     except (IllegalAction, RuleError, ValueError, KeyError, TypeError) as exc:

@@ -48,6 +48,12 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "btn.klopfen": ("Klopfen", "Knock"),
     "select.hochzeit": ("Hochzeit: Karte nennen …", "Wedding: name a card …"),
     "select.solo": ("Solo ansagen …", "Declare a solo …"),
+    "select.solo_gross": ("Großes Solo ansagen …", "Declare a big solo …"),
+    "select.solo_klein": ("Kleines Solo ansagen (mit Partner) …", "Declare a small solo (with a partner) …"),
+    "sixsolo.pflicht": ("Pflicht", "compulsory"),
+    "sixsolo.lust": ("Lust", "voluntary"),
+    "btn.pass": ("Passe", "Pass"),
+    "hand.bid": ("Gleiche Soli: reize mit einer Ansage-Stufe, halte oder passe.", "Equal solos: bid a step, hold or pass."),
     "select.armut_return.one": ("{n} Karte zurückgeben …", "Return {n} card …"),
     "select.armut_return.other": ("{n} Karten zurückgeben …", "Return {n} cards …"),
     # --- lobby
@@ -68,6 +74,17 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "table.bock_one": ("Bock ×{m} · noch 1 Bockspiel", "Bock ×{m} · 1 more Bock game"),
     "table.bock_last": ("Bock ×{m} · letztes Bockspiel", "Bock ×{m} · last Bock game"),
     "table.dealer": ("Geber: {dealer} · Vorhand: {lead}", "Dealer: {dealer} · lead: {lead}"),
+    "table.list": ("Liste: Spiel {n} von {total}", "List: game {n} of {total}"),
+    "table.list_pflicht": (
+        "Pflichtsolo von {name}: zusätzlich zu den {total} Listenspielen, {name} spielt aus",
+        "Pflichtsolo of {name}: on top of the {total} list games, {name} leads",
+    ),
+    "table.list_vorgefuehrt": (
+        "{name} ist vorgeführt und muss in diesem Spiel ein Solo nach Wahl spielen (Pflichtsolo)",
+        "{name} is vorgeführt and must play a solo of their choice in this game (Pflichtsolo)",
+    ),
+    "table.list_owing": ("Pflichtsolo offen: {list}", "Pflichtsolo still owed: {list}"),
+    "table.list_owing_none": ("Alle Pflichtsoli sind gespielt.", "Every Pflichtsolo has been played."),
     "table.announcements": ("Ansagen: {list}", "Announcements: {list}"),
     "table.knocks": ("{n}× geklopft ({list})", "knocked {n}× ({list})"),
     "table.hochzeit_card": ("Wer zuerst ein {suit}-Ass spielt, heiratet.", "Whoever first plays the ace of {suit} is the partner."),
@@ -88,10 +105,27 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "table.vorbehalt": ("Vorbehalt", "reservation"),
     "table.gesund": ("gesund", "no reservation"),
     "table.waiting": ("…", "…"),
+    # --- the picture of the table (dokobot.text.picture)
+    "pic.game": ("Spiel {no}", "Game {no}"),
+    "pic.trick": ("Stich {n}", "Trick {n}"),
+    "pic.dealer": ("Geber", "dealer"),
+    "pic.seat": ("Platz {n}", "Seat {n}"),
+    "pic.tricks": ("Stiche: {n}", "tricks: {n}"),
+    "pic.reserve": ("Vorbehalt?", "Reservations?"),
+    "pic.to_act": ("am Zug: {name}", "to act: {name}"),
+    "pic.last": ("Letzter Stich", "Last trick"),
+    "pic.last_winner": ("{name} · {augen} Augen", "{name} · {augen} points"),
+    "pic.announcements": ("Ansagen", "Announcements"),
+    "pic.party_augen": ("{augen} Augen · Stiche: {n}", "{augen} points · tricks: {n}"),
+    "pic.no_tricks": ("keinen Stich", "no trick"),
+    "pic.winner": ("{party} gewinnt · Re {re} : Kontra {kontra} Augen", "{party} wins · Re {re} : Kontra {kontra} points"),
+    "pic.no_winner": ("Keiner gewinnt · Re {re} : Kontra {kontra} Augen", "Nobody wins · Re {re} : Kontra {kontra} points"),
     # --- contracts
     "contract.normal": ("Normalspiel", "normal game"),
     "contract.hochzeit": ("Hochzeit", "wedding"),
     "contract.stille_hochzeit": ("stille Hochzeit", "silent wedding"),
+    "contract.hochzeit:klein": ("kleine Hochzeit", "small wedding"),
+    "contract.hochzeit:gross": ("große Hochzeit", "big wedding"),
     "contract.armut": ("Armut", "poverty"),
     "contract.redeal": ("neu geben", "redeal"),
     "solo.karo": ("Karo-Solo", "diamonds solo"),
@@ -110,6 +144,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     # --- announcements (the words stay the same in English)
     "ann.re": ("Re", "Re"),
     "ann.kontra": ("Kontra", "Kontra"),
+    "ann.keine135": ("keine 135", "keine 135"),
     "ann.keine90": ("keine 90", "keine 90"),
     "ann.keine60": ("keine 60", "keine 60"),
     "ann.keine30": ("keine 30", "keine 30"),
@@ -173,6 +208,8 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "table.computer_for": ("Computer für {names}", "Computer for {names}"),
     "lobby.waiting": ("Warteliste: {list}", "Waiting: {list}"),
     "lobby.five": ("Zu fünft: der Geber setzt jeweils aus.", "Five at the table: the dealer sits out."),
+    "lobby.five_all": ("Zu fünft: alle spielen mit (ohne Neunen, Überstich).", "Five at the table: all five play (no nines, overtrump)."),
+    "lobby.six": ("Zu sechst: Münchener Regeln (drei Blätter, 12 Karten je Hand).", "Six at the table: the Munich rules (three decks, 12 cards a hand)."),
     "btn.take_over": ("Computer übernimmt", "Computer takes over"),
     "btn.abort": ("Spiel abbrechen", "Abort game"),
     "rules.timeout_off": ("keine", "none"),
@@ -192,6 +229,11 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "setting.mentions.help": (
         "eine kurze Zeile erwähnt, wer am Zug ist (`an`/`aus`).",
         "a short line mentions whoever is to act (`on`/`off`).",
+    ),
+    "setting.bilder": ("Bilder", "Pictures"),
+    "setting.bilder.help": (
+        "die Tischnachricht zeigt ein Bild des Tisches (`ja`/`nein`).",
+        "the table message shows a picture of the table (`ja`/`nein`).",
     ),
     "rules.next_table": ("Gilt für den nächsten Tisch in diesem Kanal.", "For the next table in this channel."),
     "sheet.games_played": ("Spiele: {list}", "Games played: {list}"),
@@ -214,6 +256,20 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "hand.your_turn": ("du bist am Zug", "it is your turn"),
     "hand.wait": ("am Zug: {name}", "to act: {name}"),
     "hand.reserve": ("Hast du einen Vorbehalt?", "Any reservation?"),
+    "hand.schwein_ask": ("Karo-Ass als Schwein spielen?", "Play the ace of diamonds as Schwein?"),
+    "btn.as_schwein": ("als Schwein", "as Schwein"),
+    "hand.schwein_played": ("Karo-Ass als Schwein gespielt.", "Ace of diamonds played as Schwein."),
+    "hand.fuchs_played": ("Karo-Ass als Fuchs gespielt.", "Ace of diamonds played as a fox."),
+    "btn.as_fuchs": ("als Fuchs", "as fox"),
+    "card.schwein": ("🐷 Schwein", "🐷 Schwein"),
+    "hand.vorgefuehrt": (
+        "Du bist vorgeführt: sag ein Solo deiner Wahl an (dein Pflichtsolo, du spielst aus).",
+        "You are vorgeführt: announce a solo of your choice (your Pflichtsolo, you lead).",
+    ),
+    "hand.pflicht_owed": (
+        "Ein Solo wäre dein Pflichtsolo (du spielst aus, danach gibt derselbe Geber noch einmal).",
+        "A solo would be your Pflichtsolo (you lead, and the same dealer deals again after it).",
+    ),
     "hand.armut_take": ("{name} hat Armut: nimmst du sie mit?", "{name} is poor: do you take it?"),
     "hand.armut_give": ("Gib deine Trümpfe ab.", "Hand over your trumps."),
     "hand.armut_return.one": ("Gib {n} Karte zurück.", "Return {n} card."),
@@ -239,6 +295,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "bd.reached": ("{what} erreicht", "{what} reached"),
     "bd.extra.gegen_die_alten": ("gegen die Alten", "against the queens of clubs"),
     "bd.extra.doppelkopf": ("Doppelkopf", "Doppelkopf"),
+    "bd.superdoppelkopf": ("Superdoppelkopf", "Superdoppelkopf"),
     "bd.extra.fuchs": ("Fuchs gefangen", "fox caught"),
     "bd.extra.karlchen": ("Karlchen", "Charlie"),
     "bd.extra.karlchen_caught": ("Karlchen gefangen", "Charlie caught"),
@@ -255,6 +312,15 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "Ansage verloren – die nächste Runde ist Bock", "Announcement lost – the next round is Bock",
     ),
     "sum.sheet": ("Spielliste: {list}", "Score sheet: {list}"),
+    "sheet.pflicht": ("Pflichtsolo", "Pflichtsolo"),
+    "sheet.vorgefuehrt": ("vorgeführt", "vorgeführt"),
+    "sum.list_game": ("Listenspiel {n} von {total}", "List game {n} of {total}"),
+    "sum.list_pflicht": (
+        "Pflichtsolo von {name}: zählt nicht als Listenspiel, {dealer} gibt noch einmal.",
+        "Pflichtsolo of {name}: not one of the list games, {dealer} deals again.",
+    ),
+    "sum.list_vorgefuehrt": ("Vorgeführtes Solo von {name} (Pflichtsolo)", "Vorgeführtes Solo of {name} (Pflichtsolo)"),
+    "sum.list_end": ("Die Liste ({total} Spiele) ist zu Ende. Endstand:", "The list ({total} games) is over. Final ranking:"),
     "sum.redeal": ("Kein Spiel – es wird neu gegeben.", "No game – the cards are dealt again."),
     # --- confirmations (ephemeral)
     "ok.announced": ("Du hast {what} angesagt.", "You announced {what}."),
@@ -282,7 +348,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "err.need_human": ("Mindestens ein Mensch muss mitspielen.", "At least one person has to play."),
     "err.no_computer": ("Hier sitzt kein solcher Computer.", "There is no such computer at this table."),
     "err.bad_level": ("Unbekannte Stufe „{level}“: leicht, mittel oder schwer.", "Unknown level “{level}”: leicht (easy), mittel (medium) or schwer (hard)."),
-    "err.need_four": ("Zum Starten braucht es genau vier Spieler (jetzt {n}).", "Starting needs exactly four players (now {n})."),
+    "err.need_four": ("Zum Starten braucht es vier bis sechs Spieler (jetzt {n}).", "Starting needs four to six players (now {n})."),
     "err.game_running": ("Es läuft gerade ein Spiel.", "A game is in progress."),
     "err.no_game": ("Gerade läuft kein Spiel.", "No game is in progress."),
     "err.stale": ("Diese Nachricht ist veraltet. „Meine Karten“ zeigt dir den aktuellen Stand.", "This message is out of date. “My hand” shows you the current state."),
@@ -296,12 +362,16 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "I don't understand “{name}”: write switches as name=value, e.g. `dulle=second_wins armut=yes`.",
     ),
     "err.switch_unknown": (
-        "Einen Schalter „{name}“ gibt es hier nicht. Mit /doko regeln siehst du die Regeln des Tisches.",
-        "There is no switch “{name}” here. /doko rules shows the table's rules.",
+        "Einen Schalter „{name}“ gibt es hier nicht. Mit /doko regeln siehst du die Regeln des Tisches; beim Tippen schlägt /doko regeln die Schalter vor.",
+        "There is no switch “{name}” here. /doko rules shows the table's rules and suggests the switches as you type.",
+    ),
+    "err.switch_unknown_near": (
+        "Einen Schalter „{name}“ gibt es hier nicht. Meintest du: {allowed}?",
+        "There is no switch “{name}” here. Did you mean: {allowed}?",
     ),
     "err.switch_value": (
-        "„{value}“ passt nicht zum Schalter „{name}“.",
-        "“{value}” is not a value for the switch “{name}”.",
+        "„{value}“ passt nicht zum Schalter „{name}“. Erlaubt: {allowed}.",
+        "“{value}” is not a value for the switch “{name}”. Allowed: {allowed}.",
     ),
     "err.internal": ("Da ist etwas schiefgegangen. Versuch es noch einmal.", "Something went wrong. Please try again."),
     "err.storage": ("Das konnte ich nicht speichern, darum hat sich nichts geändert. Versuch es gleich noch einmal.", "I could not save that, so nothing changed. Please try again in a moment."),
@@ -323,6 +393,14 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "illegal.not_your_turn": ("Du bist nicht am Zug – {name} ist dran.", "It is not your turn – {name} is to act."),
     "illegal.not_your_turn_nobody": ("Du bist gerade nicht am Zug.", "It is not your turn."),
     "illegal.wrong_phase": ("Das geht gerade nicht.", "You cannot do that now."),
+    "illegal.vorgefuehrt": (
+        "Du bist vorgeführt: in diesem Spiel musst du ein Solo ansagen.",
+        "You are vorgeführt: you must announce a solo in this game.",
+    ),
+    "vorgefuehrt.other": (
+        "In diesem Spiel spielt {name} das vorgeführte Solo: ein anderes Solo geht nicht.",
+        "In this game {name} plays the vorgeführte solo: no other solo.",
+    ),
     "illegal.reserve_not_allowed": ("Diesen Vorbehalt erlaubt deine Hand oder die Regel nicht.", "Your hand or the rules do not allow that reservation."),
     "illegal.not_in_hand": ("Diese Karte hast du nicht (mehr).", "You do not hold that card (any more)."),
     "illegal.must_follow": ("Du musst {suit} bedienen.", "You must follow suit: {suit}."),
@@ -340,6 +418,9 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "illegal.bad_card": ("Diese Karte kannst du für die Hochzeit nicht nennen.", "You cannot name that card for the wedding."),
     "illegal.armut_decline": ("Zurückgeben geht bei diesen Regeln nicht.", "These rules do not let you hand it back."),
     "illegal.single_limit": ("An diesem Tisch gibt es nur eine Absage (keine 90 … schwarz) pro Spiel, und die ist schon angesagt.", "At this table there is only one limit announcement (keine 90 … schwarz) per game, and it has already been made."),
+    "illegal.sits_out": ("Du setzt dieses Spiel aus (Geber zu fünft).", "You sit out this game (the dealer at five)."),
+    "illegal.out_of_turn": ("Du bist beim Reizen nicht dran.", "It is not your turn to bid."),
+    "illegal.bad_bid": ("Dieses Gebot geht nicht: nenne eine höhere Stufe, halte oder passe.", "You cannot bid that: name a higher step, hold or pass."),
     "illegal.unknown": ("Das ist nach den Regeln gerade nicht erlaubt.", "The rules do not allow that now."),
     # DDV deadlines (TSR 6): a step must be said before the seat plays its n-th card.
     "too_late.own": ("{what} geht nur, bevor du deine {card} Karte spielst.", "{what} is only possible before you play your {card} card."),
@@ -384,6 +465,18 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "cmd.sprache": ("Stellt deine Sprache ein (oder die des Kanals)", "Set your language (or the channel's)"),
     "cmd.sprache.sprache": ("Deutsch, Englisch oder wie dein Discord", "German, English or like your Discord"),
     "cmd.sprache.kanal": ("Für den ganzen Kanal (Gastgeber/Kanäle verwalten)", "For the whole channel (manage channels)"),
+    "cmd.sprache.blatt": (
+        "Kartenblatt: französisch (♣♠♥♦) oder deutsch (Eichel, Grün, Rot, Schellen)",
+        "Deck: French (♣♠♥♦) or German (acorns, leaves, hearts, bells)",
+    ),
+    "ok.deck": ("Deine Karten zeige ich dir im {deck}en Blatt.", "Your cards are shown in the {deck} deck."),
+    "ok.deck_channel": ("Die Bilder des Tisches zeigen das {deck}e Blatt.", "The table's pictures show the {deck} deck."),
+    "ok.pictures_on": ("Der Tisch zeigt wieder ein Bild.", "The table shows a picture again."),
+    "ok.pictures_off": ("Der Tisch zeigt kein Bild mehr, nur Text.", "The table shows no picture any more, only text."),
+    "err.sprache_empty": (
+        "Gib eine Sprache (sprache) oder ein Kartenblatt (blatt) an.",
+        "Give a language (sprache) or a deck (blatt).",
+    ),
     "cmd.liste": ("Zeigt die Spielliste dieses Tisches", "Show this table's score sheet"),
     "cmd.re": ("Sagt Re an", "Announce Re"),
     "cmd.kontra": ("Sagt Kontra an", "Announce Kontra"),
@@ -438,7 +531,10 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "rules.preset.ddv": ("DDV-Turnierregeln", "DDV tournament rules"),
     "rules.preset.haus": ("Hausregeln (Schweine, Armut, Schmeißen bei fünf Neunen, Bock)", "House rules (Schweine, poverty, throwing in with five nines, Bock)"),
     "rules.preset.klassisch": ("Klassisch (ohne Dullen, Ansagen im ersten Stich, Verdoppeln)", "Classic (no Dullen, announcements in the first trick, doubling)"),
+    "rules.preset.muenchen": ("Münchener Regeln zu sechst (drei Blätter, kleine und große Soli, Reizen)", "Munich rules for six (three decks, small and big solos, bidding)"),
     "rules.on": ("an", "on"),
+    "rules.list": ("Liste: {n} Spiele", "List: {n} games"),
+    "rules.pflichtsolo": ("mit Pflichtsolo", "with Pflichtsolo"),
     "rules.off": ("aus", "off"),
     # --- counts: one text per CLDR plural category (``tn``)
     "count.points.one": ("{n} Punkt", "{n} point"),
@@ -507,6 +603,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     ),
     # the engine's reasons (``why`` of an IllegalAction), said after the refusal itself
     "why.phase.reserve": ("Erst müssen alle ihren Vorbehalt sagen.", "Everyone has to answer the reservations first."),
+    "why.phase.bid": ("Erst wird zwischen den gleichen Soli gereizt.", "The equal solos are being bid first."),
     "why.phase.armut_take": ("Gerade wird die Armut angeboten.", "The poverty is being offered right now."),
     "why.phase.armut_exchange": ("Erst muss der Kartentausch der Armut fertig sein.", "The poverty exchange has to finish first."),
     "why.phase.play": ("Es wird schon gespielt.", "The cards are already being played."),
@@ -635,6 +732,12 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "switch.armut_announce.help": ("der Tisch erfährt, wie viele Trümpfe die Armut hat und ob eine Alte dabei ist.", "the table learns how many trumps the poverty holds and whether a queen of clubs is among them."),
     "switch.solo_extras": ("Sonderpunkte im Solo", "Extra points in solos"),
     "switch.solo_extras.help": ("ob Sonderpunkte auch im Karo-Solo und in der stillen Hochzeit zählen.", "whether extra points also count in a diamonds solo and a silent wedding."),
+    "switch.players": ("Spieler am Tisch", "Players at the table"),
+    "switch.players.help": ("4, 5 oder 6 – der Tisch setzt es nach der Zahl der Sitzenden.", "4, 5 or 6 – the table sets it from the number seated."),
+    "switch.five": ("Zu fünft", "Five at the table"),
+    "switch.five.help": ("ob der Geber aussetzt oder alle fünf ohne Neunen spielen.", "whether the dealer sits out or all five play without nines."),
+    "value.five.dealer_sits_out": ("der Geber setzt aus", "the dealer sits out"),
+    "value.five.all_play": ("alle spielen mit", "all five play"),
     "switch.single_limit": ("Nur eine Absage", "Only one limit"),
     "switch.single_limit.help": ("pro Spiel nur eine Stufe (keine 90 … schwarz), von welcher Partei auch immer.", "only one step (keine 90 … schwarz) per game, by either party."),
     "switch.klopfen_redeal": ("Neu geben ohne Klopfen", "Redeal without knocking"),
@@ -652,6 +755,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "preset.ddv": ("DDV", "DDV"),
     "preset.haus": ("Haus", "House"),
     "preset.klassisch": ("Klassisch", "Classic"),
+    "preset.muenchen": ("Münchener Regeln", "Munich rules"),
     # --- choices of the slash commands (values stay, names follow the language)
     "choice.ddv": ("DDV", "DDV"),
     "choice.haus": ("Hausregeln", "house rules"),
@@ -664,6 +768,8 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "choice.de": ("Deutsch", "German"),
     "choice.en": ("Englisch", "English"),
     "choice.auto": ("wie mein Discord", "like my Discord"),
+    "choice.french": ("französisch", "French"),
+    "choice.german": ("deutsch", "German"),
     "choice.alle": ("alle", "all time"),
     "choice.jahr": ("Jahr", "year"),
     "choice.monat": ("Monat", "month"),
@@ -704,6 +810,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "opt.stufe": ("stufe", "level"),
     "opt.sprache": ("sprache", "language"),
     "opt.kanal": ("kanal", "channel"),
+    "opt.blatt": ("blatt", "deck"),
     "opt.zeitraum": ("zeitraum", "period"),
     "opt.ordnung": ("ordnung", "order"),
     "opt.spiel": ("spiel", "game"),
@@ -771,7 +878,8 @@ def breakdown_label(lang: str | None, item: BreakdownItem) -> str:
     if item.key == "text":
         return str(item.param("text"))
     if item.key == "extra":
-        return t(lang, "bd.extra." + str(item.param("extra")))
+        extra = str(item.param("extra"))
+        return t(lang, "bd.superdoppelkopf") if extra == "superdoppelkopf" else t(lang, "bd.extra." + extra)
     params = dict(item.params)
     if "what" in params:
         params["what"] = announcement_name(lang, str(params["what"]))
@@ -795,6 +903,7 @@ _LEVEL = {"re": 0, "kontra": 0, "keine90": 1, "keine60": 2, "keine30": 3, "schwa
 # The engine's reasons (English sentences, engine/game.py) -> the catalogue's words.
 _WHY = {
     "the Vorbehalt round is not over": "why.phase.reserve",
+    "equal solo reservations are being bid": "why.phase.bid",
     "the Armut is being offered": "why.phase.armut_take",
     "the Armut exchange is not complete": "why.phase.armut_exchange",
     "the cards are being played": "why.phase.play",
@@ -847,6 +956,12 @@ def illegal_text(
         "n": params.get("n", ""),
         "cards": tn(lang, "count.cards", params["n"]) if isinstance(params.get("n"), int) else params.get("n", ""),
     }
+    if code == "vorgefuehrt":
+        vorg = params.get("vorgefuehrt")
+        if vorg == params.get("seat"):
+            return t(lang, "illegal.vorgefuehrt")
+        name = names[vorg] if isinstance(vorg, int) and 0 <= vorg < len(names) else "?"
+        return t(lang, "vorgefuehrt.other", name=name)
     if code == "not_your_turn":
         expected = params.get("expected")
         if isinstance(expected, int) and 0 <= expected < len(names):

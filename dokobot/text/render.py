@@ -45,7 +45,7 @@ class Control:
     """One button or select of the private hand view."""
 
     kind: str  # play | reserve | solo | hochzeit | announce | klopfen | armut_take | armut_give | armut_return
-    # | armut_decline
+    # | armut_decline | fox (the answer to "als Schwein?")
     value: str
     label: str
     style: str = "action"  # trump | plain | action | danger
@@ -69,11 +69,13 @@ def lobby_text(table: Table, lang: str | None) -> tuple[str, str]:
         "",
         f"**{t(lang, 'lobby.seats')}**",
     ]
-    shown = max(4, min(len(table.seats) + 1, MAX_SEATS))  # four seats, a fifth once four sit
+    shown = max(4, min(len(table.seats) + 1, MAX_SEATS))  # four seats, one more once four sit, up to six
     for i in range(shown):
         lines.append(f"{i + 1}. {esc(table.seats[i].name) if i < len(table.seats) else t(lang, 'lobby.free')}")
-    if len(table.seats) > 4:
-        lines.append(t(lang, "lobby.five"))
+    if len(table.seats) == 5:  # what Starten will pick
+        lines.append(t(lang, "lobby.five_all" if table.game_rules(5).all_play else "lobby.five"))
+    elif len(table.seats) == 6:
+        lines.append(t(lang, "lobby.six"))
     if table.waiting:
         lines.append(t(lang, "lobby.waiting", list=", ".join(esc(w.name) for w in table.waiting)))
     if table.state == "closed":
@@ -100,6 +102,7 @@ def table_text(table: Table, lang: str | None) -> tuple[str, str]:
     order = playing_order(game)
     lead = order[0]
     lines = [bock_line(table, lang)] if table.bock_multiplier > 1 else []
+    lines += list_lines(table, lang)
     lines.append(t(lang, "table.dealer", dealer=names[game.dealer], lead=names[lead]))
     if game.n > len(order):
         lines.append(t(lang, "table.sits_out", name=names[game.dealer]))
@@ -128,6 +131,51 @@ def bock_line(table: Table, lang: str | None) -> str:
     m, n = table.bock_multiplier, table.bock_left
     key = "table.bock" if n > 1 else "table.bock_one" if n == 1 else "table.bock_last"
     return f"**{t(lang, key, m=m, n=n)}**"
+
+
+def list_lines(table: Table, lang: str | None) -> list[str]:
+    """The list of the running game (or of the next one between games): 'Liste: Spiel 5
+    von 24', who is vorgeführt, a Pflichtsolo being played, who still owes one."""
+    settings = table.list_settings
+    if not settings.active:
+        return []
+    game, names = table.game, [esc(n) for n in table.names]
+    lines = []
+    playing = table.state == "playing" and game is not None
+    pflicht, vorg = table.list_game if playing else (frozenset(), None)
+    if playing and game is not None and game.is_pflichtsolo and game.soloist is not None and game.soloist != vorg:
+        lines.append(t(lang, "table.list_pflicht", name=names[game.soloist], total=settings.games))
+    else:
+        n = min(table.list_state.counted + 1, max(settings.games, table.list_state.counted + 1))
+        lines.append(t(lang, "table.list", n=n, total=settings.games))
+    if vorg is not None:
+        lines.append(f"**{t(lang, 'table.list_vorgefuehrt', name=names[vorg])}**")
+    owing = table.list_owing()
+    if owing:
+        lines.append(t(lang, "table.list_owing", list=", ".join(esc(s.name) for s in owing)))
+    elif table.pflicht_on:
+        lines.append(t(lang, "table.list_owing_none"))
+    return lines
+
+
+def _list_summary(fin: FinishedGame, lang: str | None) -> list[str]:
+    step, names = fin.list_step, [esc(p.name) for p in fin.players]
+    if step is None or fin.result.is_redeal:
+        return []
+    total = step.total
+    soloist = fin.result.re[0] if fin.result.re else 0
+    lines = []
+    if step.mark == "pflicht":
+        lines.append(f"**{t(lang, 'sum.list_pflicht', name=names[soloist], dealer=names[fin.dealer])}**")
+    else:
+        if step.mark == "vorgefuehrt":
+            lines.append(f"**{t(lang, 'sum.list_vorgefuehrt', name=names[soloist])}**")
+        lines.append(t(lang, "sum.list_game", n=step.list_game, total=total))
+    if step.ended is not None:
+        by_id = {p.user_id: esc(p.name) for p in fin.players}
+        ranking = [f"{i + 1}. {by_id.get(u, '?')} {_signed(p)}" for i, (u, p) in enumerate(step.ended)]
+        lines += ["", f"**{t(lang, 'sum.list_end', total=total)}**", *ranking]
+    return lines
 
 
 def _contract_lines(game: Game, names: list[str], lang: str | None) -> list[str]:
@@ -213,8 +261,9 @@ def _trick_lines(game: Game, names: list[str], lang: str | None) -> list[str]:
         leader = game.current_trick[0][0] if game.current_trick else game.to_act
         seats = playing_order(game)
         order = [seats[(seats.index(leader) + i) % len(seats)] for i in range(len(seats))] if leader in seats else []
+        pig = None if game.current_schwein is None else game.current_trick[game.current_schwein][0]
         cards = " · ".join(
-            f"{names[s]} {card(game, played[s]) if s in played else '…'}" for s in order
+            f"{names[s]} {_played(game, played[s], s == pig, lang) if s in played else '…'}" for s in order
         )
         lines.append(_with_turn(t(lang, "table.trick", n=len(tricks) + 1, cards=cards), game, names, lang))
     if tricks:
@@ -224,6 +273,11 @@ def _trick_lines(game: Game, names: list[str], lang: str | None) -> list[str]:
         won[trick.winner] += 1
     lines.append(t(lang, "table.tricks", list=" · ".join(f"{names[s]} {won[s]}" for s in playing_order(game))))
     return lines
+
+
+def _played(game: Game, code: str, schwein: bool, lang: str | None) -> str:
+    """A played card; a Fuchs played as Schwein says so (it beats the Dullen)."""
+    return card(game, code) + (f" ({t(lang, 'card.schwein')})" if schwein else "")
 
 
 def _breakdown_item(b: BreakdownItem, lang: str | None) -> str:
@@ -247,6 +301,7 @@ def summary_text(fin: FinishedGame, lang: str | None, game: Game | None = None) 
         lines.insert(2, last_trick_line(game, names, lang))
     lines += [t(lang, "sum.bock." + trigger) for trigger in fin.bock_fired]
     lines.append(t(lang, "sum.sheet", list=sheet_list(fin.players, fin.totals)))
+    lines += _list_summary(fin, lang)
     return title, "\n".join(lines)
 
 
@@ -290,7 +345,8 @@ def result_lines(res: GameResult, names: list[str], lang: str | None, bock: int 
 def last_trick_line(game: Game, names: list[str], lang: str | None) -> str:
     """'Letzter Stich an Ost, 35 Augen: Nord ♠A · Ost ♠10 · ...': who played which card."""
     last = game.tricks[-1]
-    cards = " · ".join(f"{names[s]} {card(game, c)}" for s, c in last.cards)
+    cards = " · ".join(f"{names[s]} {_played(game, c, i == last.schwein, lang)}"
+                       for i, (s, c) in enumerate(last.cards))
     return t(lang, "table.last_trick", winner=names[last.winner], cards=cards, augen=last.augen)
 
 
@@ -437,7 +493,7 @@ def known_party(obs: Observation) -> str | None:
     return obs.parties[obs.seat] or obs.party
 
 
-def hand_text(table: Table, seat: int, lang: str | None) -> str:
+def hand_text(table: Table, seat: int, lang: str | None, deck: str = "french") -> str:
     if table.sits_out(seat):  # the dealer at five: a note instead of a hand
         return t(lang, "hand.sits_out", no=table.game_no)
     obs = _view(table, seat)
@@ -449,9 +505,9 @@ def hand_text(table: Table, seat: int, lang: str | None) -> str:
     trumps = [c for c in obs.hand if obs.is_trump(c)]
     plain = [c for c in obs.hand if not obs.is_trump(c)]
     if trumps:
-        lines.append(f"{t(lang, 'hand.trumps')}: " + " ".join(f"**{card_text(c)}**" for c in trumps))
+        lines.append(f"{t(lang, 'hand.trumps')}: " + " ".join(f"**{card_text(c, deck)}**" for c in trumps))
     if plain:
-        lines.append(" ".join(card_text(c) for c in plain))
+        lines.append(" ".join(card_text(c, deck) for c in plain))
     prompt = _prompt(table, obs, lang)
     if prompt:
         lines.append(prompt)
@@ -472,7 +528,14 @@ def _prompt(table: Table, obs: Observation, lang: str | None) -> str | None:
     if obs.to_act != obs.seat:
         return None
     if obs.phase == "reserve":
+        game = table.game
+        if game is not None and game.vorgefuehrt == obs.seat:
+            return t(lang, "hand.vorgefuehrt")
+        if game is not None and obs.seat in game.pflicht:
+            return t(lang, "hand.reserve") + " " + t(lang, "hand.pflicht_owed")
         return t(lang, "hand.reserve")
+    if obs.phase == "bid":
+        return t(lang, "hand.bid")
     if obs.phase == "armut_take":
         return t(lang, "hand.armut_take", name=esc(table.names[obs.poor or 0]))
     if obs.phase == "armut_give":
@@ -482,16 +545,20 @@ def _prompt(table: Table, obs: Observation, lang: str | None) -> str | None:
     return None
 
 
-def hand_controls(table: Table, seat: int, lang: str | None) -> list[list[Control]]:
+def hand_controls(table: Table, seat: int, lang: str | None, deck: str = "french") -> list[list[Control]]:
     """Rows of buttons/selects for the seat's private view (at most 5 rows)."""
     if table.game is None or table.game.phase == "done" or table.sits_out(seat):
         return []
     obs = _view(table, seat)
     if obs.phase == "reserve":
         return _reserve_controls(obs, lang)
+    if obs.phase == "bid":  # six: equal solos bid with the steps' names, or pass
+        bids = [str(a["bid"]) for a in obs.legal_actions() if "bid" in a]
+        return _chunks([Control("bid", b, t(lang, "btn.pass") if b == "pass" else announcement_name(lang, b),
+                                "plain" if b == "pass" else "action") for b in bids])
     if obs.phase.startswith("armut"):
-        return _armut_controls(obs, lang)
-    rows = _card_rows(obs)
+        return _armut_controls(obs, lang, deck)
+    rows = _card_rows(obs, deck)
     knock = {"seat": obs.seat, "klopfen": True} in obs.legal_actions()
     anns = [Control("klopfen", "1", t(lang, "btn.klopfen"), "danger")] if knock else []
     anns += [Control("announce", a, announcement_name(lang, a), "danger") for a in obs.may_announce]
@@ -500,20 +567,36 @@ def hand_controls(table: Table, seat: int, lang: str | None) -> list[list[Contro
     return rows[:5]
 
 
-def _card_rows(obs: Observation) -> list[list[Control]]:
+def _card_rows(obs: Observation, deck: str = "french") -> list[list[Control]]:
+    """One button per card; with a Schwein to choose, ONE ♦A button that asks
+    "als Schwein?" (``DA:ask``; ``DA:s`` when only the Schwein may be played)."""
     legal = obs.legal_actions()
-    plays = {a["play"] for a in legal if "play" in a}
+    plays = {a["play"] for a in legal if "play" in a and not a.get("schwein")}
     schwein = any(a.get("schwein") for a in legal)
     trumps: list[Control] = []
     plain: list[Control] = []
+    fox_shown = False
     for code in obs.hand:
         trump = obs.is_trump(code)
-        ctl = Control("play", code, card_text(code), "trump" if trump else "plain", code not in plays)
-        (trumps if trump else plain).append(ctl)
         if schwein and code == "DA":
-            trumps.append(Control("play", "DA:s", card_text(code) + " 🐷", "trump"))
-            schwein = False
+            if fox_shown:
+                continue
+            fox_shown = True
+            ask = code in plays
+            label = card_text(code, deck) + (" 🐷?" if ask else " 🐷")
+            trumps.append(Control("play", "DA:ask" if ask else "DA:s", label, "trump"))
+            continue
+        ctl = Control("play", code, card_text(code, deck), "trump" if trump else "plain", code not in plays)
+        (trumps if trump else plain).append(ctl)
     return _chunks(trumps) + _chunks(plain)
+
+
+def schwein_question(lang: str | None) -> tuple[str, list[Control]]:
+    """The private follow-up of the ♦A button: play it as Schwein or as Fuchs?"""
+    return t(lang, "hand.schwein_ask"), [
+        Control("fox", "s", t(lang, "btn.as_schwein"), "danger"),
+        Control("fox", "f", t(lang, "btn.as_fuchs"), "trump"),
+    ]
 
 
 def _chunks(controls: list[Control]) -> list[list[Control]]:
@@ -537,12 +620,30 @@ def _reserve_controls(obs: Observation, lang: str | None) -> list[list[Control]]
     rows = [buttons] if buttons else []
     if named:  # named_card: the Hochzeit says which card finds the partner
         rows.append([Control("hochzeit", "", t(lang, "select.hochzeit"), options=named, count=1)])
-    if solos:
+    if obs.n == 6:  # großes and kleines Solo, each as Pflicht or Lust: two selects of at most 2 x 7 kinds
+        rows += _six_solo_selects(allowed, lang)
+    elif solos:
         rows.append([Control("solo", "", t(lang, "select.solo"), options=solos, count=1)])
     return rows
 
 
-def _armut_controls(obs: Observation, lang: str | None) -> list[list[Control]]:
+def _six_solo_selects(allowed: list[dict[str, Any]], lang: str | None) -> list[list[Control]]:
+    """Values ``KIND:p`` (Pflicht) / ``KIND:l`` (Lust); a kleines Solo that must name a card
+    (``named_card``) is not offered here."""
+    rows = []
+    for size, kind, label in (("gross", "solo", t(lang, "select.solo_gross")),
+                              ("klein", "ksolo", t(lang, "select.solo_klein"))):
+        options = tuple(dict.fromkeys(
+            (f"{a['solo']}:{'p' if a['pflicht'] else 'l'}",
+             f"{contract_name(lang, 'solo:' + str(a['solo']))} · "
+             f"{t(lang, 'sixsolo.pflicht') if a['pflicht'] else t(lang, 'sixsolo.lust')}")
+            for a in allowed if a["reserve"] == "solo" and a.get("size") == size and "card" not in a))
+        if options:
+            rows.append([Control(kind, "", label, options=options[:25], count=1)])
+    return rows
+
+
+def _armut_controls(obs: Observation, lang: str | None, deck: str = "french") -> list[list[Control]]:
     if obs.to_act != obs.seat:
         return []
     if obs.phase == "armut_take":
@@ -553,7 +654,7 @@ def _armut_controls(obs: Observation, lang: str | None) -> list[list[Control]]:
     if obs.phase == "armut_give":
         return [[Control("armut_give", "", t(lang, "btn.armut_give"), "action")]]
     n = obs.armut_given
-    options = tuple((f"{c}:{i}", card_text(c)) for i, c in enumerate(obs.hand))
+    options = tuple((f"{c}:{i}", card_text(c, deck)) for i, c in enumerate(obs.hand))
     rows = [[Control("armut_return", "", tn(lang, "select.armut_return", n), options=options, count=n)]]
     if {"seat": obs.seat, "armut_decline": True} in obs.legal_actions():  # armut_decide: after
         rows.append([Control("armut_decline", "1", t(lang, "btn.armut_decline"), "plain")])
@@ -566,29 +667,35 @@ def armut_trumps(game: Game, seat: int) -> list[str]:
     return [c for c in obs.hand if obs.is_trump(c)]
 
 
-def rules_text(table: Table, lang: str | None) -> tuple[str, str]:
-    """The table's rules page (public knowledge)."""
-    return rules_page(table.ruleset, table.settings, lang)
+def rules_text(table: Table, lang: str | None, images: bool = True) -> tuple[str, str]:
+    """The table's rules page (public knowledge); ``images``: the channel shows pictures."""
+    return rules_page(table.ruleset, table.settings, lang, table.list_settings.games, table.pflicht_on,
+                      images)
 
 
-def rules_page(r: RuleSet, settings: TableSettings, lang: str | None) -> tuple[str, str]:
+def rules_page(r: RuleSet, settings: TableSettings, lang: str | None, list_games: int = 0,
+               pflichtsolo: bool = False, images: bool = True) -> tuple[str, str]:
     """The rules of a table or of a channel's next table in one language: every switch and
     table setting with its current value and what it means; the values a switch takes are
     listed where they are words."""
     preset_key = f"rules.preset.{r.preset}"
     lines = [f"**{t(lang, preset_key) if has(preset_key) else r.preset}**", ""]
     lines += [switch_line(r, name, lang) for name in SWITCHES]
-    lines += [""] + settings_lines(settings, lang) + [t(lang, "lobby.five"), "", t(lang, "rules.how")]
+    if list_games:  # the table's list (rules.md "Lists and Pflichtsoli"), not an engine switch
+        pflicht = " · " + t(lang, "rules.pflichtsolo") if pflichtsolo else ""
+        lines += ["", t(lang, "rules.list", n=list_games) + pflicht]
+    lines += [""] + settings_lines(settings, lang, images) + [t(lang, "lobby.five"), "", t(lang, "rules.how")]
     return t(lang, "rules.title", preset=preset_name(lang, r.preset)), "\n".join(lines)
 
 
-def settings_lines(settings: TableSettings, lang: str | None) -> list[str]:
-    """The table settings (turn clock, mentions) in the form of the switch lines."""
+def settings_lines(settings: TableSettings, lang: str | None, images: bool = True) -> list[str]:
+    """The table settings (turn clock, mentions, pictures) in the form of the switch lines."""
     timeout = f"{settings.turn_timeout} s" if settings.turn_timeout else t(lang, "rules.timeout_off")
     shown = {
         "turn_timeout": (timeout, ""),
         "on_timeout": (t(lang, "setting.on_timeout." + settings.on_timeout), "`computer`, `wait`"),
         "mentions": (t(lang, "rules.on" if settings.mentions else "rules.off"), ""),
+        "bilder": (t(lang, "rules.on" if images else "rules.off"), ""),
     }
     lines = []
     for name, (value, values) in shown.items():

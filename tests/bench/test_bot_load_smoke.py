@@ -37,8 +37,17 @@ async def test_latency_run_completes_the_games(bot_load, capsys):
     assert res["store"] == "memory"
     assert res["full_ms"]["p50"] > 0 and res["full_ms"]["max"] >= res["full_ms"]["p99"] >= res["full_ms"]["p50"]
     assert {"slash", "join", "start", "hand", "reserve", "play"} <= set(res["full_ms_by_kind"])
+    pic = res["picture"]  # one picture per card click (the last card of a game shows the summary)
+    assert pic["table_cache_misses"] >= 2 * 47 and pic["ms_per_card"]["mean"] > 0
     bot_load._print({**res, "memory": None})  # the report renders
-    assert "handler full ms" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "handler full ms" in out and "pictures:" in out and "per card click" in out
+
+
+async def test_latency_run_without_pictures(bot_load):
+    res = await bot_load.run_load(1, 1, seed=7, pictures=False)
+    _complete(res, tables=1)
+    assert res["pictures"] is False and res["picture"]["calls"] == 0
 
 
 async def test_memory_run_on_sqlite(bot_load, tmp_path):

@@ -201,7 +201,13 @@ class Driver:
         for item in components(view):
             parts = cid(item).split(":")
             if parts[1] == prefix and not disabled(item) and (value is None or parts[5] == value):
-                return await actor.click(view, custom_id=cid(item))
+                res = await actor.click(view, custom_id=cid(item))
+                if parts[1] == "play" and parts[6:7] == ["ask"] and res.response is not None:
+                    # the one ♦A button asks "als Schwein?": answer "als Fuchs", the plain card
+                    fox = next(i for i in components(res.response) if cid(i).split(":")[1:2] == ["fox"]
+                               and cid(i).split(":")[5] == "f")
+                    return await actor.click(res.response, custom_id=cid(fox))
+                return res
         raise AssertionError(f"no enabled {prefix}:{value} button for {actor.name}: {[cid(i) for i in components(view)]}")
 
     async def select_hand(self, actor: Any, prefix: str, values: list[str]) -> Any:

@@ -63,11 +63,13 @@ async def test_join_twice_and_full_table(doko):
     res = await doko.players[1].click(doko.table_message(), label="Beitreten")
     assert said(res) == "Du sitzt schon am Tisch."
     await doko.outsider.click(doko.table_message(), label="Beitreten")  # a fifth seat (issue 11)
-    assert len(doko.table.seats) == 5
     sixth = doko.guild.add_member(doko.env.create_user("Sechs"))
-    await sixth.click(doko.table_message(), label="Beitreten")  # waits for a free seat
-    assert [w.user_id for w in doko.table.waiting] == [sixth.id] and len(doko.table.seats) == 5
-    res = await sixth.click(doko.table_message(), label="Beitreten")
+    await sixth.click(doko.table_message(), label="Beitreten")  # a sixth seat (issue 13)
+    assert len(doko.table.seats) == 6
+    seventh = doko.guild.add_member(doko.env.create_user("Sieben"))
+    await seventh.click(doko.table_message(), label="Beitreten")  # waits for a free seat
+    assert [w.user_id for w in doko.table.waiting] == [seventh.id] and len(doko.table.seats) == 6
+    res = await seventh.click(doko.table_message(), label="Beitreten")
     assert said(res) == "Du stehst schon auf der Warteliste."
 
 

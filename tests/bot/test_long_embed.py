@@ -22,12 +22,15 @@ def test_long_body_goes_on_in_fields():
 def test_the_rules_page_fits_one_embed_in_both_languages():
     """Every switch of every preset: within Discord's total of 6000 characters per embed."""
     from dokobot.engine import PRESETS, RuleSet
+    from dokobot.table.lists import ListSettings
     from dokobot.table.store import TableSettings
     from dokobot.text.render import rules_text
 
-    class Shown:  # what rules_text reads of a table
+    class Shown:  # what rules_text reads of a table (with a Pflichtsolo list: the longest page)
         def __init__(self, preset: str) -> None:
             self.ruleset = RuleSet.from_config({"preset": preset})
+            self.list_settings = ListSettings(24, True)
+            self.pflicht_on = True
             self.settings = TableSettings()
 
     for preset in PRESETS:

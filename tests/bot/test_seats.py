@@ -209,7 +209,8 @@ async def test_five_play_a_round_and_the_dealer_sits_out(doko, store):
     while len(dealers) < 5:
         game = doko.table.game
         dealer = game.dealer
-        assert game.n == 5 and not game.dealt[dealer] and all(game.dealt[s] for s in range(5) if s != dealer)
+        dealt = game.record()["hands"]
+        assert game.n == 5 and not dealt[dealer] and all(dealt[s] for s in range(5) if s != dealer)
         await doko.open_all_hands()
         note = doko.hand_view(doko.player(dealer))
         assert "setzt dieses Spiel aus" in note.content and not components(note)
@@ -243,13 +244,15 @@ async def test_a_sixth_waits_and_gets_a_seat(doko):
     await doko.open_all_hands()
     await doko.reserve_all_gesund()
     await doko.play_out()
-    # the game is over: the first on the list takes the fifth seat, the sixth waits on
-    assert [s.user_id for s in doko.table.seats][-1] == fifth.id
-    assert [w.user_id for w in doko.table.waiting] == [sixth.id]
+    # the game is over: the list takes the fifth and sixth seats in its order (six seats, issue 13)
+    assert [s.user_id for s in doko.table.seats][-2:] == [fifth.id, sixth.id] and doko.table.waiting == []
     assert any("Kiebitz setzt sich an den Tisch (Platz 5)" in m.content for m in doko.public())
-    # between games anyone may leave: the sixth gets that seat
+    seventh = doko.guild.add_member(doko.env.create_user("Sieben"))
+    await seventh.click(doko.table_message(), label="Beitreten")  # six seated: waits
+    assert [w.user_id for w in doko.table.waiting] == [seventh.id]
+    # between games anyone may leave: the seventh gets that seat
     await doko.players[2].click(doko.table_message(), label="Verlassen")
-    assert sixth.id in [s.user_id for s in doko.table.seats] and doko.table.waiting == []
+    assert seventh.id in [s.user_id for s in doko.table.seats] and doko.table.waiting == []
     assert doko.players[2].id not in [s.user_id for s in doko.table.seats]
 
 

@@ -88,6 +88,14 @@ async def test_explicit_channel_settings_beat_the_config_defaults(tmp_path):
         assert await bot.channel_lang(2) == "de" and (await bot.tables.rules_for(2))["preset"] == "ddv"
         await store.set_channel_prefs(2, ChannelPrefs("ddv", {}, None))  # language unset again
         assert (await store.db.get_settings(2)).language is None
+        # pictures off and the German deck survive in the store, and a rules change keeps them
+        await bot.set_channel_pictures(2, images=False, deck="german")
+        assert await store.channel_prefs(2) == ChannelPrefs("ddv", {}, None, images=False, deck="german")
+        assert await bot.picture_deck(2) is None
+        await bot.set_channel_pictures(2, images=True)
+        assert await bot.picture_deck(2) == "german"
+        await bot.set_user_deck(7, "german")
+        assert await store.user_deck(7) == "german" and await DokoBot(Config(), store=store).user_deck(7) == "german"
         await bot.close()
     finally:
         await store.close()

@@ -13,6 +13,11 @@ from dokobot.engine.randomplay import playout
 from dokobot.engine.rules import SOLO_KINDS
 from tests.engine.helpers import PRESET_SWITCHES, all_gesund, game, random_position, swapped
 
+# five all playing and six (Münchener Regeln): kleine/große Hochzeit, kleines Solo, bidding, three decks
+FIVE_SIX = [{"preset": "ddv", "players": 5, "five": "all_play"}, {"preset": "haus", "players": 5},
+            {"preset": "muenchen"}, {"preset": "muenchen", "hochzeit": "named_card"},
+            {"preset": "muenchen", "hochzeit": "first_color_trick", "dulle": "second_wins"}]
+
 
 def _positions(config, n, seed):
     rules = RuleSet.from_config(config)
@@ -23,7 +28,7 @@ def _positions(config, n, seed):
             yield g, rng
 
 
-@pytest.mark.parametrize("config", PRESET_SWITCHES)
+@pytest.mark.parametrize("config", PRESET_SWITCHES + FIVE_SIX)
 def test_swapping_other_seats_unplayed_cards_leaves_the_observation_equal(config):
     checked = 0
     for g, rng in _positions(config, 80, 1):
@@ -103,14 +108,14 @@ def test_legal_actions_are_exactly_what_the_engine_accepts(config):
                 assert all(len(a["armut_return"]) == n for a in legal)
 
 
-@pytest.mark.parametrize("config", PRESET_SWITCHES)
+@pytest.mark.parametrize("config", PRESET_SWITCHES + FIVE_SIX)
 def test_a_game_built_from_the_observation_with_the_true_hands_plays_out_alike(config):
     checked = 0
     for g, rng in _positions(config, 60, 3):
         if g.phase != "play":
             continue
         seat = g.to_act
-        hidden = {s: [t for t in range(25) for _ in range((g.hands[s] >> 2 * t) & 3)]
+        hidden = {s: [t for t in range(25) for _ in range((g._hands[s] >> 2 * t) & 3)]
                   for s in g.seats if s != seat}
         built = game_from_observation(g.observation(seat), hidden)
         assert built.observation(seat) == g.observation(seat)

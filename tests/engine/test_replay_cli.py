@@ -151,3 +151,36 @@ def test_house_form_records_through_the_cli(capsys, monkeypatch):
     rec["actions"][4] = {"seat": 3, "armut_decline": "ja"}
     code, out, err = run(capsys, monkeypatch, rec)
     assert code == 2 and out == "" and json.loads(err)["action"] == 4
+
+
+def test_six_and_five_records_replay_by_the_cli(capsys, monkeypatch):
+    from tests.engine.test_five_six import SIX, SIX_ACES, played
+
+    r = played(SIX, SIX_ACES, dealer=3,
+               reserves={0: {"reserve": "solo", "solo": "fleischlos", "size": "klein", "pflicht": True}})
+    assert r["size"] == "klein"
+    for config in ({"preset": "muenchen"}, {"preset": "haus", "players": 5, "five": "all_play"}):
+        g = random_game(RuleSet.from_config(config), random.Random(4), reserve_rate=0.5)
+        code, out, err = run(capsys, monkeypatch, g.record())
+        assert code == 0 and err == "" and json.loads(out) == g.result()
+    # a kleines Solo prints its size
+    from dokobot.engine import Game
+    g = Game(RuleSet.from_config(SIX), SIX_ACES, 3)
+    g.apply({"seat": 4, "reserve": "gesund"})
+    g.apply({"seat": 5, "reserve": "gesund"})
+    g.apply({"seat": 0, "reserve": "solo", "solo": "fleischlos", "size": "klein", "pflicht": False})
+    while g.phase == "reserve":
+        g.apply({"seat": g.to_act, "reserve": "gesund"})
+    while g.phase == "play":
+        g.apply({"seat": g.to_act, "play": g.legal_plays(g.to_act)[0]})
+    code, out, err = run(capsys, monkeypatch, g.record())
+    assert code == 0 and json.loads(out)["size"] == "klein" and json.loads(out) == g.result()
+
+
+def test_bad_bid_names_the_action(capsys, monkeypatch):
+    from tests.engine.test_five_six import bidding_game
+
+    rec = bidding_game().record()
+    rec["actions"].append({"seat": 1, "bid": "kontra"})
+    code, out, err = run(capsys, monkeypatch, rec)
+    assert code == 2 and out == "" and json.loads(err)["action"] == 6

@@ -102,3 +102,28 @@ async def test_tables_survive_reopen(db_path):
     [info] = await db.open_tables()
     assert info.id == t and info.message_id == 42 and len(info.seats) == 4
     await db.close()
+
+
+async def test_pictures_and_decks_are_stored_and_kept_apart(db):
+    """Pictures on/off and the deck live beside preset and language; a partial write keeps the rest."""
+    assert (await db.get_settings(6)).images is None and (await db.get_settings(6)).deck is None
+    await db.set_settings(6, preset="haus", language="en")
+    s = await db.set_settings(6, images=False, deck="german")
+    assert s == await db.get_settings(6) == ChannelSettings(6, "haus", {}, "en", images=False, deck="german")
+    s = await db.set_settings(6, language="de")  # keeps the pictures setting
+    assert (s.images, s.deck) == (False, "german")
+    s = await db.set_settings(6, images=True, deck=None)
+    assert (s.images, s.deck) == (True, None)
+    with pytest.raises(StorageError, match="deck"):
+        await db.set_settings(6, deck="tarot")
+    assert (await db.get_settings(6)).deck is None
+
+    assert await db.get_user_deck(9) is None
+    await db.set_user_language(9, "en")
+    await db.set_user_deck(9, "german")
+    assert (await db.get_user_deck(9), await db.get_user_language(9)) == ("german", "en")
+    await db.set_user_language(9, None)  # the language goes, the deck stays
+    assert await db.get_user_deck(9) == "german"
+    with pytest.raises(StorageError, match="deck"):
+        await db.set_user_deck(9, "tarot")
+    assert await db.get_user_deck(9) == "german"

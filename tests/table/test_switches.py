@@ -17,7 +17,7 @@ def test_parse_and_build_switches():
     ("dulle", "err.switch_syntax", "dulle"),
     ("=ja", "err.switch_syntax", "=ja"),
     ("fuchs=ja", "err.switch_unknown", "fuchs"),
-    ("klopfe=ja", "err.switch_unknown", "klopfe"),
+    ("klopfe=ja", "err.switch_unknown_near", "klopfe"),
 ])
 def test_parse_errors_name_the_switch(text, key, name):
     with pytest.raises(SwitchError) as exc:
@@ -42,3 +42,31 @@ def test_bad_values_are_named(text, name, value):
     with pytest.raises(SwitchError) as exc:
         build("haus", parse(text))
     assert (exc.value.key, exc.value.name, exc.value.value) == ("err.switch_value", name, value)
+
+
+def test_complete_names_then_values():
+    from dokobot.table.switches import complete, names
+
+    assert complete("dul") == ["dullen=", "dulle="]
+    assert complete("armut=ja scor") == ["armut=ja scoring="]
+    assert complete("armut=ja scoring=d") == ["armut=ja scoring=ddv", "armut=ja scoring=doubling"]
+    assert complete("bock=tie,l") == ["bock=tie,lost_solo", "bock=tie,lost_announcement"]
+    assert complete("armut=") == ["armut=ja", "armut=nein"]
+    assert complete("hochzeit_window=") == ["hochzeit_window=1", "hochzeit_window=12"]
+    assert complete("base=25") == ["base=25"]
+    assert complete("list_games=3") == ["list_games=30", "list_games=36"]
+    assert complete("gibtsnicht=") == [] and complete("x") == []
+    assert len(complete("")) == 25 and set(complete("")) <= {n + "=" for n in names()}
+    assert all(len(c) <= 100 for c in complete("a" * 95 + " dulle="))
+
+
+def test_table_switches_parse_and_name_allowed_values():
+    assert parse("list_games=24 pflichtsolo=ja") == {"list_games": 24, "pflichtsolo": True}
+    assert build("ddv", parse("list_games=24 pflichtsolo=ja")) == {"preset": "ddv", "list_games": 24, "pflichtsolo": True}
+    for text, allowed in (("list_games=-3", "0..999"), ("list_games=1000", "0..999"), ("pflichtsolo=2", "ja, nein")):
+        with pytest.raises(SwitchError) as exc:
+            parse(text)
+        assert exc.value.key == "err.switch_value" and exc.value.allowed == allowed
+    with pytest.raises(SwitchError) as exc:
+        build("ddv", parse("dulle=nie"))
+    assert exc.value.allowed == "first_wins, second_wins, second_wins_except_last"

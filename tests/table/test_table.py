@@ -49,10 +49,11 @@ async def play_one(table: Table) -> None:
 async def test_lobby_rules():
     tables, table = await full_table()
     await table.join(99, "Fünfter")  # issue 11: five at the table, the dealer sits out
-    await table.join(98, "Sechster")  # the sixth waits for a free seat
-    assert len(table.seats) == 5 and [w.user_id for w in table.waiting] == [98]
+    await table.join(98, "Sechster")  # issue 13: six at the table, the Münchener Regeln
+    await table.join(97, "Siebter")  # the seventh waits for a free seat
+    assert len(table.seats) == 6 and [w.user_id for w in table.waiting] == [97]
     with pytest.raises(TableError, match="already_waiting"):
-        await table.join(98, "Sechster")
+        await table.join(97, "Siebter")
     with pytest.raises(TableError, match="already_seated"):
         await table.join(12, "Ost")
     with pytest.raises(TableError, match="not_host"):

@@ -93,18 +93,18 @@ async def test_waiting_list_during_a_game_and_at_a_full_table():
     with pytest.raises(TableError, match="game_running"):
         await table.join(98, "Computer", is_bot=True)  # computers never wait
     await finish(table)
-    # booked: the first waiting person takes the fifth seat, the others wait on
-    assert [s.user_id for s in table.seats][-1] == 20 and len(table.waiting) == MAX_WAITING - 1
+    # booked: the first two waiting take the fifth and sixth seats (issue 13), the others wait on
+    assert [s.user_id for s in table.seats][-2:] == [20, 21] and len(table.waiting) == MAX_WAITING - 2
     assert table.state == "between"
 
 
 async def test_waiting_list_survives_a_restart_and_a_seated_person_is_not_listed_twice():
     store = MemoryStore()
-    _, table = await seated(5, store)
-    await table.join(16, "Sechs")
+    _, table = await seated(6, store)
+    await table.join(17, "Sieben")  # six seated (issue 13): the seventh waits
     store.tables[table.table_id].waiting.append(store.tables[table.table_id].seats[1])  # a torn write
     [again] = await Tables(store, rng=RiggedDeals(3)).restore()
-    assert [w.user_id for w in again.waiting] == [16]
+    assert [w.user_id for w in again.waiting] == [17]
 
 
 async def test_five_at_the_table_the_dealer_sits_out_and_the_deal_goes_round():
@@ -113,7 +113,7 @@ async def test_five_at_the_table_the_dealer_sits_out_and_the_deal_goes_round():
     dealers = []
     while len(dealers) < 5:
         game = table.game
-        assert game.n == 5 and not game.dealt[game.dealer] and table.sits_out(game.dealer)
+        assert game.n == 5 and not game.record()["hands"][game.dealer] and table.sits_out(game.dealer)
         with pytest.raises(TableError) as info:  # the sitting-out dealer has nothing to do
             await table.act(table.seats[game.dealer].user_id, table.game_no, {"reserve": "gesund"})
         assert info.value.code == "illegal"

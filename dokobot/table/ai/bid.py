@@ -117,8 +117,10 @@ def reserve(obs: Observation, rng: random.Random, solo_limit: float, solo_playou
     allowed = [thaw(a) for a in obs.legal]
     kinds = {a["reserve"] for a in allowed}
     hand = mask_of(obs.hand)
-    solo = choose_solo(obs, [str(a["solo"]) for a in allowed if a["reserve"] == "solo"], rng,
-                       solo_limit, solo_playouts, solo_margin)
+    solos = [str(a["solo"]) for a in allowed if a["reserve"] == "solo"]
+    solo = choose_solo(obs, solos, rng, solo_limit, solo_playouts, solo_margin)
+    if not solo and solos and "gesund" not in kinds:  # vorgeführt (a list): a solo it must be
+        solo = min(solos, key=lambda k: solo_losers(hand, k, obs.rules))
     if solo:
         return {"seat": seat, "reserve": "solo", "solo": solo}
     if "schmeissen" in kinds:

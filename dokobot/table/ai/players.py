@@ -89,6 +89,9 @@ def rule_move(obs: Observation, level: str = DEFAULT_LEVEL, rng: random.Random |
         solo_n = skill.n(p.solo_n, 2) if p.solo_n else 0
         return bid.reserve(obs, rng or random.Random(0), p.solo, solo_n, p.solo_m, p.armut,
                            silent_hochzeit=level != "leicht")
+    if obs.phase == "bid":  # six, equal solos (reading 27): name or hold Re once, then pass
+        bids = [a.get("bid") for a in obs.legal_actions()]
+        return {"seat": seat, "bid": "re" if "re" in bids else "pass"}
     if obs.phase == "armut_take":
         return {"seat": seat, "armut_take": bid.armut_take(obs, *p.take)}
     if obs.phase == "armut_give":

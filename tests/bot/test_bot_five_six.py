@@ -1,0 +1,111 @@
+"""SimCord: five (all play) and six (Münchener Regeln) at one table, by clicks (issue 13).
+
+The lobby grows to six seats; Starten picks the game from the number seated
+(six: ``muenchen``; five: the ``five`` switch). A six-player game with a
+kleines Solo and one with bidding between equal solos are played by clicks,
+the privacy scan running at every card.
+"""
+
+from __future__ import annotations
+
+from conftest import components, message_text
+
+from tests.engine.test_five_six import SIX_ACES
+
+
+async def seat_six(doko, n: int = 6) -> None:
+    await doko.open_and_seat()
+    await seat_more(doko, n - 4)
+    assert len(doko.table.seats) == n
+
+
+async def seat_more(doko, k: int) -> None:
+    extra = [doko.outsider] + [doko.guild.add_member(doko.env.create_user(f"Gast{i}")) for i in range(k - 1)]
+    for p in extra[:k]:
+        await p.click(doko.table_message(), label="Beitreten")
+        doko.players.append(p)
+
+
+async def test_six_seated_play_the_muenchener_rules_with_a_kleines_solo(doko, rig_deal):
+    rig_deal([SIX_ACES])
+    await seat_six(doko)
+    lobby = message_text(doko.table_message())
+    assert "6. Gast0" in lobby and "Zu sechst: Münchener Regeln" in lobby
+    await doko.start()
+    game = doko.table.game
+    assert game.rules.preset == "muenchen" and game.n == 6 and all(len(h) == 12 for h in game.record()["hands"])
+    await doko.open_all_hands()
+    # the first game's dealer is seat 3: seat 4 is asked first, seat 0 (all twelve aces) third
+    await doko.click_hand(doko.player(4), "reserve", "gesund")
+    await doko.click_hand(doko.player(5), "reserve", "gesund")
+    view = doko.hand_view(doko.player(0))
+    selects = {c.custom_id.split(":")[1]: c for c in components(view) if c.custom_id.split(":")[1] in ("solo", "ksolo")}
+    assert set(selects) == {"solo", "ksolo"}
+    assert len(selects["ksolo"].options) == 2 * len(game.rules.solos) <= 25
+    await doko.select_hand(doko.player(0), "ksolo", ["fleischlos:p"])
+    await doko.reserve_all_gesund()
+    game = doko.table.game
+    assert (game.contract, game.size, game.soloist, game.to_act) == ("solo:fleischlos", "klein", 0, 0)
+    assert game.actions[2] == {"seat": 0, "reserve": "solo", "solo": "fleischlos", "size": "klein", "pflicht": True}
+    await doko.play_out()
+    last = doko.table.last
+    # the soloist wins every trick, so nobody becomes the partner: 1 against 5, value 7
+    assert last.result.contract == "solo:fleischlos" and last.result.size == "klein"
+    assert last.result.score == (35, -7, -7, -7, -7, -7)
+    assert sorted(last.points.values()) == [-7, -7, -7, -7, -7, 35]
+    assert doko.table.state == "between"
+
+
+async def test_equal_solos_at_six_bid_by_buttons(doko, rig_deal):
+    rig_deal([SIX_ACES])
+    await seat_six(doko)
+    await doko.start()
+    await doko.open_all_hands()
+    await doko.click_hand(doko.player(4), "reserve", "gesund")
+    await doko.select_hand(doko.player(5), "solo", ["damen:l"])
+    await doko.select_hand(doko.player(0), "solo", ["fleischlos:l"])
+    await doko.reserve_all_gesund()
+    assert doko.table.game.phase == "bid" and doko.table.game.to_act == 0
+    labels = [c.label for c in components(doko.hand_view(doko.player(0))) if c.custom_id.startswith("doko:bid")]
+    assert labels == ["Re", "keine 135", "keine 90", "keine 60", "keine 30", "schwarz", "Passe"]
+    await doko.click_hand(doko.player(0), "bid", "keine90")  # the later seat names a step
+    await doko.click_hand(doko.player(5), "bid", "keine90")  # the earlier one holds it
+    await doko.click_hand(doko.player(0), "bid", "keine60")
+    await doko.click_hand(doko.player(5), "bid", "pass")
+    game = doko.table.game
+    assert (game.phase, game.soloist, game.announcements) == ("play", 0, [(0, "keine60")])
+    await doko.play_out()
+    last = doko.table.last
+    assert last.result.contract == "solo:fleischlos" and last.result.winner == "re"
+    assert sum(last.points.values()) == 0
+
+
+async def test_five_all_play_by_the_hosts_choice(doko):
+    await seat_six(doko, 5)
+    assert "Zu fünft: der Geber setzt jeweils aus" in message_text(doko.table_message())
+    res = await doko.players[0].slash(doko.channel, "doko regeln", schalter="five=all_play")  # the host
+    assert res.ephemeral and doko.table.rules_config.get("five") == "all_play"
+    assert "Zu fünft: alle spielen mit" in message_text(doko.table_message())
+    await doko.start()
+    game = doko.table.game
+    assert game.rules.all_play and game.n == 5 and [len(h) for h in game.record()["hands"]] == [8] * 5
+    await doko.open_all_hands()
+    await doko.reserve_all_gesund()
+    await doko.play_out()
+    last = doko.table.last
+    assert len(last.points) == 5 and sum(last.points.values()) == 0
+    if not last.result.is_redeal and last.result.value:
+        re_, kontra = len(last.result.re), len(last.result.kontra)
+        assert (re_, kontra) in ((2, 3), (1, 4))
+
+
+async def test_a_seventh_waits_and_starten_is_off_below_four(doko):
+    await doko.players[0].slash(doko.channel, "doko tisch")
+    start = next(c for c in components(doko.table_message()) if c.label == "Starten")
+    assert start.disabled  # one seated: Starten needs four to six
+    for p in doko.players[1:]:
+        await p.click(doko.table_message(), label="Beitreten")
+    await seat_more(doko, 2)
+    seventh = doko.guild.add_member(doko.env.create_user("Sieben"))
+    await seventh.click(doko.table_message(), label="Beitreten")
+    assert len(doko.table.seats) == 6 and [w.user_id for w in doko.table.waiting] == [seventh.id]

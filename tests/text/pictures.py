@@ -1,0 +1,127 @@
+"""Fixed views for the golden pictures, and a small perceptual hash (difference hash).
+
+Regenerate the goldens after an intended change of the look:
+
+    PYTHONPATH=$PWD python3 -m tests.text.pictures
+
+and look at them (tests/data/pictures/*.png) before committing.
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from PIL import Image
+
+from dokobot.text.picture import (
+    Played,
+    SeatView,
+    SummaryView,
+    TableView,
+    TrickView,
+    render_summary,
+    render_table,
+)
+
+GOLDEN_DIR = Path(__file__).resolve().parents[1] / "data" / "pictures"
+HASH_W, HASH_H = 32, 16  # 512 bits: the layout, the cards and the plaques, not single pixels
+
+
+def dhash(png: bytes) -> int:
+    """Difference hash: grey, shrunk to 33 x 16, one bit per left/right brightness step."""
+    im = Image.open(io.BytesIO(png)).convert("L").resize((HASH_W + 1, HASH_H), Image.Resampling.LANCZOS)
+    px = im.load()
+    bits = 0
+    for y in range(HASH_H):
+        for x in range(HASH_W):
+            bits = (bits << 1) | (px[x, y] > px[x + 1, y])
+    return bits
+
+
+def distance(a: int, b: int) -> int:
+    return (a ^ b).bit_count()
+
+
+NAMES = ("Nord", "Ostwind-Müller", "Süd", "West")
+
+
+def _p(seat: int, card: str, trump: bool = False) -> Played:
+    return Played(seat, card, trump)
+
+
+MID_GAME = TableView(
+    game_no=7,
+    seats=(SeatView("Nord", 2, "re"), SeatView("Ostwind-Müller", 1, None), SeatView("Süd", 1, "re"), SeatView("West", 0, None)),
+    dealer=3,
+    to_act=2,
+    phase="play",
+    contract="normal",
+    trick_no=5,
+    trick=(_p(0, "HT", True), _p(1, "CQ", True)),
+    last=(_p(1, "SA"), _p(2, "ST"), _p(3, "SK"), _p(0, "S9")),
+    last_winner=1,
+    last_augen=25,
+    announcements=((2, "re"), (2, "keine90")),
+    deck="french",
+    lang="de",
+)
+
+GERMAN_DECK = TableView(
+    game_no=3,
+    seats=(SeatView("Anna", 0, "kontra"), SeatView("Ben", 0, "re"), SeatView("Carla", 1, "kontra"), SeatView("Dieter", 0, "kontra")),
+    dealer=0,
+    to_act=0,
+    phase="play",
+    contract="solo:herz",
+    trick_no=2,
+    trick=(_p(1, "HA", True), _p(2, "DQ", True), _p(3, "CJ", True)),
+    last=(_p(1, "DA"), _p(2, "DT"), _p(3, "D9"), _p(0, "DK")),
+    last_winner=2,
+    last_augen=25,
+    announcements=((1, "re"),),
+    deck="german",
+    lang="en",
+)
+
+RESERVE = TableView(
+    game_no=1,
+    seats=(SeatView("Nord", said="gesund"), SeatView("Ost", said="vorbehalt"), SeatView("Süd"), SeatView("West")),
+    dealer=3,
+    to_act=2,
+    phase="reserve",
+    contract=None,
+    trick_no=0,
+    trick=(),
+    deck="french",
+    lang="de",
+)
+
+
+def _summary() -> SummaryView:
+    suits = "CSHD"
+    tricks = []
+    for i in range(12):
+        cards = tuple(_p(s, suits[(i + s) % 4] + "AKQJT9"[(i + 2 * s) % 6], (i + s) % 3 == 0) for s in range(4))
+        tricks.append(TrickView(winner=(0, 2, 1, 0, 3, 2, 0, 1, 0, 2, 2, 0)[i], cards=cards, augen=10 + 3 * i))
+    return SummaryView(
+        game_no=7, names=NAMES, contract="normal", winner="re", re=(0, 2), kontra=(1, 3),
+        augen_re=173, augen_kontra=67, value=3, tricks=tuple(tricks), deck="french", lang="de",
+    )
+
+
+SUMMARY = _summary()
+
+GOLDENS = {
+    "table_mid_game.png": lambda: render_table(MID_GAME),
+    "table_german_deck_en.png": lambda: render_table(GERMAN_DECK),
+    "table_reserve.png": lambda: render_table(RESERVE),
+    "summary.png": lambda: render_summary(SUMMARY),
+}
+
+
+if __name__ == "__main__":
+    GOLDEN_DIR.mkdir(parents=True, exist_ok=True)
+    for name, make in GOLDENS.items():
+        (GOLDEN_DIR / name).write_bytes(make())
+        print("wrote", GOLDEN_DIR / name)
