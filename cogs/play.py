@@ -11,6 +11,7 @@ from discord.ext import commands
 from dokobot.bot.client import DokoBot, send_ephemeral
 from dokobot.bot.ui import QUESTION, hand_message, perform, schwein_message
 from dokobot.table.store import StoreError
+from dokobot.table.table import Table
 from dokobot.text.i18n import t
 
 log = logging.getLogger(__name__)
@@ -23,17 +24,25 @@ class PlayCog(commands.Cog, name="Play"):
     async def lang(self, interaction: discord.Interaction) -> str:
         return await self.bot.lang_of(interaction)
 
-    async def send_hand(self, interaction: discord.Interaction, game_no: int | None) -> None:
-        """Open a fresh private hand view; always possible, whatever expired before."""
-        lang = await self.lang(interaction)
+    async def _my_seat(self, interaction: discord.Interaction, lang: str) -> tuple[Table, int] | None:
+        """The table of this channel and the clicker's seat there; None (with the reason said)."""
         table = self.bot.tables.get(interaction.channel_id or 0)
         if table is None:
             await send_ephemeral(interaction, t(lang, "err.no_table"))
-            return
+            return None
         seat = table.seat_of(interaction.user.id)
         if seat is None:
             await send_ephemeral(interaction, t(lang, "err.not_seated"))
+            return None
+        return table, seat
+
+    async def send_hand(self, interaction: discord.Interaction, game_no: int | None) -> None:
+        """Open a fresh private hand view; always possible, whatever expired before."""
+        lang = await self.lang(interaction)
+        found = await self._my_seat(interaction, lang)
+        if found is None:
             return
+        table, seat = found
         if table.broken:
             await send_ephemeral(interaction, t(lang, "err.broken"))
             return
@@ -78,14 +87,10 @@ class PlayCog(commands.Cog, name="Play"):
         """The ♦A button when a Schwein may be played: a private question with two
         buttons ("als Schwein" / "als Fuchs"); the answer is played like any card."""
         lang = await self.lang(interaction)
-        table = self.bot.tables.get(interaction.channel_id or 0)
-        if table is None:
-            await send_ephemeral(interaction, t(lang, "err.no_table"))
+        found = await self._my_seat(interaction, lang)
+        if found is None:
             return
-        seat = table.seat_of(interaction.user.id)
-        if seat is None:
-            await send_ephemeral(interaction, t(lang, "err.not_seated"))
-            return
+        table, seat = found
         if table.state != "playing" or game_no != table.game_no:
             await send_ephemeral(interaction, t(lang, "err.stale"))
             return

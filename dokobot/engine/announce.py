@@ -40,7 +40,7 @@ def problem(g: Game, seat: int, what: str) -> tuple[str, dict[str, Any]] | None:
     if seat not in g.seats:
         return "announce_blocked", {"why": "the seat does not play this game"}
     party = g.party_of(seat)
-    if party is None or (g.search and g.clarify_trick is None):
+    if party is None or (g._search and g.clarify_trick is None):
         return "announce_blocked", {"why": "nothing can be announced before the Hochzeit is clarified"}
     pi = 0 if party == "re" else 1
     k = level(g, what)
@@ -51,10 +51,10 @@ def problem(g: Game, seat: int, what: str) -> tuple[str, dict[str, Any]] | None:
             return "announce_blocked", {"why": "at this table Klopfen replaces Re and Kontra"}
         if what != party:
             return "announce_party", {"party": "Re" if what == "re" else "Kontra"}
-    cur = g.levels[pi]
+    cur = g._levels[pi]
     if k <= cur:
         return "announce_repeat", {"party": party.capitalize()}
-    if k >= 1 and g.rules.single_limit and max(g.levels) >= 1:
+    if k >= 1 and g.rules.single_limit and max(g._levels) >= 1:
         return "single_limit", {}
     if g.rules.announcements == "ddv":
         return _ddv_problem(g, seat, pi, k, cur)
@@ -62,22 +62,22 @@ def problem(g: Game, seat: int, what: str) -> tuple[str, dict[str, Any]] | None:
 
 
 def _window_open(g: Game) -> bool:
-    done, mode = len(g.tricks_done), g.rules.announcements
+    done, mode = len(g._tricks_done), g.rules.announcements
     if mode == "first_trick":
         return done == 0
     if mode == "before_play":
-        return done == 0 and not g.trick
-    return done < 4 or (done == 4 and not g.trick)  # until_trick_5
+        return done == 0 and not g._trick
+    return done < 4 or (done == 4 and not g._trick)  # until_trick_5
 
 
 def _required(g: Game, j: int) -> int:
     """Cards a seat must still hold to say step j."""
-    shift = g.clarify_trick if g.search and g.clarify_trick else 0
-    return g.hand_cards - 1 - j - shift
+    shift = g.clarify_trick if g._search and g.clarify_trick else 0
+    return g._hand_cards - 1 - j - shift
 
 
 def _ddv_problem(g: Game, seat: int, pi: int, k: int, cur: int) -> tuple[str, dict[str, Any]] | None:
-    if g.late[pi]:
+    if g._late[pi]:
         return "announce_blocked", {"why": "after a late reply the party may make no further step"}
     cards = g.sizes[seat]
     first = cur + 1
@@ -89,11 +89,11 @@ def _ddv_problem(g: Game, seat: int, pi: int, k: int, cur: int) -> tuple[str, di
         return None
     # the binding deadline: the first step the party has not said (maybe skipped by `what`)
     step = ("re", "kontra")[pi] if first == 0 else g.steps[first - 1]
-    return "announce_too_late", {"step": step, "card": g.hand_cards - _required(g, first) + 1}
+    return "announce_too_late", {"step": step, "card": g._hand_cards - _required(g, first) + 1}
 
 
 def _reply_allowed(g: Game, pi: int, cards: int) -> bool:
-    other = g.levels[1 - pi]
+    other = g._levels[1 - pi]
     return other >= 0 and cards >= _required(g, other) - 1
 
 
@@ -103,14 +103,14 @@ def apply(g: Game, seat: int, what: str) -> list[Event]:
     party = g.party_of(seat)
     pi = 0 if party == "re" else 1
     k = level(g, what)
-    if (k == 0 and g.rules.announcements == "ddv" and g.levels[pi] < 0
+    if (k == 0 and g.rules.announcements == "ddv" and g._levels[pi] < 0
             and g.sizes[seat] < _required(g, 0)):
-        g.late[pi] = True
-    g.levels[pi] = k
+        g._late[pi] = True
+    g._levels[pi] = k
     if not g.rules.klopfen:
-        g.said_re[pi] = True
+        g._said_re[pi] = True
     g.announcements.append((seat, what))
-    n_revealed = len(g.revealed)
-    if g.contract in ("normal", "stille_hochzeit", "hochzeit:klein", "hochzeit:gross") and seat not in g.revealed and party is not None:
+    n_revealed = len(g._revealed)
+    if g.contract in ("normal", "stille_hochzeit", "hochzeit:klein", "hochzeit:gross") and seat not in g._revealed and party is not None:
         g._reveal(seat, party)
     return [Event("announced", seat, what)] + g._reveal_events(n_revealed)

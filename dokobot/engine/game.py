@@ -81,13 +81,13 @@ class Game:
     """One dealt game from the Vorbehalt round to the last trick."""
 
     __slots__ = (
-        "rules", "n", "dealer", "players", "dealt", "seats", "hands", "sizes", "phase", "to_act",
-        "reserves", "contract", "order", "soloist", "holder", "partner", "clarify_trick",
-        "poor", "taker", "armut_asked", "armut_given", "armut_trumps_back", "re",
-        "trick", "leader", "tricks_done", "augen", "won", "levels", "late", "announcements",
-        "said_re", "knocks", "schwein_played", "actions", "revealed", "_final", "next_of",
-        "n_tricks", "named", "named_by", "armut_ask", "armut_info", "pflicht", "vorgefuehrt",
-        "trick_size", "steps", "search", "third", "size", "solo_info", "bidding", "cq_played",
+        "rules", "n", "dealer", "players", "_dealt", "seats", "_hands", "sizes", "phase", "to_act",
+        "_reserves", "contract", "_order", "soloist", "holder", "partner", "clarify_trick",
+        "poor", "taker", "_armut_asked", "armut_given", "armut_trumps_back", "_re",
+        "_trick", "_leader", "_tricks_done", "_augen", "_won", "_levels", "_late", "announcements",
+        "_said_re", "knocks", "_schwein_played", "actions", "_revealed", "_final", "_next_of",
+        "n_tricks", "_named", "_named_by", "_armut_ask", "_armut_info", "pflicht", "vorgefuehrt",
+        "_trick_size", "steps", "_search", "third", "size", "_solo_info", "bidding", "_cq_played",
     )
 
     def __init__(self, rules: RuleSet, hands: list[list[str]], dealer: int = 0,
@@ -103,54 +103,54 @@ class Game:
         self.n_tricks = rules.hand_size  # also the cards dealt to each seat
         self.dealer = dealer
         self.players = list(players) if players else None
-        self.dealt = tuple(tuple(map(CODE_TO_TYPE.__getitem__, h)) for h in hands)
-        self.seats = tuple(s for s in _clockwise(dealer, self.n) if self.dealt[s])
-        self.trick_size = len(self.seats)
+        self._dealt = tuple(tuple(map(CODE_TO_TYPE.__getitem__, h)) for h in hands)
+        self.seats = tuple(s for s in _clockwise(dealer, self.n) if self._dealt[s])
+        self._trick_size = len(self.seats)
         # the announcement ladder after Re/Kontra; six add keine 135 (reading 25)
         self.steps: tuple[str, ...] = ann.STEPS_SIX if self.n == 6 else ann.STEPS
-        self.search = False  # a partner is sought (Hochzeit, kleines Solo): deadlines wait for it
+        self._search = False  # a partner is sought (Hochzeit, kleines Solo): deadlines wait for it
         self.third: int | None = None  # kleine Hochzeit at six: the seat with the third CQ
         self.size: str | None = None  # "klein" for a kleines Solo at six
-        self.solo_info: tuple[tuple[int, str, str, bool, str | None], ...] = ()  # six: solo reservations
+        self._solo_info: tuple[tuple[int, str, str, bool, str | None], ...] = ()  # six: solo reservations
         self.bidding: Bidding | None = None
-        self.cq_played = 0
-        self.next_of = [0] * self.n
+        self._cq_played = 0
+        self._next_of = [0] * self.n
         for i, s in enumerate(self.seats):
-            self.next_of[s] = self.seats[(i + 1) % len(self.seats)]
-        self.hands = [_hand(h) for h in self.dealt]
-        self.sizes = [len(h) for h in self.dealt]
+            self._next_of[s] = self.seats[(i + 1) % len(self.seats)]
+        self._hands = [_hand(h) for h in self._dealt]
+        self.sizes = [len(h) for h in self._dealt]
         self.phase = "reserve"
         self.to_act: int | None = self.seats[0]
-        self.reserves: list[tuple[int, str, str | None]] = []
+        self._reserves: list[tuple[int, str, str | None]] = []
         self.contract: str | None = None
-        self.order: Order = order_for("normal", rules.dullen, rules.joker)
+        self._order: Order = order_for("normal", rules.dullen, rules.joker)
         self.soloist: int | None = None
         self.holder: int | None = None
         self.partner: int | None = None
         self.clarify_trick: int | None = None
         self.poor: int | None = None
         self.taker: int | None = None
-        self.named = -1  # Hochzeit named_card: the card type that finds the partner
-        self.named_by: int | None = None  # the first other seat that played it
-        self.armut_ask: tuple[int, ...] = ()  # seats asked to take the Armut, in order
-        self.armut_info: ArmutInfo | None = None  # armut_announce: public trump count, Alte
-        self.armut_asked = 0
+        self._named = -1  # Hochzeit named_card: the card type that finds the partner
+        self._named_by: int | None = None  # the first other seat that played it
+        self._armut_ask: tuple[int, ...] = ()  # seats asked to take the Armut, in order
+        self._armut_info: ArmutInfo | None = None  # armut_announce: public trump count, Alte
+        self._armut_asked = 0
         self.armut_given: tuple[int, ...] = ()
         self.armut_trumps_back: int | None = None
-        self.re: frozenset[int] = frozenset()
-        self.trick: list[tuple[int, int, bool]] = []  # (seat, type, schwein)
-        self.leader = self.seats[0]
-        self.tricks_done: list[DoneTrick] = []
-        self.augen = [0] * self.n
-        self.won = [0] * self.n
-        self.levels = [-1, -1]  # highest step said by re / kontra: 0 re/kontra ... 4 schwarz
-        self.late = [False, False]
+        self._re: frozenset[int] = frozenset()
+        self._trick: list[tuple[int, int, bool]] = []  # (seat, type, schwein)
+        self._leader = self.seats[0]
+        self._tricks_done: list[DoneTrick] = []
+        self._augen = [0] * self.n
+        self._won = [0] * self.n
+        self._levels = [-1, -1]  # highest step said by re / kontra: 0 re/kontra ... 4 schwarz
+        self._late = [False, False]
         self.announcements: list[tuple[int, str]] = []
-        self.said_re = [False, False]  # plain Re/Kontra said (not implied by Klopfen)
+        self._said_re = [False, False]  # plain Re/Kontra said (not implied by Klopfen)
         self.knocks: list[int] = []
-        self.schwein_played = False
+        self._schwein_played = False
         self.actions: list[Action] = []
-        self.revealed: dict[int, str] = {}
+        self._revealed: dict[int, str] = {}
         self._final: dict[str, Any] | None = None
 
     # ---- copying -------------------------------------------------------------------------
@@ -158,17 +158,17 @@ class Game:
     def copy(self) -> Game:
         g = Game.__new__(Game)
         _share(self, g)  # immutable values and frozen containers: share them
-        g.hands, g.sizes, g.trick = self.hands[:], self.sizes[:], self.trick[:]
-        g.tricks_done, g.augen, g.won = self.tricks_done[:], self.augen[:], self.won[:]
-        g.levels, g.late, g.said_re = self.levels[:], self.late[:], self.said_re[:]
-        g.reserves, g.announcements = self.reserves[:], self.announcements[:]
-        g.knocks, g.actions, g.revealed = self.knocks[:], self.actions[:], self.revealed.copy()
+        g._hands, g.sizes, g._trick = self._hands[:], self.sizes[:], self._trick[:]
+        g._tricks_done, g._augen, g._won = self._tricks_done[:], self._augen[:], self._won[:]
+        g._levels, g._late, g._said_re = self._levels[:], self._late[:], self._said_re[:]
+        g._reserves, g.announcements = self._reserves[:], self.announcements[:]
+        g.knocks, g.actions, g._revealed = self.knocks[:], self.actions[:], self._revealed.copy()
         return g
 
     # ---- queries -------------------------------------------------------------------------
 
     @property
-    def hand_cards(self) -> int:
+    def _hand_cards(self) -> int:
         return self.n_tricks
 
     @property
@@ -177,21 +177,21 @@ class Game:
 
     def hand(self, seat: int) -> list[str]:
         """The seat's cards in display order of the contract in force."""
-        h = self.hands[seat]
+        h = self._hands[seat]
         return [CARD_CODES[t] for t in self._sorted(h) for _ in range(count(h, t))]
 
     def _sorted(self, mask: int) -> list[int]:
-        return sorted(types_in(mask), key=self.order.position.__getitem__)
+        return sorted(types_in(mask), key=self._order.position.__getitem__)
 
     def is_trump(self, card: str) -> bool:
         t = parse_code(card)
-        return t is not None and self.order.suit[t] == TRUMP
+        return t is not None and self._order.suit[t] == TRUMP
 
     def party_of(self, seat: int) -> str | None:
         """The seat's real party; None while a Hochzeit or kleines Solo has no partner yet (others)."""
-        if seat in self.re:
+        if seat in self._re:
             return "re"
-        if self.search and self.clarify_trick is None:
+        if self._search and self.clarify_trick is None:
             return None
         return "kontra" if self.contract is not None else None
 
@@ -203,12 +203,12 @@ class Game:
 
     def _legal(self, seat: int) -> int:
         """legal_mask for the seat to play, without the turn check (hot path)."""
-        h = self.hands[seat]
-        trick = self.trick
+        h = self._hands[seat]
+        trick = self._trick
         if not trick:
             return h
         first = trick[0]
-        order = self.order
+        order = self._order
         led = TRUMP if first[2] else order.suit[first[1]]
         follow = h & order.masks[led]
         if self.rules.overtrump and (led == TRUMP or not follow):
@@ -224,21 +224,21 @@ class Game:
             if top < 0:
                 return mask
             beat = trumps & order.above[top]
-            if top == order.dulle_power and self._second_dulle_wins(len(self.tricks_done) == self.n_tricks - 1):
+            if top == order.dulle_power and self._second_dulle_wins(len(self._tricks_done) == self.n_tricks - 1):
                 beat |= trumps & _HT_BITS
             return mask - trumps + beat if beat else mask
         return follow or h
 
     def _overtrump_filter(self, seat: int, mask: int) -> int:
         """Überstich: a trump onto a trump must beat it when any allowed card can."""
-        trumps = mask & self.order.masks[TRUMP]
+        trumps = mask & self._order.masks[TRUMP]
         if not trumps:
             return mask
         top = self._top_trump()
         if top is None:
             return mask
-        beat = trumps & self.order.above[top[0]]
-        if top[1] == HT and not top[2] and self._second_dulle_wins(len(self.tricks_done) == self.n_tricks - 1):
+        beat = trumps & self._order.above[top[0]]
+        if top[1] == HT and not top[2] and self._second_dulle_wins(len(self._tricks_done) == self.n_tricks - 1):
             beat |= trumps & _HT_BITS
         if (self.rules.schweine and not beat & _DA_BITS and trumps & _DA_BITS
                 and self._schwein_problem(seat, DA) is None and self._beats(DA, True, top)):
@@ -251,8 +251,8 @@ class Game:
         """(power, type, schwein) of the trump now holding the trick, if any."""
         top: tuple[int, int, bool] | None = None
         best = -1
-        suit, power = self.order.suit, self.order.power
-        for _, t, sw in self.trick:
+        suit, power = self._order.suit, self._order.power
+        for _, t, sw in self._trick:
             if sw:
                 p = 900
             elif suit[t] == TRUMP:
@@ -260,13 +260,13 @@ class Game:
             else:
                 continue
             if p > best or (p == best and t == HT and top is not None and not sw and not top[2]
-                            and self._second_dulle_wins(len(self.tricks_done) == self.n_tricks - 1)):
+                            and self._second_dulle_wins(len(self._tricks_done) == self.n_tricks - 1)):
                 top, best = (p, t, sw), p
         return top
 
     def _beats(self, t: int, sw: bool, top: tuple[int, int, bool]) -> bool:
-        p = 900 if sw else self.order.power[t]
-        last = len(self.tricks_done) == self.n_tricks - 1
+        p = 900 if sw else self._order.power[t]
+        last = len(self._tricks_done) == self.n_tricks - 1
         return p > top[0] or (t == HT == top[1] and not sw and not top[2]
                               and self._second_dulle_wins(last))
 
@@ -325,7 +325,7 @@ class Game:
         """Hochzeit ``named_card``: the plain-suit aces (of the solo's order for a kleines Solo)
         the seat does not hold in every copy (twice, three times at six)."""
         order = order_for(solo or "normal", self.rules.dullen, self.rules.joker)
-        h, copies = self.hands[seat], self.rules.copies
+        h, copies = self._hands[seat], self.rules.copies
         return [CARD_CODES[t] for t in _ACES if order.suit[t] != TRUMP and count(h, t) < copies]
 
     def allowed_armut_actions(self, seat: int) -> list[dict[str, object]]:
@@ -350,20 +350,20 @@ class Game:
     @property
     def armut_announced(self) -> ArmutInfo | None:
         """``armut_announce``: the poor seat's trump count and whether an Alte is among them (public)."""
-        return self.armut_info
+        return self._armut_info
 
     @property
     def hochzeit_card(self) -> str | None:
         """Hochzeit ``named_card``: the card the holder named (public), else None."""
-        return CARD_CODES[self.named] if self.named >= 0 else None
+        return CARD_CODES[self._named] if self._named >= 0 else None
 
     @property
     def heart_trick(self) -> bool:
         """Bock ``heart_trick``: without nines, a trick of four plain hearts (no trump) went round."""
         if self.rules.nines:
             return False
-        suit = self.order.suit
-        return any(all(not sw and suit[t] == HEARTS for _, t, sw in x[1]) for x in self.tricks_done)
+        suit = self._order.suit
+        return any(all(not sw and suit[t] == HEARTS for _, t, sw in x[1]) for x in self._tricks_done)
 
     def allowed_announcements(self, seat: int) -> list[str]:
         return [a for a in ("re", "kontra", *self.steps) if ann.problem(self, seat, a) is None]
@@ -373,25 +373,30 @@ class Game:
 
     @property
     def current_trick(self) -> list[tuple[int, str]]:
-        return [(s, CARD_CODES[t]) for s, t, _ in self.trick]
+        return [(s, CARD_CODES[t]) for s, t, _ in self._trick]
+
+    @property
+    def current_schwein(self) -> int | None:
+        """Index in ``current_trick`` of a Fuchs played as Schwein, or None (like ``Trick.schwein``)."""
+        return next((i for i, p in enumerate(self._trick) if p[2]), None)
 
     @property
     def tricks(self) -> list[Trick]:
-        return [_trick(x) for x in self.tricks_done]
+        return [_trick(x) for x in self._tricks_done]
 
     @property
     def reservations(self) -> list[tuple[int, str]]:
         """What the table hears in the Vorbehalt round: gesund or Vorbehalt."""
-        return [(s, "gesund" if k == "gesund" else "vorbehalt") for s, k, _ in self.reserves]
+        return [(s, "gesund" if k == "gesund" else "vorbehalt") for s, k, _ in self._reserves]
 
     @property
     def public_contract(self) -> str | None:
-        if self.contract == "stille_hochzeit" and len(self.revealed) < self.n_active:
+        if self.contract == "stille_hochzeit" and len(self._revealed) < self._n_active:
             return "normal"
         return self.contract
 
     @property
-    def n_active(self) -> int:
+    def _n_active(self) -> int:
         return len(self.seats)
 
     def public_parties(self) -> dict[int, str]:
@@ -401,23 +406,23 @@ class Game:
             return {}
         if c.startswith("hochzeit:"):
             return self._public_six_hochzeit()
-        if self.search and self.clarify_trick is None and self.holder is not None:
+        if self._search and self.clarify_trick is None and self.holder is not None:
             return {self.holder: "re"}
         if c.startswith("solo:") or c in ("armut", "hochzeit"):
-            return {s: ("re" if s in self.re else "kontra") for s in self.seats}
-        return dict(self.revealed)
+            return {s: ("re" if s in self._re else "kontra") for s in self.seats}
+        return dict(self._revealed)
 
     def _public_six_hochzeit(self) -> dict[int, str]:
         """Hochzeit at six: the holder, the partner once found, the seats that showed a CQ; the rest
         once every Re seat is known (the clarification tells kleine from große)."""
-        known = dict(self.revealed)
+        known = dict(self._revealed)
         if self.holder is not None:
             known[self.holder] = "re"
         if self.clarify_trick is None:
             return known
         if self.partner is not None:
             known[self.partner] = "re"
-        if sum(p == "re" for p in known.values()) == len(self.re):
+        if sum(p == "re" for p in known.values()) == len(self._re):
             for s in self.seats:
                 known.setdefault(s, "kontra")
         return known
@@ -436,7 +441,7 @@ class Game:
             raise IllegalAction("malformed", what="exactly one of " + ", ".join(_ACTION_KEYS) + " expected")
         if self.phase == "done":
             raise IllegalAction("game_over")
-        if not self.dealt[seat]:  # five at the table: the dealer sits out (readings 21, 32)
+        if not self._dealt[seat]:  # five at the table: the dealer sits out (readings 21, 32)
             raise IllegalAction("sits_out", seat=seat)
         key = keys[0]
         value = action[key]
@@ -512,18 +517,18 @@ class Game:
         if kind == "gesund":
             if card is not None:
                 raise IllegalAction("malformed", what="only a Hochzeit names a card")
-            self.reserves.append((seat, "gesund", None))
+            self._reserves.append((seat, "gesund", None))
         else:
             self._check_reservation(seat, kind, solo, card, size, pflicht)
             # third field: the solo kind, or the card a named_card Hochzeit names
             extra = solo if kind == "solo" else card if kind == "hochzeit" else None
-            self.reserves.append((seat, str(kind), None if extra is None else str(extra)))
+            self._reserves.append((seat, str(kind), None if extra is None else str(extra)))
             if kind == "solo":
-                self.solo_info += ((seat, str(solo), str(size or "gross"), bool(pflicht),
+                self._solo_info += ((seat, str(solo), str(size or "gross"), bool(pflicht),
                                     None if card is None else str(card)),)
         events = [Event("reserved", seat, "gesund" if kind == "gesund" else "vorbehalt")]
-        if len(self.reserves) < len(self.seats):
-            self.to_act = self.seats[len(self.reserves)]
+        if len(self._reserves) < len(self.seats):
+            self.to_act = self.seats[len(self._reserves)]
             return events
         return events + self._decide_contract()
 
@@ -559,7 +564,7 @@ class Game:
                                 why=f"name a plain-suit ace not held in every copy ({allowed})")
 
     def _reserve_problem(self, seat: int, kind: object, solo: object, size: object = None) -> str | None:
-        h, r = self.hands[seat], self.rules
+        h, r = self._hands[seat], self.rules
         if self.vorgefuehrt == seat and kind != "solo":
             return "the seat is vorgeführt: it must play a solo"
         if self.vorgefuehrt not in (None, seat) and kind == "solo":
@@ -595,15 +600,15 @@ class Game:
                 or ("top_da" in r.schmeissen and top <= normal.power[DA] and not schwein))
 
     def _decide_contract(self) -> list[Event]:
-        said = [x for x in self.reserves if x[1] != "gesund"]
-        if self.n == 6 and self.solo_info:
+        said = [x for x in self._reserves if x[1] != "gesund"]
+        if self.n == 6 and self._solo_info:
             return self._decide_six_solo()
         solos = [x for x in said if x[1] == "solo"]
         if solos:
             if self.rules.solo_priority == "rank":
                 solos.sort(key=lambda x: SOLO_RANK.index(x[2]))  # stable: earliest seat on a tie
             seat, _, kind = solos[0]
-            pflicht = any(x[0] == seat and x[3] for x in self.solo_info)
+            pflicht = any(x[0] == seat and x[3] for x in self._solo_info)
             return self._start_solo(seat, str(kind), pflicht=pflicht)
         if any(x[1] == "schmeissen" for x in said):
             return self._redeal()
@@ -613,29 +618,29 @@ class Game:
         hochzeit = [x for x in said if x[1] == "hochzeit"]
         if hochzeit:
             holder = self.holder = hochzeit[0][0]
-            self.re = frozenset({holder})
+            self._re = frozenset({holder})
             contract = "hochzeit"
             if self.n == 6:  # two CQ: kleine Hochzeit with the third CQ seat; three: große (reading 29)
-                third = [s for s in self.seats if s != holder and count(self.hands[s], CQ)]
+                third = [s for s in self.seats if s != holder and count(self._hands[s], CQ)]
                 self.third = third[0] if third else None
-                self.re = frozenset([holder, *third])
+                self._re = frozenset([holder, *third])
                 contract = "hochzeit:klein" if third else "hochzeit:gross"
             return self._start_search(contract, hochzeit[0][2])
         copies = self.rules.copies
-        holders = [s for s in self.seats if count(self.hands[s], CQ) == copies]
+        holders = [s for s in self.seats if count(self._hands[s], CQ) == copies]
         if holders:
             self.holder = holders[0]
-            self.re = frozenset(holders)
+            self._re = frozenset(holders)
             return self._start_play("stille_hochzeit")
         # at six a seat with two CQ that said gesund plays with the third: 2:4 (reading 30)
-        self.re = frozenset(s for s in self.seats if count(self.hands[s], CQ))
+        self._re = frozenset(s for s in self.seats if count(self._hands[s], CQ))
         return self._start_play("normal")
 
     def _start_search(self, contract: str, card: str | None) -> list[Event]:
         """A contract whose holder seeks a partner by the ``hochzeit`` rule (Hochzeit, kleines Solo)."""
-        self.search = True
+        self._search = True
         if card is not None:
-            self.named = CODE_TO_TYPE[card]
+            self._named = CODE_TO_TYPE[card]
         events = self._start_play(contract)
         if card is not None:
             events.append(Event("hochzeit_card", self.holder, card))
@@ -645,9 +650,9 @@ class Game:
                     card: str | None = None) -> list[Event]:
         """A solo; a Pflichtsolo and every solo at six are led by the soloist (rules.md, reading 26)."""
         self.soloist = seat
-        self.re = frozenset({seat})
+        self._re = frozenset({seat})
         if self.rules.solo_lead == "soloist" or pflicht or seat in self.pflicht or self.n == 6:
-            self.leader = seat
+            self._leader = seat
         if size == "klein":
             self.size = "klein"
             self.holder = seat
@@ -661,8 +666,8 @@ class Game:
         def category(x: tuple[int, str, str, bool, str | None]) -> int:
             return (0 if x[3] else 2) + (0 if x[2] == "gross" else 1)
 
-        best = min(category(x) for x in self.solo_info)
-        seats = tuple(x[0] for x in self.solo_info if category(x) == best)
+        best = min(category(x) for x in self._solo_info)
+        seats = tuple(x[0] for x in self._solo_info if category(x) == best)
         if len(seats) == 1:
             return self._play_six_solo(seats[0], -1)
         self.bidding = Bidding(seats, 2, seats[0], seats[1], -1, ())
@@ -671,12 +676,12 @@ class Game:
 
     def _play_six_solo(self, seat: int, step: int) -> list[Event]:
         """The solo of the seat left standing; a step it named or held is Re's announcement."""
-        _, kind, size, pflicht, card = next(x for x in self.solo_info if x[0] == seat)
+        _, kind, size, pflicht, card = next(x for x in self._solo_info if x[0] == seat)
         events = self._start_solo(seat, kind, size, pflicht, card)
         if step >= 0:
             what = "re" if step == 0 else self.steps[step - 1]
-            self.levels[0] = step
-            self.said_re[0] = True
+            self._levels[0] = step
+            self._said_re[0] = True
             self.announcements.append((seat, what))
             events.append(Event("announced", seat, what))
         return events
@@ -725,32 +730,32 @@ class Game:
     def _start_play(self, contract: str) -> list[Event]:
         self.contract = contract
         r = self.rules
-        self.order = order_for(order_kind(contract), r.dullen, r.joker)
-        self.phase, self.to_act = "play", self.leader
+        self._order = order_for(order_kind(contract), r.dullen, r.joker)
+        self.phase, self.to_act = "play", self._leader
         return [Event("contract", self.soloist if contract.startswith("solo:") else self.holder,
                       self.public_contract)]
 
     def _redeal(self) -> list[Event]:
         self.contract = "redeal"
         self.phase, self.to_act = "done", None
-        self.re = frozenset()
+        self._re = frozenset()
         return [Event("contract", None, "redeal"), Event("game_over", None, None)]
 
     # ---- Armut ---------------------------------------------------------------------------
 
     def _start_armut(self, poor: int) -> list[Event]:
-        if any(count(self.hands[s], CQ) == 2 for s in self.seats if s != poor):
+        if any(count(self._hands[s], CQ) == 2 for s in self.seats if s != poor):
             return self._redeal()
         ask = self._armut_askees(poor)
         if not ask:
             return self._redeal()
-        self.poor, self.armut_ask = poor, ask
+        self.poor, self._armut_ask = poor, ask
         events = [Event("contract", poor, "armut_offered")]
         if self.rules.armut_announce:
             normal = order_for("normal", self.rules.dullen, self.rules.joker)
-            trumps = self.hands[poor] & normal.masks[TRUMP]
-            self.armut_info = ArmutInfo(poor, hand_size(trumps), count(trumps, CQ) > 0)
-            events.append(Event("armut_announced", poor, self.armut_info))
+            trumps = self._hands[poor] & normal.masks[TRUMP]
+            self._armut_info = ArmutInfo(poor, hand_size(trumps), count(trumps, CQ) > 0)
+            events.append(Event("armut_announced", poor, self._armut_info))
         return events + self._armut_ask_next()
 
     def _armut_askees(self, poor: int) -> tuple[int, ...]:
@@ -759,17 +764,17 @@ class Game:
         others = tuple(self.seats[(i + k) % len(self.seats)] for k in range(1, len(self.seats)))
         if self.rules.armut_taker == "volunteer":
             return others
-        queens = count(self.hands[poor], CQ)
+        queens = count(self._hands[poor], CQ)
         if queens == 2:
             return ()  # no partner in the normal game: redeal
-        same = [s for s in others if (count(self.hands[s], CQ) > 0) == (queens > 0)]
+        same = [s for s in others if (count(self._hands[s], CQ) > 0) == (queens > 0)]
         return tuple(same[:1])
 
     def _armut_ask_next(self) -> list[Event]:
         """Ask the next seat (after: the poor seat first hands it the trumps), or redeal."""
-        if self.armut_asked == len(self.armut_ask):
+        if self._armut_asked == len(self._armut_ask):
             return self._redeal()
-        seat = self.armut_ask[self.armut_asked]
+        seat = self._armut_ask[self._armut_asked]
         if self.rules.armut_decide == "after":
             self.taker = seat
             self.phase, self.to_act = "armut_give", self.poor
@@ -783,7 +788,7 @@ class Game:
             self.taker = seat
             self.phase, self.to_act = "armut_give", self.poor
             return [Event("armut_taken", seat, self.poor)]
-        self.armut_asked += 1
+        self._armut_asked += 1
         return [Event("armut_passed", seat, None)] + self._armut_ask_next()
 
     def armut_decline(self, seat: int) -> list[Event]:
@@ -793,7 +798,7 @@ class Game:
             raise IllegalAction("armut_decline", seat=seat, why="the Armut is decided before seeing the cards")
         self._transfer(seat, self._poor_seat(), sum(one(t) for t in self.armut_given), len(self.armut_given))
         self.armut_given, self.taker = (), None
-        self.armut_asked += 1
+        self._armut_asked += 1
         return [Event("armut_declined", seat, None)] + self._armut_ask_next()
 
     def _poor_seat(self) -> int:
@@ -802,14 +807,14 @@ class Game:
 
     def _transfer(self, src: int, dst: int, cards: int, n: int) -> None:
         """Move ``n`` cards (a hand mask) from one hand to another (the Armut exchange)."""
-        self.hands[src] -= cards
-        self.hands[dst] += cards
+        self._hands[src] -= cards
+        self._hands[dst] += cards
         self.sizes[src] -= n
         self.sizes[dst] += n
 
     def armut_give(self, seat: int, cards: list[int]) -> list[Event]:
         self._expect(seat, "armut_give", "hand over cards")
-        trumps = self.hands[seat] & order_for("normal", self.rules.dullen, self.rules.joker).masks[TRUMP]
+        trumps = self._hands[seat] & order_for("normal", self.rules.dullen, self.rules.joker).masks[TRUMP]
         if sorted(cards) != hand_types(trumps):
             expected = " ".join(CARD_CODES[t] for t in hand_types(trumps)) or "none"
             raise IllegalAction("armut_give", seat=seat, expected=expected)
@@ -824,14 +829,14 @@ class Game:
         self._expect(seat, "armut_return", "return cards")
         n = len(self.armut_given)
         moved = sum(one(t) for t in cards)
-        h = self.hands[seat]
+        h = self._hands[seat]
         if len(cards) != n or any(count(moved, t) > count(h, t) for t in types_in(moved)):
             raise IllegalAction("armut_return", seat=seat, n=n)
         poor = self._poor_seat()
         self._transfer(seat, poor, moved, n)
         normal = order_for("normal", self.rules.dullen, self.rules.joker)
         self.armut_trumps_back = sum(1 for t in cards if normal.suit[t] == TRUMP)
-        self.re = frozenset({poor, seat})
+        self._re = frozenset({poor, seat})
         events = [Event("armut_taken", seat, poor)] if self.rules.armut_decide == "after" else []
         events.append(Event("armut_exchanged", seat, self.armut_trumps_back))
         return events + self._start_play("armut")
@@ -857,7 +862,7 @@ class Game:
     def _klopfen_problem(self, seat: int) -> str | None:
         if not self.rules.klopfen:
             return "Klopfen is not played at this table"
-        if self.phase != "play" or self.trick or self.tricks_done:
+        if self.phase != "play" or self._trick or self._tricks_done:
             return "only before the first card"
         if seat not in self.seats:
             return "the seat does not play this game"
@@ -870,18 +875,18 @@ class Game:
     def _knock_redeal(self) -> bool:
         """``klopfen_redeal``: the first lead with nobody having knocked throws the hand in."""
         r = self.rules
-        return r.klopfen and r.klopfen_redeal and not self.knocks and not self.trick and not self.tricks_done
+        return r.klopfen and r.klopfen_redeal and not self.knocks and not self._trick and not self._tricks_done
 
     # ---- playing -------------------------------------------------------------------------
 
     def play(self, seat: int, t: int, schwein: bool = False) -> list[Event]:
         self._expect(seat, "play", "play a card")
-        h = self.hands[seat]
+        h = self._hands[seat]
         if not count(h, t):
             raise IllegalAction("not_in_hand", seat=seat, card=CARD_CODES[t])
         mask = self.legal_mask(seat)
         if not count(mask, t):
-            follow = h & self.order.masks[self._led_suit()]
+            follow = h & self._order.masks[self._led_suit()]
             if follow and not count(follow, t):
                 raise IllegalAction("must_follow", seat=seat, suit=self._led_name())
             raise IllegalAction("must_overtrump", seat=seat)
@@ -889,11 +894,11 @@ class Game:
             why = self._schwein_problem(seat, t)
             if why:
                 raise IllegalAction("schwein_not_allowed", seat=seat, card=CARD_CODES[t], why=why)
-        if self.rules.overtrump and self.trick and not self._beats_as_needed(seat, t, schwein):
+        if self.rules.overtrump and self._trick and not self._beats_as_needed(seat, t, schwein):
             raise IllegalAction("must_overtrump", seat=seat)
         if self._knock_redeal():
             return self._redeal()  # the card is not played
-        before = (len(self.tricks_done), self.clarify_trick, len(self.revealed))
+        before = (len(self._tricks_done), self.clarify_trick, len(self._revealed))
         self._play(seat, t, schwein)
         return self._play_events(seat, t, before)
 
@@ -902,8 +907,8 @@ class Game:
         n_tricks, clarify, n_revealed = before
         events = [Event("played", seat, CARD_CODES[t])]
         events += self._reveal_events(n_revealed)
-        if len(self.tricks_done) > n_tricks:
-            x = self.tricks_done[-1]
+        if len(self._tricks_done) > n_tricks:
+            x = self._tricks_done[-1]
             events.append(Event("trick", x[2], x[3]))
             if clarify is None and self.clarify_trick is not None:
                 events.append(Event("hochzeit_partner", self.partner, self.clarify_trick))
@@ -912,26 +917,26 @@ class Game:
         return events
 
     def _reveal_events(self, n_before: int) -> list[Event]:
-        return [Event("party_revealed", s, p) for s, p in list(self.revealed.items())[n_before:]]
+        return [Event("party_revealed", s, p) for s, p in list(self._revealed.items())[n_before:]]
 
     def _play(self, seat: int, t: int, schwein: bool = False) -> None:
         """Apply a play already known to be legal (the fast path for simulations)."""
-        self.hands[seat] -= 1 << (t << 1)
+        self._hands[seat] -= 1 << (t << 1)
         self.sizes[seat] -= 1
-        trick = self.trick
+        trick = self._trick
         trick.append((seat, t, schwein))
         if schwein:
-            self.schwein_played = True
+            self._schwein_played = True
         if t == CQ:
-            self.cq_played += 1
-            if self.contract in _CQ_SHOWS and (seat not in self.revealed or self.cq_played == _COPIES[self.n == 6]):
+            self._cq_played += 1
+            if self.contract in _CQ_SHOWS and (seat not in self._revealed or self._cq_played == _COPIES[self.n == 6]):
                 self._reveal(seat, "re")
-        if t == self.named and self.named_by is None and seat != self.holder:
-            self.named_by = seat
-        if len(trick) == self.trick_size:
+        if t == self._named and self._named_by is None and seat != self.holder:
+            self._named_by = seat
+        if len(trick) == self._trick_size:
             self._finish_trick()
         else:
-            self.to_act = self.next_of[seat]
+            self.to_act = self._next_of[seat]
 
     # ---- public fast path for simulations (docs/engine-api.md) ----------------------------
     # No turn or phase checks, no events, no action log: for play-outs that keep to the rules
@@ -940,14 +945,42 @@ class Game:
     sim_legal = _legal  # (seat to play) -> hand mask of the cards it may play
     sim_play = _play  # (seat, card type, schwein) a play known to be legal
 
+    # Read-only views of the play-out state for policies that reason on a sampled world
+    # (dokobot.table.ai.core.pos_from_game). The engine's own lists: do not change them.
+
+    @property
+    def sim_order(self) -> Order:
+        """The card order of the contract in force (power, suit and masks per card type)."""
+        return self._order
+
+    @property
+    def sim_hands(self) -> list[int]:
+        """Hand masks per seat (2-bit counts per card type)."""
+        return self._hands
+
+    @property
+    def sim_trick(self) -> list[Played]:
+        """The trick on the table: (seat, card type, schwein)."""
+        return self._trick
+
+    @property
+    def sim_done(self) -> list[DoneTrick]:
+        """The finished tricks: (leader, plays, winner, Augen)."""
+        return self._tricks_done
+
+    @property
+    def sim_re(self) -> frozenset[int]:
+        """The Re seats (the real parties; during an open Hochzeit only the holder)."""
+        return self._re
+
     def sim_may_schwein(self, seat: int) -> bool:
         """Whether a Fuchs of the seat may be a Schwein (rules, both dealt to it, none played as
         one yet); not whether it holds one or may play it now."""
         return self._schwein_problem(seat, DA) is None
 
     def _finish_trick(self) -> None:
-        plays = self.trick
-        last = len(self.tricks_done) == self.n_tricks - 1
+        plays = self._trick
+        last = len(self._tricks_done) == self.n_tricks - 1
         winner = self._winner(plays, last)
         if len(plays) == 4:
             augen = AUGEN[plays[0][1]] + AUGEN[plays[1][1]] + AUGEN[plays[2][1]] + AUGEN[plays[3][1]]
@@ -956,12 +989,12 @@ class Game:
                      + AUGEN[plays[4][1]] + AUGEN[plays[5][1]])
         else:
             augen = sum([AUGEN[p[1]] for p in plays])
-        self.tricks_done.append((plays[0][0], plays, winner, augen))
-        self.augen[winner] += augen
-        self.won[winner] += 1
-        self.trick = []
-        self.leader = self.to_act = winner
-        if self.search and self.clarify_trick is None:
+        self._tricks_done.append((plays[0][0], plays, winner, augen))
+        self._augen[winner] += augen
+        self._won[winner] += 1
+        self._trick = []
+        self._leader = self.to_act = winner
+        if self._search and self.clarify_trick is None:
             self._clarify(plays, winner)
         elif self.contract == "stille_hochzeit" and self._holder_showed_both():
             self._reveal_all()
@@ -969,7 +1002,7 @@ class Game:
             self.phase, self.to_act = "done", None
 
     def _winner(self, plays: list[Played], last: bool) -> int:
-        order = self.order
+        order = self._order
         led = TRUMP if plays[0][2] else order.suit[plays[0][1]]
         best_seat, best_t, best_sw = plays[0]
         best_trump = led == TRUMP
@@ -996,22 +1029,22 @@ class Game:
 
     def _second_dulle_wins(self, last: bool) -> bool:
         r = self.rules
-        return (self.order.has_dulle and r.dulle != "first_wins"
+        return (self._order.has_dulle and r.dulle != "first_wins"
                 and not (last and r.dulle == "second_wins_except_last"))
 
     def _schwein_problem(self, seat: int, t: int) -> str | None:
         if not self.rules.schweine:
             return "Schweine are not played at this table"
-        if t != DA or self.order.suit[DA] != TRUMP:
+        if t != DA or self._order.suit[DA] != TRUMP:
             return "only a Fuchs that is trump can be a Schwein"
-        if self.dealt[seat].count(DA) < self.rules.copies:  # every Fuchs: two, three at six (I-six-10)
+        if self._dealt[seat].count(DA) < self.rules.copies:  # every Fuchs: two, three at six (I-six-10)
             return "a Schwein needs every Fuchs dealt to one hand"
-        if self.schwein_played:
+        if self._schwein_played:
             return "only one Fuchs becomes a Schwein"
         return None
 
     def _led_suit(self) -> int:
-        return TRUMP if self.trick[0][2] else self.order.suit[self.trick[0][1]]
+        return TRUMP if self._trick[0][2] else self._order.suit[self._trick[0][1]]
 
     def _led_name(self) -> str:
         s = self._led_suit()
@@ -1025,11 +1058,11 @@ class Game:
 
         Whatever the form, the last trick clarifies at the latest (the holder alone).
         """
-        i = len(self.tricks_done) - 1
+        i = len(self._tricks_done) - 1
         mode = self.rules.hochzeit
-        suit = self.order.suit
+        suit = self._order.suit
         if mode == "named_card":
-            partner = self.named_by
+            partner = self._named_by
         elif mode == "first_pure_color_trick":
             pure = not any(sw or suit[t] == TRUMP for _, t, sw in plays)
             if pure and winner == self.holder:
@@ -1060,35 +1093,35 @@ class Game:
             re.add(self.third)
             if len(re) == 2:
                 self.contract = "hochzeit:gross"
-        self.re = frozenset(re)
+        self._re = frozenset(re)
 
     def _window_full(self, mode: str, i: int) -> bool:
         """The holder has had ``hochzeit_window`` chances: tricks, or colour tricks he won himself."""
         window = self.rules.hochzeit_window
         if mode != "first_color_trick":
             return i == window - 1
-        suit = self.order.suit
-        colour = sum(1 for x in self.tricks_done if not x[1][0][2] and suit[x[1][0][1]] != TRUMP)
+        suit = self._order.suit
+        colour = sum(1 for x in self._tricks_done if not x[1][0][2] and suit[x[1][0][1]] != TRUMP)
         return colour == window
 
     def _reveal(self, seat: int, party: str) -> None:
         """Make a seat's party public. In a normal game the rest is Kontra once as many Re seats
         are known as there are CQ (two, three at six), or every CQ has been played."""
-        self.revealed[seat] = party
+        self._revealed[seat] = party
         copies = _COPIES[self.n == 6]
-        if self.contract == "normal" and (self.cq_played == copies or sum(
-                p == "re" for p in self.revealed.values()) == copies):
+        if self.contract == "normal" and (self._cq_played == copies or sum(
+                p == "re" for p in self._revealed.values()) == copies):
             for s in self.seats:
-                self.revealed.setdefault(s, "kontra")
+                self._revealed.setdefault(s, "kontra")
 
     def _holder_showed_both(self) -> bool:
         """A stille Hochzeit is public once the holder has played every CQ."""
-        return len(self.revealed) < self.n_active and sum(
-            1 for x in self.tricks_done for s, t, _ in x[1] if s == self.holder and t == CQ) == self.rules.copies
+        return len(self._revealed) < self._n_active and sum(
+            1 for x in self._tricks_done for s, t, _ in x[1] if s == self.holder and t == CQ) == self.rules.copies
 
     def _reveal_all(self) -> None:
         for s in self.seats:
-            self.revealed.setdefault(s, "re" if s in self.re else "kontra")
+            self._revealed.setdefault(s, "re" if s in self._re else "kontra")
 
     # ---- results ---------------------------------------------------------------------------
 
@@ -1114,7 +1147,7 @@ class Game:
             "format": "dokobot-game/1",
             "rules": self.record_rules(),
             "dealer": self.dealer,
-            "hands": [[CARD_CODES[t] for t in h] for h in self.dealt],
+            "hands": [[CARD_CODES[t] for t in h] for h in self._dealt],
             "actions": [dict(a) for a in self.actions],
         }
         if self.players:
@@ -1134,19 +1167,19 @@ class Game:
         return self.soloist is not None and self.soloist in self.pflicht
 
     @property
-    def is_solo(self) -> bool:
+    def _is_solo(self) -> bool:
         c = self.contract or ""
         return c.startswith("solo:") or c in ("stille_hochzeit", "hochzeit:gross") or (
             c == "hochzeit" and self.clarify_trick is not None and self.partner is None)
 
     @property
-    def normal_parties(self) -> bool:
-        return self.contract in NORMAL_KINDS and not self.is_solo
+    def _normal_parties(self) -> bool:
+        return self.contract in NORMAL_KINDS and not self._is_solo
 
     @property
-    def extras_count(self) -> bool:
+    def _extras_count(self) -> bool:
         """Whether the extras count: normal parties, or ``trumpfsolo_still`` in a Karo solo / stille Hochzeit."""
-        return self.normal_parties or (self.rules.solo_extras == "trumpfsolo_still"
+        return self._normal_parties or (self.rules.solo_extras == "trumpfsolo_still"
                                        and self.contract in ("solo:karo", "stille_hochzeit"))
     # ---- a seat's view -------------------------------------------------------------------
 
@@ -1171,9 +1204,9 @@ class Game:
             return [{"seat": seat, "armut_take": True}, {"seat": seat, "armut_take": False}]
         if phase == "armut_give":
             normal = order_for("normal", self.rules.dullen, self.rules.joker)
-            trumps = hand_types(self.hands[seat] & normal.masks[TRUMP])
+            trumps = hand_types(self._hands[seat] & normal.masks[TRUMP])
             return [{"seat": seat, "armut_give": [CARD_CODES[t] for t in trumps]}]
-        picks = sorted(set(combinations(hand_types(self.hands[seat]), len(self.armut_given))))
+        picks = sorted(set(combinations(hand_types(self._hands[seat]), len(self.armut_given))))
         out = [{"seat": seat, "armut_return": [CARD_CODES[t] for t in p]} for p in picks]
         if self.rules.armut_decide == "after":
             out.append({"seat": seat, "armut_decline": True})
@@ -1186,8 +1219,8 @@ class Game:
         return GameResult.from_dict(self.summary())
 
 
-_COPIED = {"hands", "sizes", "trick", "tricks_done", "augen", "won", "levels", "late", "said_re",
-           "reserves", "announcements", "knocks", "actions", "revealed"}
+_COPIED = {"_hands", "sizes", "_trick", "_tricks_done", "_augen", "_won", "_levels", "_late", "_said_re",
+           "_reserves", "announcements", "knocks", "actions", "_revealed"}
 _SHARED = tuple(n for n in Game.__slots__ if n not in _COPIED)
 
 

@@ -133,19 +133,19 @@ def observe(g: Game, seat: int) -> Observation:
     return Observation(
         rules=g.rules, seat=seat, n=g.n, dealer=g.dealer, seats=tuple(g.seats), n_tricks=g.n_tricks,
         phase=g.phase, to_act=g.to_act, hand=tuple(g.hand(seat)),
-        dealt=tuple(CARD_CODES[t] for t in g.dealt[seat]), sizes=tuple(g.sizes),
+        dealt=tuple(CARD_CODES[t] for t in g._dealt[seat]), sizes=tuple(g.sizes),
         contract=contract, parties=tuple(public.get(s) for s in range(g.n)),
         party=_known_party(g, seat), declarer=_declarer(g, contract),
-        partner=g.partner if g.search and contract == g.contract else None,
-        clarify_trick=g.clarify_trick if g.search and contract == g.contract else None,
+        partner=g.partner if g._search and contract == g.contract else None,
+        clarify_trick=g.clarify_trick if g._search and contract == g.contract else None,
         reservations=tuple(g.reservations), poor=g.poor, taker=g.taker,
         armut_given=len(g.armut_given), armut_trumps_back=g.armut_trumps_back,
         armut_cards=tuple(CARD_CODES[t] for t in g.armut_given) if in_armut else (),
         armut_returned=tuple(returned) if in_armut else (),
-        announcements=tuple(g.announcements), levels=(g.levels[0], g.levels[1]),
-        late=(g.late[0], g.late[1]), said_re=(g.said_re[0], g.said_re[1]),
+        announcements=tuple(g.announcements), levels=(g._levels[0], g._levels[1]),
+        late=(g._late[0], g._late[1]), said_re=(g._said_re[0], g._said_re[1]),
         knocks=tuple(g.knocks), tricks=tuple(g.tricks),
-        trick=tuple(Play(s, CARD_CODES[t], sw) for s, t, sw in g.trick),
+        trick=tuple(Play(s, CARD_CODES[t], sw) for s, t, sw in g._trick),
         legal=tuple(freeze(a) for a in g.legal_actions(seat)),
         may_announce=tuple(g.allowed_announcements(seat)),
         hochzeit_card=g.hochzeit_card, armut_announced=g.armut_announced, size=g.size,
@@ -190,55 +190,55 @@ def game_from_observation(obs: Observation, hidden: Mapping[int, Sequence[int]])
     r = obs.rules
     g.rules, g.n, g.dealer, g.players, g.n_tricks = r, obs.n, obs.dealer, None, obs.n_tricks
     g.seats = obs.seats
-    g.next_of = [0] * obs.n
+    g._next_of = [0] * obs.n
     for i, s in enumerate(obs.seats):
-        g.next_of[s] = obs.seats[(i + 1) % len(obs.seats)]
+        g._next_of[s] = obs.seats[(i + 1) % len(obs.seats)]
     own = [CODE_TO_TYPE[c] for c in obs.hand]
     hands = {s: list(hidden.get(s, ())) for s in obs.seats if s != obs.seat}
     hands[obs.seat] = own
-    g.hands = [_mask(hands.get(s, ())) for s in range(obs.n)]
+    g._hands = [_mask(hands.get(s, ())) for s in range(obs.n)]
     g.sizes = list(obs.sizes)
     played = {s: [CODE_TO_TYPE[c] for c in obs.played_by(s)] for s in obs.seats}
-    g.dealt = tuple(
+    g._dealt = tuple(
         tuple(CODE_TO_TYPE[c] for c in obs.dealt) if s == obs.seat
         else tuple(sorted(hands.get(s, []) + played.get(s, []))) for s in range(obs.n))
     g.phase, g.to_act = obs.phase, obs.to_act
-    g.reserves = [(s, w, None) for s, w in obs.reservations]
+    g._reserves = [(s, w, None) for s, w in obs.reservations]
     g.soloist = obs.declarer if (obs.contract or "").startswith("solo:") else None
     contract = obs.contract or "normal"
     seeks = contract == "hochzeit" or contract.startswith("hochzeit:") or obs.size == "klein"
     g.holder = obs.declarer if seeks or contract == "stille_hochzeit" else None
     g.partner, g.clarify_trick = obs.partner, obs.clarify_trick
-    g.poor, g.taker, g.armut_asked = obs.poor, obs.taker, 0
-    g.armut_ask, g.armut_info = (), obs.armut_announced
-    g.named = CODE_TO_TYPE[obs.hochzeit_card] if obs.hochzeit_card else -1
-    g.named_by = next((p.seat for p in obs.trick if p.card == obs.hochzeit_card and p.seat != obs.declarer
+    g.poor, g.taker, g._armut_asked = obs.poor, obs.taker, 0
+    g._armut_ask, g._armut_info = (), obs.armut_announced
+    g._named = CODE_TO_TYPE[obs.hochzeit_card] if obs.hochzeit_card else -1
+    g._named_by = next((p.seat for p in obs.trick if p.card == obs.hochzeit_card and p.seat != obs.declarer
                        and obs.clarify_trick is None), None)
     # only their number is public: unknown cards stand in as type 0
     g.armut_given = tuple(CODE_TO_TYPE[c] for c in obs.armut_cards) or (0,) * obs.armut_given
     g.armut_trumps_back = obs.armut_trumps_back
-    g.trick = [(p.seat, CODE_TO_TYPE[p.card], p.schwein) for p in obs.trick]
-    g.tricks_done = [_done(x) for x in obs.tricks]
-    g.leader = obs.trick[0].seat if obs.trick else (obs.to_act if obs.to_act is not None else obs.seats[0])
-    g.augen, g.won = [0] * obs.n, [0] * obs.n
+    g._trick = [(p.seat, CODE_TO_TYPE[p.card], p.schwein) for p in obs.trick]
+    g._tricks_done = [_done(x) for x in obs.tricks]
+    g._leader = obs.trick[0].seat if obs.trick else (obs.to_act if obs.to_act is not None else obs.seats[0])
+    g._augen, g._won = [0] * obs.n, [0] * obs.n
     for x in obs.tricks:
-        g.augen[x.winner] += x.augen
-        g.won[x.winner] += 1
-    g.levels, g.late, g.said_re = list(obs.levels), list(obs.late), list(obs.said_re)
+        g._augen[x.winner] += x.augen
+        g._won[x.winner] += 1
+    g._levels, g._late, g._said_re = list(obs.levels), list(obs.late), list(obs.said_re)
     g.announcements, g.knocks = list(obs.announcements), list(obs.knocks)
-    g.schwein_played = obs.schwein_played
+    g._schwein_played = obs.schwein_played
     g.actions, g._final = [], None
     # the table's list only decides who leads a solo and who must play one: settled
     # before play, and the seat's legal reservations already come from the real game
     g.pflicht, g.vorgefuehrt = frozenset(), None
-    g.revealed = {s: p for s, p in enumerate(obs.parties) if p is not None} \
+    g._revealed = {s: p for s, p in enumerate(obs.parties) if p is not None} \
         if contract in ("normal", "stille_hochzeit") or contract.startswith("hochzeit:") else {}
     # five and six at the table (the slots a fresh Game sets in __init__)
-    g.trick_size = len(obs.seats)
+    g._trick_size = len(obs.seats)
     g.steps = STEPS_SIX if obs.n == 6 else STEPS
-    g.search, g.size, g.third = seeks, obs.size, None
-    g.solo_info, g.bidding = (), None
-    g.cq_played = sum(t == CQ for ts in played.values() for t in ts)
+    g._search, g.size, g.third = seeks, obs.size, None
+    g._solo_info, g.bidding = (), None
+    g._cq_played = sum(t == CQ for ts in played.values() for t in ts)
     _set_contract(g, obs, hands, played)
     return g
 
@@ -250,21 +250,21 @@ def _set_contract(g: Game, obs: Observation, hands: Mapping[int, Sequence[int]],
         holders = sorted({s for s in obs.seats if CQ in hands.get(s, ()) or CQ in played.get(s, ())})
         if len(holders) == 1:
             contract, g.holder = "stille_hochzeit", holders[0]
-        g.re = frozenset(holders)
+        g._re = frozenset(holders)
     elif contract == "hochzeit" and obs.clarify_trick is None:
-        g.re = frozenset({obs.declarer}) if obs.declarer is not None else frozenset()
+        g._re = frozenset({obs.declarer}) if obs.declarer is not None else frozenset()
     elif contract.startswith("hochzeit:"):  # six: the holder, the (guessed) third CQ seat, the partner
         queens = {s for s in obs.seats if CQ in hands.get(s, ()) or CQ in played.get(s, ())}
         others = sorted(queens - {obs.declarer})
         if contract == "hochzeit:klein" and others:
             g.third = others[0]
         public = {s for s, p in enumerate(obs.parties) if p == "re"}
-        g.re = frozenset(public | ({g.third} if g.third is not None else set())
+        g._re = frozenset(public | ({g.third} if g.third is not None else set())
                          | ({obs.declarer} if obs.declarer is not None else set()))
     else:
-        g.re = frozenset(s for s, p in enumerate(obs.parties) if p == "re")
+        g._re = frozenset(s for s, p in enumerate(obs.parties) if p == "re")
     g.contract = contract
-    g.order = order_for(order_kind(contract), obs.rules.dullen, obs.rules.joker)
+    g._order = order_for(order_kind(contract), obs.rules.dullen, obs.rules.joker)
 
 
 def _done(x: Trick) -> tuple[int, list[tuple[int, int, bool]], int, int]:

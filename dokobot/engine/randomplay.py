@@ -36,7 +36,7 @@ def random_action(g: Game, rng: random.Random, announce_rate: float = 0.05,
         if g.rules.armut_decide == "after" and rng.random() < 0.3:
             return {"seat": s, "armut_decline": True}
         return {"seat": s, "armut_return": rng.sample(g.hand(s), len(g.armut_given))}
-    if g.rules.klopfen and not g.trick and not g.tricks_done and rng.random() < 0.4:
+    if g.rules.klopfen and not g._trick and not g._tricks_done and rng.random() < 0.4:
         knockers = [seat for seat in g.seats if g.can_klopfen(seat)]
         if knockers:
             return {"seat": rng.choice(knockers), "klopfen": True}

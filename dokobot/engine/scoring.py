@@ -46,12 +46,12 @@ class Tally:
     """Party totals, by party index (0 = re, 1 = kontra)."""
 
     def __init__(self, g: Game) -> None:
-        self.re = sorted(g.re)
-        self.kontra = sorted(s for s in g.seats if s not in g.re)
+        self.re = sorted(g._re)
+        self.kontra = sorted(s for s in g.seats if s not in g._re)
         members = (self.re, self.kontra)
-        self.augen = [sum(g.augen[s] for s in m) for m in members]
-        self.tricks = [sum(g.won[s] for s in m) for m in members]
-        self.levels = list(g.levels)
+        self.augen = [sum(g._augen[s] for s in m) for m in members]
+        self.tricks = [sum(g._won[s] for s in m) for m in members]
+        self.levels = list(g._levels)
         self.n_tricks = g.n_tricks
         self.steps, self.limits, self.half, self.under, self.reach = _LADDERS[g.n == 6]
 
@@ -96,10 +96,10 @@ def _against_points(t: Tally, pi: int) -> list[tuple[str, int]]:
 def extras(g: Game) -> list[Line]:
     """Sonderpunkte of a normal game, each for the party that made it."""
     on = set(g.rules.extras)
-    party = {s: ("re" if s in g.re else "kontra") for s in g.seats}
+    party = {s: ("re" if s in g._re else "kontra") for s in g.seats}
     out: list[Line] = []
-    last = len(g.tricks_done) - 1
-    for i, (_, plays, winner, augen) in enumerate(g.tricks_done):
+    last = len(g._tricks_done) - 1
+    for i, (_, plays, winner, augen) in enumerate(g._tricks_done):
         wp = party[winner]
         if "doppelkopf" in on:
             if g.n != 6:
@@ -117,7 +117,7 @@ def extras(g: Game) -> list[Line]:
                 out.append({"key": "fuchs", "party": wp, "seat": winner, "victim": s})
             if "alte_caught" in on and t == CQ:
                 out.append({"key": "alte_caught", "party": wp, "seat": winner, "victim": s})
-            if "dulle_caught" in on and t == HT and g.order.has_dulle:
+            if "dulle_caught" in on and t == HT and g._order.has_dulle:
                 out.append({"key": "dulle_caught", "party": wp, "seat": winner, "victim": s})
         if i == last:
             win_t = next(t for s, t, _ in plays if s == winner)
@@ -140,8 +140,8 @@ def score_game(g: Game) -> dict[str, Any]:
         return _redeal_result(g)
     t = Tally(g)
     winner = 0 if target_met(t, 0) else 1 if target_met(t, 1) else None
-    ex = extras(g) if g.extras_count else []
-    if winner is not None and winner == 1 and g.extras_count and "gegen_die_alten" in g.rules.extras:
+    ex = extras(g) if g._extras_count else []
+    if winner is not None and winner == 1 and g._extras_count and "gegen_die_alten" in g.rules.extras:
         ex.insert(0, {"key": "gegen_die_alten", "party": "kontra", "seat": None, "victim": None})
     scheme = {"ddv": _ddv, "steps": _steps, "doubling": _doubling, "tally": _tally}[g.rules.scoring]
     gainer, value, breakdown = scheme(g, t, winner, ex)
@@ -194,9 +194,9 @@ def _ddv(g: Game, t: Tally, winner: int | None, ex: list[Line]) -> SchemeResult:
     add(winner, "gewonnen")
     for label, p in _under_points(t, winner):
         add(winner, label, p)
-    if g.said_re[0]:
+    if g._said_re[0]:
         add(winner, "Re angesagt", 2)
-    if g.said_re[1]:
+    if g._said_re[1]:
         add(winner, "Kontra angesagt", 2)
     for _ in g.knocks:  # a knock counts like a Re/Kontra (reading 16)
         add(winner, "geklopft", 2)
@@ -223,9 +223,9 @@ def _steps(g: Game, t: Tally, winner: int | None, ex: list[Line]) -> SchemeResul
     if t.tricks[loser] == 0:
         lines.append({"party": PARTIES[winner], "label": "schwarz", "points": 1})
     lines += [{"party": PARTIES[winner], "label": f"{n} angesagt", "points": 1}
-              for pi, n in ((0, "Re"), (1, "Kontra")) if g.said_re[pi]]
+              for pi, n in ((0, "Re"), (1, "Kontra")) if g._said_re[pi]]
     lines += [{"party": PARTIES[winner], "label": "geklopft", "points": 1} for _ in g.knocks]
-    if winner == 1 and g.extras_count:  # part of this scheme, whatever the extras switch says
+    if winner == 1 and g._extras_count:  # part of this scheme, whatever the extras switch says
         lines.append({"party": "kontra", "label": EXTRA_LABELS["gegen_die_alten"], "points": 1})
     lines += _extra_lines([e for e in ex if e["key"] != "gegen_die_alten"])
     value = sum(x["points"] if x["party"] == PARTIES[winner] else -x["points"] for x in lines)
@@ -251,7 +251,7 @@ def _doubling(g: Game, t: Tally, winner: int | None, ex: list[Line]) -> SchemeRe
             factor *= 2
             lines.append({"party": e["party"], "label": "Doppelkopf", "factor": 2})
     for pi, name in ((0, "Re"), (1, "Kontra")):
-        if g.said_re[pi]:
+        if g._said_re[pi]:
             factor *= 2
             lines.append({"party": w, "label": f"{name} angesagt", "factor": 2})
     for _ in g.knocks:
@@ -281,7 +281,7 @@ def _tally(g: Game, t: Tally, winner: int | None, ex: list[Line]) -> SchemeResul
     lines: list[Line] = [{"party": w, "label": "gewonnen", "points": 1}]
     if winner == 1:
         lines.append({"party": w, "label": "gegen Re/Solist", "points": 1})
-    elif g.is_solo:
+    elif g._is_solo:
         lines.append({"party": w, "label": "Solo gewonnen", "points": 1})
     # under 90, 60, 30 (at six 135, 90, 60, 30: the ddv "under 180" has no place in this scheme)
     lines += [{"party": w, "label": label, "points": p} for label, p in _under_points(t, winner)
@@ -290,7 +290,7 @@ def _tally(g: Game, t: Tally, winner: int | None, ex: list[Line]) -> SchemeResul
         lines += [{"party": w, "label": t.label(j) + " angesagt", "points": 1}
                   for j in range(1, t.levels[pi] + 1)]
     # Re or Kontra doubles, both quadruple; a knock counts like one of them (reading 16)
-    base = sum(x["points"] for x in lines) * (2 ** min(2, sum(g.said_re) + len(g.knocks)))
+    base = sum(x["points"] for x in lines) * (2 ** min(2, sum(g._said_re) + len(g.knocks)))
     ex = [e for e in ex if e["key"] != "gegen_die_alten"]
     lines += _extra_lines(ex)
     return winner, base + _net_extras(ex, winner), lines
@@ -300,7 +300,7 @@ def _seat_scores(g: Game, t: Tally, gainer: int | None, value: int) -> list[int]
     scores = [0] * g.n
     if gainer is None or value == 0:
         return scores
-    if g.n_active > 4:  # five all playing, six: value × L / g and value × W / g (reading 31)
+    if g._n_active > 4:  # five all playing, six: value × L / g and value × W / g (reading 31)
         sizes = (len(t.re), len(t.kontra))
         d = gcd(*sizes)
         for pi, members in enumerate((t.re, t.kontra)):
@@ -309,7 +309,7 @@ def _seat_scores(g: Game, t: Tally, gainer: int | None, value: int) -> list[int]
                 for s in members:
                     scores[s] = sign * value * sizes[1 - pi] // d
         return scores
-    solo = g.is_solo
+    solo = g._is_solo
     factor = g.rules.solo_factor if solo else 1
     for pi, members in enumerate((t.re, t.kontra)):
         sign = 1 if pi == gainer else -1
@@ -337,7 +337,7 @@ def state_so_far(g: Game) -> dict[str, Any]:
         t = Tally(g)
         out.update(re=t.re, kontra=t.kontra, augen={"re": t.augen[0], "kontra": t.augen[1]},
                    tricks={"re": t.tricks[0], "kontra": t.tricks[1]})
-    out["tricks_played"] = len(g.tricks_done)
+    out["tricks_played"] = len(g._tricks_done)
     out["announcements"] = [{"seat": s, "announce": a} for s, a in g.announcements]
-    out["augen_total"] = sum(AUGEN[t] for x in g.tricks_done for _, t, _ in x[1])
+    out["augen_total"] = sum(AUGEN[t] for x in g._tricks_done for _, t, _ in x[1])
     return out

@@ -280,7 +280,7 @@ class Table:
     def sits_out(self, seat: int) -> bool:
         """Whether ``seat`` sits out the game on the table (the dealer at five, unless all play)."""
         game = self.game
-        return game is not None and seat < game.n and not game.dealt[seat]
+        return game is not None and seat < game.n and seat not in game.seats  # seats: those dealt cards
 
     def game_rules(self, n: int) -> RuleSet:
         """The rules of a game with ``n`` seated: six play the Münchener Regeln (the table's own

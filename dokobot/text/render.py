@@ -125,7 +125,7 @@ def playing_order(game: Game) -> list[int]:
     five who all play and six have no seat without cards)."""
     n = game.n
     seats = [(game.dealer + 1 + i) % n for i in range(n)]
-    return [s for s in seats if game.dealt[s]]
+    return [s for s in seats if s in game.seats]  # game.seats: those dealt cards
 
 
 def bock_line(table: Table, lang: str | None) -> str:
@@ -265,7 +265,7 @@ def _trick_lines(game: Game, names: list[str], lang: str | None) -> list[str]:
         leader = game.current_trick[0][0] if game.current_trick else game.to_act
         seats = playing_order(game)
         order = [seats[(seats.index(leader) + i) % len(seats)] for i in range(len(seats))] if leader in seats else []
-        pig = next((s for s, _, sw in game.trick if sw), None)
+        pig = None if game.current_schwein is None else game.current_trick[game.current_schwein][0]
         cards = " · ".join(
             f"{names[s]} {_played(game, played[s], s == pig, lang) if s in played else '…'}" for s in order
         )

@@ -33,7 +33,7 @@ async def test_six_seated_play_the_muenchener_rules_with_a_kleines_solo(doko, ri
     assert "6. Gast0" in lobby and "Zu sechst: Münchener Regeln" in lobby
     await doko.start()
     game = doko.table.game
-    assert game.rules.preset == "muenchen" and game.n == 6 and all(len(h) == 12 for h in game.dealt)
+    assert game.rules.preset == "muenchen" and game.n == 6 and all(len(h) == 12 for h in game.record()["hands"])
     await doko.open_all_hands()
     # the first game's dealer is seat 3: seat 4 is asked first, seat 0 (all twelve aces) third
     await doko.click_hand(doko.player(4), "reserve", "gesund")
@@ -88,7 +88,7 @@ async def test_five_all_play_by_the_hosts_choice(doko):
     assert "Zu fünft: alle spielen mit" in message_text(doko.table_message())
     await doko.start()
     game = doko.table.game
-    assert game.rules.all_play and game.n == 5 and [len(h) for h in game.dealt] == [8] * 5
+    assert game.rules.all_play and game.n == 5 and [len(h) for h in game.record()["hands"]] == [8] * 5
     assert "setzt aus" not in message_text(doko.table_message())  # all five play
     await doko.open_all_hands()
     await doko.reserve_all_gesund()
@@ -141,7 +141,7 @@ async def test_six_play_a_kleine_hochzeit_and_the_table_tells_the_parties_when_p
     await doko.click_hand(doko.player(0), "reserve", "hochzeit")
     await doko.reserve_all_gesund()
     game = doko.table.game
-    assert (game.contract, game.phase, game.to_act, game.re) == ("hochzeit:klein", "play", 4, {0, 2})
+    assert (game.contract, game.phase, game.to_act, game._re) == ("hochzeit:klein", "play", 4, {0, 2})
     text = message_text(doko.table_message())
     assert f"kleine Hochzeit ({names[0]})" in text
     # all six play (nobody sits out), under the Münchener Regeln whatever the table's preset
@@ -154,7 +154,7 @@ async def test_six_play_a_kleine_hochzeit_and_the_table_tells_the_parties_when_p
     # seat 4 won the first trick: it marries the holder, a kleine Hochzeit 3 against 3;
     # the third CQ (seat 2) is not public yet, so neither is any Kontra seat
     game = doko.table.game
-    assert (game.partner, game.contract, game.re) == (4, "hochzeit:klein", {0, 2, 4})
+    assert (game.partner, game.contract, game._re) == (4, "hochzeit:klein", {0, 2, 4})
     assert any(f"{names[4]} heiratet {names[0]}." in message_text(m) for m in doko.public())
     text = message_text(doko.table_message())
     re_line = next(line for line in text.splitlines() if "Re:" in line)

@@ -46,7 +46,7 @@ async def test_one_fox_button_asks_als_schwein_and_the_table_says_schwein(doko, 
     assert doko.fetch(question, nord).content == "Karo-Ass als Schwein gespielt."
     assert not components(doko.fetch(question, nord))  # the question is closed; the hand stays the hand
     game = doko.table.game
-    assert game.current_trick == [(0, "DA")] and game.trick[0][2] is True
+    assert game.current_trick == [(0, "DA")] and game.current_schwein == 0
     assert "Nord **♦A** (🐷 Schwein)" in message_text(doko.table_message())
     # Ost plays the Dulle: the Schwein still wins, and the last trick says why
     await doko.click_hand(ost, "play", "HT")
@@ -76,7 +76,7 @@ async def test_als_fuchs_plays_the_plain_ace(doko, rig_deal):
     res = await click_fox(doko, nord)
     await nord.click(res.response, label="als Fuchs")
     game = doko.table.game
-    assert game.current_trick == [(0, "DA")] and game.trick[0][2] is False
+    assert game.current_trick == [(0, "DA")] and game.current_schwein is None
     assert "Schwein" not in message_text(doko.table_message())
     assert doko.fetch(res.response, nord).content == "Karo-Ass als Fuchs gespielt."
     assert play_buttons(doko.hand_view(nord)).count("DA") == 1  # the hand went on: one ♦A left

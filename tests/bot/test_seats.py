@@ -209,7 +209,8 @@ async def test_five_play_a_round_and_the_dealer_sits_out(doko, store):
     while len(dealers) < 5:
         game = doko.table.game
         dealer = game.dealer
-        assert game.n == 5 and not game.dealt[dealer] and all(game.dealt[s] for s in range(5) if s != dealer)
+        dealt = game.record()["hands"]
+        assert game.n == 5 and not dealt[dealer] and all(dealt[s] for s in range(5) if s != dealer)
         await doko.open_all_hands()
         note = doko.hand_view(doko.player(dealer))
         assert "setzt dieses Spiel aus" in note.content and not components(note)

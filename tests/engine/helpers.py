@@ -41,26 +41,26 @@ def finished(contract: str = "normal", re=(0, 2), augen=None, won=None, levels=(
     """
     g = game(**rules)
     g.contract = contract
-    g.order = order_for(order_kind(contract), g.rules.dullen, g.rules.joker)
-    g.re = frozenset(re)
+    g._order = order_for(order_kind(contract), g.rules.dullen, g.rules.joker)
+    g._re = frozenset(re)
     if contract.startswith("solo:"):
         g.soloist = re[0]
     if contract in ("hochzeit", "stille_hochzeit"):
         g.holder = re[0]
         g.clarify_trick = 0
         g.partner = re[1] if len(re) > 1 else None
-    g.augen = [0] * 4
-    g.won = [0] * 4
+    g._augen = [0] * 4
+    g._won = [0] * 4
     for s, a in (augen or {}).items():
-        g.augen[s] = a
+        g._augen[s] = a
     for s, w in (won or {}).items():
-        g.won[s] = w
-    g.levels = list(levels)
-    g.said_re = [lv >= 0 for lv in levels]
-    g.tricks_done = []
+        g._won[s] = w
+    g._levels = list(levels)
+    g._said_re = [lv >= 0 for lv in levels]
+    g._tricks_done = []
     for leader, plays, winner in tricks:
         types = tuple((s, parse_code(c), False) for s, c in plays)
-        g.tricks_done.append((leader, types, winner, sum(_augen(c) for _, c in plays)))
+        g._tricks_done.append((leader, types, winner, sum(_augen(c) for _, c in plays)))
     g.phase = "done"
     g.to_act = None
     return g
@@ -135,7 +135,7 @@ def swapped(g: Game, seat: int, rng: random.Random) -> Game | None:
     if not pairs:
         return None
     x, y = rng.choice(pairs)
-    hands = [[CARD_CODES[t] for t in h] for h in g.dealt]
+    hands = [[CARD_CODES[t] for t in h] for h in g._dealt]
     hands[a][hands[a].index(x)] = y
     hands[b][hands[b].index(y)] = x
     g2 = Game(g.rules, hands, g.dealer)

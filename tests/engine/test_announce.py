@@ -21,11 +21,11 @@ def until_holding(g, seat, cards):
 
 
 def refused(g, seat, what, code="announce_too_late"):
-    before = (list(g.levels), len(g.actions))
+    before = (list(g._levels), len(g.actions))
     with pytest.raises(IllegalAction) as exc:
         g.apply({"seat": seat, "announce": what})
     assert exc.value.code == code
-    assert (g.levels, len(g.actions)) == before
+    assert (g._levels, len(g.actions)) == before
 
 
 def test_re_until_the_second_card():
@@ -33,7 +33,7 @@ def test_re_until_the_second_card():
     until_holding(g, 0, 11)
     assert "re" in g.allowed_announcements(0)
     g.apply({"seat": 0, "announce": "re"})
-    assert g.levels == [0, -1]
+    assert g._levels == [0, -1]
 
 
 def test_re_with_ten_cards_is_too_late():
@@ -70,7 +70,7 @@ def test_step_deadlines_after_re():
     until_holding(g, 0, 7)
     g.apply({"seat": 0, "announce": "schwarz"})
     until_holding(g, 0, 6)
-    assert g.levels == [4, -1]
+    assert g._levels == [4, -1]
     assert g.allowed_announcements(0) == []
 
 
@@ -85,7 +85,7 @@ def test_skipped_steps_must_each_still_be_allowed():
     g = start()
     until_holding(g, 0, 11)
     g.apply({"seat": 0, "announce": "keine60"})  # says re, keine 90, keine 60 with 11 cards
-    assert g.levels == [2, -1] and g.said_re == [True, False]
+    assert g._levels == [2, -1] and g._said_re == [True, False]
     g2 = start()
     until_holding(g2, 0, 10)
     refused(g2, 0, "keine90")  # the skipped Re needs 11 cards
@@ -93,7 +93,7 @@ def test_skipped_steps_must_each_still_be_allowed():
     g3.apply({"seat": 0, "announce": "re"})
     until_holding(g3, 0, 10)
     g3.apply({"seat": 0, "announce": "keine60"})  # skipped keine 90 still allowed at 10 cards
-    assert g3.levels == [2, -1]
+    assert g3._levels == [2, -1]
     g4 = start()
     g4.apply({"seat": 0, "announce": "re"})
     until_holding(g4, 0, 9)
@@ -106,7 +106,7 @@ def test_kontra_reply_with_one_card_fewer_then_no_more_steps():
     until_holding(g, 1, 10)
     assert "kontra" in g.allowed_announcements(1)
     g.apply({"seat": 1, "announce": "kontra"})
-    assert g.late == [False, True]
+    assert g._late == [False, True]
     refused(g, 3, "keine90", "announce_blocked")
     refused(g, 1, "keine90", "announce_blocked")
 
@@ -134,7 +134,7 @@ def test_kontra_in_time_keeps_all_steps():
     g.apply({"seat": 1, "announce": "kontra"})
     until_holding(g, 1, 10)
     g.apply({"seat": 1, "announce": "keine90"})
-    assert g.levels == [0, 1] and g.late == [False, False]
+    assert g._levels == [0, 1] and g._late == [False, False]
 
 
 def test_no_announcements_during_reservations_or_after_the_game():

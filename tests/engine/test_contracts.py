@@ -34,26 +34,26 @@ def test_normal_game_when_all_healthy():
     g = game(seed=4)
     all_gesund(g)
     assert g.contract == "normal" and g.phase == "play" and g.to_act == 0
-    assert g.re == frozenset(s for s in range(4) if "CQ" in g.hand(s))
+    assert g._re == frozenset(s for s in range(4) if "CQ" in g.hand(s))
 
 
 @pytest.mark.parametrize("priority, winner, kind", [("seat", 0, "solo:pik"), ("rank", 2, "solo:karo")])
 def test_two_soli(priority, winner, kind):
     g = game(seed=4, solo_priority=priority)
     say(g, "solo:pik", "gesund", "solo:karo", "gesund")
-    assert g.contract == kind and g.re == {winner}
+    assert g.contract == kind and g._re == {winner}
 
 
 def test_rank_priority_tie_goes_to_the_earlier_seat():
     g = game(seed=4, solo_priority="rank")
     say(g, "gesund", "solo:damen", "gesund", "solo:damen")
-    assert g.re == {1}
+    assert g._re == {1}
 
 
 def test_solo_beats_hochzeit():
     g = game(BOTH_CQ_1)
     say(g, "gesund", "hochzeit", "gesund", "solo:fleischlos")
-    assert g.contract == "solo:fleischlos" and g.re == {3}
+    assert g.contract == "solo:fleischlos" and g._re == {3}
 
 
 def test_armut_against_hochzeit_is_a_redeal():
@@ -88,10 +88,10 @@ def test_solo_beats_armut_and_schmeissen():
 def test_reservation_the_hand_does_not_allow_is_refused(hands, rules, answers, word):
     g = game(hands, **rules)
     say(g, *answers[:-1])
-    before = len(g.reserves)
+    before = len(g._reserves)
     with pytest.raises(IllegalAction, match=word) as exc:
         say(g, answers[-1])
-    assert exc.value.code == "reserve_not_allowed" and len(g.reserves) == before
+    assert exc.value.code == "reserve_not_allowed" and len(g._reserves) == before
 
 
 @pytest.mark.parametrize("trigger, cards", [
@@ -179,10 +179,10 @@ def test_hochzeit_partner_is_the_first_other_winner_of_a_clarifying_trick(mode):
                 assert (len(colour) == 3 and all(t.winner == 1 for t in colour)) or i == 11
             else:
                 assert i == 2
-            assert g.re == {1}
+            assert g._re == {1}
             seen.add("none")
         else:
-            assert g.partner == tricks[i].winner != 1 and g.re == {1, g.partner}
+            assert g.partner == tricks[i].winner != 1 and g._re == {1, g.partner}
             seen.add(i)
         assert set(g.public_parties()) == {0, 1, 2, 3}
     assert seen >= {0, 1, 2, "none"}, seen
@@ -206,7 +206,7 @@ def test_hochzeit_no_announcement_before_clarification_and_shifted_deadlines():
         # after: Re needs 11 - shift cards, which every seat still has (12 - tricks played)
         assert g.sizes[1] == 12 - (shift + 1)
         assert "re" in g.allowed_announcements(1)
-        kontra = next(s for s in range(4) if s not in g.re)
+        kontra = next(s for s in range(4) if s not in g._re)
         assert "kontra" in g.allowed_announcements(kontra)
         if shift == 0:
             continue
@@ -239,7 +239,7 @@ def test_stille_hochzeit_looks_normal_until_both_queens_are_played():
     g = game(BOTH_CQ_1)
     all_gesund(g)
     assert g.contract == "stille_hochzeit" and g.public_contract == "normal"
-    assert g.re == {1}
+    assert g._re == {1}
     while g.phase == "play" and len(g.public_parties()) < 4:
         assert g.public_contract == "normal"
         g.apply({"seat": g.to_act, "play": g.legal_plays(g.to_act)[0]})
@@ -270,7 +270,7 @@ def test_armut_exchange():
         g.apply({"seat": 0, "armut_return": ["D9", "D9"]})
     ret = g.hand(0)[0]
     g.apply({"seat": 0, "armut_return": [ret]})
-    assert g.contract == "armut" and g.re == {0, 2} and g.sizes == [12] * 4
+    assert g.contract == "armut" and g._re == {0, 2} and g.sizes == [12] * 4
     assert g.armut_trumps_back == (1 if g.is_trump(ret) else 0)
     assert g.public_parties() == {0: "re", 1: "kontra", 2: "re", 3: "kontra"}
     assert g.to_act == 0  # left of the dealer leads as usual

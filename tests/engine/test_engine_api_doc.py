@@ -36,3 +36,16 @@ def test_every_listed_attribute_exists():
     for var, attr in found:
         assert hasattr(objects[var], attr), f"{var}.{attr}"
     assert isinstance(g, Game)
+
+
+def test_every_public_game_attribute_is_documented():
+    """Issue 10: internal state is underscore-private; whatever Game shows without an
+    underscore (slots, methods, properties) is listed in the doc, and nothing else."""
+    text = DOC.read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", text, re.S)  # the API and the five/six block
+    code = "\n".join(line.split("#")[0] for b in blocks for line in b.splitlines())
+    documented = set(re.findall(r"\bg\.(\w+)", code))
+    public = {n for n in dir(Game) if not n.startswith("_")}
+    assert public - documented == set()
+    assert documented - public == set()
+    assert "hands" not in public and "_hands" in Game.__slots__  # the check sees real names

@@ -212,7 +212,7 @@ def test_kleine_hochzeit_finds_a_partner_3_3_with_extras():
     g = six(hands)
     g.apply({"seat": 0, "reserve": "hochzeit"})
     gesund(g)
-    assert g.contract == "hochzeit:klein" and g.re == {0, 2} and g.third == 2
+    assert g.contract == "hochzeit:klein" and g._re == {0, 2} and g.third == 2
     assert g.public_parties() == {0: "re"}  # the third CQ seat is not public yet
     # seat 0 leads; first legal cards: the first trick another seat wins clarifies (first_trick)
     play_first(g)
@@ -246,10 +246,10 @@ def test_kleine_hochzeit_partner_is_the_third_queen_becomes_grosse():
         g.apply({"seat": seat, "play": card})
     # HT (seat 2) over CQ (seat 0, played last): the partner is the third CQ seat: große, 2:4
     assert (g.partner, g.clarify_trick, g.contract) == (2, 0, "hochzeit:gross")
-    assert g.re == {0, 2}
+    assert g._re == {0, 2}
     assert g.public_parties() == {0: "re", 2: "re", 1: "kontra", 3: "kontra", 4: "kontra", 5: "kontra"}
     play_first(g)
-    assert g.result()["contract"] == "hochzeit:gross" and not g.extras_count
+    assert g.result()["contract"] == "hochzeit:gross" and not g._extras_count
 
 
 def test_three_queens_gesund_is_a_stille_hochzeit_1_5():
@@ -257,7 +257,7 @@ def test_three_queens_gesund_is_a_stille_hochzeit_1_5():
     hands[0][-1], hands[2][0] = hands[2][0], hands[0][-1]  # seat 0: all three CQ
     g = six(hands)
     gesund(g)
-    assert g.contract == "stille_hochzeit" and g.re == {0} and g.public_contract == "normal"
+    assert g.contract == "stille_hochzeit" and g._re == {0} and g.public_contract == "normal"
 
 
 def test_three_queens_hochzeit_is_grosse():
@@ -266,7 +266,7 @@ def test_three_queens_hochzeit_is_grosse():
     g = six(hands)
     g.apply({"seat": 0, "reserve": "hochzeit"})
     gesund(g)
-    assert g.contract == "hochzeit:gross" and g.third is None and g.re == {0}
+    assert g.contract == "hochzeit:gross" and g.third is None and g._re == {0}
 
 
 def test_any_solo_beats_a_hochzeit_and_the_soloist_leads():
@@ -323,7 +323,7 @@ def test_equal_reservations_bid_like_skat():
     g.apply({"seat": 3, "bid": "pass"})
     assert (g.phase, g.contract, g.soloist, g.to_act) == ("play", "solo:buben", 1, 1)
     # the last named step is Re's announcement: keine 90 with every step below it
-    assert g.announcements == [(1, "keine90")] and g.levels[0] == 2 and g.said_re[0]
+    assert g.announcements == [(1, "keine90")] and g._levels[0] == 2 and g._said_re[0]
     assert g.allowed_announcements(1) == ["keine60", "keine30", "schwarz"]
     play_first(g)
     r = g.result()
@@ -376,7 +376,7 @@ def test_keine135_deadline_and_target():
     gesund(g)
     assert g.allowed_announcements(0) == ["re", "keine135", "keine90", "keine60", "keine30", "schwarz"]
     g.apply({"seat": 0, "announce": "keine135"})
-    assert g.levels[0] == 1
+    assert g._levels[0] == 1
     assert "re" not in g.allowed_announcements(3) and "kontra" in g.allowed_announcements(3)
     play_first(g)
     r = g.result()
@@ -436,7 +436,7 @@ def test_superdoppelkopf_six_volle_is_three_points():
     volle = [(0, "CA"), (1, "CA"), (2, "CA"), (3, "CT"), (4, "CT"), (5, "CT")]
     five = [(0, "CA"), (1, "CA"), (2, "CK"), (3, "CT"), (4, "CT"), (5, "ST")]
     forty = [(0, "HA"), (1, "HA"), (2, "C9"), (3, "CT"), (4, "CK"), (5, "CK")]  # 40 Augen, 3 Volle
-    g.tricks_done = [(plays[0][0], [(s, CODE_TO_TYPE[c], False) for s, c in plays], 0,
+    g._tricks_done = [(plays[0][0], [(s, CODE_TO_TYPE[c], False) for s, c in plays], 0,
                       sum(AUGEN[CODE_TO_TYPE[c]] for _, c in plays)) for plays in (volle, five, forty)]
     # six Volle (63 Augen) 3 points, five Volle 1 point, 40 Augen with three Volle nothing
     assert [(e["key"], e["party"], e["points"]) for e in extras(g)] == [("doppelkopf", "re", 3),
@@ -481,7 +481,7 @@ def test_refused_reservations_at_six(action, code):
     g = six(dealer=5)
     with pytest.raises(IllegalAction) as exc:
         g.apply(action)
-    assert exc.value.code == code and g.reserves == []
+    assert exc.value.code == code and g._reserves == []
 
 
 def test_kleines_solo_is_refused_at_four():
@@ -515,7 +515,7 @@ def test_named_card_kleines_solo_names_an_ace_not_held_three_times():
         g.apply({"seat": 1, "reserve": "solo", "solo": "karo", "size": "klein", "card": "DA"})
     assert exc.value.code == "bad_card"
     g.apply(offers[0])
-    assert g.reserves[-1][0] == 1
+    assert g._reserves[-1][0] == 1
 
 
 # ---- random games (hypothesis) -----------------------------------------------------------------
@@ -585,7 +585,7 @@ def test_legal_actions_offer_the_bids():
 def test_the_dealer_who_sits_out_cannot_act(action):
     rules = RuleSet.from_config({"preset": "ddv", "players": 5})
     g = Game(rules, deal(rules, random.Random(4), dealer=2), 2)
-    assert g.dealt[2] == () and 2 not in g.seats and g.to_act == 3
+    assert g._dealt[2] == () and 2 not in g.seats and g.to_act == 3
     with pytest.raises(IllegalAction) as exc:
         g.apply(action)
     assert exc.value.code == "sits_out" and g.actions == []
@@ -617,10 +617,10 @@ def _legal_by_definition(g: Game, seat: int) -> set[str]:
     from dokobot.engine.contracts import TRUMP
 
     hand = set(g.hand(seat))
-    if not g.trick:
+    if not g._trick:
         return hand
-    order = g.order
-    led = TRUMP if g.trick[0][2] else order.suit[g.trick[0][1]]
+    order = g._order
+    led = TRUMP if g._trick[0][2] else order.suit[g._trick[0][1]]
     follow = {c for c in hand if order.suit[CODE_TO_TYPE[c]] == led}
     playable = follow or hand
     top = g._top_trump()
@@ -668,7 +668,7 @@ def test_hochzeit_at_five_finds_a_partner_2_3():
     for seat, card in ((1, "CA"), (2, "CT"), (3, "CK"), (4, "CT"), (0, "CK")):
         g.apply({"seat": seat, "play": card})
     # everyone followed clubs, CA (seat 1) won the first trick: the partner, 2 against 3
-    assert (g.partner, g.clarify_trick, g.re) == (1, 0, {0, 1})
+    assert (g.partner, g.clarify_trick, g._re) == (1, 0, {0, 1})
     assert g.public_parties() == {0: "re", 1: "re", 2: "kontra", 3: "kontra", 4: "kontra"}
     play_first(g)
     r = g.result()

@@ -69,7 +69,7 @@ def test_named_card_refusals(mode, action, code):
     g = game(HOLDER_1, hochzeit=mode)
     say(g, "gesund")
     assert code_of(g, {"seat": 1, **action}) == code
-    assert len(g.reserves) == 1 and g.to_act == 1
+    assert len(g._reserves) == 1 and g.to_act == 1
 
 
 def test_card_on_another_reservation_or_form_is_ignored():
@@ -260,7 +260,7 @@ def test_armut_after_give_then_decline_then_the_next_seat_takes():
     assert g.phase == "armut_give" and g.to_act == 2 and g.taker == 0 and g.sizes == [12] * 4
     g.apply({"seat": 2, "armut_give": ["D9"]})
     g.apply({"seat": 0, "armut_return": ["D9"]})
-    assert g.contract == "armut" and g.re == {0, 2} and g.armut_trumps_back == 1
+    assert g.contract == "armut" and g._re == {0, 2} and g.armut_trumps_back == 1
     first_legal(g)
     roundtrip(g)
 
@@ -363,10 +363,10 @@ def test_rank_priority_puts_the_reine_soli_after_herz(first, second, winner):
 
     g = game(seed=4, solo_priority="rank", solos=list(SOLO_KINDS))
     say(g, f"solo:{first}", f"solo:{second}", "gesund", "gesund")
-    assert g.re == {winner}
+    assert g._re == {winner}
     g = game(seed=4, solo_priority="seat", solos=list(SOLO_KINDS))
     say(g, f"solo:{first}", f"solo:{second}", "gesund", "gesund")
-    assert g.re == {0}
+    assert g._re == {0}
 
 
 def _extras_case():
@@ -482,8 +482,8 @@ def _normal(seed=4, **rules):
 def test_single_limit_one_step_per_game():
     for single, ok in ((False, True), (True, False)):
         g = _normal(single_limit=single)
-        re = min(g.re)
-        kontra = min(s for s in range(4) if s not in g.re)
+        re = min(g._re)
+        kontra = min(s for s in range(4) if s not in g._re)
         g.apply({"seat": re, "announce": "keine90"})
         assert ("keine90" in g.allowed_announcements(kontra)) == ok
         assert ("keine60" in g.allowed_announcements(re)) == ok
@@ -491,8 +491,8 @@ def test_single_limit_one_step_per_game():
         if not ok:
             assert code_of(g, {"seat": kontra, "announce": "keine90"}) == "single_limit"
     g = _normal(single_limit=True)
-    g.apply({"seat": min(g.re), "announce": "keine60"})  # one announcement may skip
-    assert g.levels[0] == 2
+    g.apply({"seat": min(g._re), "announce": "keine60"})  # one announcement may skip
+    assert g._levels[0] == 2
 
 
 # ---- Klopfen -------------------------------------------------------------------------------
@@ -524,7 +524,7 @@ def test_klopfen_refusals():
     assert g.can_klopfen(1)
     g.apply({"seat": 1, "klopfen": True})
     assert not g.can_klopfen(1) and code_of(g, {"seat": 1, "klopfen": True}) == "klopfen"
-    assert code_of(g, {"seat": min(g.re), "announce": "re"}) == "announce_blocked"
+    assert code_of(g, {"seat": min(g._re), "announce": "re"}) == "announce_blocked"
     for s in (2, 1, 2):
         g.apply({"seat": s, "klopfen": True})
     assert code_of(g, {"seat": 3, "klopfen": True}) == "klopfen"  # four knocks are the most

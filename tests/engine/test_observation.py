@@ -115,7 +115,7 @@ def test_a_game_built_from_the_observation_with_the_true_hands_plays_out_alike(c
         if g.phase != "play":
             continue
         seat = g.to_act
-        hidden = {s: [t for t in range(25) for _ in range((g.hands[s] >> 2 * t) & 3)]
+        hidden = {s: [t for t in range(25) for _ in range((g._hands[s] >> 2 * t) & 3)]
                   for s in g.seats if s != seat}
         built = game_from_observation(g.observation(seat), hidden)
         assert built.observation(seat) == g.observation(seat)

@@ -57,7 +57,7 @@ def test_sim_may_schwein_needs_both_fuchse_in_one_hand() -> None:
     rules = RuleSet.from_config({"preset": "haus", "schweine": True})
     for seed in range(200):
         g, _ = _in_play(rules, seed)
-        owner = [s for s in g.seats if count(g.hands[s], DA) == 2]
+        owner = [s for s in g.seats if count(g._hands[s], DA) == 2]
         if g.phase == "play" and owner:
             s = owner[0]
             assert g.sim_may_schwein(s)

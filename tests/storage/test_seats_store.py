@@ -75,7 +75,7 @@ async def test_a_five_seat_table_restores_with_its_list_clock_and_away(store):
     tables.stop()
     [again] = await Tables(store, rng=RiggedDeals(5), computer_delay=0, clock=lambda: 1_000.0).restore()
     assert again.turn == clock and again.away == away and [w.user_id for w in again.waiting] == [16]
-    assert again.game.n == 5 and not again.game.dealt[again.game.dealer]
+    assert again.game.n == 5 and not again.game.record()["hands"][again.game.dealer]
     again.stop_computers()
     again._stop_turn()
 

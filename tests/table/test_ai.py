@@ -186,3 +186,31 @@ def test_knocks_with_a_strong_hand_only():
             actions = decide(g.observation(0), level, random.Random(1), QUICK)
             assert ({"seat": 0, "klopfen": True} in actions) is want, (level, actions)
         assert {"seat": 0, "klopfen": True} not in decide(g.observation(0), "leicht", random.Random(1))
+
+
+def test_mittel_says_re_or_kontra_when_clearly_ahead_after_the_first_trick():
+    """A known party leading by AHEAD Augen after a trick announces with a hand a little below the Re strength."""
+    from dokobot.table.ai import bid
+
+    rules = RuleSet.from_config({"preset": "ddv"})
+    rng = random.Random(7)
+    ahead = behind = 0
+    for i in range(80):
+        g = Game(rules, deal(rules, rng, 0), 0)
+        while g.phase != "done":
+            obs = g.observation(g.to_act)
+            if obs.phase == "play" and obs.tricks and obs.party in obs.may_announce and obs.contract == "normal":
+                ours, theirs = bid.party_augen(obs)
+                strength = bid.normal_strength(bid.mask_of(obs.hand), rules)
+                if ours < 120:
+                    said = bid.announce(obs, strength + 2, 99.0, -9.0, -9.0)  # Re strength not quite reached
+                    if ours - theirs >= bid.AHEAD:
+                        assert said == obs.party
+                        ahead += 1
+                    else:
+                        assert said is None
+                        behind += 1
+                    assert bid.announce(obs, strength + 9, 99.0, -9.0, -9.0) is None  # a weak hand stays quiet
+            for a in decide(obs, "leicht", random.Random(i)):
+                g.apply(a)
+    assert ahead >= 3 and behind >= 3

@@ -113,7 +113,7 @@ async def test_five_at_the_table_the_dealer_sits_out_and_the_deal_goes_round():
     dealers = []
     while len(dealers) < 5:
         game = table.game
-        assert game.n == 5 and not game.dealt[game.dealer] and table.sits_out(game.dealer)
+        assert game.n == 5 and not game.record()["hands"][game.dealer] and table.sits_out(game.dealer)
         with pytest.raises(TableError) as info:  # the sitting-out dealer has nothing to do
             await table.act(table.seats[game.dealer].user_id, table.game_no, {"reserve": "gesund"})
         assert info.value.code == "illegal"

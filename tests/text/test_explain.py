@@ -234,7 +234,7 @@ def test_ddv_deadline_texts_hold_in_every_contract():
         history: dict[tuple[int, str], list[int]] = {}
         while g.phase == "play":
             for seat in (rng.choice(g.seats),):
-                played = g.hand_cards - g.sizes[seat]
+                played = g.n_tricks - g.sizes[seat]
                 for what in rng.sample(("re", "kontra", "keine90", "keine60", "keine30", "schwarz"), 2):
                     trial = g.copy()
                     try:

@@ -20,6 +20,7 @@ from dokobot.engine.rules import RuleSet
 
 Action = dict[str, object]
 TRUMP_LOSS = 0.6  # share of the others' high trumps that cost a trick
+AHEAD = 30  # Augen the seat's known party leads by for a Re/Kontra after the first trick (measured: 30 > 40 > none)
 
 
 def mask_of(cards: Iterable[str]) -> int:
@@ -232,9 +233,11 @@ def announce(obs: Observation, re_at: float, k90_at: float, solo_re: float, solo
         if played == 0 and plain and _beats_solo(hand, kind, obs.rules):
             return plain
         return None
+    strength = normal_strength(hand, obs.rules, contract)
+    if played and plain and ours - theirs >= AHEAD and strength >= re_at - 3 - played:
+        return plain  # clearly ahead after the first tricks, with a hand still near Re/Kontra strength
     if played > 1:
         return None
-    strength = normal_strength(hand, obs.rules, contract)
     if contract == "normal" and count(hand, CQ) + obs.played_by(obs.seat).count("CQ") == 2:
         losers = solo_losers(hand, "normal", obs.rules)
         if losers <= solo_re and plain:

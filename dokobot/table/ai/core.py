@@ -225,17 +225,18 @@ def _teams(obs: Observation) -> list[int]:
 
 def pos_from_game(g: Game, seat: int) -> Pos:
     """The card decision of ``seat`` inside a play-out: the sampled world is known."""
-    order = g.order
+    order = g.sim_order
     rules = g.rules
-    hand = g.hands[seat]
+    hands = g.sim_hands
+    hand = hands[seat]
     types = type_list(g.sim_legal(seat))
-    trick = g.trick
+    trick = g.sim_trick
     out = 0
     void = [0] * g.n
     masks = order.masks
     for s in g.seats:
         if s != seat:
-            h = g.hands[s]
+            h = hands[s]
             out += h
             v = 0
             for suit in range(5):
@@ -249,14 +250,16 @@ def pos_from_game(g: Game, seat: int) -> Pos:
         if g.holder is not None:
             team[g.holder] = 1 if seat == g.holder else 0
     else:
-        mine = seat in g.re
-        team = [1 if (s in g.re) == mine else -1 for s in range(g.n)]
+        re = g.sim_re
+        mine = seat in re
+        team = [1 if (s in re) == mine else -1 for s in range(g.n)]
     seats = g.seats
     i = seats.index(seat)
     after = (seats[i + 1:] + seats[:i])[: len(seats) - 1 - len(trick)]
     schwein_ok = bool(count(hand, DA)) and rules.schweine and g.sim_may_schwein(seat)
     led = [0, 0, 0, 0]
-    for x in g.tricks_done:
+    done = g.sim_done
+    for x in done:
         s0, t0, sw0 = x[1][0]
         if not sw0 and order.suit[t0] < 4:
             led[order.suit[t0]] += 1
@@ -264,7 +267,7 @@ def pos_from_game(g: Game, seat: int) -> Pos:
         led[order.suit[trick[0][1]]] += 1
     contract = g.contract or "normal"
     soloist = g.soloist if g.soloist is not None else (g.holder if contract == "stille_hochzeit" else None)
-    return Pos(rules, order, seat, hand, types, trick, len(g.tricks_done), g.n_tricks, team, out, void,
+    return Pos(rules, order, seat, hand, types, trick, len(done), g.n_tricks, team, out, void,
                tuple(after), contract, soloist, seats, schwein_ok, tuple(led), hochzeit_open)
 
 

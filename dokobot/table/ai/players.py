@@ -35,8 +35,11 @@ class Knobs:
 
 
 # mittel's thresholds (bid.py): solos with at most this many expected losers, Armut with
-# at most three trumps, Re/Kontra and keine 90 by the normal-game point count
-MITTEL = Knobs(solo=5.8, solo_n=16, solo_m=-0.5, armut=3, take=(6, 2), re=11.0, k90=15.0, solo_re=1.0, solo_k90=0.0)
+# at most three trumps, Re/Kontra and keine 90 by the normal-game point count. A solo is
+# taken when its play-outs average at least -1.5: the play-outs give the soloist no
+# knowledge edge and so underrate it (at -0.5 only 1.5-2 % of seat-games were solos, at
+# -1.5 about 3.6 %, still won two to one, with the same strength; docs/benchmarks.md)
+MITTEL = Knobs(solo=5.8, solo_n=16, solo_m=-1.5, armut=3, take=(6, 2), re=11.0, k90=15.0, solo_re=1.0, solo_k90=0.0)
 LEICHT = Knobs(solo=3.0, solo_n=0, solo_m=0.0, armut=2, take=(7, 2), re=99.0, k90=99.0, solo_re=0.0, solo_k90=-1.0)
 
 
