@@ -103,36 +103,39 @@ class TablesRepo(Core):
 
     async def get_user_language(self, user_id: int) -> str | None:
         """The player's own language, None if never chosen."""
-        async with self._statement(f"read language of user {user_id}") as conn:
-            rows = await _all(conn, "SELECT language FROM user_settings WHERE user_id = ?", (user_id,))
-        return rows[0][0] if rows else None
+        return await self._user_setting(user_id, "language")
 
     async def set_user_language(
         self, user_id: int, language: str | None, *, now: datetime | None = None
     ) -> None:
         _check_language(language)
-        async with self._transaction(f"save language of user {user_id}") as conn:
-            await conn.execute(
-                "INSERT INTO user_settings (user_id, language, updated_at) VALUES (?, ?, ?)"
-                " ON CONFLICT (user_id) DO UPDATE SET language = excluded.language,"
-                " updated_at = excluded.updated_at",
-                (user_id, language, to_epoch(now)),
-            )
+        await self._set_user_setting(user_id, "language", language, now)
 
     async def get_user_deck(self, user_id: int) -> str | None:
         """The player's own deck for pictures and cards, None if never chosen."""
-        async with self._statement(f"read deck of user {user_id}") as conn:
-            rows = await _all(conn, "SELECT deck FROM user_settings WHERE user_id = ?", (user_id,))
-        return rows[0][0] if rows else None
+        return await self._user_setting(user_id, "deck")
 
     async def set_user_deck(self, user_id: int, deck: str | None, *, now: datetime | None = None) -> None:
         _check_deck(deck)
-        async with self._transaction(f"save deck of user {user_id}") as conn:
+        await self._set_user_setting(user_id, "deck", deck, now)
+
+    # one row per player; the column is one of _USER_COLUMNS, never user input
+    async def _user_setting(self, user_id: int, column: str) -> str | None:
+        assert column in _USER_COLUMNS
+        async with self._statement(f"read {column} of user {user_id}") as conn:
+            rows = await _all(conn, f"SELECT {column} FROM user_settings WHERE user_id = ?", (user_id,))
+        return rows[0][0] if rows else None
+
+    async def _set_user_setting(
+        self, user_id: int, column: str, value: str | None, now: datetime | None,
+    ) -> None:
+        assert column in _USER_COLUMNS
+        async with self._transaction(f"save {column} of user {user_id}") as conn:
             await conn.execute(
-                "INSERT INTO user_settings (user_id, deck, updated_at) VALUES (?, ?, ?)"
-                " ON CONFLICT (user_id) DO UPDATE SET deck = excluded.deck,"
+                f"INSERT INTO user_settings (user_id, {column}, updated_at) VALUES (?, ?, ?)"
+                f" ON CONFLICT (user_id) DO UPDATE SET {column} = excluded.{column},"
                 " updated_at = excluded.updated_at",
-                (user_id, deck, to_epoch(now)),
+                (user_id, value, to_epoch(now)),
             )
 
     # --- tables and seats -------------------------------------------------
@@ -245,6 +248,9 @@ class TablesRepo(Core):
         """All open tables with their seats: what the bot restores at start-up."""
         async with self._transaction("read open tables", write=False) as conn:
             return await _tables(conn, "status = 'open'", ())
+
+
+_USER_COLUMNS = ("language", "deck")
 
 
 def _check_language(language: Any) -> None:
