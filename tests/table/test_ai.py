@@ -214,3 +214,36 @@ def test_mittel_says_re_or_kontra_when_clearly_ahead_after_the_first_trick():
             for a in decide(obs, "leicht", random.Random(i)):
                 g.apply(a)
     assert ahead >= 3 and behind >= 3
+
+
+@pytest.mark.parametrize("trick, card", [("DJ D9 DK", "D9"), ("DJ DA DK", "HT")])
+def test_mittel_last_keeps_its_dulle_off_a_cheap_trick_of_a_possible_partner(trick, card):
+    """Last to play as Kontra (no Kreuz-Dame), parties still hidden: a 6-Augen trick is not worth
+    the Dulle (the leader may be the partner), a 17-Augen one is."""
+    hands = hands_with({0: trick.split()[0], 1: trick.split()[1], 2: trick.split()[2],
+                        3: "HT D9 SA SA S9 HK HK H9 CK CK C9 C9"})
+    g = _after(Game(RuleSet(), [h.split() for h in hands], 3), trick.split())
+    assert g.to_act == 3 and not g.public_parties()
+    actions = decide(g.observation(3), "mittel", random.Random(0))
+    assert actions[-1]["play"] == card
+
+
+@pytest.mark.parametrize("lead, card", [("D9", "DK"), ("DA", "HT")])
+def test_mittel_spends_no_dulle_on_a_cheap_trick_it_could_take_for_sure(lead, card):
+    """Second to play holding both Dullen: a led Karo-9 goes to the cheaper Karo-König, a led Fuchs is caught."""
+    hands = hands_with({0: lead, 1: "HT HT DK SA SA ST HK HK H9 CK CK C9"})
+    g = _after(Game(RuleSet(), [h.split() for h in hands], 3), [lead])
+    assert g.to_act == 1
+    actions = decide(g.observation(1), "mittel", random.Random(0))
+    assert actions[-1]["play"] == card
+
+
+def test_mittel_takes_over_the_partners_ten_that_would_not_hold():
+    """The partner (shown by the Kreuz-Dame) leads a Kreuz-Zehn while both Kreuz-Asse are out; seat 1,
+    void in Kreuz and without a sure trump (both Dullen out), takes it over with its highest trump
+    instead of letting the other party take 21 Augen."""
+    hands = hands_with({0: "CQ CT", 1: "CQ SQ DK SJ HA HA HK SA SA S9 SK H9", 2: "D9 CA", 3: "D9 CA"})
+    g = _after(Game(RuleSet(), [h.split() for h in hands], 3), ["CQ", "DK", "D9", "D9", "CT"])
+    assert g.to_act == 1 and g.public_parties()[0] == "re"
+    actions = decide(g.observation(1), "mittel", random.Random(0))
+    assert actions[-1]["play"] == "CQ"

@@ -101,11 +101,14 @@ def _follow(pos: Pos) -> Card:
         if last:
             # take it with the card that brings the most Augen and costs the least for later
             t = max(winners, key=lambda t: (AUGEN[t] - _keep_value(pos, t), -power(pos, t, _sw(pos, t))))
-            return t, _sw(pos, t)
+            # a cheap trick led by a seat that may be the partner: no high trump spent on it
+            if pos.team[top[0]] != 0 or value >= 10 or _keep_value(pos, t) <= 5:
+                return t, _sw(pos, t)
         safe = [t for t in winners if holds(pos, _as_top(pos, t))]
         if safe and (value >= 8 or fuchs_on or not friend_top or pos.hochzeit_open):
             t = min(safe, key=lambda t: (_keep_value(pos, t) - AUGEN[t] // 3, power(pos, t, _sw(pos, t))))
-            return t, _sw(pos, t)
+            if fuchs_on or _keep_value(pos, t) <= value + 4:  # no Dulle or Alte on a cheap trick
+                return t, _sw(pos, t)
         if not friend_top and value >= 10:  # a trick worth taking: the cheapest card that takes it
             t = min(winners, key=lambda t: (power(pos, t, _sw(pos, t))))
             return t, _sw(pos, t)
@@ -116,6 +119,11 @@ def _follow(pos: Pos) -> Card:
                 return t, _sw(pos, t)
     if friend_top and pos.team[top[0]] == 1 and not any(pos.team[s] == -1 for s in pos.after):
         return _smear(pos, legal)
+    if friend_top and winners and value >= 10:
+        # the partner's valuable trick will not hold: take it over with the strongest try
+        t = max(winners, key=lambda t: power(pos, t, _sw(pos, t)))
+        if not (pos.trump(t) and pos.order.power[t] < _median_trump(pos)):
+            return t, _sw(pos, t)
     return _discard(pos, legal), False
 
 
