@@ -42,6 +42,11 @@ simulated Discord and the gateway events it feeds back). discord.py's own
 work on our behalf (building payloads, views from messages) counts as ours.
 There are no computer players yet, so no thinking time is to exclude.
 
+The turn clock runs as in production, but with the longest turn time
+(24 h) so that it never fires: the players answer at once, and a reminder or
+a computer taking over a seat mid-run (the clock is real time; a run takes
+minutes) is not load but a stall SimCord cannot settle.
+
 Pictures of the table (``dokobot.text.picture``) are on, as in production:
 every card click renders the new table state once (an LRU per public view).
 ``picture`` reports the renderer's own time per call and per card click, and
@@ -63,6 +68,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import dataclasses
 import gc
 import json
 import logging
@@ -90,6 +96,7 @@ from dokobot.bot.client import DokoBot, make_bot  # noqa: E402
 from dokobot.bot.config import Config  # noqa: E402
 from dokobot.bot.ui import DYNAMIC_ITEMS, TablePresenter  # noqa: E402
 from dokobot.storage.memory import MemoryStore  # noqa: E402
+from dokobot.table.switches import MAX_TIMEOUT  # noqa: E402
 from dokobot.text import picture  # noqa: E402
 
 P99_TARGET_MS = 50.0
@@ -418,6 +425,8 @@ async def run_load(
             guild = env.create_guild("load", shard_id=shard) if url else env.create_guild("load")
             load = Load(env, bot, guild, games, random.Random(seed), meter, seats)
             drivers = [TableDriver(load, i) for i in range(tables)]
+            for d in drivers:
+                await _patient(store, d.channel.id)
             if not pictures:
                 for d in drivers:
                     await bot.set_channel_pictures(d.channel.id, images=False)
@@ -500,6 +509,17 @@ async def run_load(
         if started_tracing:
             tracemalloc.stop()
     return out
+
+
+async def _patient(store: Any, channel_id: int) -> None:
+    """The longest turn time in the channel. The turn clock still runs (stored and
+    rescheduled on every click, as in production), but it must not fire: the
+    table's clock is real time, and a run longer than half the default 300 s
+    got reminders and then computer players (real threads) in the middle of
+    the load, which SimCord cannot settle."""
+    prefs = await store.channel_prefs(channel_id)
+    settings = dataclasses.replace(prefs.settings, turn_timeout=MAX_TIMEOUT)
+    await store.set_channel_prefs(channel_id, dataclasses.replace(prefs, settings=settings))
 
 
 def _picture_figures(meter: Meter) -> dict[str, Any]:

@@ -114,3 +114,17 @@ def test_processes_on_postgresql(bot_load, capsys):
     bot_load._print_processes(res)
     out = capsys.readouterr().out
     assert "2 processes x 2 tables" in out and "shard 1:" in out
+
+
+async def test_the_turn_clock_never_fires_during_a_run(bot_load):
+    """The benchmark's channels get the longest turn time (a reminder at 150 s of a
+    long run brought computer players into the load); their other prefs stay."""
+    from dokobot.storage.memory import MemoryStore
+    from dokobot.table.switches import MAX_TIMEOUT
+
+    store = MemoryStore()
+    before = await store.channel_prefs(5)
+    await bot_load._patient(store, 5)
+    after = await store.channel_prefs(5)
+    assert after.settings.turn_timeout == MAX_TIMEOUT > before.settings.turn_timeout
+    assert (after.settings.on_timeout, after.images, after.preset) == (before.settings.on_timeout, before.images, before.preset)
