@@ -214,7 +214,12 @@ class Table:
     def bock_multiplier(self) -> int:
         """The Bock factor of the running game (between games: of the next one)."""
         playing = self.state == "playing" and self.game is not None
-        rules = self.game.rules if playing and self.game is not None else self.ruleset
+        if playing and self.game is not None:
+            rules = self.game.rules
+        elif SEATS <= len(self.seats) <= MAX_SEATS:
+            rules = self.game_rules(len(self.seats))  # the next game's: six play the Münchener Regeln
+        else:
+            rules = self.ruleset
         return self.bock.multiplier if rules.bock else 1
 
     @property
@@ -597,7 +602,9 @@ class Table:
         players = list(self.seats)
         # Bock is a table matter: the engine's result stays the plain game, the
         # booked points (score sheet, leaderboards) carry the factor.
-        bock = step(self.bock, BockGame.from_record(game.rules.bock, result, game.actions, game.heart_trick), SEATS)
+        # a round set off here: one game per seat at the table (4, 5 or 6)
+        bock = step(self.bock, BockGame.from_record(game.rules.bock, result, game.actions, game.heart_trick,
+                                                    game.n))
         score = booked(result.score, bock.multiplier)
         points = {p.user_id: score[i] for i, p in enumerate(players)}
         record_rules = game.record_rules()
@@ -1229,7 +1236,7 @@ class Tables:
         table.totals = await self.store.totals(info.table_id)
         table.game_no = await self.store.last_game_number(info.table_id)
         finished = await self.store.finished_games(info.table_id)
-        steps = replay_bock((_bock_game(g) for g in finished), SEATS)
+        steps = replay_bock(_bock_game(g) for g in finished)
         if steps:
             table.bock = steps[-1].after
         list_steps = lists.replay_list(table.list_settings_now(), table.table_id, (_list_game(g) for g in finished))
@@ -1254,7 +1261,7 @@ def _bock_game(stored: StoredGame) -> BockGame:
     except RuleError:
         triggers = ()
     heart = stored.result is not None and stored.result.heart_trick
-    return BockGame.from_record(triggers, stored.result, stored.actions, heart)
+    return BockGame.from_record(triggers, stored.result, stored.actions, heart, len(stored.players))
 
 
 def _list_game(stored: StoredGame) -> ListGame:
