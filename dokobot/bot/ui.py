@@ -149,7 +149,7 @@ def lobby_message(table: Table, lang: str, *, active: bool = True) -> dict[str, 
         view.add_item(TableButton(ch, "rules", 0, label=t(lang, "btn.rules"), style=discord.ButtonStyle.secondary))
         for level in LEVELS:  # one button per level of computer player
             view.add_item(TableButton(
-                ch, f"computer_{level}", 0, style=discord.ButtonStyle.secondary, disabled=len(table.seats) >= 4, row=1,
+                ch, f"computer_{level}", 0, style=discord.ButtonStyle.secondary, disabled=len(table.seats) >= MAX_SEATS, row=1,
                 label=t(lang, "btn.add_computer_level", level=t(lang, f"level.{level}")),
             ))
         if any(s.is_bot for s in table.seats):

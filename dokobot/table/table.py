@@ -387,12 +387,12 @@ class Table:
             self._require_host(user_id, can_manage)
             if self.state == "playing":
                 raise TableError("game_running")
-            if len(self.seats) >= SEATS:
+            if len(self.seats) >= MAX_SEATS:  # computers fill seats up to six, like people
                 raise TableError("table_full")
             if not self.humans:
                 raise TableError("need_human")
             taken = {computer_number(s.name) for s in self.seats if s.is_bot}
-            n = next(n for n in range(1, SEATS + 2) if n not in taken)
+            n = next(n for n in range(1, MAX_SEATS + 2) if n not in taken)
             name = computer_name(n, level)
             seats = [*self.seats, SeatInfo(computer_id(name), name, True)]
             await self.store.set_seats(self.table_id, seats, self.host_id)

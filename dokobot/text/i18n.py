@@ -63,8 +63,8 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "lobby.seats": ("Plätze", "Seats"),
     "lobby.free": ("– frei –", "– free –"),
     "lobby.hint": (
-        "Beitreten, bis vier am Tisch sitzen; dann startet der Gastgeber. Freie Plätze füllt er mit „Computer dazu“ (leicht, mittel oder schwer).",
-        "Join until four are seated; then the host starts. “Add computer” fills a free seat (leicht = easy, mittel = medium, schwer = hard).",
+        "Beitreten, bis vier (oder fünf, sechs) am Tisch sitzen; dann startet der Gastgeber. Freie Plätze füllt er mit „Computer dazu“ (leicht, mittel oder schwer).",
+        "Join until four (or five, six) are seated; then the host starts. “Add computer” fills a free seat (leicht = easy, mittel = medium, schwer = hard).",
     ),
     "lobby.playing": ("Das Spiel läuft – siehe unten.", "The game is on – see below."),
     "lobby.closed": ("Der Tisch ist geschlossen.", "The table is closed."),
