@@ -270,6 +270,18 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "Ein Solo wäre dein Pflichtsolo (du spielst aus, danach gibt derselbe Geber noch einmal).",
         "A solo would be your Pflichtsolo (you lead, and the same dealer deals again after it).",
     ),
+    "hand.pflicht_owed_six": (
+        "Du schuldest noch dein Pflichtsolo ({sizes}): ein Solo geht nur als solches, ein Lustsolo erst danach.",
+        "You still owe your Pflichtsolo ({sizes}): a solo is possible only as that, a Lustsolo only after.",
+    ),
+    "why.pflicht_not_owed": ("Du schuldest kein Pflichtsolo: ein Solo geht nur als Lustsolo.",
+                             "You owe no Pflichtsolo: a solo is possible only as a Lustsolo."),
+    "why.owes_gross": ("Du schuldest nur noch dein großes Pflichtsolo: ein kleines Solo geht erst danach.",
+                       "You owe only your großes Pflichtsolo: a kleines Solo comes only after it."),
+    "why.owes_klein": ("Du schuldest nur noch dein kleines Pflichtsolo: ein großes Solo geht erst danach.",
+                       "You owe only your kleines Pflichtsolo: a großes Solo comes only after it."),
+    "why.lust_before_pflicht": ("Ein Lustsolo geht erst nach deinen Pflichtsoli: sag es als Pflichtsolo an.",
+                                "A Lustsolo comes only after your Pflichtsoli: declare it as your Pflichtsolo."),
     "hand.armut_take": ("{name} hat Armut: nimmst du sie mit?", "{name} is poor: do you take it?"),
     "hand.armut_give": ("Gib deine Trümpfe ab.", "Hand over your trumps."),
     "hand.armut_return.one": ("Gib {n} Karte zurück.", "Return {n} card."),
@@ -314,6 +326,12 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "sum.sheet": ("Spielliste: {list}", "Score sheet: {list}"),
     "sheet.pflicht": ("Pflichtsolo", "Pflichtsolo"),
     "sheet.vorgefuehrt": ("vorgeführt", "vorgeführt"),
+    "sheet.pflicht.gross": ("großes Pflichtsolo", "großes Pflichtsolo"),
+    "sheet.pflicht.klein": ("kleines Pflichtsolo", "kleines Pflichtsolo"),
+    "sheet.vorgefuehrt.gross": ("vorgeführt, großes Pflichtsolo", "vorgeführt, großes Pflichtsolo"),
+    "sheet.vorgefuehrt.klein": ("vorgeführt, kleines Pflichtsolo", "vorgeführt, kleines Pflichtsolo"),
+    "list.size.gross": ("groß", "großes"),
+    "list.size.klein": ("klein", "kleines"),
     "sum.list_game": ("Listenspiel {n} von {total}", "List game {n} of {total}"),
     "sum.list_pflicht": (
         "Pflichtsolo von {name}: zählt nicht als Listenspiel, {dealer} gibt noch einmal.",
@@ -919,6 +937,10 @@ _WHY = {
     "only before the first card": "why.klopfen_late",
     "four knocks are the most": "why.klopfen_four",
     "no seat knocks twice in a row": "why.klopfen_twice",
+    "a Pflichtsolo is owed only in a list, once": "why.pflicht_not_owed",
+    "the seat owes its großes Pflichtsolo": "why.owes_gross",
+    "the seat owes its kleines Pflichtsolo": "why.owes_klein",
+    "no Lustsolo before the own Pflichtsoli": "why.lust_before_pflicht",
 }
 _WHY_SOLO = re.compile(r"solo .* is not played at this table")
 _WHY_TRUMPS = re.compile(r"Armut needs at most three trumps, the hand has (\d+)")

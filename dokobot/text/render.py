@@ -24,7 +24,7 @@ from dokobot.engine import (
     switch_values,
 )
 from dokobot.table.bock import booked
-from dokobot.table.store import TableSettings
+from dokobot.table.store import SeatInfo, TableSettings
 from dokobot.table.table import MAX_SEATS, FinishedGame, Notice, Table
 from dokobot.text.cards import card_text
 from dokobot.text.i18n import announcement_name, breakdown_label, contract_name, has, t, tn
@@ -154,10 +154,18 @@ def list_lines(table: Table, lang: str | None) -> list[str]:
         lines.append(f"**{t(lang, 'table.list_vorgefuehrt', name=names[vorg])}**")
     owing = table.list_owing()
     if owing:
-        lines.append(t(lang, "table.list_owing", list=", ".join(esc(s.name) for s in owing)))
+        lines.append(t(lang, "table.list_owing", list=", ".join(_owing_name(table, s, lang) for s in owing)))
     elif table.pflicht_on:
         lines.append(t(lang, "table.list_owing_none"))
     return lines
+
+
+def _owing_name(table: Table, seat: SeatInfo, lang: str | None) -> str:
+    """The name, at six with the sizes still owed: "Ost (klein)"."""
+    owes = table.list_owes(seat.user_id)
+    if len(table.seats) != 6 or not owes:
+        return esc(seat.name)
+    return f"{esc(seat.name)} ({', '.join(t(lang, 'list.size.' + k) for k in owes)})"
 
 
 def _list_summary(fin: FinishedGame, lang: str | None) -> list[str]:
@@ -535,6 +543,9 @@ def _prompt(table: Table, obs: Observation, lang: str | None) -> str | None:
         game = table.game
         if game is not None and game.vorgefuehrt == obs.seat:
             return t(lang, "hand.vorgefuehrt")
+        if game is not None and game.owed is not None and obs.seat in game.owed:
+            sizes = ", ".join(t(lang, "list.size." + k) for k in sorted(game.owed[obs.seat]))
+            return t(lang, "hand.reserve") + " " + t(lang, "hand.pflicht_owed_six", sizes=sizes)
         if game is not None and obs.seat in game.pflicht:
             return t(lang, "hand.reserve") + " " + t(lang, "hand.pflicht_owed")
         return t(lang, "hand.reserve")
