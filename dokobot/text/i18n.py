@@ -52,6 +52,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "select.solo_klein": ("Kleines Solo ansagen (mit Partner) …", "Declare a small solo (with a partner) …"),
     "sixsolo.pflicht": ("Pflicht", "compulsory"),
     "sixsolo.lust": ("Lust", "voluntary"),
+    "sixsolo.card": ("Partner: wer zuerst {card} spielt", "partner: whoever first plays {card}"),
     "btn.pass": ("Passe", "Pass"),
     "hand.bid": ("Gleiche Soli: reize mit einer Ansage-Stufe, halte oder passe.", "Equal solos: bid a step, hold or pass."),
     "select.armut_return.one": ("{n} Karte zurückgeben …", "Return {n} card …"),

@@ -623,7 +623,8 @@ def _reserve_controls(obs: Observation, lang: str | None) -> list[list[Control]]
         return []
     allowed = obs.legal_actions()
     kinds: list[str] = []
-    named = tuple((str(a["card"]), card_text(str(a["card"]))) for a in allowed if "card" in a)
+    named = tuple((str(a["card"]), card_text(str(a["card"]))) for a in allowed
+                  if "card" in a and a["reserve"] == "hochzeit")
     for a in allowed:
         if a["reserve"] != "solo" and a["reserve"] not in kinds and "card" not in a:
             kinds.append(str(a["reserve"]))
@@ -643,18 +644,21 @@ def _reserve_controls(obs: Observation, lang: str | None) -> list[list[Control]]
 
 
 def _six_solo_selects(allowed: list[dict[str, Any]], lang: str | None) -> list[list[Control]]:
-    """Values ``KIND:p`` (Pflicht) / ``KIND:l`` (Lust); a kleines Solo that must name a card
-    (``named_card``) is not offered here."""
+    """Values ``KIND:p`` (Pflicht) / ``KIND:l`` (Lust); under ``named_card`` a kleines Solo
+    names the card that finds its partner in the same choice: ``KIND:p:CARD`` (reading 28).
+    More than 25 choices go on in a second select (value "2": its own custom_id)."""
     rows = []
     for size, kind, label in (("gross", "solo", t(lang, "select.solo_gross")),
                               ("klein", "ksolo", t(lang, "select.solo_klein"))):
         options = tuple(dict.fromkeys(
-            (f"{a['solo']}:{'p' if a['pflicht'] else 'l'}",
+            (f"{a['solo']}:{'p' if a['pflicht'] else 'l'}" + (f":{a['card']}" if "card" in a else ""),
              f"{contract_name(lang, 'solo:' + str(a['solo']))} · "
-             f"{t(lang, 'sixsolo.pflicht') if a['pflicht'] else t(lang, 'sixsolo.lust')}")
-            for a in allowed if a["reserve"] == "solo" and a.get("size") == size and "card" not in a))
-        if options:
-            rows.append([Control(kind, "", label, options=options[:25], count=1)])
+             f"{t(lang, 'sixsolo.pflicht') if a['pflicht'] else t(lang, 'sixsolo.lust')}"
+             + (f" · {t(lang, 'sixsolo.card', card=card_text(str(a['card'])))}" if "card" in a else ""))
+            for a in allowed if a["reserve"] == "solo" and a.get("size") == size))
+        for part in range(0, min(len(options), 50), 25):
+            rows.append([Control(kind, str(part // 25 + 1) if part else "", label,
+                                 options=options[part:part + 25], count=1)])
     return rows
 
 
