@@ -271,6 +271,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "Ein Solo wäre dein Pflichtsolo (du spielst aus, danach gibt derselbe Geber noch einmal).",
         "A solo would be your Pflichtsolo (you lead, and the same dealer deals again after it).",
     ),
+    "hand.vorgefuehrt_six": ("Dein Pflichtsolo offen: {sizes}.", "Your Pflichtsolo still owed: {sizes}."),
     "hand.pflicht_owed_six": (
         "Du schuldest noch dein Pflichtsolo ({sizes}): ein Solo geht nur als solches, ein Lustsolo erst danach.",
         "You still owe your Pflichtsolo ({sizes}): a solo is possible only as that, a Lustsolo only after.",

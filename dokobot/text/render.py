@@ -541,10 +541,11 @@ def _prompt(table: Table, obs: Observation, lang: str | None) -> str | None:
         return None
     if obs.phase == "reserve":
         game = table.game
+        owed = game.owed.get(obs.seat) if game is not None and game.owed is not None else None
+        sizes = ", ".join(t(lang, "list.size." + k) for k in sorted(owed or ()))
         if game is not None and game.vorgefuehrt == obs.seat:
-            return t(lang, "hand.vorgefuehrt")
-        if game is not None and game.owed is not None and obs.seat in game.owed:
-            sizes = ", ".join(t(lang, "list.size." + k) for k in sorted(game.owed[obs.seat]))
+            return t(lang, "hand.vorgefuehrt") + (" " + t(lang, "hand.vorgefuehrt_six", sizes=sizes) if owed else "")
+        if owed:
             return t(lang, "hand.reserve") + " " + t(lang, "hand.pflicht_owed_six", sizes=sizes)
         if game is not None and obs.seat in game.pflicht:
             return t(lang, "hand.reserve") + " " + t(lang, "hand.pflicht_owed")
