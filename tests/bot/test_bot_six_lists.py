@@ -88,3 +88,26 @@ async def test_a_pflicht_list_offers_only_the_owed_pflichtsoli(doko, rig_deal):
     found = selects(doko.hand_view(doko.player(0)))
     assert "solo" not in found  # no großes Solo before the kleines Pflichtsolo
     assert [o.value for o in found["ksolo"].options] == [f"{k}:p" for k in solos]
+
+
+async def test_more_than_25_kleine_soli_go_on_in_a_second_select(doko, rig_deal):
+    rig_deal([SIX_NAMED])
+    await seat_six(doko)
+    kinds = "karo,herz,pik,kreuz,damen,buben,fleischlos,reines_kreuz,reines_pik,reines_herz,reines_karo"
+    res = await doko.players[0].slash(doko.channel, "doko regeln", schalter=f"hochzeit=named_card solos={kinds}")
+    assert res.ephemeral and len(doko.table.ruleset.solos) == 11
+    await doko.start()
+    await doko.open_all_hands()
+    await doko.click_hand(doko.player(4), "reserve", "gesund")
+    await doko.click_hand(doko.player(5), "reserve", "gesund")
+    found = selects(doko.hand_view(doko.player(0)))
+    assert set(found) == {"solo", "ksolo", "ksolo2"}
+    first, second = [o.value for o in found["ksolo"].options], [o.value for o in found["ksolo2"].options]
+    assert len(first) == 25 and len(second) == 36 - 25 and not set(first) & set(second)
+    assert "reines_karo:l:SA" in second
+    await doko.select_hand(doko.player(0), "ksolo2", ["reines_karo:l:SA"])
+    await doko.reserve_all_gesund()
+    game = doko.table.game
+    assert game.actions[2] == {"seat": 0, "reserve": "solo", "solo": "reines_karo", "size": "klein",
+                               "pflicht": False, "card": "SA"}
+    assert (game.contract, game.size, game.hochzeit_card) == ("solo:reines_karo", "klein", "SA")
