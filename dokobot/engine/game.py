@@ -39,7 +39,7 @@ from .contracts import NORMAL_KINDS, TRUMP, Order, order_for, order_kind
 from .deal import table_rules
 from .errors import IllegalAction
 from .observation import ArmutInfo, Observation, observe
-from .result import GameResult
+from .result import BreakdownItem, GameResult
 from .rules import SOLO_RANK, RuleSet
 from .scoring import score_game, state_so_far
 
@@ -1155,7 +1155,7 @@ class Game:
             return state_so_far(self)
         if self._final is None:
             self._final = score_game(self)
-        return {k: v for k, v in self._final.items() if k not in ("extras",)}
+        return {k: v for k, v in self._final.items() if k not in ("extras", "items")}
 
     def summary(self) -> dict[str, Any]:
         """The result plus structured extras and announcements (for statistics)."""
@@ -1240,7 +1240,10 @@ class Game:
         """The typed result of the finished game; ValueError while it runs."""
         if self.phase != "done":
             raise ValueError("the game is not finished")
-        return GameResult.from_dict(self.summary())
+        res = self.summary()
+        assert self._final is not None
+        # the breakdown as scoring keyed it (no German label read back)
+        return replace(GameResult.from_dict({**res, "breakdown": ()}), breakdown=tuple(BreakdownItem(*r) for r in self._final["items"]))
 
 
 _COPIED = {"_hands", "sizes", "_trick", "_tricks_done", "_augen", "_won", "_levels", "_late", "_said_re",
