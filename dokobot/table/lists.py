@@ -98,7 +98,7 @@ class ListState:
 
     start: int = 1  # the first game number of this list
     counted: int = 0  # list games played
-    done: frozenset[int] = frozenset()  # players who played their Pflichtsolo
+    done: frozenset[int] = frozenset()  # players who played their Pflichtsolo (at six: both)
     totals: tuple[tuple[int, int], ...] = ()  # (user id, points in this list)
     same_dealer: bool = False  # the last game was a chosen Pflichtsolo: the dealer deals again
     played: frozenset[tuple[int, str]] = frozenset()  # six: (player, size) of Pflichtsoli played
