@@ -90,6 +90,7 @@ class ListGame:
     result: GameResult | None  # None: aborted (no game)
     points: Mapping[int, int] = field(default_factory=dict)  # user id -> booked points
     actions: Sequence[Mapping[str, Any]] = ()  # the record's actions: who played the solo at six
+    all_play: bool = False  # five with ``five: all_play``: the dealer plays too
 
 
 @dataclass(frozen=True)
@@ -128,17 +129,18 @@ class ListStep:
     size: str | None = None  # six: the size of the Pflichtsolo played ("gross" | "klein")
 
 
-def seat_order(dealer: int, n: int = SEATS) -> list[int]:
-    """The seats playing a game, from the dealer's left (at five the dealer sits out)."""
+def seat_order(dealer: int, n: int = SEATS, all_play: bool = False) -> list[int]:
+    """The seats playing a game, from the dealer's left (at five the dealer sits out unless all play)."""
     order = [(dealer + 1 + i) % n for i in range(n)]
-    return order[:-1] if n == SEATS + 1 else order
+    return order[:-1] if n == SEATS + 1 and not all_play else order
 
 
-def owing(settings: ListSettings, state: ListState, players: Sequence[int], dealer: int) -> list[int]:
+def owing(settings: ListSettings, state: ListState, players: Sequence[int], dealer: int,
+          all_play: bool = False) -> list[int]:
     """The seats playing this game whose player still owes a Pflichtsolo, from the dealer's left."""
     if not (settings.active and settings.pflichtsolo):
         return []
-    return [s for s in seat_order(dealer, len(players)) if state.owes(players[s], len(players))]
+    return [s for s in seat_order(dealer, len(players), all_play) if state.owes(players[s], len(players))]
 
 
 def owed_sizes(settings: ListSettings, state: ListState, players: Sequence[int]) -> dict[int, tuple[str, ...]]:
@@ -149,9 +151,9 @@ def owed_sizes(settings: ListSettings, state: ListState, players: Sequence[int])
 
 
 def before_game(settings: ListSettings, state: ListState, players: Sequence[int],
-                dealer: int) -> tuple[frozenset[int], int | None]:
+                dealer: int, all_play: bool = False) -> tuple[frozenset[int], int | None]:
     """The Pflichtsolo seats and the vorgeführte seat of a game dealt now."""
-    owe = owing(settings, state, players, dealer)
+    owe = owing(settings, state, players, dealer, all_play)
     if not owe:
         return frozenset(), None
     # the owing players of the table (one sitting out at five owes as well) against the games left
@@ -188,7 +190,7 @@ def _six_soloist(actions: Sequence[Mapping[str, Any]]) -> int | None:
 
 
 def step(settings: ListSettings, state: ListState, game: ListGame) -> ListStep:
-    pflicht, vorg = before_game(settings, state, game.players, game.dealer)
+    pflicht, vorg = before_game(settings, state, game.players, game.dealer, game.all_play)
     res = game.result
     if res is None or res.is_redeal:
         return ListStep(game.number, pflicht, vorg, None, 0, replace(state, same_dealer=False), None, settings.games)

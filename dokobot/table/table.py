@@ -520,7 +520,7 @@ class Table:
         game_id = await self.store.create_game(
             self.table_id, number, rules.to_config(), players, dealer, hands
         )
-        pflicht, vorg = self.list_before(players, dealer)
+        pflicht, vorg = self.list_before(players, dealer, rules.all_play)
         self.game = Game(rules, hands, dealer=dealer, players=[p.name for p in players],
                          pflicht=pflicht, vorgefuehrt=vorg, owed=self.list_owed(players))
         self.list_game = (pflicht, vorg)
@@ -532,11 +532,13 @@ class Table:
         self.wake_computers()
         return outcome
 
-    def list_before(self, players: list[SeatInfo], dealer: int) -> tuple[frozenset[int], int | None]:
+    def list_before(self, players: list[SeatInfo], dealer: int,
+                    all_play: bool = False) -> tuple[frozenset[int], int | None]:
         """The Pflichtsolo seats and the vorgeführte seat of a game dealt now."""
         if not self.pflicht_on:
             return frozenset(), None
-        return lists.before_game(self.list_settings, self.list_state, [p.user_id for p in players], dealer)
+        return lists.before_game(self.list_settings, self.list_state, [p.user_id for p in players], dealer,
+                                 all_play)
 
     def list_owed(self, players: list[SeatInfo]) -> dict[int, tuple[str, ...]] | None:
         """Six: the engine's ``owed`` (seat -> sizes still owed; empty without a Pflichtsolo
@@ -622,7 +624,8 @@ class Table:
         if self.list_settings.active:
             ids = tuple(p.user_id for p in players)
             list_step = lists.step(self.list_settings_now(), self.list_state,
-                                   ListGame(self.game_no, ids, game.dealer, result, points, game.actions))
+                                   ListGame(self.game_no, ids, game.dealer, result, points, game.actions,
+                                            game.rules.all_play))
             self.list_state = list_step.after
         self.game, self.game_players = game, players
         for user_id, p in points.items():
@@ -1272,8 +1275,9 @@ def _bock_game(stored: StoredGame) -> BockGame:
 
 def _list_game(stored: StoredGame) -> ListGame:
     points = {int(k): int(v) for k, v in (stored.scores or {}).items()}
+    all_play = len(stored.players) == 5 and stored.rules.get("five") == "all_play"
     return ListGame(stored.number, tuple(p.user_id for p in stored.players), stored.dealer, stored.result, points,
-                    stored.actions)
+                    stored.actions, all_play)
 
 
 def _restore_last(table: Table, stored: StoredGame, bock: BockStep | None = None,
@@ -1311,7 +1315,7 @@ async def _resume(table: Table, stored: StoredGame) -> None:
     table.game_players = list(stored.players)
     try:
         rules = RuleSet.from_config(stored.rules)
-        pflicht, vorg = table.list_before(list(stored.players), stored.dealer)
+        pflicht, vorg = table.list_before(list(stored.players), stored.dealer, rules.all_play)
         game = Game(rules, stored.hands, dealer=stored.dealer, players=[p.name for p in stored.players],
                     pflicht=pflicht, vorgefuehrt=vorg, owed=table.list_owed(list(stored.players)))
         table.list_game = (pflicht, vorg)
