@@ -14,7 +14,7 @@ import discord
 from discord.ext import commands
 
 from dokobot.bot.client import DokoBot, send_ephemeral
-from dokobot.bot.ui import controls_for, dynamic_view, embed, record_files
+from dokobot.bot.ui import FIELD_MAX, controls_for, dynamic_view, embed, record_files
 from dokobot.storage import StorageError
 from dokobot.table.sheet import Sheet, build_sheet
 from dokobot.text import render
@@ -101,9 +101,7 @@ class StatsCog(commands.Cog, name="Stats"):
             "\n".join(_row(lang, r, order, board.mixed) for r in board.rows) or t(lang, "stats.no_humans"),
         )
         if board.bots:
-            card.add_field(
-                name=t(lang, "stats.bots"), value="\n".join(_row(lang, r, order, board.mixed) for r in board.bots), inline=False,
-            )
+            add_fields(card, t(lang, "stats.bots"), [_row(lang, r, order, board.mixed) for r in board.bots])
         method = t(lang, "stats.method", k=board.k, prior=decimal(board.prior_ppg, lang))
         page_text = t(lang, "stats.page", page=page + 1, pages=pages)
         card.set_footer(text=f"{page_text} · {method} {footer(lang, 'rangliste', board.mixed)}")
@@ -236,6 +234,19 @@ def _row(lang: str, r: Any, order: str, mixed: bool = False) -> str:
         )
         text += "\n" + t(lang, "stats.size_row", list=parts)
     return text
+
+
+def add_fields(card: discord.Embed, name: str, lines: list[str]) -> None:
+    """Lines under one heading, in as many fields as Discord's 1,024 characters per
+    field need (whole lines each): every computer player with its sizes must fit."""
+    parts: list[str] = []
+    for line in lines:
+        if parts and len(parts[-1]) + 1 + len(line) <= FIELD_MAX:
+            parts[-1] += "\n" + line
+        else:
+            parts.append(line[:FIELD_MAX])
+    for i, part in enumerate(parts):
+        card.add_field(name=name if i == 0 else "\u200b", value=part, inline=False)
 
 
 def _size_line(lang: str, p: Any) -> str:

@@ -213,3 +213,25 @@ async def test_six_at_the_table_count_apart_and_the_filter_survives_paging(doko,
     assert board.footer.text.endswith(
         "Points per game only compare at one table size (a solo at six is settled 1:5); /doko leaderboard table: filters."
     )
+
+
+async def test_many_computer_players_with_their_sizes_fit_discords_field_limit(doko, store):
+    """Every computer player is listed (ranked apart, not paged); with a line per
+    size beneath each, the list goes on in further fields of at most 1,024 characters."""
+    rng = random.Random(11)
+    people = pool(rng, humans=4, bots=24)
+    tid = await store.db.open_table(doko.channel.id, doko.guild.id, 1)
+    for _ in range(150):
+        await store_game(store.db, tid, random_game(rng, people, 30, big=True))
+    await store.db.close_table(tid)
+    board = await store.db.leaderboard(doko.channel.id, limit=100)
+    assert board.mixed and len(board.bots) == 24
+    res = await doko.players[0].slash(doko.channel, "doko rangliste")
+    card = res.response.embeds[0]
+    fields = list(card.fields)
+    assert fields[0].name == "Computerspieler (eigene Wertung)" and len(fields) > 1
+    assert all(len(f.value) <= 1024 for f in fields) and all(f.name == "\u200b" for f in fields[1:])
+    lines = "\n".join(f.value for f in fields).split("\n")
+    assert [re.match(r"\d+\. (.+?) – ", line).group(1) for line in lines[::2]] == [r.name for r in board.bots]
+    assert all(line.startswith("↳ pro Spiel ") for line in lines[1::2])
+    assert len(card) <= 6000  # Discord's limit for the whole embed
