@@ -304,7 +304,9 @@ class Controls(Protocol):
 
     async def on_hand_action(self, interaction: discord.Interaction, game_no: int, action: dict[str, Any]) -> None: ...
 
-    async def on_board_page(self, interaction: discord.Interaction, period: str, order: str, page: int) -> None: ...
+    async def on_board_page(
+        self, interaction: discord.Interaction, period: str, order: str, page: int, size: int | None = None,
+    ) -> None: ...
 
 
 def the_bot(interaction: discord.Interaction) -> DokoBot | None:

@@ -510,6 +510,10 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "cmd.rangliste.ordnung": ("Punkte, Punkte pro Spiel oder Siege", "points, points per game or wins"),
     "cmd.statistik": ("Zeigt die Statistik eines Spielers in diesem Kanal", "Show a player's statistics in this channel"),
     "cmd.statistik.spieler": ("Wessen Statistik (sonst deine)", "Whose statistics (default: yours)"),
+    "cmd.tischgroesse": (
+        "Nur Spiele mit so vielen Mitspielern (sonst alle, nach Tischgröße aufgeteilt)",
+        "Only games with this many players (default: all, split by table size)",
+    ),
     "cmd.protokoll": ("Hängt ein beendetes Spiel als Protokoll an", "Attach a finished game as a game record"),
     "cmd.protokoll.spiel": ("Nummer des Spiels auf der Spielliste (sonst das letzte)", "Number of the game on the score sheet (default: the last)"),
     "stats.no_db": ("Ranglisten und Statistiken brauchen die Datenbank.", "Leaderboards and statistics need the database."),
@@ -546,6 +550,23 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "Redealt games (thrown in, poverty not taken) never count as games.",
     ),
     "sheet.empty": ("Noch keine Spiele gewertet.", "No games scored yet."),
+    # --- table sizes (players who got cards): points per game compare only within one size
+    "size.4": ("zu viert", "4 players"),
+    "size.5": ("zu fünft", "5 players"),
+    "size.6": ("zu sechst", "6 players"),
+    "stats.size_row": ("↳ pro Spiel {list}", "↳ per game {list}"),
+    "stats.mixed_note": (
+        "Punkte pro Spiel vergleichen sich nur bei gleicher Tischgröße (zu sechst zählt ein Solo 1:5); {command} filtert.",
+        "Points per game only compare at one table size (a solo at six is settled 1:5); {command} filters.",
+    ),
+    "stats.no_games_size": ("Hier gibt es noch keine beendeten Spiele {size}.", "No finished games with {size} here yet."),
+    "stats.by_size": ("Nach Tischgröße", "By table size"),
+    "stats.size_line": (
+        "{size}: {games} · {points} · {ppg} pro Spiel · {wins} ({rate})",
+        "{size}: {games} · {points} · {ppg} per game · {wins} ({rate})",
+    ),
+    "sheet.empty_size": ("Noch keine Spiele {size} gewertet.", "No games with {size} scored yet."),
+    "sheet.per_game": ("Pro Spiel {size}: {list}", "Per game, {size}: {list}"),
     # --- rules overview
     "rules.title": ("Regeln: {preset}", "Rules: {preset}"),
     "rules.preset.ddv": ("DDV-Turnierregeln", "DDV tournament rules"),
@@ -797,6 +818,9 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "choice.punkte": ("Punkte", "points"),
     "choice.ppg": ("Punkte pro Spiel", "points per game"),
     "choice.siege": ("Siege", "wins"),
+    "choice.size4": ("zu viert (auch zu fünft, wenn der Geber aussetzt)", "4 players (also five with the dealer sitting out)"),
+    "choice.size5": ("zu fünft (alle spielen)", "5 players (all play)"),
+    "choice.size6": ("zu sechst", "6 players"),
     "choice.übergeben": ("übergeben", "hand over"),
     "choice.computer": ("Computer spielt", "computer plays"),
     "choice.zurück": ("zurück", "back"),
@@ -835,6 +859,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "opt.ordnung": ("ordnung", "order"),
     "opt.spiel": ("spiel", "game"),
     "opt.nummer": ("nummer", "number"),
+    "opt.tisch": ("tisch", "table"),
 }
 
 _SUIT_PARAM = {"clubs": "C", "spades": "S", "hearts": "H", "diamonds": "D", "trump": "trump", "trumps": "trump"}
