@@ -1,6 +1,7 @@
-"""Bot load benchmark: N tables of four simulated members under SimCord.
+"""Bot load benchmark: N tables of four (five, six) simulated members under SimCord.
 
     python3 bench/bot_load.py                      # 50 tables, then 200 tables, 2 games each
+    python3 bench/bot_load.py --tables 50 --seats 6 --no-memory   # six at every table (Münchener Regeln)
     python3 bench/bot_load.py --tables 200 --games 3 --json
     python3 bench/bot_load.py --tables 50 --sqlite /tmp/load.sqlite3   # on the real SQLite store
     python3 bench/bot_load.py --processes 3 --url postgresql://...     # 3 shard processes on one PostgreSQL
@@ -13,6 +14,15 @@ buttons of the private hand (Vorbehalt *gesund*, a random enabled card, now
 and then an enabled announcement), and *Nächstes Spiel*. All tables are open
 and in the middle of their games at the same time; the driver interleaves
 their interactions in random order.
+
+``--seats 5`` and ``--seats 6`` seat five or six members per table: at five
+the host first switches ``five=all_play`` by ``/doko regeln`` (all five play,
+8 tricks of five); at six *Starten* plays the Münchener Regeln (12 tricks of
+six, keine 135 among the random announcements). Everyone says *gesund*, so no
+game has a bidding or an Armut step: the same kind of game at every size. A
+table whose state stops moving fails loudly (``Stalled``) instead of clicking
+forever (a six-seat run used to click *Starten* forever: the seeded deal this
+benchmark swaps in took no dealer argument, so every deal at five or six failed).
 
 SimCord delivers one interaction at a time and settles the bot before the
 next (it refuses overlapping operations), so handler latency is service time
@@ -31,6 +41,11 @@ Both subtract the time spent inside SimCord's fake REST router (the
 simulated Discord and the gateway events it feeds back). discord.py's own
 work on our behalf (building payloads, views from messages) counts as ours.
 There are no computer players yet, so no thinking time is to exclude.
+
+The turn clock runs as in production, but with the longest turn time
+(24 h) so that it never fires: the players answer at once, and a reminder or
+a computer taking over a seat mid-run (the clock is real time; a run takes
+minutes) is not load but a stall SimCord cannot settle.
 
 Pictures of the table (``dokobot.text.picture``) are on, as in production:
 every card click renders the new table state once (an LRU per public view).
@@ -53,6 +68,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import dataclasses
 import gc
 import json
 import logging
@@ -80,6 +96,7 @@ from dokobot.bot.client import DokoBot, make_bot  # noqa: E402
 from dokobot.bot.config import Config  # noqa: E402
 from dokobot.bot.ui import DYNAMIC_ITEMS, TablePresenter  # noqa: E402
 from dokobot.storage.memory import MemoryStore  # noqa: E402
+from dokobot.table.switches import MAX_TIMEOUT  # noqa: E402
 from dokobot.text import picture  # noqa: E402
 
 P99_TARGET_MS = 50.0
@@ -87,6 +104,8 @@ RENDER_TABLE = picture.render_table  # the cached function itself (the meter wra
 KB_TARGET = 200.0
 DEFAULT_SIZES = (50, 200)
 ANNOUNCE_P = 0.03  # chance per card click that the player first clicks an enabled announcement
+SEATS = (4, 5, 6)
+STALL_STEPS = 50  # steps of one table without progress: the simulated players are stuck
 
 
 # ---- measuring ----------------------------------------------------------------------------
@@ -203,17 +222,23 @@ def _buttons(message: Any) -> list[dict[str, Any]]:
     return [c for row in message.components for c in row.get("components", [])]
 
 
+class Stalled(RuntimeError):
+    """A table's state stopped moving: the simulated players click without effect."""
+
+
 class TableDriver:
-    """One channel, four members; ``step`` performs the next interaction of this table."""
+    """One channel, ``load.seats`` members; ``step`` performs the next interaction of this table."""
 
     def __init__(self, load: Load, index: int) -> None:
         self.load = load
         env = load.env
         self.channel = load.guild.create_text_channel(f"doko-{index}")
-        self.players = [load.guild.add_member(env.create_user(f"P{index}-{s}")) for s in range(4)]
+        self.players = [load.guild.add_member(env.create_user(f"P{index}-{s}")) for s in range(load.seats)]
         self.hands: dict[int, Any] = {}  # user id -> InteractionResult of "Meine Karten"
         self.games_done = 0
         self.done = False
+        self._progress: tuple[Any, ...] = ()
+        self._idle = 0  # steps since the table's state last changed
 
     @property
     def table(self) -> dokobot.table.table.Table | None:
@@ -245,7 +270,26 @@ class TableDriver:
     def player_of(self, user_id: int) -> Any:
         return next(p for p in self.players if p.id == user_id)
 
+    def _check_progress(self) -> None:
+        """Every few steps something must change (state, seats, rules, hands opened,
+        actions); otherwise the players repeat a click the bot refuses."""
+        table = self.table
+        game = table.game if table is not None else None
+        key = (
+            table is not None and table.state, table is not None and len(table.seats),
+            table is not None and table.rules_config.get("five"), table is not None and table.game_no,
+            len(self.hands), len(game.actions) if game is not None else -1,
+        )
+        if key != self._progress:
+            self._progress, self._idle = key, 0
+            return
+        self._idle += 1
+        if self._idle >= STALL_STEPS:
+            phase = game.phase if game is not None else None
+            raise Stalled(f"{self.channel.name}: no progress in {STALL_STEPS} steps at {key}, phase {phase}")
+
     async def step(self) -> None:
+        self._check_progress()
         table = self.table
         rng = self.load.rng
         if table is None:
@@ -258,6 +302,10 @@ class TableDriver:
             waiting = [p for p in self.players if p.id not in seated]
             if waiting:
                 await self.interact("join", lambda: waiting[0].click(self.table_message(), label="Beitreten"))
+            elif len(self.players) == 5 and table.rules_config.get("five") != "all_play":
+                host = self.players[0]  # five all play: the host's choice (else the dealer sits out)
+                res = await self.interact("rules", lambda: host.slash(self.channel, "doko regeln", schalter="five=all_play"))
+                assert res.ephemeral
             else:
                 await self.interact("start", lambda: self.players[0].click(self.table_message(), label="Starten"))
             return
@@ -286,7 +334,8 @@ class TableDriver:
             pick = next(b for b in items if _cid(b).split(":")[1] == "reserve" and _cid(b).split(":")[5] == "gesund")
             kind = "reserve"
         else:
-            assert game.phase == "play", game.phase
+            # everyone says gesund: no bidding between equal solos, no Armut, no Hochzeit to marry
+            assert game.phase == "play", f"{self.channel.name}: unexpected phase {game.phase}"
             announce = [b for b in items if _cid(b).split(":")[1] == "announce"]
             cards = [b for b in items if _cid(b).split(":")[1] == "play"]
             assert cards, f"no enabled card for the seat to act: {[_cid(b) for b in _buttons(view)]}"
@@ -305,6 +354,7 @@ class Load:
     games: int
     rng: random.Random
     meter: Meter
+    seats: int = 4
 
 
 # ---- one run ------------------------------------------------------------------------------
@@ -333,8 +383,9 @@ def _german_client(backend: Any, **kwargs: Any) -> Any:
 async def run_load(
     tables: int, games: int, *, seed: int = 1, sqlite: str | None = None, memory: bool = False,
     frames: int = 1, url: str | None = None, shard: int = 0, shards: int = 1, pictures: bool = True,
+    seats: int = 4,
 ) -> dict[str, Any]:
-    """Play ``games`` complete games at each of ``tables`` tables; return the figures.
+    """Play ``games`` complete games at each of ``tables`` tables of ``seats`` members; return the figures.
 
     ``memory``: trace allocations (``frames`` deep) and report memory instead of latency.
     ``url``: a PostgreSQL database; the bot runs as shard ``shard`` of ``shards``
@@ -348,7 +399,8 @@ async def run_load(
         logging.getLogger(name).addHandler(errors)
     deal_rng = random.Random(seed)
     real_deal, seeded_deal = dokobot.table.table.deal, dokobot.engine.deal
-    dokobot.table.table.deal = lambda rules, rng=None: seeded_deal(rules, deal_rng)  # reproducible deals
+    # reproducible deals; at five and six the table passes the dealer too (who sits out at five)
+    dokobot.table.table.deal = lambda rules, rng=None, *more: seeded_deal(rules, deal_rng, *more)
     store: Any
     if url:
         from dokobot.storage.sharded import ShardedStore
@@ -371,8 +423,10 @@ async def run_load(
             if shard:  # every process simulates its own Discord: keep the ids apart
                 await env.advance_time(86_400 * shard)
             guild = env.create_guild("load", shard_id=shard) if url else env.create_guild("load")
-            load = Load(env, bot, guild, games, random.Random(seed), meter)
+            load = Load(env, bot, guild, games, random.Random(seed), meter, seats)
             drivers = [TableDriver(load, i) for i in range(tables)]
+            for d in drivers:
+                await _patient(store, d.channel.id)
             if not pictures:
                 for d in drivers:
                     await bot.set_channel_pictures(d.channel.id, images=False)
@@ -400,6 +454,7 @@ async def run_load(
             gc.callbacks.remove(pauses)
             out: dict[str, Any] = {
                 "tables": tables,
+                "seats": seats,
                 "games_per_table": games,
                 "store": "postgresql" if url else "sqlite" if sqlite else "memory",
                 "shard": shard,
@@ -454,6 +509,17 @@ async def run_load(
         if started_tracing:
             tracemalloc.stop()
     return out
+
+
+async def _patient(store: Any, channel_id: int) -> None:
+    """The longest turn time in the channel. The turn clock still runs (stored and
+    rescheduled on every click, as in production), but it must not fire: the
+    table's clock is real time, and a run longer than half the default 300 s
+    got reminders and then computer players (real threads) in the middle of
+    the load, which SimCord cannot settle."""
+    prefs = await store.channel_prefs(channel_id)
+    settings = dataclasses.replace(prefs.settings, turn_timeout=MAX_TIMEOUT)
+    await store.set_channel_prefs(channel_id, dataclasses.replace(prefs, settings=settings))
 
 
 def _picture_figures(meter: Meter) -> dict[str, Any]:
@@ -526,7 +592,7 @@ def _top_ours(snapshot: tracemalloc.Snapshot, tables: int, n: int = 8) -> list[l
 
 def _child(args: argparse.Namespace, memory: bool) -> dict[str, Any]:
     cmd = [sys.executable, str(Path(__file__).resolve()), "--child", "--tables", str(args.tables_one),
-           "--games", str(args.games), "--seed", str(args.seed)]
+           "--games", str(args.games), "--seed", str(args.seed), "--seats", str(args.seats)]
     if memory:
         cmd.append("--memory")
     if args.no_pictures:
@@ -543,7 +609,7 @@ def _child(args: argparse.Namespace, memory: bool) -> dict[str, Any]:
 
 def _child_cmd(args: argparse.Namespace, tables: int) -> list[str]:
     return [sys.executable, str(Path(__file__).resolve()), "--child", "--tables", str(tables),
-            "--games", str(args.games), "--seed", str(args.seed)]
+            "--games", str(args.games), "--seed", str(args.seed), "--seats", str(getattr(args, "seats", 4))]
 
 
 def _processes(args: argparse.Namespace) -> dict[str, Any]:
@@ -638,7 +704,7 @@ def _sqlite_path(spec: str, tag: str) -> str:
 
 def _print(res: dict[str, Any]) -> None:
     n = res["tables"]
-    print(f"{n} tables x {res['games_per_table']} games ({res['store']} store): "
+    print(f"{n} tables of {res.get('seats', 4)} x {res['games_per_table']} games ({res['store']} store): "
           f"{res['games']} games, {res['interactions']} interactions in {res['wall_s']} s")
     print(f"  interactions/s (wall, SimCord included): {res['interactions_per_s']}"
           f"   bot-side capacity: {res['bot_capacity_per_s']}/s")
@@ -675,6 +741,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--tables", type=int, action="append", help="table count (repeatable; default 50 and 200)")
     ap.add_argument("--games", type=int, default=2, help="complete games per table")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--seats", type=int, choices=SEATS, default=4,
+                    help="members per table: 4, 5 (all five play: five=all_play) or 6 (Münchener Regeln)")
     ap.add_argument("--sqlite", metavar="PATH", help="run on the SQLite store (a new file, or a directory for a temp file)")
     ap.add_argument("--no-memory", action="store_true", help="skip the tracemalloc run")
     ap.add_argument("--no-pictures", action="store_true", help="turn the pictures of the table off in every channel")
@@ -690,7 +758,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.child:
         res = asyncio.run(run_load(
             args.tables[0], args.games, seed=args.seed, sqlite=args.sqlite, memory=args.memory, frames=args.frames,
-            url=args.url, shard=args.shard, shards=args.shards, pictures=not args.no_pictures,
+            url=args.url, shard=args.shard, shards=args.shards, pictures=not args.no_pictures, seats=args.seats,
         ))
         print(json.dumps(res))
         return 0

@@ -81,7 +81,7 @@ def _game_rows(rng: random.Random, game_id: int, table_id: int, finished: int, p
         scores.append((
             game_id, s, p["user_id"], party, score[s], int(party == winner), int(p["is_bot"]), finished,
             CHANNEL, solo, 0, 0, rng.choice([0, 0, 0, 1, 2]), int(rng.random() < 0.1),
-            int(rng.random() < 0.1), int(rng.random() < 0.1), int(rng.random() < 0.03),
+            int(rng.random() < 0.1), int(rng.random() < 0.1), int(rng.random() < 0.03), 4,
         ))
     return game, scores
 
@@ -93,6 +93,7 @@ _GAME_COLUMNS = [
 _SCORE_COLUMNS = [
     "game_id", "seat", "user_id", "party", "points", "won", "is_bot", "finished_at", "channel_id", "solo",
     "hochzeit", "stille_hochzeit", "announcements", "doppelkopf", "fuchs_caught", "fuchs_lost", "karlchen",
+    "size",
 ]
 
 
@@ -138,7 +139,10 @@ def bulk_load(path: Path, games: int, seed: int, now: datetime) -> None:
             f"INSERT INTO games ({', '.join(_GAME_COLUMNS)}) VALUES ({', '.join('?' * len(_GAME_COLUMNS))})",
             batch_games,
         )
-        conn.executemany(f"INSERT INTO scores VALUES ({', '.join('?' * 17)})", batch_scores)
+        conn.executemany(
+            f"INSERT INTO scores ({', '.join(_SCORE_COLUMNS)}) VALUES ({', '.join('?' * len(_SCORE_COLUMNS))})",
+            batch_scores,
+        )
     conn.execute("COMMIT")
     conn.execute("ANALYZE")
     conn.close()
@@ -269,6 +273,10 @@ async def measure(db: Database, args: argparse.Namespace, now: datetime, append_
             for _ in range(args.repeat):
                 await timed(samples, lambda p=period, o=order: db.leaderboard(CHANNEL, p, o, now=last_week))
             print(line(f"leaderboard {period}/{order}", samples, BOARD_TARGET_MS))
+    samples = []
+    for _ in range(args.repeat):  # filtered on the table size (issue 13)
+        await timed(samples, lambda: db.leaderboard(CHANNEL, "alle", "ppg", now=last_week, size=4))
+    print(line("leaderboard alle/ppg size 4", samples, BOARD_TARGET_MS))
 
     board = await db.leaderboard(CHANNEL, "alle", "punkte", limit=1)
     user = board.rows[0].user_id if board.rows else 0
@@ -276,6 +284,10 @@ async def measure(db: Database, args: argparse.Namespace, now: datetime, append_
     for _ in range(args.repeat):
         await timed(samples, lambda: db.statistics(CHANNEL, user))
     print(line("statistics (one player)", samples, None))
+    samples = []
+    for _ in range(args.repeat):
+        await timed(samples, lambda: db.statistics(CHANNEL, user, size=4))
+    print(line("statistics size 4", samples, None))
     samples = []
     for _ in range(args.repeat):
         await timed(samples, lambda: db.score_sheet(1))

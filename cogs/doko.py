@@ -34,8 +34,10 @@ class DokoControls:
     async def on_hand_action(self, interaction: discord.Interaction, game_no: int, action: dict[str, Any]) -> None:
         await self.play.on_hand_action(interaction, game_no, action)
 
-    async def on_board_page(self, interaction: discord.Interaction, period: str, order: str, page: int) -> None:
-        await self.stats.on_board_page(interaction, period, order, page)
+    async def on_board_page(
+        self, interaction: discord.Interaction, period: str, order: str, page: int, size: int | None = None,
+    ) -> None:
+        await self.stats.on_board_page(interaction, period, order, page, size)
 
 
 async def setup(bot: DokoBot) -> None:

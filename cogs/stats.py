@@ -14,7 +14,7 @@ import discord
 from discord.ext import commands
 
 from dokobot.bot.client import DokoBot, send_ephemeral
-from dokobot.bot.ui import controls_for, dynamic_view, embed, record_files
+from dokobot.bot.ui import FIELD_MAX, controls_for, dynamic_view, embed, record_files
 from dokobot.storage import StorageError
 from dokobot.table.sheet import Sheet, build_sheet
 from dokobot.text import render
@@ -40,9 +40,10 @@ class StatsCog(commands.Cog, name="Stats"):
 
     # ---- Spielliste ------------------------------------------------------------------------
 
-    async def send_sheet(self, interaction: discord.Interaction) -> None:
+    async def send_sheet(self, interaction: discord.Interaction, size: int | None = None) -> None:
         """The Spielliste of the channel's table; after /doko schliessen that of its
-        last session (until a new table opens)."""
+        last session (until a new table opens). ``size``: only the games with that
+        many players who got cards, totals over those."""
         lang = await self.lang(interaction)
         channel_id = interaction.channel_id or 0
         table = self.bot.tables.get(channel_id)
@@ -54,77 +55,88 @@ class StatsCog(commands.Cog, name="Stats"):
         if table_id is None:
             await send_ephemeral(interaction, t(lang, "err.no_table"))
             return
-        sheet = build_sheet(await self.bot.store.finished_games(table_id))
+        sheet = build_sheet(await self.bot.store.finished_games(table_id), size)
         if not sheet.lines:
-            await send_ephemeral(interaction, t(lang, "sheet.empty"))
+            empty = t(lang, "sheet.empty") if size is None else t(lang, "sheet.empty_size", size=size_words(lang, size))
+            await send_ephemeral(interaction, empty)
             return
         marks = await table.list_marks() if table is not None else {}  # Pflichtsolo, vorgeführt
         title, body = sheet_text(sheet, lang, marks)
         if closed:
             title += " " + t(lang, "sheet.closed")
         card = embed(title, body)
-        card.set_footer(text=t(lang, "stats.redeal_rule"))
+        card.set_footer(text=footer(lang, "liste", sheet.mixed))
         await interaction.response.send_message(embed=card, ephemeral=True)
 
     # ---- Rangliste -------------------------------------------------------------------------
 
-    async def send_leaderboard(self, interaction: discord.Interaction, period: str, order: str) -> None:
+    async def send_leaderboard(
+        self, interaction: discord.Interaction, period: str, order: str, size: int | None = None,
+    ) -> None:
         lang = await self.lang(interaction)
         if self.db is None:
             await send_ephemeral(interaction, t(lang, "stats.no_db"))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        message = await self.leaderboard_message(interaction.channel_id or 0, period, order, 0, lang)
+        message = await self.leaderboard_message(interaction.channel_id or 0, period, order, 0, lang, size)
         if message is None:
-            await interaction.followup.send(t(lang, "stats.no_games"), ephemeral=True)
+            await interaction.followup.send(no_games(lang, size), ephemeral=True)
             return
         await interaction.followup.send(ephemeral=True, **message)
 
-    async def leaderboard_message(self, channel_id: int, period: str, order: str, page: int, lang: str) -> dict[str, Any] | None:
+    async def leaderboard_message(
+        self, channel_id: int, period: str, order: str, page: int, lang: str, size: int | None = None,
+    ) -> dict[str, Any] | None:
         page = max(page, 0)
-        board = await self.db.leaderboard(channel_id, period, order, limit=PAGE, offset=page * PAGE)
+        board = await self.db.leaderboard(channel_id, period, order, limit=PAGE, offset=page * PAGE, size=size)
         pages = max(1, -(-board.total // PAGE))
         if page >= pages:  # fewer players than when the button was drawn: the last page
             page = pages - 1
-            board = await self.db.leaderboard(channel_id, period, order, limit=PAGE, offset=page * PAGE)
+            board = await self.db.leaderboard(channel_id, period, order, limit=PAGE, offset=page * PAGE, size=size)
         if not board.rows and not board.bots:
             return None
+        title = t(lang, "stats.board", period=t(lang, "period." + period), order=t(lang, "order." + order))
         card = embed(
-            t(lang, "stats.board", period=t(lang, "period." + period), order=t(lang, "order." + order)),
-            "\n".join(_row(lang, r, order) for r in board.rows) or t(lang, "stats.no_humans"),
+            title + ("" if size is None else " · " + size_words(lang, size)),
+            "\n".join(_row(lang, r, order, board.mixed) for r in board.rows) or t(lang, "stats.no_humans"),
         )
         if board.bots:
-            card.add_field(name=t(lang, "stats.bots"), value="\n".join(_row(lang, r, order) for r in board.bots), inline=False)
+            add_fields(card, t(lang, "stats.bots"), [_row(lang, r, order, board.mixed) for r in board.bots])
         method = t(lang, "stats.method", k=board.k, prior=decimal(board.prior_ppg, lang))
-        card.set_footer(text=f"{t(lang, 'stats.page', page=page + 1, pages=pages)} · {method} {t(lang, 'stats.redeal_rule')}")
+        page_text = t(lang, "stats.page", page=page + 1, pages=pages)
+        card.set_footer(text=f"{page_text} · {method} {footer(lang, 'rangliste', board.mixed)}")
         view = None
         if pages > 1:
             view = dynamic_view()  # stopped: discord.py keeps nothing per page message
-            view.add_item(BoardPage(period, order, page - 1, "prev", disabled=page == 0))
-            view.add_item(BoardPage(period, order, page + 1, "next", disabled=page >= pages - 1))
+            view.add_item(BoardPage(period, order, page - 1, "prev", size, disabled=page == 0))
+            view.add_item(BoardPage(period, order, page + 1, "next", size, disabled=page >= pages - 1))
         return {"embed": card, "view": view} if view else {"embed": card}
 
-    async def on_board_page(self, interaction: discord.Interaction, period: str, order: str, page: int) -> None:
+    async def on_board_page(
+        self, interaction: discord.Interaction, period: str, order: str, page: int, size: int | None = None,
+    ) -> None:
         lang = await self.lang(interaction)
         if self.db is None:
             await send_ephemeral(interaction, t(lang, "stats.no_db"))
             return
-        message = await self.leaderboard_message(interaction.channel_id or 0, period, order, page, lang)
+        message = await self.leaderboard_message(interaction.channel_id or 0, period, order, page, lang, size)
         if message is None:
-            await send_ephemeral(interaction, t(lang, "stats.no_games"))
+            await send_ephemeral(interaction, no_games(lang, size))
             return
         message.setdefault("view", None)
         await interaction.response.edit_message(**message)
 
     # ---- Statistik -------------------------------------------------------------------------
 
-    async def send_statistics(self, interaction: discord.Interaction, member: discord.abc.User) -> None:
+    async def send_statistics(
+        self, interaction: discord.Interaction, member: discord.abc.User, size: int | None = None,
+    ) -> None:
         lang = await self.lang(interaction)
         if self.db is None:
             await send_ephemeral(interaction, t(lang, "stats.no_db"))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        s = await self.db.statistics(interaction.channel_id, member.id)
+        s = await self.db.statistics(interaction.channel_id, member.id, size=size)
         body = t(
             lang, "stats.body", games=s.games, points=signed(s.points), ppg=signed_decimal(s.ppg, lang), wins=s.wins,
             re_wins=s.re_wins, re_games=s.re_games, kontra_wins=s.kontra_wins, kontra_games=s.kontra_games,
@@ -135,8 +147,11 @@ class StatsCog(commands.Cog, name="Stats"):
             fl=s.fuechse_lost, karlchen=s.karlchen,
         )
         name = render.esc(getattr(member, "display_name", member.name))
-        card = embed(t(lang, "stats.title", name=name), body)
-        card.set_footer(text=t(lang, "stats.redeal_rule"))
+        title = t(lang, "stats.title", name=name)
+        card = embed(title + ("" if size is None else " · " + size_words(lang, size)), body)
+        if s.mixed:  # points per game side by side only where they compare: per table size
+            card.add_field(name=t(lang, "stats.by_size"), value="\n".join(_size_line(lang, p) for p in s.by_size), inline=False)
+        card.set_footer(text=footer(lang, "statistik", s.mixed))
         await interaction.followup.send(embed=card, ephemeral=True)
 
     # ---- Protokoll -------------------------------------------------------------------------
@@ -176,34 +191,87 @@ class StatsCog(commands.Cog, name="Stats"):
 
 class BoardPage(
     discord.ui.DynamicItem[discord.ui.Button],
-    template=r"doko:lb:(?P<period>alle|jahr|monat|woche):(?P<order>punkte|ppg|siege):(?P<page>-?\d+):(?P<dir>prev|next)",
+    template=(
+        r"doko:lb:(?P<period>alle|jahr|monat|woche):(?P<order>punkte|ppg|siege):(?P<page>-?\d+):(?P<dir>prev|next)"
+        r"(?::t(?P<size>[456]))?"
+    ),
 ):
-    """◀ / ▶ of the leaderboard; works on any old leaderboard message, also after a restart."""
+    """◀ / ▶ of the leaderboard; works on any old leaderboard message, also after a restart.
+    A table-size filter rides at the end (``:t6``); buttons from before it had none."""
 
-    def __init__(self, period: str, order: str, page: int, direction: str, *, disabled: bool = False) -> None:
+    def __init__(
+        self, period: str, order: str, page: int, direction: str, size: int | None = None, *, disabled: bool = False,
+    ) -> None:
         label = "◀" if direction == "prev" else "▶"
+        tail = "" if size is None else f":t{size}"
         super().__init__(discord.ui.Button(
-            custom_id=f"doko:lb:{period}:{order}:{page}:{direction}", label=label,
+            custom_id=f"doko:lb:{period}:{order}:{page}:{direction}{tail}", label=label,
             style=discord.ButtonStyle.secondary, disabled=disabled,
         ))
-        self.period, self.order, self.page = period, order, page
+        self.period, self.order, self.page, self.size = period, order, page, size
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any) -> BoardPage:
-        return cls(match["period"], match["order"], int(match["page"]), match["dir"])
+        size = int(match["size"]) if match["size"] else None
+        return cls(match["period"], match["order"], int(match["page"]), match["dir"], size)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         controls = await controls_for(interaction)
         if controls is not None:
-            await controls.on_board_page(interaction, self.period, self.order, self.page)
+            await controls.on_board_page(interaction, self.period, self.order, self.page, self.size)
 
 
-def _row(lang: str, r: Any, order: str) -> str:
+def _row(lang: str, r: Any, order: str, mixed: bool = False) -> str:
     text = t(lang, "stats.row", rank=r.rank, name=render.esc(r.name),
              points=tn(lang, "count.points", r.points, sign=True), games=tn(lang, "count.games", r.games),
              ppg=signed_decimal(r.ppg, lang), wins=tn(lang, "count.wins", r.wins))
     if order == "ppg":
         text += " · " + t(lang, "stats.rating", rating=signed_decimal(r.rating, lang))
+    if mixed:  # the board sums several table sizes: each size's points per game beneath
+        parts = " · ".join(
+            f"{size_words(lang, p.size)} {signed_decimal(p.ppg, lang)} ({tn(lang, 'count.games', p.games)})"
+            for p in r.by_size
+        )
+        text += "\n" + t(lang, "stats.size_row", list=parts)
+    return text
+
+
+def add_fields(card: discord.Embed, name: str, lines: list[str]) -> None:
+    """Lines under one heading, in as many fields as Discord's 1,024 characters per
+    field need (whole lines each): every computer player with its sizes must fit."""
+    parts: list[str] = []
+    for line in lines:
+        if parts and len(parts[-1]) + 1 + len(line) <= FIELD_MAX:
+            parts[-1] += "\n" + line
+        else:
+            parts.append(line[:FIELD_MAX])
+    for i, part in enumerate(parts):
+        card.add_field(name=name if i == 0 else "\u200b", value=part, inline=False)
+
+
+def _size_line(lang: str, p: Any) -> str:
+    return t(
+        lang, "stats.size_line", size=size_words(lang, p.size), games=tn(lang, "count.games", p.games),
+        points=tn(lang, "count.points", p.points, sign=True), ppg=signed_decimal(p.ppg, lang),
+        wins=tn(lang, "count.wins", p.wins), rate=percent(p.wins, p.games, lang),
+    )
+
+
+def size_words(lang: str, size: int) -> str:
+    """A table size as players say it: zu viert, zu fünft, zu sechst."""
+    return t(lang, f"size.{size}")
+
+
+def no_games(lang: str, size: int | None) -> str:
+    return t(lang, "stats.no_games") if size is None else t(lang, "stats.no_games_size", size=size_words(lang, size))
+
+
+def footer(lang: str, command: str, mixed: bool) -> str:
+    """The redeal rule; where several table sizes are summed, how to see one size alone."""
+    text = t(lang, "stats.redeal_rule")
+    if mixed:
+        name = f"/doko {t(lang, 'name.' + command)} {t(lang, 'opt.tisch')}:"
+        text += " " + t(lang, "stats.mixed_note", command=name)
     return text
 
 
@@ -223,7 +291,19 @@ def sheet_text(sheet: Sheet, lang: str, marks: dict[int, str] | None = None) -> 
             else:
                 parts.append(f"{name} {signed(row.points[p.user_id], lang)} ({total})")
         mark = f" ({t(lang, 'sheet.' + marks[row.number])})" if row.number in marks else ""
+        if sheet.mixed:  # the session changed size: each game says its own
+            mark += " · " + size_words(lang, row.size)
         lines.append(f"**{row.number}.** {contract_name(lang, row.contract)}{mark}: {' · '.join(parts)}")
     played = " · ".join(f"{render.esc(sheet.names[uid])} {integer(n, lang)}" for uid, n in sheet.played.items())
     lines += ["", t(lang, "sheet.games_played", list=played)]
-    return t(lang, "sheet.title", games=tn(lang, "count.games", sheet.games)), "\n".join(lines)
+    if sheet.mixed:  # points per game only side by side within one size
+        for size, by_player in sheet.by_size.items():
+            per_game = " · ".join(
+                f"{render.esc(sheet.names[uid])} {signed_decimal(points / n, lang)} ({integer(n, lang)})"
+                for uid, (n, points) in by_player.items()
+            )
+            lines.append(t(lang, "sheet.per_game", size=size_words(lang, size), list=per_game))
+    title = t(lang, "sheet.title", games=tn(lang, "count.games", sheet.games))
+    if sheet.size is not None:
+        title += " · " + size_words(lang, sheet.size)
+    return title, "\n".join(lines)

@@ -39,6 +39,14 @@ def _choices(*values: str) -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=_(t("de", f"choice.{v}"), key=f"choice.{v}"), value=v) for v in values]
 
 
+def _size_choices() -> list[app_commands.Choice[int]]:
+    """The table sizes a score sheet, leaderboard or statistics can be filtered on:
+    players who got cards (a dealer sitting out at five makes a game of four)."""
+    return [
+        app_commands.Choice(name=_(t("de", f"choice.size{n}"), key=f"choice.size{n}"), value=n) for n in (4, 5, 6)
+    ]
+
+
 def can_manage(interaction: discord.Interaction) -> bool:
     return bool(interaction.permissions.manage_channels)
 
@@ -353,31 +361,48 @@ class TableCog(commands.Cog, name="Table"):
             await send_ephemeral(interaction, t(await self.lang(interaction), "err.sprache_empty"))
 
     @doko.command(name=_("liste", key="name.liste"), description=_("Zeigt die Spielliste dieses Tisches", key="cmd.liste"))
-    async def liste(self, interaction: discord.Interaction) -> None:
-        await self.stats.send_sheet(interaction)
+    @app_commands.rename(tisch=_("tisch", key="opt.tisch"))
+    @app_commands.choices(tisch=_size_choices())
+    @app_commands.describe(tisch=_(t("de", "cmd.tischgroesse"), key="cmd.tischgroesse"))
+    async def liste(self, interaction: discord.Interaction, tisch: app_commands.Choice[int] | None = None) -> None:
+        await self.stats.send_sheet(interaction, tisch.value if tisch else None)
 
     @doko.command(name=_("rangliste", key="name.rangliste"), description=_("Zeigt die Rangliste dieses Kanals", key="cmd.rangliste"))
-    @app_commands.rename(zeitraum=_("zeitraum", key="opt.zeitraum"), ordnung=_("ordnung", key="opt.ordnung"))
-    @app_commands.choices(zeitraum=_choices("alle", "jahr", "monat", "woche"), ordnung=_choices("punkte", "ppg", "siege"))
+    @app_commands.rename(
+        zeitraum=_("zeitraum", key="opt.zeitraum"), ordnung=_("ordnung", key="opt.ordnung"), tisch=_("tisch", key="opt.tisch"),
+    )
+    @app_commands.choices(
+        zeitraum=_choices("alle", "jahr", "monat", "woche"), ordnung=_choices("punkte", "ppg", "siege"), tisch=_size_choices(),
+    )
     @app_commands.describe(
         zeitraum=_("alle, jahr, monat oder woche", key="cmd.rangliste.zeitraum"),
         ordnung=_("punkte, ppg (Punkte pro Spiel) oder siege", key="cmd.rangliste.ordnung"),
+        tisch=_(t("de", "cmd.tischgroesse"), key="cmd.tischgroesse"),
     )
     async def rangliste(
         self, interaction: discord.Interaction,
         zeitraum: app_commands.Choice[str] | None = None,
         ordnung: app_commands.Choice[str] | None = None,
+        tisch: app_commands.Choice[int] | None = None,
     ) -> None:
         await self.stats.send_leaderboard(
             interaction, zeitraum.value if zeitraum else "alle", ordnung.value if ordnung else "punkte",
+            tisch.value if tisch else None,
         )
 
     @doko.command(name=_("statistik", key="name.statistik"), description=_("Zeigt die Statistik eines Spielers in diesem Kanal", key="cmd.statistik"))
-    @app_commands.rename(spieler=_("spieler", key="opt.spieler"))
-    @app_commands.describe(spieler=_("Wessen Statistik (sonst deine)", key="cmd.statistik.spieler"))
-    async def statistik(self, interaction: discord.Interaction, spieler: discord.User | None = None) -> None:
+    @app_commands.rename(spieler=_("spieler", key="opt.spieler"), tisch=_("tisch", key="opt.tisch"))
+    @app_commands.choices(tisch=_size_choices())
+    @app_commands.describe(
+        spieler=_("Wessen Statistik (sonst deine)", key="cmd.statistik.spieler"),
+        tisch=_(t("de", "cmd.tischgroesse"), key="cmd.tischgroesse"),
+    )
+    async def statistik(
+        self, interaction: discord.Interaction, spieler: discord.User | None = None,
+        tisch: app_commands.Choice[int] | None = None,
+    ) -> None:
         # discord.User, not Member: the statistics of someone who left the server stay readable
-        await self.stats.send_statistics(interaction, spieler or interaction.user)
+        await self.stats.send_statistics(interaction, spieler or interaction.user, tisch.value if tisch else None)
 
     @doko.command(name=_("protokoll", key="name.protokoll"), description=_("Hängt ein beendetes Spiel als Protokoll an", key="cmd.protokoll"))
     @app_commands.rename(spiel=_("spiel", key="opt.spiel"))

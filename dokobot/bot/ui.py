@@ -149,7 +149,7 @@ def lobby_message(table: Table, lang: str, *, active: bool = True) -> dict[str, 
         view.add_item(TableButton(ch, "rules", 0, label=t(lang, "btn.rules"), style=discord.ButtonStyle.secondary))
         for level in LEVELS:  # one button per level of computer player
             view.add_item(TableButton(
-                ch, f"computer_{level}", 0, style=discord.ButtonStyle.secondary, disabled=len(table.seats) >= 4, row=1,
+                ch, f"computer_{level}", 0, style=discord.ButtonStyle.secondary, disabled=len(table.seats) >= MAX_SEATS, row=1,
                 label=t(lang, "btn.add_computer_level", level=t(lang, f"level.{level}")),
             ))
         if any(s.is_bot for s in table.seats):
@@ -304,7 +304,9 @@ class Controls(Protocol):
 
     async def on_hand_action(self, interaction: discord.Interaction, game_no: int, action: dict[str, Any]) -> None: ...
 
-    async def on_board_page(self, interaction: discord.Interaction, period: str, order: str, page: int) -> None: ...
+    async def on_board_page(
+        self, interaction: discord.Interaction, period: str, order: str, page: int, size: int | None = None,
+    ) -> None: ...
 
 
 def the_bot(interaction: discord.Interaction) -> DokoBot | None:
@@ -391,13 +393,15 @@ class HandItem(
 
 class HandSelect(
     discord.ui.DynamicItem[discord.ui.Select],
-    template=r"doko:(?P<kind>solo|ksolo|hochzeit|armut_return):(?P<ch>\d+):(?P<g>\d+):(?P<seat>\d)",
+    template=r"doko:(?P<kind>solo|ksolo|hochzeit|armut_return)(?P<part>\d?):(?P<ch>\d+):(?P<g>\d+):(?P<seat>\d)",
 ):
     """A select of the private hand: the solo kind, the Hochzeit's named card, the cards returned in an Armut."""
 
-    def __init__(self, ch: int, game_no: int, seat: int, ctl: render.Control | None, row: int | None = None, kind: str = "") -> None:
+    def __init__(self, ch: int, game_no: int, seat: int, ctl: render.Control | None, row: int | None = None,
+                 kind: str = "", part: str = "") -> None:
         kind = ctl.kind if ctl else kind
-        select: discord.ui.Select = discord.ui.Select(custom_id=f"doko:{kind}:{ch}:{game_no}:{seat}", row=row)
+        part = ctl.value if ctl else part  # a second select of the same kind (more than 25 choices)
+        select: discord.ui.Select = discord.ui.Select(custom_id=f"doko:{kind}{part}:{ch}:{game_no}:{seat}", row=row)
         if ctl is not None:
             select.placeholder = ctl.label
             select.min_values = select.max_values = max(ctl.count, 1)
@@ -408,7 +412,7 @@ class HandSelect(
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match: Any) -> HandSelect:
-        return cls(int(match["ch"]), int(match["g"]), int(match["seat"]), None, kind=match["kind"])
+        return cls(int(match["ch"]), int(match["g"]), int(match["seat"]), None, kind=match["kind"], part=match["part"])
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         controls = await controls_for(interaction, self.channel_id)
@@ -417,10 +421,13 @@ class HandSelect(
     async def callback(self, interaction: discord.Interaction) -> None:
         values = list(self.item.values)
         if self.kind in ("solo", "ksolo"):
-            kind, _, lust = (values[0] if values else "").partition(":")
+            kind, _, rest = (values[0] if values else "").partition(":")
+            lust, _, card = rest.partition(":")
             action: dict[str, Any] = {"reserve": "solo", "solo": kind}
             if lust:  # six: KIND:p / KIND:l, großes (solo) or kleines (ksolo) Solo
                 action |= {"size": "klein" if self.kind == "ksolo" else "gross", "pflicht": lust == "p"}
+            if card:  # named_card: KIND:p:CARD, the card that finds the kleines Solo's partner
+                action["card"] = card
         elif self.kind == "hochzeit":
             action = {"reserve": "hochzeit", "card": values[0] if values else ""}
         else:

@@ -9,7 +9,7 @@ position. Internally cards are int types and hands 2-bit-count bit masks
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Any, NamedTuple
@@ -39,7 +39,7 @@ from .contracts import NORMAL_KINDS, TRUMP, Order, order_for, order_kind
 from .deal import table_rules
 from .errors import IllegalAction
 from .observation import ArmutInfo, Observation, observe
-from .result import GameResult
+from .result import BreakdownItem, GameResult
 from .rules import SOLO_RANK, RuleSet
 from .scoring import score_game, state_so_far
 
@@ -88,14 +88,22 @@ class Game:
         "_said_re", "knocks", "_schwein_played", "actions", "_revealed", "_final", "_next_of",
         "n_tricks", "_named", "_named_by", "_armut_ask", "_armut_info", "pflicht", "vorgefuehrt",
         "_trick_size", "steps", "_search", "third", "size", "_solo_info", "bidding", "_cq_played",
+        "owed",
     )
 
     def __init__(self, rules: RuleSet, hands: list[list[str]], dealer: int = 0,
                  players: list[str] | None = None, *, pflicht: frozenset[int] = frozenset(),
-                 vorgefuehrt: int | None = None) -> None:
+                 vorgefuehrt: int | None = None, owed: Mapping[int, Iterable[str]] | None = None) -> None:
         # A table's list (rules.md "Lists and Pflichtsoli"), not part of the record's rules:
         # a solo of a ``pflicht`` seat is its Pflichtsolo, led by the soloist; the
         # ``vorgefuehrt`` seat must play a solo, and no other seat may play one in this game.
+        # ``owed`` (six, a table's game): the sizes each seat still owes as Pflichtsolo; a seat
+        # that owes reserves only those, as Pflicht, any other only Lust (I-sixlist-2).
+        # None (a replayed record): any reservation stands as recorded.
+        self.owed: dict[int, frozenset[str]] | None = None if owed is None or len(hands) != 6 else {
+            s: frozenset(k) for s, k in owed.items() if k}
+        if self.owed:
+            pflicht = frozenset(pflicht) | frozenset(self.owed)
         self.pflicht = frozenset(pflicht) | (frozenset() if vorgefuehrt is None else frozenset({vorgefuehrt}))
         self.vorgefuehrt = vorgefuehrt
         self.n = len(hands)
@@ -311,6 +319,8 @@ class Game:
                     continue
                 for size in ("gross", "klein"):
                     for pflicht in (False, True):
+                        if self._owed_problem(seat, size, pflicht):
+                            continue
                         solo: dict[str, object] = {"seat": seat, "reserve": "solo", "solo": k, "size": size,
                                                    "pflicht": pflicht}
                         if size == "klein" and self.rules.hochzeit == "named_card":
@@ -544,7 +554,8 @@ class Game:
                 raise IllegalAction("malformed", what=f"a solo is gross or klein, not {size!r}")
             if pflicht is not None and not isinstance(pflicht, bool):
                 raise IllegalAction("malformed", what="pflicht must be true or false")
-        why = self._reserve_problem(seat, kind, solo, size)
+        why = self._reserve_problem(seat, kind, solo, size) or (
+            self._owed_problem(seat, size, pflicht) if kind == "solo" and self.n == 6 else None)
         if why:
             raise IllegalAction("reserve_not_allowed", seat=seat, what=_reserve_name(kind, solo), why=why)
         if kind == "hochzeit" or size == "klein":
@@ -585,6 +596,19 @@ class Game:
         if kind == "schmeissen" and not self._may_throw(h):
             return "the hand allows no Schmeißen at this table"
         return None
+
+    def _owed_problem(self, seat: int, size: object, pflicht: object) -> str | None:
+        """Six in a table's Pflichtsolo list: an owing seat plays only a size it owes, as
+        Pflicht (no Lustsolo before its Pflichtsoli); any other seat only a Lustsolo."""
+        if self.owed is None:
+            return None
+        owes = self.owed.get(seat, frozenset())
+        if not owes:
+            return "a Pflichtsolo is owed only in a list, once" if pflicht else None
+        if (size or "gross") not in owes:
+            return ("the seat owes its großes Pflichtsolo" if "gross" in owes
+                    else "the seat owes its kleines Pflichtsolo")
+        return None if pflicht else "no Lustsolo before the own Pflichtsoli"
 
     def _may_throw(self, h: int) -> bool:
         r = self.rules
@@ -1131,7 +1155,7 @@ class Game:
             return state_so_far(self)
         if self._final is None:
             self._final = score_game(self)
-        return {k: v for k, v in self._final.items() if k not in ("extras",)}
+        return {k: v for k, v in self._final.items() if k not in ("extras", "items")}
 
     def summary(self) -> dict[str, Any]:
         """The result plus structured extras and announcements (for statistics)."""
@@ -1216,7 +1240,10 @@ class Game:
         """The typed result of the finished game; ValueError while it runs."""
         if self.phase != "done":
             raise ValueError("the game is not finished")
-        return GameResult.from_dict(self.summary())
+        res = self.summary()
+        assert self._final is not None
+        # the breakdown as scoring keyed it (no German label read back)
+        return replace(GameResult.from_dict({**res, "breakdown": ()}), breakdown=tuple(BreakdownItem(*r) for r in self._final["items"]))
 
 
 _COPIED = {"_hands", "sizes", "_trick", "_tricks_done", "_augen", "_won", "_levels", "_late", "_said_re",

@@ -230,7 +230,7 @@ def game_from_observation(obs: Observation, hidden: Mapping[int, Sequence[int]])
     g.actions, g._final = [], None
     # the table's list only decides who leads a solo and who must play one: settled
     # before play, and the seat's legal reservations already come from the real game
-    g.pflicht, g.vorgefuehrt = frozenset(), None
+    g.pflicht, g.vorgefuehrt, g.owed = frozenset(), None, None
     g._revealed = {s: p for s, p in enumerate(obs.parties) if p is not None} \
         if contract in ("normal", "stille_hochzeit") or contract.startswith("hochzeit:") else {}
     # five and six at the table (the slots a fresh Game sets in __init__)

@@ -4,9 +4,11 @@
 winner, value, score, the breakdown as label keys with parameters (the text
 layer words them), the Sonderpunkte (``extras``) and the announcements.
 ``replay_json()`` gives the replay result exactly as game-record.md and
-``dokobot replay`` print it (German labels); ``to_dict()`` adds extras and
+``dokobot replay`` print it (German labels, worded here from the keys
+``scoring.py`` emits); ``to_dict()`` adds the keys, extras and
 announcements (what storage keeps and statistics count); ``from_dict`` reads
-either back.
+either back (a bare replay result, or a result stored before the keys were,
+by reading its German labels).
 
 Breakdown label keys and their parameters:
 
@@ -33,10 +35,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .scoring import EXTRA_LABELS
-
 Params = tuple[tuple[str, Any], ...]
 
+EXTRA_LABELS = {
+    "gegen_die_alten": "gegen die Alten", "doppelkopf": "Doppelkopf", "fuchs": "Fuchs gefangen",
+    "karlchen": "Karlchen", "karlchen_caught": "Karlchen gefangen",
+    "alte_caught": "Alte gefangen", "dulle_caught": "Dulle gefangen",
+    "karlchen_caught_any": "Karlchen gefangen",
+    "superdoppelkopf": "Superdoppelkopf",  # six Volle at six: the doppelkopf extra worth 3 (reading 24)
+}
 _STEPS = {"keine135": "keine 135", "keine90": "keine 90", "keine60": "keine 60", "keine30": "keine 30", "schwarz": "schwarz"}
 _SAID = {"re": "Re", "kontra": "Kontra", **_STEPS}
 _FIXED = {"won": "gewonnen", "schwarz": "schwarz", "schneider": "Schneider",
@@ -66,38 +73,61 @@ class BreakdownItem:
     @property
     def label_de(self) -> str:
         """The German label of the replay result."""
-        p = dict(self.params)
-        if self.key in _FIXED:
-            return _FIXED[self.key]
-        if self.key == "under":
-            return f"unter {p['limit']}"
-        if self.key == "announced":
-            return f"{_SAID[p['what']]} angesagt"
-        if self.key == "against":
-            return f"{p['augen']} gegen {_STEPS[p['what']]}"
-        if self.key == "reached":
-            return f"{_STEPS[p['what']]} erreicht"
-        if self.key == "extra":
-            return EXTRA_LABELS[p["extra"]]
-        return str(p.get("text", ""))
+        return label_de(self.key, self.params)
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"party": self.party, "label": self.label_de}
-        if self.points is not None:
-            out["points"] = self.points
-        if self.factor is not None:
-            out["factor"] = self.factor
-        if self.extra is not None:
-            out["key"] = self.extra
-        return out
+        return row_json((self.party, self.key, self.params, self.points, self.factor, self.extra))
+
+    def key_json(self) -> list[Any]:
+        """The label key and its parameters, as ``to_dict()`` stores them beside the line."""
+        return [self.key, dict(self.params)]
 
     @classmethod
-    def from_json(cls, item: Mapping[str, Any]) -> BreakdownItem:
+    def from_json(cls, item: Mapping[str, Any], keyed: Any = None) -> BreakdownItem:
+        """A line of the replay result; ``keyed`` is its ``key_json()`` when stored, else the
+        German label is read back."""
+        if keyed is not None:
+            key, params = str(keyed[0]), tuple(dict(keyed[1]).items())
+            return cls(str(item.get("party")), key, params, item.get("points"), item.get("factor"), item.get("key"))
         key, params = _parse_label(str(item.get("label", "")))
         if key == "extra" and EXTRA_LABELS.get(str(item.get("key"))) == item.get("label"):  # a shared label
             params = (("extra", item["key"]),)
         return cls(str(item.get("party")), key, params, item.get("points"), item.get("factor"),
                    item.get("key"))
+
+
+Row = tuple[str, str, Params, "int | None", "int | None", "str | None"]  # BreakdownItem's fields, in order
+
+
+def label_de(key: str, params: Params) -> str:
+    """The German label of a breakdown line (``dokobot replay``)."""
+    if key in _FIXED:
+        return _FIXED[key]
+    p = dict(params)
+    if key == "under":
+        return f"unter {p['limit']}"
+    if key == "announced":
+        return f"{_SAID[p['what']]} angesagt"
+    if key == "against":
+        return f"{p['augen']} gegen {_STEPS[p['what']]}"
+    if key == "reached":
+        return f"{_STEPS[p['what']]} erreicht"
+    if key == "extra":
+        return EXTRA_LABELS[p["extra"]]
+    return str(p.get("text", ""))
+
+
+def row_json(row: Row) -> dict[str, Any]:
+    """A breakdown line of the replay result: party, label, points or factor, the extra's key."""
+    party, key, params, points, factor, extra = row
+    out: dict[str, Any] = {"party": party, "label": label_de(key, params)}
+    if points is not None:
+        out["points"] = points
+    if factor is not None:
+        out["factor"] = factor
+    if extra is not None:
+        out["key"] = extra
+    return out
 
 
 def _parse_label(label: str) -> tuple[str, Params]:
@@ -173,6 +203,7 @@ class GameResult:
     def to_dict(self) -> dict[str, Any]:
         """The replay result plus extras, announcements and the heart-trick flag (JSON-ready, for storage)."""
         out = self.replay_json()
+        out["breakdown_keys"] = [b.key_json() for b in self.breakdown]
         out["extras"] = [e.to_json() for e in self.extras]
         out["announcements"] = [{"seat": s, "announce": a} for s, a in self.announcements]
         out["heart_trick"] = self.heart_trick
@@ -192,7 +223,7 @@ class GameResult:
                 winner=d.get("winner"),
                 value=int(d.get("game_value", 0)),
                 score=tuple(int(p) for p in d.get("score") or ()),
-                breakdown=tuple(BreakdownItem.from_json(b) for b in d.get("breakdown") or ()),
+                breakdown=_breakdown(d),
                 extras=tuple(Extra(str(e["key"]), str(e["party"]), e.get("seat"), e.get("victim"))
                              for e in d.get("extras") or ()),
                 announcements=tuple((int(a["seat"]), str(a["announce"])) for a in d.get("announcements") or ()),
@@ -201,3 +232,11 @@ class GameResult:
             )
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise ValueError(f"not a game result: {exc}") from None
+
+
+def _breakdown(d: Mapping[str, Any]) -> tuple[BreakdownItem, ...]:
+    lines = d.get("breakdown") or ()
+    keyed = d.get("breakdown_keys")
+    if keyed is None or len(keyed) != len(lines):
+        return tuple(BreakdownItem.from_json(b) for b in lines)
+    return tuple(BreakdownItem.from_json(b, k) for b, k in zip(lines, keyed, strict=True))

@@ -11,22 +11,15 @@ from typing import TYPE_CHECKING, Any
 
 from .announce import LIMITS, STEPS, STEPS_SIX
 from .cards import ACE, AUGEN, CJ, CQ, DA, DQ, HT, TEN, rank_of
+from .result import Params, Row, row_json
 
 if TYPE_CHECKING:
     from .game import Game
 
-STEP_LABELS = {"keine135": "keine 135", "keine90": "keine 90", "keine60": "keine 60", "keine30": "keine 30",
-               "schwarz": "schwarz"}
-EXTRA_LABELS = {
-    "gegen_die_alten": "gegen die Alten", "doppelkopf": "Doppelkopf", "fuchs": "Fuchs gefangen",
-    "karlchen": "Karlchen", "karlchen_caught": "Karlchen gefangen",
-    "alte_caught": "Alte gefangen", "dulle_caught": "Dulle gefangen",
-    "karlchen_caught_any": "Karlchen gefangen",
-    "superdoppelkopf": "Superdoppelkopf",  # six Volle at six: the doppelkopf extra worth 3 (reading 24)
-}
 PARTIES = ("re", "kontra")
-Line = dict[str, Any]  # a breakdown line or an extra: {"party", "label", "points" | "factor", ...}
-SchemeResult = tuple[int | None, int, list[Line]]  # (party that gets the value, value, breakdown)
+Line = dict[str, Any]  # an extra: {"key", "party", "seat", "victim"[, "points"]}
+Points = tuple[str, Params, int]  # (label key, parameters, points) of a line still without its party
+SchemeResult = tuple[int | None, int, list[Row]]  # (party that gets the value, value, breakdown)
 
 
 def _ladder(steps: tuple[str, ...], six: bool) -> tuple[tuple[str, ...], tuple[int, ...], int,
@@ -55,8 +48,9 @@ class Tally:
         self.n_tricks = g.n_tricks
         self.steps, self.limits, self.half, self.under, self.reach = _LADDERS[g.n == 6]
 
-    def label(self, j: int) -> str:
-        return STEP_LABELS[self.steps[j - 1]]
+    def step(self, j: int) -> Params:
+        """The parameters naming announcement step j (1 = keine 90, at six keine 135)."""
+        return (("what", self.steps[j - 1]),)
 
 
 def target_met(t: Tally, pi: int) -> bool:
@@ -77,19 +71,19 @@ def target_met(t: Tally, pi: int) -> bool:
     return t.augen[pi] >= need
 
 
-def _under_points(t: Tally, pi: int) -> list[tuple[str, int]]:
+def _under_points(t: Tally, pi: int) -> list[Points]:
     """(a) beyond 'won': the opponents under 90, 60, 30, schwarz."""
     opp = 1 - pi
-    out = [(f"unter {limit}", 1) for limit in t.under if t.augen[opp] < limit]
+    out: list[Points] = [("under", (("limit", limit),), 1) for limit in t.under if t.augen[opp] < limit]
     if t.tricks[opp] == 0:
-        out.append(("schwarz", 1))
+        out.append(("schwarz", (), 1))
     return out
 
 
-def _against_points(t: Tally, pi: int) -> list[tuple[str, int]]:
+def _against_points(t: Tally, pi: int) -> list[Points]:
     """(e, f): Augen this party reached against the opponents' steps."""
     reach = t.reach
-    return [(f"{reach[j - 1]} gegen {t.label(j)}", 1) for j in range(1, t.levels[1 - pi] + 1)
+    return [("against", (("augen", reach[j - 1]), *t.step(j)), 1) for j in range(1, t.levels[1 - pi] + 1)
             if t.augen[pi] >= reach[j - 1]]
 
 
@@ -144,7 +138,7 @@ def score_game(g: Game) -> dict[str, Any]:
     if winner is not None and winner == 1 and g._extras_count and "gegen_die_alten" in g.rules.extras:
         ex.insert(0, {"key": "gegen_die_alten", "party": "kontra", "seat": None, "victim": None})
     scheme = {"ddv": _ddv, "steps": _steps, "doubling": _doubling, "tally": _tally}[g.rules.scoring]
-    gainer, value, breakdown = scheme(g, t, winner, ex)
+    gainer, value, items = scheme(g, t, winner, ex)
     value *= g.rules.base
     size = {"size": "klein"} if g.size == "klein" else {}  # a kleines Solo at six (reading 28)
     return {
@@ -157,18 +151,26 @@ def score_game(g: Game) -> dict[str, Any]:
         "winner": None if winner is None else PARTIES[winner],
         "game_value": value,
         "score": _seat_scores(g, t, gainer, value),
-        "breakdown": breakdown,
+        "breakdown": [row_json(r) for r in items],
         "extras": ex,
+        "items": tuple(items),
     }
 
 
-def _extra_lines(ex: list[Line]) -> list[Line]:
-    return [{"party": e["party"], "label": _extra_label(e), "points": e.get("points", 1), "key": e["key"]}
-            for e in ex]
+def _extra_lines(ex: list[Line]) -> list[Row]:
+    return [_row(e["party"], "extra", (("extra", "superdoppelkopf" if e.get("points") == 3 else e["key"]),),
+                 points=e.get("points", 1), extra=e["key"]) for e in ex]
 
 
-def _extra_label(e: Line) -> str:
-    return EXTRA_LABELS["superdoppelkopf" if e.get("points") == 3 else e["key"]]
+def _row(party: str, key: str, params: Params = (), points: int | None = None, factor: int | None = None,
+         extra: str | None = None) -> Row:
+    """A breakdown line as a plain tuple (cheap: play-outs score thousands of games); it is
+    ``BreakdownItem``'s fields in order, and ``row_json`` words it."""
+    return (party, key, params, points, factor, extra)
+
+
+def _pts(lines: list[Row], party: str | None = None) -> int:
+    return sum(x[3] or 0 for x in lines if party is None or x[0] == party)
 
 
 def _net_extras(ex: list[Line], pi: int) -> int:
@@ -177,39 +179,37 @@ def _net_extras(ex: list[Line], pi: int) -> int:
 
 def _ddv(g: Game, t: Tally, winner: int | None, ex: list[Line]) -> SchemeResult:
     """TSR 7.2: returns (party index that gets the value or None, value, breakdown)."""
-    lines: list[Line] = []
+    lines: list[Row] = []
 
-    def add(pi: int, label: str, pts: int = 1) -> None:
-        lines.append({"party": PARTIES[pi], "label": label, "points": pts})
+    def add(pi: int, key: str, params: Params = (), pts: int = 1) -> None:
+        lines.append(_row(PARTIES[pi], key, params, points=pts))
 
     if winner is None:
         for pi in (0, 1):
-            for label, p in _under_points(t, pi) + _against_points(t, pi):
-                add(pi, label, p)
+            for key, params, p in _under_points(t, pi) + _against_points(t, pi):
+                add(pi, key, params, p)
         lines += _extra_lines(ex)
-        totals = [sum(x["points"] for x in lines if x["party"] == PARTIES[pi]) for pi in (0, 1)]
-        diff = totals[0] - totals[1]
+        diff = _pts(lines, "re") - _pts(lines, "kontra")
         gainer = 0 if diff > 0 else 1 if diff < 0 else None
         return gainer, abs(diff), lines
-    add(winner, "gewonnen")
-    for label, p in _under_points(t, winner):
-        add(winner, label, p)
+    add(winner, "won")
+    for key, params, p in _under_points(t, winner):
+        add(winner, key, params, p)
     if g._said_re[0]:
-        add(winner, "Re angesagt", 2)
+        add(winner, "announced", (("what", "re"),), 2)
     if g._said_re[1]:
-        add(winner, "Kontra angesagt", 2)
+        add(winner, "announced", (("what", "kontra"),), 2)
     for _ in g.knocks:  # a knock counts like a Re/Kontra (reading 16)
-        add(winner, "geklopft", 2)
+        add(winner, "knocked", (), 2)
     for pi in (0, 1):
         for j in range(1, t.levels[pi] + 1):
-            add(winner, t.label(j) + " angesagt")
-    for label, p in _against_points(t, winner):
-        add(winner, label, p)
+            add(winner, "announced", t.step(j))
+    for key, params, p in _against_points(t, winner):
+        add(winner, key, params, p)
     loser_against = _against_points(t, 1 - winner)
     lines += _extra_lines(ex)
-    value = sum(x["points"] for x in lines if x["party"] == PARTIES[winner])
-    value -= sum(x["points"] for x in lines if x["party"] != PARTIES[winner])
-    value -= sum(p for _, p in loser_against)
+    value = 2 * _pts(lines, PARTIES[winner]) - _pts(lines)
+    value -= sum(p for _, _, p in loser_against)
     return winner, value, lines
 
 
@@ -218,18 +218,17 @@ def _steps(g: Game, t: Tally, winner: int | None, ex: list[Line]) -> SchemeResul
     if winner is None:
         return _ddv(g, t, winner, ex)
     loser = 1 - winner
-    lines: list[Line] = [{"party": PARTIES[winner], "label": f"unter {lim}", "points": 1}
-                         for lim in (t.half, *t.limits[:-1]) if t.augen[loser] < lim]
+    w = PARTIES[winner]
+    lines = [_row(w, "under", (("limit", lim),), points=1)
+             for lim in (t.half, *t.limits[:-1]) if t.augen[loser] < lim]
     if t.tricks[loser] == 0:
-        lines.append({"party": PARTIES[winner], "label": "schwarz", "points": 1})
-    lines += [{"party": PARTIES[winner], "label": f"{n} angesagt", "points": 1}
-              for pi, n in ((0, "Re"), (1, "Kontra")) if g._said_re[pi]]
-    lines += [{"party": PARTIES[winner], "label": "geklopft", "points": 1} for _ in g.knocks]
+        lines.append(_row(w, "schwarz", points=1))
+    lines += [_row(w, "announced", (("what", PARTIES[pi]),), points=1) for pi in (0, 1) if g._said_re[pi]]
+    lines += [_row(w, "knocked", points=1) for _ in g.knocks]
     if winner == 1 and g._extras_count:  # part of this scheme, whatever the extras switch says
-        lines.append({"party": "kontra", "label": EXTRA_LABELS["gegen_die_alten"], "points": 1})
+        lines.append(_row("kontra", "extra", (("extra", "gegen_die_alten"),), points=1))
     lines += _extra_lines([e for e in ex if e["key"] != "gegen_die_alten"])
-    value = sum(x["points"] if x["party"] == PARTIES[winner] else -x["points"] for x in lines)
-    return winner, value, lines
+    return winner, 2 * _pts(lines, w) - _pts(lines), lines
 
 
 def _doubling(g: Game, t: Tally, winner: int | None, ex: list[Line]) -> SchemeResult:
@@ -242,26 +241,26 @@ def _doubling(g: Game, t: Tally, winner: int | None, ex: list[Line]) -> SchemeRe
     loser = 1 - winner
     w = PARTIES[winner]
     value = 1 if winner == 0 else 2
-    lines: list[Line] = [{"party": w, "label": "gewonnen", "points": value}]
+    lines = [_row(w, "won", points=value)]
     factor = 4 if t.tricks[loser] == 0 else 2 if t.augen[loser] < t.half // 2 else 1  # Schneider: a quarter
     if factor > 1:
-        lines.append({"party": w, "label": "schwarz" if factor == 4 else "Schneider", "factor": factor})
+        lines.append(_row(w, "schwarz" if factor == 4 else "schneider", factor=factor))
     for e in ex:
         if e["key"] == "doppelkopf":
             factor *= 2
-            lines.append({"party": e["party"], "label": "Doppelkopf", "factor": 2})
-    for pi, name in ((0, "Re"), (1, "Kontra")):
+            lines.append(_row(e["party"], "extra", (("extra", "doppelkopf"),), factor=2))
+    for pi in (0, 1):
         if g._said_re[pi]:
             factor *= 2
-            lines.append({"party": w, "label": f"{name} angesagt", "factor": 2})
+            lines.append(_row(w, "announced", (("what", PARTIES[pi]),), factor=2))
     for _ in g.knocks:
         factor *= 2
-        lines.append({"party": w, "label": "geklopft", "factor": 2})
+        lines.append(_row(w, "knocked", factor=2))
     for pi in (0, 1):
         for j in range(1, t.levels[pi] + 1):
             if _step_reached(t, pi, j):
                 factor *= 2
-                lines.append({"party": PARTIES[pi], "label": t.label(j) + " erreicht", "factor": 2})
+                lines.append(_row(PARTIES[pi], "reached", t.step(j), factor=2))
     # Other extras the table switched on come on top at the end, whatever the scheme (seed 000).
     lines += _extra_lines(rest)
     return winner, value * factor + _net_extras(rest, winner), lines
@@ -278,19 +277,18 @@ def _tally(g: Game, t: Tally, winner: int | None, ex: list[Line]) -> SchemeResul
     if winner is None:
         return _ddv(g, t, winner, ex)
     w = PARTIES[winner]
-    lines: list[Line] = [{"party": w, "label": "gewonnen", "points": 1}]
+    lines = [_row(w, "won", points=1)]
     if winner == 1:
-        lines.append({"party": w, "label": "gegen Re/Solist", "points": 1})
+        lines.append(_row(w, "against_re", points=1))
     elif g._is_solo:
-        lines.append({"party": w, "label": "Solo gewonnen", "points": 1})
+        lines.append(_row(w, "solo_won", points=1))
     # under 90, 60, 30 (at six 135, 90, 60, 30: the ddv "under 180" has no place in this scheme)
-    lines += [{"party": w, "label": label, "points": p} for label, p in _under_points(t, winner)
-              if label != f"unter {t.half}"]
+    lines += [_row(w, key, params, points=p) for key, params, p in _under_points(t, winner)
+              if params != (("limit", t.half),)]
     for pi in (0, 1):
-        lines += [{"party": w, "label": t.label(j) + " angesagt", "points": 1}
-                  for j in range(1, t.levels[pi] + 1)]
+        lines += [_row(w, "announced", t.step(j), points=1) for j in range(1, t.levels[pi] + 1)]
     # Re or Kontra doubles, both quadruple; a knock counts like one of them (reading 16)
-    base = sum(x["points"] for x in lines) * (2 ** min(2, sum(g._said_re) + len(g.knocks)))
+    base = _pts(lines) * (2 ** min(2, sum(g._said_re) + len(g.knocks)))
     ex = [e for e in ex if e["key"] != "gegen_die_alten"]
     lines += _extra_lines(ex)
     return winner, base + _net_extras(ex, winner), lines
@@ -324,7 +322,7 @@ def _redeal_result(g: Game) -> dict[str, Any]:
     return {
         "contract": "redeal", "re": [], "kontra": [], "augen": {"re": 0, "kontra": 0},
         "tricks": {"re": 0, "kontra": 0}, "winner": None, "game_value": 0, "score": [0] * g.n,
-        "breakdown": [], "extras": [],
+        "breakdown": [], "extras": [], "items": (),
     }
 
 

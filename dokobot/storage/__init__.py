@@ -19,6 +19,7 @@ from .models import (
     Seat,
     SheetPlayer,
     SheetRow,
+    SizeTotals,
     Statistics,
     TableInfo,
 )
@@ -34,6 +35,7 @@ __all__ = [
     "Seat",
     "SheetPlayer",
     "SheetRow",
+    "SizeTotals",
     "Statistics",
     "StorageError",
     "TableInfo",

@@ -168,8 +168,8 @@ class Core:
             await conn.execute("DELETE FROM totals_day")
             for table, func in (("totals_month", "doko_month"), ("totals_day", "doko_day")):
                 await conn.execute(
-                    f"INSERT INTO {table} SELECT channel_id, {func}(finished_at), user_id,"
-                    " MAX(is_bot), COUNT(*), SUM(points), SUM(won) FROM scores GROUP BY 1, 2, 3"
+                    f"INSERT INTO {table} SELECT channel_id, {func}(finished_at), user_id, size,"
+                    " MAX(is_bot), COUNT(*), SUM(points), SUM(won) FROM scores GROUP BY 1, 2, 3, 4"
                 )
 
 

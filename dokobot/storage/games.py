@@ -31,12 +31,12 @@ _APPEND = (
 
 _SCORE_COLUMNS = (
     "game_id, seat, user_id, party, points, won, is_bot, finished_at, channel_id, solo,"
-    " hochzeit, stille_hochzeit, announcements, doppelkopf, fuchs_caught, fuchs_lost, karlchen"
+    " hochzeit, stille_hochzeit, announcements, doppelkopf, fuchs_caught, fuchs_lost, karlchen, size"
 )
 
 _TOTALS_UPSERT = (
-    "INSERT INTO {table} (channel_id, {column}, user_id, is_bot, games, points, wins)"
-    " VALUES (?, ?, ?, ?, 1, ?, ?) ON CONFLICT (channel_id, {column}, user_id) DO UPDATE SET"
+    "INSERT INTO {table} (channel_id, {column}, user_id, size, is_bot, games, points, wins)"
+    " VALUES (?, ?, ?, ?, ?, 1, ?, ?) ON CONFLICT (channel_id, {column}, user_id, size) DO UPDATE SET"
     " games = {table}.games + 1, points = {table}.points + excluded.points,"
     " wins = {table}.wins + excluded.wins,"
     " is_bot = CASE WHEN excluded.is_bot > {table}.is_bot THEN excluded.is_bot ELSE {table}.is_bot END"
@@ -394,12 +394,12 @@ async def _insert_scores(
     conn: aiosqlite.Connection, game_id: int, channel_id: int, finished: int, rows: Sequence[SeatScore]
 ) -> None:
     await conn.executemany(
-        f"INSERT INTO scores ({_SCORE_COLUMNS}) VALUES ({', '.join('?' * 17)})",
+        f"INSERT INTO scores ({_SCORE_COLUMNS}) VALUES ({', '.join('?' * 18)})",
         [
             (
                 game_id, r.seat, r.user_id, r.party, r.points, int(r.won), int(r.is_bot), finished,
                 channel_id, r.solo, r.hochzeit, r.stille_hochzeit, r.announcements, r.doppelkopf,
-                r.fuchs_caught, r.fuchs_lost, r.karlchen,
+                r.fuchs_caught, r.fuchs_lost, r.karlchen, r.size,
             )
             for r in rows
         ],
@@ -410,5 +410,5 @@ async def _insert_scores(
     ):
         await conn.executemany(
             _TOTALS_UPSERT.format(table=table, column=column),
-            [(channel_id, bucket, r.user_id, int(r.is_bot), r.points, int(r.won)) for r in rows],
+            [(channel_id, bucket, r.user_id, r.size, int(r.is_bot), r.points, int(r.won)) for r in rows],
         )

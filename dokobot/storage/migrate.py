@@ -4,7 +4,7 @@ Everything is copied (settings, players, tables, seats, games with their
 actions, scores and the leaderboard totals) in one transaction on the
 target, which must be empty. Checked before committing: the row count of
 every table. Checked after: the leaderboard of every channel for every
-period and order, read through the same ``Database`` API on both sides; a
+period and order and for every table size, read through the same ``Database`` API on both sides; a
 difference empties the target again and fails.
 """
 
@@ -19,7 +19,7 @@ from .database import Database
 from .errors import StorageError
 from .periods import PERIODS
 from .postgres import is_postgres_url
-from .stats import ORDERS
+from .stats import ORDERS, SIZES
 
 # Parents before children (foreign keys). Tables a later migration adds are
 # copied after these; table_leases is runtime state of running processes.
@@ -147,6 +147,15 @@ async def _check_leaderboards(src: Database, dst: Database) -> tuple[int, int]:
                         " the target was emptied again"
                     )
                 boards += 1
+        for size in SIZES:  # the table-size filter reads the same totals by another key column
+            before = await src.leaderboard(channel, "alle", "punkte", limit=1_000_000, size=size)
+            after = await dst.leaderboard(channel, "alle", "punkte", limit=1_000_000, size=size)
+            if before != after:
+                raise StorageError(
+                    f"leaderboard of channel {channel} (table size {size}) differs after copying;"
+                    " the target was emptied again"
+                )
+            boards += 1
     return len(channels), boards
 
 

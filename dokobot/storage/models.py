@@ -113,6 +113,23 @@ class ScoreSheet:
 
 
 @dataclass(frozen=True)
+class SizeTotals:
+    """A player's games of one table size (players who got cards: 4, 5 or 6).
+
+    Points per game are comparable only within one size: a soloist wins 3x at
+    1:3 but 5x at 1:5."""
+
+    size: int
+    games: int
+    points: int
+    wins: int
+
+    @property
+    def ppg(self) -> float:
+        return self.points / self.games if self.games else 0.0
+
+
+@dataclass(frozen=True)
 class LeaderboardRow:
     rank: int  # 1-based; humans and computer players are ranked separately
     user_id: int
@@ -123,6 +140,7 @@ class LeaderboardRow:
     ppg: float  # raw points per game
     rating: float  # shrunk points per game, what order "ppg" ranks by
     is_bot: bool
+    by_size: tuple[SizeTotals, ...] = ()  # the same games by table size, smallest first
 
 
 @dataclass(frozen=True)
@@ -137,6 +155,13 @@ class Leaderboard:
     total: int  # human players in the period (for paging)
     rows: list[LeaderboardRow]  # humans, ordered, page [offset, offset + limit)
     bots: list[LeaderboardRow]  # computer players, ordered, all of them
+    size: int | None = None  # the table size filtered on (None: every size)
+    sizes: tuple[int, ...] = ()  # the table sizes of the games shown, ascending
+
+    @property
+    def mixed(self) -> bool:
+        """Games of several sizes are summed: points per game only compare per size."""
+        return len(self.sizes) > 1
 
 
 @dataclass(frozen=True)
@@ -162,6 +187,12 @@ class Statistics:
     fuechse_lost: int
     karlchen: int
     wins: int
+    size: int | None = None  # the table size filtered on (None: every size)
+    by_size: tuple[SizeTotals, ...] = ()  # the counted games by table size, smallest first
+
+    @property
+    def mixed(self) -> bool:
+        return len(self.by_size) > 1
 
     @property
     def re_win_rate(self) -> float:

@@ -366,7 +366,13 @@ async def _migrate(raw: Any, migrations: list[Migration]) -> int:
             " version BIGINT PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)"
         )
         current = await raw.fetchval("SELECT COALESCE(MAX(version), 0) FROM schema_version")
-        for migration in pending(migrations, current, "database"):
+        todo = pending(migrations, current, "database")
+        if todo:
+            # migrations may call the bucket functions (005 rebuilds the totals with
+            # doko_month/doko_day); SQLite registers them before migrating too
+            for statement in _functions():
+                await raw.execute(statement)
+        for migration in todo:
             for statement in migration.statements():
                 await raw.execute(ddl(statement))
             await raw.execute(

@@ -36,6 +36,7 @@ class SeatScore:
     points: int
     won: bool
     is_bot: bool
+    size: int  # players who got cards in this game (4, 5 or 6): whose points are comparable
     solo: int = 0
     hochzeit: int = 0
     stille_hochzeit: int = 0
@@ -80,6 +81,7 @@ def score_rows(
     kontra_seats = set(result.kontra)
     winner = result.winner
     counts = _seat_counters(result, actions)
+    size = table_size(hands)
     rows = []
     for seat, player in enumerate(players):
         if not hands[seat]:
@@ -93,6 +95,7 @@ def score_rows(
                 points=int(points[seat]),
                 won=party is not None and party == winner,
                 is_bot=bool(player.get("is_bot", False)),
+                size=size,
                 solo=int(contract.startswith("solo:") and party == "re"),
                 hochzeit=int(contract == "hochzeit" and seat in counts["hochzeit_seats"]),
                 stille_hochzeit=int(contract == "stille_hochzeit" and party == "re"),
@@ -100,6 +103,12 @@ def score_rows(
             )
         )
     return rows
+
+
+def table_size(hands: Sequence[Sequence[str]]) -> int:
+    """How many players got cards: the size points per game are compared at
+    (a dealer sitting out at five makes a game of four)."""
+    return sum(1 for hand in hands if hand)
 
 
 _COUNTERS = ("announcements", "doppelkopf", "fuchs_caught", "fuchs_lost", "karlchen")

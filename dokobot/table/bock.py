@@ -1,9 +1,10 @@
 """Bock rounds (rules.md "Scoring", switch ``bock``): a table matter, free of Discord.
 
 A finished game can set off one Bock round per trigger that fires; a Bock
-round covers the next ``seats`` games (one per seat), starting with the next
-game. A game counts ``2 ** k`` times its engine score, k being the number of
-Bock rounds with games left when it is played: rounds stack.
+round covers one game per seat at the table, starting with the next game: 4
+games at four, 5 at five (also when the dealer sits out: every seat deals
+once), 6 at six. A game counts ``2 ** k`` times its engine score, k being the
+number of Bock rounds with games left when it is played: rounds stack.
 
 The state is a tuple of counters, one per pending round (games it still
 covers). It is never stored: ``bock_state`` derives it from the table's
@@ -16,8 +17,10 @@ Readings decided here:
   they neither consume Bock games nor set any off.
 - A game whose rules have no Bock triggers (``bock: []``, e.g. ``ddv``) counts
   single and drops pending rounds: the host switched Bock off.
-- ``lost_solo``: a solo (``solo:*``, a stille Hochzeit, a Hochzeit without
-  partner: a single Re seat) is lost when Kontra wins; with no winner
+- ``tie``: each party has half the Augen (120:120; at six 180:180).
+- ``lost_solo``: a solo (``solo:*``, großes or kleines at six, a stille
+  Hochzeit, a Hochzeit without partner: a single Re seat, at six a große
+  Hochzeit) is lost when Kontra wins; with no winner
   (neither party met its target) it counts as lost only when Kontra got the
   value (Kontra's seats booked points > 0), since an unwon solo with a value
   of 0 or for the soloist is no lost solo.
@@ -26,6 +29,11 @@ Readings decided here:
   when the other party got the value.
 - ``heart_trick``: the engine says whether a heart trick went round
   (``Game.heart_trick``: without nines, four plain hearts in one trick).
+- The length of a round is fixed when it is set off: the seats at the game
+  that set it off (``BockGame.seats``). Someone joining or leaving later
+  neither lengthens nor shortens a pending round (I-sixload-1), so the count
+  the table showed stays true, and a restart derives the same state from the
+  stored games (each knows its players).
 """
 
 from __future__ import annotations
@@ -36,7 +44,7 @@ from typing import Any
 
 from dokobot.engine import GameResult
 
-ROUND = 4  # games per Bock round: one game per seat playing
+ROUND = 4  # games per Bock round at four; in general one game per seat at the table (BockGame.seats)
 TRIGGERS = ("tie", "lost_solo", "lost_announcement", "heart_trick")
 
 
@@ -48,14 +56,15 @@ class BockGame:
     result: GameResult | None  # engine result; None: aborted (no game)
     announcements: tuple[tuple[int, str], ...] = ()  # (seat, announcement) in order
     heart_trick: bool = False  # a heart trick went round (engine ``Game.heart_trick``)
+    seats: int = ROUND  # seats at the table in this game (at five with the dealer out too): a round's games
 
     @classmethod
     def from_record(
         cls, triggers: Iterable[str], result: GameResult | None, actions: Iterable[Mapping[str, Any]],
-        heart_trick: bool = False,
+        heart_trick: bool = False, seats: int = ROUND,
     ) -> BockGame:
         said = tuple((int(a["seat"]), str(a["announce"])) for a in actions if "announce" in a)
-        return cls(tuple(triggers), result, said, heart_trick)
+        return cls(tuple(triggers), result, said, heart_trick, seats)
 
 
 @dataclass(frozen=True)
@@ -88,7 +97,8 @@ def is_no_game(result: GameResult | None) -> bool:
 
 def _is_solo(result: GameResult) -> bool:
     contract = result.contract
-    if contract.startswith("solo:") or contract == "stille_hochzeit":
+    # at six a große Hochzeit is a kleines Solo (rules.md), like a kleines Solo of any kind
+    if contract.startswith("solo:") or contract in ("stille_hochzeit", "hochzeit:gross"):
         return True
     return contract == "hochzeit" and len(result.re) == 1
 
@@ -110,8 +120,8 @@ def fired(game: BockGame) -> tuple[str, ...]:
     assert res is not None
     out = []
     for trigger in game.triggers:
-        if trigger == "tie":
-            hit = res.augen == (120, 120)
+        if trigger == "tie":  # half the Augen each: 120:120, at six (360 Augen) 180:180
+            hit = res.augen[0] == res.augen[1] > 0
         elif trigger == "lost_solo":
             hit = _is_solo(res) and _lost(res, "re")
         elif trigger == "lost_announcement":
@@ -126,30 +136,31 @@ def fired(game: BockGame) -> tuple[str, ...]:
     return tuple(out)
 
 
-def step(state: BockState, game: BockGame, seats: int = ROUND) -> BockStep:
-    """Play ``game`` on ``state``: its factor, the new rounds it sets off, the state after."""
+def step(state: BockState, game: BockGame) -> BockStep:
+    """Play ``game`` on ``state``: its factor, the new rounds it sets off (one game
+    per seat of ``game`` each), the state after."""
     if is_no_game(game.result):
         return BockStep(1, (), state)
     if not game.triggers:  # Bock switched off: single, and nothing pending any more
         return BockStep(1, (), BockState())
     new = fired(game)
     left = tuple(c - 1 for c in state.counters if c - 1 > 0)
-    return BockStep(state.multiplier, new, BockState(left + (seats,) * len(new)))
+    return BockStep(state.multiplier, new, BockState(left + (game.seats,) * len(new)))
 
 
-def replay_bock(history: Iterable[BockGame], seats: int = ROUND) -> list[BockStep]:
+def replay_bock(history: Iterable[BockGame]) -> list[BockStep]:
     """Every game's step, in order."""
     state, out = BockState(), []
     for game in history:
-        s = step(state, game, seats)
+        s = step(state, game)
         out.append(s)
         state = s.after
     return out
 
 
-def bock_state(history: Iterable[BockGame], seats: int = ROUND) -> BockState:
+def bock_state(history: Iterable[BockGame]) -> BockState:
     """The Bock state after the table's games in order (``.multiplier``: the next game's factor)."""
-    steps = replay_bock(history, seats)
+    steps = replay_bock(history)
     return steps[-1].after if steps else BockState()
 
 

@@ -20,6 +20,12 @@ Readings (docs/rules-interpretations.md I-lists-*):
 - A redeal or an aborted game is no game: it changes nothing.
 - The list is over when its games are played and nobody owes a Pflichtsolo;
   the next game starts a new list.
+
+Six at the table (I-sixlist-*): every seat owes a großes and a kleines
+Pflichtsolo. A seat that owes reserves only a size it owes, and as Pflicht (the
+engine's ``owed``); a seat that owes none only a Lustsolo. The soli owed (two
+per seat at most) count against the games left; the vorgeführte seat plays a
+size it still owes. The soloist comes from the record's reservations and bids.
 """
 
 from __future__ import annotations
@@ -31,6 +37,9 @@ from typing import Any
 from dokobot.engine import GameResult
 
 SEATS = 4
+SIX = 6
+SIZES = ("gross", "klein")  # the two Pflichtsoli of a seat at six
+ONE = ("solo",)  # the one Pflichtsolo of a seat at four and five
 LIST_KEYS = ("list_games", "pflichtsolo", "list_start")  # kept with a channel's rule switches
 
 
@@ -80,6 +89,8 @@ class ListGame:
     dealer: int
     result: GameResult | None  # None: aborted (no game)
     points: Mapping[int, int] = field(default_factory=dict)  # user id -> booked points
+    actions: Sequence[Mapping[str, Any]] = ()  # the record's actions: who played the solo at six
+    all_play: bool = False  # five with ``five: all_play``: the dealer plays too
 
 
 @dataclass(frozen=True)
@@ -88,12 +99,19 @@ class ListState:
 
     start: int = 1  # the first game number of this list
     counted: int = 0  # list games played
-    done: frozenset[int] = frozenset()  # players who played their Pflichtsolo
+    done: frozenset[int] = frozenset()  # players who played their Pflichtsolo (at six: both)
     totals: tuple[tuple[int, int], ...] = ()  # (user id, points in this list)
     same_dealer: bool = False  # the last game was a chosen Pflichtsolo: the dealer deals again
+    played: frozenset[tuple[int, str]] = frozenset()  # six: (player, size) of Pflichtsoli played
 
     def points(self) -> dict[int, int]:
         return dict(self.totals)
+
+    def owes(self, user: int, n: int = SEATS) -> tuple[str, ...]:
+        """The Pflichtsoli the player still owes: ``SIZES`` at six, ``ONE`` elsewhere."""
+        if user in self.done:
+            return ()
+        return tuple(k for k in SIZES if (user, k) not in self.played) if n == SIX else ONE
 
 
 @dataclass(frozen=True)
@@ -108,60 +126,97 @@ class ListStep:
     after: ListState
     ended: tuple[tuple[int, int], ...] | None = None  # the final ranking when this game ended the list
     total: int = 0  # the list's length
+    size: str | None = None  # six: the size of the Pflichtsolo played ("gross" | "klein")
 
 
-def seat_order(dealer: int, n: int = SEATS) -> list[int]:
-    """The seats playing a game, from the dealer's left (at five the dealer sits out)."""
+def seat_order(dealer: int, n: int = SEATS, all_play: bool = False) -> list[int]:
+    """The seats playing a game, from the dealer's left (at five the dealer sits out unless all play)."""
     order = [(dealer + 1 + i) % n for i in range(n)]
-    return order[:-1] if n > SEATS else order
+    return order[:-1] if n == SEATS + 1 and not all_play else order
 
 
-def owing(settings: ListSettings, state: ListState, players: Sequence[int], dealer: int) -> list[int]:
+def owing(settings: ListSettings, state: ListState, players: Sequence[int], dealer: int,
+          all_play: bool = False) -> list[int]:
     """The seats playing this game whose player still owes a Pflichtsolo, from the dealer's left."""
     if not (settings.active and settings.pflichtsolo):
         return []
-    return [s for s in seat_order(dealer, len(players)) if players[s] not in state.done]
+    return [s for s in seat_order(dealer, len(players), all_play) if state.owes(players[s], len(players))]
+
+
+def owed_sizes(settings: ListSettings, state: ListState, players: Sequence[int]) -> dict[int, tuple[str, ...]]:
+    """Six: seat -> the sizes its player still owes (empty: no Pflichtsolo list), the engine's ``owed``."""
+    if not (settings.active and settings.pflichtsolo):
+        return {}
+    return {s: k for s, p in enumerate(players) if (k := state.owes(p, SIX))}
 
 
 def before_game(settings: ListSettings, state: ListState, players: Sequence[int],
-                dealer: int) -> tuple[frozenset[int], int | None]:
+                dealer: int, all_play: bool = False) -> tuple[frozenset[int], int | None]:
     """The Pflichtsolo seats and the vorgeführte seat of a game dealt now."""
-    owe = owing(settings, state, players, dealer)
+    owe = owing(settings, state, players, dealer, all_play)
     if not owe:
         return frozenset(), None
     # the owing players of the table (one sitting out at five owes as well) against the games left
-    owing_all = sum(1 for p in players if p not in state.done)
+    owing_all = sum(len(state.owes(p, len(players))) for p in players)
     left = settings.games - state.counted
     vorg = owe[0] if owing_all >= left else None
     return frozenset(owe), vorg
 
 
-def _soloist(result: GameResult) -> int | None:
-    return result.re[0] if result.contract.startswith("solo:") and len(result.re) == 1 else None
+def _soloist(game: ListGame) -> tuple[int, str] | None:
+    """The seat that played a solo and its size ("solo" at four and five); a Hochzeit is none."""
+    res = game.result
+    if res is None or not res.contract.startswith("solo:"):
+        return None
+    if len(game.players) != SIX:
+        return (res.re[0], ONE[0]) if len(res.re) == 1 else None
+    size = res.size or "gross"
+    seat = _six_soloist(game.actions)
+    if seat is None and len(res.re) == 1:
+        seat = res.re[0]
+    return (seat, size) if seat is not None and seat in res.re else None
+
+
+def _six_soloist(actions: Sequence[Mapping[str, Any]]) -> int | None:
+    """The seat left standing in the best solo category (reading 26): no bid passed."""
+    solos = [(a["seat"], (0 if a.get("pflicht") else 2) + (0 if a.get("size", "gross") == "gross" else 1))
+             for a in actions if a.get("reserve") == "solo"]
+    if not solos:
+        return None
+    best = min(c for _, c in solos)
+    passed = {a.get("seat") for a in actions if a.get("bid") == "pass"}
+    left = [s for s, c in solos if c == best and s not in passed]
+    return left[0] if len(left) == 1 else None
 
 
 def step(settings: ListSettings, state: ListState, game: ListGame) -> ListStep:
-    pflicht, vorg = before_game(settings, state, game.players, game.dealer)
+    pflicht, vorg = before_game(settings, state, game.players, game.dealer, game.all_play)
     res = game.result
     if res is None or res.is_redeal:
         return ListStep(game.number, pflicht, vorg, None, 0, replace(state, same_dealer=False), None, settings.games)
-    soloist = _soloist(res)
-    mark = None
-    done = state.done
-    if soloist is not None and soloist in pflicht:
-        mark = "vorgefuehrt" if soloist == vorg else "pflicht"
-        done = done | {game.players[soloist]}
+    solo = _soloist(game)
+    mark = size = None
+    done, played, n = state.done, state.played, len(game.players)
+    if solo is not None and solo[0] in pflicht:
+        user = game.players[solo[0]]
+        if solo[1] in state.owes(user, n):
+            mark = "vorgefuehrt" if solo[0] == vorg else "pflicht"
+            size = solo[1] if n == SIX else None
+            played = played | {(user, solo[1])}
+            if all((user, k) in played for k in state.owes(user, n)):
+                done, played = done | {user}, frozenset(x for x in played if x[0] != user)
     counted = state.counted + (0 if mark == "pflicht" else 1)
     totals = state.points()
     for user, pts in game.points.items():
         totals[user] = totals.get(user, 0) + int(pts)
-    after = ListState(state.start, counted, done, tuple(totals.items()), mark == "pflicht")
+    after = ListState(state.start, counted, done, tuple(totals.items()), mark == "pflicht", played)
     number = 0 if mark == "pflicht" else counted
     seated = set(game.players)
     if counted >= settings.games and not (settings.pflichtsolo and seated - done):
         ranking = tuple(sorted(totals.items(), key=lambda kv: -kv[1]))
-        return ListStep(game.number, pflicht, vorg, mark, number, ListState(game.number + 1), ranking, settings.games)
-    return ListStep(game.number, pflicht, vorg, mark, number, after, None, settings.games)
+        return ListStep(game.number, pflicht, vorg, mark, number, ListState(game.number + 1), ranking,
+                        settings.games, size)
+    return ListStep(game.number, pflicht, vorg, mark, number, after, None, settings.games, size)
 
 
 def replay_list(settings: ListSettings, table_id: int, history: Iterable[ListGame]) -> list[ListStep]:

@@ -4,11 +4,13 @@ Built from the store's finished games alone (``TableStore.finished_games``),
 so it reads the same for an open table, after a restart and after the table
 was closed (the channel's last session). A throw-in keeps its number but is
 no game; a seat sitting out (the dealer at five) scores 0 and did not play.
+A session may change size (a fifth joins): ``by_size`` keeps each size's games
+and points apart, since points per game only compare within one size.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from dokobot.table.store import SeatInfo, StoredGame
 
@@ -22,6 +24,7 @@ class SheetLine:
     points: dict[int, int]  # user id -> points of this game (0 sitting out)
     totals: dict[int, int]  # user id -> running total after this game
     sat_out: tuple[int, ...] = ()  # user ids who sat this game out
+    size: int = 4  # players who got cards
 
     @property
     def is_game(self) -> bool:
@@ -33,6 +36,14 @@ class Sheet:
     lines: tuple[SheetLine, ...]
     names: dict[int, str]  # user id -> latest name, in order of first appearance
     played: dict[int, int]  # user id -> games played (throw-ins and sitting out not counted)
+    by_size: dict[int, dict[int, tuple[int, int]]] = field(default_factory=dict)
+    # size -> user id -> (games played, points) at that size, sizes ascending
+    size: int | None = None  # the table size the sheet is filtered on (None: every size)
+
+    @property
+    def mixed(self) -> bool:
+        """Games of several sizes: points per game only compare per size."""
+        return len(self.by_size) > 1
 
     @property
     def games(self) -> int:
@@ -43,14 +54,16 @@ class Sheet:
         return dict(self.lines[-1].totals) if self.lines else {}
 
 
-def build_sheet(games: list[StoredGame]) -> Sheet:
-    """The sheet of these finished games (in number order)."""
+def build_sheet(games: list[StoredGame], size: int | None = None) -> Sheet:
+    """The sheet of these finished games (in number order); ``size``: only the
+    games with that many players who got cards, totals over those alone."""
     names: dict[int, str] = {}
     totals: dict[int, int] = {}
     played: dict[int, int] = {}
+    by_size: dict[int, dict[int, tuple[int, int]]] = {}
     lines = []
     for g in sorted(games, key=lambda g: g.number):
-        if g.result is None:
+        if g.result is None or (size is not None and g.size != size):
             continue
         scores = g.scores or {}
         sat_out = tuple(p.user_id for i, p in enumerate(g.players) if i < len(g.hands) and not g.hands[i])
@@ -62,8 +75,13 @@ def build_sheet(games: list[StoredGame]) -> Sheet:
         for user_id, value in points.items():
             totals[user_id] += value
         if not g.result.is_redeal:
+            at_size = by_size.setdefault(g.size, {})
             for p in g.players:
                 if p.user_id not in sat_out:
                     played[p.user_id] += 1
-        lines.append(SheetLine(g.number, g.result.contract, tuple(g.players), g.dealer, points, dict(totals), sat_out))
-    return Sheet(tuple(lines), names, played)
+                    n, sum_ = at_size.get(p.user_id, (0, 0))
+                    at_size[p.user_id] = (n + 1, sum_ + points[p.user_id])
+        lines.append(SheetLine(
+            g.number, g.result.contract, tuple(g.players), g.dealer, points, dict(totals), sat_out, g.size,
+        ))
+    return Sheet(tuple(lines), names, played, dict(sorted(by_size.items())), size)

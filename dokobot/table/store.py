@@ -129,6 +129,12 @@ class StoredGame:
     scores: dict[int, int] | None = None
     aborted: bool = False
 
+    @property
+    def size(self) -> int:
+        """How many players got cards (4, 5 or 6): a dealer sitting out at five
+        makes a game of four. Points per game compare only within one size."""
+        return sum(1 for hand in self.hands if hand)
+
 
 @dataclass(frozen=True)
 class ChannelPrefs:

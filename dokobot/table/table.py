@@ -214,7 +214,12 @@ class Table:
     def bock_multiplier(self) -> int:
         """The Bock factor of the running game (between games: of the next one)."""
         playing = self.state == "playing" and self.game is not None
-        rules = self.game.rules if playing and self.game is not None else self.ruleset
+        if playing and self.game is not None:
+            rules = self.game.rules
+        elif SEATS <= len(self.seats) <= MAX_SEATS:
+            rules = self.game_rules(len(self.seats))  # the next game's: six play the Münchener Regeln
+        else:
+            rules = self.ruleset
         return self.bock.multiplier if rules.bock else 1
 
     @property
@@ -236,13 +241,18 @@ class Table:
             return []
         return [s for s in self.seats if s.user_id not in self.list_state.done]
 
+    def list_owes(self, user_id: int) -> tuple[str, ...]:
+        """The Pflichtsoli the player still owes in the running list (at six: "gross", "klein")."""
+        return self.list_state.owes(user_id, len(self.seats)) if self.pflicht_on else ()
+
     async def list_marks(self) -> dict[int, str]:
-        """Game number -> "pflicht" / "vorgefuehrt" for the score sheet (from the stored games)."""
+        """Game number -> "pflicht" / "vorgefuehrt" (six: "pflicht.klein", ...) for the score sheet (from the stored games)."""
         if not self.list_settings.active:
             return {}
         finished = await self.store.finished_games(self.table_id)
         steps = lists.replay_list(self.list_settings_now(), self.table_id, (_list_game(g) for g in finished))
-        return {s.number: s.mark for s in steps if s.mark is not None}
+        # at six with the size: "pflicht.gross", "vorgefuehrt.klein", ...
+        return {s.number: s.mark + (f".{s.size}" if s.size else "") for s in steps if s.mark is not None}
 
     def list_settings_now(self) -> ListSettings:
         s = self.list_settings
@@ -387,12 +397,12 @@ class Table:
             self._require_host(user_id, can_manage)
             if self.state == "playing":
                 raise TableError("game_running")
-            if len(self.seats) >= SEATS:
+            if len(self.seats) >= MAX_SEATS:  # computers fill seats up to six, like people
                 raise TableError("table_full")
             if not self.humans:
                 raise TableError("need_human")
             taken = {computer_number(s.name) for s in self.seats if s.is_bot}
-            n = next(n for n in range(1, SEATS + 2) if n not in taken)
+            n = next(n for n in range(1, MAX_SEATS + 2) if n not in taken)
             name = computer_name(n, level)
             seats = [*self.seats, SeatInfo(computer_id(name), name, True)]
             await self.store.set_seats(self.table_id, seats, self.host_id)
@@ -515,9 +525,9 @@ class Table:
         game_id = await self.store.create_game(
             self.table_id, number, rules.to_config(), players, dealer, hands
         )
-        pflicht, vorg = self.list_before(players, dealer)
+        pflicht, vorg = self.list_before(players, dealer, rules.all_play)
         self.game = Game(rules, hands, dealer=dealer, players=[p.name for p in players],
-                         pflicht=pflicht, vorgefuehrt=vorg)
+                         pflicht=pflicht, vorgefuehrt=vorg, owed=self.list_owed(players))
         self.list_game = (pflicht, vorg)
         self.game_players = players
         self.game_id, self.game_no, self.dealer, self.state = game_id, number, dealer, "playing"
@@ -527,11 +537,21 @@ class Table:
         self.wake_computers()
         return outcome
 
-    def list_before(self, players: list[SeatInfo], dealer: int) -> tuple[frozenset[int], int | None]:
+    def list_before(self, players: list[SeatInfo], dealer: int,
+                    all_play: bool = False) -> tuple[frozenset[int], int | None]:
         """The Pflichtsolo seats and the vorgeführte seat of a game dealt now."""
         if not self.pflicht_on:
             return frozenset(), None
-        return lists.before_game(self.list_settings, self.list_state, [p.user_id for p in players], dealer)
+        return lists.before_game(self.list_settings, self.list_state, [p.user_id for p in players], dealer,
+                                 all_play)
+
+    def list_owed(self, players: list[SeatInfo]) -> dict[int, tuple[str, ...]] | None:
+        """Six: the engine's ``owed`` (seat -> sizes still owed; empty without a Pflichtsolo
+        list, so that nobody reserves a Pflichtsolo then); None at four and five."""
+        if len(players) != lists.SIX:
+            return None
+        settings = self.list_settings if self.pflicht_on else ListSettings()
+        return lists.owed_sizes(settings, self.list_state, [p.user_id for p in players])
 
     # ---- playing ----------------------------------------------------------------------
 
@@ -597,7 +617,9 @@ class Table:
         players = list(self.seats)
         # Bock is a table matter: the engine's result stays the plain game, the
         # booked points (score sheet, leaderboards) carry the factor.
-        bock = step(self.bock, BockGame.from_record(game.rules.bock, result, game.actions, game.heart_trick), SEATS)
+        # a round set off here: one game per seat at the table (4, 5 or 6)
+        bock = step(self.bock, BockGame.from_record(game.rules.bock, result, game.actions, game.heart_trick,
+                                                    game.n))
         score = booked(result.score, bock.multiplier)
         points = {p.user_id: score[i] for i, p in enumerate(players)}
         record_rules = game.record_rules()
@@ -609,7 +631,8 @@ class Table:
         if self.list_settings.active:
             ids = tuple(p.user_id for p in players)
             list_step = lists.step(self.list_settings_now(), self.list_state,
-                                   ListGame(self.game_no, ids, game.dealer, result, points))
+                                   ListGame(self.game_no, ids, game.dealer, result, points, game.actions,
+                                            game.rules.all_play))
             self.list_state = list_step.after
         self.game, self.game_players = game, players
         for user_id, p in points.items():
@@ -1229,7 +1252,7 @@ class Tables:
         table.totals = await self.store.totals(info.table_id)
         table.game_no = await self.store.last_game_number(info.table_id)
         finished = await self.store.finished_games(info.table_id)
-        steps = replay_bock((_bock_game(g) for g in finished), SEATS)
+        steps = replay_bock(_bock_game(g) for g in finished)
         if steps:
             table.bock = steps[-1].after
         list_steps = lists.replay_list(table.list_settings_now(), table.table_id, (_list_game(g) for g in finished))
@@ -1254,12 +1277,14 @@ def _bock_game(stored: StoredGame) -> BockGame:
     except RuleError:
         triggers = ()
     heart = stored.result is not None and stored.result.heart_trick
-    return BockGame.from_record(triggers, stored.result, stored.actions, heart)
+    return BockGame.from_record(triggers, stored.result, stored.actions, heart, len(stored.players))
 
 
 def _list_game(stored: StoredGame) -> ListGame:
     points = {int(k): int(v) for k, v in (stored.scores or {}).items()}
-    return ListGame(stored.number, tuple(p.user_id for p in stored.players), stored.dealer, stored.result, points)
+    all_play = len(stored.players) == 5 and stored.rules.get("five") == "all_play"
+    return ListGame(stored.number, tuple(p.user_id for p in stored.players), stored.dealer, stored.result, points,
+                    stored.actions, all_play)
 
 
 def _restore_last(table: Table, stored: StoredGame, bock: BockStep | None = None,
@@ -1297,9 +1322,9 @@ async def _resume(table: Table, stored: StoredGame) -> None:
     table.game_players = list(stored.players)
     try:
         rules = RuleSet.from_config(stored.rules)
-        pflicht, vorg = table.list_before(list(stored.players), stored.dealer)
+        pflicht, vorg = table.list_before(list(stored.players), stored.dealer, rules.all_play)
         game = Game(rules, stored.hands, dealer=stored.dealer, players=[p.name for p in stored.players],
-                    pflicht=pflicht, vorgefuehrt=vorg)
+                    pflicht=pflicht, vorgefuehrt=vorg, owed=table.list_owed(list(stored.players)))
         table.list_game = (pflicht, vorg)
         for action in stored.actions:
             game.apply(action)

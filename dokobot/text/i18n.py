@@ -52,6 +52,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "select.solo_klein": ("Kleines Solo ansagen (mit Partner) …", "Declare a small solo (with a partner) …"),
     "sixsolo.pflicht": ("Pflicht", "compulsory"),
     "sixsolo.lust": ("Lust", "voluntary"),
+    "sixsolo.card": ("Partner: wer zuerst {card} spielt", "partner: whoever first plays {card}"),
     "btn.pass": ("Passe", "Pass"),
     "hand.bid": ("Gleiche Soli: reize mit einer Ansage-Stufe, halte oder passe.", "Equal solos: bid a step, hold or pass."),
     "select.armut_return.one": ("{n} Karte zurückgeben …", "Return {n} card …"),
@@ -63,8 +64,8 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "lobby.seats": ("Plätze", "Seats"),
     "lobby.free": ("– frei –", "– free –"),
     "lobby.hint": (
-        "Beitreten, bis vier am Tisch sitzen; dann startet der Gastgeber. Freie Plätze füllt er mit „Computer dazu“ (leicht, mittel oder schwer).",
-        "Join until four are seated; then the host starts. “Add computer” fills a free seat (leicht = easy, mittel = medium, schwer = hard).",
+        "Beitreten, bis vier (oder fünf, sechs) am Tisch sitzen; dann startet der Gastgeber. Freie Plätze füllt er mit „Computer dazu“ (leicht, mittel oder schwer).",
+        "Join until four (or five, six) are seated; then the host starts. “Add computer” fills a free seat (leicht = easy, mittel = medium, schwer = hard).",
     ),
     "lobby.playing": ("Das Spiel läuft – siehe unten.", "The game is on – see below."),
     "lobby.closed": ("Der Tisch ist geschlossen.", "The table is closed."),
@@ -270,6 +271,19 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "Ein Solo wäre dein Pflichtsolo (du spielst aus, danach gibt derselbe Geber noch einmal).",
         "A solo would be your Pflichtsolo (you lead, and the same dealer deals again after it).",
     ),
+    "hand.vorgefuehrt_six": ("Dein Pflichtsolo offen: {sizes}.", "Your Pflichtsolo still owed: {sizes}."),
+    "hand.pflicht_owed_six": (
+        "Du schuldest noch dein Pflichtsolo ({sizes}): ein Solo geht nur als solches, ein Lustsolo erst danach.",
+        "You still owe your Pflichtsolo ({sizes}): a solo is possible only as that, a Lustsolo only after.",
+    ),
+    "why.pflicht_not_owed": ("Du schuldest kein Pflichtsolo: ein Solo geht nur als Lustsolo.",
+                             "You owe no Pflichtsolo: a solo is possible only as a Lustsolo."),
+    "why.owes_gross": ("Du schuldest nur noch dein großes Pflichtsolo: ein kleines Solo geht erst danach.",
+                       "You owe only your großes Pflichtsolo: a kleines Solo comes only after it."),
+    "why.owes_klein": ("Du schuldest nur noch dein kleines Pflichtsolo: ein großes Solo geht erst danach.",
+                       "You owe only your kleines Pflichtsolo: a großes Solo comes only after it."),
+    "why.lust_before_pflicht": ("Ein Lustsolo geht erst nach deinen Pflichtsoli: sag es als Pflichtsolo an.",
+                                "A Lustsolo comes only after your Pflichtsoli: declare it as your Pflichtsolo."),
     "hand.armut_take": ("{name} hat Armut: nimmst du sie mit?", "{name} is poor: do you take it?"),
     "hand.armut_give": ("Gib deine Trümpfe ab.", "Hand over your trumps."),
     "hand.armut_return.one": ("Gib {n} Karte zurück.", "Return {n} card."),
@@ -314,6 +328,12 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "sum.sheet": ("Spielliste: {list}", "Score sheet: {list}"),
     "sheet.pflicht": ("Pflichtsolo", "Pflichtsolo"),
     "sheet.vorgefuehrt": ("vorgeführt", "vorgeführt"),
+    "sheet.pflicht.gross": ("großes Pflichtsolo", "großes Pflichtsolo"),
+    "sheet.pflicht.klein": ("kleines Pflichtsolo", "kleines Pflichtsolo"),
+    "sheet.vorgefuehrt.gross": ("vorgeführt, großes Pflichtsolo", "vorgeführt, großes Pflichtsolo"),
+    "sheet.vorgefuehrt.klein": ("vorgeführt, kleines Pflichtsolo", "vorgeführt, kleines Pflichtsolo"),
+    "list.size.gross": ("groß", "großes"),
+    "list.size.klein": ("klein", "kleines"),
     "sum.list_game": ("Listenspiel {n} von {total}", "List game {n} of {total}"),
     "sum.list_pflicht": (
         "Pflichtsolo von {name}: zählt nicht als Listenspiel, {dealer} gibt noch einmal.",
@@ -490,6 +510,10 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "cmd.rangliste.ordnung": ("Punkte, Punkte pro Spiel oder Siege", "points, points per game or wins"),
     "cmd.statistik": ("Zeigt die Statistik eines Spielers in diesem Kanal", "Show a player's statistics in this channel"),
     "cmd.statistik.spieler": ("Wessen Statistik (sonst deine)", "Whose statistics (default: yours)"),
+    "cmd.tischgroesse": (
+        "Nur Spiele mit so vielen Mitspielern (sonst alle, nach Tischgröße aufgeteilt)",
+        "Only games with this many players (default: all, split by table size)",
+    ),
     "cmd.protokoll": ("Hängt ein beendetes Spiel als Protokoll an", "Attach a finished game as a game record"),
     "cmd.protokoll.spiel": ("Nummer des Spiels auf der Spielliste (sonst das letzte)", "Number of the game on the score sheet (default: the last)"),
     "stats.no_db": ("Ranglisten und Statistiken brauchen die Datenbank.", "Leaderboards and statistics need the database."),
@@ -526,6 +550,23 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "Redealt games (thrown in, poverty not taken) never count as games.",
     ),
     "sheet.empty": ("Noch keine Spiele gewertet.", "No games scored yet."),
+    # --- table sizes (players who got cards): points per game compare only within one size
+    "size.4": ("zu viert", "4 players"),
+    "size.5": ("zu fünft", "5 players"),
+    "size.6": ("zu sechst", "6 players"),
+    "stats.size_row": ("↳ pro Spiel {list}", "↳ per game {list}"),
+    "stats.mixed_note": (
+        "Punkte pro Spiel vergleichen sich nur bei gleicher Tischgröße (zu sechst zählt ein Solo 1:5); {command} filtert.",
+        "Points per game only compare at one table size (a solo at six is settled 1:5); {command} filters.",
+    ),
+    "stats.no_games_size": ("Hier gibt es noch keine beendeten Spiele {size}.", "No finished games with {size} here yet."),
+    "stats.by_size": ("Nach Tischgröße", "By table size"),
+    "stats.size_line": (
+        "{size}: {games} · {points} · {ppg} pro Spiel · {wins} ({rate})",
+        "{size}: {games} · {points} · {ppg} per game · {wins} ({rate})",
+    ),
+    "sheet.empty_size": ("Noch keine Spiele {size} gewertet.", "No games with {size} scored yet."),
+    "sheet.per_game": ("Pro Spiel {size}: {list}", "Per game, {size}: {list}"),
     # --- rules overview
     "rules.title": ("Regeln: {preset}", "Rules: {preset}"),
     "rules.preset.ddv": ("DDV-Turnierregeln", "DDV tournament rules"),
@@ -777,6 +818,9 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "choice.punkte": ("Punkte", "points"),
     "choice.ppg": ("Punkte pro Spiel", "points per game"),
     "choice.siege": ("Siege", "wins"),
+    "choice.size4": ("zu viert (auch zu fünft, wenn der Geber aussetzt)", "4 players (also five with the dealer sitting out)"),
+    "choice.size5": ("zu fünft (alle spielen)", "5 players (all play)"),
+    "choice.size6": ("zu sechst", "6 players"),
     "choice.übergeben": ("übergeben", "hand over"),
     "choice.computer": ("Computer spielt", "computer plays"),
     "choice.zurück": ("zurück", "back"),
@@ -815,6 +859,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "opt.ordnung": ("ordnung", "order"),
     "opt.spiel": ("spiel", "game"),
     "opt.nummer": ("nummer", "number"),
+    "opt.tisch": ("tisch", "table"),
 }
 
 _SUIT_PARAM = {"clubs": "C", "spades": "S", "hearts": "H", "diamonds": "D", "trump": "trump", "trumps": "trump"}
@@ -919,6 +964,10 @@ _WHY = {
     "only before the first card": "why.klopfen_late",
     "four knocks are the most": "why.klopfen_four",
     "no seat knocks twice in a row": "why.klopfen_twice",
+    "a Pflichtsolo is owed only in a list, once": "why.pflicht_not_owed",
+    "the seat owes its großes Pflichtsolo": "why.owes_gross",
+    "the seat owes its kleines Pflichtsolo": "why.owes_klein",
+    "no Lustsolo before the own Pflichtsoli": "why.lust_before_pflicht",
 }
 _WHY_SOLO = re.compile(r"solo .* is not played at this table")
 _WHY_TRUMPS = re.compile(r"Armut needs at most three trumps, the hand has (\d+)")

@@ -24,7 +24,7 @@ from dokobot.engine import (
     switch_values,
 )
 from dokobot.table.bock import booked
-from dokobot.table.store import TableSettings
+from dokobot.table.store import SeatInfo, TableSettings
 from dokobot.table.table import MAX_SEATS, FinishedGame, Notice, Table
 from dokobot.text.cards import card_text
 from dokobot.text.i18n import announcement_name, breakdown_label, contract_name, has, t, tn
@@ -154,10 +154,18 @@ def list_lines(table: Table, lang: str | None) -> list[str]:
         lines.append(f"**{t(lang, 'table.list_vorgefuehrt', name=names[vorg])}**")
     owing = table.list_owing()
     if owing:
-        lines.append(t(lang, "table.list_owing", list=", ".join(esc(s.name) for s in owing)))
+        lines.append(t(lang, "table.list_owing", list=", ".join(_owing_name(table, s, lang) for s in owing)))
     elif table.pflicht_on:
         lines.append(t(lang, "table.list_owing_none"))
     return lines
+
+
+def _owing_name(table: Table, seat: SeatInfo, lang: str | None) -> str:
+    """The name, at six with the sizes still owed: "Ost (klein)"."""
+    owes = table.list_owes(seat.user_id)
+    if len(table.seats) != 6 or not owes:
+        return esc(seat.name)
+    return f"{esc(seat.name)} ({', '.join(t(lang, 'list.size.' + k) for k in owes)})"
 
 
 def _list_summary(fin: FinishedGame, lang: str | None) -> list[str]:
@@ -533,8 +541,12 @@ def _prompt(table: Table, obs: Observation, lang: str | None) -> str | None:
         return None
     if obs.phase == "reserve":
         game = table.game
+        owed = game.owed.get(obs.seat) if game is not None and game.owed is not None else None
+        sizes = ", ".join(t(lang, "list.size." + k) for k in sorted(owed or ()))
         if game is not None and game.vorgefuehrt == obs.seat:
-            return t(lang, "hand.vorgefuehrt")
+            return t(lang, "hand.vorgefuehrt") + (" " + t(lang, "hand.vorgefuehrt_six", sizes=sizes) if owed else "")
+        if owed:
+            return t(lang, "hand.reserve") + " " + t(lang, "hand.pflicht_owed_six", sizes=sizes)
         if game is not None and obs.seat in game.pflicht:
             return t(lang, "hand.reserve") + " " + t(lang, "hand.pflicht_owed")
         return t(lang, "hand.reserve")
@@ -612,7 +624,8 @@ def _reserve_controls(obs: Observation, lang: str | None) -> list[list[Control]]
         return []
     allowed = obs.legal_actions()
     kinds: list[str] = []
-    named = tuple((str(a["card"]), card_text(str(a["card"]))) for a in allowed if "card" in a)
+    named = tuple((str(a["card"]), card_text(str(a["card"]))) for a in allowed
+                  if "card" in a and a["reserve"] == "hochzeit")
     for a in allowed:
         if a["reserve"] != "solo" and a["reserve"] not in kinds and "card" not in a:
             kinds.append(str(a["reserve"]))
@@ -632,18 +645,21 @@ def _reserve_controls(obs: Observation, lang: str | None) -> list[list[Control]]
 
 
 def _six_solo_selects(allowed: list[dict[str, Any]], lang: str | None) -> list[list[Control]]:
-    """Values ``KIND:p`` (Pflicht) / ``KIND:l`` (Lust); a kleines Solo that must name a card
-    (``named_card``) is not offered here."""
+    """Values ``KIND:p`` (Pflicht) / ``KIND:l`` (Lust); under ``named_card`` a kleines Solo
+    names the card that finds its partner in the same choice: ``KIND:p:CARD`` (reading 28).
+    More than 25 choices go on in a second select (value "2": its own custom_id)."""
     rows = []
     for size, kind, label in (("gross", "solo", t(lang, "select.solo_gross")),
                               ("klein", "ksolo", t(lang, "select.solo_klein"))):
         options = tuple(dict.fromkeys(
-            (f"{a['solo']}:{'p' if a['pflicht'] else 'l'}",
+            (f"{a['solo']}:{'p' if a['pflicht'] else 'l'}" + (f":{a['card']}" if "card" in a else ""),
              f"{contract_name(lang, 'solo:' + str(a['solo']))} · "
-             f"{t(lang, 'sixsolo.pflicht') if a['pflicht'] else t(lang, 'sixsolo.lust')}")
-            for a in allowed if a["reserve"] == "solo" and a.get("size") == size and "card" not in a))
-        if options:
-            rows.append([Control(kind, "", label, options=options[:25], count=1)])
+             f"{t(lang, 'sixsolo.pflicht') if a['pflicht'] else t(lang, 'sixsolo.lust')}"
+             + (f" · {t(lang, 'sixsolo.card', card=card_text(str(a['card'])))}" if "card" in a else ""))
+            for a in allowed if a["reserve"] == "solo" and a.get("size") == size))
+        for part in range(0, min(len(options), 50), 25):
+            rows.append([Control(kind, str(part // 25 + 1) if part else "", label,
+                                 options=options[part:part + 25], count=1)])
     return rows
 
 

@@ -58,6 +58,48 @@ async def test_memory_run_on_sqlite(bot_load, tmp_path):
     assert mem["peak_per_table_kb"] > 0 and mem["end_per_table_kb"]["ours"] > 0
 
 
+async def test_six_seats_play_whole_muenchen_games(bot_load, capsys):
+    """--seats 6: six members per table, Starten plays the Münchener Regeln, 12 tricks of six."""
+    res = await bot_load.run_load(1, 1, seed=7, seats=6)
+    assert res["seats"] == 6 and res["games"] == 1 and res["logged_errors"] == 0
+    # /doko tisch, 5 joins, start, 6 hands, 6 reservations, 72 cards (+ announcements)
+    assert res["interactions"] >= 1 + 5 + 1 + 6 + 6 + 72
+    kinds = res["full_ms_by_kind"]
+    assert kinds["join"]["n"] == 5 and kinds["hand"]["n"] == 6 and kinds["play"]["n"] == 72
+    bot_load._print({**res, "memory": None})
+    assert "1 tables of 6 x 1 games" in capsys.readouterr().out
+
+
+async def test_five_seats_all_play(bot_load):
+    """--seats 5: the host switches five=all_play, then five play 8 tricks of five at each table."""
+    res = await bot_load.run_load(2, 1, seed=7, seats=5)
+    assert res["seats"] == 5 and res["games"] == 2 and res["logged_errors"] == 0
+    kinds = res["full_ms_by_kind"]
+    assert kinds["rules"]["n"] == 2 and kinds["join"]["n"] == 2 * 4 and kinds["reserve"]["n"] == 2 * 5
+    assert kinds["play"]["n"] == 2 * 40  # all five play: 8 tricks of five, nobody sits out
+
+
+async def test_a_table_that_stops_moving_fails_loudly(bot_load, monkeypatch):
+    """A click the bot keeps refusing (here every deal fails) ends the run with Stalled, not a hang."""
+    import dokobot.engine
+
+    def broken_deal(*args, **kwargs):
+        raise RuntimeError("no cards")
+
+    monkeypatch.setattr(dokobot.engine, "deal", broken_deal)
+    with pytest.raises(bot_load.Stalled, match="no progress"):
+        await bot_load.run_load(1, 1, seed=7, seats=6)
+
+
+def test_seats_on_the_command_line(bot_load):
+    args = bot_load.argparse.Namespace(tables_one=3, games=1, seed=7, seats=6, no_pictures=False, sqlite=None,
+                                       frames=1)
+    cmd = bot_load._child_cmd(args, 3)
+    assert cmd[cmd.index("--seats") + 1] == "6"
+    with pytest.raises(SystemExit):
+        bot_load.main(["--seats", "7"])
+
+
 def test_processes_on_postgresql(bot_load, capsys):
     """Two shard processes on one PostgreSQL against one on SQLite: the games complete."""
     from tests import pg
@@ -72,3 +114,17 @@ def test_processes_on_postgresql(bot_load, capsys):
     bot_load._print_processes(res)
     out = capsys.readouterr().out
     assert "2 processes x 2 tables" in out and "shard 1:" in out
+
+
+async def test_the_turn_clock_never_fires_during_a_run(bot_load):
+    """The benchmark's channels get the longest turn time (a reminder at 150 s of a
+    long run brought computer players into the load); their other prefs stay."""
+    from dokobot.storage.memory import MemoryStore
+    from dokobot.table.switches import MAX_TIMEOUT
+
+    store = MemoryStore()
+    before = await store.channel_prefs(5)
+    await bot_load._patient(store, 5)
+    after = await store.channel_prefs(5)
+    assert after.settings.turn_timeout == MAX_TIMEOUT > before.settings.turn_timeout
+    assert (after.settings.on_timeout, after.images, after.preset) == (before.settings.on_timeout, before.images, before.preset)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from conftest import cid, components, disabled
 from test_game_flow import assert_summary_matches_replay
 
@@ -58,7 +59,7 @@ async def test_two_people_and_two_computers_play_a_game(doko, store):
     shown = lobby.embeds[0].description
     assert render.esc("Computer 1 (leicht)") in shown and render.esc("Computer 2 (schwer)") in shown
     adds = [i for i in components(lobby) if cid(i).startswith("doko:computer_")]
-    assert len(adds) == 3 and all(disabled(a) for a in adds)  # no free seat left
+    assert len(adds) == 3 and not any(disabled(a) for a in adds)  # a fifth and a sixth seat are free
 
     await doko.start()
     await play_with_computers(doko)
@@ -178,6 +179,35 @@ async def test_every_level_plays_whole_games_at_the_table(doko, store):
         result = assert_summary_matches_replay(doko, store, number)
         stored = next(g for g in store.games.values() if g.number == number)
         assert {a["seat"] for a in stored.actions} >= {1, 2, 3}  # every computer moved
+        assert replay({"rules": stored.rules, "dealer": stored.dealer, "hands": stored.hands,
+                       "actions": stored.actions}) == result
+        await nord.click(doko.table_message(), label="Nächstes Spiel")
+
+
+@pytest.mark.parametrize("n", [5, 6])
+async def test_every_level_plays_whole_games_at_five_and_six(doko, store, n):
+    """One person and computers of every level at five (all play) and at six (Münchener Regeln):
+    two whole games through Discord, every move legal, the summary exactly the replay."""
+    nord = doko.players[0]
+    await nord.slash(doko.channel, "doko tisch")
+    levels = ["leicht", "mittel", "schwer", "mittel", "schwer"][: n - 1]
+    for level in levels:
+        await nord.click(doko.table_message(), label=f"Computer dazu: {level}")
+    assert [computer_level(s.name) for s in doko.table.seats if s.is_bot] == levels
+    adds = [i for i in components(doko.table_message()) if cid(i).startswith("doko:computer_")]
+    assert len(adds) == 3 and all(disabled(a) for a in adds) == (n == 6)  # six: no free seat left
+    if n == 5:
+        await nord.slash(doko.channel, "doko regeln", schalter="five=all_play")
+    await doko.start()
+    game = doko.table.game
+    assert game.n == n and (game.rules.preset == "muenchen" if n == 6 else game.rules.all_play)
+    for _ in range(2):
+        await play_with_computers(doko)
+        number = doko.table.game_no
+        result = assert_summary_matches_replay(doko, store, number)
+        stored = next(g for g in store.games.values() if g.number == number)
+        if result["contract"] != "redeal":
+            assert {a["seat"] for a in stored.actions} == set(range(n))  # every computer moved
         assert replay({"rules": stored.rules, "dealer": stored.dealer, "hands": stored.hands,
                        "actions": stored.actions}) == result
         await nord.click(doko.table_message(), label="Nächstes Spiel")

@@ -41,12 +41,13 @@ async def test_six_seated_play_the_muenchener_rules_with_a_kleines_solo(doko, ri
     view = doko.hand_view(doko.player(0))
     selects = {c.custom_id.split(":")[1]: c for c in components(view) if c.custom_id.split(":")[1] in ("solo", "ksolo")}
     assert set(selects) == {"solo", "ksolo"}
-    assert len(selects["ksolo"].options) == 2 * len(game.rules.solos) <= 25
-    await doko.select_hand(doko.player(0), "ksolo", ["fleischlos:p"])
+    # no Pflichtsolo list at this table: every solo is a Lustsolo (I-sixlist-2)
+    assert [o.value for o in selects["ksolo"].options] == [f"{k}:l" for k in game.rules.solos]
+    await doko.select_hand(doko.player(0), "ksolo", ["fleischlos:l"])
     await doko.reserve_all_gesund()
     game = doko.table.game
     assert (game.contract, game.size, game.soloist, game.to_act) == ("solo:fleischlos", "klein", 0, 0)
-    assert game.actions[2] == {"seat": 0, "reserve": "solo", "solo": "fleischlos", "size": "klein", "pflicht": True}
+    assert game.actions[2] == {"seat": 0, "reserve": "solo", "solo": "fleischlos", "size": "klein", "pflicht": False}
     await doko.play_out()
     last = doko.table.last
     # the soloist wins every trick, so nobody becomes the partner: 1 against 5, value 7

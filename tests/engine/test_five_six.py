@@ -429,6 +429,7 @@ def test_targets_at_six():
 
 def test_superdoppelkopf_six_volle_is_three_points():
     from dokobot.engine.cards import AUGEN, CODE_TO_TYPE
+    from dokobot.engine.result import row_json
     from dokobot.engine.scoring import _extra_lines, extras
 
     g = six(SIX_RE_ALL, extras=["doppelkopf"])
@@ -441,7 +442,7 @@ def test_superdoppelkopf_six_volle_is_three_points():
     # six Volle (63 Augen) 3 points, five Volle 1 point, 40 Augen with three Volle nothing
     assert [(e["key"], e["party"], e["points"]) for e in extras(g)] == [("doppelkopf", "re", 3),
                                                                          ("doppelkopf", "re", 1)]
-    assert [x["label"] for x in _extra_lines(extras(g))] == ["Superdoppelkopf", "Doppelkopf"]
+    assert [row_json(x)["label"] for x in _extra_lines(extras(g))] == ["Superdoppelkopf", "Doppelkopf"]
 
 
 # ---- records and refusals ----------------------------------------------------------------------

@@ -23,8 +23,11 @@ def test_replay_json_is_the_result_byte_for_byte(config):
         g = random_game(rules, rng, announce_rate=0.2, reserve_rate=0.3)
         res = g.game_result()
         assert json.dumps(res.replay_json(), ensure_ascii=False) == json.dumps(g.result(), ensure_ascii=False)
-        assert res.to_dict() == g.summary()
+        stored = res.to_dict()
+        assert stored.pop("breakdown_keys") == [[b.key, dict(b.params)] for b in res.breakdown]
+        assert stored == g.summary()
         assert GameResult.from_dict(res.to_dict()) == res
+        assert GameResult.from_dict(stored) == res  # stored before the keys: the labels read back
         keys |= {b.key for b in res.breakdown}
     assert "text" not in keys  # every engine label has a key
 

@@ -95,7 +95,6 @@ def make_rules(config) -> dict:
         raise RefError(f"unknown preset {preset!r}", None)
     rules = dict(PRESETS[preset])
     rules["preset"] = preset
-    rules["_legacy"] = False  # see ref_replay
     for key, value in config.items():
         if key == "preset":
             continue
@@ -259,7 +258,7 @@ def normal_trump_count(rules, hand):
 def schmeissen_ok(rules, hand):
     trig = rules["schmeissen"]
     # reading 11: without nines the trigger `nines` counts five kings
-    nine = "9" if rules["nines"] or rules.get("_legacy") else "K"
+    nine = "9" if rules["nines"] else "K"
     if "nines" in trig and sum(c[1] == nine for c in hand) >= 5:
         return True
     if "kings" in trig and sum(c[1] == "K" for c in hand) >= 5:

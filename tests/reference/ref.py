@@ -58,14 +58,13 @@ ACTION_KEYS = ["reserve", "armut_take", "armut_give", "armut_return", "armut_dec
 
 
 class RefGame:
-    def __init__(self, record, legacy=False):
+    def __init__(self, record):
         if not isinstance(record, dict):
             raise RefError("a record must be a JSON object", None)
         fmt = record.get("format", "dokobot-game/1")  # I-02: missing format is accepted
         if fmt != "dokobot-game/1":
             raise RefError(f"unknown format {fmt!r}", None)
         self.rules = rules = make_rules(record.get("rules"))
-        rules["_legacy"] = legacy
         hands = record.get("hands")
         if not isinstance(hands, list) or len(hands) not in (4, 5, 6):
             raise RefError("hands must be a list of 4, 5 or 6 hands", None)
@@ -605,10 +604,6 @@ class RefGame:
             if not any(self.ctx.is_trump(c) for _, c, _ in t["plays"]):
                 partner = t["winner"] if t["winner"] != holder else None
                 alone = True
-        elif mode == "first_color_trick" and self.rules["_legacy"]:  # old: window in tricks
-            if not self.ctx.is_trump(t["plays"][0][1]) and t["winner"] != holder:
-                partner = t["winner"]
-            alone = alone or k >= self.rules["hochzeit_window"]
         elif mode == "first_color_trick":  # reading 1: colour tricks counted, any trick
             if not self.ctx.is_trump(t["plays"][0][1]):
                 if t["winner"] != holder:
@@ -689,12 +684,9 @@ class RefGame:
 
 # ---------------------------------------------------------------- entry point
 
-def ref_replay(record, legacy=False) -> dict:
-    """legacy=True: the readings before the corrections of rules.md "House forms"
-    (first_color_trick window in all tricks, knocks double the value in every scheme,
-    no doubling for reached steps, `nines` without nines stays nines). Only the
-    differential test uses it, to recognise an engine that predates the corrections."""
-    g = RefGame(record, legacy)
+def ref_replay(record) -> dict:
+    """The replay result of a record, by the reference's own reading of the spec."""
+    g = RefGame(record)
     actions = record.get("actions", [])
     if not isinstance(actions, list):
         raise RefError("actions must be a list", None)

@@ -165,7 +165,7 @@ def score_game(g, aug, cnt):
                 add(winner, "Re angesagt", 2)
             if said["kontra"]:
                 add(winner, "Kontra angesagt", 2)
-            for _ in range(0 if rules["_legacy"] else knocks):
+            for _ in range(knocks):
                 add(winner, "geklopft", 2)
             steps_announced(winner)
             against(winner)
@@ -193,7 +193,7 @@ def score_game(g, aug, cnt):
                 add(winner, "Re angesagt", 1)
             if said["kontra"]:
                 add(winner, "Kontra angesagt", 1)
-            for _ in range(0 if rules["_legacy"] else knocks):
+            for _ in range(knocks):
                 add(winner, "geklopft", 1)
         for p, label, pts in extras:
             add(p, label, pts)
@@ -220,9 +220,9 @@ def score_game(g, aug, cnt):
                 v *= 2
             if said["kontra"]:
                 v *= 2
-            v *= 2 ** (0 if rules["_legacy"] else knocks)
+            v *= 2 ** knocks
             # reading 19: each announced step its party reached doubles once more
-            for p in () if rules["_legacy"] else ("re", "kontra"):
+            for p in ("re", "kontra"):
                 o = opp(p)
                 for level in range(2, lv[p] + 1):
                     if (cnt[o] == 0) if level == schwarz_level(g) else aug[o] < step_x(g, level):
@@ -252,7 +252,7 @@ def score_game(g, aug, cnt):
             if cnt[o] == 0:
                 pts += 1
             pts += sum(max(0, lv[p] - 1) for p in ("re", "kontra"))
-            doublers = said["re"] + said["kontra"] + (0 if rules["_legacy"] else knocks)
+            doublers = said["re"] + said["kontra"] + knocks
             if doublers >= 2:  # reading 16: x2 for one, x4 from the second (in all)
                 pts *= 4
             elif doublers == 1:
@@ -267,8 +267,6 @@ def score_game(g, aug, cnt):
             diff = s["re"] - s["kontra"]
             ahead = "re" if diff > 0 else ("kontra" if diff < 0 else None)
             value = abs(diff)
-    if rules["_legacy"]:
-        value *= 2 ** knocks  # old reading I-46: each knock doubles the final value
     value *= rules["base"]
     score = [0] * g.n
     if ahead is not None and rules["_gcd"]:

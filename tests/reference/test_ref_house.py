@@ -119,12 +119,12 @@ def error_at(rec):
 
 # ---------------------------------------------------------------- Hochzeit forms
 
-def hochzeit(mode, card=None, window=3, legacy=False):
+def hochzeit(mode, card=None, window=3):
     res = {"seat": 0, "reserve": "hochzeit"}
     if card:
         res["card"] = card
     rules = {"preset": "ddv", "hochzeit": mode, "hochzeit_window": window}
-    return ref_replay(record(rules, E, [res] + gesund(1, 2, 3) + plays(E_PLAY)), legacy=legacy)
+    return ref_replay(record(rules, E, [res] + gesund(1, 2, 3) + plays(E_PLAY)))
 
 
 def test_hochzeit_first_trick_partner_is_trick_1_winner():
@@ -142,10 +142,6 @@ def test_hochzeit_first_color_trick_counts_colour_tricks():
     # Window 2: the fix counts colour tricks; the holder has won only one of them when
     # seat 1 wins T3, so seat 1 is still the partner.
     assert outcome(hochzeit("first_color_trick", window=2))[1] == [0, 1]
-    # The old reading (window counted in all tricks) ended the search after T2:
-    # holder alone, 184 Augen: 1 + under 90 + under 60 = 3, solo x3.
-    old = hochzeit("first_color_trick", window=2, legacy=True)
-    assert outcome(old) == ("hochzeit", [0], 184, "re", 3, [9, -3, -3, -3])
     # Window 1: the holder has won one colour trick (T2) -> alone.
     assert outcome(hochzeit("first_color_trick", window=1))[1] == [0]
 
@@ -344,8 +340,6 @@ def test_five_kings_for_nines_without_nines():
     rules = {"preset": "ddv", "nines": False, "schmeissen": ["nines"]}
     rec = record(rules, K, [{"seat": 0, "reserve": "schmeissen"}] + gesund(1, 2, 3))
     assert ref_replay(rec)["contract"] == "redeal"
-    with pytest.raises(RefError):  # the old reading had no substitute
-        ref_replay(rec, legacy=True)
     # seat 1 has three kings
     assert error_at(record(rules, K, gesund(0) + [{"seat": 1, "reserve": "schmeissen"}])) == 1
 
@@ -367,25 +361,21 @@ def test_deal_f_plain():
 KNOCKS = [{"seat": 0, "klopfen": True}, {"seat": 2, "klopfen": True}]
 
 
-@pytest.mark.parametrize("scoring,value,legacy_value", [
-    # ddv: 3 + 2 per knock (4) + Füchse 2 = 9; old reading (5) x 4 = 20
-    ("ddv", 9, 20),
-    # steps: under 120/90/60 3 + 1 per knock 2 + Füchse 2 = 7; old (3+2) x 4 = 20
-    ("steps", 7, 20),
-    # doubling: Re 1, Kontra under 60 x2, two knocks x4 = 8, + Füchse 2 = 10;
-    # old (2 + 2) x 4 = 16
-    ("doubling", 10, 16),
-    # tally: won 1 + under 90 + under 60 = 3, two knocks x4 = 12, + Füchse 2 = 14;
-    # old (3 + 2) x 4 = 20
-    ("tally", 14, 20),
+@pytest.mark.parametrize("scoring,value", [
+    # ddv: 3 + 2 per knock (4) + Füchse 2 = 9
+    ("ddv", 9),
+    # steps: under 120/90/60 3 + 1 per knock 2 + Füchse 2 = 7
+    ("steps", 7),
+    # doubling: Re 1, Kontra under 60 x2, two knocks x4 = 8, + Füchse 2 = 10
+    ("doubling", 10),
+    # tally: won 1 + under 90 + under 60 = 3, two knocks x4 = 12, + Füchse 2 = 14
+    ("tally", 14),
 ])
-def test_knock_counts_like_re_kontra_of_the_scheme(scoring, value, legacy_value):
+def test_knock_counts_like_re_kontra_of_the_scheme(scoring, value):
     rules = {"preset": "ddv", "klopfen": True, "scoring": scoring}
     res = normal(rules, KNOCKS)
     assert (res["winner"], res["game_value"], res["score"]) == (
         "re", value, [value, value, -value, -value])
-    rec = record(rules, F, gesund(0, 1, 2, 3) + KNOCKS + plays(F_PLAY))
-    assert ref_replay(rec, legacy=True)["game_value"] == legacy_value
 
 
 def test_tally_one_knock_doubles():
@@ -445,9 +435,6 @@ def test_doubling_reached_steps_double():
     # keine60 reached (39 < 60) x2 = 16, + Füchse 2 = 18
     res = normal({"preset": "ddv", "scoring": "doubling"}, k60)
     assert (res["winner"], res["game_value"], res["score"]) == ("re", 18, [18, 18, -18, -18])
-    rec = record({"preset": "ddv", "scoring": "doubling"}, F,
-                 gesund(0, 1, 2, 3) + k60 + plays(F_PLAY))
-    assert ref_replay(rec, legacy=True)["game_value"] == 6  # old: 4 + 2
     # ddv, same game: 1 + under 90 + under 60 + Re 2 + keine90 1 + keine60 1 + Füchse 2 = 9
     assert normal({"preset": "ddv"}, k60)["game_value"] == 9
 

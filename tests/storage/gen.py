@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -29,13 +30,28 @@ def pool(rng: random.Random, humans: int = 7, bots: int = 2) -> list[dict[str, A
     return people + robots
 
 
-def random_game(rng: random.Random, players_pool: list[dict[str, Any]], span_days: int = 500) -> GenGame:
-    n = 5 if rng.random() < 0.15 else 4
+# Table kinds with big=True: (seats, dealer sits out, how many Re in a normal game)
+KINDS = [(4, False, 2)] * 3 + [(5, True, 2), (5, False, 2), (6, False, 3), (6, False, 3)]
+
+
+def random_game(
+    rng: random.Random, players_pool: list[dict[str, Any]], span_days: int = 500, *, big: bool = False,
+) -> GenGame:
+    """A finished game at four, or at five with the dealer sitting out; with
+    ``big`` also at five all playing and at six (issue 13), settled by the
+    rule for parties of any size."""
+    if big:
+        n, out, re_size = rng.choice(KINDS)
+    else:
+        n = 5 if rng.random() < 0.15 else 4
+        out, re_size = n == 5, 2
     players = rng.sample(players_pool, n)
     dealer = rng.randrange(n)
-    hands = [["CQ", "DA"] if (n == 4 or s != dealer) else [] for s in range(n)]
+    hands = [["CQ", "DA"] if (not out or s != dealer) else [] for s in range(n)]
     active = [s for s in range(n) if hands[s]]
     contract = rng.choice(CONTRACTS)
+    if big and len(active) > 4 and contract in ("armut", "redeal"):
+        contract = "normal"  # no Armut, no Schmeißen at five all playing or at six
     actions = [{"seat": s, "reserve": "gesund"} for s in active]
     if contract == "redeal":
         result = {"contract": "redeal", "re": [], "kontra": [], "winner": None, "score": [0] * n}
@@ -43,7 +59,7 @@ def random_game(rng: random.Random, players_pool: list[dict[str, Any]], span_day
     if contract.startswith("solo") or contract == "stille_hochzeit":
         re = [rng.choice(active)]
     else:
-        re = rng.sample(active, 2)
+        re = rng.sample(active, re_size)
     if contract == "hochzeit":
         actions[active.index(re[0])] = {"seat": re[0], "reserve": "hochzeit"}
         if rng.random() < 0.3:
@@ -66,13 +82,19 @@ def random_game(rng: random.Random, players_pool: list[dict[str, Any]], span_day
         extras.append({"key": key, "party": party, "seat": seat, "victim": victim})
     score = [0] * n
     zero_sum = rng.random() < 0.7  # else only the winners are credited: mean ppg > 0
-    if winner is not None:
+    if winner is not None and len(active) == 4:
         factor = 3 if len(re) == 1 else 1
         for s in active:
             sign = 1 if (s in re) == (winner == "re") else -1
             score[s] = sign * value * (factor if s in re else 1)
             if not zero_sum and sign < 0:
                 score[s] = 0
+    elif winner is not None:  # parties of any size: winners get value * L / g, losers pay value * W / g
+        won = re if winner == "re" else kontra
+        lost = kontra if winner == "re" else re
+        g = math.gcd(len(won), len(lost))
+        for s in active:
+            score[s] = value * len(lost) // g if s in won else -value * len(won) // g
     result = {
         "contract": contract, "re": re, "kontra": kontra, "augen": {"re": 121, "kontra": 119},
         "tricks": {"re": 6, "kontra": 6}, "winner": winner, "game_value": value, "score": score,

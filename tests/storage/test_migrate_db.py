@@ -29,7 +29,7 @@ async def _fill(path) -> dict:
     players = pool(rng)
     old = {c: await db.open_table(c, 7, 1000) for c in (100, 200)}
     for _ in range(120):
-        await store_game(db, old[rng.choice([100, 100, 200])], random_game(rng, players, 400))
+        await store_game(db, old[rng.choice([100, 100, 200])], random_game(rng, players, 400, big=True))
     for table in old.values():
         await db.close_table(table)
     await db.set_settings(100, preset="haus", overrides={"bock": True}, language="en")
@@ -59,7 +59,7 @@ async def test_copies_everything_checks_and_refuses_a_second_time(tmp_path, targ
     said: list[str] = []
     report = await migrate_db(source, target, progress=said.append)
     assert report.counts["games"] == 122 and report.counts["actions"] > 0
-    assert report.channels == 2 and report.boards == 2 * 4 * 3
+    assert report.channels == 2 and report.boards == 2 * (4 * 3 + 3)  # periods x orders, and each table size
     assert any(line.startswith("scores: ") for line in said)
     db = await Database.open(target)
     try:

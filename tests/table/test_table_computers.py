@@ -89,8 +89,13 @@ async def test_add_and_remove_computers():
     # the leaderboard's id for a computer player without a user id: the same number
     name = "Computer 1 (mittel)"
     assert table.seats[2].user_id == computer_id(name) == player_key({"user_id": None, "name": name}) < 0
+    await table.add_computer(HOST[0], False, "leicht")  # computers fill seats up to six
+    await table.add_computer(HOST[0], False, "leicht")
+    assert [s.name for s in table.seats[4:]] == ["Computer 3 (leicht)", "Computer 4 (leicht)"]
     with pytest.raises(TableError, match="table_full"):
         await table.add_computer(HOST[0], False)
+    await table.remove_computer(HOST[0], False)
+    await table.remove_computer(HOST[0], False)
     with pytest.raises(TableError, match="not_host"):
         await table.remove_computer(OTHER[0], False)
     await table.remove_computer(HOST[0], False, "computer 1")

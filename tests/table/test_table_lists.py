@@ -227,3 +227,36 @@ async def test_vorgefuehrte_computers_choose_their_solo(caplog):
     assert [re for _, re in marks] == [(0,), (1,), (2,), (3,)]
     assert not [r for r in caplog.records if "engine refused" in r.getMessage()]
     table.stop_computers()
+
+
+async def test_at_five_all_play_the_dealer_owes_and_plays_a_pflichtsolo():
+    """Five all play: the dealer has cards, so its solo is its Pflichtsolo (with the dealer
+    sitting out it could not reserve at all)."""
+    store, rng = MemoryStore(), RiggedDeals(5)
+    tables = Tables(store, "ddv", rng=rng)
+    table = await tables.open(100, 1, *USERS[0])
+    for user, name in [*USERS[1:], (15, "Gast")]:
+        await table.join(user, name)
+    await table.set_rules(11, False, {"preset": "ddv", "five": "all_play", "list_games": 30, "pflichtsolo": True})
+    await table.start(11, False)
+    dealer = table.game.dealer
+    assert table.game.rules.all_play and dealer in table.game.pflicht and len(table.game.pflicht) == 5
+    while table.state == "playing":
+        game = table.game
+        seat = game.to_act
+        if game.phase == "reserve":
+            action = {"reserve": "solo", "solo": "damen"} if seat == dealer else {"reserve": "gesund"}
+        else:
+            action = {k: v for k, v in game.legal_play_actions(seat)[0].items() if k != "seat"}
+        await table.act(table.seats[seat].user_id, None, action)
+    fin = table.last
+    assert fin.result.contract == "solo:damen" and fin.list_step.mark == "pflicht"
+    assert table.list_state.done == {table.seats[dealer].user_id}
+    assert lists.seat_order(dealer, 5, all_play=True)[-1] == dealer
+    assert dealer not in lists.seat_order(dealer, 5)
+    check_replays(table, store)
+    # the list derived again from the booked games (a restart) agrees
+    steps = lists.replay_list(table.list_settings_now(), table.table_id,
+                              [lists.ListGame(fin.number, tuple(s.user_id for s in table.seats), fin.dealer,
+                                              fin.result, fin.points, fin.record["actions"], True)])
+    assert steps[-1].mark == "pflicht"

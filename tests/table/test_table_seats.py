@@ -267,3 +267,50 @@ async def test_table_settings_are_checked():
             switches.settings({name: value}, base)
         assert info.value.key == "err.setting_value"
     assert TableSettings.from_dict({"turn_timeout": "x", "on_timeout": "y"}) == TableSettings()
+
+
+@pytest.mark.parametrize("kind", ["memory", "sqlite"])
+async def test_the_sheet_keeps_table_sizes_apart_on_both_stores(kind, tmp_path):
+    """Four, then five with the dealer out (a game of four), then five all
+    playing: each finished game knows its size, the same on MemoryStore and on
+    SQLite, and the sheet sums points per game per size (issue 13)."""
+    from dokobot.storage.sqlite_store import SqliteStore
+
+    store = MemoryStore() if kind == "memory" else await SqliteStore.open(tmp_path / "doko.db")
+    try:
+        _, table = await seated(4, store)
+        await table.start(11, False)
+        sizes: list[int] = []
+        while len(sizes) < 3:
+            await finish(table)
+            if not table.last.result.is_redeal:
+                sizes.append(sum(1 for hand in table.last.record["hands"] if hand))
+                if len(sizes) == 1:
+                    await table.join(*USERS[4])  # a fifth: the dealer sits out
+                elif len(sizes) == 2:
+                    await table.set_rules(11, False, {"preset": "ddv", "five": "all_play"})
+            if len(sizes) < 3:
+                await table.next_game(11, table.game_no)
+        assert sizes == [4, 4, 5]
+        games = await store.finished_games(table.table_id)
+        scored = [g for g in games if not g.result.is_redeal]
+        assert [g.size for g in scored] == [4, 4, 5] and [len(g.players) for g in scored] == [4, 5, 5]
+        sheet = build_sheet(games)
+        assert sheet.mixed and list(sheet.by_size) == [4, 5]
+        for size in (4, 5):
+            want: dict[int, tuple[int, int]] = {}
+            for g in scored:
+                if g.size == size:
+                    for i, p in enumerate(g.players):
+                        if g.hands[i]:
+                            n, pts = want.get(p.user_id, (0, 0))
+                            want[p.user_id] = (n + 1, pts + g.scores[p.user_id])
+            assert sheet.by_size[size] == want
+            alone = build_sheet(games, size)
+            assert not alone.mixed and alone.size == size and list(alone.by_size) == [size]
+            assert alone.games == sum(1 for g in scored if g.size == size)
+            assert alone.totals == {u: want.get(u, (0, 0))[1] for u in alone.totals}
+        assert build_sheet(games, 6).lines == ()
+    finally:
+        if kind == "sqlite":
+            await store.close()

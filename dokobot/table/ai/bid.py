@@ -121,8 +121,8 @@ def reserve(obs: Observation, rng: random.Random, solo_limit: float, solo_playou
     solo = choose_solo(obs, solos, rng, solo_limit, solo_playouts, solo_margin)
     if not solo and solos and "gesund" not in kinds:  # vorgeführt (a list): a solo it must be
         solo = min(solos, key=lambda k: solo_losers(hand, k, obs.rules))
-    if solo:
-        return {"seat": seat, "reserve": "solo", "solo": solo}
+    if solo:  # as offered: at six with the size and Pflicht a list allows (the first of them)
+        return next(a for a in allowed if a["reserve"] == "solo" and a["solo"] == solo)
     if "schmeissen" in kinds:
         return {"seat": seat, "reserve": "schmeissen"}
     if "armut" in kinds and trumps_of(hand, obs.rules) <= armut_max:
