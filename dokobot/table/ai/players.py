@@ -38,9 +38,9 @@ class Knobs:
 # at most three trumps, Re/Kontra and keine 90 by the normal-game point count. A solo is
 # taken when its play-outs average at least -1.4: the play-outs give the soloist no
 # knowledge edge and so underrate it (at -0.5 only 1.5-2 % of seat-games were solos, at
-# -1.5 about 3.6 % won two to one; -1.25 scored +0.01-0.03 more per game against leicht
-# on the tuning seeds 2 and 3 but left seed 1 at 2.0 % solos, -1.4 keeps 2.2 %).
-# Re/Kontra from 10.5 (tuning seeds: 10.5 >= 11 > 9.5 > 13; none at all costs 0.2 per game)
+# -1.5 about 3.6 % won two to one; -1.25 scored +0.01 more per game against leicht on
+# tuning seed 2 but left seed 1 at 2.0 % solos, -1.4 keeps 2.2 %). Re/Kontra from 10.5
+# (tuning seed 2: 10.5 > 11 > 9.5 > 13; none at all costs 0.2 per game; docs/benchmarks.md)
 MITTEL = Knobs(solo=5.8, solo_n=16, solo_m=-1.4, armut=3, take=(6, 2), re=10.5, k90=15.0, solo_re=1.0, solo_k90=0.0)
 LEICHT = Knobs(solo=3.0, solo_n=0, solo_m=0.0, armut=2, take=(7, 2), re=99.0, k90=99.0, solo_re=0.0, solo_k90=-1.0)
 
