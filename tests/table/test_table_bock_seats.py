@@ -9,6 +9,7 @@ import random
 from typing import Any
 
 import pytest
+from test_table_bock import play_out
 
 from dokobot.engine import Game, GameResult, RuleSet, deal
 from dokobot.storage.memory import MemoryStore
@@ -66,14 +67,6 @@ async def seated_table(store, config: dict[str, Any], n: int) -> tuple[RiggedDea
         await table.join(user, name)
     assert len(table.seats) == n
     return rng, table
-
-
-async def play_out(table: Table) -> None:
-    while table.state == "playing":
-        game = table.game
-        seat = game.to_act
-        action = {"reserve": "gesund"} if game.phase == "reserve" else {"play": game.legal_plays(seat)[0]}
-        await table.act(table.seats[seat].user_id, table.game_no, action)
 
 
 async def play_games(table: Table, rng: RiggedDeals, ties: list[bool], seeds: Any) -> list[int]:
