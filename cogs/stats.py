@@ -97,7 +97,7 @@ class StatsCog(commands.Cog, name="Stats"):
             return None
         title = t(lang, "stats.board", period=t(lang, "period." + period), order=t(lang, "order." + order))
         card = embed(
-            title + ("" if size is None else " · " + size_words(lang, size)),
+            sized(title, lang, size),
             "\n".join(_row(lang, r, order, board.mixed) for r in board.rows) or t(lang, "stats.no_humans"),
         )
         if board.bots:
@@ -148,7 +148,7 @@ class StatsCog(commands.Cog, name="Stats"):
         )
         name = render.esc(getattr(member, "display_name", member.name))
         title = t(lang, "stats.title", name=name)
-        card = embed(title + ("" if size is None else " · " + size_words(lang, size)), body)
+        card = embed(sized(title, lang, size), body)
         if s.mixed:  # points per game side by side only where they compare: per table size
             card.add_field(name=t(lang, "stats.by_size"), value="\n".join(_size_line(lang, p) for p in s.by_size), inline=False)
         card.set_footer(text=footer(lang, "statistik", s.mixed))
@@ -262,6 +262,11 @@ def size_words(lang: str, size: int) -> str:
     return t(lang, f"size.{size}")
 
 
+def sized(title: str, lang: str, size: int | None) -> str:
+    """A title, with the table size it is filtered on ("Rangliste · zu sechst")."""
+    return title if size is None else f"{title} · {size_words(lang, size)}"
+
+
 def no_games(lang: str, size: int | None) -> str:
     return t(lang, "stats.no_games") if size is None else t(lang, "stats.no_games_size", size=size_words(lang, size))
 
@@ -303,7 +308,4 @@ def sheet_text(sheet: Sheet, lang: str, marks: dict[int, str] | None = None) -> 
                 for uid, (n, points) in by_player.items()
             )
             lines.append(t(lang, "sheet.per_game", size=size_words(lang, size), list=per_game))
-    title = t(lang, "sheet.title", games=tn(lang, "count.games", sheet.games))
-    if sheet.size is not None:
-        title += " · " + size_words(lang, sheet.size)
-    return title, "\n".join(lines)
+    return sized(t(lang, "sheet.title", games=tn(lang, "count.games", sheet.games)), lang, sheet.size), "\n".join(lines)
