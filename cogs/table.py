@@ -22,7 +22,7 @@ from dokobot.table import switches
 from dokobot.table.ai import DEFAULT_LEVEL, LEVELS
 from dokobot.table.lists import ListSettings
 from dokobot.table.store import StoreError
-from dokobot.table.table import Table, TableError
+from dokobot.table.table import MAX_SEATS, Table, TableError
 from dokobot.text import render
 from dokobot.text.i18n import t
 
@@ -247,12 +247,12 @@ class TableCog(commands.Cog, name="Table"):
     @app_commands.rename(nummer=_("nummer", key="opt.nummer"), aktion=_("aktion", key="opt.aktion"), spieler=_("spieler", key="opt.spieler"))
     @app_commands.choices(aktion=_choices("übergeben", "computer", "zurück"))
     @app_commands.describe(
-        nummer=_("Platznummer (1 bis 5)", key="cmd.platz.nummer"),
+        nummer=_("Platznummer (1 bis 6)", key="cmd.platz.nummer"),
         aktion=_("übergeben, computer oder zurück", key="cmd.platz.aktion"),
         spieler=_("Wer den Platz übernimmt (bei übergeben)", key="cmd.platz.spieler"),
     )
     async def platz(
-        self, interaction: discord.Interaction, nummer: app_commands.Range[int, 1, 5],
+        self, interaction: discord.Interaction, nummer: app_commands.Range[int, 1, MAX_SEATS],  # a table seats six; 6 at four gets no_seat
         aktion: app_commands.Choice[str], spieler: discord.Member | None = None,
     ) -> None:
         action = aktion.value

@@ -475,7 +475,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "cmd.entfernen": ("Nimmt jemanden vom Tisch (Gastgeber, zwischen den Spielen)", "Remove someone from the table (host, between games)"),
     "cmd.entfernen.spieler": ("Wer den Tisch verlassen soll", "Who should leave the table"),
     "cmd.platz": ("Gibt einen Platz weiter oder lässt einen Computer dafür spielen (Gastgeber)", "Hand a seat to someone or let a computer play it (host)"),
-    "cmd.platz.nummer": ("Platznummer (1 bis 5)", "Seat number (1 to 5)"),
+    "cmd.platz.nummer": ("Platznummer (1 bis 6)", "Seat number (1 to 6)"),
     "cmd.platz.aktion": ("übergeben, computer oder zurück", "hand over, computer plays, or back"),
     "cmd.platz.spieler": ("Wer den Platz übernimmt (bei übergeben)", "Who takes the seat (when handing over)"),
     "cmd.computer": ("Setzt einen Computer auf einen freien Platz oder nimmt ihn weg (Gastgeber)", "Seat a computer player on a free seat or remove one (host)"),
