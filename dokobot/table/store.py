@@ -67,7 +67,7 @@ class TableSettings:
 @dataclass(frozen=True)
 class TurnClock:
     """The running turn timer of a table: seat ``seat`` of game ``game_no`` is to
-    act at step ``step`` (actions so far) until ``deadline`` (Unix seconds)."""
+    act at step ``step`` (turns so far: actions without announcements and knocks) until ``deadline`` (Unix seconds)."""
 
     game_no: int
     seat: int

@@ -720,7 +720,7 @@ class Table:
                 except StoreError as exc:  # seated is what counts: the list is cleaned at restore
                     log.warning("table %s: waiting list not updated: %s", self.channel_id, exc)
             try:
-                await self._update_turn(self.away - {old.user_id})  # the new player's own turn
+                await self._update_turn(self.away - {old.user_id}, fresh=seat)  # the new player's own clock
             except StoreError as exc:
                 log.warning("table %s: turn not stored after a hand-over: %s", self.channel_id, exc)
             self.wake_computers()
@@ -776,13 +776,14 @@ class Table:
         """Under the lock, after a restart: the stored turn deadline goes on (a new one if none fits)."""
         await self._update_turn()
 
-    async def _update_turn(self, away: set[int] | None = None) -> None:
+    async def _update_turn(self, away: set[int] | None = None, *, fresh: int | None = None) -> None:
         """Under the lock: start, keep or stop the turn timer of the person to act.
 
         The deadline is stored, so a restart keeps it. ``away``: the new set of
         people a computer plays for; it is stored first (a failure raises and
         changes nothing). Otherwise a failed write only costs restart safety
-        and is logged.
+        and is logged. ``fresh``: a seat that got a new person (a hand-over): its
+        turn starts a new clock, the old person's time is not the newcomer's.
         """
         force = away is not None
         away = self.away if away is None else away
@@ -791,8 +792,9 @@ class Table:
         timeout = self.settings.turn_timeout
         want: TurnClock | None = None
         if seat is not None and timeout > 0 and self.game is not None:
-            step = len(self.game.actions)
-            if clock is not None and (clock.game_no, clock.seat, clock.step) == (self.game_no, seat, step):
+            step = _turn_step(self.game)
+            same = clock is not None and (clock.game_no, clock.seat, clock.step) == (self.game_no, seat, step)
+            if clock is not None and same and seat != fresh:
                 want = clock
             else:
                 want = TurnClock(self.game_no, seat, step, self.clock() + timeout)
@@ -1059,6 +1061,13 @@ async def save_channel_rules(
 def _decide(obs: Observation, seed: int, level: str, skill: ai.Skill) -> list[dict[str, Any]]:
     """A computer seat's move (run in a thread): maybe an announcement, then its action."""
     return ai.decide(obs, level, random.Random(seed), skill)
+
+
+def _turn_step(game: Game) -> int:
+    """Which turn of the game it is: its actions without announcements and knocks.
+    A Re or a knock (by anyone) does not move the turn on, so it keeps the clock
+    of the seat to act and sends no new reminder."""
+    return sum(1 for a in game.actions if "announce" not in a and "klopfen" not in a)
 
 
 def _first_legal(game: Game, seat: int) -> dict[str, Any]:
