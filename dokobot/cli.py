@@ -24,6 +24,8 @@ def _replay(path: str) -> int:
         return _fail({"error": f"not valid JSON: {exc.msg} (line {exc.lineno})", "action": None})
     except RecursionError:  # the JSON parser itself recurses per nesting level
         return _fail({"error": "the record is nested too deeply", "action": None})
+    except ValueError:  # an integer of more digits than Python converts (4,300: sys.get_int_max_str_digits)
+        return _fail({"error": "a number in the record is too long", "action": None})
     try:
         game = replay_game(record)
         result = game.game_result().replay_json() if game.finished else game.result()

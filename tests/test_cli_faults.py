@@ -118,3 +118,16 @@ def test_a_database_that_fails_while_restoring_stops_the_bot_with_one_line(tmp_p
     assert run_bot(str(config)) == 2
     err = capsys.readouterr().err
     assert one_line(err) and err.startswith(f"dokobot: cannot restore the tables from database {path}: "), err
+
+
+def test_replay_of_an_integer_of_too_many_digits_is_one_json_error(tmp_path):
+    """Issue 21: Python refuses to convert integers of over 4,300 digits (a ValueError)."""
+    record = json.loads(RECORD.read_text(encoding="utf-8"))
+    text = json.dumps(record).replace('"dealer": ', '"dealer": ' + "9" * 5000 + ", \"x\": ", 1)
+    assert "9" * 5000 in text
+    huge = tmp_path / "huge.json"
+    huge.write_text(text, encoding="utf-8")
+    proc = cli("replay", str(huge))
+    assert proc.returncode == 2 and one_line(proc.stderr), proc.stderr
+    assert json.loads(proc.stderr) == {"error": "a number in the record is too long", "action": None}
+    assert proc.stdout == ""
