@@ -10,13 +10,16 @@ difference empties the target again and fails.
 
 from __future__ import annotations
 
+import asyncio
+import sqlite3
+import tempfile
 from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from .database import Database
-from .errors import StorageError
+from .errors import StorageError, describe
 from .periods import PERIODS
 from .postgres import is_postgres_url
 from .stats import ORDERS, SIZES
@@ -41,13 +44,50 @@ class Report:
 async def migrate_db(
     source: str | Path, target: str, *, progress: Callable[[str], None] | None = None
 ) -> Report:
-    """Copy ``source`` (an SQLite file) into ``target`` (an empty database); return what was copied."""
+    """Copy ``source`` (an SQLite file, only read) into ``target`` (an empty database); return what was copied."""
     say = progress or (lambda _text: None)
     if is_postgres_url(str(source)):
         raise StorageError("--from must be an SQLite database file")
     if not Path(source).is_file():
         raise StorageError(f"no such database file: {source}")
-    src = await Database.open(source)
+    with tempfile.TemporaryDirectory(prefix="dokobot-migrate-") as tmp:
+        copy = Path(tmp) / "source.sqlite3"
+        await asyncio.to_thread(_snapshot, Path(source), copy)
+        try:
+            src = await Database.open(copy)  # the copy is migrated to this schema, never the source
+        except StorageError as exc:
+            raise StorageError(str(exc).replace(str(copy), f"source {source}")) from exc
+        return await _migrate(src, target, say)
+
+
+def _snapshot(source: Path, copy: Path) -> None:
+    """Copy ``source`` through a read-only connection and check the copy.
+
+    The source is never written (no WAL switch, no migration), so a read-only
+    backup can be migrated. Without a ``-wal`` or ``-journal`` file beside it,
+    every committed page is in the file itself: it is opened ``immutable``,
+    which creates no ``-shm`` / ``-wal`` file beside it either.
+    """
+    quiet = not any(Path(f"{source}{end}").exists() for end in ("-wal", "-journal"))
+    uri = source.resolve().as_uri() + "?mode=ro" + ("&immutable=1" if quiet else "")
+    try:
+        src = sqlite3.connect(uri, uri=True)
+        try:
+            dst = sqlite3.connect(copy)
+            try:
+                src.backup(dst)
+                rows = dst.execute("PRAGMA quick_check").fetchall()
+            finally:
+                dst.close()
+        finally:
+            src.close()
+    except sqlite3.Error as exc:
+        raise StorageError(f"cannot read the source database {source}: {describe(exc)}") from exc
+    if rows != [("ok",)]:
+        raise StorageError(f"the source database {source} is corrupt: {rows[0][0]}")
+
+
+async def _migrate(src: Database, target: str, say: Callable[[str], None]) -> Report:
     try:
         dst = await Database.open(target)
         try:
