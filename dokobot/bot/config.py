@@ -45,6 +45,10 @@ class Config:
         return self.shard_count is not None
 
 
+# Discord wants about 1,000 servers per shard: 1,024 shards serve a million servers.
+# The bound keeps a typo (shard_count = 1000000000) from building a huge shard set.
+MAX_SHARDS = 1024
+
 _KEYS = {"token", "database", "preset", "language", "guild_id", "log_level", "shard_count", "shard_ids"}
 
 
@@ -65,8 +69,10 @@ def _check(key: str, value: Any) -> Any:
         raise ConfigError("config: guild_id must be a positive whole number (the server id)")
     if key == "database":
         _check_database(value)
-    if key == "shard_count" and (not isinstance(value, int) or isinstance(value, bool) or value < 1):
-        raise ConfigError("config: shard_count must be a whole number of at least 1")
+    if key == "shard_count" and (
+        not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_SHARDS
+    ):
+        raise ConfigError(f"config: shard_count must be a whole number of at least 1 and at most {MAX_SHARDS}")
     if key == "shard_ids":
         if not isinstance(value, list) or not value or any(
             not isinstance(v, int) or isinstance(v, bool) or v < 0 for v in value

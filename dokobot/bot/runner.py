@@ -118,8 +118,8 @@ async def _run(config: Config) -> None:
     from dokobot.bot.client import make_bot
 
     store = await _open_store(config)
-    bot = make_bot(config, store=store)
-    try:
+    try:  # whatever fails from here closes the store: its thread would keep the process alive
+        bot = make_bot(config, store=store)
         async with bot:
             bot.install_signal_handlers()
             await bot.start(config.token)

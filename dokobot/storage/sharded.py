@@ -66,7 +66,11 @@ class ShardedStore:
         owner = owner or process_name()
         with _store_errors():
             db = await Database.open(target, owner=owner)
-        return cls(SqliteStore(db), owner=owner, shard_count=shard_count, shard_ids=shard_ids, ttl=ttl)
+        try:
+            return cls(SqliteStore(db), owner=owner, shard_count=shard_count, shard_ids=shard_ids, ttl=ttl)
+        except BaseException:  # an open database's thread would keep the process alive
+            await db.close()
+            raise
 
     def __getattr__(self, name: str) -> Any:
         # settings, languages, finished games, totals: shared, no lease needed to read
