@@ -14,6 +14,7 @@ leased to another process).
 from __future__ import annotations
 
 import hashlib
+import logging
 import re
 import time
 from collections.abc import AsyncIterator, Iterable, Sequence
@@ -32,6 +33,20 @@ except ImportError:  # pragma: no cover - asyncpg is a declared dependency
     asyncpg = None  # type: ignore[assignment]
 
 SCHEMES = ("postgresql://", "postgres://")
+log = logging.getLogger(__name__)
+
+# Everything the driver raises for the database or the connection to it. A
+# backend killed between two clicks shows as InternalClientError (the protocol
+# caught mid-state), ConnectionDoesNotExistError or a reset socket (OSError):
+# all of them are the store's "not saved", never an unexpected error.
+DRIVER_ERRORS: tuple[type[BaseException], ...] = (OSError,) if asyncpg is None else (
+    asyncpg.PostgresError, asyncpg.InterfaceError, asyncpg.InternalClientError, OSError,
+)
+# Of those, the ones after which the connection is no use: it is dropped, the pool opens a new one.
+_BROKEN: tuple[type[BaseException], ...] = (OSError,) if asyncpg is None else (
+    asyncpg.InternalClientError, asyncpg.PostgresConnectionError, asyncpg.ConnectionDoesNotExistError,
+    asyncpg.InterfaceError, OSError,
+)
 
 
 def is_postgres_url(target: object) -> bool:
@@ -225,7 +240,7 @@ class PgPool:
                 yield PgConn(raw)
             except BaseException as exc:
                 await _rollback(tx)
-                if isinstance(exc, (ValueError, TypeError, asyncpg.PostgresError, asyncpg.InterfaceError, OSError)):
+                if isinstance(exc, (ValueError, TypeError, *DRIVER_ERRORS)):
                     raise _translate(what, exc) from exc
                 raise
             try:
@@ -238,7 +253,7 @@ class PgPool:
         async with self._acquire(what) as raw:
             try:
                 yield PgConn(raw)
-            except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as exc:
+            except DRIVER_ERRORS as exc:
                 raise _translate(what, exc) from exc
 
     @asynccontextmanager
@@ -252,8 +267,12 @@ class PgPool:
             raise _translate(what, exc) from exc
         try:
             yield raw
+        except BaseException as exc:
+            if isinstance(exc, _BROKEN) or isinstance(exc.__cause__, _BROKEN):
+                _drop(raw)  # a dead backend: the next acquire connects anew
+            raise
         finally:
-            await ctx.__aexit__(None, None, None)
+            await _release(ctx, what)
 
     async def execute(self, sql: str, params: Iterable[Any] = ()) -> _Status:
         """For tests and tools: one autocommitted statement."""
@@ -271,6 +290,23 @@ class PgPool:
                 await pool.close()
             except Exception:  # noqa: BLE001 - closing a broken pool must not raise
                 pool.terminate()
+
+
+def _drop(raw: Any) -> None:
+    try:
+        raw.terminate()
+    except DRIVER_ERRORS:  # the pool took it back already (it saw the connection close)
+        pass
+
+
+async def _release(ctx: Any, what: str) -> None:
+    """Give the connection back. A failure here comes after the body's own outcome
+    (committed, or its error on the way): it must not replace it, so it is only
+    logged; the pool has dropped that connection and opens a new one."""
+    try:
+        await ctx.__aexit__(None, None, None)
+    except DRIVER_ERRORS as exc:
+        log.warning("%s: connection dropped on release: %s", what, describe(exc))
 
 
 async def _rollback(tx: Any) -> None:
@@ -293,6 +329,8 @@ def describe(exc: BaseException) -> str:
             return f"constraint violated: {exc}"
         if isinstance(exc, asyncpg.PostgresError) and getattr(exc, "sqlstate", None) == "DK001":
             return str(exc)
+    if asyncpg is not None and isinstance(exc, asyncpg.InternalClientError | asyncpg.ConnectionDoesNotExistError):
+        return f"the connection to PostgreSQL was lost ({str(exc).splitlines()[0] if str(exc) else type(exc).__name__})"
     if isinstance(exc, ConnectionRefusedError):
         return "PostgreSQL is not reachable (connection refused: is the server running?)"
     if isinstance(exc, TimeoutError):
@@ -308,7 +346,7 @@ def _translate(what: str, exc: BaseException) -> BaseException:
         return exc
     if isinstance(exc, (ValueError, TypeError)) and not (asyncpg and isinstance(exc, asyncpg.PostgresError)):
         return StorageError(f"{what}: {exc}")
-    if asyncpg is not None and isinstance(exc, (asyncpg.PostgresError, asyncpg.InterfaceError, OSError)):
+    if isinstance(exc, DRIVER_ERRORS):
         return StorageError(f"{what}: {describe(exc)}")
     return exc
 
