@@ -17,6 +17,7 @@ Pillow's built-in font as a fallback.
 from __future__ import annotations
 
 import io
+import unicodedata
 import math
 from dataclasses import dataclass
 from functools import lru_cache
@@ -221,17 +222,45 @@ def _glyph(f: ImageFont.FreeTypeFont | ImageFont.ImageFont, ch: str) -> bytes:
     return im.tobytes()
 
 
+NAME_RISE = 1.4  # a drawn name stays within this many font sizes of height (its line)
+
+
+def _one_mark(text: str) -> str:
+    """At most one combining mark per letter: marks stacked on marks ("zalgo") would
+    tower over and under the name's line. NFC first, so ordinary accents are letters."""
+    out: list[str] = []
+    stacked = 0
+    for ch in unicodedata.normalize("NFC", text):
+        stacked = stacked + 1 if unicodedata.combining(ch) or unicodedata.category(ch) == "Me" else 0
+        if stacked <= 1:
+            out.append(ch)
+    return "".join(out)
+
+
+def _unmarked(text: str) -> str:
+    return "".join(ch for ch in text if not (unicodedata.combining(ch) or unicodedata.category(ch) == "Me"))
+
+
 @lru_cache(maxsize=2048)
 def shown_name(name: str, width: int, size: int, bold: bool = True, fallback: str = "?") -> str:
-    """``name`` as drawable text that fits ``width`` pixels (cut with an ellipsis);
-    ``fallback`` when the font has no glyph of it at all (a name in emoji or CJK)."""
-    text = " ".join("".join(ch for ch in name if _has_glyph(ch)).split()) or fallback
+    """``name`` as drawable text that fits ``width`` pixels (cut with an ellipsis) and
+    its line's height (no stacked marks); ``fallback`` when the font has no glyph of it
+    at all (a name in emoji, CJK or a right-to-left script)."""
+    text = " ".join("".join(ch for ch in _one_mark(name) if _has_glyph(ch)).split())
     f = font(size, bold)
+    if text and _height(f, text) > size * NAME_RISE:  # even single marks too tall: letters only
+        text = " ".join(_unmarked(text).split())
+    text = text or fallback
     if f.getlength(text) <= width:
         return text
     while len(text) > 1 and f.getlength(text + "…") > width:
         text = text[:-1]
     return text.rstrip() + "…"
+
+
+def _height(f: ImageFont.FreeTypeFont | ImageFont.ImageFont, text: str) -> float:
+    top, bottom = f.getbbox(text, anchor="lm")[1::2]
+    return bottom - top
 
 
 # ---- suits as shapes -----------------------------------------------------------------------
