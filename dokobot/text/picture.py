@@ -17,8 +17,8 @@ Pillow's built-in font as a fallback.
 from __future__ import annotations
 
 import io
-import unicodedata
 import math
+import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
