@@ -114,8 +114,8 @@ class DokoBot(commands.Bot):
         """One round of a sharded store's leases: renew ours, drop the tables
         we lost, restore the ones whose previous process died."""
         won, lost = await self.store.tick()  # type: ignore[attr-defined]
-        if lost:
-            self._lost(lost)
+        if lost:  # before restoring: a lease lost and won back in one round restores a new object
+            await self._lost(lost)
         if won:
             await self._restore()
 
@@ -132,14 +132,20 @@ class DokoBot(commands.Bot):
                 presenter.resumed = True
                 presenter.update()  # the table message says the game goes on; its buttons still work
 
-    def _lost(self, table_ids: set[int]) -> None:
-        """Another process holds these tables now: stop acting for them here."""
+    async def _lost(self, table_ids: set[int]) -> None:
+        """These tables' leases are lost: their objects die (timer, computers, store) and
+        their presenters go quiet; nothing of them reaches the channel any more."""
         for table in self.tables.all():
             if table.table_id in table_ids:
-                table.stop_computers()
-                self.tables.forget(table.channel_id)
+                await self.tables.forget(table.channel_id)
+                presenter = self.presenters.get(table.channel_id)
+                if presenter is not None and presenter.table is table:
+                    del self.presenters[table.channel_id]
+                    presenter.stop()
 
     def presenter(self, table: Table) -> TablePresenter:
+        if table.gone:  # a late click on a forgotten table: its presenter is the current table's
+            table = self.tables.get(table.channel_id) or table
         presenter = self.presenters.get(table.channel_id)
         if presenter is None or presenter.table is not table:
             presenter = TablePresenter(self, table)

@@ -559,6 +559,14 @@ class TablePresenter:
             except discord.HTTPException as exc:
                 log.warning("table %s: turn line not removed on shutdown: %s", self.table.channel_id, exc)
 
+    def stop(self) -> None:
+        """The table left this process (its lease is lost): nothing more is sent or edited."""
+        for task in (self._task, self._sweeper):
+            if task is not None:
+                task.cancel()
+        self.hands.clear()
+        self._notices, self._events, self._stale, self._dirty = [], [], [], False
+
     def _kick(self) -> None:
         self._dirty = True
         if self._task is None or self._task.done():

@@ -35,7 +35,7 @@ import time
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from dokobot.engine import Game, GameResult, IllegalAction, Observation, RuleError, RuleSet, deal
 from dokobot.table import ai, lists
@@ -64,6 +64,7 @@ COMPUTER_NAME = "Computer"  # the same word in German and English
 COMPUTER_DELAY = 0.8  # seconds between two computer moves, so people can follow the trick
 COMPUTER_RETRY = 2.0  # seconds before a computer move is tried again after a failed write
 COMPUTER_RETRY_MAX = 60.0  # the pause doubles after each failure, up to this
+FORGET_WAIT = 10.0  # seconds a forgotten table waits for a write in progress before it dies anyway
 
 Seat = SeatInfo  # a seat may be a computer player (is_bot)
 
@@ -199,6 +200,7 @@ class Table:
         self.on_outcome: Callable[[Table, Outcome], None] | None = None
         self._computer_task: asyncio.Task[None] | None = None
         self._computer_nudge = asyncio.Event()  # ends a computer's retry pause early
+        self.gone = False  # forgotten: another process (or a restored object) owns the table now
 
     # ---- queries ----------------------------------------------------------------------
 
@@ -770,6 +772,35 @@ class Table:
         log.info("table %s: seat %s is played by its person again", self.channel_id, self.seat_of(user_id))
         return True
 
+    # ---- leaving this process ---------------------------------------------------------
+
+    async def forget(self) -> None:
+        """This process lost the table's lease: the object is dead from now on.
+
+        It waits for a write in progress (every write holds the lock), so the
+        database is final before anyone restores the table from it; then its
+        timer and computers stop, and it neither writes nor reports again: a
+        late click on it gets the store's "not saved" answer.
+        """
+        try:
+            await asyncio.wait_for(self.lock.acquire(), FORGET_WAIT)
+        except TimeoutError:  # a write hangs: its transaction fails under the fence anyway
+            log.warning("table %s: forgotten while a write was still running", self.channel_id)
+            self._die()
+            return
+        try:
+            self._die()
+        finally:
+            self.lock.release()
+
+    def _die(self) -> None:
+        self.gone = True
+        self.store = cast(TableStore, _GoneStore(self.table_id))
+        self.on_outcome = None
+        self.stop_computers()
+        self._stop_turn()
+        log.info("table %s: no longer played in this process", self.channel_id)
+
     # ---- the turn timer -----------------------------------------------------------------
 
     async def resume_turn(self) -> None:
@@ -812,7 +843,7 @@ class Table:
     def _schedule_turn(self) -> None:
         """Let the table's one timer task follow the current turn clock (started once,
         it sleeps until the next reminder or deadline and looks again)."""
-        if self.state == "closed":
+        if self.state == "closed" or self.gone:
             return
         target = self._turn_target()
         task = self._turn_task
@@ -847,7 +878,7 @@ class Table:
 
     async def _turn_loop(self) -> None:
         self._turn_until = None
-        while self.state != "closed":
+        while self.state != "closed" and not self.gone:
             target = self._turn_target()
             if target is None:
                 return  # nothing to time; the next clock starts the task again
@@ -911,7 +942,7 @@ class Table:
 
     def wake_computers(self) -> None:
         """Let the computer players move while one of them is to act (one task per table)."""
-        if self.computer_to_act() is None:
+        if self.gone or self.computer_to_act() is None:
             return
         self._computer_nudge.set()
         if self._computer_task is None or self._computer_task.done():
@@ -933,7 +964,7 @@ class Table:
         saved is tried again with growing pauses for as long as the table is open;
         a person's action ends the pause at once."""
         failures = 0
-        while (seat := self.computer_to_act()) is not None:
+        while not self.gone and (seat := self.computer_to_act()) is not None:
             game = self.game
             assert game is not None
             if self.computer_delay > 0:
@@ -1027,6 +1058,19 @@ class Table:
         if seat is None:
             raise TableError("not_seated")
         return seat
+
+
+class _GoneStore:
+    """The store of a forgotten table: every call fails, so nothing it still does is written."""
+
+    def __init__(self, table_id: int) -> None:
+        self.table_id = table_id
+
+    def __getattr__(self, name: str) -> Callable[..., Any]:
+        async def refused(*args: Any, **kwargs: Any) -> Any:
+            raise StoreError(f"table {self.table_id} is no longer played in this process ({name})")
+
+        return refused
 
 
 class _TurnMoved(Exception):
@@ -1193,11 +1237,12 @@ class Tables:
         table = self._tables.get(channel_id)
         return table if table is not None and table.state != "closed" else None
 
-    def forget(self, channel_id: int) -> None:
-        """Drop a table from this process without writing (another process owns it now)."""
+    async def forget(self, channel_id: int) -> None:
+        """Drop a table from this process without writing (its lease is lost): the
+        object dies (``Table.forget``); a lease won back restores a new one."""
         table = self._tables.pop(channel_id, None)
         if table is not None:
-            table.stop_computers()
+            await table.forget()
 
     def all(self) -> list[Table]:
         return [t for t in self._tables.values() if t.state != "closed"]
@@ -1237,6 +1282,7 @@ class Tables:
         """Rebuild the open tables and their running games after a restart."""
         running = {g.table_id: g for g in await self.store.running_games()}
         for info in await self.store.open_tables():
+            await self.forget(info.channel_id)  # never reuse an object: the database is the truth
             table = await self._restore_table(info, running.get(info.table_id))
             self._tables[info.channel_id] = table
         for table in self.all():
