@@ -463,13 +463,13 @@ _TEXTS: dict[str, tuple[str, str]] = {
     # --- /doko hilfe
     "help.title": ("Doppelkopf · Hilfe", "Doppelkopf · help"),
     "help.about": (
-        "Ich bin ein Doppelkopf-Tisch für diesen Server: ein Tisch pro Kanal, mit vier, fünf oder sechs"
+        "Dieser Bot spielt Doppelkopf in diesem Server: ein Tisch pro Kanal, mit vier, fünf oder sechs"
         " am Tisch, nach den DDV-Turnierregeln oder euren Hausregeln. Deine Karten siehst nur du."
         " Freie Plätze füllen Computer-Spieler. Punkte, Spielliste und Rangliste bleiben gespeichert,"
-        " auch wenn ich neu starte.",
-        "I am a Doppelkopf table for this server: one table per channel, four, five or six players,"
+        " auch über einen Neustart des Bots hinweg.",
+        "This bot plays Doppelkopf in this server: one table per channel, four, five or six players,"
         " by the DDV tournament rules or your house rules. Only you see your cards. Computer players"
-        " fill free seats. Points, score sheet and leaderboard are kept, also when I restart.",
+        " fill free seats. Points, score sheet and leaderboard are kept, also across a restart of the bot.",
     ),
     "help.start_title": ("So geht's los", "How to start"),
     "help.start": (
