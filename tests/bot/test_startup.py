@@ -86,8 +86,9 @@ async def test_the_simcord_start_synced_and_a_restart_does_not(doko, store):
     assert res.ephemeral
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-async def real_store(request, sqlite_path):
+@pytest.fixture
+async def real_store(sqlite_path):
+    """A real store on SQLite and on PostgreSQL (``sqlite_path`` gives both)."""
     store = await SqliteStore.open(sqlite_path)
     yield store, sqlite_path
     await store.close()
