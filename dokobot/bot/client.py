@@ -31,8 +31,6 @@ from dokobot.text.i18n import LANGUAGES, has, locale_lang, norm_lang, t
 
 log = logging.getLogger(__name__)
 
-# One extension: it builds the area cogs with typed references to each other
-# and gives the dynamic items their entry points (``DokoBot.controls``).
 def _cogs_package() -> str:
     """``dokobot.cogs`` when installed (pip puts cogs/ inside the package); ``cogs`` in a
     source tree, where cogs/ sits next to dokobot/ (tests, ``PYTHONPATH=$PWD``)."""
@@ -45,6 +43,8 @@ def _cogs_package() -> str:
     return "dokobot.cogs"  # an editable install maps dokobot.cogs onto the source's cogs/
 
 
+# One extension: it builds the area cogs with typed references to each other
+# and gives the dynamic items their entry points (``DokoBot.controls``).
 EXTENSIONS = (f"{_cogs_package()}.doko",)
 ENGLISH_LOCALES = (discord.Locale.american_english, discord.Locale.british_english)
 
