@@ -418,7 +418,10 @@ async def run_load(
     meter = Meter()
     sim_interactions.base_payload = _german_client
     try:
-        async with simcord.run(bot) as env:
+        # strict_sync=False: each process's SimCord stands for the one Discord, where the
+        # commands belong to the application and only the shard-0 process syncs them,
+        # and only when they changed (a database reused between runs keeps the hash)
+        async with simcord.run(bot, strict_sync=False) as env:
             meter.install(bot)
             if shard:  # every process simulates its own Discord: keep the ids apart
                 await env.advance_time(86_400 * shard)

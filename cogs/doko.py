@@ -11,12 +11,13 @@ from typing import Any
 
 import discord
 
-from cogs.announcements import AnnouncementsCog
-from cogs.play import PlayCog
-from cogs.settings import SettingsCog
-from cogs.stats import BoardPage, StatsCog
-from cogs.table import TableCog
 from dokobot.bot.client import DokoBot
+
+from .announcements import AnnouncementsCog
+from .play import PlayCog
+from .settings import SettingsCog
+from .stats import BoardPage, StatsCog
+from .table import TableCog
 
 
 class DokoControls:

@@ -26,10 +26,12 @@ from dokobot.table.table import MAX_SEATS, Table, TableError
 from dokobot.text import render
 from dokobot.text.i18n import t
 
+from .help import help_embed
+
 if TYPE_CHECKING:
-    from cogs.play import PlayCog
-    from cogs.settings import SettingsCog
-    from cogs.stats import StatsCog
+    from .play import PlayCog
+    from .settings import SettingsCog
+    from .stats import StatsCog
 
 log = logging.getLogger(__name__)
 
@@ -409,6 +411,11 @@ class TableCog(commands.Cog, name="Table"):
     @app_commands.describe(spiel=_("Nummer des Spiels auf der Spielliste (sonst das letzte)", key="cmd.protokoll.spiel"))
     async def protokoll(self, interaction: discord.Interaction, spiel: app_commands.Range[int, 1] | None = None) -> None:
         await self.stats.send_record(interaction, spiel)
+
+    @doko.command(name=_("hilfe", key="name.hilfe"), description=_(t("de", "cmd.hilfe"), key="cmd.hilfe"))
+    async def hilfe(self, interaction: discord.Interaction) -> None:
+        page = help_embed(self.bot.tree, await self.lang(interaction))
+        await interaction.response.send_message(embed=page, ephemeral=True)
 
     # ---- buttons of the public message ---------------------------------------------------
 

@@ -1,4 +1,5 @@
-"""The ``dokobot`` command: run the bot, replay a game record, export a channel, move to PostgreSQL."""
+"""The ``dokobot`` command: run the bot, sync its commands, replay a game record, export a
+channel, back up the database, move to PostgreSQL."""
 
 from __future__ import annotations
 
@@ -56,6 +57,29 @@ def _run(config: str | None) -> int:
     from .bot.runner import run_bot
 
     return run_bot(config)
+
+
+def _sync(config: str | None) -> int:
+    from .bot.runner import sync_now
+
+    return sync_now(config)
+
+
+def _backup(db: str, to: str) -> int:
+    from .storage.backup import backup_file
+    from .storage.errors import StorageError
+    from .storage.postgres import is_postgres_url
+
+    if is_postgres_url(db):
+        print("dokobot: backup copies an SQLite file; back up PostgreSQL with pg_dump", file=sys.stderr)
+        return 2
+    try:
+        backup_file(db, to)
+    except StorageError as exc:
+        print(f"dokobot: {exc}", file=sys.stderr)
+        return 2
+    _out(f"backed up {db} to {to}")
+    return 0
 
 
 def _export(channel: int, out: str, db: str | None, config: str | None) -> int:
@@ -136,18 +160,23 @@ line on standard error).
 """
 
 
+BACKUP_HELP = """\
+Copy the bot's SQLite database into a new file with SQLite's online backup
+API: a consistent snapshot, safe while the bot runs. The bot also makes one
+by itself before it migrates the database to a new schema version (next to
+the file, named FILE.vN-TIMESTAMP.backup). To restore, stop the bot and put
+the copy in place of the database file.
+
+Exit status: 0 copied; 2 the database is missing or not SQLite, the target
+exists already, or the copy failed (one line on standard error).
+"""
+
+
 def version() -> str:
-    """The installed package's version (the source tree's when not installed)."""
-    from importlib.metadata import PackageNotFoundError
-    from importlib.metadata import version as installed
+    """The version: one source, ``dokobot.__version__`` (pyproject.toml reads it too)."""
+    from . import __version__
 
-    try:
-        return installed("dokobot")
-    except PackageNotFoundError:  # pragma: no cover - running from a source tree
-        import tomllib
-
-        pyproject = Path(__file__).resolve().parent.parent / "pyproject.toml"
-        return str(tomllib.loads(pyproject.read_text())["project"]["version"])
+    return __version__
 
 
 def parser() -> argparse.ArgumentParser:
@@ -156,6 +185,8 @@ def parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", required=True)
     run = sub.add_parser("run", help="start the bot")
     run.add_argument("--config", help="TOML config file (default: config.toml if present)")
+    syn = sub.add_parser("sync", help="register the slash commands with Discord now (also when unchanged)")
+    syn.add_argument("--config", help="TOML config file (default: config.toml if present)")
     raw = argparse.RawDescriptionHelpFormatter
     rep = sub.add_parser("replay", help="replay a dokobot-game/1 record and print the result",
                          description=REPLAY_HELP, formatter_class=raw)
@@ -170,6 +201,10 @@ def parser() -> argparse.ArgumentParser:
                      help="the bot's SQLite database or postgresql:// URL (default: `database` of the config)")
     exp.add_argument("--config", metavar="FILE",
                      help="TOML config file to read the database path from (default: config.toml if present)")
+    bak = sub.add_parser("backup", help="copy the SQLite database (safe while the bot runs)",
+                         description=BACKUP_HELP, formatter_class=raw)
+    bak.add_argument("--db", required=True, metavar="FILE", help="the bot's SQLite database file")
+    bak.add_argument("--to", required=True, metavar="FILE", help="the new backup file (must not exist)")
     mig = sub.add_parser("migrate-db", help="copy an SQLite database into an empty PostgreSQL database")
     mig.add_argument("--from", dest="source", required=True, metavar="FILE", help="the SQLite database file")
     mig.add_argument("--to", dest="target", required=True, metavar="URL", help="postgresql://user:password@host/dbname")
@@ -182,6 +217,10 @@ def main(argv: list[str] | None = None) -> int:
         return _replay(args.file)
     if args.command == "run":
         return _run(args.config)
+    if args.command == "sync":
+        return _sync(args.config)
+    if args.command == "backup":
+        return _backup(args.db, args.to)
     if args.command == "migrate-db":
         return _migrate_db(args.source, args.target)
     return _export(args.channel, args.out, args.db, args.config)

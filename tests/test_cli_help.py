@@ -21,11 +21,18 @@ def help_of(capsys, *argv: str) -> str:
 
 
 def test_version_is_the_packages(capsys):
+    """One source: dokobot.__version__, which pyproject.toml reads and CHANGELOG.md heads."""
+    from dokobot import __version__
+
     with pytest.raises(SystemExit) as exc:
         main(["--version"])
     assert exc.value.code == 0
-    version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
-    assert capsys.readouterr().out.strip() == f"dokobot {version}"
+    assert capsys.readouterr().out.strip() == f"dokobot {__version__}"
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    assert "version" not in project["project"] and project["project"]["dynamic"] == ["version"]
+    assert project["tool"]["setuptools"]["dynamic"]["version"] == {"attr": "dokobot.__version__"}
+    first = re.search(r"^## (\S+)", (ROOT / "CHANGELOG.md").read_text(encoding="utf-8"), re.M)
+    assert first and first.group(1) == __version__
 
 
 def test_export_help_documents_every_option_and_the_channel_id(capsys):

@@ -1,7 +1,7 @@
 """``DokoBot``: the discord.py bot that runs Doppelkopf tables.
 
 Layer 4: builds on the table layer (``dokobot.table.table``) and a ``TableStore``.
-Cogs live in the top-level ``cogs`` package, one per area.
+Cogs live in the top-level ``cogs`` folder, one per area, installed as ``dokobot.cogs``.
 """
 
 from __future__ import annotations
@@ -11,6 +11,8 @@ import dataclasses
 import logging
 import random
 import signal
+from importlib.util import find_spec
+from pathlib import Path
 from typing import Any
 
 import discord
@@ -18,6 +20,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from dokobot.bot.config import Config
+from dokobot.bot.sync import sync_on_start
 from dokobot.bot.ui import DYNAMIC_ITEMS, Controls, TablePresenter, error_text
 from dokobot.storage.memory import MemoryStore
 from dokobot.table.ai import Skill
@@ -28,9 +31,21 @@ from dokobot.text.i18n import LANGUAGES, has, locale_lang, norm_lang, t
 
 log = logging.getLogger(__name__)
 
+def _cogs_package() -> str:
+    """``dokobot.cogs`` when installed (pip puts cogs/ inside the package); ``cogs`` in a
+    source tree, where cogs/ sits next to dokobot/ (tests, ``PYTHONPATH=$PWD``)."""
+    here = Path(__file__).resolve().parent.parent  # the dokobot package
+    if here.joinpath("cogs").is_dir():
+        return "dokobot.cogs"
+    spec = find_spec("cogs")
+    if spec is not None and spec.origin and Path(spec.origin).resolve().parent == here.parent / "cogs":
+        return "cogs"
+    return "dokobot.cogs"  # an editable install maps dokobot.cogs onto the source's cogs/
+
+
 # One extension: it builds the area cogs with typed references to each other
 # and gives the dynamic items their entry points (``DokoBot.controls``).
-EXTENSIONS = ("cogs.doko",)
+EXTENSIONS = (f"{_cogs_package()}.doko",)
 ENGLISH_LOCALES = (discord.Locale.american_english, discord.Locale.british_english)
 
 
@@ -61,7 +76,7 @@ class DokoBot(commands.Bot):
         self, config: Config | None = None, store: TableStore | None = None, *,
         computer_skill: Skill | None = None, computer_delay: float = COMPUTER_DELAY,
         computer_retry: float = COMPUTER_RETRY, rng: random.Random | None = None, lease_loop: bool = True,
-        **kwargs: Any,
+        sync_only: bool = False, **kwargs: Any,
     ) -> None:
         intents = discord.Intents.default()
         super().__init__(
@@ -87,26 +102,38 @@ class DokoBot(commands.Bot):
         self._locales: dict[int, str] = {}  # user id -> language of the Discord locale last seen
         self._picture_decks: dict[int, str | None] = {}
         self._user_decks: dict[int, str | None] = {}
+        # `dokobot sync`: log in, build the commands, nothing else (no tables, no leases)
+        self._sync_only = sync_only
+        self.restored_count = 0  # tables restored at start-up, for the start-up line
+        self._announced = False
 
     async def setup_hook(self) -> None:
+        if self._sync_only:
+            await self._load_commands()
+            return
         await asyncio.to_thread(picture.warm_up)  # fonts and palette before the first card, not during it
         await self._restore()
         start_leases = getattr(self.store, "start", None)
         if start_leases is not None and self._lease_loop:  # a ShardedStore: keep our leases, pick up expired ones
             start_leases(self.keep_leases)
+        await self._load_commands()
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        await sync_on_start(self)  # only if changed, from one process; a failure is a warning
+
+    async def _load_commands(self) -> None:
         await self.tree.set_translator(DokoTranslator())
         for ext in EXTENSIONS:
             await self.load_extension(ext)
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
-        await self._sync()
 
-    async def _sync(self) -> None:
-        if self.config.guild_id:
-            guild = discord.Object(id=self.config.guild_id)
-            self.tree.copy_global_to(guild=guild)  # guild commands appear at once (development)
-            await self.tree.sync(guild=guild)
-        else:
-            await self.tree.sync()
+    async def on_ready(self) -> None:
+        """The start-up line, once (discord.py fires on_ready again after a reconnect)."""
+        if self._announced or self._sync_only:
+            return
+        self._announced = True
+        from dokobot import __version__  # the package root sits above the layers: import it late
+
+        log.info("dokobot %s connected as %s: %d server(s), %d table(s) restored",
+                 __version__, self.user, len(self.guilds), self.restored_count)
 
     # ---- tables -------------------------------------------------------------------------
 
@@ -124,6 +151,7 @@ class DokoBot(commands.Bot):
         sharded store wins the lease of a table whose process died)."""
         before = {t.table_id for t in self.tables.all()}
         restored = [t for t in await self.tables.restore() if t.table_id not in before]
+        self.restored_count += len(restored)
         if restored:
             log.info("restored %d open table(s)", len(restored))
         for table in restored:

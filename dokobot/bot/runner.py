@@ -1,4 +1,4 @@
-"""``run_bot``: what ``dokobot run [--config FILE]`` does.
+"""``run_bot``: what ``dokobot run [--config FILE]`` does; ``sync_now``: ``dokobot sync``.
 
 Every startup problem ends in one line on stderr and exit status 2; the
 token is never printed or logged.
@@ -9,12 +9,15 @@ from __future__ import annotations
 import asyncio
 import logging
 import sys
+from collections.abc import Callable, Coroutine
+from typing import Any
 from urllib.parse import urlsplit
 
 import aiohttp
 import discord
 
 from dokobot.bot.config import Config, ConfigError, load_config
+from dokobot.bot.sync import SyncError, sync_commands
 from dokobot.table.store import StoreError
 
 log = logging.getLogger("dokobot")
@@ -64,14 +67,35 @@ def _fail(message: str) -> int:
     return 2
 
 
+def _load(config_path: str | None) -> Config:
+    """The config, checked as far as it can be before connecting; ConfigError otherwise."""
+    from dokobot.storage import postgres
+
+    config = load_config(config_path)
+    if postgres.is_postgres_url(config.database) and postgres.asyncpg is None:
+        raise ConfigError(postgres.NO_ASYNCPG)
+    return config
+
+
 def run_bot(config_path: str | None) -> int:
+    return _main(config_path, _run)
+
+
+def sync_now(config_path: str | None) -> int:
+    """``dokobot sync``: register the slash commands now, whether or not they changed."""
+    return _main(config_path, _sync)
+
+
+def _main(config_path: str | None, body: Callable[[Config], Coroutine[Any, Any, None]]) -> int:
     try:
-        config = load_config(config_path)
+        config = _load(config_path)
     except ConfigError as exc:
         return _fail(str(exc))
     _setup_logging(config)
     try:
-        asyncio.run(_run(config))
+        asyncio.run(body(config))
+    except SyncError as exc:
+        return _fail(str(exc))
     except discord.LoginFailure:
         return _fail("Discord refused the bot token: copy it again from the developer portal")
     except discord.PrivilegedIntentsRequired:
@@ -96,14 +120,15 @@ class StoreOpenError(Exception):
     pass
 
 
-async def _open_store(config: Config):  # noqa: ANN202
-    """SQLite for one process; PostgreSQL or a shard range: the leased, sharded store."""
+async def _open_store(config: Config, *, plain: bool = False):  # noqa: ANN202
+    """SQLite for one process; PostgreSQL or a shard range: the leased, sharded store
+    (``plain``: the unleased store, for ``dokobot sync``, which touches no table)."""
     from dokobot.storage.postgres import is_postgres_url, redact
     from dokobot.storage.sharded import ShardedStore
     from dokobot.storage.sqlite_store import SqliteStore
 
     try:
-        if is_postgres_url(config.database) or config.sharded:
+        if not plain and (is_postgres_url(config.database) or config.sharded):
             return await ShardedStore.open(
                 config.database, shard_count=config.shard_count or 1, shard_ids=config.shard_ids
             )
@@ -123,5 +148,20 @@ async def _run(config: Config) -> None:
         async with bot:
             bot.install_signal_handlers()
             await bot.start(config.token)
+    finally:
+        await store.close()
+
+
+async def _sync(config: Config) -> None:
+    """Log in (no gateway, no tables), sync the commands, remember their hash."""
+    from dokobot.bot.client import DokoBot
+
+    store = await _open_store(config, plain=True)
+    bot = DokoBot(config, store=store, sync_only=True)
+    try:
+        async with bot:
+            await bot.login(config.token)
+            result = await sync_commands(bot, config.guild_id, force=True)
+            print(f"synced {result.commands} slash commands ({result.scope})")
     finally:
         await store.close()

@@ -14,6 +14,7 @@ from typing import Any, Self
 
 import aiosqlite
 
+from .backup import backup_before_migration
 from .errors import StorageError, describe
 from .periods import day_bucket, month_bucket
 from .postgres import PgPool, is_postgres_url, open_pool
@@ -74,7 +75,7 @@ class Core:
         except sqlite3.Error as exc:
             raise StorageError(f"cannot open database {target}: {describe(exc)}") from exc
         try:
-            version = await _prepare(conn, busy_timeout, load_migrations())
+            version = await _prepare(conn, busy_timeout, load_migrations(), None if uri else target)
             if owner:
                 await _fence(conn, owner)
         except sqlite3.Error as exc:
@@ -173,7 +174,11 @@ class Core:
                 )
 
 
-async def _prepare(conn: aiosqlite.Connection, busy_timeout: float, migrations: list[Migration]) -> int:
+async def _prepare(
+    conn: aiosqlite.Connection, busy_timeout: float, migrations: list[Migration], path: str | None = None,
+) -> int:
+    """Set the connection up and migrate; ``path``: the database file, backed up first
+    when it has data of an older schema version (None: a URI or in-memory database)."""
     # PRAGMA takes no parameters; int() makes the interpolation safe.
     await conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout * 1000)}")
     await conn.execute("PRAGMA foreign_keys = ON")
@@ -186,7 +191,19 @@ async def _prepare(conn: aiosqlite.Connection, busy_timeout: float, migrations: 
     await conn.create_function("doko_day", 1, day_bucket, deterministic=True)
     await conn.create_function("doko_month", 1, month_bucket, deterministic=True)
     await conn.create_function("doko_now_ms", 0, _now_ms)
+    current = await _schema_version(conn)
+    if path not in (None, "", ":memory:") and 0 < current < len(migrations):
+        # a migration rewrites the file in place: keep the old one to go back to
+        await asyncio.to_thread(backup_before_migration, path, current, len(migrations))
     return await migrate(conn, migrations)
+
+
+async def _schema_version(conn: aiosqlite.Connection) -> int:
+    """The file's schema version before migrating (0: empty, or not ours)."""
+    rows = await _all(conn, "SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'")
+    if not rows:
+        return 0
+    return int((await _all(conn, "SELECT COALESCE(MAX(version), 0) FROM schema_version"))[0][0])
 
 
 # The lease fence of postgres._FENCE for SQLite: TEMP triggers (this

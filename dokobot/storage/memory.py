@@ -28,6 +28,7 @@ class MemoryStore:
         self.prefs: dict[int, ChannelPrefs] = {}
         self.user_langs: dict[int, str] = {}
         self.user_decks: dict[int, str] = {}
+        self.state: dict[str, str] = {}  # bot_state
 
     async def open_table(self, channel_id: int, guild_id: int | None, host_id: int, seats: list[SeatInfo]) -> int:
         if any(t.channel_id == channel_id for tid, t in self.tables.items() if tid not in self.closed):
@@ -159,6 +160,12 @@ class MemoryStore:
             self.user_langs.pop(user_id, None)
         else:
             self.user_langs[user_id] = language
+
+    async def bot_state(self, key: str) -> str | None:
+        return self.state.get(key)
+
+    async def set_bot_state(self, key: str, value: str) -> None:
+        self.state[key] = value
 
     async def user_deck(self, user_id: int) -> str | None:
         return self.user_decks.get(user_id)

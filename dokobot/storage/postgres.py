@@ -29,8 +29,11 @@ from .schema import Migration, pending
 
 try:  # an optional import at module level: SQLite-only installs still work
     import asyncpg
-except ImportError:  # pragma: no cover - asyncpg is a declared dependency
+except ImportError:  # SQLite hosts install dokobot without the postgres extra
     asyncpg = None  # type: ignore[assignment]
+
+NO_ASYNCPG = ("database is a postgresql:// URL, but the asyncpg package is not installed:"
+              " pip install 'dokobot[postgres]'")
 
 SCHEMES = ("postgresql://", "postgres://")
 log = logging.getLogger(__name__)
@@ -363,8 +366,8 @@ async def open_pool(
 ) -> tuple[PgPool, int]:
     """Connect, migrate, install the functions and the fence; return (pool, schema version)."""
     shown = redact(url)
-    if asyncpg is None:  # pragma: no cover
-        raise StorageError("PostgreSQL needs the asyncpg package (pip install asyncpg)")
+    if asyncpg is None:
+        raise StorageError(NO_ASYNCPG)
 
     # A startup setting, not a SET: the pool's RESET ALL on release keeps it.
     settings = {"dokobot.owner": owner} if owner else {}

@@ -186,6 +186,14 @@ class SqliteStore:
         with _store_errors():
             await self.db.set_user_language(user_id, language)
 
+    async def bot_state(self, key: str) -> str | None:
+        with _store_errors():
+            return await self.db.get_bot_state(key)
+
+    async def set_bot_state(self, key: str, value: str) -> None:
+        with _store_errors():
+            await self.db.set_bot_state(key, value)
+
     async def user_deck(self, user_id: int) -> str | None:
         with _store_errors():
             return await self.db.get_user_deck(user_id)

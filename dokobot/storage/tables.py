@@ -138,6 +138,22 @@ class TablesRepo(Core):
                 (user_id, value, to_epoch(now)),
             )
 
+    # --- the bot's own facts (bot_state) ------------------------------------
+
+    async def get_bot_state(self, key: str) -> str | None:
+        """A fact of the bot itself (e.g. the hash of the synced commands), None if unset."""
+        async with self._statement(f"read bot state {key}") as conn:
+            rows = await _all(conn, "SELECT value FROM bot_state WHERE key = ?", (key,))
+        return rows[0][0] if rows else None
+
+    async def set_bot_state(self, key: str, value: str, *, now: datetime | None = None) -> None:
+        async with self._transaction(f"save bot state {key}") as conn:
+            await conn.execute(
+                "INSERT INTO bot_state (key, value, updated_at) VALUES (?, ?, ?)"
+                " ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
+                (key, value, to_epoch(now)),
+            )
+
     # --- tables and seats -------------------------------------------------
 
     async def open_table(

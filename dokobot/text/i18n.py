@@ -460,6 +460,39 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "suit.H": ("Herz", "hearts"),
     "suit.D": ("Karo", "diamonds"),
     "suit.trump": ("Trumpf", "trump"),
+    # --- /doko hilfe
+    "help.title": ("Doppelkopf · Hilfe", "Doppelkopf · help"),
+    "help.about": (
+        "Dieser Bot spielt Doppelkopf in diesem Server: ein Tisch pro Kanal, mit vier, fünf oder sechs"
+        " am Tisch, nach den DDV-Turnierregeln oder euren Hausregeln. Deine Karten siehst nur du."
+        " Freie Plätze füllen Computer-Spieler. Punkte, Spielliste und Rangliste bleiben gespeichert,"
+        " auch über einen Neustart des Bots hinweg.",
+        "This bot plays Doppelkopf in this server: one table per channel, four, five or six players,"
+        " by the DDV tournament rules or your house rules. Only you see your cards. Computer players"
+        " fill free seats. Points, score sheet and leaderboard are kept, also across a restart of the bot.",
+    ),
+    "help.start_title": ("So geht's los", "How to start"),
+    "help.start": (
+        "1. {tisch} öffnet den Tisch in diesem Kanal.\n"
+        "2. Alle klicken **{join}**; der Gastgeber kann mit **{add}** Plätze füllen.\n"
+        "3. Der Gastgeber klickt **{start}**, sobald vier bis sechs am Tisch sitzen.\n"
+        "4. **{cards}** (oder {hand}) zeigt dir deine Hand; dort spielst du deine Karten.",
+        "1. {tisch} opens the table in this channel.\n"
+        "2. Everyone clicks **{join}**; the host may fill seats with **{add}**.\n"
+        "3. The host clicks **{start}** once four to six are seated.\n"
+        "4. **{cards}** (or {hand}) shows your hand; that is where you play your cards.",
+    ),
+    "help.commands_title": ("Befehle", "Commands"),
+    "help.commands_more": ("Befehle (weiter)", "Commands (continued)"),
+    "help.announce_title": ("Ansagen", "Announcements"),
+    "help.announce": (
+        "{commands}: Ansage zu jedem Zeitpunkt, den die Regeln erlauben (auch als Knöpfe in deiner Hand).",
+        "{commands}: announce at any moment the rules allow (also as buttons in your hand).",
+    ),
+    "help.footer": (
+        "Alle Regeln: {regeln} · Sprache: {sprache}",
+        "All rules: {regeln} · Language: {sprache}",
+    ),
     # --- slash commands (German names; descriptions translated for English clients)
     "cmd.doko": ("Doppelkopf am Tisch in diesem Kanal", "Doppelkopf at the table in this channel"),
     "cmd.tisch": ("Öffnet einen Doppelkopf-Tisch in diesem Kanal", "Open a Doppelkopf table in this channel"),
@@ -514,6 +547,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "Nur Spiele mit so vielen Mitspielern (sonst alle, nach Tischgröße aufgeteilt)",
         "Only games with this many players (default: all, split by table size)",
     ),
+    "cmd.hilfe": ("Zeigt, was der Bot kann, und wie es losgeht (nur für dich)", "Show what the bot does and how to start (only to you)"),
     "cmd.protokoll": ("Hängt ein beendetes Spiel als Protokoll an", "Attach a finished game as a game record"),
     "cmd.protokoll.spiel": ("Nummer des Spiels auf der Spielliste (sonst das letzte)", "Number of the game on the score sheet (default: the last)"),
     "stats.no_db": ("Ranglisten und Statistiken brauchen die Datenbank.", "Leaderboards and statistics need the database."),
@@ -839,6 +873,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "name.statistik": ("statistik", "statistics"),
     "name.protokoll": ("protokoll", "record"),
     "name.platz": ("platz", "seat"),
+    "name.hilfe": ("hilfe", "help"),
     "name.re": ("re", "re"),
     "name.kontra": ("kontra", "kontra"),
     "name.keine90": ("keine90", "keine90"),

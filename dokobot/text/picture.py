@@ -10,8 +10,9 @@ keyed by the value itself).
 
 Suits are drawn as shapes, not font glyphs: French (♣♠♥♦, German ranks B D K
 A 10 9) or German deck (Eichel, Grün, Rot, Schellen; Ober, Unter). Text uses
-Noto Sans from the ``fontpkg-noto-sans`` package (no system font needed), with
-Pillow's built-in font as a fallback.
+Noto Sans (Medium and Bold of the upright variable font), shipped in
+``dokobot/text/fonts/`` with its OFL licence: no system font needed, and no
+fallback (a missing font file is an error, never Pillow's tiny default font).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import math
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -28,10 +30,8 @@ from dokobot.engine import Game
 from dokobot.table.table import FinishedGame, Table
 from dokobot.text.i18n import announcement_name, contract_name, t
 
-try:  # a font shipped by a pip package: the same pixels on every machine
-    from fontpkg_noto_sans import ROOT as _FONT_ROOT
-except ImportError:  # pragma: no cover - the dependency is declared; Pillow's font still works
-    _FONT_ROOT = None
+# Shipped as package data: the same pixels on every machine, under a file name we own.
+FONT_FILE = Path(__file__).resolve().parent / "fonts" / "NotoSans[wdth,wght].ttf"
 
 DECKS = ("french", "german")
 # Pictures kept (~16-22 KB each, whatever the number of tables): a state shown twice
@@ -194,15 +194,11 @@ def summary_view(fin: FinishedGame, game: Game, *, deck: str = "french", lang: s
 
 
 @lru_cache(maxsize=32)
-def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    if _FONT_ROOT is not None:
-        try:
-            f = ImageFont.truetype(str(_FONT_ROOT / "files" / "NotoSans[wdth,wght].ttf"), size)
-            f.set_variation_by_name("Bold" if bold else "Medium")
-            return f
-        except OSError:  # pragma: no cover - a broken install: fall back below
-            pass
-    return ImageFont.load_default(size=size)
+def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """Noto Sans Medium (Bold) at ``size``; raises OSError if the shipped file is missing."""
+    f = ImageFont.truetype(str(FONT_FILE), size)
+    f.set_variation_by_name("Bold" if bold else "Medium")
+    return f
 
 
 @lru_cache(maxsize=1024)

@@ -109,7 +109,10 @@ class Run:
     async def plays_on(self) -> None:
         bot, store = await _process(self.url, 1, "B1")
         self.stores.append(store)
-        async with simcord.run(bot) as env:
+        # On Discord the commands belong to the application: the process with shard 0
+        # syncs them, this one does not (issue 20). Its own SimCord stands for that
+        # same Discord, so it finds them registered (strict_sync=False).
+        async with simcord.run(bot, strict_sync=False) as env:
             # another SimCord, another Discord: its own ids (snowflakes follow its virtual clock)
             await env.advance_time(86_400)
             leases = lease_loop(bot)
