@@ -65,6 +65,8 @@ def error_text(err: TableError, table: Table | None, lang: str) -> str:
     if err.code == "not_host":
         host = next((s.name for s in table.seats if s.user_id == table.host_id), None) if table else None
         params["host"] = render.esc(host) if host else f"<@{params.get('host_id')}>"
+    if err.code == "not_host" and params.get("former"):  # a seat handed over took the host rights along
+        return t(lang, "err.not_host_former", **params)
     return t(lang, "err." + err.code, **params)
 
 

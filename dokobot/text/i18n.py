@@ -192,6 +192,20 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "notice.handed_over": ("{new} übernimmt den Platz von {old}.", "{new} takes over the seat of {old}."),
     "notice.computer_on": ("Ein Computer spielt für {name}.", "A computer plays for {name}."),
     "notice.computer_off": ("{name} spielt wieder selbst.", "{name} plays again."),
+    "notice.size": ("Das nächste Spiel: {form}", "The next game: {form}"),
+    "notice.host": ("{name} ist jetzt Gastgeber des Tisches.", "{name} is the table's host now."),
+    "ok.joined_next": (
+        "Du sitzt auf Platz {n} und spielst ab dem nächsten Spiel mit.",
+        "You have seat {n} and play from the next game on.",
+    ),
+    "ok.joined_waiting": (
+        "Du stehst auf der Warteliste (Nummer {n}) und bekommst den nächsten freien Platz.",
+        "You are on the waiting list (number {n}) and get the next free seat.",
+    ),
+    "err.not_host_former": (
+        "Das darf nur der Gastgeber ({host}) oder wer Kanäle verwalten darf: mit deinem Platz sind die Gastgeberrechte weitergegangen.",
+        "Only the host ({host}) or someone who may manage channels can do that: the host rights went with your seat.",
+    ),
     "hand.stale": (
         "*veraltet: „Meine Karten“ öffnet die aktuelle Hand*",
         "*out of date: “My hand” opens the current hand*",

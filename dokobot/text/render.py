@@ -477,6 +477,11 @@ def notice_text(table: Table, notice: Notice, lang: str | None) -> str | None:
         return t(lang, "notice.waiting", name=esc(str(data)))
     if kind == "seated":
         return t(lang, "notice.seated", name=esc(str(data)), n=(seat or 0) + 1)
+    if kind == "size":
+        form = "lobby.six" if data == 6 else "lobby.five_all" if table.game_rules(5).all_play else "lobby.five"
+        return t(lang, "notice.size", form=t(lang, form))
+    if kind == "host":
+        return t(lang, "notice.host", name=esc(str(data)))
     if kind == "handed_over":
         old, new = data
         return t(lang, "notice.handed_over", old=esc(old), new=esc(new))
@@ -688,23 +693,38 @@ def armut_trumps(game: Game, seat: int) -> list[str]:
 
 
 def rules_text(table: Table, lang: str | None, images: bool = True) -> tuple[str, str]:
-    """The table's rules page (public knowledge); ``images``: the channel shows pictures."""
-    return rules_page(table.ruleset, table.settings, lang, table.list_settings.games, table.pflicht_on,
-                      images)
+    """The table's rules page (public knowledge); ``images``: the channel shows pictures.
+    It shows the rules of the size actually seated: six play the Münchener Regeln."""
+    n = len(table.seats)
+    if table.state == "playing" and table.game is not None:
+        rules = table.game.rules
+    else:
+        rules = table.game_rules(n) if 4 <= n <= MAX_SEATS else table.ruleset
+    return rules_page(rules, table.settings, lang, table.list_settings.games, table.pflicht_on,
+                      images, size_line(table, lang))
+
+
+def size_line(table: Table, lang: str | None) -> str:
+    """How the seated number plays: six the Münchener Regeln, five by the ``five`` switch."""
+    if len(table.seats) == MAX_SEATS:
+        return t(lang, "lobby.six")
+    return t(lang, "lobby.five_all" if table.game_rules(5).all_play else "lobby.five")
 
 
 def rules_page(r: RuleSet, settings: TableSettings, lang: str | None, list_games: int = 0,
-               pflichtsolo: bool = False, images: bool = True) -> tuple[str, str]:
+               pflichtsolo: bool = False, images: bool = True, size: str | None = None) -> tuple[str, str]:
     """The rules of a table or of a channel's next table in one language: every switch and
     table setting with its current value and what it means; the values a switch takes are
-    listed where they are words."""
+    listed where they are words. ``size``: the line on the seated number (default: five's)."""
     preset_key = f"rules.preset.{r.preset}"
     lines = [f"**{t(lang, preset_key) if has(preset_key) else r.preset}**", ""]
     lines += [switch_line(r, name, lang) for name in SWITCHES]
     if list_games:  # the table's list (rules.md "Lists and Pflichtsoli"), not an engine switch
         pflicht = " · " + t(lang, "rules.pflichtsolo") if pflichtsolo else ""
         lines += ["", t(lang, "rules.list", n=list_games) + pflicht]
-    lines += [""] + settings_lines(settings, lang, images) + [t(lang, "lobby.five"), "", t(lang, "rules.how")]
+    if size is None:
+        size = t(lang, "lobby.five_all" if r.five == "all_play" else "lobby.five")
+    lines += [""] + settings_lines(settings, lang, images) + [size, "", t(lang, "rules.how")]
     return t(lang, "rules.title", preset=preset_name(lang, r.preset)), "\n".join(lines)
 
 

@@ -1,0 +1,109 @@
+"""Issue 25: the table says what happens (SimCord, what the person sees).
+
+Joining between games answers privately and tells the channel, also when the
+size changes the game; the waiting list seats people with a notice; the rules
+page follows the size seated; host rights that move with a seat are announced
+and the former host hears why a command is refused.
+"""
+
+from __future__ import annotations
+
+from conftest import message_text
+
+
+async def play_one(doko) -> None:
+    await doko.start()
+    await doko.open_all_hands()
+    await doko.reserve_all_gesund()
+    await doko.play_out()
+    assert doko.table.state == "between"
+
+
+def last_id(doko) -> int:
+    return max((m.id for m in doko.public()), default=0)
+
+
+def public_since(doko, before: int) -> list[str]:
+    """What the channel got after message ``before`` (turn lines come and go: by id)."""
+    return [m.content for m in doko.public() if m.id > before]
+
+
+async def test_joining_between_games_answers_privately_and_tells_the_table(doko):
+    await doko.open_and_seat()
+    await play_one(doko)
+    before = last_id(doko)
+    res = await doko.outsider.click(doko.table_message(), label="Beitreten")
+    assert [f.content for f in res.followups] == ["Du sitzt auf Platz 5 und spielst ab dem nächsten Spiel mit."]
+    assert res.followups[0].flags.ephemeral
+    said = public_since(doko, before)
+    assert "Kiebitz setzt sich an den Tisch (Platz 5)." in said
+    assert "Das nächste Spiel: Zu fünft: der Geber setzt jeweils aus." in said
+    sixth = doko.guild.add_member(doko.env.create_user("Sechs"))
+    before = last_id(doko)
+    await sixth.click(doko.table_message(), label="Beitreten")
+    said = public_since(doko, before)
+    assert "Sechs setzt sich an den Tisch (Platz 6)." in said
+    assert "Das nächste Spiel: Zu sechst: Münchener Regeln (drei Blätter, 12 Karten je Hand)." in said
+    # the rules page follows the size seated: six play the Münchener Regeln
+    page = message_text((await doko.players[1].slash(doko.channel, "doko regeln")).response)
+    assert "Regeln: Münchener Regeln" in page and "Zu sechst: Münchener Regeln (drei Blätter" in page
+    assert "Zu fünft: der Geber" not in page
+
+
+async def test_the_rules_page_at_four_and_five_all_play(doko):
+    await doko.open_and_seat()
+    nord = doko.players[0]
+    await nord.slash(doko.channel, "doko regeln", schalter="five=all_play")
+    page = message_text((await nord.slash(doko.channel, "doko regeln")).response)
+    assert "Zu fünft: alle spielen mit" in page and "Zu fünft: der Geber" not in page
+
+
+async def test_the_waiting_list_seats_people_with_a_notice_of_the_new_size(doko):
+    await doko.open_and_seat()
+    await doko.start()
+    res = await doko.outsider.click(doko.table_message(), label="Beitreten")  # during the game: waits
+    assert [f.content for f in res.followups] == [
+        "Du stehst auf der Warteliste (Nummer 1) und bekommst den nächsten freien Platz."]
+    sixth = doko.guild.add_member(doko.env.create_user("Sechs"))
+    await sixth.click(doko.table_message(), label="Beitreten")
+    before = last_id(doko)
+    await doko.open_all_hands()
+    await doko.reserve_all_gesund()
+    await doko.play_out()
+    said = public_since(doko, before)
+    assert "Kiebitz setzt sich an den Tisch (Platz 5)." in said and "Sechs setzt sich an den Tisch (Platz 6)." in said
+    assert said.count("Das nächste Spiel: Zu sechst: Münchener Regeln (drei Blätter, 12 Karten je Hand).") == 1
+
+
+async def test_english_join_between_games(doko):
+    await doko.open_and_seat()
+    await play_one(doko)
+    await doko.outsider.slash(doko.channel, "doko sprache", sprache="en")
+    res = await doko.outsider.click(doko.table_message(), label="Beitreten")
+    assert [f.content for f in res.followups] == ["You have seat 5 and play from the next game on."]
+
+
+async def test_host_rights_move_with_the_handed_over_seat_and_are_announced(doko):
+    await doko.open_and_seat()
+    nord, clara = doko.players[0], doko.outsider
+    await doko.start()
+    before = last_id(doko)
+    await nord.slash(doko.channel, "doko platz", nummer=1, aktion="übergeben", spieler=clara)
+    assert doko.table.host_id == clara.id  # with the seat, not to the next seat's person
+    said = public_since(doko, before)
+    assert "Kiebitz übernimmt den Platz von Nord." in said and "Kiebitz ist jetzt Gastgeber des Tisches." in said
+    res = await nord.slash(doko.channel, "doko abbrechen")
+    assert res.response.content == (
+        "Das darf nur der Gastgeber (Kiebitz) oder wer Kanäle verwalten darf: "
+        "mit deinem Platz sind die Gastgeberrechte weitergegangen.")
+    assert doko.table.state == "playing"
+    res = await doko.players[1].slash(doko.channel, "doko abbrechen")  # never host: the plain reason
+    assert res.response.content == "Das darf nur der Gastgeber (Kiebitz) oder wer Kanäle verwalten darf."
+
+
+async def test_the_host_leaving_between_games_names_the_new_host(doko):
+    await doko.open_and_seat()
+    await play_one(doko)
+    before = last_id(doko)
+    await doko.players[0].click(doko.table_message(), label="Verlassen")
+    assert "Ost ist jetzt Gastgeber des Tisches." in public_since(doko, before)
