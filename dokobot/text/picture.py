@@ -9,7 +9,7 @@ pictures, so ``render_table`` / ``render_summary`` are cached per view (an LRU
 keyed by the value itself).
 
 Suits are drawn as shapes, not font glyphs: French (♣♠♥♦, German ranks B D K
-A 10 9) or German deck (Eichel, Grün, Rot, Schellen; Ober, Unter). Text uses
+A 10 9, English J Q K A 10 9) or German deck (Eichel, Grün, Rot, Schellen; Ober, Unter). Text uses
 Noto Sans from the ``fontpkg-noto-sans`` package (no system font needed), with
 Pillow's built-in font as a fallback.
 """
@@ -58,6 +58,7 @@ PLAQUE = (12, 48, 26)
 _FRENCH_INK = {"C": (25, 25, 25), "S": (25, 25, 25), "H": (205, 35, 35), "D": (205, 35, 35)}
 _GERMAN_INK = {"C": (110, 66, 24), "S": (30, 120, 45), "H": (200, 30, 30), "D": (176, 120, 0)}
 _FRENCH_RANK = {"A": "A", "T": "10", "K": "K", "Q": "D", "J": "B", "9": "9"}
+_ENGLISH_RANK = {**_FRENCH_RANK, "Q": "Q", "J": "J"}  # English members read queen and jack
 _GERMAN_RANK = {"A": "A", "T": "10", "K": "K", "Q": "O", "J": "U", "9": "9"}
 
 
@@ -335,7 +336,7 @@ SUPER = 3  # faces are drawn three times larger, then scaled down: smooth edges
 
 
 @lru_cache(maxsize=256)
-def card_face(code: str, deck: str, w: int, h: int, trump: bool = False) -> Image.Image:
+def card_face(code: str, deck: str, w: int, h: int, trump: bool = False, lang: str = "de") -> Image.Image:
     """One card (RGBA, ``w`` x ``h``): rank and small suit top left, a big suit in the middle."""
     W, H = w * SUPER, h * SUPER
     im = Image.new("RGBA", (W, H), (0, 0, 0, 0))
@@ -349,7 +350,8 @@ def card_face(code: str, deck: str, w: int, h: int, trump: bool = False) -> Imag
         return im.resize((w, h), Image.Resampling.LANCZOS)
     suit, rank = code[0], code[1]
     ink = (_GERMAN_INK if deck == "german" else _FRENCH_INK)[suit]
-    label = (_GERMAN_RANK if deck == "german" else _FRENCH_RANK)[rank]
+    french = _ENGLISH_RANK if lang == "en" else _FRENCH_RANK
+    label = (_GERMAN_RANK if deck == "german" else french)[rank]
     size = int(H * (0.25 if len(label) == 1 else 0.22))
     f = font(size, True)
     x0 = W * 0.1
@@ -488,7 +490,7 @@ def _panel(im: Image.Image, d: ImageDraw.ImageDraw, view: TableView) -> None:
         step = min(MINI_W + 5, (right - MINI_W) // max(1, len(view.last) - 1))
         for i, p in enumerate(view.last):
             x = x0 + i * step
-            _paste(im, card_face(p.card, view.deck, MINI_W, MINI_H, p.trump), x, y)
+            _paste(im, card_face(p.card, view.deck, MINI_W, MINI_H, p.trump, lang), x, y)
             short = _name(view.seats, p.seat, lang, step - 2, 10, False)
             _text(im, (x + MINI_W / 2, y + MINI_H + 3), short, 10, False, WHITE if p.seat == view.last_winner else MUTED, "ma")
         y += MINI_H + 22
@@ -510,7 +512,7 @@ def draw_table(view: TableView) -> Image.Image:
         _plaque(im, d, view, seat, cx, cy)
     for p in view.trick:
         x, y = _card_spot(n, p.seat)
-        _paste(im, card_face(p.card, view.deck, CARD_W, CARD_H, p.trump), x, y)
+        _paste(im, card_face(p.card, view.deck, CARD_W, CARD_H, p.trump, view.lang), x, y)
     if view.phase == "reserve":
         _text(im, (TABLE_W / 2, HEIGHT / 2), t(view.lang, "pic.reserve"), 20, True, MUTED, "mm")
     _panel(im, d, view)
@@ -597,7 +599,7 @@ def _party_block(im: Image.Image, d: ImageDraw.ImageDraw, view: SummaryView, par
         x = MARGIN + (i % TRICKS_PER_ROW) * slot
         row_y = y + (i // TRICKS_PER_ROW) * ROW_H
         for j, p in enumerate(tr.cards):
-            _paste(im, card_face(p.card, view.deck, MINI_W, MINI_H, p.trump), x + j * TRICK_STEP, row_y)
+            _paste(im, card_face(p.card, view.deck, MINI_W, MINI_H, p.trump, lang), x + j * TRICK_STEP, row_y)
         middle = x + (MINI_W + TRICK_STEP * (len(tr.cards) - 1)) / 2
         _text(im, (middle, row_y + MINI_H + 2), str(tr.augen), 11, False, MUTED, "ma")
     rows = (len(tricks) + TRICKS_PER_ROW - 1) // TRICKS_PER_ROW

@@ -87,9 +87,9 @@ def lobby_text(table: Table, lang: str | None) -> tuple[str, str]:
     return t(lang, "lobby.title"), "\n".join(lines)
 
 
-def card(game: Game, code: str) -> str:
-    """Card text; trumps in bold so they stand apart."""
-    text = card_text(code)
+def card(game: Game, code: str, lang: str | None = None) -> str:
+    """Card text (English: ♣Q, ♦J); trumps in bold so they stand apart."""
+    text = card_text(code, lang=lang)
     return f"**{text}**" if game.is_trump(code) else text
 
 
@@ -289,7 +289,7 @@ def _trick_lines(game: Game, names: list[str], lang: str | None) -> list[str]:
 
 def _played(game: Game, code: str, schwein: bool, lang: str | None) -> str:
     """A played card; a Fuchs played as Schwein says so (it beats the Dullen)."""
-    return card(game, code) + (f" ({t(lang, 'card.schwein')})" if schwein else "")
+    return card(game, code, lang) + (f" ({t(lang, 'card.schwein')})" if schwein else "")
 
 
 def _breakdown_item(b: BreakdownItem, lang: str | None) -> str:
@@ -522,9 +522,9 @@ def hand_text(table: Table, seat: int, lang: str | None, deck: str = "french") -
     trumps = [c for c in obs.hand if obs.is_trump(c)]
     plain = [c for c in obs.hand if not obs.is_trump(c)]
     if trumps:
-        lines.append(f"{t(lang, 'hand.trumps')}: " + " ".join(f"**{card_text(c, deck)}**" for c in trumps))
+        lines.append(f"{t(lang, 'hand.trumps')}: " + " ".join(f"**{card_text(c, deck, lang)}**" for c in trumps))
     if plain:
-        lines.append(" ".join(card_text(c, deck) for c in plain))
+        lines.append(" ".join(card_text(c, deck, lang) for c in plain))
     prompt = _prompt(table, obs, lang)
     if prompt:
         lines.append(prompt)
@@ -579,16 +579,17 @@ def hand_controls(table: Table, seat: int, lang: str | None, deck: str = "french
                                 "plain" if b == "pass" else "action") for b in bids])
     if obs.phase.startswith("armut"):
         return _armut_controls(obs, lang, deck)
-    rows = _card_rows(obs, deck)
+    rows = _card_rows(obs, deck, lang)
     knock = {"seat": obs.seat, "klopfen": True} in obs.legal_actions()
     anns = [Control("klopfen", "1", t(lang, "btn.klopfen"), "danger")] if knock else []
     anns += [Control("announce", a, announcement_name(lang, a), "danger") for a in obs.may_announce]
-    if anns:
-        rows.append(anns[:MAX_ROW])
-    return rows[:5]
+    ann_rows = _chunks(anns)  # six: Re/Kontra and five steps up to schwarz take two rows
+    if len(rows) + len(ann_rows) > 5:  # Discord's five rows: the cards packed closer make room
+        rows = _chunks([c for row in rows for c in row])
+    return (rows + ann_rows)[:5]
 
 
-def _card_rows(obs: Observation, deck: str = "french") -> list[list[Control]]:
+def _card_rows(obs: Observation, deck: str = "french", lang: str | None = None) -> list[list[Control]]:
     """One button per card; with a Schwein to choose, ONE ♦A button that asks
     "als Schwein?" (``DA:ask``; ``DA:s`` when only the Schwein may be played)."""
     legal = obs.legal_actions()
@@ -604,10 +605,10 @@ def _card_rows(obs: Observation, deck: str = "french") -> list[list[Control]]:
                 continue
             fox_shown = True
             ask = code in plays
-            label = card_text(code, deck) + (" 🐷?" if ask else " 🐷")
+            label = card_text(code, deck, lang) + (" 🐷?" if ask else " 🐷")
             trumps.append(Control("play", "DA:ask" if ask else "DA:s", label, "trump"))
             continue
-        ctl = Control("play", code, card_text(code, deck), "trump" if trump else "plain", code not in plays)
+        ctl = Control("play", code, card_text(code, deck, lang), "trump" if trump else "plain", code not in plays)
         (trumps if trump else plain).append(ctl)
     return _chunks(trumps) + _chunks(plain)
 
@@ -629,7 +630,7 @@ def _reserve_controls(obs: Observation, lang: str | None) -> list[list[Control]]
         return []
     allowed = obs.legal_actions()
     kinds: list[str] = []
-    named = tuple((str(a["card"]), card_text(str(a["card"]))) for a in allowed
+    named = tuple((str(a["card"]), card_text(str(a["card"]), lang=lang)) for a in allowed
                   if "card" in a and a["reserve"] == "hochzeit")
     for a in allowed:
         if a["reserve"] != "solo" and a["reserve"] not in kinds and "card" not in a:
@@ -660,7 +661,7 @@ def _six_solo_selects(allowed: list[dict[str, Any]], lang: str | None) -> list[l
             (f"{a['solo']}:{'p' if a['pflicht'] else 'l'}" + (f":{a['card']}" if "card" in a else ""),
              f"{contract_name(lang, 'solo:' + str(a['solo']))} · "
              f"{t(lang, 'sixsolo.pflicht') if a['pflicht'] else t(lang, 'sixsolo.lust')}"
-             + (f" · {t(lang, 'sixsolo.card', card=card_text(str(a['card'])))}" if "card" in a else ""))
+             + (f" · {t(lang, 'sixsolo.card', card=card_text(str(a['card']), lang=lang))}" if "card" in a else ""))
             for a in allowed if a["reserve"] == "solo" and a.get("size") == size))
         for part in range(0, min(len(options), 50), 25):
             rows.append([Control(kind, str(part // 25 + 1) if part else "", label,
@@ -679,7 +680,7 @@ def _armut_controls(obs: Observation, lang: str | None, deck: str = "french") ->
     if obs.phase == "armut_give":
         return [[Control("armut_give", "", t(lang, "btn.armut_give"), "action")]]
     n = obs.armut_given
-    options = tuple((f"{c}:{i}", card_text(c, deck)) for i, c in enumerate(obs.hand))
+    options = tuple((f"{c}:{i}", card_text(c, deck, lang)) for i, c in enumerate(obs.hand))
     rows = [[Control("armut_return", "", tn(lang, "select.armut_return", n), options=options, count=n)]]
     if {"seat": obs.seat, "armut_decline": True} in obs.legal_actions():  # armut_decide: after
         rows.append([Control("armut_decline", "1", t(lang, "btn.armut_decline"), "plain")])
@@ -798,7 +799,7 @@ def record_text(record: dict[str, Any], names: list[str], lang: str | None, numb
         "",
         t(lang, "rec.hands"),
     ]
-    lines += [t(lang, "rec.hand", name=names[s], cards=" ".join(card_text(c) for c in game.hand(s)))
+    lines += [t(lang, "rec.hand", name=names[s], cards=" ".join(card_text(c, lang=lang) for c in game.hand(s)))
               if game.hand(s) else t(lang, "table.sits_out", name=names[s])  # the dealer at five
               for s in range(game.n)]
     lines.append("")
@@ -863,7 +864,7 @@ def _record_events(
                 flush()
                 lines.append(t(lang, "rec.trick", n=len(game.tricks) + 1, name=who))
             schwein = bool(game.actions and game.actions[-1].get("schwein"))
-            row.append(t(lang, "rec.schwein" if schwein else "rec.played", name=who, card=card_text(str(data))))
+            row.append(t(lang, "rec.schwein" if schwein else "rec.played", name=who, card=card_text(str(data), lang=lang)))
         elif kind == "trick":
             flush()
             lines.append("   " + t(lang, "rec.won", name=who, augen=data))
