@@ -333,6 +333,12 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "sum.extras": ("Sonderpunkte: {list}", "Extra points: {list}"),
     "sum.points": ("Punkte: {list}", "Points: {list}"),
     "sum.points_bock": ("Punkte (Bock ×{m}): {list}", "Points (Bock ×{m}): {list}"),
+    "sum.uneven": (
+        "{re_n} gegen {kontra_n}: jeder von Re {re_k} × {v} ({re_p}), jeder von Kontra {kontra_k} × {v} ({kontra_p}) – "
+        "jede Seite zählt den Spielwert so oft, wie die andere Spieler hat (gekürzt), damit beide Seiten gleich viel wiegen.",
+        "{re_n} against {kontra_n}: each Re player {re_k} × {v} ({re_p}), each Kontra player {kontra_k} × {v} ({kontra_p}) – "
+        "each side counts the game value as often as the other side has players (reduced), so both sides weigh the same.",
+    ),
     "sum.bock.tie": ("Gleichstand 120:120 – die nächste Runde ist Bock", "Tie 120:120 – the next round is Bock"),
     "sum.bock.lost_solo": ("Solo verloren – die nächste Runde ist Bock", "Solo lost – the next round is Bock"),
     "sum.bock.heart_trick": ("Ein Herz-Stich ging rum – die nächste Runde ist Bock", "A heart trick went round – the next round is Bock"),

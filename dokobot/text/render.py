@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from math import gcd
 from typing import Any
 
 from dokobot.engine import (
@@ -346,12 +347,28 @@ def result_lines(res: GameResult, names: list[str], lang: str | None, bock: int 
         lines.append(" · ".join(_breakdown_item(b, lang) for b in value))
     if extras:  # the Sonderpunkte on a line of their own, as at a real table
         lines.append(t(lang, "sum.extras", list=" · ".join(_breakdown_item(b, lang) for b in extras)))
+    uneven = _uneven_line(res, lang)
+    if uneven:
+        lines.append(uneven)
     points = " · ".join(f"{names[i]} {_signed(p)}" for i, p in enumerate(booked(res.score, bock)))
     if bock > 1:
         lines.append(t(lang, "sum.points_bock", m=bock, list=points))
     else:
         lines.append(t(lang, "sum.points", list=points))
     return lines
+
+
+def _uneven_line(res: GameResult, lang: str | None) -> str | None:
+    """2 against 3 (five all playing), 2 against 4 or 1 against 5 (six): why a seat's points
+    are not the game value. Each side counts it as often as the other has players, reduced
+    (reading 31): ``value × other / gcd``."""
+    sizes = (len(res.re), len(res.kontra))
+    if sum(sizes) <= 4 or sizes[0] == sizes[1] or not res.value or not all(sizes):
+        return None
+    d = gcd(*sizes)
+    return t(lang, "sum.uneven", re_n=sizes[0], kontra_n=sizes[1], v=res.value,
+             re_k=sizes[1] // d, kontra_k=sizes[0] // d,
+             re_p=_signed(res.score[res.re[0]]), kontra_p=_signed(res.score[res.kontra[0]]))
 
 
 def last_trick_line(game: Game, names: list[str], lang: str | None) -> str:

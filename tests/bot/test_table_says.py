@@ -107,3 +107,49 @@ async def test_the_host_leaving_between_games_names_the_new_host(doko):
     before = last_id(doko)
     await doko.players[0].click(doko.table_message(), label="Verlassen")
     assert "Ost ist jetzt Gastgeber des Tisches." in public_since(doko, before)
+
+
+async def seat_extra(doko, k: int) -> None:
+    extra = [doko.outsider] + [doko.guild.add_member(doko.env.create_user(f"Gast{i}")) for i in range(k - 1)]
+    for p in extra:
+        await p.click(doko.table_message(), label="Beitreten")
+        doko.players.append(p)
+
+
+async def test_at_five_all_playing_the_summary_says_why_points_differ_from_the_value(doko):
+    await doko.open_and_seat()
+    await seat_extra(doko, 1)
+    await doko.players[0].slash(doko.channel, "doko regeln", schalter="five=all_play")
+    for _ in range(4):  # a normal game at five all playing is two (♣D) against three
+        await doko.start() if doko.table.game_no == 0 else await doko.players[0].click(
+            doko.table_message(), label="Nächstes Spiel")
+        await doko.open_all_hands()
+        await doko.reserve_all_gesund()
+        await doko.play_out()
+        res = doko.table.last.result
+        if not res.is_redeal and res.value and len(res.re) == 2:
+            break
+    assert len(res.re) == 2 and len(res.kontra) == 3 and res.value
+    summary = message_text(doko.table_message())
+    re_p, k_p = res.score[res.re[0]], res.score[res.kontra[0]]
+    line = (f"2 gegen 3: jeder von Re 3 × {res.value} ({re_p:+d}), jeder von Kontra 2 × {res.value} ({k_p:+d}) – "
+            "jede Seite zählt den Spielwert so oft, wie die andere Spieler hat (gekürzt)")
+    assert line.replace("-", "−") in summary or line in summary, summary
+    assert abs(re_p) == 3 * res.value and abs(k_p) == 2 * res.value
+
+
+async def test_at_six_a_solo_alone_says_one_against_five(doko, rig_deal):
+    from tests.engine.test_five_six import SIX_ACES
+
+    rig_deal([SIX_ACES])
+    await doko.open_and_seat()
+    await seat_extra(doko, 2)
+    await doko.start()
+    await doko.open_all_hands()
+    await doko.click_hand(doko.player(4), "reserve", "gesund")
+    await doko.click_hand(doko.player(5), "reserve", "gesund")
+    await doko.select_hand(doko.player(0), "ksolo", ["fleischlos:l"])
+    await doko.reserve_all_gesund()
+    await doko.play_out()
+    summary = message_text(doko.table_message())
+    assert "1 gegen 5: jeder von Re 5 × 7 (+35), jeder von Kontra 1 × 7 (" in summary, summary
