@@ -102,7 +102,11 @@ class StatsCog(commands.Cog, name="Stats"):
         )
         if board.bots:
             add_fields(card, t(lang, "stats.bots"), [_row(lang, r, order, board.mixed) for r in board.bots])
-        method = t(lang, "stats.method", k=board.k, prior=decimal(board.prior_ppg, lang))
+        # one footer per sort order: what the numbers shown are (only ppg ranks by the shrunk value)
+        if order == "ppg":
+            method = t(lang, "stats.method", k=board.k, prior=decimal(board.prior_ppg, lang))
+        else:
+            method = t(lang, "stats.method." + order)
         page_text = t(lang, "stats.page", page=page + 1, pages=pages)
         card.set_footer(text=f"{page_text} · {method} {footer(lang, 'rangliste', board.mixed)}")
         view = None

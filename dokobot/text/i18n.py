@@ -548,6 +548,14 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "Punkte pro Spiel werden geglättet: (Punkte + {k} × {prior}) / (Spiele + {k}) – {k} gedachte Spiele zum Kanalschnitt {prior}, damit zwei Glücksspiele nicht an die Spitze reichen.",
         "Points per game are shrunk: (points + {k} × {prior}) / (games + {k}) – {k} imagined games at the channel average {prior}, so two lucky games cannot lead.",
     ),
+    "stats.method.punkte": (
+        "Sortiert nach der Summe der Punkte; „pro Spiel“ ist der einfache Schnitt (Punkte / Spiele), nicht geglättet.",
+        "Sorted by the sum of points; “per game” is the plain average (points / games), not shrunk.",
+    ),
+    "stats.method.siege": (
+        "Sortiert nach gewonnenen Spielen; „pro Spiel“ ist der einfache Schnitt (Punkte / Spiele), nicht geglättet.",
+        "Sorted by games won; “per game” is the plain average (points / games), not shrunk.",
+    ),
     "period.alle": ("alle Spiele", "all time"),
     "period.jahr": ("dieses Jahr", "this year"),
     "period.monat": ("dieser Monat", "this month"),
