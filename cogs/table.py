@@ -53,7 +53,8 @@ def can_manage(interaction: discord.Interaction) -> bool:
 
 async def complete_switches(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     """Autocomplete of ``/doko regeln schalter``: switch names, then their allowed values."""
-    return [app_commands.Choice(name=c, value=c) for c in switches.complete(current)]
+    lang = await interaction.client.lang_of(interaction) if isinstance(interaction.client, DokoBot) else "de"
+    return [app_commands.Choice(name=c, value=c) for c in switches.complete(current, lang)]
 
 
 class TableCog(commands.Cog, name="Table"):

@@ -242,13 +242,27 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "setting.on_timeout.wait": ("warten, Gastgeber entscheidet", "wait, the host decides"),
     "setting.mentions": ("Erwähnungen", "Mentions"),
     "setting.mentions.help": (
-        "eine kurze Zeile erwähnt, wer am Zug ist (`an`/`aus`).",
+        "eine kurze Zeile erwähnt, wer am Zug ist (`ja`/`nein`).",
         "a short line mentions whoever is to act (`on`/`off`).",
     ),
     "setting.bilder": ("Bilder", "Pictures"),
     "setting.bilder.help": (
         "die Tischnachricht zeigt ein Bild des Tisches (`ja`/`nein`).",
-        "the table message shows a picture of the table (`ja`/`nein`).",
+        "the table message shows a picture of the table (`on`/`off`).",
+    ),
+    "rules.yes_no": (
+        "Ja/Nein-Schalter: `ja`/`nein` (auch `an`/`aus`).",
+        "Yes/no switches: `on`/`off` (also `yes`/`no`).",
+    ),
+    "rules.sw.list_games": ("Liste", "List"),
+    "rules.sw.list_games.help": (
+        "so viele Spiele hat eine Liste, danach kommt der Endstand (`0` = keine Liste, bis 999).",
+        "a list has this many games, then the final ranking (`0` = no list, up to 999).",
+    ),
+    "rules.sw.pflichtsolo": ("Pflichtsolo", "Pflichtsolo"),
+    "rules.sw.pflichtsolo.help": (
+        "in einer Liste schuldet jeder ein Solo; wer zum Ende noch eins schuldet, wird vorgeführt und muss es spielen.",
+        "in a list everyone owes one solo; whoever still owes it near the end is vorgeführt and must play it.",
     ),
     "rules.next_table": ("Gilt für den nächsten Tisch in diesem Kanal.", "For the next table in this channel."),
     "sheet.games_played": ("Spiele: {list}", "Games played: {list}"),

@@ -26,6 +26,7 @@ from dokobot.engine import (
 )
 from dokobot.table.bock import booked
 from dokobot.table.store import SeatInfo, TableSettings
+from dokobot.table.switches import TABLE_SWITCHES
 from dokobot.table.table import MAX_SEATS, FinishedGame, Notice, Table
 from dokobot.text.cards import card_text
 from dokobot.text.i18n import announcement_name, breakdown_label, contract_name, has, t, tn
@@ -740,10 +741,23 @@ def rules_page(r: RuleSet, settings: TableSettings, lang: str | None, list_games
     if list_games:  # the table's list (rules.md "Lists and Pflichtsoli"), not an engine switch
         pflicht = " · " + t(lang, "rules.pflichtsolo") if pflichtsolo else ""
         lines += ["", t(lang, "rules.list", n=list_games) + pflicht]
+    lines += list_lines_of_rules(list_games, pflichtsolo, lang)
     if size is None:
         size = t(lang, "lobby.five_all" if r.five == "all_play" else "lobby.five")
-    lines += [""] + settings_lines(settings, lang, images) + [size, "", t(lang, "rules.how")]
+    lines += [""] + settings_lines(settings, lang, images) + [size, "", t(lang, "rules.how"), t(lang, "rules.yes_no")]
     return t(lang, "rules.title", preset=preset_name(lang, r.preset)), "\n".join(lines)
+
+
+def list_lines_of_rules(list_games: int, pflichtsolo: bool, lang: str | None) -> list[str]:
+    """The table's list switches in the form of the switch lines (set and completed like them)."""
+    games = tn(lang, "count.games", list_games) if list_games else t(lang, "rules.off")
+    values = ", ".join(f"`{v}`" for v in TABLE_SWITCHES["list_games"])
+    return [
+        t(lang, "rules.line", label=t(lang, "rules.sw.list_games"), switch="list_games", value=games,
+          help=t(lang, "rules.sw.list_games.help")) + " " + t(lang, "rules.values", values=values),
+        t(lang, "rules.line", label=t(lang, "rules.sw.pflichtsolo"), switch="pflichtsolo",
+          value=t(lang, "rules.on" if pflichtsolo else "rules.off"), help=t(lang, "rules.sw.pflichtsolo.help")),
+    ]
 
 
 def settings_lines(settings: TableSettings, lang: str | None, images: bool = True) -> list[str]:
