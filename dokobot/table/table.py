@@ -1300,6 +1300,12 @@ class Tables:
         return table
 
 
+def bock_factors(finished: list[StoredGame]) -> dict[int, int]:
+    """Game number -> its Bock factor, for the games that counted more than once (the score sheet)."""
+    steps = replay_bock(_bock_game(g) for g in finished)
+    return {g.number: s.multiplier for g, s in zip(finished, steps, strict=True) if s.multiplier > 1}
+
+
 def _bock_game(stored: StoredGame) -> BockGame:
     """A stored finished game as Bock needs it (its own rules' triggers)."""
     try:
