@@ -568,6 +568,8 @@ class TablePresenter:
 
     def update(self, outcome: Outcome | None = None, actor: int | None = None) -> None:
         if outcome is not None:
+            if outcome.finished is not None:  # the game the restart footer spoke of is over
+                self.resumed = False
             self._notices += outcome.notices
             if outcome.turn is not None:
                 self._events.append(outcome.turn)
