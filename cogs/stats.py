@@ -17,6 +17,7 @@ from dokobot.bot.client import DokoBot, send_ephemeral
 from dokobot.bot.ui import FIELD_MAX, controls_for, dynamic_view, embed, record_files
 from dokobot.storage import StorageError
 from dokobot.table.sheet import Sheet, build_sheet
+from dokobot.table.table import bock_factors
 from dokobot.text import render
 from dokobot.text.i18n import contract_name, t, tn
 from dokobot.text.numbers import decimal, integer, percent, signed, signed_decimal
@@ -55,13 +56,14 @@ class StatsCog(commands.Cog, name="Stats"):
         if table_id is None:
             await send_ephemeral(interaction, t(lang, "err.no_table"))
             return
-        sheet = build_sheet(await self.bot.store.finished_games(table_id), size)
+        finished = await self.bot.store.finished_games(table_id)
+        sheet = build_sheet(finished, size)
         if not sheet.lines:
             empty = t(lang, "sheet.empty") if size is None else t(lang, "sheet.empty_size", size=size_words(lang, size))
             await send_ephemeral(interaction, empty)
             return
         marks = await table.list_marks() if table is not None else {}  # Pflichtsolo, vorgeführt
-        title, body = sheet_text(sheet, lang, marks)
+        title, body = sheet_text(sheet, lang, marks, bock_factors(finished))
         if closed:
             title += " " + t(lang, "sheet.closed")
         card = embed(title, body)
@@ -102,7 +104,11 @@ class StatsCog(commands.Cog, name="Stats"):
         )
         if board.bots:
             add_fields(card, t(lang, "stats.bots"), [_row(lang, r, order, board.mixed) for r in board.bots])
-        method = t(lang, "stats.method", k=board.k, prior=decimal(board.prior_ppg, lang))
+        # one footer per sort order: what the numbers shown are (only ppg ranks by the shrunk value)
+        if order == "ppg":
+            method = t(lang, "stats.method", k=board.k, prior=decimal(board.prior_ppg, lang))
+        else:
+            method = t(lang, "stats.method." + order)
         page_text = t(lang, "stats.page", page=page + 1, pages=pages)
         card.set_footer(text=f"{page_text} · {method} {footer(lang, 'rangliste', board.mixed)}")
         view = None
@@ -280,11 +286,14 @@ def footer(lang: str, command: str, mixed: bool) -> str:
     return text
 
 
-def sheet_text(sheet: Sheet, lang: str, marks: dict[int, str] | None = None) -> tuple[str, str]:
+def sheet_text(
+    sheet: Sheet, lang: str, marks: dict[int, str] | None = None, bock: dict[int, int] | None = None,
+) -> tuple[str, str]:
     """The Spielliste: per game its number, contract, everyone's points and (in
     brackets) running total; at the end the games each person played. In a list a
-    Pflichtsolo and a vorgeführtes Solo are marked (``marks``: game number -> kind)."""
-    marks = marks or {}
+    Pflichtsolo and a vorgeführtes Solo are marked (``marks``: game number -> kind);
+    a Bock game says its factor (``bock``: game number -> factor), its points include it."""
+    marks, bock = marks or {}, bock or {}
     rows = sheet.lines[-SHEET_ROWS:]
     lines = [tn(lang, "sheet.older", len(sheet.lines) - len(rows))] if len(rows) < len(sheet.lines) else []
     for row in rows:
@@ -296,6 +305,8 @@ def sheet_text(sheet: Sheet, lang: str, marks: dict[int, str] | None = None) -> 
             else:
                 parts.append(f"{name} {signed(row.points[p.user_id], lang)} ({total})")
         mark = f" ({t(lang, 'sheet.' + marks[row.number])})" if row.number in marks else ""
+        if row.number in bock:
+            mark += " · " + t(lang, "sheet.bock", m=bock[row.number])
         if sheet.mixed:  # the session changed size: each game says its own
             mark += " · " + size_words(lang, row.size)
         lines.append(f"**{row.number}.** {contract_name(lang, row.contract)}{mark}: {' · '.join(parts)}")

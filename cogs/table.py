@@ -55,7 +55,8 @@ def can_manage(interaction: discord.Interaction) -> bool:
 
 async def complete_switches(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     """Autocomplete of ``/doko regeln schalter``: switch names, then their allowed values."""
-    return [app_commands.Choice(name=c, value=c) for c in switches.complete(current)]
+    lang = await interaction.client.lang_of(interaction) if isinstance(interaction.client, DokoBot) else "de"
+    return [app_commands.Choice(name=c, value=c) for c in switches.complete(current, lang)]
 
 
 class TableCog(commands.Cog, name="Table"):
@@ -448,7 +449,22 @@ class TableCog(commands.Cog, name="Table"):
             "takeover": lambda: _take_over(table, user.id, can_manage(interaction)),
             "abort": lambda: table.abort(user.id, can_manage(interaction)),
         }
-        await self.run(interaction, table, ops[action])
+        done = await self.run(interaction, table, ops[action])
+        if done and action == "join":
+            await self.joined(interaction, table)
+
+    async def joined(self, interaction: discord.Interaction, table: Table) -> None:
+        """Between games the table message is the last summary, a seat or a place in the
+        waiting list shows nowhere near the click: say it privately (the channel has a notice)."""
+        user_id = interaction.user.id
+        seat = table.seat_of(user_id)
+        lang = await self.lang(interaction)
+        if seat is None:
+            place = next((i + 1 for i, w in enumerate(table.waiting) if w.user_id == user_id), None)
+            if place is not None:
+                await interaction.followup.send(t(lang, "ok.joined_waiting", n=place), ephemeral=True)
+        elif table.game_no:
+            await interaction.followup.send(t(lang, "ok.joined_next", n=seat + 1), ephemeral=True)
 
     async def send_record(self, interaction: discord.Interaction, table: Table, game_no: int) -> None:
         lang = await self.lang(interaction)

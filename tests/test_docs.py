@@ -26,3 +26,13 @@ def test_record_page_and_readme_links():
         assert word in record
     readme = (ROOT / "README.md").read_text()
     assert "(docs/rules.md)" in readme and "(docs/game-record.md)" in readme and "dokobot --version" in readme
+
+
+def test_the_table_switches_of_lists_are_documented():
+    """Issue 25: the Pflichtsolo lists are in the README and docs/rules.md, not only in the readings."""
+    from dokobot.table.switches import TABLE_SWITCHES
+
+    rules = (ROOT / "docs" / "rules.md").read_text()
+    readme = (ROOT / "README.md").read_text()
+    assert [s for s in TABLE_SWITCHES if f"**`{s}`**" not in rules] == []
+    assert [s for s in TABLE_SWITCHES if f"`{s}=" not in readme] == []

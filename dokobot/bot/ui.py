@@ -65,6 +65,8 @@ def error_text(err: TableError, table: Table | None, lang: str) -> str:
     if err.code == "not_host":
         host = next((s.name for s in table.seats if s.user_id == table.host_id), None) if table else None
         params["host"] = render.esc(host) if host else f"<@{params.get('host_id')}>"
+    if err.code == "not_host" and params.get("former"):  # a seat handed over took the host rights along
+        return t(lang, "err.not_host_former", **params)
     return t(lang, "err." + err.code, **params)
 
 
@@ -574,6 +576,8 @@ class TablePresenter:
 
     def update(self, outcome: Outcome | None = None, actor: int | None = None) -> None:
         if outcome is not None:
+            if outcome.finished is not None:  # the game the restart footer spoke of is over
+                self.resumed = False
             self._notices += outcome.notices
             if outcome.turn is not None:
                 self._events.append(outcome.turn)

@@ -115,10 +115,15 @@ def _check_table_switch(name: str, value: Any, raw: str) -> None:
         raise SwitchError("err.switch_value", name, raw, allowed=hint)
 
 
-def complete(current: str) -> list[str]:
+# English members type yes/no as on/off (their rules page says so; every form is accepted)
+_ENGLISH_YES_NO = {"ja": "on", "nein": "off"}
+
+
+def complete(current: str, lang: str = "de") -> list[str]:
     """Autocomplete for the ``schalter`` option: the whole text with its last token
     completed (a switch name before ``=``, a value after it; in a list switch the
-    value after the last comma). At most ``MAX_CHOICES`` choices, each the full text."""
+    value after the last comma). At most ``MAX_CHOICES`` choices, each the full text.
+    ``lang``: the yes/no words offered (``ja``/``nein``, in English ``on``/``off``)."""
     head, _, last = current.rpartition(" ")
     prefix = head + " " if head else ""
     name, sep, typed = last.partition("=")
@@ -132,6 +137,8 @@ def complete(current: str) -> list[str]:
         before = done + comma if is_list_switch(name) else ""
         part = part if is_list_switch(name) else typed
         values = [v for v in allowed(name) if ".." not in v]
+        if lang == "en":
+            values = [_ENGLISH_YES_NO.get(v, v) for v in values]
         if not values:  # a number switch: what was typed if it is a number, else the range
             lo, hi = allowed(name)[0].split("..")
             values = [part] if part.isdecimal() else [lo, hi]

@@ -186,6 +186,7 @@ class Table:
         self.broken = False  # a stored running game that no longer replays: only abort helps
         self.game_players: list[SeatInfo] = []  # who plays (played) the current (last) game
         self.waiting: list[SeatInfo] = []  # people waiting for a seat, in order
+        self.former_host: int | None = None  # who hosted before the host rights last moved
         self.away: set[int] = set()  # seated people a computer plays for (timeout, host)
         self.turn: TurnClock | None = None  # the running turn timer
         self._turn_task: asyncio.Task[None] | None = None  # one per table, follows self.turn
@@ -341,9 +342,14 @@ class Table:
             host = self.host_id
             if not is_bot and all(s.user_id != host for s in self.seats):
                 host = user_id  # the host left the table: the first person to sit down hosts
+            before = len(self.seats)
             await self.store.set_seats(self.table_id, seats, host)
             self.seats, self.host_id = seats, host
-            return Outcome(lobby_changed=True)
+            outcome = Outcome(lobby_changed=True)
+            if self.game_no:  # between games the table message is the summary: say it in the channel
+                outcome.notices.append(Notice("seated", len(seats) - 1, name))
+                outcome.notices += self._size_notices(before)
+            return outcome
 
     async def leave(self, user_id: int) -> Outcome:
         async with self.lock:
@@ -356,8 +362,9 @@ class Table:
             seat = self._seat(user_id)
             if self.state == "playing":
                 raise TableError("leave_running")
+            host = self.host_id
             await self._set_seats([s for i, s in enumerate(self.seats) if i != seat])
-            outcome = Outcome(lobby_changed=True, gone=[user_id])
+            outcome = Outcome(notices=self._host_notices(host), lobby_changed=True, gone=[user_id])
             await self._seat_waiting(outcome)
             return outcome
 
@@ -375,6 +382,15 @@ class Table:
             self.state = "between"
         outcome.lobby_changed = True
         outcome.notices += [Notice("seated", self.seat_of(p.user_id), p.name) for p in come]
+        outcome.notices += self._size_notices(len(self.seats) - len(come))
+
+    def _size_notices(self, before: int) -> list[Notice]:
+        """Five or six seated now, another number before: the next game is played another
+        way (dealer sits out or all five play, six the Münchener Regeln), said before it starts."""
+        n = len(self.seats)
+        if n == before or n not in (5, 6) or self.state == "playing" or not self.game_no:
+            return []
+        return [Notice("size", None, n)]
 
     async def kick(self, user_id: int, can_manage: bool, target_id: int) -> Outcome:
         async with self.lock:
@@ -385,8 +401,9 @@ class Table:
                 raise TableError("not_seated")
             if self.state == "playing":
                 raise TableError("game_running")
+            host = self.host_id
             await self._set_seats([s for i, s in enumerate(self.seats) if i != seat])
-            outcome = Outcome(lobby_changed=True, gone=[target_id])
+            outcome = Outcome(notices=self._host_notices(host), lobby_changed=True, gone=[target_id])
             await self._seat_waiting(outcome)
             return outcome
 
@@ -425,14 +442,25 @@ class Table:
             await self._set_seats([s for i, s in enumerate(self.seats) if i != bots[-1]])
             return Outcome(lobby_changed=True)
 
-    async def _set_seats(self, seats: list[SeatInfo]) -> None:
-        host = self.host_id
+    def _host_notices(self, before: int) -> list[Notice]:
+        """The host rights moved (the host left or handed their seat over): the table hears who hosts now."""
+        seat = self.seat_of(self.host_id)
+        if self.host_id == before or seat is None:
+            return []
+        return [Notice("host", seat, self.seats[seat].name)]
+
+    async def _set_seats(self, seats: list[SeatInfo], host: int | None = None) -> None:
+        """Store the seats; ``host``: who hosts from now on (default: the host stays, or the
+        first remaining person when the host left)."""
+        host = self.host_id if host is None else host
         if not any(not s.is_bot for s in seats):
             seats = []  # the last person left: a table of computers alone is no table
         if seats and all(s.user_id != host for s in seats):
             # the host left: the first remaining person hosts
             host = next(s.user_id for s in seats if not s.is_bot)
         await self.store.set_seats(self.table_id, seats, host)
+        if host != self.host_id:  # told why a host command is refused now (not stored: a hint only)
+            self.former_host = self.host_id
         self.seats, self.host_id = seats, host
         self.away &= {s.user_id for s in seats}
         if self.state == "between" and len(seats) < SEATS:
@@ -708,8 +736,9 @@ class Table:
                 self.game_players = players
                 if self.game is not None and self.game.players:
                     self.game.players[seat] = new_name  # the record names who finished the seat
-            try:
-                await self._set_seats(seats)
+            host = self.host_id
+            try:  # the host's own seat handed over: the host rights go with it
+                await self._set_seats(seats, new_id if old.user_id == host else None)
             except StoreError:
                 if playing and self.game_id is not None and len(self.game_players) == len(seats):
                     await self._undo_game_players(seat, old)
@@ -727,7 +756,8 @@ class Table:
                 log.warning("table %s: turn not stored after a hand-over: %s", self.channel_id, exc)
             self.wake_computers()
             log.info("table %s: seat %s handed over", self.channel_id, seat)
-            return Outcome(notices=[Notice("handed_over", seat, (old.name, new_name))], lobby_changed=True,
+            notices = [Notice("handed_over", seat, (old.name, new_name)), *self._host_notices(host)]
+            return Outcome(notices=notices, lobby_changed=True,
                            gone=[] if old.is_bot else [old.user_id])
 
     async def _undo_game_players(self, seat: int, old: SeatInfo) -> None:
@@ -1045,7 +1075,7 @@ class Table:
 
     def _require_host(self, user_id: int, can_manage: bool) -> None:
         if not (can_manage or self.is_host(user_id)):
-            raise TableError("not_host", host_id=self.host_id)
+            raise TableError("not_host", host_id=self.host_id, former=user_id == self.former_host)
 
     def _require_four(self) -> None:
         if not SEATS <= len(self.seats) <= MAX_SEATS:
@@ -1323,6 +1353,12 @@ class Tables:
             if table.game_no and SEATS <= len(table.seats) <= MAX_SEATS:
                 table.state = "between"
         return table
+
+
+def bock_factors(finished: list[StoredGame]) -> dict[int, int]:
+    """Game number -> its Bock factor, for the games that counted more than once (the score sheet)."""
+    steps = replay_bock(_bock_game(g) for g in finished)
+    return {g.number: s.multiplier for g, s in zip(finished, steps, strict=True) if s.multiplier > 1}
 
 
 def _bock_game(stored: StoredGame) -> BockGame:

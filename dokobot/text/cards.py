@@ -1,4 +1,4 @@
-"""Cards as text: suit symbol + German rank (``♣D``, ``♥10``, ``♦A``).
+"""Cards as text: suit symbol + rank (``♣D``, ``♥10``, ``♦A``; in English ``♣Q``, ``♦J``).
 
 Pure helpers shared by the table layer and the bot. Card codes are those of
 game-record.md (``CQ``, ``HT``, ``JO``).
@@ -10,27 +10,29 @@ from collections.abc import Iterable
 
 SUIT_SYMBOLS = {"C": "♣", "S": "♠", "H": "♥", "D": "♦"}
 RANKS = {"A": "A", "T": "10", "K": "K", "Q": "D", "J": "B", "9": "9"}
+# English texts say queen and jack: their letters (Q, J), so a rank never reads as another word's
+ENGLISH_RANKS = {**RANKS, "Q": "Q", "J": "J"}
 # German deck (Eichel/Grün/Rot/Schellen; Ober/Unter) for the deck setting.
 GERMAN_DECK_SUITS = {"C": "Eichel", "S": "Grün", "H": "Rot", "D": "Schellen"}
 GERMAN_DECK_RANKS = {"A": "Ass", "T": "Zehn", "K": "König", "Q": "Ober", "J": "Unter", "9": "Neun"}
 JOKER = "JO"
 
 _SYMBOL_TO_SUIT = {v: k for k, v in SUIT_SYMBOLS.items()}
-_RANK_TO_CODE = {v: k for k, v in RANKS.items()}
+_RANK_TO_CODE = {v: k for k, v in (*RANKS.items(), *ENGLISH_RANKS.items())}  # both languages' letters
 
 
-def card_text(code: str, deck: str = "french") -> str:
-    """``CQ`` -> ``♣D``; with ``deck="german"`` -> ``Eichel-Ober``."""
+def card_text(code: str, deck: str = "french", lang: str | None = None) -> str:
+    """``CQ`` -> ``♣D`` (``lang="en"``: ``♣Q``); with ``deck="german"`` -> ``Eichel-Ober``."""
     if code == JOKER:
         return "🃏"
     suit, rank = code[0], code[1]
     if deck == "german":
         return f"{GERMAN_DECK_SUITS[suit]}-{GERMAN_DECK_RANKS[rank]}"
-    return SUIT_SYMBOLS[suit] + RANKS[rank]
+    return SUIT_SYMBOLS[suit] + (ENGLISH_RANKS if lang and lang.startswith("en") else RANKS)[rank]
 
 
-def cards_text(codes: Iterable[str], sep: str = " ", deck: str = "french") -> str:
-    return sep.join(card_text(c, deck) for c in codes)
+def cards_text(codes: Iterable[str], sep: str = " ", deck: str = "french", lang: str | None = None) -> str:
+    return sep.join(card_text(c, deck, lang) for c in codes)
 
 
 def parse_card(text: str) -> str | None:

@@ -9,10 +9,10 @@ pictures, so ``render_table`` / ``render_summary`` are cached per view (an LRU
 keyed by the value itself).
 
 Suits are drawn as shapes, not font glyphs: French (♣♠♥♦, German ranks B D K
-A 10 9) or German deck (Eichel, Grün, Rot, Schellen; Ober, Unter). Text uses
-Noto Sans (Medium and Bold of the upright variable font), shipped in
-``dokobot/text/fonts/`` with its OFL licence: no system font needed, and no
-fallback (a missing font file is an error, never Pillow's tiny default font).
+A 10 9, English J Q K A 10 9) or German deck (Eichel, Grün, Rot, Schellen; Ober,
+Unter). Text uses Noto Sans (Medium and Bold of the upright variable font),
+shipped in ``dokobot/text/fonts/`` with its OFL licence: no system font needed,
+and no fallback (a missing font file is an error, never Pillow's tiny default font).
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from pathlib import Path
 from PIL import Image, ImageDraw, ImageFont
 
 from dokobot.engine import Game
-from dokobot.table.table import FinishedGame, Table
+from dokobot.table.table import FinishedGame, SeatInfo, Table, computer_level, computer_number
 from dokobot.text.i18n import announcement_name, contract_name, t
 
 # Shipped as package data: the same pixels on every machine, under a file name we own.
@@ -59,6 +59,7 @@ PLAQUE = (12, 48, 26)
 _FRENCH_INK = {"C": (25, 25, 25), "S": (25, 25, 25), "H": (205, 35, 35), "D": (205, 35, 35)}
 _GERMAN_INK = {"C": (110, 66, 24), "S": (30, 120, 45), "H": (200, 30, 30), "D": (176, 120, 0)}
 _FRENCH_RANK = {"A": "A", "T": "10", "K": "K", "Q": "D", "J": "B", "9": "9"}
+_ENGLISH_RANK = {**_FRENCH_RANK, "Q": "Q", "J": "J"}  # English members read queen and jack
 _GERMAN_RANK = {"A": "A", "T": "10", "K": "K", "Q": "O", "J": "U", "9": "9"}
 
 
@@ -78,6 +79,7 @@ class SeatView:
     tricks: int = 0
     party: str | None = None  # only once public
     said: str | None = None  # Vorbehalt round: gesund | vorbehalt
+    level: str | None = None  # a computer seat: its level, shown beneath its short name
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +100,14 @@ class TableView:
     announcements: tuple[tuple[int, str], ...] = ()
     deck: str = "french"
     lang: str = "de"
+    # what the table text says too (issue 25): the seat sitting out (five), knocks, the
+    # Bock factor of this game and the Bock games after it, the Hochzeit's named card, vorgeführt
+    out: int | None = None
+    knocks: int = 0
+    bock: int = 1
+    bock_left: int = 0
+    hochzeit_suit: str | None = None  # the suit of the named ace: a card code would read as played
+    vorgefuehrt: int | None = None
 
     def cards(self) -> list[str]:
         """Every card the view shows (the privacy test counts them)."""
@@ -133,15 +143,18 @@ def _played(game: Game, plays: object) -> tuple[Played, ...]:
     return tuple(Played(s, c, game.is_trump(c)) for s, c in plays)  # type: ignore[attr-defined]
 
 
-def game_view(game: Game, names: list[str], game_no: int, *, deck: str = "french", lang: str = "de") -> TableView:
-    """The public view of a running ``game`` (never a hand)."""
+def game_view(game: Game, names: list[str], game_no: int, *, deck: str = "french", lang: str = "de",
+              bock: int = 1, bock_left: int = 0, levels: list[str | None] | None = None) -> TableView:
+    """The public view of a running ``game`` (never a hand); ``bock``: this game's Bock
+    factor, ``bock_left``: the Bock games after it; ``levels``: per seat a computer's level."""
     tricks = game.tricks
     won = [0] * len(names)
     for trick in tricks:
         won[trick.winner] += 1
     parties = game.public_parties()
     said = dict(game.reservations) if game.phase == "reserve" else {}
-    seats = tuple(SeatView(names[s], won[s], parties.get(s), said.get(s)) for s in range(len(names)))
+    levels = levels or [None] * len(names)
+    seats = tuple(SeatView(names[s], won[s], parties.get(s), said.get(s), levels[s]) for s in range(len(names)))
     last = tricks[-1] if tricks else None
     return TableView(
         game_no=game_no,
@@ -158,6 +171,14 @@ def game_view(game: Game, names: list[str], game_no: int, *, deck: str = "french
         announcements=tuple(game.announcements),
         deck=deck if deck in DECKS else "french",
         lang=lang,
+        out=next((s for s in range(game.n) if s not in game.seats), None),
+        knocks=len(game.knocks),
+        bock=bock,
+        bock_left=bock_left if bock > 1 else 0,
+        # named once the clarification is over and play runs, as the table text says it
+        hochzeit_suit=game.hochzeit_card[0] if game.hochzeit_card and game.clarify_trick is None
+        and game.phase == "play" else None,
+        vorgefuehrt=game.vorgefuehrt,
     )
 
 
@@ -165,7 +186,28 @@ def table_view(table: Table, *, deck: str = "french", lang: str = "de") -> Table
     """The public view of the table's running game; None when there is none to draw."""
     if table.game is None or len(table.names) != table.game.n:
         return None
-    return game_view(table.game, table.names, table.game_no, deck=deck, lang=lang)
+    players = table.game_players if len(table.game_players) == table.game.n else table.seats
+    names, levels = _seat_names(players) if len(players) == table.game.n else (table.names, None)
+    return game_view(table.game, names, table.game_no, deck=deck, lang=lang,
+                     bock=table.bock_multiplier, bock_left=table.bock_left, levels=levels)
+
+
+def _summary_name(p: SeatInfo) -> str:
+    """A computer in the summary's party line: "C1 (schwer)", short enough to keep its level."""
+    n = computer_number(p.name) if p.is_bot else 0
+    return f"C{n} ({computer_level(p.name)})" if n else p.name
+
+
+def _seat_names(players: list[SeatInfo]) -> tuple[list[str], list[str | None]]:
+    """A computer's name without its level ("Computer 1"): the level goes beneath it, so a
+    plaque never cuts "Computer 1 (mittel)" to "Computer 1…" and hides it."""
+    names: list[str] = []
+    levels: list[str | None] = []
+    for p in players:
+        bot = p.is_bot and computer_number(p.name) > 0
+        names.append(f"Computer {computer_number(p.name)}" if bot else p.name)
+        levels.append(computer_level(p.name) if bot else None)
+    return names, levels
 
 
 def summary_view(fin: FinishedGame, game: Game, *, deck: str = "french", lang: str = "de") -> SummaryView | None:
@@ -176,7 +218,7 @@ def summary_view(fin: FinishedGame, game: Game, *, deck: str = "french", lang: s
     tricks = tuple(TrickView(tr.winner, _played(game, tr.cards), tr.augen) for tr in game.tricks)
     return SummaryView(
         game_no=fin.number,
-        names=tuple(p.name for p in fin.players),
+        names=tuple(_summary_name(p) for p in fin.players),
         contract=res.contract,
         winner=res.winner,
         re=tuple(res.re),
@@ -360,7 +402,7 @@ SUPER = 3  # faces are drawn three times larger, then scaled down: smooth edges
 
 
 @lru_cache(maxsize=256)
-def card_face(code: str, deck: str, w: int, h: int, trump: bool = False) -> Image.Image:
+def card_face(code: str, deck: str, w: int, h: int, trump: bool = False, lang: str = "de") -> Image.Image:
     """One card (RGBA, ``w`` x ``h``): rank and small suit top left, a big suit in the middle."""
     W, H = w * SUPER, h * SUPER
     im = Image.new("RGBA", (W, H), (0, 0, 0, 0))
@@ -374,7 +416,8 @@ def card_face(code: str, deck: str, w: int, h: int, trump: bool = False) -> Imag
         return im.resize((w, h), Image.Resampling.LANCZOS)
     suit, rank = code[0], code[1]
     ink = (_GERMAN_INK if deck == "german" else _FRENCH_INK)[suit]
-    label = (_GERMAN_RANK if deck == "german" else _FRENCH_RANK)[rank]
+    french = _ENGLISH_RANK if lang == "en" else _FRENCH_RANK
+    label = (_GERMAN_RANK if deck == "german" else french)[rank]
     size = int(H * (0.25 if len(label) == 1 else 0.22))
     f = font(size, True)
     x0 = W * 0.1
@@ -437,9 +480,26 @@ def _seat_positions(n: int) -> list[tuple[float, float]]:
     return [(cx - (cx - side) * math.sin(2 * math.pi * i / n), cy + (cy - edge) * math.cos(2 * math.pi * i / n)) for i in range(n)]
 
 
+# Five and six: smaller trick cards at fixed spots (centre offsets per seat), so no card
+# covers another's rank corner or a plaque whatever the order of play. Five: a bottom
+# card, two lower and two upper ones; six: two rows of three, the lower seats below.
+_SPOTS = {
+    5: ((48, 69), ((0, 88), (-48, 60), (-29, -60), (29, -60), (48, 60))),
+    6: ((40, 58), ((0, 42), (-40, 42), (-40, -42), (0, -42), (40, -42), (40, 42))),
+}
+
+
+def trick_card_size(n: int) -> tuple[int, int]:
+    return _SPOTS[n][0] if n in _SPOTS else (CARD_W, CARD_H)
+
+
 def _card_spot(n: int, seat: int) -> tuple[float, float]:
     """Where the card a seat played lies (top-left corner): in front of that seat."""
     cx, cy = TABLE_W / 2, HEIGHT / 2
+    if n in _SPOTS:
+        (w, h), offsets = _SPOTS[n]
+        dx, dy = offsets[seat]
+        return cx + dx - w / 2, cy + dy - h / 2
     a = 2 * math.pi * seat / n
     x = cx - 46 * math.sin(a) - CARD_W / 2
     y = cy + 78 * math.cos(a) - CARD_H / 2
@@ -450,16 +510,21 @@ def _name(seats: tuple[SeatView, ...], seat: int, lang: str, width: int, size: i
     return shown_name(seats[seat].name, width, size, bold, t(lang, "pic.seat", n=seat + 1))
 
 
-def _seat_line(view: TableView, seat: int) -> str:
+def _seat_line(view: TableView, seat: int, short: bool = False) -> str:
     s = view.seats[seat]
     lang = view.lang
     parts = []
     if seat == view.dealer:
         parts.append(t(lang, "pic.dealer"))
+    if seat == view.out:  # five, the dealer without cards: no "Stiche: 0"
+        parts.append(t(lang, "pic.sits_out"))
+        return " · ".join(parts)
+    if s.level:
+        parts.append(s.level)
     if view.phase == "reserve":
         parts.append(t(lang, "table." + s.said) if s.said else "…")
     else:
-        parts.append(t(lang, "pic.tricks", n=s.tricks))
+        parts.append(t(lang, "pic.tricks_short" if short else "pic.tricks", n=s.tricks))
     return " · ".join(parts)
 
 
@@ -479,7 +544,36 @@ def _plaque(im: Image.Image, d: ImageDraw.ImageDraw, view: TableView, seat: int,
         _text(im, (tx + tag_w / 2, y0 + 13), word, 11, True, WHITE, "mm")
     name = _name(view.seats, seat, view.lang, PLAQUE_W - 16 - (tag_w + 4 if tag_w else 0), 16)
     _text(im, (x0 + 8, y0 + 13), name, 16, True, ink, "lm")
-    _text(im, (x0 + 8, y0 + 32), _seat_line(view, seat), 12, False, sub, "lm")
+    # a computer dealer has three parts (dealer, level, tricks): the short tricks form, smaller
+    fits = [(line, size) for line in (_seat_line(view, seat), _seat_line(view, seat, short=True))
+            for size in (12, 11) if font(size).getlength(line) <= PLAQUE_W - 12]
+    line, size = fits[0] if fits else (_seat_line(view, seat, short=True), 10)
+    _text(im, (x0 + 8, y0 + 32), line, size, False, sub, "lm")
+
+
+def _short_name(view: TableView, seat: int, width: int) -> str:
+    """A name under a small card; a computer as "C1", "C2" (cut, all would read "Comp…")."""
+    s = view.seats[seat]
+    if s.level and s.name.rsplit(" ", 1)[-1].isdigit():
+        return "C" + s.name.rsplit(" ", 1)[-1]
+    return _name(view.seats, seat, view.lang, width, 10, False)
+
+
+def _facts(view: TableView) -> list[tuple[str, tuple[int, ...]]]:
+    """The lines the table text has beyond the trick: Bock (this game's factor, then the
+    games after it), knocks, the Hochzeit's named card, who is vorgeführt."""
+    lang, out = view.lang, []
+    if view.bock > 1:
+        out.append((t(lang, "pic.bock", m=view.bock), GOLD))
+        key = "pic.bock_left" if view.bock_left > 1 else "pic.bock_left_one" if view.bock_left == 1 else "pic.bock_last"
+        out.append((t(lang, key, n=view.bock_left), MUTED))
+    if view.knocks:
+        out.append((t(lang, "pic.knocks", n=view.knocks), GOLD))
+    if view.hochzeit_suit in ("C", "S", "H", "D"):
+        out.append((t(lang, "pic.hochzeit_card", suit=t(lang, "suit." + view.hochzeit_suit)), MUTED))
+    if view.vorgefuehrt is not None and 0 <= view.vorgefuehrt < len(view.seats):
+        out.append((t(lang, "pic.vorgefuehrt", name=view.seats[view.vorgefuehrt].name), GOLD))
+    return out
 
 
 def _panel(im: Image.Image, d: ImageDraw.ImageDraw, view: TableView) -> None:
@@ -490,6 +584,9 @@ def _panel(im: Image.Image, d: ImageDraw.ImageDraw, view: TableView) -> None:
     if view.contract and view.contract != "normal":
         _text(im, (x0, y), shown_name(contract_name(lang, view.contract), right, 13), 13, True, GOLD, "la")
         y += 20
+    for line, colour in _facts(view):
+        _text(im, (x0, y), shown_name(line, right, 12), 12, True, colour, "la")
+        y += 17
     if view.phase == "play":
         _text(im, (x0, y), t(lang, "pic.trick", n=view.trick_no), 13, False, MUTED, "la")
         y += 20
@@ -513,14 +610,15 @@ def _panel(im: Image.Image, d: ImageDraw.ImageDraw, view: TableView) -> None:
         step = min(MINI_W + 5, (right - MINI_W) // max(1, len(view.last) - 1))
         for i, p in enumerate(view.last):
             x = x0 + i * step
-            _paste(im, card_face(p.card, view.deck, MINI_W, MINI_H, p.trump), x, y)
-            short = _name(view.seats, p.seat, lang, step - 2, 10, False)
+            _paste(im, card_face(p.card, view.deck, MINI_W, MINI_H, p.trump, lang), x, y)
+            short = _short_name(view, p.seat, step - 2)
             _text(im, (x + MINI_W / 2, y + MINI_H + 3), short, 10, False, WHITE if p.seat == view.last_winner else MUTED, "ma")
         y += MINI_H + 22
     if view.announcements:
         _text(im, (x0, y), t(lang, "pic.announcements"), 13, True, WHITE, "la")
         y += 19
-        for seat, what in view.announcements[-5:]:
+        room = max(1, (HEIGHT - 8 - y) // 16)  # the facts above may leave less room
+        for seat, what in view.announcements[-min(5, room):]:
             who = _name(view.seats, seat, lang, right - 72, 12, False)
             _text(im, (x0, y), announcement_name(lang, what), 12, True, GOLD, "la")
             _text(im, (x0 + 70, y), who, 12, False, MUTED, "la")
@@ -533,9 +631,10 @@ def draw_table(view: TableView) -> Image.Image:
     n = len(view.seats)
     for seat, (cx, cy) in enumerate(_seat_positions(n)):
         _plaque(im, d, view, seat, cx, cy)
+    w, h = trick_card_size(n)
     for p in view.trick:
         x, y = _card_spot(n, p.seat)
-        _paste(im, card_face(p.card, view.deck, CARD_W, CARD_H, p.trump), x, y)
+        _paste(im, card_face(p.card, view.deck, w, h, p.trump, view.lang), x, y)
     if view.phase == "reserve":
         _text(im, (TABLE_W / 2, HEIGHT / 2), t(view.lang, "pic.reserve"), 20, True, MUTED, "mm")
     _panel(im, d, view)
@@ -595,6 +694,7 @@ def render_table(view: TableView) -> bytes:
 SUM_W = 640
 TRICKS_PER_ROW = 6
 TRICK_STEP = 16  # overlap of the cards of one trick
+TRICK_GAP = 14  # at least this much felt between two tricks
 ROW_H = MINI_H + 22  # a row of tricks with their Augen below
 MARGIN = 16
 
@@ -617,23 +717,33 @@ def _party_block(im: Image.Image, d: ImageDraw.ImageDraw, view: SummaryView, par
     if not tricks:
         _text(im, (MARGIN + 10, y + 6), t(lang, "pic.no_tricks"), 13, False, MUTED, "la")
         return y + 34
-    slot = (SUM_W - 2 * MARGIN) // TRICKS_PER_ROW
+    per_row, slot = _row_layout(view)
     for i, tr in enumerate(tricks):
-        x = MARGIN + (i % TRICKS_PER_ROW) * slot
-        row_y = y + (i // TRICKS_PER_ROW) * ROW_H
+        x = MARGIN + (i % per_row) * slot
+        row_y = y + (i // per_row) * ROW_H
         for j, p in enumerate(tr.cards):
-            _paste(im, card_face(p.card, view.deck, MINI_W, MINI_H, p.trump), x + j * TRICK_STEP, row_y)
+            _paste(im, card_face(p.card, view.deck, MINI_W, MINI_H, p.trump, lang), x + j * TRICK_STEP, row_y)
         middle = x + (MINI_W + TRICK_STEP * (len(tr.cards) - 1)) / 2
-        _text(im, (middle, row_y + MINI_H + 2), str(tr.augen), 11, False, MUTED, "ma")
-    rows = (len(tricks) + TRICKS_PER_ROW - 1) // TRICKS_PER_ROW
+        _text(im, (middle, row_y + MINI_H + 2), t(lang, "pic.trick_augen", augen=tr.augen), 11, False, MUTED, "ma")
+    rows = (len(tricks) + per_row - 1) // per_row
     return y + rows * ROW_H + 6
+
+
+def _row_layout(view: SummaryView) -> tuple[int, int]:
+    """Tricks per row and the slot of each: six cards to a trick need wider slots, so
+    the tricks stand apart (with a gap) instead of running together in one strip."""
+    cards = max((len(tr.cards) for tr in view.tricks), default=4)
+    width = MINI_W + TRICK_STEP * (cards - 1)
+    per_row = max(1, min(TRICKS_PER_ROW, (SUM_W - 2 * MARGIN + TRICK_GAP) // (width + TRICK_GAP)))
+    return per_row, (SUM_W - 2 * MARGIN) // per_row
 
 
 def _summary_height(view: SummaryView) -> int:
     h = 52
+    per_row = _row_layout(view)[0]
     for seats in (view.re, view.kontra):
         n = sum(1 for tr in view.tricks if tr.winner in seats)
-        rows = (n + TRICKS_PER_ROW - 1) // TRICKS_PER_ROW
+        rows = (n + per_row - 1) // per_row
         h += 30 + (rows * ROW_H + 6 if rows else 34) + 12
     return h
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from math import gcd
 from typing import Any
 
 from dokobot.engine import (
@@ -25,6 +26,7 @@ from dokobot.engine import (
 )
 from dokobot.table.bock import booked
 from dokobot.table.store import SeatInfo, TableSettings
+from dokobot.table.switches import TABLE_SWITCHES
 from dokobot.table.table import MAX_SEATS, FinishedGame, Notice, Table
 from dokobot.text.cards import card_text
 from dokobot.text.i18n import announcement_name, breakdown_label, contract_name, has, t, tn
@@ -87,9 +89,9 @@ def lobby_text(table: Table, lang: str | None) -> tuple[str, str]:
     return t(lang, "lobby.title"), "\n".join(lines)
 
 
-def card(game: Game, code: str) -> str:
-    """Card text; trumps in bold so they stand apart."""
-    text = card_text(code)
+def card(game: Game, code: str, lang: str | None = None) -> str:
+    """Card text (English: ♣Q, ♦J); trumps in bold so they stand apart."""
+    text = card_text(code, lang=lang)
     return f"**{text}**" if game.is_trump(code) else text
 
 
@@ -289,7 +291,7 @@ def _trick_lines(game: Game, names: list[str], lang: str | None) -> list[str]:
 
 def _played(game: Game, code: str, schwein: bool, lang: str | None) -> str:
     """A played card; a Fuchs played as Schwein says so (it beats the Dullen)."""
-    return card(game, code) + (f" ({t(lang, 'card.schwein')})" if schwein else "")
+    return card(game, code, lang) + (f" ({t(lang, 'card.schwein')})" if schwein else "")
 
 
 def _breakdown_item(b: BreakdownItem, lang: str | None) -> str:
@@ -346,12 +348,28 @@ def result_lines(res: GameResult, names: list[str], lang: str | None, bock: int 
         lines.append(" · ".join(_breakdown_item(b, lang) for b in value))
     if extras:  # the Sonderpunkte on a line of their own, as at a real table
         lines.append(t(lang, "sum.extras", list=" · ".join(_breakdown_item(b, lang) for b in extras)))
+    uneven = _uneven_line(res, lang)
+    if uneven:
+        lines.append(uneven)
     points = " · ".join(f"{names[i]} {_signed(p)}" for i, p in enumerate(booked(res.score, bock)))
     if bock > 1:
         lines.append(t(lang, "sum.points_bock", m=bock, list=points))
     else:
         lines.append(t(lang, "sum.points", list=points))
     return lines
+
+
+def _uneven_line(res: GameResult, lang: str | None) -> str | None:
+    """2 against 3 (five all playing), 2 against 4 or 1 against 5 (six): why a seat's points
+    are not the game value. Each side counts it as often as the other has players, reduced
+    (reading 31): ``value × other / gcd``."""
+    sizes = (len(res.re), len(res.kontra))
+    if sum(sizes) <= 4 or sizes[0] == sizes[1] or not res.value or not all(sizes):
+        return None
+    d = gcd(*sizes)
+    return t(lang, "sum.uneven", re_n=sizes[0], kontra_n=sizes[1], v=res.value,
+             re_k=sizes[1] // d, kontra_k=sizes[0] // d,
+             re_p=_signed(res.score[res.re[0]]), kontra_p=_signed(res.score[res.kontra[0]]))
 
 
 def last_trick_line(game: Game, names: list[str], lang: str | None) -> str:
@@ -477,6 +495,11 @@ def notice_text(table: Table, notice: Notice, lang: str | None) -> str | None:
         return t(lang, "notice.waiting", name=esc(str(data)))
     if kind == "seated":
         return t(lang, "notice.seated", name=esc(str(data)), n=(seat or 0) + 1)
+    if kind == "size":
+        form = "lobby.six" if data == 6 else "lobby.five_all" if table.game_rules(5).all_play else "lobby.five"
+        return t(lang, "notice.size", form=t(lang, form))
+    if kind == "host":
+        return t(lang, "notice.host", name=esc(str(data)))
     if kind == "handed_over":
         old, new = data
         return t(lang, "notice.handed_over", old=esc(old), new=esc(new))
@@ -517,9 +540,9 @@ def hand_text(table: Table, seat: int, lang: str | None, deck: str = "french") -
     trumps = [c for c in obs.hand if obs.is_trump(c)]
     plain = [c for c in obs.hand if not obs.is_trump(c)]
     if trumps:
-        lines.append(f"{t(lang, 'hand.trumps')}: " + " ".join(f"**{card_text(c, deck)}**" for c in trumps))
+        lines.append(f"{t(lang, 'hand.trumps')}: " + " ".join(f"**{card_text(c, deck, lang)}**" for c in trumps))
     if plain:
-        lines.append(" ".join(card_text(c, deck) for c in plain))
+        lines.append(" ".join(card_text(c, deck, lang) for c in plain))
     prompt = _prompt(table, obs, lang)
     if prompt:
         lines.append(prompt)
@@ -574,16 +597,17 @@ def hand_controls(table: Table, seat: int, lang: str | None, deck: str = "french
                                 "plain" if b == "pass" else "action") for b in bids])
     if obs.phase.startswith("armut"):
         return _armut_controls(obs, lang, deck)
-    rows = _card_rows(obs, deck)
+    rows = _card_rows(obs, deck, lang)
     knock = {"seat": obs.seat, "klopfen": True} in obs.legal_actions()
     anns = [Control("klopfen", "1", t(lang, "btn.klopfen"), "danger")] if knock else []
     anns += [Control("announce", a, announcement_name(lang, a), "danger") for a in obs.may_announce]
-    if anns:
-        rows.append(anns[:MAX_ROW])
-    return rows[:5]
+    ann_rows = _chunks(anns)  # six: Re/Kontra and five steps up to schwarz take two rows
+    if len(rows) + len(ann_rows) > 5:  # Discord's five rows: the cards packed closer make room
+        rows = _chunks([c for row in rows for c in row])
+    return (rows + ann_rows)[:5]
 
 
-def _card_rows(obs: Observation, deck: str = "french") -> list[list[Control]]:
+def _card_rows(obs: Observation, deck: str = "french", lang: str | None = None) -> list[list[Control]]:
     """One button per card; with a Schwein to choose, ONE ♦A button that asks
     "als Schwein?" (``DA:ask``; ``DA:s`` when only the Schwein may be played)."""
     legal = obs.legal_actions()
@@ -599,10 +623,10 @@ def _card_rows(obs: Observation, deck: str = "french") -> list[list[Control]]:
                 continue
             fox_shown = True
             ask = code in plays
-            label = card_text(code, deck) + (" 🐷?" if ask else " 🐷")
+            label = card_text(code, deck, lang) + (" 🐷?" if ask else " 🐷")
             trumps.append(Control("play", "DA:ask" if ask else "DA:s", label, "trump"))
             continue
-        ctl = Control("play", code, card_text(code, deck), "trump" if trump else "plain", code not in plays)
+        ctl = Control("play", code, card_text(code, deck, lang), "trump" if trump else "plain", code not in plays)
         (trumps if trump else plain).append(ctl)
     return _chunks(trumps) + _chunks(plain)
 
@@ -624,7 +648,7 @@ def _reserve_controls(obs: Observation, lang: str | None) -> list[list[Control]]
         return []
     allowed = obs.legal_actions()
     kinds: list[str] = []
-    named = tuple((str(a["card"]), card_text(str(a["card"]))) for a in allowed
+    named = tuple((str(a["card"]), card_text(str(a["card"]), lang=lang)) for a in allowed
                   if "card" in a and a["reserve"] == "hochzeit")
     for a in allowed:
         if a["reserve"] != "solo" and a["reserve"] not in kinds and "card" not in a:
@@ -655,7 +679,7 @@ def _six_solo_selects(allowed: list[dict[str, Any]], lang: str | None) -> list[l
             (f"{a['solo']}:{'p' if a['pflicht'] else 'l'}" + (f":{a['card']}" if "card" in a else ""),
              f"{contract_name(lang, 'solo:' + str(a['solo']))} · "
              f"{t(lang, 'sixsolo.pflicht') if a['pflicht'] else t(lang, 'sixsolo.lust')}"
-             + (f" · {t(lang, 'sixsolo.card', card=card_text(str(a['card'])))}" if "card" in a else ""))
+             + (f" · {t(lang, 'sixsolo.card', card=card_text(str(a['card']), lang=lang))}" if "card" in a else ""))
             for a in allowed if a["reserve"] == "solo" and a.get("size") == size))
         for part in range(0, min(len(options), 50), 25):
             rows.append([Control(kind, str(part // 25 + 1) if part else "", label,
@@ -674,7 +698,7 @@ def _armut_controls(obs: Observation, lang: str | None, deck: str = "french") ->
     if obs.phase == "armut_give":
         return [[Control("armut_give", "", t(lang, "btn.armut_give"), "action")]]
     n = obs.armut_given
-    options = tuple((f"{c}:{i}", card_text(c, deck)) for i, c in enumerate(obs.hand))
+    options = tuple((f"{c}:{i}", card_text(c, deck, lang)) for i, c in enumerate(obs.hand))
     rows = [[Control("armut_return", "", tn(lang, "select.armut_return", n), options=options, count=n)]]
     if {"seat": obs.seat, "armut_decline": True} in obs.legal_actions():  # armut_decide: after
         rows.append([Control("armut_decline", "1", t(lang, "btn.armut_decline"), "plain")])
@@ -688,24 +712,52 @@ def armut_trumps(game: Game, seat: int) -> list[str]:
 
 
 def rules_text(table: Table, lang: str | None, images: bool = True) -> tuple[str, str]:
-    """The table's rules page (public knowledge); ``images``: the channel shows pictures."""
-    return rules_page(table.ruleset, table.settings, lang, table.list_settings.games, table.pflicht_on,
-                      images)
+    """The table's rules page (public knowledge); ``images``: the channel shows pictures.
+    It shows the rules of the size actually seated: six play the Münchener Regeln."""
+    n = len(table.seats)
+    if table.state == "playing" and table.game is not None:
+        rules = table.game.rules
+    else:
+        rules = table.game_rules(n) if 4 <= n <= MAX_SEATS else table.ruleset
+    return rules_page(rules, table.settings, lang, table.list_settings.games, table.pflicht_on,
+                      images, size_line(table, lang))
+
+
+def size_line(table: Table, lang: str | None) -> str:
+    """How the seated number plays: six the Münchener Regeln, five by the ``five`` switch."""
+    if len(table.seats) == MAX_SEATS:
+        return t(lang, "lobby.six")
+    return t(lang, "lobby.five_all" if table.game_rules(5).all_play else "lobby.five")
 
 
 def rules_page(r: RuleSet, settings: TableSettings, lang: str | None, list_games: int = 0,
-               pflichtsolo: bool = False, images: bool = True) -> tuple[str, str]:
+               pflichtsolo: bool = False, images: bool = True, size: str | None = None) -> tuple[str, str]:
     """The rules of a table or of a channel's next table in one language: every switch and
     table setting with its current value and what it means; the values a switch takes are
-    listed where they are words."""
+    listed where they are words. ``size``: the line on the seated number (default: five's)."""
     preset_key = f"rules.preset.{r.preset}"
     lines = [f"**{t(lang, preset_key) if has(preset_key) else r.preset}**", ""]
     lines += [switch_line(r, name, lang) for name in SWITCHES]
     if list_games:  # the table's list (rules.md "Lists and Pflichtsoli"), not an engine switch
         pflicht = " · " + t(lang, "rules.pflichtsolo") if pflichtsolo else ""
         lines += ["", t(lang, "rules.list", n=list_games) + pflicht]
-    lines += [""] + settings_lines(settings, lang, images) + [t(lang, "lobby.five"), "", t(lang, "rules.how")]
+    lines += list_lines_of_rules(list_games, pflichtsolo, lang)
+    if size is None:
+        size = t(lang, "lobby.five_all" if r.five == "all_play" else "lobby.five")
+    lines += [""] + settings_lines(settings, lang, images) + [size, "", t(lang, "rules.how"), t(lang, "rules.yes_no")]
     return t(lang, "rules.title", preset=preset_name(lang, r.preset)), "\n".join(lines)
+
+
+def list_lines_of_rules(list_games: int, pflichtsolo: bool, lang: str | None) -> list[str]:
+    """The table's list switches in the form of the switch lines (set and completed like them)."""
+    games = tn(lang, "count.games", list_games) if list_games else t(lang, "rules.off")
+    values = ", ".join(f"`{v}`" for v in TABLE_SWITCHES["list_games"])
+    return [
+        t(lang, "rules.line", label=t(lang, "rules.sw.list_games"), switch="list_games", value=games,
+          help=t(lang, "rules.sw.list_games.help")) + " " + t(lang, "rules.values", values=values),
+        t(lang, "rules.line", label=t(lang, "rules.sw.pflichtsolo"), switch="pflichtsolo",
+          value=t(lang, "rules.on" if pflichtsolo else "rules.off"), help=t(lang, "rules.sw.pflichtsolo.help")),
+    ]
 
 
 def settings_lines(settings: TableSettings, lang: str | None, images: bool = True) -> list[str]:
@@ -778,7 +830,7 @@ def record_text(record: dict[str, Any], names: list[str], lang: str | None, numb
         "",
         t(lang, "rec.hands"),
     ]
-    lines += [t(lang, "rec.hand", name=names[s], cards=" ".join(card_text(c) for c in game.hand(s)))
+    lines += [t(lang, "rec.hand", name=names[s], cards=" ".join(card_text(c, lang=lang) for c in game.hand(s)))
               if game.hand(s) else t(lang, "table.sits_out", name=names[s])  # the dealer at five
               for s in range(game.n)]
     lines.append("")
@@ -843,7 +895,7 @@ def _record_events(
                 flush()
                 lines.append(t(lang, "rec.trick", n=len(game.tricks) + 1, name=who))
             schwein = bool(game.actions and game.actions[-1].get("schwein"))
-            row.append(t(lang, "rec.schwein" if schwein else "rec.played", name=who, card=card_text(str(data))))
+            row.append(t(lang, "rec.schwein" if schwein else "rec.played", name=who, card=card_text(str(data), lang=lang)))
         elif kind == "trick":
             flush()
             lines.append("   " + t(lang, "rec.won", name=who, augen=data))

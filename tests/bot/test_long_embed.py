@@ -32,6 +32,11 @@ def test_the_rules_page_fits_one_embed_in_both_languages():
             self.list_settings = ListSettings(24, True)
             self.pflicht_on = True
             self.settings = TableSettings()
+            self.seats: list[object] = []  # nobody seated: the preset's own rules
+            self.state, self.game = "lobby", None
+
+        def game_rules(self, n: int) -> RuleSet:
+            return self.ruleset
 
     for preset in PRESETS:
         for lang in ("de", "en"):

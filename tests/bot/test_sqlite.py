@@ -56,7 +56,9 @@ async def test_stats_commands_on_sqlite(doko, store):
     res = await nord.slash(doko.channel, "doko rangliste")
     board = res.response.embeds[0]
     assert res.ephemeral and board.title == "Rangliste · alle Spiele · nach Punkten" and "1. " in board.description
-    assert board.footer.text.startswith("Seite 1/1 · Punkte pro Spiel werden geglättet: (Punkte + 10 × ")
+    assert board.footer.text.startswith(  # by points: the raw numbers, nothing shrunk (issue 25)
+        "Seite 1/1 · Sortiert nach der Summe der Punkte; „pro Spiel“ ist der einfache Schnitt (Punkte / Spiele), "
+        "nicht geglättet.")
     assert all(p.name in board.description for p in doko.players)
     res = await nord.slash(doko.channel, "doko statistik", spieler=doko.players[1])
     stats = res.response.embeds[0]

@@ -181,14 +181,20 @@ async def test_rangliste_pages_bots_apart_and_matches_an_independent_count(doko,
     assert page2.embeds[0].footer.text.startswith("Seite 2/2 · ")
     assert page2.embeds[0].description.startswith("11. ")
 
-    # By points, in English: the method is explained in the viewer's language.
+    # By points, in English: the footer says what these numbers are, in the viewer's language
+    # (raw sums and plain averages: the shrunk value belongs to the ppg order only, issue 25).
     await nord.slash(doko.channel, "doko sprache", sprache="en")
     res = await nord.slash(doko.channel, "doko rangliste", ordnung="punkte")
     board = res.response.embeds[0]
     assert board.title == "Leaderboard · all time · by points"
     assert board.footer.text == (
-        f"Page 1/2 · Points per game are shrunk: (points + 10 × {dec(prior, 'en')}) / (games + 10) – "
-        f"10 imagined games at the channel average {dec(prior, 'en')}, so two lucky games cannot lead."
+        "Page 1/2 · Sorted by the sum of points; “per game” is the plain average (points / games), not shrunk."
         " Redealt games (thrown in, poverty not taken) never count as games."
     )
+    res = await nord.slash(doko.channel, "doko rangliste", ordnung="ppg")
+    assert res.response.embeds[0].footer.text.startswith(
+        f"Page 1/2 · Points per game are shrunk: (points + 10 × {dec(prior, 'en')}) / (games + 10) – ")
+    res = await nord.slash(doko.channel, "doko rangliste", ordnung="siege")
+    assert res.response.embeds[0].footer.text.startswith(
+        "Page 1/2 · Sorted by games won; “per game” is the plain average (points / games), not shrunk.")
     assert _names(board.description) == sorted(humans, key=lambda n: (-points[n], played[n], n.casefold()))[:10]

@@ -112,11 +112,82 @@ def _summary() -> SummaryView:
 
 SUMMARY = _summary()
 
+# Issue 25: five with the dealer sitting out (every card of the trick, the left seat's
+# beside the bottom seat's, a computer with its level, Bock and knocks in the panel) ...
+FIVE_OUT = TableView(
+    game_no=4,
+    seats=(SeatView("Nord", 1, "re"), SeatView("Computer 1", 0, None, level="mittel"), SeatView("Süd", 1),
+           SeatView("West", 0), SeatView("Computer 2", 0, level="schwer")),
+    dealer=2,
+    to_act=4,
+    phase="play",
+    contract="normal",
+    trick_no=3,
+    trick=(_p(3, "HA"), _p(0, "HK"), _p(1, "HT", True)),
+    last=(_p(3, "CA"), _p(4, "CK"), _p(0, "C9"), _p(1, "CT")),
+    last_winner=3,
+    last_augen=25,
+    announcements=((0, "re"),),
+    out=2,
+    knocks=3,
+    bock=2,
+    bock_left=2,
+)
+# ... five all playing (five cards in the trick) in English (Q and J on the cards) ...
+FIVE_ALL_EN = TableView(
+    game_no=2,
+    seats=(SeatView("Anna"), SeatView("Ben"), SeatView("Carla"), SeatView("Dora"), SeatView("Computer 1", level="leicht")),
+    dealer=0,
+    to_act=0,
+    phase="play",
+    contract="normal",
+    trick_no=1,
+    trick=(_p(1, "CQ", True), _p(2, "SJ", True), _p(3, "DQ", True), _p(4, "HJ", True)),
+    lang="en",
+)
+# ... and six: six cards in two rows, the named Hochzeit card, who is vorgeführt.
+SIX = TableView(
+    game_no=9,
+    seats=tuple(SeatView(n, i % 3, level="schwer" if n.startswith("Computer") else None)
+                for i, n in enumerate(("Nord", "Ost", "Computer 1", "Süd", "West", "Computer 2"))),
+    dealer=5,
+    to_act=5,
+    phase="play",
+    contract="hochzeit",
+    trick_no=4,
+    trick=(_p(0, "SA"), _p(1, "ST"), _p(2, "SK"), _p(3, "S9"), _p(4, "SA")),
+    last=(_p(0, "HA"), _p(1, "HK"), _p(2, "H9"), _p(3, "HA"), _p(4, "HK"), _p(5, "H9")),
+    last_winner=0,
+    last_augen=50,
+    hochzeit_suit="C",
+    vorgefuehrt=3,
+)
+
+
+def _summary_six() -> SummaryView:
+    suits = "CSHD"
+    tricks = []
+    for i in range(12):
+        cards = tuple(_p(s, suits[(i + s) % 4] + "AKQJT9"[(i + 2 * s) % 6], (i + s) % 3 == 0) for s in range(6))
+        tricks.append(TrickView(winner=(0, 2, 1, 0, 3, 2, 4, 1, 0, 5, 2, 0)[i], cards=cards, augen=10 + 3 * i))
+    return SummaryView(
+        game_no=9, names=("Nord", "Ost", "C1 (schwer)", "Süd", "West", "Gast"), contract="normal",
+        winner="re", re=(0, 2, 4), kontra=(1, 3, 5), augen_re=180, augen_kontra=180, value=2,
+        tricks=tuple(tricks), deck="french", lang="de",
+    )
+
+
+SUMMARY_SIX = _summary_six()
+
 GOLDENS = {
     "table_mid_game.png": lambda: render_table(MID_GAME),
     "table_german_deck_en.png": lambda: render_table(GERMAN_DECK),
     "table_reserve.png": lambda: render_table(RESERVE),
     "summary.png": lambda: render_summary(SUMMARY),
+    "table_five_out.png": lambda: render_table(FIVE_OUT),
+    "table_five_all_en.png": lambda: render_table(FIVE_ALL_EN),
+    "table_six.png": lambda: render_table(SIX),
+    "summary_six.png": lambda: render_summary(SUMMARY_SIX),
 }
 
 

@@ -146,3 +146,57 @@ def test_names_that_do_not_fit_or_have_no_glyph():
     assert picture.shown_name("West 😀", 200, 17) == "West"  # no box for a glyph the font lacks
     assert picture.shown_name("😀😀", 200, 17) == "?"
     assert picture.shown_name("李小龍", 200, 17, True, "Platz 2") == "Platz 2"
+
+
+# ---- issue 25: five and six, what the text says, computers ---------------------------------
+
+from tests.text.pictures import FIVE_OUT, SIX, SUMMARY_SIX  # noqa: E402
+
+
+def _boxes_overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    """More than half a pixel in common (edges that touch are apart)."""
+    return min(a[2], b[2]) - max(a[0], b[0]) > 0.5 and min(a[3], b[3]) - max(a[1], b[1]) > 0.5
+
+
+@pytest.mark.parametrize("n", [4, 5, 6])
+def test_no_trick_card_covers_another_cards_rank_or_a_plaque(n):
+    """At five the left seat's card covered the bottom seat's rank: whatever the order of
+    play, no card lies on another's rank corner, nor on a seat's plaque."""
+    w, h = picture.trick_card_size(n)
+    cards = [(x, y, x + w, y + h) for x, y in (picture._card_spot(n, s) for s in range(n))]
+    ranks = [(x0, y0, x0 + 0.4 * w, y0 + 0.45 * h) for x0, y0, _, _ in cards]
+    plaques = [(x - picture.PLAQUE_W / 2, y - picture.PLAQUE_H / 2, x + picture.PLAQUE_W / 2, y + picture.PLAQUE_H / 2)
+               for x, y in picture._seat_positions(n)]
+    assert [(i, j) for i in range(n) for j in range(n) if i != j and _boxes_overlap(cards[i], ranks[j])] == []
+    assert [(i, j) for i in range(n) for j in range(n) if _boxes_overlap(cards[i], plaques[j])] == []
+
+
+def test_at_six_the_summary_tricks_stand_apart_with_their_augen():
+    per_row, slot = picture._row_layout(SUMMARY_SIX)
+    width = picture.MINI_W + picture.TRICK_STEP * 5
+    assert per_row == 4 and slot - width >= picture.TRICK_GAP  # not six tricks of six cards in one strip
+    assert picture._row_layout(replace(SUMMARY_SIX, tricks=SUMMARY_SIX.tricks[:1]))[0] == 4
+    four = picture.SummaryView(1, ("a", "b", "c", "d"), "normal", "re", (0,), (1,), 121, 119, 1, ())
+    assert picture._row_layout(four)[0] == 6  # four cards a trick: six tricks a row, as before
+
+
+def test_the_panel_says_bock_knocks_hochzeit_card_and_vorgefuehrt():
+    assert [line for line, _ in picture._facts(FIVE_OUT)] == [
+        "Dieses Spiel: Bock ×2", "danach noch 2 Bockspiele", "3× geklopft"]
+    assert [line for line, _ in picture._facts(replace(FIVE_OUT, bock_left=0, knocks=0, lang="en"))] == [
+        "This game: Bock ×2", "the last Bock game"]
+    assert [line for line, _ in picture._facts(SIX)] == ["Partner: erstes Kreuz-Ass", "Süd ist vorgeführt"]
+
+
+def test_the_dealer_sitting_out_and_a_computers_level_on_the_plaques():
+    assert picture._seat_line(FIVE_OUT, 2) == "Geber · setzt aus"  # not "Stiche: 0"
+    assert picture._seat_line(FIVE_OUT, 1) == "mittel · Stiche: 0"
+    assert picture._seat_line(SIX, 5, short=True) == "Geber · schwer · 2 St."
+    assert picture._short_name(SIX, 2, 30) == "C1"
+
+
+def test_english_pictures_draw_q_and_j():
+    de = picture.card_face("CQ", "french", 54, 78, False, "de").tobytes()
+    en = picture.card_face("CQ", "french", 54, 78, False, "en").tobytes()
+    assert de != en and picture.card_face("CA", "french", 54, 78, False, "en").tobytes() == \
+        picture.card_face("CA", "french", 54, 78, False, "de").tobytes()
