@@ -27,6 +27,15 @@ LIMITS = {STEPS: (90, 60, 30, 0), STEPS_SIX: (135, 90, 60, 30, 0)}
 _LEVELS = tuple({"re": 0, "kontra": 0} | {s: j for j, s in enumerate(steps, 1)} for steps in (STEPS, STEPS_SIX))
 
 
+_RANK = {"re": 0, "kontra": 0} | {s: j for j, s in enumerate(STEPS_SIX, 1)}
+
+
+def rank(what: object) -> int:
+    """How high an announcement goes at any table (Re/Kontra 0, keine 135 1, keine 90 2, ...
+    schwarz 5), for comparing two of them; -1 for anything else."""
+    return _RANK.get(what, -1) if isinstance(what, str) else -1
+
+
 def level(g: Game, what: str) -> int:
     """0 for Re/Kontra, j for the j-th step of the game's ladder; -1 if it has no such step."""
     return _LEVELS[g.n == 6].get(what, -1)

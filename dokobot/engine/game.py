@@ -1155,7 +1155,7 @@ class Game:
             return state_so_far(self)
         if self._final is None:
             self._final = score_game(self)
-        return {k: v for k, v in self._final.items() if k not in ("extras", "items")}
+        return {k: v for k, v in self._final.items() if k not in ("extras", "items", "targets")}
 
     def summary(self) -> dict[str, Any]:
         """The result plus structured extras and announcements (for statistics)."""
@@ -1163,6 +1163,8 @@ class Game:
         if self.phase == "done" and self._final is not None:
             res["extras"] = self._final["extras"]
             res["heart_trick"] = self.heart_trick
+            if self._final["targets"]:  # what each party needed (the summary's "why")
+                res["targets"] = [x.to_json() for x in self._final["targets"]]
         res["announcements"] = [{"seat": s, "announce": a} for s, a in self.announcements]
         return res
 

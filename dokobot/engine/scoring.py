@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from .announce import LIMITS, STEPS, STEPS_SIX
 from .cards import ACE, AUGEN, CJ, CQ, DA, DQ, HT, TEN, rank_of
-from .result import Params, Row, row_json
+from .result import Params, Row, Target, row_json
 
 if TYPE_CHECKING:
     from .game import Game
@@ -53,22 +53,41 @@ class Tally:
         return (("what", self.steps[j - 1]),)
 
 
-def target_met(t: Tally, pi: int) -> bool:
-    """Whether party ``pi`` reached what it needs to win (rules.md "Winning")."""
+def _need(t: Tally, pi: int) -> tuple[int, int]:
+    """(Augen, tricks) party ``pi`` needs to win (rules.md "Winning"; reading 25 at six)."""
     own, opp = t.levels[pi], t.levels[1 - pi]
     schwarz = len(t.steps)
     if own >= 1:
         if own == schwarz:
-            return t.tricks[pi] == t.n_tricks
-        return t.augen[pi] >= 2 * t.half + 1 - t.limits[own - 1]  # 151 / 226 for keine 90 / 135
+            return 0, t.n_tricks
+        return 2 * t.half + 1 - t.limits[own - 1], 0  # 151 / 226 for keine 90 / 135
     if opp >= 1:
-        if opp == schwarz:
-            return t.tricks[pi] >= 1
-        return t.augen[pi] >= t.limits[opp - 1]
-    only_kontra = t.levels[1] >= 0 and t.levels[0] < 0
+        return (0, 1) if opp == schwarz else (t.limits[opp - 1], 0)
     more, less = t.half + 1, t.half  # 121 / 120, at six 181 / 180
-    need = (less if only_kontra else more) if pi == 0 else (more if only_kontra else less)
-    return t.augen[pi] >= need
+    if _only_kontra(t):
+        more, less = less, more
+    return (more if pi == 0 else less), 0
+
+
+def _only_kontra(t: Tally) -> bool:
+    return t.levels[1] >= 0 and t.levels[0] < 0
+
+
+def target_met(t: Tally, pi: int) -> bool:
+    """Whether party ``pi`` reached what it needs to win (rules.md "Winning")."""
+    augen, tricks = _need(t, pi)
+    return t.augen[pi] >= augen and t.tricks[pi] >= tricks
+
+
+def targets(t: Tally) -> tuple[Target, Target]:
+    """Each party's target as the text layer explains it (Re, Kontra)."""
+    def one(pi: int) -> Target:
+        own, opp = t.levels[pi], t.levels[1 - pi]
+        augen, tricks = _need(t, pi)
+        return Target(augen, tricks, t.steps[own - 1] if own >= 1 else None,
+                      t.steps[opp - 1] if own < 1 and opp >= 1 else None,
+                      max(t.levels) < 1 and _only_kontra(t), target_met(t, pi))
+    return one(0), one(1)
 
 
 def _under_points(t: Tally, pi: int) -> list[Points]:
@@ -156,6 +175,7 @@ def score_game(g: Game) -> dict[str, Any]:
         "breakdown": [row_json(r) for r in items],
         "extras": ex,
         "items": tuple(items),
+        "targets": targets(t),
     }
 
 
@@ -363,7 +383,7 @@ def _redeal_result(g: Game) -> dict[str, Any]:
     return {
         "contract": "redeal", "re": [], "kontra": [], "augen": {"re": 0, "kontra": 0},
         "tricks": {"re": 0, "kontra": 0}, "winner": None, "game_value": 0, "score": [0] * g.n,
-        "breakdown": [], "extras": [], "items": (),
+        "breakdown": [], "extras": [], "items": (), "targets": (),
     }
 
 
