@@ -406,7 +406,7 @@ def why_text(res: GameResult, lang: str | None) -> str:
     decider = 1 - w if res.targets[1 - w].step and not res.targets[w].step else w
     text = _party_reason(res, decider, lang)
     if res.targets[w].only_kontra:
-        text += " " + t(lang, "why.only_kontra")
+        text += " " + t(lang, "why.only_kontra", re=res.targets[0].augen, kontra=res.targets[1].augen)
     return text
 
 
@@ -709,7 +709,9 @@ def settings_lines(settings: TableSettings, lang: str | None, images: bool = Tru
 def switch_line(rules: RuleSet, name: str, lang: str | None) -> str:
     """``**Zwei Dullen im Stich** (`dulle`): die erste sticht – ... Werte: `first_wins`, ..."""
     label = t(lang, f"switch.{name}") if has(f"switch.{name}") else name
-    meaning = t(lang, f"switch.{name}.help") if has(f"switch.{name}.help") else ""
+    # a knock is worth one Re/Kontra of the table's scheme (reading 45), so its help says which
+    worth = t(lang, f"knock.worth.{rules.scoring}") if name == "klopfen" else ""
+    meaning = t(lang, f"switch.{name}.help", worth=worth) if has(f"switch.{name}.help") else ""
     line = t(lang, "rules.line", label=label, switch=name, value=switch_value(rules, name, lang), help=meaning)
     values = switch_values(name)
     if values:
