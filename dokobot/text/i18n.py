@@ -9,10 +9,11 @@ a typo must not crash a click).
 from __future__ import annotations
 
 import logging
-import re
 from typing import Any
 
 from dokobot.engine import BreakdownItem
+from dokobot.engine.announce import rank as announce_rank
+from dokobot.engine.errors import Reason
 from dokobot.text.numbers import integer, plural_form, signed
 
 log = logging.getLogger(__name__)
@@ -659,12 +660,23 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "why.schmeissen": ("Mit dieser Hand darfst du an diesem Tisch nicht schmeißen.", "This hand may not be thrown in at this table."),
     "why.schwein_off": ("Schweine werden an diesem Tisch nicht gespielt.", "Schweine are not played at this table."),
     "why.schwein_trump": ("Nur ein Fuchs, der Trumpf ist, kann ein Schwein sein.", "Only a fox (♦A) that is trump can be a Schwein."),
-    "why.schwein_both": ("Ein Schwein braucht beide Füchse in einer Hand.", "A Schwein needs both foxes (♦A) in one hand."),
+    "why.schwein_every": ("Ein Schwein braucht alle Füchse in einer Hand (zu sechst alle drei).", "A Schwein needs every fox (♦A) in one hand (all three at six)."),
     "why.schwein_once": ("Nur ein Fuchs wird zum Schwein.", "Only one fox becomes a Schwein."),
     "why.klopfen_off": ("An diesem Tisch wird nicht geklopft.", "Knocking is not played at this table."),
     "why.klopfen_late": ("Klopfen geht nur vor der ersten Karte.", "You can only knock before the first card."),
     "why.klopfen_four": ("Öfter als viermal wird nicht geklopft.", "Four knocks are the most."),
     "why.klopfen_twice": ("Niemand klopft zweimal hintereinander.", "Nobody knocks twice in a row."),
+    "why.vorgefuehrt_self": ("Du bist vorgeführt: du musst ein Solo spielen.", "You are vorgeführt: you must play a solo."),
+    "why.vorgefuehrt_other": ("Dieses Spiel gehört dem Pflichtsolo eines Vorgeführten.", "This game belongs to the Pflichtsolo of a player who is vorgeführt."),
+    "why.hochzeit_cq_six": ("Eine Hochzeit braucht zwei Kreuz-Damen.", "A wedding needs two queens of clubs."),
+    "why.klein_six": ("Ein kleines Solo gibt es nur zu sechst.", "A kleines Solo is played only with six at the table."),
+    "why.card_missing": ("Nenne mit der Hochzeit eine Karte.", "Name a card with the wedding."),
+    "why.card_offer": ("Nenne ein Farb-Ass, das du nicht in jedem Exemplar hast.", "Name a plain-suit ace you do not hold in every copy."),
+    "why.bid_step": ("Ein Gebot ist eine Stufe ab Re, oder Passen.", "A bid is a step from Re up, or a pass."),
+    "why.bid_above": ("Nenne eine Stufe über {step}.", "Name a step above {step}."),
+    "why.bid_hold": ("Halte {step} oder passe.", "Hold {step} or pass."),
+    "why.armut_before": ("An diesem Tisch wird über die Armut entschieden, bevor man die Karten sieht.", "At this table the poverty is decided before seeing the cards."),
+    "blocked.six": ("{what} gibt es nur zu sechst.", "{what} exists only with six at the table."),
     # --- the readable game record (/doko protokoll)
     "rec.title": ("Protokoll · Spiel {no}", "Game record · game {no}"),
     "rec.file": ("Protokoll von Spiel {no}: die Datei für `dokobot replay` und der Verlauf zum Lesen.", "Record of game {no}: the file for `dokobot replay` and the course of play to read."),
@@ -945,53 +957,66 @@ def suit_name(lang: str | None, suit: object) -> str:
     return t(lang, "suit." + code) if has("suit." + code) else str(suit)
 
 
+# The engine's refusal reasons (``Reason`` codes of engine/errors.py REASONS) -> the catalogue's
+# words; announce_blocked says its reason alone (with the announcement).
 _BLOCKED = {
-    "the game is over": "blocked.done",
-    "announcements come after the reservations": "blocked.reserve",
-    "the seat does not play this game": "blocked.not_playing",
-    "nothing can be announced before the Hochzeit is clarified": "blocked.hochzeit",
-    "at this table Klopfen replaces Re and Kontra": "blocked.klopfen",
-    "after a late reply the party may make no further step": "blocked.late_reply",
+    "blocked_done": "blocked.done",
+    "blocked_reserve": "blocked.reserve",
+    "not_playing": "blocked.not_playing",
+    "blocked_hochzeit": "blocked.hochzeit",
+    "blocked_six": "blocked.six",
+    "blocked_klopfen": "blocked.klopfen",
+    "blocked_late_reply": "blocked.late_reply",
 }
-_LEVEL = {"re": 0, "kontra": 0, "keine90": 1, "keine60": 2, "keine30": 3, "schwarz": 4}
-# The engine's reasons (English sentences, engine/game.py) -> the catalogue's words.
-_WHY = {
-    "the Vorbehalt round is not over": "why.phase.reserve",
-    "equal solo reservations are being bid": "why.phase.bid",
-    "the Armut is being offered": "why.phase.armut_take",
-    "the Armut exchange is not complete": "why.phase.armut_exchange",
-    "the cards are being played": "why.phase.play",
-    "the game is over": "why.phase.done",
-    "a Hochzeit needs both queens of clubs": "why.hochzeit_cq",
-    "Armut is not played at this table": "why.armut_off",
-    "the hand allows no Schmeißen at this table": "why.schmeissen",
-    "Schweine are not played at this table": "why.schwein_off",
-    "only a Fuchs that is trump can be a Schwein": "why.schwein_trump",
-    "a Schwein needs both Füchse dealt to one hand": "why.schwein_both",
-    "only one Fuchs becomes a Schwein": "why.schwein_once",
-    "Klopfen is not played at this table": "why.klopfen_off",
-    "only before the first card": "why.klopfen_late",
-    "four knocks are the most": "why.klopfen_four",
-    "no seat knocks twice in a row": "why.klopfen_twice",
-    "a Pflichtsolo is owed only in a list, once": "why.pflicht_not_owed",
-    "the seat owes its großes Pflichtsolo": "why.owes_gross",
-    "the seat owes its kleines Pflichtsolo": "why.owes_klein",
-    "no Lustsolo before the own Pflichtsoli": "why.lust_before_pflicht",
+REASON_KEYS = {
+    "phase_reserve": "why.phase.reserve",
+    "phase_bid": "why.phase.bid",
+    "phase_armut_take": "why.phase.armut_take",
+    "phase_armut_exchange": "why.phase.armut_exchange",
+    "phase_play": "why.phase.play",
+    "phase_done": "why.phase.done",
+    "vorgefuehrt_self": "why.vorgefuehrt_self",
+    "vorgefuehrt_other": "why.vorgefuehrt_other",
+    "hochzeit_cq": "why.hochzeit_cq",
+    "hochzeit_cq_six": "why.hochzeit_cq_six",
+    "solo_off": "why.solo_off",
+    "klein_six": "why.klein_six",
+    "armut_off": "why.armut_off",
+    "armut_trumps": "why.armut_trumps",
+    "schmeissen": "why.schmeissen",
+    "pflicht_not_owed": "why.pflicht_not_owed",
+    "owes_gross": "why.owes_gross",
+    "owes_klein": "why.owes_klein",
+    "lust_before_pflicht": "why.lust_before_pflicht",
+    "card_missing": "why.card_missing",
+    "card_offer": "why.card_offer",
+    "bid_step": "why.bid_step",
+    "bid_above": "why.bid_above",
+    "bid_hold": "why.bid_hold",
+    "armut_before": "why.armut_before",
+    "klopfen_off": "why.klopfen_off",
+    "klopfen_late": "why.klopfen_late",
+    "not_playing": "blocked.not_playing",
+    "klopfen_four": "why.klopfen_four",
+    "klopfen_twice": "why.klopfen_twice",
+    "schwein_off": "why.schwein_off",
+    "schwein_trump": "why.schwein_trump",
+    "schwein_every": "why.schwein_every",
+    "schwein_once": "why.schwein_once",
+    **_BLOCKED,
 }
-_WHY_SOLO = re.compile(r"solo .* is not played at this table")
-_WHY_TRUMPS = re.compile(r"Armut needs at most three trumps, the hand has (\d+)")
 
 
 def reason_text(lang: str | None, why: object) -> str | None:
-    """The engine's reason in the player's words (None: one we do not know)."""
-    why = str(why)
-    if why in _WHY:
-        return t(lang, _WHY[why])
-    if _WHY_SOLO.fullmatch(why):
-        return t(lang, "why.solo_off")
-    if m := _WHY_TRUMPS.fullmatch(why):
-        return t(lang, "why.armut_trumps", n=m.group(1))
-    return None
+    """The engine's reason in the player's words, by its code (None: not a known reason).
+    Announcement steps among its parameters are named; cards never are."""
+    if not isinstance(why, Reason) or why.code not in REASON_KEYS:
+        if why is not None:
+            log.warning("untranslated refusal reason %r", why)
+        return None
+    params = {k: announcement_name(lang, v) if isinstance(v, str) and has("ann." + v) else v
+              for k, v in why.params.items() if k not in ("allowed", "solo")}
+    return t(lang, REASON_KEYS[why.code], **params)
 
 
 def illegal_text(
@@ -1033,14 +1058,14 @@ def illegal_text(
         return t(lang, "too_late.skipped", what=shown["what"], step=announcement_name(lang, step), card=ordinal)
     if code == "announce_too_late" and mode in ("first_trick", "before_play", "until_trick_5"):
         return t(lang, "too_late." + mode, what=shown["what"])
-    if code == "announce_repeat" and said in _LEVEL and isinstance(what, str) and said != what \
-            and _LEVEL.get(what, -1) < _LEVEL[said]:
+    if code == "announce_repeat" and said != what and 0 <= announce_rank(what) < announce_rank(said):
         return t(lang, "repeat.included", what=shown["what"], said=announcement_name(lang, said))
-    if code == "announce_blocked" and str(params.get("why")) in _BLOCKED:
-        return t(lang, _BLOCKED[str(params.get("why"))], what=shown["what"])
+    why = params.get("why")
+    if code == "announce_blocked" and isinstance(why, Reason) and why.code in _BLOCKED:
+        return t(lang, _BLOCKED[why.code], what=shown["what"])
     if has("illegal." + code):
         text = t(lang, "illegal." + code, **shown)
-        reason = reason_text(lang, params["why"]) if "why" in params else None
+        reason = reason_text(lang, why) if "why" in params else None
         return f"{text} {reason}" if reason else text
     log.warning("untranslated engine code %s", code)
     return t(lang, "illegal.unknown")

@@ -176,9 +176,9 @@ def refused(g, action: dict, lang: str = "de") -> str:
 
 def test_refusals_name_the_engines_reason():
     from dokobot.engine.game import _PHASE_WHY
-    from dokobot.text.i18n import _WHY
+    from dokobot.text.i18n import REASON_KEYS
 
-    assert set(_PHASE_WHY.values()) <= set(_WHY)
+    assert {r.code for r in _PHASE_WHY.values()} <= set(REASON_KEYS)
     g = game(hands_with({0: "CQ", 2: "CQ"}), dealer=3)
     assert refused(g, {"seat": 0, "reserve": "hochzeit"}) == (
         "Diesen Vorbehalt erlaubt deine Hand oder die Regel nicht. Eine Hochzeit braucht beide Kreuz-Damen.")
