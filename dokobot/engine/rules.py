@@ -185,6 +185,11 @@ PRESETS: dict[str, RuleSet] = {
 }
 
 
+def check_switch(key: str, value: object) -> object:
+    """One switch's value as the rules keep it, judged alone; RuleError names a bad one."""
+    return _check(key, value)
+
+
 def switch_values(name: str) -> tuple[str, ...] | None:
     """The values a choice or list switch takes (for the rules page); None for booleans and numbers."""
     return _CHOICES.get(name) or _LISTS.get(name)

@@ -394,6 +394,10 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "„{value}“ passt nicht zum Schalter „{name}“. Erlaubt: {allowed}.",
         "“{value}” is not a value for the switch “{name}”. Allowed: {allowed}.",
     ),
+    "err.fine_steps": (
+        "„{name}={value}“ passt nicht zu den anderen Schaltern: `fine_steps` geht nur mit `scoring` doubling oder plus.",
+        "“{name}={value}” does not go with the other switches: `fine_steps` needs `scoring` doubling or plus.",
+    ),
     "err.internal": ("Da ist etwas schiefgegangen. Versuch es noch einmal.", "Something went wrong. Please try again."),
     "err.storage": ("Das konnte ich nicht speichern, darum hat sich nichts geändert. Versuch es gleich noch einmal.", "I could not save that, so nothing changed. Please try again in a moment."),
     "err.busy": ("Einen Moment, der Tisch ist beschäftigt.", "One moment, the table is busy."),
