@@ -150,3 +150,49 @@ def test_fine_steps_refused_where_every_level_counts(scheme):
     with pytest.raises(RuleError, match="fine_steps"):
         RuleSet.from_config({"preset": "ddv", "scoring": scheme, "fine_steps": True})
     assert RuleSet.from_config({"preset": "ddv", "scoring": "plus", "fine_steps": True}).fine_steps
+
+
+# ---- same deal, two settings; dokobot replay -------------------------------------------------
+
+def test_plus_against_doubling_same_deal_two_results():
+    """One recorded game replayed under doubling and plus: same parties, Augen and winner;
+    the values follow each scheme's own count (x2 per level against +1)."""
+    from dokobot.engine import replay
+
+    rng = random.Random(35)
+    compared = 0
+    for _ in range(60):
+        g = random_game(RuleSet.from_config({"preset": "ddv", "scoring": "doubling", "extras": []}), rng,
+                        announce_rate=0.1, reserve_rate=0.0)
+        rec = g.record()
+        a = replay(rec)
+        b = replay(dict(rec, rules=dict(rec["rules"], scoring="plus")))
+        assert {k: a[k] for k in ("re", "kontra", "augen", "tricks", "winner")} == \
+            {k: b[k] for k in ("re", "kontra", "augen", "tricks", "winner")}
+        if a["winner"] is None:
+            continue
+        doublings = [x["factor"] for x in a["breakdown"] if "factor" in x]
+        levels = sum(f.bit_length() - 1 for f in doublings)  # each x2^n is n levels
+        assert b["game_value"] == (1 if a["winner"] == "re" else 2) + levels
+        compared += 1
+    assert compared > 30
+
+
+def test_dokobot_replay_prints_plus_and_fine_steps_results(capsys, monkeypatch):
+    import io
+    import json
+    import sys
+
+    from dokobot.cli import main
+
+    g = random_game(RuleSet.from_config({"preset": "ddv", "scoring": "plus", "fine_steps": True}),
+                    random.Random(36), announce_rate=0.1)
+    monkeypatch.setattr(sys, "stdin", io.StringIO(json.dumps(g.record())))
+    assert main(["replay", "-"]) == 0
+    out, err = capsys.readouterr()
+    assert err == "" and json.loads(out) == g.result()
+    bad = dict(g.record(), rules={"preset": "ddv", "fine_steps": True})  # ddv scoring: refused
+    monkeypatch.setattr(sys, "stdin", io.StringIO(json.dumps(bad)))
+    assert main(["replay", "-"]) == 2
+    out, err = capsys.readouterr()
+    assert json.loads(err)["action"] is None and "fine_steps" in json.loads(err)["error"]
