@@ -10,10 +10,10 @@ from typing import Any
 
 import discord
 from discord import app_commands
-from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from dokobot.bot.client import DokoBot, send_ephemeral
+from dokobot.bot.client import command_text as _  # every command text from the catalogue
 from dokobot.bot.ui import perform
 from dokobot.text.i18n import announcement_name, t
 
@@ -37,37 +37,37 @@ class AnnouncementsCog(commands.Cog, name="Announcements"):
         if await perform(self.bot, interaction, table, op, actor=interaction.user.id) is not None:
             await interaction.followup.send(t(lang, ok, what=announcement_name(lang, what) if what else ""), ephemeral=True)
 
-    @app_commands.command(name=_("re", key="name.re"), description=_("Sagt Re an", key="cmd.re"))
+    @app_commands.command(name=_("name.re"), description=_("cmd.re"))
     @app_commands.guild_only()
     async def re(self, interaction: discord.Interaction) -> None:
         await self.announce(interaction, "re")
 
-    @app_commands.command(name=_("kontra", key="name.kontra"), description=_("Sagt Kontra an", key="cmd.kontra"))
+    @app_commands.command(name=_("name.kontra"), description=_("cmd.kontra"))
     @app_commands.guild_only()
     async def kontra(self, interaction: discord.Interaction) -> None:
         await self.announce(interaction, "kontra")
 
-    @app_commands.command(name=_("keine90", key="name.keine90"), description=_("Sagt keine 90 an", key="cmd.keine90"))
+    @app_commands.command(name=_("name.keine90"), description=_("cmd.keine90"))
     @app_commands.guild_only()
     async def keine90(self, interaction: discord.Interaction) -> None:
         await self.announce(interaction, "keine90")
 
-    @app_commands.command(name=_("keine60", key="name.keine60"), description=_("Sagt keine 60 an", key="cmd.keine60"))
+    @app_commands.command(name=_("name.keine60"), description=_("cmd.keine60"))
     @app_commands.guild_only()
     async def keine60(self, interaction: discord.Interaction) -> None:
         await self.announce(interaction, "keine60")
 
-    @app_commands.command(name=_("keine30", key="name.keine30"), description=_("Sagt keine 30 an", key="cmd.keine30"))
+    @app_commands.command(name=_("name.keine30"), description=_("cmd.keine30"))
     @app_commands.guild_only()
     async def keine30(self, interaction: discord.Interaction) -> None:
         await self.announce(interaction, "keine30")
 
-    @app_commands.command(name=_("klopfen", key="name.klopfen"), description=_("Klopft", key="cmd.klopfen"))
+    @app_commands.command(name=_("name.klopfen"), description=_("cmd.klopfen"))
     @app_commands.guild_only()
     async def klopfen(self, interaction: discord.Interaction) -> None:
         await self.act(interaction, {"klopfen": True}, "ok.klopfen")
 
-    @app_commands.command(name=_("schwarz", key="name.schwarz"), description=_("Sagt schwarz an", key="cmd.schwarz"))
+    @app_commands.command(name=_("name.schwarz"), description=_("cmd.schwarz"))
     @app_commands.guild_only()
     async def schwarz(self, interaction: discord.Interaction) -> None:
         await self.announce(interaction, "schwarz")

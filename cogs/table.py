@@ -12,10 +12,10 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
-from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from dokobot.bot.client import DokoBot, send_ephemeral
+from dokobot.bot.client import command_text as _  # every command text from the catalogue
 from dokobot.bot.ui import embed, error_text, perform, record_files
 from dokobot.engine import RuleError, RuleSet
 from dokobot.table import switches
@@ -38,14 +38,14 @@ log = logging.getLogger(__name__)
 
 def _choices(*values: str) -> list[app_commands.Choice[str]]:
     """Fixed choices of an option: the value stays, the name follows the client's language."""
-    return [app_commands.Choice(name=_(t("de", f"choice.{v}"), key=f"choice.{v}"), value=v) for v in values]
+    return [app_commands.Choice(name=_(f"choice.{v}"), value=v) for v in values]
 
 
 def _size_choices() -> list[app_commands.Choice[int]]:
     """The table sizes a score sheet, leaderboard or statistics can be filtered on:
     players who got cards (a dealer sitting out at five makes a game of four)."""
     return [
-        app_commands.Choice(name=_(t("de", f"choice.size{n}"), key=f"choice.size{n}"), value=n) for n in (4, 5, 6)
+        app_commands.Choice(name=_(f"choice.size{n}"), value=n) for n in (4, 5, 6)
     ]
 
 
@@ -61,7 +61,7 @@ async def complete_switches(interaction: discord.Interaction, current: str) -> l
 
 class TableCog(commands.Cog, name="Table"):
     doko = app_commands.Group(
-        name=_("doko", key="name.doko"), description=_("Doppelkopf am Tisch in diesem Kanal", key="cmd.doko"), guild_only=True
+        name=_("name.doko"), description=_("cmd.doko"), guild_only=True
     )
 
     def __init__(self, bot: DokoBot, play: PlayCog, stats: StatsCog, settings: SettingsCog) -> None:
@@ -88,7 +88,7 @@ class TableCog(commands.Cog, name="Table"):
 
     # ---- slash commands -------------------------------------------------------------------
 
-    @doko.command(name=_("tisch", key="name.tisch"), description=_("Öffnet einen Doppelkopf-Tisch in diesem Kanal", key="cmd.tisch"))
+    @doko.command(name=_("name.tisch"), description=_("cmd.tisch"))
     async def tisch(self, interaction: discord.Interaction) -> None:
         lang = await self.lang(interaction)
         existing = self.bot.tables.get(interaction.channel_id or 0)
@@ -115,16 +115,16 @@ class TableCog(commands.Cog, name="Table"):
         await presenter.wait()
         await interaction.followup.send(t(lang, "ok.opened", url=_jump(interaction, table)), ephemeral=True)
 
-    @doko.command(name=_("hand", key="name.hand"), description=_("Zeigt dir deine Karten (nur für dich)", key="cmd.hand"))
+    @doko.command(name=_("name.hand"), description=_("cmd.hand"))
     async def hand(self, interaction: discord.Interaction) -> None:
         await self.play.send_hand(interaction, None)
 
-    @doko.command(name=_("regeln", key="name.regeln"), description=_("Zeigt die Regeln oder stellt sie um (Gastgeber)", key="cmd.regeln"))
-    @app_commands.rename(preset=_("preset", key="opt.preset"), schalter=_("schalter", key="opt.schalter"))
+    @doko.command(name=_("name.regeln"), description=_("cmd.regeln"))
+    @app_commands.rename(preset=_("opt.preset"), schalter=_("opt.schalter"))
     @app_commands.choices(preset=_choices("ddv", "haus", "klassisch"))
     @app_commands.describe(
-        preset=_("Regelwerk: ddv, haus oder klassisch", key="cmd.regeln.preset"),
-        schalter=_("Einzelne Schalter, z. B. dulle=second_wins armut=ja solos=karo,damen", key="cmd.regeln.schalter"),
+        preset=_("cmd.regeln.preset"),
+        schalter=_("cmd.regeln.schalter"),
     )
     @app_commands.autocomplete(schalter=complete_switches)
     async def regeln(
@@ -246,13 +246,13 @@ class TableCog(commands.Cog, name="Table"):
         text = t(lang, "ok.channel_rules", preset=render.preset_name(lang, rules.preset))
         await interaction.followup.send(text, embed=page, ephemeral=True)
 
-    @doko.command(name=_("platz", key="name.platz"), description=_("Gibt einen Platz weiter oder lässt einen Computer dafür spielen (Gastgeber)", key="cmd.platz"))
-    @app_commands.rename(nummer=_("nummer", key="opt.nummer"), aktion=_("aktion", key="opt.aktion"), spieler=_("spieler", key="opt.spieler"))
+    @doko.command(name=_("name.platz"), description=_("cmd.platz"))
+    @app_commands.rename(nummer=_("opt.nummer"), aktion=_("opt.aktion"), spieler=_("opt.spieler"))
     @app_commands.choices(aktion=_choices("übergeben", "computer", "zurück"))
     @app_commands.describe(
-        nummer=_("Platznummer (1 bis 6)", key="cmd.platz.nummer"),
-        aktion=_("übergeben, computer oder zurück", key="cmd.platz.aktion"),
-        spieler=_("Wer den Platz übernimmt (bei übergeben)", key="cmd.platz.spieler"),
+        nummer=_("cmd.platz.nummer"),
+        aktion=_("cmd.platz.aktion"),
+        spieler=_("cmd.platz.spieler"),
     )
     async def platz(
         self, interaction: discord.Interaction, nummer: app_commands.Range[int, 1, MAX_SEATS],  # a table seats six; 6 at four gets no_seat
@@ -279,7 +279,7 @@ class TableCog(commands.Cog, name="Table"):
         if await self.run(interaction, table, op):
             await interaction.followup.send(done, ephemeral=True)
 
-    @doko.command(name=_("abbrechen", key="name.abbrechen"), description=_("Bricht das laufende Spiel ohne Wertung ab (Gastgeber)", key="cmd.abbrechen"))
+    @doko.command(name=_("name.abbrechen"), description=_("cmd.abbrechen"))
     async def abbrechen(self, interaction: discord.Interaction) -> None:
         table = await self.table_or_reply(interaction)
         if table is None:
@@ -288,7 +288,7 @@ class TableCog(commands.Cog, name="Table"):
         if await self.run(interaction, table, lambda: table.abort(interaction.user.id, can_manage(interaction))):
             await interaction.followup.send(t(await self.lang(interaction), "ok.aborted"), ephemeral=True)
 
-    @doko.command(name=_("schliessen", key="name.schliessen"), description=_("Schließt den Tisch (Gastgeber)", key="cmd.schliessen"))
+    @doko.command(name=_("name.schliessen"), description=_("cmd.schliessen"))
     async def schliessen(self, interaction: discord.Interaction) -> None:
         table = await self.table_or_reply(interaction)
         if table is None:
@@ -297,9 +297,9 @@ class TableCog(commands.Cog, name="Table"):
         if await self.run(interaction, table, lambda: table.close(interaction.user.id, can_manage(interaction))):
             await interaction.followup.send(t(await self.lang(interaction), "lobby.closed"), ephemeral=True)
 
-    @doko.command(name=_("entfernen", key="name.entfernen"), description=_("Nimmt jemanden vom Tisch (Gastgeber, zwischen den Spielen)", key="cmd.entfernen"))
-    @app_commands.rename(spieler=_("spieler", key="opt.spieler"))
-    @app_commands.describe(spieler=_("Wer den Tisch verlassen soll", key="cmd.entfernen.spieler"))
+    @doko.command(name=_("name.entfernen"), description=_("cmd.entfernen"))
+    @app_commands.rename(spieler=_("opt.spieler"))
+    @app_commands.describe(spieler=_("cmd.entfernen.spieler"))
     async def entfernen(self, interaction: discord.Interaction, spieler: discord.User) -> None:
         # discord.User, not Member: someone who left the server can still be taken off the table
         table = await self.table_or_reply(interaction)
@@ -311,14 +311,14 @@ class TableCog(commands.Cog, name="Table"):
             lang = await self.lang(interaction)
             await interaction.followup.send(t(lang, "ok.kicked", name=render.esc(spieler.display_name)), ephemeral=True)
 
-    @doko.command(name=_("computer", key="name.computer"), description=_("Setzt einen Computer auf einen freien Platz oder nimmt ihn weg (Gastgeber)", key="cmd.computer"))
-    @app_commands.rename(aktion=_("aktion", key="opt.aktion"), name=_("name", key="opt.name"),
-                         stufe=_("stufe", key="opt.stufe"))
+    @doko.command(name=_("name.computer"), description=_("cmd.computer"))
+    @app_commands.rename(aktion=_("opt.aktion"), name=_("opt.name"),
+                         stufe=_("opt.stufe"))
     @app_commands.choices(aktion=_choices("dazu", "entfernen"), stufe=_choices(*LEVELS))
     @app_commands.describe(
-        aktion=_("dazu oder entfernen", key="cmd.computer.aktion"),
-        name=_("Welcher Computer (sonst der zuletzt gesetzte)", key="cmd.computer.name"),
-        stufe=_("Wie stark er spielt: leicht, mittel (Standard) oder schwer", key="cmd.computer.stufe"),
+        aktion=_("cmd.computer.aktion"),
+        name=_("cmd.computer.name"),
+        stufe=_("cmd.computer.stufe"),
     )
     async def computer(
         self, interaction: discord.Interaction, aktion: app_commands.Choice[str] | None = None,
@@ -344,13 +344,13 @@ class TableCog(commands.Cog, name="Table"):
             else:
                 await interaction.followup.send(t(lang, "ok.computer_removed"), ephemeral=True)
 
-    @doko.command(name=_("sprache", key="name.sprache"), description=_("Stellt deine Sprache ein (oder die des Kanals)", key="cmd.sprache"))
-    @app_commands.rename(sprache=_("sprache", key="opt.sprache"), kanal=_("kanal", key="opt.kanal"), blatt=_("blatt", key="opt.blatt"))
+    @doko.command(name=_("name.sprache"), description=_("cmd.sprache"))
+    @app_commands.rename(sprache=_("opt.sprache"), kanal=_("opt.kanal"), blatt=_("opt.blatt"))
     @app_commands.choices(sprache=_choices("de", "en", "auto"), blatt=_choices("french", "german"))
     @app_commands.describe(
-        sprache=_("Deutsch oder Englisch", key="cmd.sprache.sprache"),
-        kanal=_("Für den ganzen Kanal (Gastgeber/Kanäle verwalten)", key="cmd.sprache.kanal"),
-        blatt=_("Kartenblatt: französisch (♣♠♥♦) oder deutsch (Eichel, Grün, Rot, Schellen)", key="cmd.sprache.blatt"),
+        sprache=_("cmd.sprache.sprache"),
+        kanal=_("cmd.sprache.kanal"),
+        blatt=_("cmd.sprache.blatt"),
     )
     async def sprache(
         self, interaction: discord.Interaction, sprache: app_commands.Choice[str] | None = None, kanal: bool = False,
@@ -363,24 +363,24 @@ class TableCog(commands.Cog, name="Table"):
         if sprache is None and blatt is None:
             await send_ephemeral(interaction, t(await self.lang(interaction), "err.sprache_empty"))
 
-    @doko.command(name=_("liste", key="name.liste"), description=_("Zeigt die Spielliste dieses Tisches", key="cmd.liste"))
-    @app_commands.rename(tisch=_("tisch", key="opt.tisch"))
+    @doko.command(name=_("name.liste"), description=_("cmd.liste"))
+    @app_commands.rename(tisch=_("opt.tisch"))
     @app_commands.choices(tisch=_size_choices())
-    @app_commands.describe(tisch=_(t("de", "cmd.tischgroesse"), key="cmd.tischgroesse"))
+    @app_commands.describe(tisch=_("cmd.tischgroesse"))
     async def liste(self, interaction: discord.Interaction, tisch: app_commands.Choice[int] | None = None) -> None:
         await self.stats.send_sheet(interaction, tisch.value if tisch else None)
 
-    @doko.command(name=_("rangliste", key="name.rangliste"), description=_("Zeigt die Rangliste dieses Kanals", key="cmd.rangliste"))
+    @doko.command(name=_("name.rangliste"), description=_("cmd.rangliste"))
     @app_commands.rename(
-        zeitraum=_("zeitraum", key="opt.zeitraum"), ordnung=_("ordnung", key="opt.ordnung"), tisch=_("tisch", key="opt.tisch"),
+        zeitraum=_("opt.zeitraum"), ordnung=_("opt.ordnung"), tisch=_("opt.tisch"),
     )
     @app_commands.choices(
         zeitraum=_choices("alle", "jahr", "monat", "woche"), ordnung=_choices("punkte", "ppg", "siege"), tisch=_size_choices(),
     )
     @app_commands.describe(
-        zeitraum=_("alle, jahr, monat oder woche", key="cmd.rangliste.zeitraum"),
-        ordnung=_("punkte, ppg (Punkte pro Spiel) oder siege", key="cmd.rangliste.ordnung"),
-        tisch=_(t("de", "cmd.tischgroesse"), key="cmd.tischgroesse"),
+        zeitraum=_("cmd.rangliste.zeitraum"),
+        ordnung=_("cmd.rangliste.ordnung"),
+        tisch=_("cmd.tischgroesse"),
     )
     async def rangliste(
         self, interaction: discord.Interaction,
@@ -393,12 +393,12 @@ class TableCog(commands.Cog, name="Table"):
             tisch.value if tisch else None,
         )
 
-    @doko.command(name=_("statistik", key="name.statistik"), description=_("Zeigt die Statistik eines Spielers in diesem Kanal", key="cmd.statistik"))
-    @app_commands.rename(spieler=_("spieler", key="opt.spieler"), tisch=_("tisch", key="opt.tisch"))
+    @doko.command(name=_("name.statistik"), description=_("cmd.statistik"))
+    @app_commands.rename(spieler=_("opt.spieler"), tisch=_("opt.tisch"))
     @app_commands.choices(tisch=_size_choices())
     @app_commands.describe(
-        spieler=_("Wessen Statistik (sonst deine)", key="cmd.statistik.spieler"),
-        tisch=_(t("de", "cmd.tischgroesse"), key="cmd.tischgroesse"),
+        spieler=_("cmd.statistik.spieler"),
+        tisch=_("cmd.tischgroesse"),
     )
     async def statistik(
         self, interaction: discord.Interaction, spieler: discord.User | None = None,
@@ -407,9 +407,9 @@ class TableCog(commands.Cog, name="Table"):
         # discord.User, not Member: the statistics of someone who left the server stay readable
         await self.stats.send_statistics(interaction, spieler or interaction.user, tisch.value if tisch else None)
 
-    @doko.command(name=_("protokoll", key="name.protokoll"), description=_("Hängt ein beendetes Spiel als Protokoll an", key="cmd.protokoll"))
-    @app_commands.rename(spiel=_("spiel", key="opt.spiel"))
-    @app_commands.describe(spiel=_("Nummer des Spiels auf der Spielliste (sonst das letzte)", key="cmd.protokoll.spiel"))
+    @doko.command(name=_("name.protokoll"), description=_("cmd.protokoll"))
+    @app_commands.rename(spiel=_("opt.spiel"))
+    @app_commands.describe(spiel=_("cmd.protokoll.spiel"))
     async def protokoll(self, interaction: discord.Interaction, spiel: app_commands.Range[int, 1] | None = None) -> None:
         await self.stats.send_record(interaction, spiel)
 

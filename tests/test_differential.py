@@ -143,8 +143,9 @@ def _compare(record):
             f"unfinished record (ref, engine): {diffs}\nrecord: {_compact(record)}")
         return
     fields = FIELDS
-    if exp["winner"] is None and make_rules(record.get("rules"))["scoring"] != "ddv":
-        fields = FIELDS[:-2]  # no-winner value of steps/doubling/tally: unspecified (I-71)
+    if exp["winner"] is None and make_rules(record.get("rules"))["scoring"] in ("steps", "tally"):
+        fields = FIELDS[:-2]  # no-winner value of steps/tally: unspecified (I-71); readings
+        # 19 and 35 say it for doubling and plus: only the extras count
     diffs = {f: (exp[f], got.get(f)) for f in fields if exp[f] != got.get(f)}
     if exp.get("size") != got.get("size"):  # reading 28: "size": "klein" at six
         diffs["size"] = (exp.get("size"), got.get("size"))
@@ -376,3 +377,68 @@ def test_disputed_records(path):
         _compare_illegal(rec, e.action)
         return
     _compare(rec)
+
+
+# Issue 22: the schemes `plus` (reading 35) and `fine_steps` (reading 36), and the
+# joker worth 4 Augen, ranked by the contract (reading 34), at four, five and six.
+SCHEME_CONFIGS = [
+    ({"preset": "ddv", "scoring": "plus"}, 4),
+    ({"preset": "haus", "scoring": "plus", "klopfen": True}, 4),
+    ({"preset": "klassisch", "scoring": "plus", "fine_steps": True}, 4),
+    ({"preset": "ddv", "scoring": "doubling", "fine_steps": True}, 4),
+    ({"preset": "ddv", "scoring": "plus", "fine_steps": True, "klopfen": True,
+      "nines": False}, 4),
+    ({"preset": "ddv", "scoring": "plus", "fine_steps": True, "five": "all_play"}, 5),
+    ({"preset": "ddv", "scoring": "doubling", "fine_steps": True,
+      "five": "dealer_sits_out"}, 5),
+    ({"preset": "muenchen", "scoring": "plus"}, 6),
+    ({"preset": "muenchen", "scoring": "plus", "fine_steps": True}, 6),
+    ({"preset": "muenchen", "scoring": "doubling", "fine_steps": True}, 6),
+    ({"preset": "ddv", "joker": True, "solos": ["karo", "herz", "damen", "buben_koenige",
+                                                "fleischlos", "reines_karo", "reines_pik"]}, 4),
+    ({"preset": "haus", "joker": True, "scoring": "plus", "fine_steps": True}, 4),
+    ({"preset": "ddv", "joker": True, "five": "all_play"}, 5),
+    ({"preset": "muenchen", "joker": True, "solos": ["karo", "damen", "reines_karo"]}, 6),
+]
+
+
+@pytest.mark.parametrize("case", SCHEME_CONFIGS, ids=_table_id)
+def test_schemes_and_joker(case):
+    """Random legal, unfinished and illegal records under plus, fine_steps and joker
+    (a game without winner compared in full: readings 19 and 35 say what it is worth)."""
+    cfg, n_seats = case
+    base = zlib.crc32(_table_id(case).encode()) + SEED
+    for k, rec in enumerate(_records(cfg, 31 + base, N_PER_CONFIG, n_seats)):
+        _compare(rec)
+        if k % 5 == 0:
+            _compare(truncate(random.Random(k), rec))
+    rng = random.Random(37 + base)
+    for rec in _records(cfg, 41 + base, N_ILLEGAL_PER_CONFIG, n_seats):
+        bad, idx = ref_random_illegal(rng, rec)
+        _compare_illegal(bad, idx)
+
+
+def test_schemes_reach_what_they_change():
+    """The generator reaches the fine levels and a won joker game (ref alone)."""
+    values = set()
+    jokers = set()
+    for cfg, n in SCHEME_CONFIGS:
+        for rec in _records(cfg, 43 + zlib.crc32(_id(cfg).encode()), N_PER_CONFIG, n):
+            res = ref_replay(rec)
+            if cfg.get("fine_steps") and res["winner"]:
+                values.add((cfg["scoring"], res["game_value"]))
+            if cfg.get("joker") and res["contract"] != "redeal":
+                jokers.add(res["contract"])
+                assert sum(res["augen"].values()) == 60 * (n if n == 6 else 4)
+    assert {c for c, _ in values} == {"plus", "doubling"} and len(values) >= 6
+    assert {"normal", "solo:damen"} & jokers and len(jokers) >= 2
+
+
+def test_fine_steps_need_a_scheme_with_levels():
+    """Reading 36: fine_steps with ddv, steps or tally is refused, by both."""
+    for scheme in ("ddv", "steps", "tally"):
+        cfg = {"preset": "ddv", "scoring": scheme, "fine_steps": True}
+        with pytest.raises(RefError):
+            make_rules(cfg)
+        assert engine_refuses(cfg)
+    assert engine_refuses({"preset": "ddv", "scoring": "plus", "fine_steps": True}) is None

@@ -49,6 +49,15 @@ EXTENSIONS = (f"{_cogs_package()}.doko",)
 ENGLISH_LOCALES = (discord.Locale.american_english, discord.Locale.british_english)
 
 
+def command_text(key: str) -> app_commands.locale_str:
+    """A command's or option's name, description or choice from the catalogue: its German
+    text is what Discord shows by default, its key gives English clients theirs (one source,
+    so the two never drift apart)."""
+    if not has(key):
+        raise KeyError(f"no catalogue text {key!r} for a slash command")
+    return app_commands.locale_str(t("de", key), key=key)
+
+
 class DokoTranslator(app_commands.Translator):
     """Command names, option names, choices and descriptions are German in the code;
     English clients (en-US, en-GB) get the English catalogue: ``/doko table`` for ``/doko tisch``."""

@@ -6,7 +6,7 @@ from .errors import IllegalAction
 from .game import Event, Game, Trick
 from .observation import ArmutInfo, Observation, Play, game_from_observation
 from .record import ReplayError, replay, replay_game
-from .result import BreakdownItem, Extra, GameResult
+from .result import BreakdownItem, Extra, GameResult, Target
 from .rules import (
     PRESETS,
     SOLO_KINDS,
@@ -21,6 +21,6 @@ from .rules import (
 __all__ = [
     "AUGEN", "ArmutInfo", "CARD_CODES", "PRESETS", "SOLO_KINDS", "SWITCHES", "BreakdownItem", "Event", "Extra",
     "Game", "GameResult", "IllegalAction",
-    "Observation", "Play", "ReplayError", "RuleError", "RuleSet", "Trick", "deal", "deck",
+    "Observation", "Play", "ReplayError", "RuleError", "RuleSet", "Target", "Trick", "deal", "deck",
     "game_from_observation", "is_list_switch", "next_dealer", "replay", "replay_game", "switch_range", "switch_values",
 ]

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .errors import Reason
+
 if TYPE_CHECKING:
     from .game import Event, Game
 
@@ -27,6 +29,15 @@ LIMITS = {STEPS: (90, 60, 30, 0), STEPS_SIX: (135, 90, 60, 30, 0)}
 _LEVELS = tuple({"re": 0, "kontra": 0} | {s: j for j, s in enumerate(steps, 1)} for steps in (STEPS, STEPS_SIX))
 
 
+_RANK = {"re": 0, "kontra": 0} | {s: j for j, s in enumerate(STEPS_SIX, 1)}
+
+
+def rank(what: object) -> int:
+    """How high an announcement goes at any table (Re/Kontra 0, keine 135 1, keine 90 2, ...
+    schwarz 5), for comparing two of them; -1 for anything else."""
+    return _RANK.get(what, -1) if isinstance(what, str) else -1
+
+
 def level(g: Game, what: str) -> int:
     """0 for Re/Kontra, j for the j-th step of the game's ladder; -1 if it has no such step."""
     return _LEVELS[g.n == 6].get(what, -1)
@@ -35,20 +46,19 @@ def level(g: Game, what: str) -> int:
 def problem(g: Game, seat: int, what: str) -> tuple[str, dict[str, Any]] | None:
     """Why ``seat`` may not say ``what`` now, as (error code, params); None if it may."""
     if g.phase != "play":
-        why = "the game is over" if g.phase == "done" else "announcements come after the reservations"
-        return "announce_blocked", {"why": why}
+        return "announce_blocked", {"why": Reason("blocked_done" if g.phase == "done" else "blocked_reserve")}
     if seat not in g.seats:
-        return "announce_blocked", {"why": "the seat does not play this game"}
+        return "announce_blocked", {"why": Reason("not_playing")}
     party = g.party_of(seat)
     if party is None or (g._search and g.clarify_trick is None):
-        return "announce_blocked", {"why": "nothing can be announced before the Hochzeit is clarified"}
+        return "announce_blocked", {"why": Reason("blocked_hochzeit")}
     pi = 0 if party == "re" else 1
     k = level(g, what)
     if k < 0:
-        return "announce_blocked", {"why": f"{what} is said only with six at the table"}
+        return "announce_blocked", {"why": Reason("blocked_six", what=what)}
     if k == 0:
         if g.rules.klopfen:
-            return "announce_blocked", {"why": "at this table Klopfen replaces Re and Kontra"}
+            return "announce_blocked", {"why": Reason("blocked_klopfen")}
         if what != party:
             return "announce_party", {"party": "Re" if what == "re" else "Kontra"}
     cur = g._levels[pi]
@@ -78,7 +88,7 @@ def _required(g: Game, j: int) -> int:
 
 def _ddv_problem(g: Game, seat: int, pi: int, k: int, cur: int) -> tuple[str, dict[str, Any]] | None:
     if g._late[pi]:
-        return "announce_blocked", {"why": "after a late reply the party may make no further step"}
+        return "announce_blocked", {"why": Reason("blocked_late_reply")}
     cards = g.sizes[seat]
     first = cur + 1
     if g.rules.klopfen:

@@ -21,7 +21,8 @@ N_TYPES = 25
 
 CARD_CODES: tuple[str, ...] = tuple(s + r for s in SUITS for r in RANKS) + ("JO",)
 CODE_TO_TYPE: dict[str, int] = {c: t for t, c in enumerate(CARD_CODES)}
-AUGEN: tuple[int, ...] = tuple(RANK_AUGEN[t % 6] for t in range(24)) + (0,)
+# The JO replaces a DK and is worth its 4 Augen, so a joker deck keeps 240 (reading 34).
+AUGEN: tuple[int, ...] = tuple(RANK_AUGEN[t % 6] for t in range(24)) + (4,)
 SUIT_NAMES = ("clubs", "spades", "hearts", "diamonds")
 
 

@@ -94,16 +94,24 @@ def _suit_run_all(rank: int) -> list[int]:
 def order_for(kind: str, dullen: bool = True, joker: bool = False) -> Order:
     """The card order of a contract kind (``normal``, ``hochzeit``, ``karo``, ``damen``, ...)."""
     trumps, plain_ranks = _trumps(kind, dullen)
-    if joker:
+    # Reading 34: the JO tops the normal game and the Trumpfsoli, is the lowest trump of
+    # reines_karo, and elsewhere the lowest diamond (a plain card under the 9).
+    joker_on_top = joker and (kind in NORMAL_KINDS or kind in SUIT_SOLOS)
+    if joker_on_top:
         trumps = [JOKER] + trumps
+    elif joker and kind == "reines_karo":
+        trumps = trumps + [JOKER]
     suit = [TRUMP] * N_TYPES
     power = [0] * N_TYPES
     for i, t in enumerate(trumps):
         power[t] = 100 + len(trumps) - i
-    power[JOKER] = 1000 if joker else 0  # above a Schwein (900)
+    if joker_on_top:
+        power[JOKER] = 1000  # above a Schwein (900)
     display = list(trumps)
     for s in (CLUBS, SPADES, HEARTS, DIAMONDS):
         run = [t for t in _suit_run(s, plain_ranks) if t not in trumps]
+        if joker and s == DIAMONDS and JOKER not in trumps:
+            run.append(JOKER)
         for i, t in enumerate(run):
             suit[t] = s
             power[t] = len(run) - i

@@ -31,6 +31,83 @@ MESSAGES: dict[str, str] = {
 }
 
 
+# Why a refusal happened (the ``why`` of wrong_phase, reserve_not_allowed, bad_card, bad_bid,
+# armut_decline, klopfen, schwein_not_allowed and announce_blocked): code -> English sentence.
+# The sentences are what replay output and logs show; the bot words a reason by its code.
+REASONS: dict[str, str] = {
+    # the phase an action came in
+    "phase_reserve": "the Vorbehalt round is not over",
+    "phase_bid": "equal solo reservations are being bid",
+    "phase_armut_take": "the Armut is being offered",
+    "phase_armut_exchange": "the Armut exchange is not complete",
+    "phase_play": "the cards are being played",
+    "phase_done": "the game is over",
+    # reservations
+    "vorgefuehrt_self": "the seat is vorgeführt: it must play a solo",
+    "vorgefuehrt_other": "this game belongs to the vorgeführte solo of another seat",
+    "hochzeit_cq": "a Hochzeit needs both queens of clubs",
+    "hochzeit_cq_six": "a Hochzeit needs two queens of clubs",
+    "solo_off": "solo {solo!r} is not played at this table",
+    "klein_six": "a kleines Solo is played only with six at the table",
+    "armut_off": "Armut is not played at this table",
+    "armut_trumps": "Armut needs at most three trumps, the hand has {n}",
+    "schmeissen": "the hand allows no Schmeißen at this table",
+    "pflicht_not_owed": "a Pflichtsolo is owed only in a list, once",
+    "owes_gross": "the seat owes its großes Pflichtsolo",
+    "owes_klein": "the seat owes its kleines Pflichtsolo",
+    "lust_before_pflicht": "no Lustsolo before the own Pflichtsoli",
+    "card_missing": "the Hochzeit must name a card",
+    "card_offer": "name a plain-suit ace not held in every copy ({allowed})",
+    # bidding at six
+    "bid_step": "a bid is a step from re up, or pass",
+    "bid_above": "name a step above {step}",
+    "bid_hold": "hold {step} or pass",
+    # Armut, Klopfen, Schwein
+    "armut_before": "the Armut is decided before seeing the cards",
+    "klopfen_off": "Klopfen is not played at this table",
+    "klopfen_late": "only before the first card",
+    "not_playing": "the seat does not play this game",
+    "klopfen_four": "four knocks are the most",
+    "klopfen_twice": "no seat knocks twice in a row",
+    "schwein_off": "Schweine are not played at this table",
+    "schwein_trump": "only a Fuchs that is trump can be a Schwein",
+    "schwein_every": "a Schwein needs every Fuchs dealt to one hand",
+    "schwein_once": "only one Fuchs becomes a Schwein",
+    # announcements (announce_blocked)
+    "blocked_done": "the game is over",
+    "blocked_reserve": "announcements come after the reservations",
+    "blocked_hochzeit": "nothing can be announced before the Hochzeit is clarified",
+    "blocked_six": "{what} is said only with six at the table",
+    "blocked_klopfen": "at this table Klopfen replaces Re and Kontra",
+    "blocked_late_reply": "after a late reply the party may make no further step",
+}
+
+
+class Reason:
+    """A refusal reason: a stable ``code`` of ``REASONS`` and its ``params``. As text (``str``,
+    or ``{why}`` in a message) it is the English sentence, so messages read as before."""
+
+    __slots__ = ("code", "params")
+
+    def __init__(self, code: str, **params: object) -> None:
+        if code not in REASONS:
+            raise KeyError(f"unknown refusal reason {code!r}")
+        self.code = code
+        self.params = params
+
+    def __str__(self) -> str:
+        return REASONS[self.code].format(**self.params)
+
+    def __repr__(self) -> str:
+        return f"Reason({self.code!r}, {self.params!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Reason) and (self.code, self.params) == (other.code, other.params)
+
+    def __hash__(self) -> int:
+        return hash(self.code)
+
+
 class IllegalAction(Exception):
     """An action the rules refuse. ``code`` is stable; ``params`` fill the message."""
 

@@ -37,7 +37,7 @@ from .cards import (
 )
 from .contracts import NORMAL_KINDS, TRUMP, Order, order_for, order_kind
 from .deal import table_rules
-from .errors import IllegalAction
+from .errors import IllegalAction, Reason
 from .observation import ArmutInfo, Observation, observe
 from .result import BreakdownItem, GameResult
 from .rules import SOLO_RANK, RuleSet
@@ -568,47 +568,45 @@ class Game:
                 raise IllegalAction("malformed", what="this Hochzeit names no card")
             return
         if card is None:
-            raise IllegalAction("bad_card", seat=seat, card=card, why="the Hochzeit must name a card")
+            raise IllegalAction("bad_card", seat=seat, card=card, why=Reason("card_missing"))
         if card not in self.nameable_cards(seat, solo):
             allowed = ", ".join(self.nameable_cards(seat, solo))
-            raise IllegalAction("bad_card", seat=seat, card=card,
-                                why=f"name a plain-suit ace not held in every copy ({allowed})")
+            raise IllegalAction("bad_card", seat=seat, card=card, why=Reason("card_offer", allowed=allowed))
 
-    def _reserve_problem(self, seat: int, kind: object, solo: object, size: object = None) -> str | None:
+    def _reserve_problem(self, seat: int, kind: object, solo: object, size: object = None) -> Reason | None:
         h, r = self._hands[seat], self.rules
         if self.vorgefuehrt == seat and kind != "solo":
-            return "the seat is vorgeführt: it must play a solo"
+            return Reason("vorgefuehrt_self")
         if self.vorgefuehrt not in (None, seat) and kind == "solo":
-            return "this game belongs to the vorgeführte solo of another seat"
+            return Reason("vorgefuehrt_other")
         if kind == "hochzeit" and count(h, CQ) < 2:
-            return "a Hochzeit needs two queens of clubs" if self.n == 6 else "a Hochzeit needs both queens of clubs"
+            return Reason("hochzeit_cq_six" if self.n == 6 else "hochzeit_cq")
         if kind == "solo":
             if solo not in r.solos:
-                return f"solo {solo!r} is not played at this table"
+                return Reason("solo_off", solo=solo)
             if size == "klein" and self.n != 6:
-                return "a kleines Solo is played only with six at the table"
+                return Reason("klein_six")
         if kind == "armut":
             if not r.armut:
-                return "Armut is not played at this table"
+                return Reason("armut_off")
             trumps = hand_size(h & order_for("normal", r.dullen, r.joker).masks[TRUMP])
             if trumps > 3:
-                return f"Armut needs at most three trumps, the hand has {trumps}"
+                return Reason("armut_trumps", n=trumps)
         if kind == "schmeissen" and not self._may_throw(h):
-            return "the hand allows no Schmeißen at this table"
+            return Reason("schmeissen")
         return None
 
-    def _owed_problem(self, seat: int, size: object, pflicht: object) -> str | None:
+    def _owed_problem(self, seat: int, size: object, pflicht: object) -> Reason | None:
         """Six in a table's Pflichtsolo list: an owing seat plays only a size it owes, as
         Pflicht (no Lustsolo before its Pflichtsoli); any other seat only a Lustsolo."""
         if self.owed is None:
             return None
         owes = self.owed.get(seat, frozenset())
         if not owes:
-            return "a Pflichtsolo is owed only in a list, once" if pflicht else None
+            return Reason("pflicht_not_owed") if pflicht else None
         if (size or "gross") not in owes:
-            return ("the seat owes its großes Pflichtsolo" if "gross" in owes
-                    else "the seat owes its kleines Pflichtsolo")
-        return None if pflicht else "no Lustsolo before the own Pflichtsoli"
+            return Reason("owes_gross" if "gross" in owes else "owes_klein")
+        return None if pflicht else Reason("lust_before_pflicht")
 
     def _may_throw(self, h: int) -> bool:
         r = self.rules
@@ -740,12 +738,12 @@ class Game:
             self.bidding = None
             return events + self._play_six_solo(survivor, said.get(survivor, -1))
         if value not in ladder:
-            raise IllegalAction("bad_bid", seat=seat, what=value, why="a bid is a step from re up, or pass")
+            raise IllegalAction("bad_bid", seat=seat, what=value, why=Reason("bid_step"))
         level = ladder.index(str(value))
         if seat == b.chal and level <= b.step:
-            raise IllegalAction("bad_bid", seat=seat, what=value, why=f"name a step above {ladder[b.step]}")
+            raise IllegalAction("bad_bid", seat=seat, what=value, why=Reason("bid_above", step=ladder[b.step]))
         if seat == b.hold and level != b.step:
-            raise IllegalAction("bad_bid", seat=seat, what=value, why=f"hold {ladder[b.step]} or pass")
+            raise IllegalAction("bad_bid", seat=seat, what=value, why=Reason("bid_hold", step=ladder[b.step]))
         named = tuple(x for x in b.named if x[0] != seat) + ((seat, level),)
         self.bidding = b._replace(step=level, named=named)
         self.to_act = b.hold if seat == b.chal else b.chal
@@ -819,7 +817,7 @@ class Game:
         """``armut_decide: after``: the asked seat hands the trumps back; the next seat is asked."""
         self._expect(seat, "armut_return", "hand the Armut back")
         if self.rules.armut_decide != "after":
-            raise IllegalAction("armut_decline", seat=seat, why="the Armut is decided before seeing the cards")
+            raise IllegalAction("armut_decline", seat=seat, why=Reason("armut_before"))
         self._transfer(seat, self._poor_seat(), sum(one(t) for t in self.armut_given), len(self.armut_given))
         self.armut_given, self.taker = (), None
         self._armut_asked += 1
@@ -883,17 +881,17 @@ class Game:
         self.knocks.append(seat)
         return [Event("klopfen", seat, len(self.knocks))]
 
-    def _klopfen_problem(self, seat: int) -> str | None:
+    def _klopfen_problem(self, seat: int) -> Reason | None:
         if not self.rules.klopfen:
-            return "Klopfen is not played at this table"
+            return Reason("klopfen_off")
         if self.phase != "play" or self._trick or self._tricks_done:
-            return "only before the first card"
+            return Reason("klopfen_late")
         if seat not in self.seats:
-            return "the seat does not play this game"
+            return Reason("not_playing")
         if len(self.knocks) >= 4:
-            return "four knocks are the most"
+            return Reason("klopfen_four")
         if self.knocks and self.knocks[-1] == seat:
-            return "no seat knocks twice in a row"
+            return Reason("klopfen_twice")
         return None
 
     def _knock_redeal(self) -> bool:
@@ -1056,15 +1054,15 @@ class Game:
         return (self._order.has_dulle and r.dulle != "first_wins"
                 and not (last and r.dulle == "second_wins_except_last"))
 
-    def _schwein_problem(self, seat: int, t: int) -> str | None:
+    def _schwein_problem(self, seat: int, t: int) -> Reason | None:
         if not self.rules.schweine:
-            return "Schweine are not played at this table"
+            return Reason("schwein_off")
         if t != DA or self._order.suit[DA] != TRUMP:
-            return "only a Fuchs that is trump can be a Schwein"
+            return Reason("schwein_trump")
         if self._dealt[seat].count(DA) < self.rules.copies:  # every Fuchs: two, three at six (I-six-10)
-            return "a Schwein needs every Fuchs dealt to one hand"
+            return Reason("schwein_every")
         if self._schwein_played:
-            return "only one Fuchs becomes a Schwein"
+            return Reason("schwein_once")
         return None
 
     def _led_suit(self) -> int:
@@ -1155,7 +1153,7 @@ class Game:
             return state_so_far(self)
         if self._final is None:
             self._final = score_game(self)
-        return {k: v for k, v in self._final.items() if k not in ("extras", "items")}
+        return {k: v for k, v in self._final.items() if k not in ("extras", "items", "targets")}
 
     def summary(self) -> dict[str, Any]:
         """The result plus structured extras and announcements (for statistics)."""
@@ -1163,6 +1161,8 @@ class Game:
         if self.phase == "done" and self._final is not None:
             res["extras"] = self._final["extras"]
             res["heart_trick"] = self.heart_trick
+            if self._final["targets"]:  # what each party needed (the summary's "why")
+                res["targets"] = [x.to_json() for x in self._final["targets"]]
         res["announcements"] = [{"seat": s, "announce": a} for s, a in self.announcements]
         return res
 
@@ -1270,13 +1270,13 @@ _HT_BITS = 3 << (2 * HT)
 _DA_BITS = 3 << (2 * DA)
 _ACES = tuple(CODE_TO_TYPE[c] for c in ("CA", "SA", "HA", "DA"))
 _PHASE_WHY = {
-    "reserve": "the Vorbehalt round is not over",
-    "bid": "equal solo reservations are being bid",
-    "armut_take": "the Armut is being offered",
-    "armut_give": "the Armut exchange is not complete",
-    "armut_return": "the Armut exchange is not complete",
-    "play": "the cards are being played",
-    "done": "the game is over",
+    "reserve": Reason("phase_reserve"),
+    "bid": Reason("phase_bid"),
+    "armut_take": Reason("phase_armut_take"),
+    "armut_give": Reason("phase_armut_exchange"),
+    "armut_return": Reason("phase_armut_exchange"),
+    "play": Reason("phase_play"),
+    "done": Reason("phase_done"),
 }
 
 

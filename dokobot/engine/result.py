@@ -2,7 +2,8 @@
 
 ``GameResult`` is what leaves the engine: contract, parties, Augen, tricks,
 winner, value, score, the breakdown as label keys with parameters (the text
-layer words them), the Sonderpunkte (``extras``) and the announcements.
+layer words them), the Sonderpunkte (``extras``), the announcements and each
+party's ``Target`` (what it needed: the text layer explains the win with it).
 ``replay_json()`` gives the replay result exactly as game-record.md and
 ``dokobot replay`` print it (German labels, worded here from the keys
 ``scoring.py`` emits); ``to_dict()`` adds the keys, extras and
@@ -161,6 +162,30 @@ class Extra:
 
 
 @dataclass(frozen=True, slots=True)
+class Target:
+    """What one party needed to win, as the engine decided it (rules.md "Winning"): ``augen``
+    Augen and ``tricks`` tricks (every trick after its own schwarz, one against the other
+    party's); ``step`` its own announced step that set it, else ``against`` the other
+    party's; ``only_kontra``: only Kontra announced, so Re needed 120 and Kontra 121."""
+
+    augen: int = 0
+    tricks: int = 0
+    step: str | None = None
+    against: str | None = None
+    only_kontra: bool = False
+    met: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {"augen": self.augen, "tricks": self.tricks, "step": self.step, "against": self.against,
+                "only_kontra": self.only_kontra, "met": self.met}
+
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any]) -> Target:
+        return cls(int(d.get("augen", 0)), int(d.get("tricks", 0)), d.get("step"), d.get("against"),
+                   bool(d.get("only_kontra", False)), bool(d.get("met", False)))
+
+
+@dataclass(frozen=True, slots=True)
 class GameResult:
     """A finished game (``contract == "redeal"``: thrown in, no game)."""
 
@@ -177,6 +202,7 @@ class GameResult:
     announcements: tuple[tuple[int, str], ...] = ()
     size: str | None = None  # six: "klein" for a kleines Solo (reading 28)
     heart_trick: bool = False  # a heart trick went round (Bock ``heart_trick``, Game.heart_trick)
+    targets: tuple[Target, ...] = ()  # (Re, Kontra); empty for a redeal or a result stored without them
 
     @property
     def is_redeal(self) -> bool:
@@ -207,6 +233,8 @@ class GameResult:
         out["extras"] = [e.to_json() for e in self.extras]
         out["announcements"] = [{"seat": s, "announce": a} for s, a in self.announcements]
         out["heart_trick"] = self.heart_trick
+        if self.targets:
+            out["targets"] = [x.to_json() for x in self.targets]
         return out
 
     @classmethod
@@ -229,6 +257,7 @@ class GameResult:
                 announcements=tuple((int(a["seat"]), str(a["announce"])) for a in d.get("announcements") or ()),
                 size=d.get("size"),
                 heart_trick=bool(d.get("heart_trick", False)),
+                targets=tuple(Target.from_json(x) for x in d.get("targets") or ()),
             )
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise ValueError(f"not a game result: {exc}") from None

@@ -23,7 +23,7 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "solo_priority": ("seat", "rank"),
     "hochzeit": ("first_trick", "first_color_trick", "first_trump_trick", "named_card", "first_pure_color_trick"),
     "announcements": ("ddv", "first_trick", "before_play", "until_trick_5"),
-    "scoring": ("ddv", "steps", "doubling", "tally"),
+    "scoring": ("ddv", "steps", "doubling", "tally", "plus"),
     "armut_taker": ("volunteer", "partner"),
     "armut_decide": ("before", "after"),
     "solo_extras": ("none", "trumpfsolo_still"),
@@ -36,8 +36,12 @@ _LISTS: dict[str, tuple[str, ...]] = {
     "bock": ("tie", "lost_solo", "lost_announcement", "heart_trick"),
 }
 _BOOLS = ("nines", "dullen", "schweine", "joker", "overtrump", "armut", "klopfen", "zero_sum",
-          "armut_announce", "single_limit", "klopfen_redeal")
+          "armut_announce", "single_limit", "klopfen_redeal", "fine_steps")
 _INTS = {"hochzeit_window": (1, 12), "base": (1, 1000), "solo_factor": (1, 100), "players": (4, 6)}
+
+
+# The schemes with Schneider and Schwarz, which fine_steps refines (reading 36).
+FINE_STEP_SCHEMES = ("doubling", "plus")
 
 
 class RuleError(ValueError):
@@ -76,6 +80,7 @@ class RuleSet:
     klopfen_redeal: bool = False
     players: int = 4  # seats at the table: 4, 5 (see ``five``) or 6 (preset ``muenchen``)
     five: str = "dealer_sits_out"
+    fine_steps: bool = False  # K9/K6/K3/Schwarz instead of Schneider/Schwarz (reading 36)
 
     @property
     def all_play(self) -> bool:
@@ -115,6 +120,9 @@ class RuleSet:
         rules = replace(PRESETS[name], **overrides)
         if (rules.players == 6) != (name == "muenchen"):
             raise RuleError("six at the table play the preset 'muenchen', and 'muenchen' needs six players")
+        if rules.fine_steps and rules.scoring not in FINE_STEP_SCHEMES:
+            raise RuleError("switch 'fine_steps' needs scoring 'doubling' or 'plus' (the other schemes "
+                            "already count each level)")
         return rules
 
     def to_config(self) -> dict[str, Any]:
@@ -175,6 +183,11 @@ PRESETS: dict[str, RuleSet] = {
     # Münchener Regeln for six (reading 24): ddv plus Überstich, the soloist leads, three decks.
     "muenchen": replace(_DDV, preset="muenchen", overtrump=True, solo_lead="soloist", players=6),
 }
+
+
+def check_switch(key: str, value: object) -> object:
+    """One switch's value as the rules keep it, judged alone; RuleError names a bad one."""
+    return _check(key, value)
 
 
 def switch_values(name: str) -> tuple[str, ...] | None:

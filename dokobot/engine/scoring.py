@@ -1,7 +1,7 @@
 """End of game: Augen per party, who won, the game value and each seat's score.
 
-``ddv`` follows TSR 7 as rules.md states it; ``steps``, ``doubling`` and
-``tally`` are the traditional schemes of the seeds.
+``ddv`` follows TSR 7 as rules.md states it; ``steps``, ``doubling``,
+``tally`` and ``plus`` (reading 35) are the traditional schemes of the seeds.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from .announce import LIMITS, STEPS, STEPS_SIX
 from .cards import ACE, AUGEN, CJ, CQ, DA, DQ, HT, TEN, rank_of
-from .result import Params, Row, row_json
+from .result import Params, Row, Target, row_json
 
 if TYPE_CHECKING:
     from .game import Game
@@ -53,22 +53,41 @@ class Tally:
         return (("what", self.steps[j - 1]),)
 
 
-def target_met(t: Tally, pi: int) -> bool:
-    """Whether party ``pi`` reached what it needs to win (rules.md "Winning")."""
+def _need(t: Tally, pi: int) -> tuple[int, int]:
+    """(Augen, tricks) party ``pi`` needs to win (rules.md "Winning"; reading 25 at six)."""
     own, opp = t.levels[pi], t.levels[1 - pi]
     schwarz = len(t.steps)
     if own >= 1:
         if own == schwarz:
-            return t.tricks[pi] == t.n_tricks
-        return t.augen[pi] >= 2 * t.half + 1 - t.limits[own - 1]  # 151 / 226 for keine 90 / 135
+            return 0, t.n_tricks
+        return 2 * t.half + 1 - t.limits[own - 1], 0  # 151 / 226 for keine 90 / 135
     if opp >= 1:
-        if opp == schwarz:
-            return t.tricks[pi] >= 1
-        return t.augen[pi] >= t.limits[opp - 1]
-    only_kontra = t.levels[1] >= 0 and t.levels[0] < 0
+        return (0, 1) if opp == schwarz else (t.limits[opp - 1], 0)
     more, less = t.half + 1, t.half  # 121 / 120, at six 181 / 180
-    need = (less if only_kontra else more) if pi == 0 else (more if only_kontra else less)
-    return t.augen[pi] >= need
+    if _only_kontra(t):
+        more, less = less, more
+    return (more if pi == 0 else less), 0
+
+
+def _only_kontra(t: Tally) -> bool:
+    return t.levels[1] >= 0 and t.levels[0] < 0
+
+
+def target_met(t: Tally, pi: int) -> bool:
+    """Whether party ``pi`` reached what it needs to win (rules.md "Winning")."""
+    augen, tricks = _need(t, pi)
+    return t.augen[pi] >= augen and t.tricks[pi] >= tricks
+
+
+def targets(t: Tally) -> tuple[Target, Target]:
+    """Each party's target as the text layer explains it (Re, Kontra)."""
+    def one(pi: int) -> Target:
+        own, opp = t.levels[pi], t.levels[1 - pi]
+        augen, tricks = _need(t, pi)
+        return Target(augen, tricks, t.steps[own - 1] if own >= 1 else None,
+                      t.steps[opp - 1] if own < 1 and opp >= 1 else None,
+                      max(t.levels) < 1 and _only_kontra(t), target_met(t, pi))
+    return one(0), one(1)
 
 
 def _under_points(t: Tally, pi: int) -> list[Points]:
@@ -121,7 +140,9 @@ def extras(g: Game) -> list[Line]:
                 for s, t, _ in plays:
                     if t == CJ and party[s] != wp:
                         out.append({"key": "karlchen_caught", "party": wp, "seat": winner, "victim": s})
-            if "karlchen_caught_any" in on:  # any higher card of the winners over the other party's CJ
+            # a higher card of the winners over the other party's CJ; the only card of equal
+            # rank is the other CJ, which never catches (reading 44)
+            if "karlchen_caught_any" in on and win_t != CJ:
                 for s, t, _ in plays:
                     if t == CJ and party[s] != wp:
                         out.append({"key": "karlchen_caught_any", "party": wp, "seat": winner, "victim": s})
@@ -137,7 +158,7 @@ def score_game(g: Game) -> dict[str, Any]:
     ex = extras(g) if g._extras_count else []
     if winner is not None and winner == 1 and g._extras_count and "gegen_die_alten" in g.rules.extras:
         ex.insert(0, {"key": "gegen_die_alten", "party": "kontra", "seat": None, "victim": None})
-    scheme = {"ddv": _ddv, "steps": _steps, "doubling": _doubling, "tally": _tally}[g.rules.scoring]
+    scheme = {"ddv": _ddv, "steps": _steps, "doubling": _doubling, "tally": _tally, "plus": _plus}[g.rules.scoring]
     gainer, value, items = scheme(g, t, winner, ex)
     value *= g.rules.base
     size = {"size": "klein"} if g.size == "klein" else {}  # a kleines Solo at six (reading 28)
@@ -154,6 +175,7 @@ def score_game(g: Game) -> dict[str, Any]:
         "breakdown": [row_json(r) for r in items],
         "extras": ex,
         "items": tuple(items),
+        "targets": targets(t),
     }
 
 
@@ -238,13 +260,13 @@ def _doubling(g: Game, t: Tally, winner: int | None, ex: list[Line]) -> SchemeRe
     if winner is None:  # only the extras count: the party ahead gets the difference
         diff = _net_extras(rest, 0)
         return (0 if diff > 0 else 1 if diff < 0 else None), abs(diff), _extra_lines(rest)
-    loser = 1 - winner
     w = PARTIES[winner]
     value = 1 if winner == 0 else 2
     lines = [_row(w, "won", points=value)]
-    factor = 4 if t.tricks[loser] == 0 else 2 if t.augen[loser] < t.half // 2 else 1  # Schneider: a quarter
-    if factor > 1:
-        lines.append(_row(w, "schwarz" if factor == 4 else "schneider", factor=factor))
+    key, params, n = _loser_level(g, t, 1 - winner)
+    factor = 2 ** n
+    if n:
+        lines.append(_row(w, key, params, factor=factor))
     for e in ex:
         if e["key"] == "doppelkopf":
             factor *= 2
@@ -264,6 +286,45 @@ def _doubling(g: Game, t: Tally, winner: int | None, ex: list[Line]) -> SchemeRe
     # Other extras the table switched on come on top at the end, whatever the scheme (seed 000).
     lines += _extra_lines(rest)
     return winner, value * factor + _net_extras(rest, winner), lines
+
+
+def _loser_level(g: Game, t: Tally, loser: int) -> Points:
+    """How far the loser fell, as (label key, parameters, levels): Schneider (under a quarter
+    of the Augen) 1, Schwarz 2; with ``fine_steps`` (reading 36) under 90 1, 60 2, 30 3 and no
+    trick 4 (at six from under 135: 1 .. 5), the highest that applies."""
+    if not g.rules.fine_steps:
+        if t.tricks[loser] == 0:
+            return "schwarz", (), 2
+        return ("schneider", (), 1) if t.augen[loser] < t.half // 2 else ("", (), 0)
+    if t.tricks[loser] == 0:
+        return "schwarz", (), len(t.limits)
+    under = [lim for lim in t.limits[:-1] if t.augen[loser] < lim]
+    return ("under", (("limit", under[-1]),), len(under)) if under else ("", (), 0)
+
+
+def _plus(g: Game, t: Tally, winner: int | None, ex: list[Line]) -> SchemeResult:
+    """Reading 35, the "+1" scheme of seed 000: Re wins 1, Kontra 2; Schneider +1, Schwarz +2
+    (or the fine levels); each Doppelkopf trick, Re, Kontra, knock and announced step its party
+    reached +1; then the other extras, netted, as in ``doubling``."""
+    rest = [e for e in ex if e["key"] not in ("doppelkopf", "gegen_die_alten")]
+    if winner is None:  # only the extras count: the party ahead gets the difference
+        diff = _net_extras(rest, 0)
+        return (0 if diff > 0 else 1 if diff < 0 else None), abs(diff), _extra_lines(rest)
+    w = PARTIES[winner]
+    lines = [_row(w, "won", points=1 if winner == 0 else 2)]
+    key, params, n = _loser_level(g, t, 1 - winner)
+    if n:
+        lines.append(_row(w, key, params, points=n))
+    lines += [_row(e["party"], "extra", (("extra", "doppelkopf"),), points=1) for e in ex
+              if e["key"] == "doppelkopf"]
+    lines += [_row(w, "announced", (("what", PARTIES[pi]),), points=1) for pi in (0, 1) if g._said_re[pi]]
+    lines += [_row(w, "knocked", points=1) for _ in g.knocks]
+    for pi in (0, 1):
+        lines += [_row(PARTIES[pi], "reached", t.step(j), points=1) for j in range(1, t.levels[pi] + 1)
+                  if _step_reached(t, pi, j)]
+    value = _pts(lines)  # every line so far adds to the winner's value, whoever earned it
+    lines += _extra_lines(rest)
+    return winner, value + _net_extras(rest, winner), lines
 
 
 def _step_reached(t: Tally, pi: int, j: int) -> bool:
@@ -322,7 +383,7 @@ def _redeal_result(g: Game) -> dict[str, Any]:
     return {
         "contract": "redeal", "re": [], "kontra": [], "augen": {"re": 0, "kontra": 0},
         "tricks": {"re": 0, "kontra": 0}, "winner": None, "game_value": 0, "score": [0] * g.n,
-        "breakdown": [], "extras": [], "items": (),
+        "breakdown": [], "extras": [], "items": (), "targets": (),
     }
 
 

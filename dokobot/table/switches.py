@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from dokobot.engine import SWITCHES, RuleError, RuleSet, is_list_switch, switch_range, switch_values
+from dokobot.engine.rules import check_switch
 from dokobot.table.lists import LIST_KEYS
 from dokobot.table.store import TableSettings
 
@@ -35,6 +36,8 @@ TABLE_SWITCHES: dict[str, tuple[str, ...]] = {
     "pflichtsolo": ("ja", "nein"),
 }
 TABLE_NUMBERS: dict[str, tuple[int, int]] = {"list_games": (0, 999)}
+# Switches the engine judges together: fine_steps only with scoring doubling or plus (reading 36).
+JUDGED_WITH: dict[str, tuple[str, ...]] = {"fine_steps": ("scoring",), "scoring": ("fine_steps",)}
 MAX_CHOICES = 25  # Discord shows at most 25 autocomplete choices
 MAX_CHOICE = 100  # characters of one choice's value
 
@@ -184,11 +187,16 @@ def build(preset: str, overrides: dict[str, Any]) -> dict[str, Any]:
     for name, value in overrides.items():
         if name in TABLE_SWITCHES or name in LIST_KEYS:
             continue  # checked by ``parse``; the table keeps them apart from the engine's rules
+        shown = ",".join(value) if isinstance(value, list) else str(value).lower()
         try:
-            RuleSet.from_config({"preset": preset, name: value})
+            check_switch(name, value)
         except (RuleError, ValueError, TypeError):
-            shown = ",".join(value) if isinstance(value, list) else str(value).lower()
             raise SwitchError("err.switch_value", name, shown, allowed=allowed_text(name)) from None
+        together = {k: overrides[k] for k in JUDGED_WITH.get(name, ()) if k in overrides}
+        try:  # a value fine alone may not go with the other switches of the same rules
+            RuleSet.from_config({"preset": preset, **together, name: value})
+        except (RuleError, ValueError, TypeError):
+            raise SwitchError("err.fine_steps", name, shown) from None
     return {"preset": preset, **overrides}
 
 

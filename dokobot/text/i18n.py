@@ -9,10 +9,11 @@ a typo must not crash a click).
 from __future__ import annotations
 
 import logging
-import re
 from typing import Any
 
 from dokobot.engine import BreakdownItem
+from dokobot.engine.announce import rank as announce_rank
+from dokobot.engine.errors import Reason
 from dokobot.text.numbers import integer, plural_form, signed
 
 log = logging.getLogger(__name__)
@@ -438,6 +439,10 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "„{value}“ passt nicht zum Schalter „{name}“. Erlaubt: {allowed}.",
         "“{value}” is not a value for the switch “{name}”. Allowed: {allowed}.",
     ),
+    "err.fine_steps": (
+        "„{name}={value}“ passt nicht zu den anderen Schaltern: `fine_steps` geht nur mit `scoring` doubling oder plus.",
+        "“{name}={value}” does not go with the other switches: `fine_steps` needs `scoring` doubling or plus.",
+    ),
     "err.internal": ("Da ist etwas schiefgegangen. Versuch es noch einmal.", "Something went wrong. Please try again."),
     "err.storage": ("Das konnte ich nicht speichern, darum hat sich nichts geändert. Versuch es gleich noch einmal.", "I could not save that, so nothing changed. Please try again in a moment."),
     "err.busy": ("Einen Moment, der Tisch ist beschäftigt.", "One moment, the table is busy."),
@@ -691,8 +696,8 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "why.trick_failed": ("Gegen schwarz hat {party} keinen Stich gewonnen.", "Against schwarz {party} won no trick."),
     "why.plain": ("{party} hat {augen} Augen erreicht, nötig waren {need}.", "{party} reached {augen} card points; {need} were needed."),
     "why.only_kontra": (
-        "(Nur Kontra hat angesagt: da reichen Re 120 Augen, Kontra braucht 121.)",
-        "(Only Kontra announced: Re then needs 120 card points, Kontra 121.)",
+        "(Nur Kontra hat angesagt: da reichen Re {re} Augen, Kontra braucht {kontra}.)",
+        "(Only Kontra announced: Re then needs {re} card points, Kontra {kontra}.)",
     ),
     # --- refusals that say what would work
     "repeat.included": (
@@ -746,12 +751,23 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "why.schmeissen": ("Mit dieser Hand darfst du an diesem Tisch nicht schmeißen.", "This hand may not be thrown in at this table."),
     "why.schwein_off": ("Schweine werden an diesem Tisch nicht gespielt.", "Schweine are not played at this table."),
     "why.schwein_trump": ("Nur ein Fuchs, der Trumpf ist, kann ein Schwein sein.", "Only a fox (♦A) that is trump can be a Schwein."),
-    "why.schwein_both": ("Ein Schwein braucht beide Füchse in einer Hand.", "A Schwein needs both foxes (♦A) in one hand."),
+    "why.schwein_every": ("Ein Schwein braucht alle Füchse in einer Hand (zu sechst alle drei).", "A Schwein needs every fox (♦A) in one hand (all three at six)."),
     "why.schwein_once": ("Nur ein Fuchs wird zum Schwein.", "Only one fox becomes a Schwein."),
     "why.klopfen_off": ("An diesem Tisch wird nicht geklopft.", "Knocking is not played at this table."),
     "why.klopfen_late": ("Klopfen geht nur vor der ersten Karte.", "You can only knock before the first card."),
     "why.klopfen_four": ("Öfter als viermal wird nicht geklopft.", "Four knocks are the most."),
     "why.klopfen_twice": ("Niemand klopft zweimal hintereinander.", "Nobody knocks twice in a row."),
+    "why.vorgefuehrt_self": ("Du bist vorgeführt: du musst ein Solo spielen.", "You are vorgeführt: you must play a solo."),
+    "why.vorgefuehrt_other": ("Dieses Spiel gehört dem Pflichtsolo eines Vorgeführten.", "This game belongs to the Pflichtsolo of a player who is vorgeführt."),
+    "why.hochzeit_cq_six": ("Eine Hochzeit braucht zwei Kreuz-Damen.", "A wedding needs two queens of clubs."),
+    "why.klein_six": ("Ein kleines Solo gibt es nur zu sechst.", "A kleines Solo is played only with six at the table."),
+    "why.card_missing": ("Nenne mit der Hochzeit eine Karte.", "Name a card with the wedding."),
+    "why.card_offer": ("Nenne ein Farb-Ass, das du nicht in jedem Exemplar hast.", "Name a plain-suit ace you do not hold in every copy."),
+    "why.bid_step": ("Ein Gebot ist eine Stufe ab Re, oder Passen.", "A bid is a step from Re up, or a pass."),
+    "why.bid_above": ("Nenne eine Stufe über {step}.", "Name a step above {step}."),
+    "why.bid_hold": ("Halte {step} oder passe.", "Hold {step} or pass."),
+    "why.armut_before": ("An diesem Tisch wird über die Armut entschieden, bevor man die Karten sieht.", "At this table the poverty is decided before seeing the cards."),
+    "blocked.six": ("{what} gibt es nur zu sechst.", "{what} exists only with six at the table."),
     # --- the readable game record (/doko protokoll)
     "rec.title": ("Protokoll · Spiel {no}", "Game record · game {no}"),
     "rec.file": ("Protokoll von Spiel {no}: die Datei für `dokobot replay` und der Verlauf zum Lesen.", "Record of game {no}: the file for `dokobot replay` and the course of play to read."),
@@ -794,7 +810,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "switch.schweine": ("Schweine", "Schweine"),
     "switch.schweine.help": ("wer beide ♦A hat, darf eines als Schwein spielen: höher als die Dullen.", "whoever holds both ♦A may play one as Schwein, above the Dullen."),
     "switch.joker": ("Joker", "Joker"),
-    "switch.joker.help": ("ein ♦K wird zum Joker, dem höchsten Trumpf.", "one ♦K becomes the joker, the highest trump."),
+    "switch.joker.help": ("ein ♦K wird zum Joker, mit den 4 Augen des Königs: der höchste Trumpf im Normalspiel und in den Farbsoli, der niedrigste im reinen Karo-Solo, sonst die niedrigste Karo.", "one ♦K becomes the joker, worth the king's 4 card points: the highest trump in normal games and suit solos, the lowest trump in the pure diamonds solo, else the lowest diamond."),
     "switch.overtrump": ("Überstechen", "Overtrumping"),
     "switch.overtrump.help": ("wer Trumpf auf einen Trumpfstich spielt, muss den höchsten Trumpf überstechen, wenn er kann.", "whoever plays trump on a trick holding trump must beat the highest trump if possible."),
     "switch.solos": ("Soli", "Solos"),
@@ -814,7 +830,13 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "switch.announcements": ("Ansagen", "Announcements"),
     "switch.announcements.help": ("bis wann Re, Kontra, keine 90 … angesagt werden dürfen.", "until when Re, Kontra, keine 90 … may be announced."),
     "switch.klopfen": ("Klopfen", "Knocking"),
-    "switch.klopfen.help": ("vor dem ersten Ausspiel darf geklopft werden, jedes Klopfen verdoppelt; statt Re und Kontra.", "before the first lead players may knock, each knock doubles; instead of Re and Kontra."),
+    "switch.klopfen.help": ("vor dem ersten Ausspiel darf geklopft werden, statt Re und Kontra; ein Klopfen zählt wie eine Re/Kontra-Ansage: {worth}.", "before the first lead players may knock, instead of Re and Kontra; a knock counts like a Re/Kontra announcement: {worth}."),
+    # what a knock is worth in each scheme (reading 16): like one Re/Kontra of the scheme
+    "knock.worth.ddv": ("2 Punkte mehr für die Gewinner", "2 more points for the winners"),
+    "knock.worth.steps": ("1 Punkt mehr für die Gewinner", "1 more point for the winners"),
+    "knock.worth.plus": ("1 Punkt mehr für die Gewinner", "1 more point for the winners"),
+    "knock.worth.doubling": ("es verdoppelt den Spielwert", "it doubles the game value"),
+    "knock.worth.tally": ("einmal Klopfen verdoppelt die Punkte, ab dem zweiten vervierfacht es sie (mit Re und Kontra zusammengezählt)", "one knock doubles the points, from the second they are quadrupled (counted together with Re and Kontra)"),
     "switch.scoring": ("Abrechnung", "Scoring"),
     "switch.scoring.help": ("wie der Spielwert entsteht.", "how the game value is counted."),
     "switch.zero_sum": ("Nullsumme", "Zero sum"),
@@ -845,6 +867,9 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "value.scoring.steps": ("Stufen: je Stufe unter 120, 90, 60, 30, schwarz ein Punkt", "steps: one point per step under 120, 90, 60, 30, schwarz"),
     "value.scoring.doubling": ("Verdoppeln: Schneider, schwarz, Doppelkopf und Ansagen verdoppeln", "doubling: Schneider, schwarz, Doppelkopf and announcements double"),
     "value.scoring.tally": ("Strichliste: Punkte zusammenzählen, Re/Kontra verdoppeln", "tally: points added up, Re/Kontra double"),
+    "value.scoring.plus": ("Plus eins: Re gewinnt 1, Kontra 2; Schneider, schwarz, Doppelkopf, Ansagen und erreichte Absagen je +1", "plus one: Re wins 1, Kontra 2; Schneider, schwarz, Doppelkopf, announcements and steps reached +1 each"),
+    "switch.fine_steps": ("Feine Stufen", "Fine steps"),
+    "switch.fine_steps.help": ("nur mit Verdoppeln oder Plus eins: statt Schneider und schwarz zählen unter 90, unter 60, unter 30 und schwarz (zu sechst ab unter 135) als Stufe 1 bis 4, die höchste zählt: ×2 bis ×16 oder +1 bis +4.", "only with doubling or plus one: instead of Schneider and schwarz, under 90, under 60, under 30 and schwarz (at six from under 135) count as levels 1 to 4, the highest counts: ×2 to ×16 or +1 to +4."),
     "value.schmeissen.nines": ("fünf Neunen", "five nines"),
     "value.schmeissen.kings": ("fünf Könige", "five kings"),
     "value.schmeissen.top_dj": ("kein Trumpf höher als ♦B", "no trump higher than ♦J"),
@@ -1024,53 +1049,66 @@ def suit_name(lang: str | None, suit: object) -> str:
     return t(lang, "suit." + code) if has("suit." + code) else str(suit)
 
 
+# The engine's refusal reasons (``Reason`` codes of engine/errors.py REASONS) -> the catalogue's
+# words; announce_blocked says its reason alone (with the announcement).
 _BLOCKED = {
-    "the game is over": "blocked.done",
-    "announcements come after the reservations": "blocked.reserve",
-    "the seat does not play this game": "blocked.not_playing",
-    "nothing can be announced before the Hochzeit is clarified": "blocked.hochzeit",
-    "at this table Klopfen replaces Re and Kontra": "blocked.klopfen",
-    "after a late reply the party may make no further step": "blocked.late_reply",
+    "blocked_done": "blocked.done",
+    "blocked_reserve": "blocked.reserve",
+    "not_playing": "blocked.not_playing",
+    "blocked_hochzeit": "blocked.hochzeit",
+    "blocked_six": "blocked.six",
+    "blocked_klopfen": "blocked.klopfen",
+    "blocked_late_reply": "blocked.late_reply",
 }
-_LEVEL = {"re": 0, "kontra": 0, "keine90": 1, "keine60": 2, "keine30": 3, "schwarz": 4}
-# The engine's reasons (English sentences, engine/game.py) -> the catalogue's words.
-_WHY = {
-    "the Vorbehalt round is not over": "why.phase.reserve",
-    "equal solo reservations are being bid": "why.phase.bid",
-    "the Armut is being offered": "why.phase.armut_take",
-    "the Armut exchange is not complete": "why.phase.armut_exchange",
-    "the cards are being played": "why.phase.play",
-    "the game is over": "why.phase.done",
-    "a Hochzeit needs both queens of clubs": "why.hochzeit_cq",
-    "Armut is not played at this table": "why.armut_off",
-    "the hand allows no Schmeißen at this table": "why.schmeissen",
-    "Schweine are not played at this table": "why.schwein_off",
-    "only a Fuchs that is trump can be a Schwein": "why.schwein_trump",
-    "a Schwein needs both Füchse dealt to one hand": "why.schwein_both",
-    "only one Fuchs becomes a Schwein": "why.schwein_once",
-    "Klopfen is not played at this table": "why.klopfen_off",
-    "only before the first card": "why.klopfen_late",
-    "four knocks are the most": "why.klopfen_four",
-    "no seat knocks twice in a row": "why.klopfen_twice",
-    "a Pflichtsolo is owed only in a list, once": "why.pflicht_not_owed",
-    "the seat owes its großes Pflichtsolo": "why.owes_gross",
-    "the seat owes its kleines Pflichtsolo": "why.owes_klein",
-    "no Lustsolo before the own Pflichtsoli": "why.lust_before_pflicht",
+REASON_KEYS = {
+    "phase_reserve": "why.phase.reserve",
+    "phase_bid": "why.phase.bid",
+    "phase_armut_take": "why.phase.armut_take",
+    "phase_armut_exchange": "why.phase.armut_exchange",
+    "phase_play": "why.phase.play",
+    "phase_done": "why.phase.done",
+    "vorgefuehrt_self": "why.vorgefuehrt_self",
+    "vorgefuehrt_other": "why.vorgefuehrt_other",
+    "hochzeit_cq": "why.hochzeit_cq",
+    "hochzeit_cq_six": "why.hochzeit_cq_six",
+    "solo_off": "why.solo_off",
+    "klein_six": "why.klein_six",
+    "armut_off": "why.armut_off",
+    "armut_trumps": "why.armut_trumps",
+    "schmeissen": "why.schmeissen",
+    "pflicht_not_owed": "why.pflicht_not_owed",
+    "owes_gross": "why.owes_gross",
+    "owes_klein": "why.owes_klein",
+    "lust_before_pflicht": "why.lust_before_pflicht",
+    "card_missing": "why.card_missing",
+    "card_offer": "why.card_offer",
+    "bid_step": "why.bid_step",
+    "bid_above": "why.bid_above",
+    "bid_hold": "why.bid_hold",
+    "armut_before": "why.armut_before",
+    "klopfen_off": "why.klopfen_off",
+    "klopfen_late": "why.klopfen_late",
+    "not_playing": "blocked.not_playing",
+    "klopfen_four": "why.klopfen_four",
+    "klopfen_twice": "why.klopfen_twice",
+    "schwein_off": "why.schwein_off",
+    "schwein_trump": "why.schwein_trump",
+    "schwein_every": "why.schwein_every",
+    "schwein_once": "why.schwein_once",
+    **_BLOCKED,
 }
-_WHY_SOLO = re.compile(r"solo .* is not played at this table")
-_WHY_TRUMPS = re.compile(r"Armut needs at most three trumps, the hand has (\d+)")
 
 
 def reason_text(lang: str | None, why: object) -> str | None:
-    """The engine's reason in the player's words (None: one we do not know)."""
-    why = str(why)
-    if why in _WHY:
-        return t(lang, _WHY[why])
-    if _WHY_SOLO.fullmatch(why):
-        return t(lang, "why.solo_off")
-    if m := _WHY_TRUMPS.fullmatch(why):
-        return t(lang, "why.armut_trumps", n=m.group(1))
-    return None
+    """The engine's reason in the player's words, by its code (None: not a known reason).
+    Announcement steps among its parameters are named; cards never are."""
+    if not isinstance(why, Reason) or why.code not in REASON_KEYS:
+        if why is not None:
+            log.warning("untranslated refusal reason %r", why)
+        return None
+    params = {k: announcement_name(lang, v) if isinstance(v, str) and has("ann." + v) else v
+              for k, v in why.params.items() if k not in ("allowed", "solo")}
+    return t(lang, REASON_KEYS[why.code], **params)
 
 
 def illegal_text(
@@ -1112,14 +1150,14 @@ def illegal_text(
         return t(lang, "too_late.skipped", what=shown["what"], step=announcement_name(lang, step), card=ordinal)
     if code == "announce_too_late" and mode in ("first_trick", "before_play", "until_trick_5"):
         return t(lang, "too_late." + mode, what=shown["what"])
-    if code == "announce_repeat" and said in _LEVEL and isinstance(what, str) and said != what \
-            and _LEVEL.get(what, -1) < _LEVEL[said]:
+    if code == "announce_repeat" and said != what and 0 <= announce_rank(what) < announce_rank(said):
         return t(lang, "repeat.included", what=shown["what"], said=announcement_name(lang, said))
-    if code == "announce_blocked" and str(params.get("why")) in _BLOCKED:
-        return t(lang, _BLOCKED[str(params.get("why"))], what=shown["what"])
+    why = params.get("why")
+    if code == "announce_blocked" and isinstance(why, Reason) and why.code in _BLOCKED:
+        return t(lang, _BLOCKED[why.code], what=shown["what"])
     if has("illegal." + code):
         text = t(lang, "illegal." + code, **shown)
-        reason = reason_text(lang, params["why"]) if "why" in params else None
+        reason = reason_text(lang, why) if "why" in params else None
         return f"{text} {reason}" if reason else text
     log.warning("untranslated engine code %s", code)
     return t(lang, "illegal.unknown")

@@ -9,7 +9,7 @@ to its owner alone by the bot layer.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from math import gcd
 from typing import Any
 
@@ -24,6 +24,7 @@ from dokobot.engine import (
     replay_game,
     switch_values,
 )
+from dokobot.engine.announce import rank as announce_rank
 from dokobot.table.bock import booked
 from dokobot.table.store import SeatInfo, TableSettings
 from dokobot.table.switches import TABLE_SWITCHES
@@ -309,10 +310,12 @@ def summary_text(fin: FinishedGame, lang: str | None, game: Game | None = None) 
     title = t(lang, "sum.title", no=fin.number, contract=contract_name(lang, res.contract))
     if res.is_redeal:
         return title, t(lang, "sum.redeal")
-    lines = result_lines(res, names, lang, fin.bock)
     game = game if game is not None and game.phase == "done" else _replayed(fin.record)
+    if not res.targets and game is not None:  # stored before results carried them: ask the game
+        res = replace(res, targets=game.game_result().targets)
+    lines = result_lines(res, names, lang, fin.bock)
     if game is not None and game.tricks:
-        lines.insert(2, last_trick_line(game, names, lang))
+        lines.insert(2 if why_text(res, lang) else 1, last_trick_line(game, names, lang))  # after the why
     lines += [t(lang, "sum.bock." + trigger) for trigger in fin.bock_fired]
     lines.append(t(lang, "sum.sheet", list=sheet_list(fin.players, fin.totals)))
     lines += _list_summary(fin, lang)
@@ -335,7 +338,7 @@ def result_lines(res: GameResult, names: list[str], lang: str | None, bock: int 
     augen = t(lang, "sum.augen", re=res.augen[0], kontra=res.augen[1])
     lines = [
         t(lang, key, party=winner, augen=augen, value=res.value),
-        why_text(res, lang),
+        *filter(None, [why_text(res, lang)]),
         t(
             lang, "sum.parties",
             re=", ".join(names[s] for s in res.re) or "–",
@@ -389,61 +392,39 @@ def _signed(n: int) -> str:
 
 
 # ---- why the winner won -------------------------------------------------------------------
-
-_STEP_ORDER = ("keine90", "keine60", "keine30", "schwarz")
-_LEVEL = {"re": 0, "kontra": 0, "keine90": 1, "keine60": 2, "keine30": 3, "schwarz": 4}
+# The targets are the engine's (GameResult.targets): the text only words them.
 
 
-def _levels(res: GameResult) -> list[int]:
-    """Per party (Re, Kontra) the highest announcement: -1 none, 0 Re/Kontra, 1..4 the steps."""
-    levels = [-1, -1]
-    for seat, what in res.announcements:
-        party = res.party_of(seat)
-        if party is not None and what in _LEVEL:
-            pi = 0 if party == "re" else 1
-            levels[pi] = max(levels[pi], _LEVEL[what])
-    return levels
-
-
-def _need(levels: list[int], pi: int) -> int | None:
-    """Augen party ``pi`` needed to win (rules.md "Winning"); None: a matter of tricks."""
-    own, opp = levels[pi], levels[1 - pi]
-    if own >= 1:
-        return None if own == 4 else (151, 181, 211)[own - 1]
-    if opp >= 1:
-        return None if opp == 4 else (90, 60, 30)[opp - 1]
-    only_kontra = levels[1] >= 0 and levels[0] < 0
-    return (120 if only_kontra else 121) if pi == 0 else (121 if only_kontra else 120)
-
-
-def _party_reason(res: GameResult, levels: list[int], pi: int, lang: str | None) -> str:
+def _party_reason(res: GameResult, pi: int, lang: str | None) -> str:
     party = t(lang, "party." + ("re", "kontra")[pi])
-    own, opp = levels[pi], levels[1 - pi]
+    target = res.targets[pi]
     augen, tricks = res.augen[pi], res.tricks[pi]
-    if own == 4:
-        return t(lang, "why.schwarz_made" if tricks == sum(res.tricks) else "why.schwarz_failed", party=party)
-    if own >= 1:
-        step = announcement_name(lang, _STEP_ORDER[own - 1])
-        return t(lang, "why.step", party=party, step=step, augen=augen, need=_need(levels, pi))
-    if opp == 4:
-        return t(lang, "why.trick_made", party=party, tricks=tn(lang, "count.tricks", tricks)) if tricks \
+    if target.step == "schwarz":
+        return t(lang, "why.schwarz_made" if target.met else "why.schwarz_failed", party=party)
+    if target.step:
+        step = announcement_name(lang, target.step)
+        return t(lang, "why.step", party=party, step=step, augen=augen, need=target.augen)
+    if target.against == "schwarz":
+        return t(lang, "why.trick_made", party=party, tricks=tn(lang, "count.tricks", tricks)) if target.met \
             else t(lang, "why.trick_failed", party=party)
-    return t(lang, "why.plain", party=party, augen=augen, need=_need(levels, pi))
+    return t(lang, "why.plain", party=party, augen=augen, need=target.augen)
 
 
 def why_text(res: GameResult, lang: str | None) -> str:
-    """Why the winner won, or why nobody did: the deciding party's target and what it reached.
+    """Why the winner won, or why nobody did: the deciding party's target and what it reached
+    ("" for a result without targets, stored before the engine gave them).
 
     A winner facing a failed announcement of the losers: the losers' announcement
     decided it, so that is the sentence; otherwise the winner's own target."""
-    levels = _levels(res)
+    if len(res.targets) != 2:
+        return ""
     if res.winner is None:
-        return " ".join(_party_reason(res, levels, pi, lang) for pi in (0, 1))
+        return " ".join(_party_reason(res, pi, lang) for pi in (0, 1))
     w = 0 if res.winner == "re" else 1
-    decider = 1 - w if levels[1 - w] >= 1 and levels[w] < 1 else w
-    text = _party_reason(res, levels, decider, lang)
-    if max(levels) < 1 and levels[1] >= 0 and levels[0] < 0:
-        text += " " + t(lang, "why.only_kontra")
+    decider = 1 - w if res.targets[1 - w].step and not res.targets[w].step else w
+    text = _party_reason(res, decider, lang)
+    if res.targets[w].only_kontra:
+        text += " " + t(lang, "why.only_kontra", re=res.targets[0].augen, kontra=res.targets[1].augen)
     return text
 
 
@@ -453,7 +434,7 @@ def party_said(game: Game, seat: object) -> str | None:
         return None
     party = game.party_of(seat)
     said = [w for s, w in game.announcements if party is not None and game.party_of(s) == party]
-    return max(said, key=lambda w: _LEVEL.get(w, -1)) if said else None
+    return max(said, key=announce_rank) if said else None
 
 
 def notice_text(table: Table, notice: Notice, lang: str | None) -> str | None:
@@ -780,7 +761,9 @@ def settings_lines(settings: TableSettings, lang: str | None, images: bool = Tru
 def switch_line(rules: RuleSet, name: str, lang: str | None) -> str:
     """``**Zwei Dullen im Stich** (`dulle`): die erste sticht – ... Werte: `first_wins`, ..."""
     label = t(lang, f"switch.{name}") if has(f"switch.{name}") else name
-    meaning = t(lang, f"switch.{name}.help") if has(f"switch.{name}.help") else ""
+    # a knock is worth one Re/Kontra of the table's scheme (reading 45), so its help says which
+    worth = t(lang, f"knock.worth.{rules.scoring}") if name == "klopfen" else ""
+    meaning = t(lang, f"switch.{name}.help", worth=worth) if has(f"switch.{name}.help") else ""
     line = t(lang, "rules.line", label=label, switch=name, value=switch_value(rules, name, lang), help=meaning)
     values = switch_values(name)
     if values:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 SUITS = "CSHD"
 RANKS = "ATKQJ9"  # plain-suit order, highest first, in every contract
-AUGEN = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2, "9": 0, "O": 0}  # "JO" -> 0
+AUGEN = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2, "9": 0, "O": 4}  # "JO": the DK it replaces (reading 34)
 
 REINE = ["reines_kreuz", "reines_pik", "reines_herz", "reines_karo"]
 SOLO_KINDS = ["karo", "herz", "pik", "kreuz", "damen", "buben", "fleischlos",
@@ -38,6 +38,7 @@ _DDV = {
     # house forms (rules.md "House forms (seed 000)"): first value = default everywhere
     "armut_taker": "volunteer", "armut_decide": "before", "armut_announce": False,
     "solo_extras": "none", "single_limit": False, "klopfen_redeal": False,
+    "fine_steps": False,
     "five": "dealer_sits_out", "players": None,
 }
 PRESETS = {
@@ -63,7 +64,7 @@ _CHOICES = {
     "five": ["dealer_sits_out", "all_play"],
     "players": [4, 5, 6],
     "announcements": ["ddv", "first_trick", "before_play", "until_trick_5"],
-    "scoring": ["ddv", "steps", "doubling", "tally"],
+    "scoring": ["ddv", "steps", "doubling", "tally", "plus"],
 }
 _LISTS = {
     "solos": SOLO_KINDS,
@@ -72,7 +73,7 @@ _LISTS = {
     "bock": ["tie", "lost_solo", "lost_announcement", "heart_trick"],
 }
 _BOOLS = ["nines", "dullen", "schweine", "joker", "overtrump", "armut", "klopfen", "zero_sum",
-          "armut_announce", "single_limit", "klopfen_redeal"]
+          "armut_announce", "single_limit", "klopfen_redeal", "fine_steps"]
 _INTS = ["hochzeit_window", "base", "solo_factor"]
 
 
@@ -118,6 +119,9 @@ def make_rules(config) -> dict:
         rules[key] = value
     if rules["dulle"] == "n/a":
         rules["dulle"] = "first_wins"
+    # reading 36: the fine levels replace Schneider/Schwarz, which only doubling and plus have
+    if rules["fine_steps"] and rules["scoring"] not in ("doubling", "plus"):
+        raise RefError("fine_steps needs scoring doubling or plus", None)
     rules.update(_seats=4, _copies=2, _steps=STEPS[4], _total=240, _gcd=False)
     return rules
 
@@ -211,15 +215,27 @@ class Ctx:
         # I-05: Schweine exist only where the Fuchs is a trump.
         self.schwein_ok = rules["schweine"] and "DA" in self.trumps
 
+    def joker_on_top(self):
+        """Reading 34: the JO is the highest trump of the normal game and of the four
+        Trumpfsoli; the lowest trump in reines_karo; else the lowest diamond (plain)."""
+        kind = self.contract[5:] if self.contract.startswith("solo:") else "karo"
+        return kind in SUIT_OF_SOLO
+
     def is_trump(self, card):
-        return card == "JO" or card in self.trumps  # I-06: JO is trump in every contract
+        if card == "JO":
+            return self.joker_on_top() or self.contract == "solo:reines_karo"
+        return card in self.trumps
 
     def kind(self, card):
-        return "trump" if self.is_trump(card) else card[0]
+        if self.is_trump(card):
+            return "trump"
+        return "D" if card == "JO" else card[0]
 
     def power(self, card, schwein):
         if card == "JO":
-            return 10000
+            if self.joker_on_top():
+                return 10000
+            return 1000 - len(self.trumps) if self.is_trump(card) else 100 - len(RANKS)
         if schwein:
             return 9000
         if card in self.trumps:
@@ -231,7 +247,7 @@ class Ctx:
         nt, bt = self.is_trump(new[0]), self.is_trump(best[0])
         if nt != bt:
             return nt
-        if not nt and new[0][0] != led_kind:
+        if not nt and self.kind(new[0]) != led_kind:
             return False
         pn, pb = self.power(*new), self.power(*best)
         if pn != pb:

@@ -102,11 +102,49 @@ def extras_by_party(g):
                 out.append((wp, "Dulle gefangen", 1))
             if "karlchen_caught" in ex and last and c == "CJ" and t["win_card"] == "DQ":
                 out.append((wp, "Karlchen gefangen", 1))
-            if "karlchen_caught_any" in ex and last and c == "CJ":  # reading 14
+            # reading 14; reading 44: the winning card must rank strictly above the CJ,
+            # and the only card of equal rank is the other CJ
+            if "karlchen_caught_any" in ex and last and c == "CJ" and t["win_card"] != "CJ":
                 out.append((wp, "Karlchen gefangen (beliebig)", 1))
         if "karlchen" in ex and last and t["win_card"] == "CJ":
             out.append((wp, "Karlchen", 1))
     return out
+
+
+def loser_levels(g, o, aug, cnt):
+    """How many levels the loser o fell: Schneider 1 (under 60, 90 at six), Schwarz
+    2 (rules.md `doubling`); with fine_steps (reading 36) under 90 1, 60 2, 30 3,
+    no trick 4 (at six from under 135: 1 .. 5), the highest that applies."""
+    if g.rules["fine_steps"]:
+        lims = [step_x(g, lv) for lv in range(2, schwarz_level(g))]
+        if cnt[o] == 0:
+            return len(lims) + 1
+        return sum(1 for lim in lims if aug[o] < lim)
+    if cnt[o] == 0:
+        return 2
+    return 1 if aug[o] < g.rules["_total"] // 4 else 0
+
+
+def reached_steps(g, aug, cnt):
+    """Reading 19: the announced steps (of either party) that their party reached."""
+    n = 0
+    for p, o in (("re", "kontra"), ("kontra", "re")):
+        for level in range(2, g.level[p] + 1):
+            if (cnt[o] == 0) if level == schwarz_level(g) else aug[o] < step_x(g, level):
+                n += 1
+    return n
+
+
+def plus_value(g, winner, aug, cnt, said, knocks):
+    """Reading 35, the "+1" scheme: Re wins 1, Kontra 2; +1 per level of the loser
+    (Schneider 1, Schwarz 2, or the fine levels), per Doppelkopf trick, per Re and
+    Kontra announced, per knock, per announced step its party reached."""
+    v = 1 if winner == "re" else 2
+    v += loser_levels(g, "kontra" if winner == "re" else "re", aug, cnt)
+    if "doppelkopf" in g.rules["extras"] and extras_apply(g):
+        v += sum(1 for t in g.tricks if doppelkopf_points(g, t))
+    v += said["re"] + said["kontra"] + knocks
+    return v + reached_steps(g, aug, cnt)
 
 
 def score_game(g, aug, cnt):
@@ -204,14 +242,23 @@ def score_game(g, aug, cnt):
             diff = s["re"] - s["kontra"]
             ahead = "re" if diff > 0 else ("kontra" if diff < 0 else None)
             value = abs(diff)
+    elif scheme == "plus":
+        if winner:
+            add(winner, "Spielwert", plus_value(g, winner, aug, cnt, said, knocks))
+        for p, label, pts in extras:
+            if label != "Doppelkopf":  # counted in the value already (reading 35)
+                add(p, label, pts)
+        s = sums()
+        if winner:
+            value = s[winner] - s[opp(winner)]
+        else:
+            diff = s["re"] - s["kontra"]
+            ahead = "re" if diff > 0 else ("kontra" if diff < 0 else None)
+            value = abs(diff)
     elif scheme == "doubling":
         if winner:
             v = 1 if winner == "re" else 2
-            o = opp(winner)
-            if cnt[o] == 0:
-                v *= 4
-            elif aug[o] < rules["_total"] // 4:  # Schneider: under 60 (90 at six)
-                v *= 2
+            v *= 2 ** loser_levels(g, opp(winner), aug, cnt)
             if "doppelkopf" in rules["extras"] and extras_apply(g):
                 for t in g.tricks:
                     if doppelkopf_points(g, t):
