@@ -413,7 +413,7 @@ class TableCog(commands.Cog, name="Table"):
     async def protokoll(self, interaction: discord.Interaction, spiel: app_commands.Range[int, 1] | None = None) -> None:
         await self.stats.send_record(interaction, spiel)
 
-    @doko.command(name=_("hilfe", key="name.hilfe"), description=_(t("de", "cmd.hilfe"), key="cmd.hilfe"))
+    @doko.command(name=_("name.hilfe"), description=_("cmd.hilfe"))
     async def hilfe(self, interaction: discord.Interaction) -> None:
         page = help_embed(self.bot.tree, await self.lang(interaction))
         await interaction.response.send_message(embed=page, ephemeral=True)
