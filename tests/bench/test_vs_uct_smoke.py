@@ -1,0 +1,64 @@
+"""Smoke test of bench/vs_uct.py: the pipe to the UCT program, end to end, on a stand-in.
+
+The real UCT program is not installed in CI; ``fake_uct.py`` speaks its dialogue
+(judged by dokobot's engine, its own seats at random), so the driver's parsing,
+the mirrored game, the duplicate seats and the report are all exercised.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import stat
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+BENCH = HERE.parents[1] / "bench" / "vs_uct.py"
+
+
+def load():
+    spec = importlib.util.spec_from_file_location("bench_vs_uct", BENCH)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+def fake(tmp_path: Path, *flags: str) -> str:
+    """An executable that runs the stand-in with this interpreter."""
+    exe = tmp_path / "doko"
+    exe.write_text(f'#!/bin/sh\nexec "{sys.executable}" "{HERE / "fake_uct.py"}" "$@" {" ".join(flags)}\n')
+    exe.chmod(exe.stat().st_mode | stat.S_IEXEC)
+    return str(exe)
+
+
+def test_without_the_program_it_says_so_in_one_line(capsys):
+    assert load().main(["--uct", "/nonexistent/doko"]) == 0
+    assert capsys.readouterr().out.strip().splitlines() == [
+        "vs_uct: no UCT program given (--uct PATH to its built binary): skipped"]
+
+
+def test_card_names_map_both_ways():
+    m = load()
+    for card in ("CT", "DA", "HQ", "SJ", "C9", "HK"):
+        assert m.from_uct(f"[{m.to_uct(card)}]") == card
+    assert m.to_uct("HT") == "H1" and m.from_uct("S1") == "ST"
+
+
+def test_whole_duplicate_deals_through_the_pipe(tmp_path, capsys):
+    assert load().main(["--uct", fake(tmp_path), "--level", "mittel", "--deals", "2", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert re.search(r"2 of 2 deals x 2 complete \(0 games stopped\)", out), out
+    assert re.search(r"points per seat-game: [+-]\d+\.\d\d \(95% CI", out), out
+    assert re.search(r"mittel decisions: [1-9]\d*", out), out
+    # the stand-in judges with dokobot's engine: scores and offers agree, cards are never refused
+    assert "score:" not in out and "refuses" not in out and "may say" not in out, out
+
+
+def test_a_refused_card_is_reported_and_stops_the_game(tmp_path, capsys):
+    assert load().main(["--uct", fake(tmp_path, "--refuse-card"), "--level", "leicht", "--deals", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "0 of 1 deals x 2 complete (2 games stopped)" in out, out
+    assert "points per seat-game: no complete deal" in out, out
+    assert re.search(r"\s2\s+card: the UCT program refuses a card dokobot allows", out), out
