@@ -27,6 +27,7 @@ MESSAGES: dict[str, str] = {
     "out_of_turn": "it is not seat {seat}'s turn to bid (seat {expected} is to bid)",
     "bad_bid": "seat {seat} cannot bid {what}: {why}",
     "single_limit": "seat {seat} cannot say {what}: only one limit step per game",
+    "partner_must": "seat {seat} cannot answer: the found partner of a Hochzeit must play with the holder here",
     "vorgefuehrt": "seat {seat} cannot declare {what}: seat {vorgefuehrt} is vorgeführt and plays a solo in this game",
 }
 
