@@ -1321,6 +1321,8 @@ class Game:
             return [{"seat": seat, "bid": b} for b in self.allowed_bids(seat)]
         if phase == "done" or seat != self.to_act:
             return []
+        if phase == "partner":  # reading 40: the found seat takes the partnership or declines
+            return [{"seat": seat, "hochzeit_partner": True}, {"seat": seat, "hochzeit_partner": False}]
         if phase == "armut_take":
             return [{"seat": seat, "armut_take": True}, {"seat": seat, "armut_take": False}]
         if phase == "armut_give":
