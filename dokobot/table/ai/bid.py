@@ -117,7 +117,8 @@ def reserve(obs: Observation, rng: random.Random, solo_limit: float, solo_playou
     allowed = [thaw(a) for a in obs.legal]
     kinds = {a["reserve"] for a in allowed}
     hand = mask_of(obs.hand)
-    solos = [str(a["solo"]) for a in allowed if a["reserve"] == "solo"]
+    # once per kind: at six each size, Pflicht, form and named card is an entry of its own
+    solos = list(dict.fromkeys(str(a["solo"]) for a in allowed if a["reserve"] == "solo"))
     solo = choose_solo(obs, solos, rng, solo_limit, solo_playouts, solo_margin)
     if not solo and solos and "gesund" not in kinds:  # vorgeführt (a list): a solo it must be
         solo = min(solos, key=lambda k: solo_losers(hand, k, obs.rules))
