@@ -940,6 +940,11 @@ def _record_events(
             lines.append(t(lang, "notice.armut_declined", name=who))
         elif kind == "hochzeit_card" and isinstance(data, str) and data[:1] in "CSHDJ":
             lines.append(hochzeit_card_line(lang, data))
+        elif kind == "hochzeit_form":  # hochzeit: choice (reading 38)
+            lines.append(t(lang, "notice.hochzeit_form", name=who, form=t(lang, "value.hochzeit." + str(data))))
+        elif kind == "partner_answer" and data is False and game.holder is not None:  # reading 40
+            flush()
+            lines.append(t(lang, "notice.partner_declined", partner=who, name=names[game.holder]))
         elif kind == "klopfen":
             flush()
             lines.append(t(lang, "rec.knocked", name=who))
