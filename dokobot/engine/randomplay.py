@@ -70,7 +70,7 @@ def playout(g: Game, rng: random.Random, announce_rate: float = 0.0) -> Game:
         g._redeal()
     for _ in range(sum(g.sizes) if g.phase == "play" else 0):
         if g.phase == "partner":  # the found seat answers before the next card (reading 40)
-            g.hochzeit_answer(g.to_act, rand() < 0.6)
+            _answer(g, rand() < 0.6)
         if announce_rate and rand() < announce_rate:
             seat = choice(g.seats)
             what = choice(words)
@@ -83,5 +83,11 @@ def playout(g: Game, rng: random.Random, announce_rate: float = 0.0) -> Game:
         play(s, t, t == DA and schweine and g.may_schwein(s)
              and (rand() < 0.5 or not g._beats_as_needed(s, t, False)))
     if g.phase == "partner":  # found in the last trick: the answer ends the game
-        g.hochzeit_answer(g.to_act, rand() < 0.6)
+        _answer(g, rand() < 0.6)
     return g
+
+
+def _answer(g: Game, accept: bool) -> None:
+    seat = g.to_act
+    assert seat is not None  # the found seat answers
+    g.hochzeit_answer(seat, accept)
