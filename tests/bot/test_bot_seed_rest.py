@@ -10,6 +10,13 @@ from test_game_flow import assert_summary_matches_replay, find_deal
 from dokobot.engine.record import replay
 
 
+def values(select) -> list[str]:
+    """The option values of a select (a component of a message or of an interaction response)."""
+    if isinstance(select, dict):
+        return [o["value"] for o in select["options"]]
+    return [o.value for o in select.options]
+
+
 def hand_ids(doko, actor) -> list[list[str]]:
     return [cid(i).split(":") for i in components(doko.hand_view(actor))]
 
@@ -90,6 +97,7 @@ async def test_schmeissen_shows_the_hand_to_the_table(doko, rig_deal):
         await doko.click_hand(doko.player(doko.table.game.to_act), "reserve", "gesund")
     shown = [m.content for m in doko.public() if "zeigt das Blatt (fünf Neunen)" in m.content]
     assert len(shown) == 1 and shown[0].startswith("Nord zeigt das Blatt")
+    doko.assert_private()  # the shown hand belongs to the thrown game, not to the new one
 
 
 async def play_with_computers(doko) -> None:
@@ -167,3 +175,36 @@ async def test_computers_play_whole_games_under_the_new_switches(doko, store, ri
             if first.get("reserve") == "hochzeit" and "choice" in switches:
                 assert first.get("form") == "first_trick"
         await nord.click(doko.table_message(), label="Nächstes Spiel")
+
+
+async def test_kleines_solo_at_six_names_its_form_in_a_private_question(doko, rig_deal):
+    """Six under hochzeit=choice: the kleines Solo select says "…"; choosing it asks the form
+    and the card privately (every kind times every card would not fit in 25 options)."""
+    from test_bot_five_six import seat_six
+
+    from tests.engine.test_five_six import SIX_ACES
+
+    rig_deal([SIX_ACES])
+    await seat_six(doko)
+    await doko.players[0].slash(doko.channel, "doko regeln", schalter="hochzeit=choice")
+    await doko.start()
+    await doko.open_all_hands()
+    await doko.click_hand(doko.player(4), "reserve", "gesund")
+    await doko.click_hand(doko.player(5), "reserve", "gesund")
+    nord = doko.player(0)
+    ksolo = next(c for c in components(doko.hand_view(nord)) if cid(c).split(":")[1] == "ksolo")
+    assert len(ksolo.options) <= 25 and all(o.value.endswith(":?") for o in ksolo.options)
+    res = await doko.select_hand(nord, "ksolo", ["karo:l:?"])
+    question = res.response
+    assert res.ephemeral and question is not None and doko.table.game.phase == "reserve"
+    forms = next(c for c in components(question) if cid(c).split(":")[1] == "ksolo3")
+    cards = next(c for c in components(question) if cid(c).split(":")[1] == "ksolo4")
+    assert values(forms) == [f"karo:l:{f}" for f in (
+        "first_trick", "first_color_trick", "first_trump_trick", "first_pure_color_trick")]
+    assert 0 < len(values(cards)) <= 25 and all(v.startswith("karo:l:named_card:") for v in values(cards))
+    await nord.select(question, ["karo:l:first_trump_trick"], custom_id=cid(forms))
+    await doko.reserve_all_gesund()
+    game = doko.table.game
+    assert (game.contract, game.size, game.hochzeit_form) == ("solo:karo", "klein", "first_trump_trick")
+    assert game.actions[2] == {"seat": 0, "reserve": "solo", "solo": "karo", "size": "klein", "pflicht": False,
+                               "form": "first_trump_trick"}
