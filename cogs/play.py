@@ -9,7 +9,7 @@ import discord
 from discord.ext import commands
 
 from dokobot.bot.client import DokoBot, send_ephemeral
-from dokobot.bot.ui import QUESTION, hand_message, perform, schwein_message
+from dokobot.bot.ui import QUESTION, hand_message, ksolo_message, perform, schwein_message
 from dokobot.table.store import StoreError
 from dokobot.table.table import Table
 from dokobot.text.i18n import t
@@ -96,12 +96,27 @@ class PlayCog(commands.Cog, name="Play"):
             return
         await interaction.response.send_message(ephemeral=True, **schwein_message(table, seat, lang))
 
+    async def ask_ksolo(self, interaction: discord.Interaction, game_no: int, prefix: str) -> None:
+        """A kleines Solo at six that names its form or card: the choices in a private question."""
+        lang = await self.lang(interaction)
+        found = await self._my_seat(interaction, lang)
+        if found is None:
+            return
+        table, seat = found
+        if table.state != "playing" or game_no != table.game_no:
+            await send_ephemeral(interaction, t(lang, "err.stale"))
+            return
+        await interaction.response.send_message(ephemeral=True, **ksolo_message(table, seat, prefix, lang))
+
     async def on_hand_action(self, interaction: discord.Interaction, game_no: int, action: dict[str, Any]) -> None:
         if not _private(interaction):
             await send_ephemeral(interaction, t(await self.lang(interaction), "err.stale"))
             return
         if "ask_schwein" in action:  # the one ♦A button: "als Schwein?" before anything is played
             await self.ask_schwein(interaction, game_no)
+            return
+        if "ask_ksolo" in action:  # six: a kleines Solo names its form / card in a private question
+            await self.ask_ksolo(interaction, game_no, str(action["ask_ksolo"]))
             return
         question = bool(action.pop(QUESTION, False))  # answered in the "als Schwein?" follow-up
         await interaction.response.defer()  # acknowledged at once; the hand is edited in place
@@ -118,7 +133,8 @@ class PlayCog(commands.Cog, name="Play"):
         outcome = await perform(self.bot, interaction, table, lambda: table.act(user_id, game_no, action), actor=user_id)
         if question and outcome is not None:
             lang = await self.lang(interaction)
-            done = t(lang, "hand.schwein_played" if action.get("schwein") else "hand.fuchs_played")
+            done = t(lang, "hand.schwein_played" if action.get("schwein") else "hand.fuchs_played"
+                     if "play" in action else "hand.reserved")
             try:
                 await interaction.edit_original_response(content=done, view=None)
             except discord.HTTPException as exc:

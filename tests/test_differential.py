@@ -69,6 +69,14 @@ HOUSE_CONFIGS = [
     {"preset": "haus", "hochzeit": "first_pure_color_trick", "armut_decide": "after",
      "solos": ["karo", "reines_karo", "reines_herz"], "solo_extras": "trumpfsolo_still",
      "schmeissen": ["nines", "top_da"], "extras": ["doppelkopf", "fuchs", "karlchen_caught_any"]},
+    # readings 38-40 (issue 22): the form by the holder, any named card, a partner that may decline
+    {"preset": "ddv", "hochzeit": "choice"},
+    {"preset": "ddv", "hochzeit": "choice", "hochzeit_partner": "may", "hochzeit_window": 2},
+    {"preset": "ddv", "hochzeit_partner": "may"},
+    {"preset": "ddv", "hochzeit": "named_card", "hochzeit_partner": "may", "joker": True},
+    {"preset": "ddv", "hochzeit": "first_color_trick", "hochzeit_partner": "may", "hochzeit_window": 2},
+    {"preset": "haus", "hochzeit": "first_pure_color_trick", "hochzeit_partner": "may"},
+    {"preset": "ddv", "hochzeit": "first_trump_trick", "hochzeit_partner": "may"},
 ]
 
 FIELDS = ["contract", "re", "kontra", "augen", "tricks", "winner", "game_value", "score"]
@@ -263,6 +271,7 @@ HOUSE_SWITCHES = [
                 ["gegen_die_alten", "doppelkopf", "fuchs", "karlchen", "karlchen_caught_any"]]),
     ("single_limit", [True]), ("klopfen", [True]), ("klopfen_redeal", [True]),
     ("scoring", ["ddv", "steps", "doubling", "tally"]),
+    ("hochzeit_partner", ["must", "may"]),
 ]
 
 
@@ -292,7 +301,7 @@ def test_house_forms_reach_what_they_change():
     for cfg in HOUSE_CONFIGS:
         for rec in _records(cfg, 1 + zlib.crc32(_id(cfg).encode()), N_PER_CONFIG):
             for a in rec["actions"]:
-                for key in ("armut_decline", "klopfen", "card"):
+                for key in ("armut_decline", "klopfen", "card", "form", "hochzeit_partner"):
                     if key in a:
                         seen[key] = seen.get(key, 0) + 1
                 if a.get("solo", "").startswith("reines_"):
@@ -303,6 +312,7 @@ def test_house_forms_reach_what_they_change():
             seen.setdefault("contracts", set()).add(res["contract"])
     assert seen.get("armut_decline", 0) >= 3 and seen.get("klopfen", 0) >= 10
     assert seen.get("card", 0) >= 3 and seen.get("reines", 0) >= 3
+    assert seen.get("form", 0) >= 3 and seen.get("hochzeit_partner", 0) >= 5
     assert _id({"preset": "ddv", "schmeissen": ["top_da"]}) in seen["schmeissen"]
     assert _id({"preset": "ddv", "schmeissen": ["nines"], "nines": False}) in seen["schmeissen"]
     assert {"hochzeit", "armut", "redeal", "solo:reines_herz"} <= seen["contracts"]
@@ -323,6 +333,15 @@ TABLE_CONFIGS = [
     ({"preset": "muenchen", "hochzeit": "first_color_trick", "single_limit": True}, 6),
     ({"preset": "muenchen", "extras": ["doppelkopf", "fuchs", "karlchen",
                                        "karlchen_caught_any"], "zero_sum": False}, 6),
+    # issue 22: readings 37-43 at five and six
+    ({"preset": "ddv", "five": "all_play", "hochzeit": "choice", "hochzeit_partner": "may"}, 5),
+    ({"preset": "ddv", "five": "dealer_sits_out", "hochzeit": "choice", "hochzeit_partner": "may"}, 5),
+    ({"preset": "muenchen", "six_lustsolo_lead": "left_of_dealer"}, 6),
+    ({"preset": "muenchen", "hochzeit": "choice", "hochzeit_partner": "may"}, 6),
+    ({"preset": "muenchen", "hochzeit": "named_card", "hochzeit_partner": "may"}, 6),
+    ({"preset": "muenchen", "armut": True, "schmeissen": ["nines", "kings", "top_dj"]}, 6),
+    ({"preset": "muenchen", "armut": True, "armut_taker": "partner", "armut_decide": "after",
+      "schmeissen": ["top_da"], "schweine": True}, 6),
 ]
 
 
@@ -356,11 +375,15 @@ def test_five_and_six_reach_what_they_change():
         for rec in _records(cfg, 3 + zlib.crc32(_id(cfg).encode()), N_PER_CONFIG, n):
             res = ref_replay(rec)
             bids += sum("bid" in a for a in rec["actions"])
+            seen.update(f"{n}:{k}" for a in rec["actions"] for k in ("form", "hochzeit_partner") if k in a)
+            if n == 6 and res["contract"] in ("armut", "redeal"):
+                seen.add(res["contract"] + "/6")
             if res["winner"]:
                 seen.add((len(res["re"]), len(res["kontra"])))
             seen.add(res["contract"] + ("/klein" if res.get("size") else ""))
     assert {(2, 3), (1, 4), (3, 3), (2, 4), (1, 5)} <= seen
     assert {"hochzeit:klein", "hochzeit:gross", "solo:damen/klein"} <= seen
+    assert {"5:form", "6:form", "5:hochzeit_partner", "6:hochzeit_partner", "armut/6", "redeal/6"} <= seen
     assert bids >= 5
 
 

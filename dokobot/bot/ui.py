@@ -280,6 +280,16 @@ def schwein_message(table: Table, seat: int, lang: str) -> dict[str, Any]:
     return {"content": content, "view": view}
 
 
+def ksolo_message(table: Table, seat: int, prefix: str, lang: str) -> dict[str, Any]:
+    """The private question of a kleines Solo that names its form or card (six, ``choice`` / ``named_card``)."""
+    content, rows = render.ksolo_question(table, seat, prefix, lang)
+    view = dynamic_view()
+    for r, row in enumerate(rows):
+        for i, ctl in enumerate(row):
+            view.add_item(HandItem.build(table.channel_id, table.game_no, seat, ctl, r, i))
+    return {"content": content, "view": view}
+
+
 def hand_message(table: Table, seat: int, lang: str, deck: str = "french") -> dict[str, Any]:
     """The private hand of ``seat`` (content and controls) for its owner only, in the owner's deck."""
     content = render.hand_text(table, seat, lang, deck)
@@ -360,7 +370,7 @@ class TableButton(
 
 class HandItem(
     discord.ui.DynamicItem[discord.ui.Button],
-    template=r"doko:(?P<kind>play|fox|reserve|announce|klopfen|bid|armut_take|armut_give|armut_decline):(?P<ch>\d+):(?P<g>\d+):(?P<seat>\d):(?P<value>[A-Za-z0-9_:]*?):(?P<pos>\d+)",
+    template=r"doko:(?P<kind>play|fox|reserve|announce|klopfen|bid|armut_take|armut_give|armut_decline|partner):(?P<ch>\d+):(?P<g>\d+):(?P<seat>\d):(?P<value>[A-Za-z0-9_:]*?):(?P<pos>\d+)",
 ):
     """A button of the private hand: a card, a reservation, an announcement."""
 
@@ -410,7 +420,7 @@ class HandSelect(
             for value, label in ctl.options:
                 select.add_option(label=label, value=value)
         super().__init__(select)
-        self.channel_id, self.game_no, self.seat, self.kind = ch, game_no, seat, kind
+        self.channel_id, self.game_no, self.seat, self.kind, self.part = ch, game_no, seat, kind, part
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match: Any) -> HandSelect:
@@ -422,16 +432,13 @@ class HandSelect(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = list(self.item.values)
+        action: dict[str, Any]
         if self.kind in ("solo", "ksolo"):
-            kind, _, rest = (values[0] if values else "").partition(":")
-            lust, _, card = rest.partition(":")
-            action: dict[str, Any] = {"reserve": "solo", "solo": kind}
-            if lust:  # six: KIND:p / KIND:l, großes (solo) or kleines (ksolo) Solo
-                action |= {"size": "klein" if self.kind == "ksolo" else "gross", "pflicht": lust == "p"}
-            if card:  # named_card: KIND:p:CARD, the card that finds the kleines Solo's partner
-                action["card"] = card
+            action = render.solo_action(self.kind, values[0] if values else "")
+            if self.part in ("3", "4"):  # answered in the private kleines-Solo question
+                action[QUESTION] = True
         elif self.kind == "hochzeit":
-            action = {"reserve": "hochzeit", "card": values[0] if values else ""}
+            action = render.hochzeit_action(values[0] if values else "")
         else:
             action = {"armut_return": [v.split(":")[0] for v in values]}
         controls = await controls_for(interaction, self.channel_id)
@@ -460,6 +467,8 @@ def hand_action(kind: str, value: str, interaction: discord.Interaction, seat: i
         return {"bid": value}
     if kind == "armut_decline":
         return {"armut_decline": True}
+    if kind == "partner":  # reading 40: the found partner takes the Hochzeit or declines
+        return {"hochzeit_partner": value == "1"}
     # armut_give: the poor seat hands over exactly its trumps, so the bot picks them
     bot = the_bot(interaction)
     table = bot.tables.get(interaction.channel_id or 0) if bot is not None else None

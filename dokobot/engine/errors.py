@@ -27,6 +27,7 @@ MESSAGES: dict[str, str] = {
     "out_of_turn": "it is not seat {seat}'s turn to bid (seat {expected} is to bid)",
     "bad_bid": "seat {seat} cannot bid {what}: {why}",
     "single_limit": "seat {seat} cannot say {what}: only one limit step per game",
+    "partner_must": "seat {seat} cannot answer: the found partner of a Hochzeit must play with the holder here",
     "vorgefuehrt": "seat {seat} cannot declare {what}: seat {vorgefuehrt} is vorgeführt and plays a solo in this game",
 }
 
@@ -41,6 +42,7 @@ REASONS: dict[str, str] = {
     "phase_armut_take": "the Armut is being offered",
     "phase_armut_exchange": "the Armut exchange is not complete",
     "phase_play": "the cards are being played",
+    "phase_partner": "the found partner of the Hochzeit answers first",
     "phase_done": "the game is over",
     # reservations
     "vorgefuehrt_self": "the seat is vorgeführt: it must play a solo",
@@ -57,10 +59,11 @@ REASONS: dict[str, str] = {
     "owes_klein": "the seat owes its kleines Pflichtsolo",
     "lust_before_pflicht": "no Lustsolo before the own Pflichtsoli",
     "card_missing": "the Hochzeit must name a card",
-    "card_offer": "name a plain-suit ace not held in every copy ({allowed})",
+    "card_offer": "name a card other than CQ not held in every copy ({allowed})",
     # bidding at six
     "bid_step": "a bid is a step from re up, or pass",
     "bid_above": "name a step above {step}",
+    "bid_first_re": "the first bid is re",
     "bid_hold": "hold {step} or pass",
     # Armut, Klopfen, Schwein
     "armut_before": "the Armut is decided before seeing the cards",

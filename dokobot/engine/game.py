@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
+from functools import cache
 from itertools import combinations
 from typing import Any, NamedTuple
 
@@ -36,18 +37,18 @@ from .cards import (
     types_in,
 )
 from .contracts import NORMAL_KINDS, TRUMP, Order, order_for, order_kind
-from .deal import table_rules
+from .deal import deck, table_rules
 from .errors import IllegalAction, Reason
 from .observation import ArmutInfo, Observation, observe
 from .result import BreakdownItem, GameResult
-from .rules import SOLO_RANK, RuleSet
+from .rules import HOCHZEIT_FORMS, SOLO_RANK, RuleSet
 from .scoring import score_game, state_so_far
 
 Action = dict[str, Any]  # a record action, e.g. {"seat": 1, "play": "CQ"}
 Played = tuple[int, int, bool]  # (seat, card type, played as Schwein)
 DoneTrick = tuple[int, list[Played], int, int]  # (leader, plays, winner, Augen)
 
-PHASES = ("reserve", "bid", "armut_take", "armut_give", "armut_return", "play", "done")
+PHASES = ("reserve", "bid", "armut_take", "armut_give", "armut_return", "play", "partner", "done")
 RESERVE_PRIORITY = {"solo": 0, "schmeissen": 1, "armut": 2, "hochzeit": 3}
 
 
@@ -88,7 +89,7 @@ class Game:
         "_said_re", "knocks", "_schwein_played", "actions", "_revealed", "_final", "_next_of",
         "n_tricks", "_named", "_named_by", "_armut_ask", "_armut_info", "pflicht", "vorgefuehrt",
         "_trick_size", "steps", "_search", "third", "size", "_solo_info", "bidding", "_cq_played",
-        "owed",
+        "owed", "_form", "_forms", "asking",
     )
 
     def __init__(self, rules: RuleSet, hands: list[list[str]], dealer: int = 0,
@@ -140,6 +141,10 @@ class Game:
         self.taker: int | None = None
         self._named = -1  # Hochzeit named_card: the card type that finds the partner
         self._named_by: int | None = None  # the first other seat that played it
+        self._form = rules.hochzeit  # the Hochzeit form in force; under choice the holder's (reading 38)
+        self._forms: tuple[tuple[int, str], ...] = ()  # choice: (seat, form) of each reservation
+        # hochzeit_partner may (reading 40): (found seat, clarifying trick, alone if it declines)
+        self.asking: tuple[int, int, bool] | None = None
         self._armut_ask: tuple[int, ...] = ()  # seats asked to take the Armut, in order
         self._armut_info: ArmutInfo | None = None  # armut_announce: public trump count, Alte
         self._armut_asked = 0
@@ -306,8 +311,8 @@ class Game:
         for kind in ("hochzeit", "armut", "schmeissen"):
             if self._reserve_problem(seat, kind, None) is not None:
                 continue
-            if kind == "hochzeit" and self.rules.hochzeit == "named_card":
-                out += [{"seat": seat, "reserve": kind, "card": c} for c in self.nameable_cards(seat)]
+            if kind == "hochzeit":
+                out += self._with_forms(seat, {"seat": seat, "reserve": kind})
             else:
                 out.append({"seat": seat, "reserve": kind})
         if self.n != 6:
@@ -323,20 +328,34 @@ class Game:
                             continue
                         solo: dict[str, object] = {"seat": seat, "reserve": "solo", "solo": k, "size": size,
                                                    "pflicht": pflicht}
-                        if size == "klein" and self.rules.hochzeit == "named_card":
-                            out += [solo | {"card": c} for c in self.nameable_cards(seat, k)]
+                        if size == "klein":
+                            out += self._with_forms(seat, solo, k)
                         else:
                             out.append(solo)
         if seat == self.vorgefuehrt:
             out = [a for a in out if a["reserve"] == "solo"]
         return out
 
+    def _with_forms(self, seat: int, base: Action, solo: str | None = None) -> list[Action]:
+        """A Hochzeit (or kleines Solo) reservation as the ``hochzeit`` switch wants it: under
+        ``choice`` one per form with ``form`` (reading 38), under ``named_card`` one per card."""
+        choice = self.rules.hochzeit == "choice"
+        out: list[Action] = []
+        for form in HOCHZEIT_FORMS if choice else (self.rules.hochzeit,):
+            action = base | {"form": form} if choice else base
+            if form == "named_card":
+                out += [action | {"card": c} for c in self.nameable_cards(seat, solo)]
+            else:
+                out.append(action)
+        return out
+
     def nameable_cards(self, seat: int, solo: str | None = None) -> list[str]:
-        """Hochzeit ``named_card``: the plain-suit aces (of the solo's order for a kleines Solo)
-        the seat does not hold in every copy (twice, three times at six)."""
-        order = order_for(solo or "normal", self.rules.dullen, self.rules.joker)
-        h, copies = self._hands[seat], self.rules.copies
-        return [CARD_CODES[t] for t in _ACES if order.suit[t] != TRUMP and count(h, t) < copies]
+        """Hochzeit ``named_card``: any card of the deck but a ``CQ`` that the seat does not hold
+        in every copy (twice, three times at six; the one ``JO``), in display order of the normal
+        game (reading 39). ``solo`` is kept for the callers: the rule is the same in a kleines Solo."""
+        h = self._hands[seat]
+        return [CARD_CODES[t] for t in self._sorted(_deck_mask(self.rules))
+                if t != CQ and count(h, t) < count(_deck_mask(self.rules), t)]
 
     def allowed_armut_actions(self, seat: int) -> list[dict[str, object]]:
         """The Armut answers the seat may give now: take / pass, the exact give, a decline.
@@ -366,6 +385,11 @@ class Game:
     def hochzeit_card(self) -> str | None:
         """Hochzeit ``named_card``: the card the holder named (public), else None."""
         return CARD_CODES[self._named] if self._named >= 0 else None
+
+    @property
+    def hochzeit_form(self) -> str | None:
+        """The form the partner is sought by (a Hochzeit, a kleines Solo), public; else None."""
+        return self._form if self._search else None
 
     @property
     def heart_trick(self) -> bool:
@@ -473,8 +497,12 @@ class Game:
             solo, size, pflicht = action.get("solo"), action.get("size"), action.get("pflicht")
             # I-04: the card counts only under named_card, with a Hochzeit or a kleines Solo at six
             names = value == "hochzeit" or (value == "solo" and size == "klein")
-            card = action.get("card") if names and self.rules.hochzeit == "named_card" else None
-            events = self.reserve(seat, value, solo, card, size, pflicht)
+            choice = names and self.rules.hochzeit == "choice"
+            form = action.get("form") if choice else None
+            card = action.get("card") if names and (form if choice else self.rules.hochzeit) == "named_card" else None
+            if choice and form not in HOCHZEIT_FORMS:  # reading 38: the form is part of the reservation
+                raise IllegalAction("malformed", what="the Hochzeit names its form: " + ", ".join(HOCHZEIT_FORMS))
+            events = self.reserve(seat, value, solo, card, size, pflicht, form)
             rec = {"seat": seat, "reserve": value}
             if value == "solo":
                 rec["solo"] = solo
@@ -482,8 +510,15 @@ class Game:
                     rec["size"], rec["pflicht"] = size or "gross", bool(pflicht)
                 elif pflicht:
                     rec["pflicht"] = True
+            if form is not None:
+                rec["form"] = form
             if card is not None:
                 rec["card"] = card
+        elif key == "hochzeit_partner":
+            if not isinstance(value, bool):
+                raise IllegalAction("malformed", what="hochzeit_partner must be true or false")
+            events = self.hochzeit_answer(seat, value)
+            rec = {"seat": seat, "hochzeit_partner": value}
         elif key == "armut_take":
             if not isinstance(value, bool):
                 raise IllegalAction("malformed", what="armut_take must be true or false")
@@ -518,7 +553,7 @@ class Game:
     # ---- Vorbehalt -----------------------------------------------------------------------
 
     def reserve(self, seat: int, kind: object, solo: object = None, card: object = None,
-                size: object = None, pflicht: object = None) -> list[Event]:
+                size: object = None, pflicht: object = None, form: str | None = None) -> list[Event]:
         self._expect(seat, "reserve", "declare a reservation")
         if kind not in ("gesund", "hochzeit", "solo", "armut", "schmeissen"):
             raise IllegalAction("malformed", what=f"unknown reservation {kind!r}")
@@ -529,7 +564,9 @@ class Game:
                 raise IllegalAction("malformed", what="only a Hochzeit names a card")
             self._reserves.append((seat, "gesund", None))
         else:
-            self._check_reservation(seat, kind, solo, card, size, pflicht)
+            self._check_reservation(seat, kind, solo, card, size, pflicht, form)
+            if form is not None:
+                self._forms += ((seat, form),)
             # third field: the solo kind, or the card a named_card Hochzeit names
             extra = solo if kind == "solo" else card if kind == "hochzeit" else None
             self._reserves.append((seat, str(kind), None if extra is None else str(extra)))
@@ -543,7 +580,7 @@ class Game:
         return events + self._decide_contract()
 
     def _check_reservation(self, seat: int, kind: object, solo: object, card: object, size: object,
-                           pflicht: object) -> None:
+                           pflicht: object, form: str | None = None) -> None:
         """IllegalAction for a reservation other than gesund that is malformed or not allowed."""
         if kind not in ("hochzeit", "solo", "armut", "schmeissen"):
             raise IllegalAction("malformed", what=f"unknown reservation {kind!r}")
@@ -559,11 +596,11 @@ class Game:
         if why:
             raise IllegalAction("reserve_not_allowed", seat=seat, what=_reserve_name(kind, solo), why=why)
         if kind == "hochzeit" or size == "klein":
-            self._check_named_card(seat, card, str(solo) if kind == "solo" else None)
+            self._check_named_card(seat, card, str(solo) if kind == "solo" else None, form)
 
-    def _check_named_card(self, seat: int, card: object, solo: str | None = None) -> None:
-        """``named_card``: a Hochzeit (or a kleines Solo at six, reading 28) names a plain-suit ace."""
-        if self.rules.hochzeit != "named_card":
+    def _check_named_card(self, seat: int, card: object, solo: str | None = None, form: str | None = None) -> None:
+        """``named_card``: a Hochzeit (or a kleines Solo at six, reading 28) names a card (reading 39)."""
+        if (form or self.rules.hochzeit) != "named_card":
             if card is not None:
                 raise IllegalAction("malformed", what="this Hochzeit names no card")
             return
@@ -608,14 +645,29 @@ class Game:
             return Reason("owes_gross" if "gross" in owes else "owes_klein")
         return None if pflicht else Reason("lust_before_pflicht")
 
-    def _may_throw(self, h: int) -> bool:
+    @property
+    def thrown(self) -> tuple[int, list[str], list[str]] | None:
+        """A Schmeißen: the seat that threw, its hand as dealt and the triggers it meets (public:
+        reading 41, the hand is shown to the table), else None."""
+        if self.contract != "redeal":
+            return None
+        seat = next((s for s, k, _ in self._reserves if k == "schmeissen"), None)
+        if seat is None:
+            return None
+        h = _hand(self._dealt[seat])
+        triggers = [x for x in self.rules.schmeissen if self._may_throw(h, (x,))]
+        return seat, [CARD_CODES[t] for t in self._sorted(h) for _ in range(count(h, t))], triggers
+
+    def _may_throw(self, h: int, triggers: tuple[str, ...] | None = None) -> bool:
         r = self.rules
+        if triggers is not None:
+            r = replace(r, schmeissen=triggers)
         nines = sum(count(h, t) for t in types_in(h) if rank_of(t) == NINE and t < JOKER)
         kings = sum(count(h, t) for t in types_in(h) if rank_of(t) == KING and t < JOKER)
         normal = order_for("normal", r.dullen, r.joker)
         top = max((normal.power[t] for t in types_in(h & normal.masks[TRUMP])), default=0)
         dj = normal.power[CODE_TO_TYPE["DJ"]]
-        schwein = r.schweine and count(h, DA) == 2  # a Schwein outranks every Dulle
+        schwein = r.schweine and count(h, DA) == r.copies  # a Schwein outranks every Dulle
         nines_hit = nines >= 5 if r.nines else kings >= 5  # without nines the trigger counts kings
         return (("nines" in r.schmeissen and nines_hit) or ("kings" in r.schmeissen and kings >= 5)
                 or ("top_dj" in r.schmeissen and top <= dj and not schwein)
@@ -647,7 +699,7 @@ class Game:
                 self.third = third[0] if third else None
                 self._re = frozenset([holder, *third])
                 contract = "hochzeit:klein" if third else "hochzeit:gross"
-            return self._start_search(contract, hochzeit[0][2])
+            return self._start_search(contract, hochzeit[0][2], self._form_of(holder))
         copies = self.rules.copies
         holders = [s for s in self.seats if count(self._hands[s], CQ) == copies]
         if holders:
@@ -658,27 +710,39 @@ class Game:
         self._re = frozenset(s for s in self.seats if count(self._hands[s], CQ))
         return self._start_play("normal")
 
-    def _start_search(self, contract: str, card: str | None) -> list[Event]:
+    def _form_of(self, seat: int) -> str:
+        """The Hochzeit form the seat plays: the table's, or under ``choice`` its own (reading 38)."""
+        return next((f for s, f in self._forms if s == seat), self.rules.hochzeit)
+
+    def _start_search(self, contract: str, card: str | None, form: str) -> list[Event]:
         """A contract whose holder seeks a partner by the ``hochzeit`` rule (Hochzeit, kleines Solo)."""
         self._search = True
+        self._form = form
         if card is not None:
             self._named = CODE_TO_TYPE[card]
         events = self._start_play(contract)
         if card is not None:
             events.append(Event("hochzeit_card", self.holder, card))
+        if self.rules.hochzeit == "choice":
+            events.append(Event("hochzeit_form", self.holder, form))
         return events
 
     def _start_solo(self, seat: int, kind: str, size: str = "gross", pflicht: bool = False,
                     card: str | None = None) -> list[Event]:
-        """A solo; a Pflichtsolo and every solo at six are led by the soloist (rules.md, reading 26)."""
+        """A solo; a Pflichtsolo and every solo at six are led by the soloist (rules.md, reading 26),
+        but with ``six_lustsolo_lead: left_of_dealer`` a großes Lustsolo at six is not (reading 37)."""
         self.soloist = seat
         self._re = frozenset({seat})
-        if self.rules.solo_lead == "soloist" or pflicht or seat in self.pflicht or self.n == 6:
+        if self.n == 6:
+            lust = size == "gross" and not pflicht and self.rules.six_lustsolo_lead == "left_of_dealer"
+            if not lust:
+                self._leader = seat
+        elif self.rules.solo_lead == "soloist" or pflicht or seat in self.pflicht:
             self._leader = seat
         if size == "klein":
             self.size = "klein"
             self.holder = seat
-            return self._start_search("solo:" + kind, card)
+            return self._start_search("solo:" + kind, card, self._form_of(seat))
         return self._start_play("solo:" + kind)
 
     # ---- six: the best solo reservation, bidding between equals --------------------------
@@ -715,7 +779,7 @@ class Game:
             return []
         ladder = ("re", *self.steps)
         if seat == b.chal:
-            return [*ladder[b.step + 1:], "pass"]
+            return [*ladder[b.step + 1:b.step + 2 if b.step < 0 else None], "pass"]  # reading 42: re first
         return [ladder[b.step], "pass"]
 
     def bid(self, seat: int, value: object) -> list[Event]:
@@ -742,6 +806,8 @@ class Game:
         level = ladder.index(str(value))
         if seat == b.chal and level <= b.step:
             raise IllegalAction("bad_bid", seat=seat, what=value, why=Reason("bid_above", step=ladder[b.step]))
+        if b.step < 0 and level != 0:  # reading 42: at six the bid begins with Re
+            raise IllegalAction("bad_bid", seat=seat, what=value, why=Reason("bid_first_re"))
         if seat == b.hold and level != b.step:
             raise IllegalAction("bad_bid", seat=seat, what=value, why=Reason("bid_hold", step=ladder[b.step]))
         named = tuple(x for x in b.named if x[0] != seat) + ((seat, level),)
@@ -766,7 +832,8 @@ class Game:
     # ---- Armut ---------------------------------------------------------------------------
 
     def _start_armut(self, poor: int) -> list[Event]:
-        if any(count(self._hands[s], CQ) == 2 for s in self.seats if s != poor):
+        # another seat with both CQ: redeal; not at six (reading 43)
+        if self.n != 6 and any(count(self._hands[s], CQ) == 2 for s in self.seats if s != poor):
             return self._redeal()
         ask = self._armut_askees(poor)
         if not ask:
@@ -787,10 +854,10 @@ class Game:
         if self.rules.armut_taker == "volunteer":
             return others
         queens = count(self._hands[poor], CQ)
-        if queens == 2:
+        if queens == self.rules.copies:
             return ()  # no partner in the normal game: redeal
-        same = [s for s in others if (count(self._hands[s], CQ) > 0) == (queens > 0)]
-        return tuple(same[:1])
+        # the normal game's partners, in order (one at four, up to two at six)
+        return tuple(s for s in others if (count(self._hands[s], CQ) > 0) == (queens > 0))
 
     def _armut_ask_next(self) -> list[Event]:
         """Ask the next seat (after: the poor seat first hands it the trumps), or redeal."""
@@ -934,6 +1001,8 @@ class Game:
             events.append(Event("trick", x[2], x[3]))
             if clarify is None and self.clarify_trick is not None:
                 events.append(Event("hochzeit_partner", self.partner, self.clarify_trick))
+            if self.asking is not None:
+                events.append(Event("partner_asked", self.asking[0], self.asking[1]))
             if self.phase == "done":
                 events.append(Event("game_over", None, None))
         return events
@@ -1020,7 +1089,9 @@ class Game:
             self._clarify(plays, winner)
         elif self.contract == "stille_hochzeit" and self._holder_showed_both():
             self._reveal_all()
-        if last:
+        if self.asking is not None:  # reading 40: the found seat answers before the next card
+            self.phase, self.to_act = "partner", self.asking[0]
+        elif last:
             self.phase, self.to_act = "done", None
 
     def _winner(self, plays: list[Played], last: bool) -> int:
@@ -1081,10 +1152,12 @@ class Game:
         Whatever the form, the last trick clarifies at the latest (the holder alone).
         """
         i = len(self._tricks_done) - 1
-        mode = self.rules.hochzeit
+        mode = self._form
         suit = self._order.suit
         if mode == "named_card":
             partner = self._named_by
+            if partner is not None and self.rules.hochzeit_partner == "may":
+                self._named_by = None  # a decline lets a later copy find the partner
         elif mode == "first_pure_color_trick":
             pure = not any(sw or suit[t] == TRUMP for _, t, sw in plays)
             if pure and winner == self.holder:
@@ -1099,8 +1172,32 @@ class Game:
             if partner is None and self._window_full(mode, i):
                 self._found(None, i)
                 return
-        if partner is not None or i == self.n_tricks - 1:
+        last = i == self.n_tricks - 1
+        if partner is not None and self.rules.hochzeit_partner == "may":
+            # the window's last trick (or the game's) leaves the holder alone if the seat declines
+            window_end = mode != "named_card" and mode != "first_pure_color_trick" and self._window_full(mode, i)
+            self.asking = (partner, i, last or window_end)
+        elif partner is not None or last:
             self._found(partner, i)
+
+    def hochzeit_answer(self, seat: int, accept: bool) -> list[Event]:
+        """``hochzeit_partner: may`` (reading 40): the found seat takes the partnership or declines;
+        declined, the search goes on as if the trick had not clarified."""
+        if self.rules.hochzeit_partner != "may":
+            raise IllegalAction("partner_must", seat=seat)
+        self._expect(seat, "partner", "answer the Hochzeit")
+        assert self.asking is not None
+        found, i, alone = self.asking
+        self.asking = None
+        events = [Event("partner_answer", seat, accept)]
+        if accept or alone:
+            self._found(found if accept else None, i)
+            events.append(Event("hochzeit_partner", self.partner, i))
+        if len(self._tricks_done) == self.n_tricks:
+            self.phase, self.to_act = "done", None
+            return events + [Event("game_over", None, None)]
+        self.phase, self.to_act = "play", self._leader
+        return events
 
     def _found(self, partner: int | None, i: int) -> None:
         """Trick i clarified: the partner (None: the holder without one) joins Re.
@@ -1224,6 +1321,8 @@ class Game:
             return [{"seat": seat, "bid": b} for b in self.allowed_bids(seat)]
         if phase == "done" or seat != self.to_act:
             return []
+        if phase == "partner":  # reading 40: the found seat takes the partnership or declines
+            return [{"seat": seat, "hochzeit_partner": True}, {"seat": seat, "hochzeit_partner": False}]
         if phase == "armut_take":
             return [{"seat": seat, "armut_take": True}, {"seat": seat, "armut_take": False}]
         if phase == "armut_give":
@@ -1262,13 +1361,12 @@ def _straight_copier(names: tuple[str, ...]) -> Callable[[Game, Game], None]:
 
 _share = _straight_copier(_SHARED)
 _ACTION_KEYS = ("reserve", "bid", "armut_take", "armut_give", "armut_return", "armut_decline", "klopfen",
-                "announce", "play")
+                "announce", "play", "hochzeit_partner")
 _COPIES = (2, 3)  # of each card: four and five, six
 # contracts in which a played CQ shows its seat as Re
 _CQ_SHOWS = frozenset(("normal", "stille_hochzeit", "hochzeit:klein", "hochzeit:gross"))
 _HT_BITS = 3 << (2 * HT)
 _DA_BITS = 3 << (2 * DA)
-_ACES = tuple(CODE_TO_TYPE[c] for c in ("CA", "SA", "HA", "DA"))
 _PHASE_WHY = {
     "reserve": Reason("phase_reserve"),
     "bid": Reason("phase_bid"),
@@ -1276,8 +1374,15 @@ _PHASE_WHY = {
     "armut_give": Reason("phase_armut_exchange"),
     "armut_return": Reason("phase_armut_exchange"),
     "play": Reason("phase_play"),
+    "partner": Reason("phase_partner"),
     "done": Reason("phase_done"),
 }
+
+
+@cache
+def _deck_mask(rules: RuleSet) -> int:
+    """The deck of the rules as a hand mask (2-bit counts per card type)."""
+    return _hand(CODE_TO_TYPE[c] for c in deck(rules))
 
 
 def _hand(types: Iterable[int]) -> int:

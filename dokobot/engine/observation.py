@@ -95,6 +95,8 @@ class Observation:
     hochzeit_card: str | None = None  # hochzeit named_card: the card the holder named (public)
     armut_announced: ArmutInfo | None = None  # armut_announce: the poor seat's trump count, Alte
     size: str | None = None  # six: "klein" for a kleines Solo (the soloist seeks a partner)
+    hochzeit_form: str | None = None  # the form a partner is sought by (public; under choice the holder's)
+    asking: tuple[int, int, bool] | None = None  # hochzeit_partner may: the found seat answering (public)
 
     @property
     def finished(self) -> bool:
@@ -149,6 +151,7 @@ def observe(g: Game, seat: int) -> Observation:
         legal=tuple(freeze(a) for a in g.legal_actions(seat)),
         may_announce=tuple(g.allowed_announcements(seat)),
         hochzeit_card=g.hochzeit_card, armut_announced=g.armut_announced, size=g.size,
+        hochzeit_form=g.hochzeit_form, asking=g.asking,
     )
 
 
@@ -184,7 +187,7 @@ def game_from_observation(obs: Observation, hidden: Mapping[int, Sequence[int]])
     """
     from .game import Game  # game.py imports this module
 
-    if obs.phase not in ("play", "done"):
+    if obs.phase not in ("play", "partner", "done"):
         raise ValueError("games are built from observations of the play only")
     g = Game.__new__(Game)
     r = obs.rules
@@ -238,6 +241,7 @@ def game_from_observation(obs: Observation, hidden: Mapping[int, Sequence[int]])
     g.steps = STEPS_SIX if obs.n == 6 else STEPS
     g._search, g.size, g.third = seeks, obs.size, None
     g._solo_info, g.bidding = (), None
+    g._form, g._forms, g.asking = obs.hochzeit_form or r.hochzeit, (), obs.asking
     g._cq_played = sum(t == CQ for ts in played.values() for t in ts)
     _set_contract(g, obs, hands, played)
     return g

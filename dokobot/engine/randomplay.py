@@ -30,6 +30,8 @@ def random_action(g: Game, rng: random.Random, announce_rate: float = 0.05,
         return {"seat": s, "bid": "pass" if rng.random() < 0.4 else rng.choice(bids)}
     if g.phase == "armut_take":
         return {"seat": s, "armut_take": rng.random() < 0.5}
+    if g.phase == "partner":  # hochzeit_partner may (reading 40)
+        return {"seat": s, "hochzeit_partner": rng.random() < 0.6}
     if g.phase == "armut_give":
         return {"seat": s, "armut_give": [c for c in g.hand(s) if g.is_trump(c)]}
     if g.phase == "armut_return":
@@ -67,6 +69,8 @@ def playout(g: Game, rng: random.Random, announce_rate: float = 0.0) -> Game:
     if g.phase == "play" and g._knock_redeal():
         g._redeal()
     for _ in range(sum(g.sizes) if g.phase == "play" else 0):
+        if g.phase == "partner":  # the found seat answers before the next card (reading 40)
+            _answer(g, rand() < 0.6)
         if announce_rate and rand() < announce_rate:
             seat = choice(g.seats)
             what = choice(words)
@@ -78,4 +82,12 @@ def playout(g: Game, rng: random.Random, announce_rate: float = 0.0) -> Game:
         t = types[int(rand() * len(types))]
         play(s, t, t == DA and schweine and g.may_schwein(s)
              and (rand() < 0.5 or not g._beats_as_needed(s, t, False)))
+    if g.phase == "partner":  # found in the last trick: the answer ends the game
+        _answer(g, rand() < 0.6)
     return g
+
+
+def _answer(g: Game, accept: bool) -> None:
+    seat = g.to_act
+    assert seat is not None  # the found seat answers
+    g.hochzeit_answer(seat, accept)

@@ -21,14 +21,19 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "dulle": ("first_wins", "second_wins", "second_wins_except_last"),
     "solo_lead": ("left_of_dealer", "soloist"),
     "solo_priority": ("seat", "rank"),
-    "hochzeit": ("first_trick", "first_color_trick", "first_trump_trick", "named_card", "first_pure_color_trick"),
+    "hochzeit": ("first_trick", "first_color_trick", "first_trump_trick", "named_card", "first_pure_color_trick",
+                 "choice"),
     "announcements": ("ddv", "first_trick", "before_play", "until_trick_5"),
     "scoring": ("ddv", "steps", "doubling", "tally", "plus"),
     "armut_taker": ("volunteer", "partner"),
     "armut_decide": ("before", "after"),
     "solo_extras": ("none", "trumpfsolo_still"),
     "five": ("dealer_sits_out", "all_play"),
+    "six_lustsolo_lead": ("soloist", "left_of_dealer"),
+    "hochzeit_partner": ("must", "may"),
 }
+# the forms a Hochzeit can take; under ``hochzeit: choice`` the holder names one (reading 38)
+HOCHZEIT_FORMS = _CHOICES["hochzeit"][:-1]
 _LISTS: dict[str, tuple[str, ...]] = {
     "solos": SOLO_KINDS,
     "schmeissen": ("nines", "kings", "top_dj", "top_da"),
@@ -81,6 +86,8 @@ class RuleSet:
     players: int = 4  # seats at the table: 4, 5 (see ``five``) or 6 (preset ``muenchen``)
     five: str = "dealer_sits_out"
     fine_steps: bool = False  # K9/K6/K3/Schwarz instead of Schneider/Schwarz (reading 36)
+    six_lustsolo_lead: str = "soloist"  # six: who leads a großes Lustsolo (reading 37)
+    hochzeit_partner: str = "must"  # "may": the found partner may decline (reading 40)
 
     @property
     def all_play(self) -> bool:
@@ -100,11 +107,12 @@ class RuleSet:
 
     def for_table(self) -> RuleSet:
         """The switches the table size forces (readings 22, 24): all five playing is played
-        without nines, with Überstich, no Armut, no Schmeißen; six with nines, no Armut, no Schmeißen."""
+        without nines, with Überstich, no Armut, no Schmeißen; six with nines (Armut and
+        Schmeißen by their switches, reading 43; the preset ``muenchen`` has them off)."""
         if self.all_play and (self.nines or not self.overtrump or self.armut or self.schmeissen):
             return replace(self, nines=False, overtrump=True, armut=False, schmeissen=())
-        if self.players == 6 and (not self.nines or self.armut or self.schmeissen):
-            return replace(self, nines=True, armut=False, schmeissen=())
+        if self.players == 6 and not self.nines:
+            return replace(self, nines=True)
         return self
 
     @classmethod

@@ -1191,6 +1191,14 @@ def _notices(game: Game, events: list[Any]) -> list[Notice]:
             out.append(Notice("hochzeit", seat))
         elif kind == "contract" and data == "redeal":
             out.append(Notice("redeal", _redeal_seat(game), _redeal_reason(game)))
+            if game.thrown is not None:  # reading 41: the thrown hand is shown to the table
+                seat, cards, triggers = game.thrown
+                out.append(Notice("thrown", seat, (tuple(cards), tuple(triggers))))
+        elif kind == "hochzeit_form":
+            out.append(Notice("hochzeit_form", seat, data))
+        elif kind in ("partner_asked", "partner_answer") and game.holder is not None:
+            if kind == "partner_asked" or data is False:
+                out.append(Notice("partner_declined" if kind == "partner_answer" else kind, seat, game.holder))
         elif kind == "armut_taken":
             out.append(Notice("armut_taken", seat, data))
         elif kind == "armut_exchanged":

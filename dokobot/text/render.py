@@ -206,9 +206,12 @@ def _contract_lines(game: Game, names: list[str], lang: str | None) -> list[str]
     if game.announcements:
         said = " · ".join(f"{announcement_name(lang, a)} ({names[s]})" for s, a in game.announcements)
         lines.append(t(lang, "table.announcements", list=said))
-    if game.hochzeit_card and game.clarify_trick is None and game.phase == "play":
+    if game.hochzeit_card and game.clarify_trick is None and game.phase in ("play", "partner"):
         # in words: a card symbol in a public message reads as a played card
-        lines.append(t(lang, "table.hochzeit_card", suit=t(lang, "suit." + game.hochzeit_card[0])))
+        lines.append(hochzeit_card_line(lang, game.hochzeit_card))
+    if game.rules.hochzeit == "choice" and game.hochzeit_form and game.clarify_trick is None \
+            and game.phase in ("play", "partner"):
+        lines.append(t(lang, "table.hochzeit_form", form=t(lang, "value.hochzeit." + game.hochzeit_form)))
     told = game.armut_announced
     if told is not None and game.phase != "done":
         alte = t(lang, "table.armut_alte") if told.alte else ""
@@ -468,6 +471,14 @@ def notice_text(table: Table, notice: Notice, lang: str | None) -> str | None:
     if kind == "redeal":
         reason = t(lang, "notice.redeal." + str(data), name=name(seat))
         return t(lang, "notice.redeal", reason=reason)
+    if kind == "thrown":  # reading 41: the rules make the thrown hand public
+        cards, triggers = data
+        trigger = ", ".join(t(lang, "value.schmeissen." + x) for x in triggers)
+        return t(lang, "notice.thrown", name=name(seat), trigger=trigger, cards=" ".join(card_text(c, lang=lang) for c in cards))
+    if kind == "hochzeit_form":
+        return t(lang, "notice.hochzeit_form", name=name(seat), form=t(lang, "value.hochzeit." + str(data)))
+    if kind in ("partner_asked", "partner_declined"):
+        return t(lang, "notice." + kind, partner=name(seat), name=name(data))
     if kind == "aborted":
         return t(lang, "notice.aborted", no=table.game_no, name=f"<@{data}>")
     if kind == "closed":
@@ -488,6 +499,20 @@ def notice_text(table: Table, notice: Notice, lang: str | None) -> str | None:
         who = table.seats[seat].name if seat is not None and seat < len(table.seats) else "?"
         return t(lang, "notice." + kind, name=esc(who))
     return None
+
+
+def hochzeit_card_line(lang: str | None, card: str) -> str:
+    """Who marries under ``named_card``, the card in words (reading 39: any card, not only an ace)."""
+    if card[1:] == "A" and card[:1] in "CSH":
+        return t(lang, "table.hochzeit_card", suit=t(lang, "suit." + card[0]))
+    return t(lang, "table.hochzeit_named", card=card_words(lang, card))
+
+
+def card_words(lang: str | None, card: str) -> str:
+    """A card in words (``Herz-Zehn``), for public lines where a symbol would read as played."""
+    if card == "JO":
+        return t(lang, "cardword.JO")
+    return t(lang, "cardword.card", suit=t(lang, "suit." + card[0]), rank=t(lang, "cardword." + card[1]))
 
 
 def _hochzeit_holder(table: Table) -> int | None:
@@ -543,6 +568,9 @@ def _turn_text(table: Table, obs: Observation, lang: str | None) -> str:
 def _prompt(table: Table, obs: Observation, lang: str | None) -> str | None:
     if obs.to_act != obs.seat:
         return None
+    if obs.phase == "partner":  # reading 40: the found seat takes the Hochzeit or declines
+        holder = obs.declarer
+        return t(lang, "hand.partner_ask", name=esc(table.names[holder]) if holder is not None else "?")
     if obs.phase == "reserve":
         game = table.game
         owed = game.owed.get(obs.seat) if game is not None and game.owed is not None else None
@@ -579,6 +607,11 @@ def hand_controls(table: Table, seat: int, lang: str | None, deck: str = "french
     if obs.phase.startswith("armut"):
         return _armut_controls(obs, lang, deck)
     rows = _card_rows(obs, deck, lang)
+    if obs.phase == "partner":  # reading 40: two buttons for the found seat only
+        if obs.to_act == obs.seat:
+            rows.append([Control("partner", "1", t(lang, "btn.partner_yes"), "action"),
+                         Control("partner", "0", t(lang, "btn.partner_no"), "plain")])
+        return rows[:5]
     knock = {"seat": obs.seat, "klopfen": True} in obs.legal_actions()
     anns = [Control("klopfen", "1", t(lang, "btn.klopfen"), "danger")] if knock else []
     anns += [Control("announce", a, announcement_name(lang, a), "danger") for a in obs.may_announce]
@@ -629,10 +662,8 @@ def _reserve_controls(obs: Observation, lang: str | None) -> list[list[Control]]
         return []
     allowed = obs.legal_actions()
     kinds: list[str] = []
-    named = tuple((str(a["card"]), card_text(str(a["card"]), lang=lang)) for a in allowed
-                  if "card" in a and a["reserve"] == "hochzeit")
     for a in allowed:
-        if a["reserve"] != "solo" and a["reserve"] not in kinds and "card" not in a:
+        if a["reserve"] != "solo" and a["reserve"] not in kinds and "card" not in a and "form" not in a:
             kinds.append(str(a["reserve"]))
     buttons = [
         Control("reserve", k, t(lang, "btn." + k), "plain" if k == "gesund" else "action")
@@ -640,8 +671,7 @@ def _reserve_controls(obs: Observation, lang: str | None) -> list[list[Control]]
     ]
     solos = tuple((str(a["solo"]), contract_name(lang, f"solo:{a['solo']}")) for a in allowed if a["reserve"] == "solo")
     rows = [buttons] if buttons else []
-    if named:  # named_card: the Hochzeit says which card finds the partner
-        rows.append([Control("hochzeit", "", t(lang, "select.hochzeit"), options=named, count=1)])
+    rows += _hochzeit_selects(obs, [a for a in allowed if a["reserve"] == "hochzeit"], lang, obs.n == 6)
     if obs.n == 6:  # großes and kleines Solo, each as Pflicht or Lust: two selects of at most 2 x 7 kinds
         rows += _six_solo_selects(allowed, lang)
     elif solos:
@@ -649,23 +679,101 @@ def _reserve_controls(obs: Observation, lang: str | None) -> list[list[Control]]
     return rows
 
 
+def _hochzeit_selects(obs: Observation, offers: list[dict[str, Any]], lang: str | None,
+                      one_row: bool) -> list[list[Control]]:
+    """``named_card``: a select of the cards to name (values ``CARD``); under ``choice`` one of
+    the forms (``FORM``) and one of the cards (``named_card:CARD``), or both in one select
+    (``one_row``, six: the rows go to the solos). At most 25 options each, plain aces first."""
+    forms = tuple((str(a["form"]), t(lang, "value.hochzeit." + str(a["form"])))
+                  for a in offers if "form" in a and "card" not in a)
+    cards = _card_options(obs, [a for a in offers if "card" in a], lang)
+    if not forms:
+        return [[Control("hochzeit", "", t(lang, "select.hochzeit"), options=cards[:25], count=1)]] if cards else []
+    if one_row:
+        return [[Control("hochzeit", "", t(lang, "select.hochzeit_form"), options=(forms + cards)[:25], count=1)]]
+    rows = [[Control("hochzeit", "", t(lang, "select.hochzeit_form"), options=forms, count=1)]]
+    if cards:
+        rows.append([Control("hochzeit", "2", t(lang, "select.hochzeit_card"), options=cards[:25], count=1)])
+    return rows
+
+
+def _card_options(obs: Observation, offers: list[dict[str, Any]], lang: str | None) -> tuple[tuple[str, str], ...]:
+    """The cards a Hochzeit may name, grouped: the plain aces (the usual choice), the trumps
+    from the highest, then each plain suit; the label says the group."""
+    def group(card: str) -> str:
+        return t(lang, "suit.trump") if obs.is_trump(card) else t(lang, "suit." + card[0])
+
+    def key(a: dict[str, Any]) -> int:
+        card = str(a["card"])
+        return 0 if card[1:] == "A" and not obs.is_trump(card) else 1 if obs.is_trump(card) else 2
+
+    out = []
+    for a in sorted(offers, key=key):  # stable: the engine's display order within a group
+        card = str(a["card"])
+        value = f"named_card:{card}" if "form" in a else card
+        out.append((value, t(lang, "hochzeit.card_option", card=card_text(card, lang=lang), group=group(card))))
+    return tuple(out)
+
+
+def hochzeit_action(value: str) -> dict[str, Any]:
+    """The reservation a Hochzeit select stands for: ``CARD``, ``FORM`` or ``named_card:CARD``."""
+    form, _, card = value.partition(":")
+    if card:
+        return {"reserve": "hochzeit", "form": form, "card": card}
+    if value.islower():
+        return {"reserve": "hochzeit", "form": value}
+    return {"reserve": "hochzeit", "card": value}
+
+
 def _six_solo_selects(allowed: list[dict[str, Any]], lang: str | None) -> list[list[Control]]:
-    """Values ``KIND:p`` (Pflicht) / ``KIND:l`` (Lust); under ``named_card`` a kleines Solo
-    names the card that finds its partner in the same choice: ``KIND:p:CARD`` (reading 28).
-    More than 25 choices go on in a second select (value "2": its own custom_id)."""
+    """Values ``KIND:p`` (Pflicht) / ``KIND:l`` (Lust). A kleines Solo that must name its form
+    or card (``choice``, ``named_card``: readings 28, 38, 39) is ``KIND:p:?``: the form and the
+    card follow in a private question (``ksolo_question``), as every kind times every card
+    would not fit. More than 25 choices go on in a second select (value "2": its own custom_id)."""
     rows = []
     for size, kind, label in (("gross", "solo", t(lang, "select.solo_gross")),
                               ("klein", "ksolo", t(lang, "select.solo_klein"))):
         options = tuple(dict.fromkeys(
-            (f"{a['solo']}:{'p' if a['pflicht'] else 'l'}" + (f":{a['card']}" if "card" in a else ""),
+            (f"{a['solo']}:{'p' if a['pflicht'] else 'l'}" + (":?" if "card" in a or "form" in a else ""),
              f"{contract_name(lang, 'solo:' + str(a['solo']))} · "
              f"{t(lang, 'sixsolo.pflicht') if a['pflicht'] else t(lang, 'sixsolo.lust')}"
-             + (f" · {t(lang, 'sixsolo.card', card=card_text(str(a['card']), lang=lang))}" if "card" in a else ""))
+             + (" …" if "card" in a or "form" in a else ""))
             for a in allowed if a["reserve"] == "solo" and a.get("size") == size))
         for part in range(0, min(len(options), 50), 25):
             rows.append([Control(kind, str(part // 25 + 1) if part else "", label,
                                  options=options[part:part + 25], count=1)])
     return rows
+
+
+def ksolo_question(table: Table, seat: int, prefix: str, lang: str | None) -> tuple[str, list[list[Control]]]:
+    """The private follow-up of a kleines Solo ``KIND:p`` that names its form or card: a select
+    of the forms (``KIND:p:FORM``) and one of the cards (``KIND:p[:named_card]:CARD``)."""
+    obs = _view(table, seat)
+    kind, _, lust = prefix.partition(":")
+    offers = [a for a in obs.legal_actions() if a["reserve"] == "solo" and a.get("size") == "klein"
+              and a["solo"] == kind and a["pflicht"] == (lust == "p")]
+    forms = tuple((f"{prefix}:{a['form']}", t(lang, "value.hochzeit." + str(a["form"])))
+                  for a in offers if "form" in a and "card" not in a)
+    cards = tuple((f"{prefix}:{v}", label) for v, label in _card_options(obs, [a for a in offers if "card" in a], lang))
+    rows = [[Control("ksolo", "3", t(lang, "select.hochzeit_form"), options=forms, count=1)]] if forms else []
+    if cards:
+        rows.append([Control("ksolo", "4", t(lang, "select.hochzeit_card"), options=cards[:25], count=1)])
+    return contract_name(lang, "solo:" + kind) + " · " + t(lang, "select.solo_klein"), rows
+
+
+def solo_action(kind: str, value: str) -> dict[str, Any]:
+    """The reservation a solo select stands for (``kind`` solo / ksolo): ``KIND``, ``KIND:p``,
+    ``KIND:p:?`` (ask for the form and card first), ``KIND:p:FORM``, ``KIND:p[:named_card]:CARD``."""
+    solo, _, rest = value.partition(":")
+    lust, _, named = rest.partition(":")
+    if named == "?":
+        return {"ask_ksolo": f"{solo}:{lust}"}
+    action: dict[str, Any] = {"reserve": "solo", "solo": solo}
+    if lust:  # six: großes (solo) or kleines (ksolo) Solo, Pflicht or Lust
+        action |= {"size": "klein" if kind == "ksolo" else "gross", "pflicht": lust == "p"}
+    if named:
+        action |= {k: v for k, v in hochzeit_action(named).items() if k != "reserve"}
+    return action
 
 
 def _armut_controls(obs: Observation, lang: str | None, deck: str = "french") -> list[list[Control]]:
@@ -865,8 +973,13 @@ def _record_events(
             lines.append(t(lang, "rec.armut_given", name=who, trumps=tn(lang, "count.trumps", int(data or 0))))
         elif kind == "armut_declined":
             lines.append(t(lang, "notice.armut_declined", name=who))
-        elif kind == "hochzeit_card" and isinstance(data, str) and data[:1] in "CSHD":
-            lines.append(t(lang, "table.hochzeit_card", suit=t(lang, "suit." + data[0])))
+        elif kind == "hochzeit_card" and isinstance(data, str) and data[:1] in "CSHDJ":
+            lines.append(hochzeit_card_line(lang, data))
+        elif kind == "hochzeit_form":  # hochzeit: choice (reading 38)
+            lines.append(t(lang, "notice.hochzeit_form", name=who, form=t(lang, "value.hochzeit." + str(data))))
+        elif kind == "partner_answer" and data is False and game.holder is not None:  # reading 40
+            flush()
+            lines.append(t(lang, "notice.partner_declined", partner=who, name=names[game.holder]))
         elif kind == "klopfen":
             flush()
             lines.append(t(lang, "rec.knocked", name=who))

@@ -68,8 +68,12 @@ async def test_equal_solos_at_six_bid_by_buttons(doko, rig_deal):
     await doko.reserve_all_gesund()
     assert doko.table.game.phase == "bid" and doko.table.game.to_act == 0
     labels = [c.label for c in components(doko.hand_view(doko.player(0))) if c.custom_id.startswith("doko:bid")]
-    assert labels == ["Re", "keine 135", "keine 90", "keine 60", "keine 30", "schwarz", "Passe"]
-    await doko.click_hand(doko.player(0), "bid", "keine90")  # the later seat names a step
+    assert labels == ["Re", "Passe"]  # reading 42: the bid begins with Re
+    await doko.click_hand(doko.player(0), "bid", "re")  # the later seat names Re
+    await doko.click_hand(doko.player(5), "bid", "re")  # the earlier one holds it
+    labels = [c.label for c in components(doko.hand_view(doko.player(0))) if c.custom_id.startswith("doko:bid")]
+    assert labels == ["keine 135", "keine 90", "keine 60", "keine 30", "schwarz", "Passe"]
+    await doko.click_hand(doko.player(0), "bid", "keine90")  # then any higher step
     await doko.click_hand(doko.player(5), "bid", "keine90")  # the earlier one holds it
     await doko.click_hand(doko.player(0), "bid", "keine60")
     await doko.click_hand(doko.player(5), "bid", "pass")

@@ -127,7 +127,7 @@ async def test_a_bad_value_names_the_allowed_ones(doko):
     res = await nord.slash(doko.channel, "doko regeln", schalter="hochzeit=irgendwie")
     text = res.response.content
     assert "„irgendwie“ passt nicht zum Schalter „hochzeit“." in text
-    assert "Erlaubt: first_trick, first_color_trick, first_trump_trick, named_card, first_pure_color_trick." in text
+    assert "Erlaubt: first_trick, first_color_trick, first_trump_trick, named_card, first_pure_color_trick, choice." in text
     res = await nord.slash(doko.channel, "doko regeln", schalter="list_games=viele")
     assert "Erlaubt: 0..999." in res.response.content
     res = await nord.slash(doko.channel, "doko regeln", schalter="pflichtsolo=vielleicht")

@@ -32,13 +32,20 @@ async def test_a_kleines_solo_names_its_partners_card_by_clicks(doko, rig_deal):
     found = selects(doko.hand_view(doko.player(0)))
     assert set(found) == {"solo", "ksolo"}  # no Hochzeit select: the seat has no two CQ
     values = [o.value for o in found["ksolo"].options]
-    # each kind with each plain ace of its order: 4 for Damen, Buben, Fleischlos, 3 for a Farbsolo
-    assert len(values) == 24 and "fleischlos:l:CA" in values and "herz:l:HA" not in values
-    assert all(v.count(":") == 2 for v in values)
-    label = next(o.label for o in found["ksolo"].options if o.value == "fleischlos:l:CA")
-    assert label == "Fleischloser · Lust · Partner: wer zuerst ♣A spielt"
+    # reading 39: any card may be named, too many for one select of every kind: each kind once,
+    # the card follows in a private question
+    assert values == [f"{k}:l:?" for k in game.rules.solos]
+    label = next(o.label for o in found["ksolo"].options if o.value == "fleischlos:l:?")
+    assert label == "Fleischloser · Lust …"
     assert all(":" in o.value and o.value.count(":") == 1 for o in found["solo"].options)  # großes: no card
-    await doko.select_hand(doko.player(0), "ksolo", ["fleischlos:l:CA"])
+    res = await doko.select_hand(doko.player(0), "ksolo", ["fleischlos:l:?"])
+    cards = next(c for c in components(res.response) if c["custom_id"].split(":")[1] == "ksolo4")
+    named = [o["value"] for o in cards["options"]]
+    assert named[:3] == ["fleischlos:l:CA", "fleischlos:l:SA", "fleischlos:l:HA"]  # the plain aces first
+    assert "fleischlos:l:CQ" not in named and len(named) <= 25
+    label = next(o["label"] for o in cards["options"] if o["value"] == "fleischlos:l:CA")
+    assert label == "♣A · Kreuz"
+    await doko.player(0).select(res.response, ["fleischlos:l:CA"], custom_id=cards["custom_id"])
     await doko.reserve_all_gesund()
     game = doko.table.game
     assert game.actions[2] == {"seat": 0, "reserve": "solo", "solo": "fleischlos", "size": "klein",
@@ -90,7 +97,7 @@ async def test_a_pflicht_list_offers_only_the_owed_pflichtsoli(doko, rig_deal):
     assert [o.value for o in found["ksolo"].options] == [f"{k}:p" for k in solos]
 
 
-async def test_more_than_25_kleine_soli_go_on_in_a_second_select(doko, rig_deal):
+async def test_eleven_kleine_soli_name_their_card_in_the_question(doko, rig_deal):
     rig_deal([SIX_NAMED])
     await seat_six(doko)
     kinds = "karo,herz,pik,kreuz,damen,buben,fleischlos,reines_kreuz,reines_pik,reines_herz,reines_karo"
@@ -101,11 +108,12 @@ async def test_more_than_25_kleine_soli_go_on_in_a_second_select(doko, rig_deal)
     await doko.click_hand(doko.player(4), "reserve", "gesund")
     await doko.click_hand(doko.player(5), "reserve", "gesund")
     found = selects(doko.hand_view(doko.player(0)))
-    assert set(found) == {"solo", "ksolo", "ksolo2"}
-    first, second = [o.value for o in found["ksolo"].options], [o.value for o in found["ksolo2"].options]
-    assert len(first) == 25 and len(second) == 36 - 25 and not set(first) & set(second)
-    assert "reines_karo:l:SA" in second
-    await doko.select_hand(doko.player(0), "ksolo2", ["reines_karo:l:SA"])
+    assert set(found) == {"solo", "ksolo"}  # eleven kinds fit one select; the card comes after
+    assert [o.value for o in found["ksolo"].options] == [f"{k}:l:?" for k in kinds.split(",")]
+    res = await doko.select_hand(doko.player(0), "ksolo", ["reines_karo:l:?"])
+    cards = next(c for c in components(res.response) if c["custom_id"].split(":")[1] == "ksolo4")
+    assert "reines_karo:l:SA" in [o["value"] for o in cards["options"]]
+    await doko.player(0).select(res.response, ["reines_karo:l:SA"], custom_id=cards["custom_id"])
     await doko.reserve_all_gesund()
     game = doko.table.game
     assert game.actions[2] == {"seat": 0, "reserve": "solo", "solo": "reines_karo", "size": "klein",

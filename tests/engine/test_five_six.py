@@ -16,6 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dokobot.engine import SOLO_KINDS, Game, IllegalAction, RuleError, RuleSet, deal, replay
+from dokobot.engine.cards import CARD_CODES
 from dokobot.engine.randomplay import random_game
 from dokobot.engine.record import ReplayError, replay_game
 
@@ -310,9 +311,9 @@ def bidding_game() -> Game:
 
 def test_equal_reservations_bid_like_skat():
     g = bidding_game()
-    # großes Lustsolo: seats 0, 1, 3; seat 4 (kleines) is out. The later seat names first.
-    assert (g.phase, g.to_act, g.allowed_bids(1)) == ("bid", 1, ["re", "keine135", "keine90", "keine60",
-                                                                 "keine30", "schwarz", "pass"])
+    # großes Lustsolo: seats 0, 1, 3; seat 4 (kleines) is out. The later seat names first,
+    # and the first bid is Re (reading 42)
+    assert (g.phase, g.to_act, g.allowed_bids(1)) == ("bid", 1, ["re", "pass"])
     g.apply({"seat": 1, "bid": "re"})
     assert g.allowed_bids(0) == ["re", "pass"]
     g.apply({"seat": 0, "bid": "re"})  # holds
@@ -343,8 +344,9 @@ def test_a_seat_that_never_named_a_step_plays_without_announcement():
     ([{"seat": 0, "bid": "re"}], "out_of_turn"),
     ([{"seat": 1, "bid": "kontra"}], "bad_bid"),
     ([{"seat": 1, "bid": "keine100"}], "bad_bid"),
-    ([{"seat": 1, "bid": "keine90"}, {"seat": 0, "bid": "keine60"}], "bad_bid"),  # hold = same step
-    ([{"seat": 1, "bid": "keine90"}, {"seat": 0, "bid": "keine90"}, {"seat": 1, "bid": "keine90"}], "bad_bid"),
+    ([{"seat": 1, "bid": "keine90"}], "bad_bid"),  # reading 42: the first bid is re
+    ([{"seat": 1, "bid": "re"}, {"seat": 0, "bid": "keine60"}], "bad_bid"),  # hold = same step
+    ([{"seat": 1, "bid": "re"}, {"seat": 0, "bid": "re"}, {"seat": 1, "bid": "re"}], "bad_bid"),
     ([{"seat": 1, "play": "CA"}], "wrong_phase"),
     ([{"seat": 1, "announce": "re"}], "announce_blocked"),
 ])
@@ -362,10 +364,10 @@ def test_refused_bids(actions, code):
 def test_replay_names_the_first_bad_bid():
     g = bidding_game()
     rec = g.record()
-    rec["actions"] += [{"seat": 1, "bid": "keine60"}, {"seat": 0, "bid": "keine90"}]
+    rec["actions"] += [{"seat": 1, "bid": "re"}, {"seat": 0, "bid": "keine90"}]
     with pytest.raises(ReplayError) as exc:
         replay_game(rec)
-    assert exc.value.action == 7 and "hold keine60" in exc.value.message
+    assert exc.value.action == 7 and "hold re" in exc.value.message
 
 
 # ---- six: announcements, targets, extras -----------------------------------------------------
@@ -505,18 +507,20 @@ def test_six_offers_sizes_and_pflicht():
         g2.apply(a)  # every offer is accepted
 
 
-def test_named_card_kleines_solo_names_an_ace_not_held_three_times():
+def test_named_card_kleines_solo_names_any_card_not_held_three_times():
     g = six(SIX_ACES, dealer=5, hochzeit="named_card")
-    # seat 0 holds every ace three times: a kleines Solo has nothing to name
-    assert not [a for a in g.allowed_reservations(0) if a.get("size") == "klein"]
+    # reading 39: any card but a CQ that the seat does not hold in every copy (three at six)
+    offers = {a["card"] for a in g.allowed_reservations(0) if a.get("size") == "klein" and a["solo"] == "karo"}
+    assert offers == {c for c in CARD_CODES[:24] if c not in ("CA", "SA", "HA", "DA", "CQ")}
     g.apply({"seat": 0, "reserve": "gesund"})
-    offers = [a for a in g.allowed_reservations(1) if a.get("size") == "klein" and a["solo"] == "karo"]
-    assert {a["card"] for a in offers} == {"CA", "SA", "HA"}
-    with pytest.raises(IllegalAction) as exc:
-        g.apply({"seat": 1, "reserve": "solo", "solo": "karo", "size": "klein", "card": "DA"})
-    assert exc.value.code == "bad_card"
-    g.apply(offers[0])
-    assert g._reserves[-1][0] == 1
+    offers = {a["card"] for a in g.allowed_reservations(1) if a.get("size") == "klein" and a["solo"] == "karo"}
+    assert "DA" in offers and not offers & {"CT", "CK", "C9", "CQ"} and len(offers) == 20
+    for card in ("CQ", "CT"):
+        with pytest.raises(IllegalAction) as exc:
+            g.apply({"seat": 1, "reserve": "solo", "solo": "karo", "size": "klein", "card": card})
+        assert exc.value.code == "bad_card"
+    g.apply({"seat": 1, "reserve": "solo", "solo": "karo", "size": "klein", "card": "DA"})
+    assert g._reserves[-1] == (1, "solo", "karo")
 
 
 # ---- random games (hypothesis) -----------------------------------------------------------------
@@ -572,8 +576,7 @@ def test_random_five_and_six_games_keep_the_invariants(config, seed, announce_ra
 
 def test_legal_actions_offer_the_bids():
     g = bidding_game()
-    assert g.legal_actions(1) == [{"seat": 1, "bid": b} for b in
-                                  ("re", "keine135", "keine90", "keine60", "keine30", "schwarz", "pass")]
+    assert g.legal_actions(1) == [{"seat": 1, "bid": b} for b in ("re", "pass")]  # reading 42
     assert g.legal_actions(0) == []  # not its turn
     assert g.observation(1).legal_actions() == g.legal_actions(1)
 

@@ -13,6 +13,7 @@ import random
 import pytest
 
 from dokobot.engine import IllegalAction, ReplayError, replay
+from dokobot.engine.cards import CARD_CODES
 from dokobot.engine.record import replay_game
 from tests.engine.helpers import finished, game, hands_with, winner_of
 
@@ -49,20 +50,25 @@ def roundtrip(g):
 
 # ---- Hochzeit: named_card ------------------------------------------------------------------
 
-def test_named_card_offers_the_plain_aces_not_held_twice():
+def test_named_card_offers_any_card_but_cq_not_held_twice():
+    """Reading 39: any card of the deck, trumps too, but no CQ and none the holder holds twice."""
     g = game(HOLDER_1, hochzeit="named_card")
     say(g, "gesund")
-    offers = [a for a in g.allowed_reservations(1) if a["reserve"] == "hochzeit"]
-    assert offers == [{"seat": 1, "reserve": "hochzeit", "card": c} for c in ("CA", "SA", "HA")]
+    offers = [a["card"] for a in g.allowed_reservations(1) if a["reserve"] == "hochzeit"]
+    hand = g.hand(1)
+    assert set(offers) == {c for c in CARD_CODES[:24] if c != "CQ" and hand.count(c) < 2}
+    assert {"CA", "SA", "HA", "DA", "HT", "D9"} <= set(offers) and len(offers) == len(set(offers))
+    assert offers.index("HT") < offers.index("DA") < offers.index("CA")  # trumps first, in display order
     g = game(hands_with({1: "CQ CQ HA HA"}), hochzeit="named_card")
     say(g, "gesund")
-    assert [a.get("card") for a in g.allowed_reservations(1) if a["reserve"] == "hochzeit"] == ["CA", "SA"]
+    offers = [a.get("card") for a in g.allowed_reservations(1) if a["reserve"] == "hochzeit"]
+    assert "HA" not in offers and "CQ" not in offers and {"CA", "SA", "DA"} <= set(offers)
 
 
 @pytest.mark.parametrize("mode, action, code", [
     ("named_card", {"reserve": "hochzeit"}, "bad_card"),                 # no card named
-    ("named_card", {"reserve": "hochzeit", "card": "DA"}, "bad_card"),   # a trump, no plain ace
-    ("named_card", {"reserve": "hochzeit", "card": "CK"}, "bad_card"),
+    ("named_card", {"reserve": "hochzeit", "card": "CQ"}, "bad_card"),   # never a CQ (reading 39)
+    ("named_card", {"reserve": "hochzeit", "card": "JO"}, "bad_card"),   # not in this deck
     ("named_card", {"reserve": "hochzeit", "card": "XX"}, "bad_card"),
 ])
 def test_named_card_refusals(mode, action, code):
@@ -597,7 +603,7 @@ def test_replay_names_the_first_bad_new_action():
     say(g, "gesund", {"reserve": "hochzeit", "card": "SA"}, "gesund", "gesund")
     rec = g.record()
     assert rec["actions"][1] == {"seat": 1, "reserve": "hochzeit", "card": "SA"}
-    rec["actions"][1]["card"] = "DA"
+    rec["actions"][1]["card"] = "CQ"
     with pytest.raises(ReplayError) as exc:
         replay_game(rec)
-    assert exc.value.action == 1 and "DA" in exc.value.message
+    assert exc.value.action == 1 and "CQ" in exc.value.message

@@ -184,3 +184,21 @@ def test_bad_bid_names_the_action(capsys, monkeypatch):
     rec["actions"].append({"seat": 1, "bid": "kontra"})
     code, out, err = run(capsys, monkeypatch, rec)
     assert code == 2 and out == "" and json.loads(err)["action"] == 6
+
+
+def test_the_seed_rest_actions_replay(capsys, monkeypatch):
+    """Issue 22: a record with a chosen form and a partner's answers replays on the command line."""
+    rules = RuleSet.from_config({"preset": "ddv", "hochzeit": "choice", "hochzeit_partner": "may"})
+    for seed in range(200):
+        g = random_game(rules, random.Random(seed), reserve_rate=0.6)
+        rec = g.record()
+        if any("form" in a for a in rec["actions"]) and any("hochzeit_partner" in a for a in rec["actions"]):
+            break
+    else:
+        pytest.fail("no random game with a chosen form and a partner's answer")
+    code, out, err = run(capsys, monkeypatch, rec)
+    assert code == 0 and err == "" and json.loads(out) == g.result()
+    answer = next(i for i, a in enumerate(rec["actions"]) if "hochzeit_partner" in a)
+    bad = dict(rec, rules={"preset": "ddv", "hochzeit": "choice"})  # the partner must: no answer
+    code, out, err = run(capsys, monkeypatch, bad)
+    assert code == 2 and json.loads(err)["action"] == answer

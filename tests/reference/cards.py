@@ -40,6 +40,8 @@ _DDV = {
     "solo_extras": "none", "single_limit": False, "klopfen_redeal": False,
     "fine_steps": False,
     "five": "dealer_sits_out", "players": None,
+    # readings 37, 40: the seed 000 variants, off by default
+    "six_lustsolo_lead": "soloist", "hochzeit_partner": "must",
 }
 PRESETS = {
     "ddv": dict(_DDV),
@@ -57,7 +59,9 @@ _CHOICES = {
     "solo_lead": ["left_of_dealer", "soloist"],
     "solo_priority": ["seat", "rank"],
     "hochzeit": ["first_trick", "first_color_trick", "first_trump_trick", "named_card",
-                 "first_pure_color_trick"],
+                 "first_pure_color_trick", "choice"],
+    "six_lustsolo_lead": ["soloist", "left_of_dealer"],
+    "hochzeit_partner": ["must", "may"],
     "armut_taker": ["volunteer", "partner"],
     "armut_decide": ["before", "after"],
     "solo_extras": ["none", "trumpfsolo_still"],
@@ -141,7 +145,8 @@ def table_rules(rules, hands, dealer):
     if n == 5 and rules["five"] == "all_play":
         rules.update(nines=False, overtrump=True, armut=False, schmeissen=[], _gcd=True)
     elif n == 6:
-        rules.update(nines=True, armut=False, schmeissen=[], _copies=3, _steps=STEPS[6],
+        # reading 43: Armut and Schmeißen follow their switches at six too
+        rules.update(nines=True, _copies=3, _steps=STEPS[6],
                      _total=360, _gcd=True)
     return rules
 
@@ -298,15 +303,28 @@ def hochzeit_ok(rules, hand):
     return hand.count("CQ") >= 2
 
 
+HOCHZEIT_FORMS = ["first_trick", "first_color_trick", "first_trump_trick", "named_card",
+                  "first_pure_color_trick"]
+
+
+def _with_form(rules, hand, base, contract="normal"):
+    """The reservation as the hochzeit rule wants it: under `choice` (reading 38) one per
+    form, with `form`; under named_card one per nameable card (reading 39)."""
+    forms = HOCHZEIT_FORMS if rules["hochzeit"] == "choice" else [rules["hochzeit"]]
+    out = []
+    for f in forms:
+        b = dict(base, form=f) if rules["hochzeit"] == "choice" else dict(base)
+        if f == "named_card":
+            out += [dict(b, card=c) for c in named_card_offer(rules, hand, contract)]
+        else:
+            out.append(b)
+    return out
+
+
 def allowed_reservations(rules, hand, seat):
     out = [{"seat": seat, "reserve": "gesund"}]
-    named = rules["hochzeit"] == "named_card"
     if hochzeit_ok(rules, hand):
-        if named:
-            for c in named_card_offer(rules, hand):
-                out.append({"seat": seat, "reserve": "hochzeit", "card": c})
-        else:
-            out.append({"seat": seat, "reserve": "hochzeit"})
+        out += _with_form(rules, hand, {"seat": seat, "reserve": "hochzeit"})
     for k in rules["solos"]:
         if rules["_seats"] != 6:
             out.append({"seat": seat, "reserve": "solo", "solo": k})
@@ -316,10 +334,8 @@ def allowed_reservations(rules, hand, seat):
                         "pflicht": pflicht})
             base = {"seat": seat, "reserve": "solo", "solo": k, "size": "klein",
                     "pflicht": pflicht}
-            if named:  # reading 28: the kleines Solo names its card like a Hochzeit
-                out += [dict(base, card=c) for c in named_card_offer(rules, hand, "solo:" + k)]
-            else:
-                out.append(base)
+            # reading 28 / 38: the kleines Solo names its form and card like a Hochzeit
+            out += _with_form(rules, hand, base, "solo:" + k)
     if rules["armut"] and normal_trump_count(rules, hand) <= 3:
         out.append({"seat": seat, "reserve": "armut"})
     if rules["schmeissen"] and schmeissen_ok(rules, hand):
@@ -328,11 +344,12 @@ def allowed_reservations(rules, hand, seat):
 
 
 def named_card_offer(rules, hand, contract="normal"):
-    """Reading 3: the plain-suit aces of the contract the holder does not hold
-    in every copy (two, three at six)."""
-    ctx = Ctx(rules, contract)
-    return [s + "A" for s in SUITS
-            if not ctx.is_trump(s + "A") and hand.count(s + "A") < rules["_copies"]]
+    """Reading 39 (replacing reading 3): any card of the deck but a CQ that the holder
+    does not hold in every copy (two, three at six; the one JO of a joker deck)."""
+    copies = {}
+    for c in deck(rules):
+        copies[c] = copies.get(c, 0) + 1
+    return [c for c in sorted(copies) if c != "CQ" and hand.count(c) < copies[c]]
 
 
 def _multiset_eq(a, b):

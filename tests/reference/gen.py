@@ -141,7 +141,12 @@ def _pick_reservation(rng, g, seat):
                 del pick[key]  # the defaults of reading 26
         return pick
     if special and r < 0.75:
-        return rng.choice(special)
+        pick = rng.choice(special)
+        forms = sorted({o["form"] for o in special if "form" in o})
+        if "form" in pick:  # under choice: each form as likely, not each named card
+            form = rng.choice(forms)
+            pick = rng.choice([o for o in special if o.get("form") == form])
+        return pick
     return opts[0]
 
 
@@ -220,6 +225,9 @@ def ref_random_record(rng, rules_config, n_seats=4, p_announce=None):
     p = rng.choice([0.05, 0.15, 0.3]) if p_announce is None else p_announce
     greedy = rng.random() < 0.25  # Re plays its highest card, Kontra its lowest
     while not g.finished():
+        if g.asking is not None:  # reading 40: the found partner answers
+            do({"seat": g.asking[0], "hochzeit_partner": rng.random() < 0.6})
+            continue
         _announce_maybe(rng, g, actions, p)
         _announce_maybe(rng, g, actions, p / 2)
         seat = g.to_play()
@@ -287,16 +295,23 @@ def _illegal_candidates(rng, g, record, i):
                                     "size": rng.choice(["mittel", "GROSS", 1])}))
             out.append(("replace", {"seat": expect, "reserve": "solo", "solo": k,
                                     "pflicht": rng.choice(["ja", 1, None])}))
-            if g.rules["hochzeit"] == "named_card":
+            if g.rules["hochzeit"] in ("named_card", "choice"):
                 out.append(("replace", {"seat": expect, "reserve": "solo", "solo": k,
-                                        "size": "klein", "card": rng.choice(["CK", "HT"])}))
-        if hand.count("CQ") == 2 and g.rules["hochzeit"] == "named_card":
+                                        "size": "klein", "card": rng.choice(["CQ", "XX"]),
+                                        "form": "named_card"}))
+        if g.rules["hochzeit"] == "choice" and hand.count("CQ") >= 2:
+            for _ in range(2):
+                out.append(("replace", {"seat": expect, "reserve": "hochzeit",
+                                        "form": rng.choice([None, "choice", "erster", 1])}))
+        if hand.count("CQ") >= 2 and g.rules["hochzeit"] in ("named_card", "choice"):
             offer = named_card_offer(g.rules, hand)
-            bad = [c for c in ("CA", "SA", "HA", "DA", "CK", "HT", "XX", None) if c not in offer]
+            bad = [c for c in ("CA", "SA", "HA", "DA", "CK", "HT", "CQ", "JO", "XX", None)
+                   if c not in offer]
             for _ in range(3):  # the named card is new: weight it
                 out.append(("replace", {"seat": expect, "reserve": "hochzeit",
-                                        "card": rng.choice(bad)}))
-            out.append(("replace", {"seat": expect, "reserve": "hochzeit"}))
+                                        "card": rng.choice(bad), "form": "named_card"}))
+            out.append(("replace", {"seat": expect, "reserve": "hochzeit",
+                                    "form": "named_card"}))
         out.append(("insert", {"seat": expect, "announce": rng.choice(["re", "kontra"])}))
         out.append(("insert", {"seat": expect, "play": rng.choice(hand)}))
         return out
@@ -349,6 +364,14 @@ def _illegal_candidates(rng, g, record, i):
         if g.rules["armut_decide"] != "after":
             out.append(("replace", {"seat": g.taker, "armut_decline": True}))
         return out
+    if g.phase == "partner":  # reading 40: only the found seat answers, before any card
+        found = g.asking[0]
+        out.append(("replace", {"seat": rng.choice([s for s in others if s != found]),
+                                "hochzeit_partner": True}))
+        out.append(("replace", {"seat": found, "hochzeit_partner": rng.choice(["ja", 1, None])}))
+        out.append(("insert", {"seat": found, "play": rng.choice(g.hands[found] or all_codes)}))
+        out.append(("insert", {"seat": found, "announce": "re"}))
+        return out
     # play phase
     seat = g.to_play()
     hand = g.hands[seat]
@@ -369,6 +392,8 @@ def _illegal_candidates(rng, g, record, i):
     if not any(w for _, w in legal):
         c = rng.choice(sorted(legal_cards))
         out.append(("replace", {"seat": seat, "play": c, "schwein": True}))
+    if g.rules["hochzeit_partner"] != "may" or g.holder is not None:
+        out.append(("insert", {"seat": seat, "hochzeit_partner": rng.random() < 0.5}))
     if not g.rules["klopfen"]:
         out.append(("insert", {"seat": seat, "klopfen": True}))
     elif g.plays or g.trick:  # knocking ends with the first lead
@@ -395,7 +420,7 @@ def _illegal_candidates(rng, g, record, i):
 
 
 SPECIAL_KEYS = ("armut_take", "armut_give", "armut_return", "armut_decline", "bid", "card",
-                "klopfen")
+                "klopfen", "form", "hochzeit_partner")
 
 
 def ref_random_illegal(rng, record):

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from .cards import (
     ANNOUNCEMENTS,
+    HOCHZEIT_FORMS,
     SOLO_KINDS,
     SOLO_RANK,
     Ctx,
@@ -54,7 +55,7 @@ __all__ = ["ANNOUNCEMENTS", "SOLO_KINDS", "Ctx", "RefError", "RefGame", "allowed
 # ---------------------------------------------------------------- game
 
 ACTION_KEYS = ["reserve", "armut_take", "armut_give", "armut_return", "armut_decline",
-               "bid", "klopfen", "announce", "play"]
+               "bid", "klopfen", "announce", "play", "hochzeit_partner"]
 
 
 class RefGame:
@@ -108,6 +109,8 @@ class RefGame:
         self.third = None  # six, kleine Hochzeit: the seat with the third CQ
         self.bid = None  # six: bidding state between equal solo reservations
         self.named = None  # hochzeit: named_card
+        self.form = rules["hochzeit"]  # the form in force; under choice the holder's (reading 38)
+        self.asking = None  # hochzeit_partner may (reading 40): (seat, trick no., alone if no)
         self.holder_color_wins = 0  # hochzeit: first_color_trick
         self.clarified = None  # trick number of the clarifying trick (Hochzeit)
         self.poor = None
@@ -131,7 +134,8 @@ class RefGame:
         return self.order[(i + 1) % len(self.order)]
 
     def finished(self):
-        return self.contract == "redeal" or len(self.tricks) == self.H
+        # reading 40: a partner found in the last trick answers before the game ends
+        return self.contract == "redeal" or (len(self.tricks) == self.H and self.asking is None)
 
     def to_play(self):
         if self.phase != "play" or self.finished():
@@ -182,10 +186,7 @@ class RefGame:
         elif value == "hochzeit":
             if not hochzeit_ok(self.rules, hand):
                 raise RefError("a Hochzeit needs both CQ", i)
-            if self.rules["hochzeit"] == "named_card":  # reading 3
-                card = a.get("card")
-                if card not in named_card_offer(self.rules, hand):
-                    raise RefError(f"bad_card: {card!r} cannot be named for the Hochzeit", i)
+            self._check_form(i, hand, a, "normal")
         elif value == "solo":
             if a.get("solo") not in self.rules["solos"]:
                 raise RefError(f"solo {a.get('solo')!r} is not allowed at this table", i)
@@ -212,9 +213,26 @@ class RefGame:
             raise RefError(f"bad solo size {a.get('size')!r}", i)
         if not isinstance(a.get("pflicht", False), bool):
             raise RefError("pflicht must be true or false", i)
-        if a.get("size") == "klein" and self.rules["hochzeit"] == "named_card":
-            if a.get("card") not in named_card_offer(self.rules, hand, "solo:" + a["solo"]):
-                raise RefError(f"bad_card: {a.get('card')!r} cannot be named", i)
+        if a.get("size", "gross") == "klein":
+            self._check_form(i, hand, a, "solo:" + a["solo"])
+
+    def _form_of(self, a):
+        """The Hochzeit form a reservation plays: the table's, or under choice its own."""
+        return a.get("form") if self.rules["hochzeit"] == "choice" else self.rules["hochzeit"]
+
+    def _check_form(self, i, hand, a, contract):
+        """Reading 38: under choice the reservation names a form (malformed otherwise);
+        reading 39: under named_card (the table's or the chosen form) a card."""
+        form = self._form_of(a)
+        if form not in HOCHZEIT_FORMS:
+            raise RefError(f"malformed: the Hochzeit needs a form, not {a.get('form')!r}", i)
+        if form == "named_card" and a.get("card") not in named_card_offer(self.rules, hand,
+                                                                        contract):
+            raise RefError(f"bad_card: {a.get('card')!r} cannot be named", i)
+
+    def _set_form(self, a):
+        self.form = self._form_of(a)
+        self.named = a.get("card") if self.form == "named_card" else None
 
     def _decide(self):
         by = {}
@@ -233,18 +251,35 @@ class RefGame:
             if self.rules["solo_lead"] == "soloist":
                 self.leader = seat
             return
+        if "schmeissen" in by or "armut" in by:
+            self._schmeissen_or_armut(by)
+            return
+        both = [s for s in self.order if self.dealt[s].count("CQ") == self.rules["_copies"]]
+        if "hochzeit" in by:
+            self.holder, a = by["hochzeit"][0]
+            self._set_form(a)
+            self._start_play("hochzeit", {self.holder})
+            return
+        if both:
+            self._start_play("stille_hochzeit", {both[0]})
+            return
+        self._start_play("normal", {s for s in self.order if "CQ" in self.dealt[s]})
+
+    def _schmeissen_or_armut(self, by):
+        """Schmeißen before Armut (reading 6); at six the same by the switches (reading 43)."""
         if "schmeissen" in by:
             self._redeal()
             return
         both = [s for s in self.order if self.dealt[s].count("CQ") == self.rules["_copies"]]
         if "armut" in by:
             self.poor = poor = by["armut"][0][0]  # I-12: the first poor seat in order
-            if both and both[0] != poor:
+            if both and both[0] != poor and not self.six:  # reading 43: not at six
                 self._redeal()
                 return
             if self.rules["armut_taker"] == "partner":
-                # reading 7: only the normal-game partner answers; none if poor has both CQ
-                if self.dealt[poor].count("CQ") == 2:
+                # reading 7: only the normal-game partner answers; none if poor has
+                # every CQ (two; three at six)
+                if self.dealt[poor].count("CQ") == self.rules["_copies"]:
                     self._redeal()
                     return
                 mine = "CQ" in self.dealt[poor]
@@ -261,16 +296,6 @@ class RefGame:
                 self.phase = "armut_give"
             else:
                 self.phase = "armut_take"
-            return
-        if "hochzeit" in by:
-            self.holder, a = by["hochzeit"][0]
-            self.named = a.get("card") if self.rules["hochzeit"] == "named_card" else None
-            self._start_play("hochzeit", {self.holder})
-            return
-        if both:
-            self._start_play("stille_hochzeit", {both[0]})
-            return
-        self._start_play("normal", {s for s in self.order if "CQ" in self.dealt[s]})
 
     # ---------------------------------------------------------- six: reservations, bidding
     def _decide_six(self, by):
@@ -289,10 +314,13 @@ class RefGame:
                 self.bid = {"cands": seats, "next": 2, "earlier": seats[0], "later": seats[1],
                             "turn": "later", "current": None, "pending": None}
             return
+        if "schmeissen" in by or "armut" in by:  # reading 43
+            self._schmeissen_or_armut(by)
+            return
         cq = [s for s in self.order for _ in range(self.dealt[s].count("CQ"))]
         if "hochzeit" in by:
             self.holder, a = by["hochzeit"][0]
-            self.named = a.get("card") if self.rules["hochzeit"] == "named_card" else None
+            self._set_form(a)
             if cq.count(self.holder) == 3:
                 self._start_play("hochzeit:gross", {self.holder})
             else:  # reading 29: kleine Hochzeit, the third CQ plays along
@@ -308,10 +336,13 @@ class RefGame:
         self._start_play("solo:" + a["solo"], {seat})
         self.soloist = seat
         self.leader = seat  # reading 26: both sizes are led by the soloist
+        if (self.rules["six_lustsolo_lead"] == "left_of_dealer" and a.get("size", "gross") == "gross"
+                and not a.get("pflicht", False)):
+            self.leader = self.order[0]  # reading 37: a großes Lustsolo without the lead
         if a.get("size") == "klein":  # reading 28: a partner by the hochzeit rule
             self.size = "klein"
             self.holder = seat
-            self.named = a.get("card") if self.rules["hochzeit"] == "named_card" else None
+            self._set_form(a)
         if step is not None:  # reading 27: the last named step is Re's announcement
             self.level["re"] = self.words.index(step) if step != "re" else 1
             self.announced.append((seat, step))
@@ -331,6 +362,8 @@ class RefGame:
                 return
             if b["current"] is not None and ladder.index(value) <= ladder.index(b["current"]):
                 raise RefError(f"bad_bid: {value} is not above {b['current']}", i)
+            if b["current"] is None and value != "re":
+                raise RefError("bad_bid: the first bid is re", i)  # reading 42
             b["pending"] = value
             b["turn"] = "earlier"
             return
@@ -438,6 +471,28 @@ class RefGame:
         if self.knocks and self.knocks[-1] == seat:
             raise RefError("the same seat may not knock twice in a row", i)
         self.knocks.append(seat)
+
+    # ---------------------------------------------------------- hochzeit_partner (reading 40)
+    def _hochzeit_partner(self, i, seat, value, a):
+        if self.rules["hochzeit_partner"] != "may":
+            raise RefError("the found partner cannot decline at this table", i)
+        if self.asking is None:
+            raise RefError("no partner is being asked now", i)
+        found, k, alone = self.asking
+        if seat != found:
+            raise RefError(f"seat {found} answers, not seat {seat}", i)
+        if not isinstance(value, bool):
+            raise RefError("hochzeit_partner must be true or false", i)
+        self.asking = None
+        self.phase = "play"
+        if not value and self.form == "first_color_trick":
+            self.holder_color_wins += 1
+        if value:
+            self.clarified = k
+            self._found(found)
+        elif alone:  # declined in the last trick of the window (or of the game): alone
+            self.clarified = k
+            self._found(None)
 
     # ---------------------------------------------------------- announcements
     def shift(self):
@@ -595,7 +650,7 @@ class RefGame:
         k = len(self.tricks)
         last = k == self.H
         holder = self.holder
-        mode = self.rules["hochzeit"]
+        mode = self.form
         partner = None
         alone = last  # reading 5: every form is settled by the last trick at the latest
         if mode == "named_card":  # reading 3: whoever else plays the card, no window
@@ -603,7 +658,7 @@ class RefGame:
         elif mode == "first_pure_color_trick":  # reading 4: no trump in the trick, no window
             if not any(self.ctx.is_trump(c) for _, c, _ in t["plays"]):
                 partner = t["winner"] if t["winner"] != holder else None
-                alone = True
+                alone = alone or partner is None
         elif mode == "first_color_trick":  # reading 1: colour tricks counted, any trick
             if not self.ctx.is_trump(t["plays"][0][1]):
                 if t["winner"] != holder:
@@ -616,6 +671,14 @@ class RefGame:
             if (mode == "first_trick" or lead_trump) and t["winner"] != holder:
                 partner = t["winner"]
             alone = alone or k >= self.rules["hochzeit_window"]
+        if partner is not None and self.rules["hochzeit_partner"] == "may":
+            # reading 40: the found seat says yes or no before the next card; declined, the
+            # window counts on (a declined colour trick counts like one the holder won)
+            if mode == "first_color_trick":
+                alone = alone or self.holder_color_wins + 1 >= self.rules["hochzeit_window"]
+            self.asking = (partner, k, alone)
+            self.phase = "partner"
+            return
         if partner is not None or alone:
             self.clarified = k
             self._found(partner)

@@ -164,15 +164,18 @@ def test_hochzeit_named_card():
                                                      [5, -5, -5, 5])
 
 
-def test_named_card_must_be_a_plain_ace_not_held_twice():
+def test_named_card_is_any_card_but_cq_not_held_twice():
+    # reading 39 (replacing reading 3): no CQ, no card outside the deck, none held twice
     rules = {"preset": "ddv", "hochzeit": "named_card"}
-    for bad in ("DA", "CK", "HT", None, "XX"):
+    for bad in ("CQ", "JO", None, "XX"):
         rec = record(rules, E, [{"seat": 0, "reserve": "hochzeit", "card": bad}])
         assert error_at(rec) == 0
-    # a holder of both CA (and one SA) may not name CA, may name SA and HA
+    # a holder of both CA may not name CA; it may name SA, a trump it holds once, a nine
     hand = "CQ CQ CA CA SA HT DA DT SJ HJ C9 S9".split()
-    offer = allowed_reservations(make_rules(rules), hand, 0)
-    assert [o.get("card") for o in offer if o["reserve"] == "hochzeit"] == ["SA", "HA"]
+    offer = [o.get("card") for o in allowed_reservations(make_rules(rules), hand, 0)
+             if o["reserve"] == "hochzeit"]
+    assert "CA" not in offer and "CQ" not in offer and len(offer) == 22
+    assert {"SA", "HA", "HT", "DA", "C9", "SQ"} <= set(offer)
 
 
 def test_named_card_announcements_wait_for_the_clarifying_trick():

@@ -295,23 +295,27 @@ def test_six_bidding():
     res = ref_replay(game(bids))
     assert outcome(res) == ("solo:karo", [0], 360, "re", 9, [45, -9, -9, -9, -9, -9])
     # held at keine135: Re needs 226 (has 360): 7 + Re 2 + keine135 1 = 10
-    bids = [{"seat": 4, "bid": "keine135"}, {"seat": 0, "bid": "keine135"},
-            {"seat": 4, "bid": "pass"}]
+    bids = [{"seat": 4, "bid": "re"}, {"seat": 0, "bid": "re"}, {"seat": 4, "bid": "keine135"},
+            {"seat": 0, "bid": "keine135"}, {"seat": 4, "bid": "pass"}]
     assert ref_replay(game(bids))["score"] == [50, -10, -10, -10, -10, -10]
+    # reading 42: the first bid is re, also right after an immediate pass
+    assert error_at(game([{"seat": 4, "bid": "keine135"}])) == 6
     # seat 4 passes at once: seat 0 plays without announcement: 7
     assert ref_replay(game([{"seat": 4, "bid": "pass"}]))["game_value"] == 7
     # wrong turn, kontra, a hold that does not match, a lower step
     assert error_at(game([{"seat": 0, "bid": "re"}])) == 6
     assert error_at(game([{"seat": 4, "bid": "kontra"}])) == 6
     assert error_at(game([{"seat": 4, "bid": "re"}, {"seat": 0, "bid": "keine90"}])) == 7
-    assert error_at(game([{"seat": 4, "bid": "keine90"}, {"seat": 0, "bid": "keine90"},
-                          {"seat": 4, "bid": "keine135"}])) == 8
+    assert error_at(game([{"seat": 4, "bid": "re"}, {"seat": 0, "bid": "re"},
+                          {"seat": 4, "bid": "keine90"}, {"seat": 0, "bid": "keine90"},
+                          {"seat": 4, "bid": "keine135"}])) == 10
     # seat 0 passes after seat 4 named keine90: seat 4's fleischlos with keine90 (level 3
     # at six); first card is seat 4's, not seat 0's
-    bids = [{"seat": 4, "bid": "keine90"}, {"seat": 0, "bid": "pass"}]
+    bids = [{"seat": 4, "bid": "re"}, {"seat": 0, "bid": "re"}, {"seat": 4, "bid": "keine90"},
+            {"seat": 0, "bid": "pass"}]
     state = ref_replay(record(MU, S3, two + bids, 5))
     assert (state["contract"], state["re"]) == ("solo:fleischlos", [4])
-    assert error_at(record(MU, S3, two + bids + [{"seat": 0, "play": "HT"}], 5)) == 8
+    assert error_at(record(MU, S3, two + bids + [{"seat": 0, "play": "HT"}], 5)) == 10
 
 
 def test_six_three_bidders():

@@ -70,3 +70,25 @@ def test_table_switches_parse_and_name_allowed_values():
     with pytest.raises(SwitchError) as exc:
         build("ddv", parse("dulle=nie"))
     assert exc.value.allowed == "first_wins, second_wins, second_wins_except_last"
+
+
+def test_the_seed_rest_switches_complete_and_show_on_the_rules_page():
+    """Issue 22: six_lustsolo_lead, hochzeit=choice and hochzeit_partner in /doko regeln."""
+    from dokobot.table.store import TableSettings
+    from dokobot.table.switches import complete
+    from dokobot.text.render import rules_page
+
+    assert complete("six_l") == ["six_lustsolo_lead="]
+    assert complete("six_lustsolo_lead=") == ["six_lustsolo_lead=soloist", "six_lustsolo_lead=left_of_dealer"]
+    assert complete("hochzeit=ch") == ["hochzeit=choice"]
+    assert complete("hochzeit_partner=m") == ["hochzeit_partner=must", "hochzeit_partner=may"]
+    rules = RuleSet.from_config(build("muenchen", parse(
+        "six_lustsolo_lead=left_of_dealer hochzeit=choice hochzeit_partner=may armut=ja")))
+    assert (rules.six_lustsolo_lead, rules.hochzeit, rules.hochzeit_partner, rules.armut) == (
+        "left_of_dealer", "choice", "may", True)
+    _, de = rules_page(rules, TableSettings(), "de")
+    _, en = rules_page(rules, TableSettings(), "en")
+    assert "**Ausspiel im Lustsolo zu sechst** (`six_lustsolo_lead`): wer links vom Geber sitzt" in de
+    assert "wie der Hochzeiter es mit dem Vorbehalt ansagt" in de and "(`hochzeit_partner`): darf ablehnen" in de
+    assert "**Lead in a voluntary solo at six** (`six_lustsolo_lead`): the player left of the dealer" in en
+    assert "as the wedding player names it with the reservation" in en and "(`hochzeit_partner`): may decline" in en

@@ -189,7 +189,10 @@ async def test_schmeissen_redeals_with_the_same_dealer(monkeypatch):
         out = await table.act(uid(table, seat), 1, {"reserve": "gesund"})
     assert out.finished.result.contract == "redeal" and out.new_game
     assert table.game_no == 2 and table.dealer == 3 and table.state == "playing"
-    assert [n.kind for n in out.notices] == ["redeal"] and out.notices[0].data == "schmeissen"
+    assert [n.kind for n in out.notices] == ["redeal", "thrown"] and out.notices[0].data == "schmeissen"
+    # reading 41: the thrown hand and its trigger go to the table
+    assert out.notices[1].seat == 0 and sorted(out.notices[1].data[0]) == sorted(nines[0])
+    assert out.notices[1].data[1] == ("nines",)
 
 
 async def test_armut_through_the_table(monkeypatch):

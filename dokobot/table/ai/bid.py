@@ -117,7 +117,8 @@ def reserve(obs: Observation, rng: random.Random, solo_limit: float, solo_playou
     allowed = [thaw(a) for a in obs.legal]
     kinds = {a["reserve"] for a in allowed}
     hand = mask_of(obs.hand)
-    solos = [str(a["solo"]) for a in allowed if a["reserve"] == "solo"]
+    # once per kind: at six each size, Pflicht, form and named card is an entry of its own
+    solos = list(dict.fromkeys(str(a["solo"]) for a in allowed if a["reserve"] == "solo"))
     solo = choose_solo(obs, solos, rng, solo_limit, solo_playouts, solo_margin)
     if not solo and solos and "gesund" not in kinds:  # vorgeführt (a list): a solo it must be
         solo = min(solos, key=lambda k: solo_losers(hand, k, obs.rules))
@@ -130,8 +131,37 @@ def reserve(obs: Observation, rng: random.Random, solo_limit: float, solo_playou
     if "hochzeit" in kinds:
         if silent_hochzeit and solo_losers(hand, "karo", obs.rules) <= solo_limit - 2:
             return {"seat": seat, "reserve": "gesund"}  # a silent Hochzeit: played alone
-        return next(a for a in allowed if a["reserve"] == "hochzeit")  # named_card: the first card offered
+        return hochzeit_pick(obs, [a for a in allowed if a["reserve"] == "hochzeit"])
     return {"seat": seat, "reserve": "gesund"}
+
+
+def hochzeit_pick(obs: Observation, offers: list[Action]) -> Action:
+    """The Hochzeit reservation to make: under ``choice`` the first trick (the quickest partner,
+    DDV's own form); a card to name is a plain ace the seat holds no copy of (its holder is
+    likely strong in that suit and takes the first lead of it), else any plain ace, else the first."""
+    if any("form" in a for a in offers):
+        plain = [a for a in offers if a.get("form") == "first_trick"]
+        if plain:
+            return plain[0]
+    hand = obs.hand
+
+    def rank(a: Action) -> int:
+        card = str(a.get("card", ""))
+        if card[1:] != "A" or obs.is_trump(card):
+            return 2
+        return 0 if card not in hand else 1
+
+    return min(offers, key=rank)  # min is stable: the engine's order among equals
+
+
+def partner_answer(obs: Observation) -> bool:
+    """``hochzeit_partner: may`` (reading 40): the found seat declines only a partnership that
+    does not pay, a hand without the trumps and aces to help the holder (two or fewer trumps and
+    at most one ace); a declined Hochzeit goes on searching, or the holder plays alone."""
+    hand = mask_of(obs.hand)
+    trumps = trumps_of(hand, obs.rules)
+    aces = sum(1 for c in obs.hand if c[1:] == "A" and not obs.is_trump(c))
+    return trumps >= 3 or aces >= 2
 
 
 def choose_solo(obs: Observation, kinds: list[str], rng: random.Random, limit: float, playouts: int,

@@ -42,6 +42,7 @@ class Pos:
     schwein_ok: bool  # the seat may play a Fuchs as Schwein now
     led_counts: tuple[int, ...]  # per plain suit: how often it was led so far
     hochzeit_open: bool  # a Hochzeit still looking for its partner
+    hochzeit_form: str = ""  # the form it is sought by (under ``choice`` the holder's)
 
     @property
     def last_trick(self) -> bool:
@@ -187,7 +188,8 @@ def pos_from_obs(obs: Observation) -> Pos:
     if contract == "normal" and count(hand, CQ) == 2:
         contract, soloist = "stille_hochzeit", obs.seat
     return Pos(rules, order, obs.seat, hand, legal, trick, len(obs.tricks), obs.n_tricks, team,
-               unseen, void, tuple(after), contract, soloist, seats, schwein_ok, tuple(led[:4]), hochzeit_open)
+               unseen, void, tuple(after), contract, soloist, seats, schwein_ok, tuple(led[:4]), hochzeit_open,
+               obs.hochzeit_form or "")
 
 
 def _teams(obs: Observation) -> list[int]:
@@ -268,7 +270,7 @@ def pos_from_game(g: Game, seat: int) -> Pos:
     contract = g.contract or "normal"
     soloist = g.soloist if g.soloist is not None else (g.holder if contract == "stille_hochzeit" else None)
     return Pos(rules, order, seat, hand, types, trick, len(done), g.n_tricks, team, out, void,
-               tuple(after), contract, soloist, seats, schwein_ok, tuple(led), hochzeit_open)
+               tuple(after), contract, soloist, seats, schwein_ok, tuple(led), hochzeit_open, g.hochzeit_form or "")
 
 
 __all__ = ["JOKER", "Pos", "best", "holds", "pos_from_game", "pos_from_obs", "power", "table_augen", "wins_now"]

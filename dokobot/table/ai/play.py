@@ -177,7 +177,7 @@ def _lead(pos: Pos) -> int:
     me_solo = pos.soloist == pos.seat
     if pos.hochzeit_open and pos.soloist is None and pos.team[pos.seat] == 1 and _holder(pos):
         # search the partner: a plain card (or a trump when the trump trick decides) someone else takes
-        if pos.rules.hochzeit == "first_trump_trick" and trumps:
+        if pos.hochzeit_form == "first_trump_trick" and trumps:
             return min(trumps, key=lambda t: power(pos, t, False))
         if plain:
             return min(plain, key=lambda t: (power(pos, t, False), AUGEN[t]))

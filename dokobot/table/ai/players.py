@@ -96,6 +96,8 @@ def rule_move(obs: Observation, level: str = DEFAULT_LEVEL, rng: random.Random |
         return {"seat": seat, "bid": "re" if "re" in bids else "pass"}
     if obs.phase == "armut_take":
         return {"seat": seat, "armut_take": bid.armut_take(obs, *p.take)}
+    if obs.phase == "partner":  # reading 40: leicht always plays along, the others when it pays
+        return {"seat": seat, "hochzeit_partner": level == "leicht" or bid.partner_answer(obs)}
     if obs.phase == "armut_give":
         return obs.legal_actions()[0]
     if obs.phase == "armut_return":

@@ -16,9 +16,12 @@ def rollout(g: Game) -> Game:
     """Finish a game in play, every seat by the ``mittel`` card rules (knowing the sampled world)."""
     play, legal = g.sim_play, g.sim_legal
     schweine = g.rules.schweine
-    while g.phase == "play":
+    while g.phase in ("play", "partner"):
         s = g.to_act
         assert s is not None  # a game in play has a seat to act
+        if g.phase == "partner":  # hochzeit_partner may: in a play-out the found seat plays along
+            g.hochzeit_answer(s, True)
+            continue
         types = type_list(legal(s))
         if len(types) == 1:  # forced: no need to think
             t = types[0]
