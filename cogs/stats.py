@@ -13,7 +13,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from dokobot.bot.client import DokoBot, send_ephemeral
+from dokobot.bot.client import DokoBot, answer, send_ephemeral
 from dokobot.bot.ui import FIELD_MAX, controls_for, dynamic_view, embed, record_files
 from dokobot.storage import StorageError
 from dokobot.table.sheet import Sheet, build_sheet
@@ -80,9 +80,9 @@ class StatsCog(commands.Cog, name="Stats"):
         await interaction.response.defer(ephemeral=True, thinking=True)
         message = await self.leaderboard_message(interaction.channel_id or 0, period, order, 0, lang, size)
         if message is None:
-            await interaction.followup.send(no_games(lang, size), ephemeral=True)
+            await answer(interaction, no_games(lang, size))
             return
-        await interaction.followup.send(ephemeral=True, **message)
+        await answer(interaction, **message)
 
     async def leaderboard_message(
         self, channel_id: int, period: str, order: str, page: int, lang: str, size: int | None = None,
@@ -152,7 +152,7 @@ class StatsCog(commands.Cog, name="Stats"):
         if s.mixed:  # points per game side by side only where they compare: per table size
             card.add_field(name=t(lang, "stats.by_size"), value="\n".join(_size_line(lang, p) for p in s.by_size), inline=False)
         card.set_footer(text=footer(lang, "statistik", s.mixed))
-        await interaction.followup.send(embed=card, ephemeral=True)
+        await answer(interaction, embed=card)
 
     # ---- Protokoll -------------------------------------------------------------------------
 

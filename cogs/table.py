@@ -15,7 +15,7 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from dokobot.bot.client import DokoBot, send_ephemeral
+from dokobot.bot.client import DokoBot, answer, send_ephemeral
 from dokobot.bot.ui import embed, error_text, perform, record_files
 from dokobot.engine import RuleError, RuleSet
 from dokobot.table import switches
@@ -101,16 +101,16 @@ class TableCog(commands.Cog, name="Table"):
             table = await self.bot.tables.open(interaction.channel_id or 0, interaction.guild_id, user.id, user.display_name)
         except TableError as err:
             existing = self.bot.tables.get(interaction.channel_id or 0)
-            await interaction.followup.send(t(lang, "err." + err.code, url=_jump(interaction, existing)), ephemeral=True)
+            await answer(interaction, t(lang, "err." + err.code, url=_jump(interaction, existing)))
             return
         except StoreError as exc:
             log.error("channel %s: could not open a table: %s", interaction.channel_id, exc)
-            await interaction.followup.send(t(lang, "err.storage"), ephemeral=True)
+            await answer(interaction, t(lang, "err.storage"))
             return
         presenter = self.bot.presenter(table)
         presenter.update()
         await presenter.wait()
-        await interaction.followup.send(t(lang, "ok.opened", url=_jump(interaction, table)), ephemeral=True)
+        await answer(interaction, t(lang, "ok.opened", url=_jump(interaction, table)))
 
     @doko.command(name=_("hand", key="name.hand"), description=_("Zeigt dir deine Karten (nur für dich)", key="cmd.hand"))
     async def hand(self, interaction: discord.Interaction) -> None:
@@ -159,14 +159,14 @@ class TableCog(commands.Cog, name="Table"):
         try:
             rules = await table.set_rules(interaction.user.id, can_manage(interaction), config, settings)
         except TableError as err:
-            await interaction.followup.send(error_text(err, table, lang), ephemeral=True)
+            await answer(interaction, error_text(err, table, lang))
             return
         except StoreError as exc:
             log.error("table %s: could not save the rules: %s", table.channel_id, exc)
-            await interaction.followup.send(t(lang, "err.storage"), ephemeral=True)
+            await answer(interaction, t(lang, "err.storage"))
             return
         text = t(lang, "ok.preset", preset=render.preset_name(lang, rules.preset))
-        await interaction.followup.send(text, embed=embed(*render.rules_text(table, lang, await self.images(table.channel_id))), ephemeral=True)
+        await answer(interaction, text, embed=embed(*render.rules_text(table, lang, await self.images(table.channel_id))))
         log.info("table %s: rules now %s", table.channel_id, rules.to_config())
         self.bot.presenter(table).update()
 
@@ -234,14 +234,14 @@ class TableCog(commands.Cog, name="Table"):
                 await self.bot.set_channel_pictures(channel_id, images=look["bilder"])
             rules = await self.bot.tables.set_channel_rules(channel_id, config, new_settings)
         except TableError as err:
-            await interaction.followup.send(error_text(err, None, lang), ephemeral=True)
+            await answer(interaction, error_text(err, None, lang))
             return
         except StoreError as exc:
             log.error("channel %s: could not save the rules: %s", channel_id, exc)
-            await interaction.followup.send(t(lang, "err.storage"), ephemeral=True)
+            await answer(interaction, t(lang, "err.storage"))
             return
         text = t(lang, "ok.channel_rules", preset=render.preset_name(lang, rules.preset))
-        await interaction.followup.send(text, embed=page, ephemeral=True)
+        await answer(interaction, text, embed=page)
 
     @doko.command(name=_("platz", key="name.platz"), description=_("Gibt einen Platz weiter oder lässt einen Computer dafür spielen (Gastgeber)", key="cmd.platz"))
     @app_commands.rename(nummer=_("nummer", key="opt.nummer"), aktion=_("aktion", key="opt.aktion"), spieler=_("spieler", key="opt.spieler"))
@@ -274,7 +274,7 @@ class TableCog(commands.Cog, name="Table"):
             done = t(lang, "ok.computer_on" if on else "ok.computer_off", n=nummer)
         await interaction.response.defer(ephemeral=True, thinking=True)
         if await self.run(interaction, table, op):
-            await interaction.followup.send(done, ephemeral=True)
+            await answer(interaction, done)
 
     @doko.command(name=_("abbrechen", key="name.abbrechen"), description=_("Bricht das laufende Spiel ohne Wertung ab (Gastgeber)", key="cmd.abbrechen"))
     async def abbrechen(self, interaction: discord.Interaction) -> None:
@@ -283,7 +283,7 @@ class TableCog(commands.Cog, name="Table"):
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         if await self.run(interaction, table, lambda: table.abort(interaction.user.id, can_manage(interaction))):
-            await interaction.followup.send(t(await self.lang(interaction), "ok.aborted"), ephemeral=True)
+            await answer(interaction, t(await self.lang(interaction), "ok.aborted"))
 
     @doko.command(name=_("schliessen", key="name.schliessen"), description=_("Schließt den Tisch (Gastgeber)", key="cmd.schliessen"))
     async def schliessen(self, interaction: discord.Interaction) -> None:
@@ -292,7 +292,7 @@ class TableCog(commands.Cog, name="Table"):
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         if await self.run(interaction, table, lambda: table.close(interaction.user.id, can_manage(interaction))):
-            await interaction.followup.send(t(await self.lang(interaction), "lobby.closed"), ephemeral=True)
+            await answer(interaction, t(await self.lang(interaction), "lobby.closed"))
 
     @doko.command(name=_("entfernen", key="name.entfernen"), description=_("Nimmt jemanden vom Tisch (Gastgeber, zwischen den Spielen)", key="cmd.entfernen"))
     @app_commands.rename(spieler=_("spieler", key="opt.spieler"))
@@ -306,7 +306,7 @@ class TableCog(commands.Cog, name="Table"):
         op = lambda: table.kick(interaction.user.id, can_manage(interaction), spieler.id)  # noqa: E731
         if await self.run(interaction, table, op):
             lang = await self.lang(interaction)
-            await interaction.followup.send(t(lang, "ok.kicked", name=render.esc(spieler.display_name)), ephemeral=True)
+            await answer(interaction, t(lang, "ok.kicked", name=render.esc(spieler.display_name)))
 
     @doko.command(name=_("computer", key="name.computer"), description=_("Setzt einen Computer auf einen freien Platz oder nimmt ihn weg (Gastgeber)", key="cmd.computer"))
     @app_commands.rename(aktion=_("aktion", key="opt.aktion"), name=_("name", key="opt.name"),
@@ -337,9 +337,9 @@ class TableCog(commands.Cog, name="Table"):
             lang = await self.lang(interaction)
             if action == "dazu":
                 added = next((s.name for s in table.seats if s.is_bot and s.name not in before), "Computer")
-                await interaction.followup.send(t(lang, "ok.computer_added", name=render.esc(added)), ephemeral=True)
+                await answer(interaction, t(lang, "ok.computer_added", name=render.esc(added)))
             else:
-                await interaction.followup.send(t(lang, "ok.computer_removed"), ephemeral=True)
+                await answer(interaction, t(lang, "ok.computer_removed"))
 
     @doko.command(name=_("sprache", key="name.sprache"), description=_("Stellt deine Sprache ein (oder die des Kanals)", key="cmd.sprache"))
     @app_commands.rename(sprache=_("sprache", key="opt.sprache"), kanal=_("kanal", key="opt.kanal"), blatt=_("blatt", key="opt.blatt"))
