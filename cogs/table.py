@@ -15,6 +15,7 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
+from dokobot.bot import permissions
 from dokobot.bot.client import DokoBot, answer, send_ephemeral
 from dokobot.bot.ui import embed, error_text, perform, record_files
 from dokobot.engine import RuleError, RuleSet
@@ -92,6 +93,8 @@ class TableCog(commands.Cog, name="Table"):
         if existing is not None:
             url = _jump(interaction, existing)
             await send_ephemeral(interaction, t(lang, "err.table_exists", url=url))
+            return
+        if await permissions.refused(interaction, lang):  # no table the channel cannot show
             return
         # Private: any error of opening stays between us. The lobby itself is a
         # channel message the presenter sends (and keeps current).

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
+from dokobot.bot import permissions
 from dokobot.engine import ReplayError, replay_game
 from dokobot.table.ai import LEVELS
 from dokobot.table.store import StoreError
@@ -71,7 +72,8 @@ def error_text(err: TableError, table: Table | None, lang: str) -> str:
 async def perform(bot: DokoBot, interaction: discord.Interaction, table: Table, op: Any, *, actor: int | None = None) -> Outcome | None:
     """Run one table change for an (already acknowledged) interaction.
 
-    Bad input: a private reason, nothing changed. A failure of ours (e.g. the
+    Bad input, or a permission the bot lacks in the channel: a private reason,
+    nothing changed. A failure of ours (e.g. the
     database): logged, and the player hears that it did not work - never
     silence, never a traceback. Success: the presenter shows the change.
     """
@@ -79,6 +81,8 @@ async def perform(bot: DokoBot, interaction: discord.Interaction, table: Table, 
 
     presenter = bot.presenter(table)
     lang = await bot.lang_of(interaction)
+    if await permissions.refused(interaction, lang):  # the table could not show it: nothing happens
+        return None
     try:
         outcome = await op()
     except TableError as err:

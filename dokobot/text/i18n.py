@@ -394,6 +394,16 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "“{value}” is not a value for the switch “{name}”. Allowed: {allowed}.",
     ),
     "err.internal": ("Da ist etwas schiefgegangen. Versuch es noch einmal.", "Something went wrong. Please try again."),
+    "err.permissions": (
+        "Mir fehlen in diesem Kanal Rechte: {list}. Bitte gib sie mir (Kanal bearbeiten → Berechtigungen); bis dahin ändert sich hier nichts, und nichts geht verloren.",
+        "I am missing permissions in this channel: {list}. Please grant them (Edit Channel → Permissions); until then nothing changes here, and nothing is lost.",
+    ),
+    "perm.view_channel": ("Kanal ansehen", "View Channel"),
+    "perm.send_messages": ("Nachrichten senden", "Send Messages"),
+    "perm.send_messages_in_threads": ("Nachrichten in Threads senden", "Send Messages in Threads"),
+    "perm.embed_links": ("Links einbetten", "Embed Links"),
+    "perm.attach_files": ("Dateien anhängen", "Attach Files"),
+    "perm.read_message_history": ("Nachrichtenverlauf anzeigen", "Read Message History"),
     "err.storage": ("Das konnte ich nicht speichern, darum hat sich nichts geändert. Versuch es gleich noch einmal.", "I could not save that, so nothing changed. Please try again in a moment."),
     "err.busy": ("Einen Moment, der Tisch ist beschäftigt.", "One moment, the table is busy."),
     "err.broken": (

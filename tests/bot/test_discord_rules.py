@@ -2,15 +2,26 @@
 
 from __future__ import annotations
 
+import discord
+import pytest
+from simcord.backend.models.channel import Overwrite
+from simcord.enums import OverwriteType
+
+from dokobot.bot.permissions import NEEDED, missing_text
 from dokobot.text.i18n import t
 from tests import discord_limits
+from tests.bot.conftest import message_text
 
 
 async def test_a_deferred_command_edits_its_thinking_response(doko):
     """After a defer with "thinking" the answer edits that response; a followup in
     its place is the form Discord calls deprecated."""
     await doko.open_and_seat()
+    seen = len(doko.env.http_requests)
     res = await doko.players[0].slash(doko.channel, "doko computer")  # defers, then answers
+    calls = [(r.method, r.path) for r in doko.env.http_requests[seen:] if r.path.startswith("/webhooks/")]
+    assert [m for m, p in calls if p.endswith("/messages/@original")] == ["PATCH"]
+    assert not [p for m, p in calls if m == "POST"]  # no followup
     added = t("de", "ok.computer_added", name="Computer 1 \\(mittel\\)")
     assert res.response is not None and res.response.ephemeral
     assert res.response.content == added
@@ -62,3 +73,83 @@ def test_the_validator_knows_command_names():
         for i in range(4)
     ]}
     assert any("> 8000" in p for p in discord_limits.command_problems(huge))
+
+
+# ---- permissions ---------------------------------------------------------------------
+
+
+def bot_overwrite(doko, channel_id: int, **perms: bool) -> None:
+    """A channel permission overwrite for the bot (``send_messages=False``), as a server admin sets one."""
+    allow, deny = discord.PermissionOverwrite(**perms).pair()
+    backend = doko.env.backend
+    backend.set_overwrite(channel_id, Overwrite(backend.bot_user.id, OverwriteType.MEMBER, allow.value, deny.value))
+
+
+def no_overwrite(doko, channel_id: int) -> None:
+    doko.env.backend.delete_overwrite(channel_id, doko.env.backend.bot_user.id)
+
+
+@pytest.mark.parametrize("perm", NEEDED)
+async def test_no_table_where_the_bot_lacks_a_permission(doko, perm):
+    bot_overwrite(doko, doko.channel.id, **{perm: False})
+    res = await doko.players[0].slash(doko.channel, "doko tisch")
+    assert res.ephemeral and res.response.content == missing_text("de", [perm])
+    assert t("de", f"perm.{perm}") in res.response.content
+    assert doko.bot.tables.get(doko.channel.id) is None and doko.public() == []
+    no_overwrite(doko, doko.channel.id)  # given: the table opens
+    res = await doko.players[0].slash(doko.channel, "doko tisch")
+    assert doko.bot.tables.get(doko.channel.id) is not None and len(doko.public()) == 1
+
+
+async def test_every_missing_permission_is_named_in_the_members_language(doko, locales):
+    locales[doko.players[0].id] = "en-US"
+    bot_overwrite(doko, doko.channel.id, embed_links=False, attach_files=False)
+    res = await doko.players[0].slash(doko.channel, "doko tisch")
+    assert res.response.content == missing_text("en", ["embed_links", "attach_files"])
+    assert "Embed Links, Attach Files" in res.response.content
+    assert doko.bot.tables.get(doko.channel.id) is None
+
+
+async def test_in_a_thread_the_bot_needs_send_messages_in_threads(doko):
+    parent = doko.bot.get_channel(doko.channel.id)
+    await parent.create_thread(name="Runde", type=discord.ChannelType.public_thread)
+    thread = doko.channel.threads[0]
+    bot_overwrite(doko, doko.channel.id, send_messages_in_threads=False)  # threads take their parent's
+    res = await doko.players[0].slash(thread, "doko tisch")
+    assert res.response.content == missing_text("de", ["send_messages_in_threads"])
+    assert doko.bot.tables.get(thread.id) is None
+    bot_overwrite(doko, doko.channel.id, send_messages=False)  # the channel itself: no matter in a thread
+    res = await doko.players[0].slash(thread, "doko tisch")
+    assert doko.bot.tables.get(thread.id) is not None
+
+
+def _played(doko) -> int:
+    game = doko.table.game
+    return sum(len(t.cards) for t in game.tricks) + len(game.current_trick)
+
+
+@pytest.mark.parametrize("perm", NEEDED)
+async def test_a_permission_taken_during_a_game(doko, perm):
+    """The next action says what is missing, privately, to the one who acted, and
+    changes nothing; once the permission is back the game goes on."""
+    await doko.open_and_seat()
+    await doko.start()
+    await doko.open_all_hands()
+    await doko.reserve_all_gesund()
+    await doko.click_hand(doko.player(doko.table.game.to_act), "play")
+    before, shown = _played(doko), message_text(doko.table_message())
+    bot_overwrite(doko, doko.channel.id, **{perm: False})
+    actor = doko.player(doko.table.game.to_act)
+    res = await doko.click_hand(actor, "play")
+    assert res.followups and res.followups[-1].ephemeral
+    assert res.followups[-1].content == missing_text("de", [perm])
+    seat = doko.table.seat_of(doko.players[0].id)
+    assert "re" in doko.table.game.allowed_announcements(seat) or "kontra" in doko.table.game.allowed_announcements(seat)
+    what = "re" if "re" in doko.table.game.allowed_announcements(seat) else "kontra"
+    res = await doko.players[0].slash(doko.channel, what)
+    assert res.ephemeral and res.response.content == missing_text("de", [perm])
+    assert _played(doko) == before and what in doko.table.game.allowed_announcements(seat)  # nothing happened
+    no_overwrite(doko, doko.channel.id)
+    await doko.click_hand(actor, "play")
+    assert _played(doko) == before + 1
+    assert message_text(doko.table_message()) != shown  # the table message shows the game again
