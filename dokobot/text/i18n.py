@@ -396,7 +396,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "err.internal": ("Da ist etwas schiefgegangen. Versuch es noch einmal.", "Something went wrong. Please try again."),
     "err.permissions": (
         "Mir fehlen in diesem Kanal Rechte: {list}. Bitte gib sie mir (Kanal bearbeiten → Berechtigungen); bis dahin ändert sich hier nichts, und nichts geht verloren.",
-        "I am missing permissions in this channel: {list}. Please grant them (Edit Channel → Permissions); until then nothing changes here, and nothing is lost.",
+        "I lack permissions in this channel: {list}. Please grant them (Edit Channel → Permissions); until then nothing changes here, and nothing is lost.",
     ),
     "perm.view_channel": ("Kanal ansehen", "View Channel"),
     "perm.send_messages": ("Nachrichten senden", "Send Messages"),
