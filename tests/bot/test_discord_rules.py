@@ -153,3 +153,21 @@ async def test_a_permission_taken_during_a_game(doko, perm):
     await doko.click_hand(actor, "play")
     assert _played(doko) == before + 1
     assert message_text(doko.table_message()) != shown  # the table message shows the game again
+
+
+# ---- the commands as Discord gets them -----------------------------------------------
+
+
+async def test_the_command_payload_keeps_discords_rules_in_every_locale(doko):
+    tree = doko.bot.tree
+    payload = [await c.get_translated_payload(tree, tree.translator) for c in tree._get_all_commands()]
+    assert {c["name"] for c in payload} >= {"doko", "re", "kontra"}
+    locales = set().union(*(discord_limits._locales(c) for c in payload))
+    assert {"en-US", "en-GB"} <= locales  # the English catalogue is there, and checked
+    assert [p for c in payload for p in discord_limits.command_problems(c)] == []
+    doko_cmd = next(c for c in payload if c["name"] == "doko")
+    for locale in (None, "en-US"):
+        size = discord_limits._total(doko_cmd, locale)
+        assert size <= discord_limits.COMMAND_TOTAL, (locale, size)
+    # and what sync() sent went through the validator too
+    assert any(r.method == "PUT" and r.path.endswith("/commands") for r in doko.env.http_requests)
