@@ -223,8 +223,7 @@ class TableCog(commands.Cog, name="Table"):
             return
         pflicht = lists.pflichtsolo and lists.active and bool(ruleset.solos)
         images = look.get("bilder", await self.images(channel_id))
-        page = embed(*render.rules_page(ruleset, new_settings, lang, lists.games, pflicht, images))
-        page.set_footer(text=t(lang, "rules.next_table"))
+        page = embed(*render.rules_page(ruleset, new_settings, lang, lists.games, pflicht, images), t(lang, "rules.next_table"))
         if preset is None and not schalter and not look:
             await interaction.response.send_message(embed=page, ephemeral=True)
             return

@@ -555,6 +555,8 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "sheet.title": ("Spielliste · {games}", "Score sheet · {games}"),
     "sheet.older.one": ("… 1 älteres Spiel", "… 1 earlier game"),
     "sheet.older.other": ("… {n} ältere Spiele", "… {n} earlier games"),
+    "sheet.newer.one": ("… 1 neueres Spiel", "… 1 later game"),
+    "sheet.newer.other": ("… {n} neuere Spiele", "… {n} later games"),
     "stats.redeal_rule": (
         "Neu gegebene Spiele (eingeworfen, Armut nicht genommen) zählen nirgends als Spiel.",
         "Redealt games (thrown in, poverty not taken) never count as games.",
