@@ -15,7 +15,7 @@ import discord
 from discord.ext import commands
 
 from dokobot.bot.client import DokoBot, answer, send_ephemeral
-from dokobot.bot.embeds import add_lines, clamp, fits, units
+from dokobot.bot.embeds import add_lines, clamp, compose, fits, units
 from dokobot.bot.ui import controls_for, dynamic_view, embed, record_files
 from dokobot.storage import StorageError
 from dokobot.table.sheet import Sheet, build_sheet, page_of
@@ -309,9 +309,9 @@ def _sheet_card(
         title, body = sheet_text(shown, lang, marks)
         if closed:
             title += " " + t(lang, "sheet.closed")
-        card = embed(title, body, footer(lang, "liste", sheet.mixed))
+        card = compose(title, body, footer(lang, "liste", sheet.mixed))
         if fits(card) or n == 1:
-            return card, shown
+            return clamp(card), shown
     raise AssertionError("a sheet page has lines")
 
 

@@ -63,6 +63,11 @@ def fits(*cards: discord.Embed) -> bool:
 
 def build(title: str, body: str, footer: str | None = None) -> discord.Embed:
     """An embed; a body longer than a description may be goes on in fields, whole lines each."""
+    return clamp(compose(title, body, footer))
+
+
+def compose(title: str, body: str, footer: str | None = None) -> discord.Embed:
+    """``build`` without the last guard: a pager asks ``fits`` of it to know how much goes on a page."""
     card = discord.Embed(title=cut(title, TITLE), colour=COLOUR)
     if units(body) <= DESCRIPTION:
         card.description = body
@@ -73,7 +78,7 @@ def build(title: str, body: str, footer: str | None = None) -> discord.Embed:
             card.add_field(name=BLANK, value=part or BLANK, inline=False)
     if footer:
         card.set_footer(text=footer)
-    return clamp(card)
+    return card
 
 
 def add_lines(card: discord.Embed, name: str, lines: list[str]) -> None:

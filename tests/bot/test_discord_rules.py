@@ -7,10 +7,13 @@ import pytest
 from simcord.backend.models.channel import Overwrite
 from simcord.enums import OverwriteType
 
+from dokobot.bot.embeds import fits
 from dokobot.bot.permissions import NEEDED, missing_text
+from dokobot.engine import GameResult
+from dokobot.table.store import SeatInfo
 from dokobot.text.i18n import t
 from tests import discord_limits
-from tests.bot.conftest import message_text
+from tests.bot.conftest import cid, components, disabled, message_text
 
 
 async def test_a_deferred_command_edits_its_thinking_response(doko):
@@ -171,3 +174,69 @@ async def test_the_command_payload_keeps_discords_rules_in_every_locale(doko):
         assert size <= discord_limits.COMMAND_TOTAL, (locale, size)
     # and what sync() sent went through the validator too
     assert any(r.method == "PUT" and r.path.endswith("/commands") for r in doko.env.http_requests)
+
+
+# ---- the Spielliste and the leaderboard within one message ------------------------------
+
+
+async def _book_games(doko, names: list[str], games: int) -> None:
+    """``games`` finished games of the channel's open table, booked directly in its store."""
+    table = doko.table
+    players = [SeatInfo(10**6 + i, name, False) for i, name in enumerate(names)]
+    n = len(players)
+    re = list(range(n // 2))
+    for number in range(1, games + 1):
+        game_id = await doko.bot.store.create_game(table.table_id, number, {"preset": "ddv"}, players, 0, [["CQ"]] * n)
+        score = [3 if s in re else -3 for s in range(n)]
+        result = GameResult.from_dict({"contract": "normal", "re": re, "kontra": [s for s in range(n) if s not in re],
+                                       "winner": "re", "score": score})
+        await doko.bot.store.finish_game(game_id, result, {p.user_id: score[i] for i, p in enumerate(players)})
+
+
+def _text(card) -> str:  # noqa: ANN001
+    return "\n".join([card.description or "", *(f.value for f in card.fields)])
+
+
+async def test_the_sheet_at_six_with_long_markdown_and_emoji_names_pages(doko):
+    """Six names of 31 characters, markdown to escape and emoji (two UTF-16 units each):
+    the sheet shows as many games as one message holds, and pages to the rest."""
+    await doko.open_and_seat()
+    names = [f"{i}" + "*_~|🂡" * 6 for i in range(6)]
+    await _book_games(doko, names, 30)
+    res = await doko.players[0].slash(doko.channel, "doko liste")
+    card = res.response.embeds[0]
+    assert fits(card) and discord_limits.embed_problems(card.to_dict())[1] <= 6000
+    assert "30" in card.title
+    shown = [line for line in _text(card).split("\n") if line.startswith("**")]
+    assert 1 <= len(shown) < 20 and shown[-1].startswith("**30.**")  # the newest, fewer than 20: no more fit
+    older, newer = components(res.response)
+    assert not disabled(older) and disabled(newer)
+    first = int(shown[0][2:].split(".")[0])
+    page = await doko.players[0].click(res.response, custom_id=cid(older))
+    card = page.response.embeds[0] if page.response else doko.fetch(res.response, doko.players[0]).embeds[0]
+    rows = [line for line in _text(card).split("\n") if line.startswith("**")]
+    assert rows[-1].startswith(f"**{first - 1}.**") and t("de", "sheet.newer.other", n=30 - first + 1) in _text(card)
+
+
+async def test_the_sheet_of_thousands_of_games_defers_and_shows_the_newest(doko):
+    await doko.open_and_seat()
+    await _book_games(doko, ["Anna", "Bernd", "Clara", "Dora"], 2000)
+    seen = len(doko.env.http_requests)
+    res = await doko.players[0].slash(doko.channel, "doko liste")
+    kinds = [b.get("type") for r in doko.env.http_requests[seen:] if r.path.endswith("/callback")
+             for b in [r.json or {}]]
+    assert kinds == [5]  # deferred with "thinking" before the database is read
+    card = res.response.embeds[0]
+    assert "2.000" in card.title and t("de", "sheet.older.other", n="1.980") in _text(card)
+    assert "**2000.**" in _text(card) and "+6.000" in _text(card)  # Anna: 2,000 x 3
+
+
+def test_many_computer_players_get_leaderboard_pages_of_their_own():
+    from cogs.stats import BOTS_ALONE, bot_pages
+
+    few = ["Computer 1 (mittel) +12 Punkte"] * 5
+    assert bot_pages(few) == []  # beside every page of people
+    many = [f"**{i}.** Computer {i} (schwer) " + "x" * 150 for i in range(60)]
+    pages = bot_pages(many)
+    assert len(pages) > 1 and [line for p in pages for line in p] == many
+    assert all(discord_limits.units("\n".join(p)) <= BOTS_ALONE for p in pages)
