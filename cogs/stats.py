@@ -26,10 +26,10 @@ from dokobot.text.numbers import decimal, integer, percent, signed, signed_decim
 log = logging.getLogger(__name__)
 
 PAGE = 10  # leaderboard rows per page
-# Discord's 6,000 characters per message: ten rows of people (with their sizes,
-# names escaped) take up to about 2,600, title and footer some 400; the rest
-# may go to the computer players beside them, or else they get pages of their own.
-BOTS_BESIDE, BOTS_ALONE = 2500, 4000
+# Computer players stand beside the people while the page fits Discord's 6,000
+# characters; else they get pages of their own, of at most this many (a
+# description, with room for title and footer).
+BOTS_ALONE = 4000
 SHEET_ROWS = 20  # newest games shown on the score sheet
 
 
@@ -128,28 +128,35 @@ class StatsCog(commands.Cog, name="Stats"):
     ) -> dict[str, Any] | None:
         page = max(page, 0)
         board = await self.db.leaderboard(channel_id, period, order, limit=PAGE, offset=page * PAGE, size=size)
-        pages = max(1, -(-board.total // PAGE))
-        if page >= pages:  # fewer players than when the button was drawn: the last page
-            page = pages - 1
-            board = await self.db.leaderboard(channel_id, period, order, limit=PAGE, offset=page * PAGE, size=size)
+        human_pages = max(1, -(-board.total // PAGE))
+        if page >= human_pages:  # a page of computer players, or fewer people than when it was drawn
+            board = await self.db.leaderboard(
+                channel_id, period, order, limit=PAGE, offset=(human_pages - 1) * PAGE, size=size,
+            )
         if not board.rows and not board.bots:
             return None
         title = sized(t(lang, "stats.board", period=t(lang, "period." + period), order=t(lang, "order." + order)), lang, size)
         bots = [_row(lang, r, order, board.mixed) for r in board.bots]
-        alone = bot_pages(bots)  # too many computer players to show with every page: their own pages
-        human_pages = pages
-        pages += len(alone)
-        if page >= pages:
-            page = pages - 1
-        if page >= human_pages:  # a page of computer players
-            card = embed(title, f"**{t(lang, 'stats.bots')}**\n" + "\n".join(alone[page - human_pages]))
-        else:
-            card = embed(title, "\n".join(_row(lang, r, order, board.mixed) for r in board.rows) or t(lang, "stats.no_humans"))
-            if bots and not alone:
-                add_lines(card, t(lang, "stats.bots"), bots)
+        people = "\n".join(_row(lang, r, order, board.mixed) for r in board.rows) or t(lang, "stats.no_humans")
         method = t(lang, "stats.method", k=board.k, prior=decimal(board.prior_ppg, lang))
-        page_text = t(lang, "stats.page", page=page + 1, pages=pages)
-        card.set_footer(text=f"{page_text} · {method} {footer(lang, 'rangliste', board.mixed)}")
+
+        def page_footer(shown: int, of: int) -> str:
+            page_text = t(lang, "stats.page", page=shown + 1, pages=of)
+            return f"{page_text} · {method} {footer(lang, 'rangliste', board.mixed)}"
+
+        pages = human_pages
+        card = compose(title, people, page_footer(min(page, pages - 1), pages))
+        if bots:
+            add_lines(card, t(lang, "stats.bots"), bots)
+        if fits(card):
+            page = min(page, pages - 1)
+        else:  # too many computer players to show beside the people: pages of their own
+            alone = bot_pages(bots)
+            pages += len(alone)
+            page = min(page, pages - 1)
+            body = people if page < human_pages else (
+                f"**{t(lang, 'stats.bots')}**\n" + "\n".join(alone[page - human_pages]))
+            card = compose(title, body, page_footer(page, pages))
         card = clamp(card)
         view = None
         if pages > 1:
@@ -331,10 +338,7 @@ def _row(lang: str, r: Any, order: str, mixed: bool = False) -> str:
 
 
 def bot_pages(lines: list[str]) -> list[list[str]]:
-    """The computer players' rows: [] when they fit beside every page of people
-    (ten rows at most), else their own pages, each within one message's limits."""
-    if units("\n".join(lines)) <= BOTS_BESIDE:
-        return []
+    """The computer players' rows on pages of their own, each within one message's limits."""
     pages: list[list[str]] = [[]]
     used = 0
     for line in lines:

@@ -34,6 +34,13 @@ _SCORE_COLUMNS = (
     " hochzeit, stille_hochzeit, announcements, doppelkopf, fuchs_caught, fuchs_lost, karlchen, size"
 )
 
+_SHEET_UPSERT = (
+    "INSERT INTO sheet_totals (table_id, user_id, size, games, points, first_game) VALUES (?, ?, ?, 1, ?, ?)"
+    " ON CONFLICT (table_id, user_id, size) DO UPDATE SET games = sheet_totals.games + 1,"
+    " points = sheet_totals.points + excluded.points,"
+    " first_game = CASE WHEN excluded.first_game < sheet_totals.first_game"
+    " THEN excluded.first_game ELSE sheet_totals.first_game END"
+)
 _TOTALS_UPSERT = (
     "INSERT INTO {table} (channel_id, {column}, user_id, size, is_bot, games, points, wins)"
     " VALUES (?, ?, ?, ?, ?, 1, ?, ?) ON CONFLICT (channel_id, {column}, user_id, size) DO UPDATE SET"
@@ -157,6 +164,9 @@ class GamesRepo(Core):
                 (finished, dumps(data), typed.contract, game_id),
             )
             await _insert_scores(conn, game_id, channel_id, finished, rows)
+            await conn.executemany(  # the Spielliste's sums (migration 006)
+                _SHEET_UPSERT, [(game[4], r.user_id, r.size, r.points, game[5]) for r in rows],
+            )
             if rules is not None:
                 await conn.execute("UPDATE games SET rules = ? WHERE id = ?", (dumps(dict(rules)), game_id))
 
@@ -277,19 +287,23 @@ class GamesRepo(Core):
             first = window[0].number if window else (after + 1 if after is not None else before or 2**62)
             cut = window[-1].number + 1 if window else first  # the games from here on come after the page
             size_sql, size_args = ("AND s.size = ?", (size,)) if size is not None else ("", ())
-            sums = await _all(
+            sums = await _all(  # kept by finish_game: one row per player and size
                 conn,
-                "SELECT s.user_id, s.size, COUNT(*), SUM(s.points), MIN(g.number) FROM scores s"
-                " JOIN games g ON g.id = s.game_id WHERE g.table_id = ? AND g.status = 'finished'"
-                f" {size_sql} GROUP BY s.user_id, s.size",
+                "SELECT s.user_id, s.size, s.games, s.points, s.first_game FROM sheet_totals s"
+                f" WHERE s.table_id = ? {size_sql}",
                 (table_id, *size_args),
             )
-            start = await _all(
+            since = await _all(  # the page and the games after it: the points before it are the rest
                 conn,
                 "SELECT s.user_id, SUM(s.points) FROM scores s JOIN games g ON g.id = s.game_id"
-                f" WHERE g.table_id = ? AND g.status = 'finished' AND g.number < ? {size_sql} GROUP BY s.user_id",
+                f" WHERE g.table_id = ? AND g.status = 'finished' AND g.number >= ? {size_sql} GROUP BY s.user_id",
                 (table_id, first, *size_args),
             )
+            start: dict[int, int] = {}
+            for user, _, _, points, _ in sums:
+                start[int(user)] = start.get(int(user), 0) + int(points)
+            for user, points in since:
+                start[int(user)] = start.get(int(user), 0) - int(points)
             counts = await _all(
                 conn,
                 "SELECT COALESCE(SUM(CASE WHEN number < ? THEN 1 ELSE 0 END), 0),"
@@ -315,7 +329,7 @@ class GamesRepo(Core):
         return SheetWindow(
             games=window,
             sums=[(int(u), int(n_size), int(n), int(p), int(f)) for u, n_size, n, p, f in sums],
-            start={int(u): int(p) for u, p in start},
+            start={u: p for u, p in start.items() if p or u in {int(r[0]) for r in sums if int(r[4]) < first}},
             earlier=earlier, later=later, total=int(counts[0][2]),
             names={int(k): str(v) for k, v in names.items()},
         )
@@ -447,7 +461,9 @@ def _player_json(seat: Seat) -> dict[str, Any]:
 
 
 async def _running_game_row(conn: aiosqlite.Connection, game_id: int) -> tuple[Any, ...]:
-    rows = await _all(conn, "SELECT players, hands, channel_id, status FROM games WHERE id = ?", (game_id,))
+    rows = await _all(
+        conn, "SELECT players, hands, channel_id, status, table_id, number FROM games WHERE id = ?", (game_id,),
+    )
     if not rows:
         raise StorageError(f"game {game_id} does not exist")
     if rows[0][3] != "running":
