@@ -304,6 +304,7 @@ class GamesRepo(Core):
                 start[int(user)] = start.get(int(user), 0) + int(points)
             for user, points in since:
                 start[int(user)] = start.get(int(user), 0) - int(points)
+            scored_before = {int(r[0]) for r in sums if int(r[4]) < first}  # a running total of 0 stays one
             counts = await _all(
                 conn,
                 "SELECT COALESCE(SUM(CASE WHEN number < ? THEN 1 ELSE 0 END), 0),"
@@ -329,7 +330,7 @@ class GamesRepo(Core):
         return SheetWindow(
             games=window,
             sums=[(int(u), int(n_size), int(n), int(p), int(f)) for u, n_size, n, p, f in sums],
-            start={u: p for u, p in start.items() if p or u in {int(r[0]) for r in sums if int(r[4]) < first}},
+            start={u: p for u, p in start.items() if p or u in scored_before},
             earlier=earlier, later=later, total=int(counts[0][2]),
             names={int(k): str(v) for k, v in names.items()},
         )
