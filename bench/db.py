@@ -10,7 +10,9 @@ rebuilds the leaderboard totals, then times through the public async API:
 
 1. append_action, each one committed (target p99 < 5 ms),
 2. leaderboard for every period and order on the busiest channel (target p99 < 50 ms),
-3. statistics of one player, finish_game and score_sheet (no target, for reference).
+3. statistics of one player, finish_game and score_sheet (no target, for reference),
+4. a page of the Spielliste of a table with 4,000 games (``--long-table``), against
+   reading every game of it, as /doko liste did (target p99 < 100 ms).
 
 All games go to one channel by default: the worst case for a channel leaderboard.
 """
@@ -42,6 +44,8 @@ SUITS, RANKS = "CSHD", "AKQJT9"
 DECK = [s + r for s in SUITS for r in RANKS] * 2
 CONTRACTS = ["normal"] * 20 + ["hochzeit", "stille_hochzeit", "solo:karo", "solo:damen", "armut"]
 APPEND_TARGET_MS, BOARD_TARGET_MS = 5.0, 50.0
+SHEET_TARGET_MS = 100.0  # /doko liste defers, but its page should not depend on the table's history
+LONG_TABLE = 4000  # games of the one long table (the score sheet's worst case)
 PG_APPEND_TARGET_MS = 10.0  # a network round trip per commit (issue 16)
 
 
@@ -51,7 +55,16 @@ def _players() -> list[dict]:
     return people + robots
 
 
-def _game_rows(rng: random.Random, game_id: int, table_id: int, finished: int, players: list[dict]):
+def _place(game_id: int, long: int) -> tuple[int, int]:
+    """(table id, game number) of a game: the first ``long`` games are table 1's (one
+    table that played for years: the score sheet's worst case), the rest 60 a table."""
+    if game_id <= long:
+        return 1, game_id
+    rest = game_id - long - 1
+    return rest // GAMES_PER_TABLE + (2 if long else 1), rest % GAMES_PER_TABLE + 1
+
+
+def _game_rows(rng: random.Random, game_id: int, table_id: int, finished: int, players: list[dict], number: int = 0):
     """One games row and its four scores rows."""
     seats = rng.sample(players, 4)
     deck = DECK[:]
@@ -71,7 +84,7 @@ def _game_rows(rng: random.Random, game_id: int, table_id: int, finished: int, p
         "winner": winner, "game_value": value, "score": score, "extras": [],
     }
     game = (
-        game_id, table_id, CHANNEL, (game_id - 1) % GAMES_PER_TABLE + 1, '{"preset":"ddv"}', json.dumps(seats), rng.randrange(4),
+        game_id, table_id, CHANNEL, number or (game_id - 1) % GAMES_PER_TABLE + 1, '{"preset":"ddv"}', json.dumps(seats), rng.randrange(4),
         json.dumps(hands), finished - 900, finished, json.dumps(result), contract, "finished",
     )
     scores = []
@@ -97,22 +110,23 @@ _SCORE_COLUMNS = [
 ]
 
 
-def generate(games: int, seed: int, now: datetime):
+def generate(games: int, seed: int, now: datetime, long: int = 0):
     """(tables rows, players rows, batches of (games rows, scores rows)) of random finished games."""
     rng = random.Random(seed)
     players = _players()
     span = 3 * 365 * 86400
     end = to_epoch(now)
     times = sorted(end - rng.randrange(span) for _ in range(games))
-    tables = (games + GAMES_PER_TABLE - 1) // GAMES_PER_TABLE
+    long = min(long, games)
+    tables = _place(games, long)[0] if games else 0
     table_rows = [(t, CHANNEL, 1, players[0]["user_id"], "closed", end - span) for t in range(1, tables + 1)]
     player_rows = [(p["user_id"], p["name"], int(p["is_bot"]), end) for p in players]
 
     def batches():
         batch_games, batch_scores = [], []
         for game_id, finished in enumerate(times, start=1):
-            table_id = (game_id - 1) // GAMES_PER_TABLE + 1
-            game, scores = _game_rows(rng, game_id, table_id, finished, players)
+            table_id, number = _place(game_id, long)
+            game, scores = _game_rows(rng, game_id, table_id, finished, players, number)
             batch_games.append(game)
             batch_scores.extend(scores)
             if len(batch_games) >= 10_000:
@@ -124,9 +138,9 @@ def generate(games: int, seed: int, now: datetime):
     return table_rows, player_rows, batches()
 
 
-def bulk_load(path: Path, games: int, seed: int, now: datetime) -> None:
+def bulk_load(path: Path, games: int, seed: int, now: datetime, long: int = 0) -> None:
     """SQLite: fill games and scores with executemany in one transaction (fast)."""
-    table_rows, player_rows, batches = generate(games, seed, now)
+    table_rows, player_rows, batches = generate(games, seed, now, long)
     conn = sqlite3.connect(path, isolation_level=None)
     conn.execute("BEGIN")
     conn.executemany(
@@ -148,9 +162,9 @@ def bulk_load(path: Path, games: int, seed: int, now: datetime) -> None:
     conn.close()
 
 
-async def bulk_load_pg(db: Database, games: int, seed: int, now: datetime) -> None:
+async def bulk_load_pg(db: Database, games: int, seed: int, now: datetime, long: int = 0) -> None:
     """PostgreSQL: the same rows with COPY in one transaction, then ANALYZE."""
-    table_rows, player_rows, batches = generate(games, seed, now)
+    table_rows, player_rows, batches = generate(games, seed, now, long)
     async with db._transaction("bulk load") as conn:
         raw = conn.raw
         await raw.copy_records_to_table(
@@ -216,7 +230,7 @@ async def run(args: argparse.Namespace) -> None:
         path = Path(tmp) / "bench.db"
         await (await Database.open(path)).close()  # creates the schema
         start = time.perf_counter()
-        bulk_load(path, args.games, args.seed, now)
+        bulk_load(path, args.games, args.seed, now, args.long_table)
         db = await Database.open(path)
         await db.rebuild_totals()
         build = time.perf_counter() - start
@@ -240,7 +254,7 @@ async def run_pg(args: argparse.Namespace, now: datetime) -> None:
         sep = "&" if "?" in args.url else "?"
         db = await Database.open(f"{args.url}{sep}search_path={schema}")
         start = time.perf_counter()
-        await bulk_load_pg(db, args.games, args.seed, now)
+        await bulk_load_pg(db, args.games, args.seed, now, args.long_table)
         await db.rebuild_totals()
         for table in ("totals_month", "totals_day"):
             await db._connection().execute(f"VACUUM (ANALYZE) {table}")
@@ -290,8 +304,18 @@ async def measure(db: Database, args: argparse.Namespace, now: datetime, append_
     print(line("statistics size 4", samples, None))
     samples = []
     for _ in range(args.repeat):
-        await timed(samples, lambda: db.score_sheet(1))
+        await timed(samples, lambda: db.score_sheet(2))
     print(line(f"score_sheet (<= {GAMES_PER_TABLE} games)", samples, None))
+    long = min(args.long_table, args.games)
+    if long:  # /doko liste on a table of years (issue 20): every game read, or one page
+        samples = []
+        for _ in range(max(args.repeat // 10, 3)):
+            await timed(samples, lambda: db.table_games(1))
+        print(line(f"sheet, every game ({long})", samples, None))
+        samples = []
+        for _ in range(args.repeat):
+            await timed(samples, lambda: db.sheet_window(1, limit=20))
+        print(line(f"sheet page ({long} games)", samples, SHEET_TARGET_MS))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -301,6 +325,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tables", type=int, default=20, help="games played at once for appends")
     parser.add_argument("--actions", type=int, default=52, help="actions per game (4 + 48 cards)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--long-table", type=int, default=LONG_TABLE, help="games of one long table (table 1)")
     parser.add_argument("--url", help="run on PostgreSQL (postgresql://...): a fresh schema in that database")
     parser.add_argument("--keep", action="store_true", help="with --url: keep the bench schema")
     args = parser.parse_args(argv)

@@ -12,7 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from dokobot.bot.client import DokoBot, send_ephemeral
+from dokobot.bot.client import DokoBot, answer, send_ephemeral
 from dokobot.bot.client import command_text as _  # every command text from the catalogue
 from dokobot.bot.ui import perform
 from dokobot.text.i18n import announcement_name, t
@@ -35,7 +35,7 @@ class AnnouncementsCog(commands.Cog, name="Announcements"):
         await interaction.response.defer(ephemeral=True, thinking=True)
         op = lambda: table.act(interaction.user.id, None, action)  # noqa: E731
         if await perform(self.bot, interaction, table, op, actor=interaction.user.id) is not None:
-            await interaction.followup.send(t(lang, ok, what=announcement_name(lang, what) if what else ""), ephemeral=True)
+            await answer(interaction, t(lang, ok, what=announcement_name(lang, what) if what else ""))
 
     @app_commands.command(name=_("name.re"), description=_("cmd.re"))
     @app_commands.guild_only()

@@ -16,7 +16,7 @@ from dokobot.bot.client import DokoBot
 from .announcements import AnnouncementsCog
 from .play import PlayCog
 from .settings import SettingsCog
-from .stats import BoardPage, StatsCog
+from .stats import BoardPage, SheetPage, StatsCog
 from .table import TableCog
 
 
@@ -40,6 +40,11 @@ class DokoControls:
     ) -> None:
         await self.stats.on_board_page(interaction, period, order, page, size)
 
+    async def on_sheet_page(
+        self, interaction: discord.Interaction, table_id: int, direction: str, number: int, size: int | None,
+    ) -> None:
+        await self.stats.on_sheet_page(interaction, table_id, direction, number, size)
+
 
 async def setup(bot: DokoBot) -> None:
     play, stats, settings = PlayCog(bot), StatsCog(bot), SettingsCog(bot)
@@ -47,7 +52,7 @@ async def setup(bot: DokoBot) -> None:
     for cog in (table, play, AnnouncementsCog(bot), settings, stats):
         await bot.add_cog(cog)
     bot.controls = DokoControls(table, play, stats)
-    bot.add_dynamic_items(BoardPage)
+    bot.add_dynamic_items(BoardPage, SheetPage)
 
 
 async def teardown(bot: DokoBot) -> None:

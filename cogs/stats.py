@@ -8,16 +8,18 @@ the channel's table shows; ``/doko protokoll spiel:`` takes exactly those.
 from __future__ import annotations
 
 import logging
-from typing import Any
+from dataclasses import replace
+from typing import Any, cast
 
 import discord
 from discord.ext import commands
 
-from dokobot.bot.client import DokoBot, send_ephemeral
-from dokobot.bot.ui import FIELD_MAX, controls_for, dynamic_view, embed, record_files
+from dokobot.bot.client import DokoBot, answer, send_ephemeral
+from dokobot.bot.embeds import add_lines, clamp, compose, fits, units
+from dokobot.bot.ui import controls_for, dynamic_view, embed, record_files
 from dokobot.storage import StorageError
-from dokobot.table.sheet import Sheet, build_sheet
-from dokobot.table.table import bock_factors
+from dokobot.table.sheet import Sheet, build_sheet, page_of
+from dokobot.table.table import Table, bock_factors
 from dokobot.text import render
 from dokobot.text.i18n import contract_name, t, tn
 from dokobot.text.numbers import decimal, integer, percent, signed, signed_decimal
@@ -25,6 +27,10 @@ from dokobot.text.numbers import decimal, integer, percent, signed, signed_decim
 log = logging.getLogger(__name__)
 
 PAGE = 10  # leaderboard rows per page
+# Computer players stand beside the people while the page fits Discord's 6,000
+# characters; else they get pages of their own, of at most this many (a
+# description, with room for title and footer).
+BOTS_ALONE = 4000
 SHEET_ROWS = 20  # newest games shown on the score sheet
 
 
@@ -44,31 +50,70 @@ class StatsCog(commands.Cog, name="Stats"):
     async def send_sheet(self, interaction: discord.Interaction, size: int | None = None) -> None:
         """The Spielliste of the channel's table; after /doko schliessen that of its
         last session (until a new table opens). ``size``: only the games with that
-        many players who got cards, totals over those."""
+        many players who got cards, totals over those. Deferred first: the database
+        answers in bounded time, but on a busy host not always within Discord's 3 s."""
         lang = await self.lang(interaction)
-        channel_id = interaction.channel_id or 0
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        message = await self.sheet_message(interaction.channel_id or 0, lang, size)
+        await answer(interaction, **message)
+
+    async def sheet_message(
+        self, channel_id: int, lang: str, size: int | None, page: tuple[str, int] | None = None,
+        table_id: int | None = None,
+    ) -> dict[str, Any]:
+        """A page of the sheet as message keywords (``content`` alone when there is none).
+        ``page``: ("b", n) the games before number n, ("a", n) those after it; None: the newest."""
         table = self.bot.tables.get(channel_id)
-        closed = table is None
-        table_id = table.table_id if table is not None else None
-        if table_id is None:
+        found = table.table_id if table is not None else None
+        if found is None:
             last = await self.bot.store.last_table(channel_id)
-            table_id = last.table_id if last is not None else None
-        if table_id is None:
-            await send_ephemeral(interaction, t(lang, "err.no_table"))
-            return
-        finished = await self.bot.store.finished_games(table_id)
-        sheet = build_sheet(finished, size)
+            found = last.table_id if last is not None else None
+        if found is None:
+            return {"content": t(lang, "err.no_table")}
+        if table_id is not None and table_id != found:  # a button of an earlier table of the channel
+            return {"content": t(lang, "err.stale")}
+        sheet = await self.sheet_page(found, size, page)
         if not sheet.lines:
             empty = t(lang, "sheet.empty") if size is None else t(lang, "sheet.empty_size", size=size_words(lang, size))
-            await send_ephemeral(interaction, empty)
-            return
+            return {"content": empty}
         marks = await table.list_marks() if table is not None else {}  # Pflichtsolo, vorgeführt
-        title, body = sheet_text(sheet, lang, marks, bock_factors(finished))
-        if closed:
-            title += " " + t(lang, "sheet.closed")
-        card = embed(title, body)
-        card.set_footer(text=footer(lang, "liste", sheet.mixed))
-        await interaction.response.send_message(embed=card, ephemeral=True)
+        newest_first = page is None or page[0] == "b"
+        card, shown = _sheet_card(sheet, lang, marks, table is None, newest_first, await self.bock_marks(table))
+        view = None
+        if shown.earlier or shown.later:
+            view = dynamic_view()  # stopped: discord.py keeps nothing per page message
+            first, last = shown.lines[0].number, shown.lines[-1].number
+            view.add_item(SheetPage(found, "b", first, size, disabled=not shown.earlier))
+            view.add_item(SheetPage(found, "a", last, size, disabled=not shown.later))
+        return {"embed": card, "view": view} if view else {"embed": card}
+
+    async def bock_marks(self, table: Table | None) -> dict[int, int]:
+        """Game number -> Bock factor, for a running table that plays Bock. Bock is a running
+        state, so this replays the table's games: only where the rules have Bock at all."""
+        if table is None or table.table_id is None or not table.ruleset.bock:
+            return {}
+        return bock_factors(await self.bot.store.finished_games(table.table_id))
+
+    async def sheet_page(self, table_id: int, size: int | None, page: tuple[str, int] | None) -> Sheet:
+        """The page from the store, at a cost independent of the table's history."""
+        before, after = (page[1], None) if page and page[0] == "b" else (None, page[1] if page else None)
+        paged = getattr(self.bot.store, "sheet_page", None)
+        if paged is None:  # a store without pages: the whole sheet, cut here
+            whole = build_sheet(await self.bot.store.finished_games(table_id), size)
+            return page_of(whole, before, SHEET_ROWS, after=after)
+        return cast(Sheet, await paged(table_id, size, before, SHEET_ROWS, after=after))
+
+    async def on_sheet_page(
+        self, interaction: discord.Interaction, table_id: int, direction: str, number: int, size: int | None,
+    ) -> None:
+        """A page button of the sheet: the clicked message shows the other page."""
+        lang = await self.lang(interaction)
+        message = await self.sheet_message(interaction.channel_id or 0, lang, size, (direction, number), table_id)
+        if "embed" not in message:
+            await send_ephemeral(interaction, message["content"])
+            return
+        message.setdefault("view", None)
+        await interaction.response.edit_message(**message)
 
     # ---- Rangliste -------------------------------------------------------------------------
 
@@ -82,35 +127,49 @@ class StatsCog(commands.Cog, name="Stats"):
         await interaction.response.defer(ephemeral=True, thinking=True)
         message = await self.leaderboard_message(interaction.channel_id or 0, period, order, 0, lang, size)
         if message is None:
-            await interaction.followup.send(no_games(lang, size), ephemeral=True)
+            await answer(interaction, no_games(lang, size))
             return
-        await interaction.followup.send(ephemeral=True, **message)
+        await answer(interaction, **message)
 
     async def leaderboard_message(
         self, channel_id: int, period: str, order: str, page: int, lang: str, size: int | None = None,
     ) -> dict[str, Any] | None:
         page = max(page, 0)
         board = await self.db.leaderboard(channel_id, period, order, limit=PAGE, offset=page * PAGE, size=size)
-        pages = max(1, -(-board.total // PAGE))
-        if page >= pages:  # fewer players than when the button was drawn: the last page
-            page = pages - 1
-            board = await self.db.leaderboard(channel_id, period, order, limit=PAGE, offset=page * PAGE, size=size)
+        human_pages = max(1, -(-board.total // PAGE))
+        if page >= human_pages:  # a page of computer players, or fewer people than when it was drawn
+            board = await self.db.leaderboard(
+                channel_id, period, order, limit=PAGE, offset=(human_pages - 1) * PAGE, size=size,
+            )
         if not board.rows and not board.bots:
             return None
-        title = t(lang, "stats.board", period=t(lang, "period." + period), order=t(lang, "order." + order))
-        card = embed(
-            sized(title, lang, size),
-            "\n".join(_row(lang, r, order, board.mixed) for r in board.rows) or t(lang, "stats.no_humans"),
-        )
-        if board.bots:
-            add_fields(card, t(lang, "stats.bots"), [_row(lang, r, order, board.mixed) for r in board.bots])
+        title = sized(t(lang, "stats.board", period=t(lang, "period." + period), order=t(lang, "order." + order)), lang, size)
+        bots = [_row(lang, r, order, board.mixed) for r in board.bots]
+        people = "\n".join(_row(lang, r, order, board.mixed) for r in board.rows) or t(lang, "stats.no_humans")
         # one footer per sort order: what the numbers shown are (only ppg ranks by the shrunk value)
         if order == "ppg":
             method = t(lang, "stats.method", k=board.k, prior=decimal(board.prior_ppg, lang))
         else:
             method = t(lang, "stats.method." + order)
-        page_text = t(lang, "stats.page", page=page + 1, pages=pages)
-        card.set_footer(text=f"{page_text} · {method} {footer(lang, 'rangliste', board.mixed)}")
+
+        def page_footer(shown: int, of: int) -> str:
+            page_text = t(lang, "stats.page", page=shown + 1, pages=of)
+            return f"{page_text} · {method} {footer(lang, 'rangliste', board.mixed)}"
+
+        pages = human_pages
+        card = compose(title, people, page_footer(min(page, pages - 1), pages))
+        if bots:
+            add_lines(card, t(lang, "stats.bots"), bots)
+        if fits(card):
+            page = min(page, pages - 1)
+        else:  # too many computer players to show beside the people: pages of their own
+            alone = bot_pages(bots)
+            pages += len(alone)
+            page = min(page, pages - 1)
+            body = people if page < human_pages else (
+                f"**{t(lang, 'stats.bots')}**\n" + "\n".join(alone[page - human_pages]))
+            card = compose(title, body, page_footer(page, pages))
+        card = clamp(card)
         view = None
         if pages > 1:
             view = dynamic_view()  # stopped: discord.py keeps nothing per page message
@@ -154,11 +213,10 @@ class StatsCog(commands.Cog, name="Stats"):
         )
         name = render.esc(getattr(member, "display_name", member.name))
         title = t(lang, "stats.title", name=name)
-        card = embed(sized(title, lang, size), body)
+        card = embed(sized(title, lang, size), body, footer(lang, "statistik", s.mixed))
         if s.mixed:  # points per game side by side only where they compare: per table size
-            card.add_field(name=t(lang, "stats.by_size"), value="\n".join(_size_line(lang, p) for p in s.by_size), inline=False)
-        card.set_footer(text=footer(lang, "statistik", s.mixed))
-        await interaction.followup.send(embed=card, ephemeral=True)
+            add_lines(card, t(lang, "stats.by_size"), [_size_line(lang, p) for p in s.by_size])
+        await answer(interaction, embed=clamp(card))
 
     # ---- Protokoll -------------------------------------------------------------------------
 
@@ -227,6 +285,56 @@ class BoardPage(
             await controls.on_board_page(interaction, self.period, self.order, self.page, self.size)
 
 
+class SheetPage(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"doko:sh:(?P<table>\d+):(?P<dir>[ab])(?P<n>\d+)(?::t(?P<size>[456]))?",
+):
+    """◀ / ▶ of a long Spielliste: the games before (``b``) or after (``a``) game
+    number ``n`` of table ``table``; works on any old sheet message, also after a restart."""
+
+    def __init__(
+        self, table_id: int, direction: str, number: int, size: int | None = None, *, disabled: bool = False,
+    ) -> None:
+        tail = "" if size is None else f":t{size}"
+        super().__init__(discord.ui.Button(
+            custom_id=f"doko:sh:{table_id}:{direction}{number}{tail}", label="◀" if direction == "b" else "▶",
+            style=discord.ButtonStyle.secondary, disabled=disabled,
+        ))
+        self.table_id, self.direction, self.number, self.size = table_id, direction, number, size
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any) -> SheetPage:
+        size = int(match["size"]) if match["size"] else None
+        return cls(int(match["table"]), match["dir"], int(match["n"]), size)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        controls = await controls_for(interaction)
+        if controls is not None:
+            await controls.on_sheet_page(interaction, self.table_id, self.direction, self.number, self.size)
+
+
+def _sheet_card(
+    sheet: Sheet, lang: str, marks: dict[int, str], closed: bool, newest_first: bool,
+    bock: dict[int, int] | None = None,
+) -> tuple[discord.Embed, Sheet]:
+    """The embed of as many of the page's games as fit (long or emoji names: fewer),
+    and the part of the sheet it shows."""
+    for n in range(len(sheet.lines), 0, -1):
+        kept = sheet.lines[-n:] if newest_first else sheet.lines[:n]
+        dropped = len(sheet.lines) - n
+        shown = replace(
+            sheet, lines=kept, earlier=sheet.earlier + (dropped if newest_first else 0),
+            later=sheet.later + (0 if newest_first else dropped),
+        )
+        title, body = sheet_text(shown, lang, marks, bock)
+        if closed:
+            title += " " + t(lang, "sheet.closed")
+        card = compose(title, body, footer(lang, "liste", sheet.mixed))
+        if fits(card) or n == 1:
+            return clamp(card), shown
+    raise AssertionError("a sheet page has lines")
+
+
 def _row(lang: str, r: Any, order: str, mixed: bool = False) -> str:
     text = t(lang, "stats.row", rank=r.rank, name=render.esc(r.name),
              points=tn(lang, "count.points", r.points, sign=True), games=tn(lang, "count.games", r.games),
@@ -242,17 +350,17 @@ def _row(lang: str, r: Any, order: str, mixed: bool = False) -> str:
     return text
 
 
-def add_fields(card: discord.Embed, name: str, lines: list[str]) -> None:
-    """Lines under one heading, in as many fields as Discord's 1,024 characters per
-    field need (whole lines each): every computer player with its sizes must fit."""
-    parts: list[str] = []
+def bot_pages(lines: list[str]) -> list[list[str]]:
+    """The computer players' rows on pages of their own, each within one message's limits."""
+    pages: list[list[str]] = [[]]
+    used = 0
     for line in lines:
-        if parts and len(parts[-1]) + 1 + len(line) <= FIELD_MAX:
-            parts[-1] += "\n" + line
-        else:
-            parts.append(line[:FIELD_MAX])
-    for i, part in enumerate(parts):
-        card.add_field(name=name if i == 0 else "\u200b", value=part, inline=False)
+        if pages[-1] and used + 1 + units(line) > BOTS_ALONE:
+            pages.append([])
+            used = 0
+        pages[-1].append(line)
+        used += 1 + units(line)
+    return pages
 
 
 def _size_line(lang: str, p: Any) -> str:
@@ -295,7 +403,8 @@ def sheet_text(
     a Bock game says its factor (``bock``: game number -> factor), its points include it."""
     marks, bock = marks or {}, bock or {}
     rows = sheet.lines[-SHEET_ROWS:]
-    lines = [tn(lang, "sheet.older", len(sheet.lines) - len(rows))] if len(rows) < len(sheet.lines) else []
+    older = sheet.earlier + len(sheet.lines) - len(rows)  # a page of a long sheet: the games before it
+    lines = [tn(lang, "sheet.older", older)] if older else []
     for row in rows:
         parts = []
         for p in row.players:
@@ -310,6 +419,8 @@ def sheet_text(
         if sheet.mixed:  # the session changed size: each game says its own
             mark += " · " + size_words(lang, row.size)
         lines.append(f"**{row.number}.** {contract_name(lang, row.contract)}{mark}: {' · '.join(parts)}")
+    if sheet.later:  # an earlier page: the newer games are one click away
+        lines.append(tn(lang, "sheet.newer", sheet.later))
     played = " · ".join(f"{render.esc(sheet.names[uid])} {integer(n, lang)}" for uid, n in sheet.played.items())
     lines += ["", t(lang, "sheet.games_played", list=played)]
     if sheet.mixed:  # points per game only side by side within one size

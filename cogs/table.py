@@ -14,7 +14,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from dokobot.bot.client import DokoBot, send_ephemeral
+from dokobot.bot import permissions
+from dokobot.bot.client import DokoBot, answer, send_ephemeral
 from dokobot.bot.client import command_text as _  # every command text from the catalogue
 from dokobot.bot.ui import embed, error_text, perform, record_files
 from dokobot.engine import RuleError, RuleSet
@@ -96,6 +97,8 @@ class TableCog(commands.Cog, name="Table"):
             url = _jump(interaction, existing)
             await send_ephemeral(interaction, t(lang, "err.table_exists", url=url))
             return
+        if await permissions.refused(interaction, lang):  # no table the channel cannot show
+            return
         # Private: any error of opening stays between us. The lobby itself is a
         # channel message the presenter sends (and keeps current).
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -104,16 +107,16 @@ class TableCog(commands.Cog, name="Table"):
             table = await self.bot.tables.open(interaction.channel_id or 0, interaction.guild_id, user.id, user.display_name)
         except TableError as err:
             existing = self.bot.tables.get(interaction.channel_id or 0)
-            await interaction.followup.send(t(lang, "err." + err.code, url=_jump(interaction, existing)), ephemeral=True)
+            await answer(interaction, t(lang, "err." + err.code, url=_jump(interaction, existing)))
             return
         except StoreError as exc:
             log.error("channel %s: could not open a table: %s", interaction.channel_id, exc)
-            await interaction.followup.send(t(lang, "err.storage"), ephemeral=True)
+            await answer(interaction, t(lang, "err.storage"))
             return
         presenter = self.bot.presenter(table)
         presenter.update()
         await presenter.wait()
-        await interaction.followup.send(t(lang, "ok.opened", url=_jump(interaction, table)), ephemeral=True)
+        await answer(interaction, t(lang, "ok.opened", url=_jump(interaction, table)))
 
     @doko.command(name=_("name.hand"), description=_("cmd.hand"))
     async def hand(self, interaction: discord.Interaction) -> None:
@@ -162,14 +165,14 @@ class TableCog(commands.Cog, name="Table"):
         try:
             rules = await table.set_rules(interaction.user.id, can_manage(interaction), config, settings)
         except TableError as err:
-            await interaction.followup.send(error_text(err, table, lang), ephemeral=True)
+            await answer(interaction, error_text(err, table, lang))
             return
         except StoreError as exc:
             log.error("table %s: could not save the rules: %s", table.channel_id, exc)
-            await interaction.followup.send(t(lang, "err.storage"), ephemeral=True)
+            await answer(interaction, t(lang, "err.storage"))
             return
         text = t(lang, "ok.preset", preset=render.preset_name(lang, rules.preset))
-        await interaction.followup.send(text, embed=embed(*render.rules_text(table, lang, await self.images(table.channel_id))), ephemeral=True)
+        await answer(interaction, text, embed=embed(*render.rules_text(table, lang, await self.images(table.channel_id))))
         log.info("table %s: rules now %s", table.channel_id, rules.to_config())
         self.bot.presenter(table).update()
 
@@ -223,8 +226,7 @@ class TableCog(commands.Cog, name="Table"):
             return
         pflicht = lists.pflichtsolo and lists.active and bool(ruleset.solos)
         images = look.get("bilder", await self.images(channel_id))
-        page = embed(*render.rules_page(ruleset, new_settings, lang, lists.games, pflicht, images))
-        page.set_footer(text=t(lang, "rules.next_table"))
+        page = embed(*render.rules_page(ruleset, new_settings, lang, lists.games, pflicht, images), t(lang, "rules.next_table"))
         if preset is None and not schalter and not look:
             await interaction.response.send_message(embed=page, ephemeral=True)
             return
@@ -237,14 +239,14 @@ class TableCog(commands.Cog, name="Table"):
                 await self.bot.set_channel_pictures(channel_id, images=look["bilder"])
             rules = await self.bot.tables.set_channel_rules(channel_id, config, new_settings)
         except TableError as err:
-            await interaction.followup.send(error_text(err, None, lang), ephemeral=True)
+            await answer(interaction, error_text(err, None, lang))
             return
         except StoreError as exc:
             log.error("channel %s: could not save the rules: %s", channel_id, exc)
-            await interaction.followup.send(t(lang, "err.storage"), ephemeral=True)
+            await answer(interaction, t(lang, "err.storage"))
             return
         text = t(lang, "ok.channel_rules", preset=render.preset_name(lang, rules.preset))
-        await interaction.followup.send(text, embed=page, ephemeral=True)
+        await answer(interaction, text, embed=page)
 
     @doko.command(name=_("name.platz"), description=_("cmd.platz"))
     @app_commands.rename(nummer=_("opt.nummer"), aktion=_("opt.aktion"), spieler=_("opt.spieler"))
@@ -277,7 +279,7 @@ class TableCog(commands.Cog, name="Table"):
             done = t(lang, "ok.computer_on" if on else "ok.computer_off", n=nummer)
         await interaction.response.defer(ephemeral=True, thinking=True)
         if await self.run(interaction, table, op):
-            await interaction.followup.send(done, ephemeral=True)
+            await answer(interaction, done)
 
     @doko.command(name=_("name.abbrechen"), description=_("cmd.abbrechen"))
     async def abbrechen(self, interaction: discord.Interaction) -> None:
@@ -286,7 +288,7 @@ class TableCog(commands.Cog, name="Table"):
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         if await self.run(interaction, table, lambda: table.abort(interaction.user.id, can_manage(interaction))):
-            await interaction.followup.send(t(await self.lang(interaction), "ok.aborted"), ephemeral=True)
+            await answer(interaction, t(await self.lang(interaction), "ok.aborted"))
 
     @doko.command(name=_("name.schliessen"), description=_("cmd.schliessen"))
     async def schliessen(self, interaction: discord.Interaction) -> None:
@@ -295,7 +297,7 @@ class TableCog(commands.Cog, name="Table"):
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         if await self.run(interaction, table, lambda: table.close(interaction.user.id, can_manage(interaction))):
-            await interaction.followup.send(t(await self.lang(interaction), "lobby.closed"), ephemeral=True)
+            await answer(interaction, t(await self.lang(interaction), "lobby.closed"))
 
     @doko.command(name=_("name.entfernen"), description=_("cmd.entfernen"))
     @app_commands.rename(spieler=_("opt.spieler"))
@@ -309,7 +311,7 @@ class TableCog(commands.Cog, name="Table"):
         op = lambda: table.kick(interaction.user.id, can_manage(interaction), spieler.id)  # noqa: E731
         if await self.run(interaction, table, op):
             lang = await self.lang(interaction)
-            await interaction.followup.send(t(lang, "ok.kicked", name=render.esc(spieler.display_name)), ephemeral=True)
+            await answer(interaction, t(lang, "ok.kicked", name=render.esc(spieler.display_name)))
 
     @doko.command(name=_("name.computer"), description=_("cmd.computer"))
     @app_commands.rename(aktion=_("opt.aktion"), name=_("opt.name"),
@@ -340,9 +342,9 @@ class TableCog(commands.Cog, name="Table"):
             lang = await self.lang(interaction)
             if action == "dazu":
                 added = next((s.name for s in table.seats if s.is_bot and s.name not in before), "Computer")
-                await interaction.followup.send(t(lang, "ok.computer_added", name=render.esc(added)), ephemeral=True)
+                await answer(interaction, t(lang, "ok.computer_added", name=render.esc(added)))
             else:
-                await interaction.followup.send(t(lang, "ok.computer_removed"), ephemeral=True)
+                await answer(interaction, t(lang, "ok.computer_removed"))
 
     @doko.command(name=_("name.sprache"), description=_("cmd.sprache"))
     @app_commands.rename(sprache=_("opt.sprache"), kanal=_("opt.kanal"), blatt=_("opt.blatt"))

@@ -337,13 +337,31 @@ def _discord_clock() -> float:
     return discord.utils.utcnow().timestamp()
 
 
+ANSWERED = "doko_answered"  # interaction.extras: the "thinking" response already holds an answer
+
+
+async def answer(interaction: discord.Interaction, content: str | None = None, **kwargs: Any) -> None:
+    """The private answer to an interaction, in the form Discord wants for its state.
+
+    Not acknowledged yet: the response itself. Deferred with "thinking": the
+    first answer edits that response (a followup in its place is the form
+    Discord calls deprecated); any later one, or one after a silent defer of a
+    click (the clicked message is the hand, never to be overwritten), follows up.
+    """
+    if not interaction.response.is_done():
+        await interaction.response.send_message(content, ephemeral=True, **kwargs)
+    elif interaction.response.type == discord.InteractionResponseType.deferred_channel_message \
+            and not interaction.extras.get(ANSWERED):
+        interaction.extras[ANSWERED] = True
+        await interaction.edit_original_response(content=content, **kwargs)
+    else:
+        await interaction.followup.send(content, ephemeral=True, **kwargs)  # type: ignore[arg-type]
+
+
 async def send_ephemeral(interaction: discord.Interaction, text: str) -> None:
     """Answer privately, whether or not the interaction was acknowledged yet."""
     try:
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
-        else:
-            await interaction.response.send_message(text, ephemeral=True)
+        await answer(interaction, text)
     except discord.HTTPException as exc:
         log.warning("could not answer an interaction: %s", exc)
 

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
+from dokobot.bot import embeds, permissions
 from dokobot.engine import ReplayError, replay_game
 from dokobot.table.ai import LEVELS
 from dokobot.table.store import StoreError
@@ -36,7 +37,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 NO_MENTIONS = discord.AllowedMentions.none()
-COLOUR = discord.Colour(0x2E7D32)  # card-table green
+COLOUR = embeds.COLOUR
 # Edit a private hand only while its token is surely valid (15 minutes, minus slack).
 TOKEN_SLACK = datetime.timedelta(seconds=30)
 
@@ -73,7 +74,8 @@ def error_text(err: TableError, table: Table | None, lang: str) -> str:
 async def perform(bot: DokoBot, interaction: discord.Interaction, table: Table, op: Any, *, actor: int | None = None) -> Outcome | None:
     """Run one table change for an (already acknowledged) interaction.
 
-    Bad input: a private reason, nothing changed. A failure of ours (e.g. the
+    Bad input, or a permission the bot lacks in the channel: a private reason,
+    nothing changed. A failure of ours (e.g. the
     database): logged, and the player hears that it did not work - never
     silence, never a traceback. Success: the presenter shows the change.
     """
@@ -81,6 +83,8 @@ async def perform(bot: DokoBot, interaction: discord.Interaction, table: Table, 
 
     presenter = bot.presenter(table)
     lang = await bot.lang_of(interaction)
+    if await permissions.refused(interaction, lang):  # the table could not show it: nothing happens
+        return None
     try:
         outcome = await op()
     except TableError as err:
@@ -115,25 +119,13 @@ def dynamic_view() -> discord.ui.View:
     return view
 
 
-DESCRIPTION_MAX = 4096  # Discord's limits of an embed
-FIELD_MAX = 1024
+DESCRIPTION_MAX = embeds.DESCRIPTION  # Discord's limits of an embed (dokobot.bot.embeds has them all)
+FIELD_MAX = embeds.FIELD_VALUE
 
 
-def embed(title: str, body: str) -> discord.Embed:
-    """An embed; a body longer than a description may be goes on in fields, whole lines each."""
-    if len(body) <= DESCRIPTION_MAX:
-        return discord.Embed(title=title, description=body, colour=COLOUR)
-    parts: list[str] = []
-    for line in body.split("\n"):
-        limit = DESCRIPTION_MAX if len(parts) <= 1 else FIELD_MAX
-        if parts and len(parts[-1]) + 1 + len(line) <= limit:
-            parts[-1] += "\n" + line
-        else:
-            parts.append(line[:FIELD_MAX])
-    card = discord.Embed(title=title, description=parts[0], colour=COLOUR)
-    for part in parts[1:]:
-        card.add_field(name="\u200b", value=part or "\u200b", inline=False)
-    return card
+def embed(title: str, body: str, footer: str | None = None) -> discord.Embed:
+    """An embed within Discord's limits (``dokobot.bot.embeds.build``): a long body goes on in fields."""
+    return embeds.build(title, body, footer)
 
 
 def lobby_message(table: Table, lang: str, *, active: bool = True) -> dict[str, Any]:
@@ -318,6 +310,10 @@ class Controls(Protocol):
 
     async def on_board_page(
         self, interaction: discord.Interaction, period: str, order: str, page: int, size: int | None = None,
+    ) -> None: ...
+
+    async def on_sheet_page(
+        self, interaction: discord.Interaction, table_id: int, direction: str, number: int, size: int | None,
     ) -> None: ...
 
 
@@ -712,7 +708,7 @@ class TablePresenter:
         if key[0] == "game":
             message = game_message(self.table, lang, key[1], active=active, deck=deck)
             if self.resumed and key == self.shown:
-                message["embed"].set_footer(text=t(lang, "table.resumed"))
+                message["embed"] = embeds.clamp(message["embed"].set_footer(text=t(lang, "table.resumed")))
             return message
         return lobby_message(self.table, lang, active=active)
 

@@ -13,7 +13,7 @@ from dokobot.engine import GameResult
 
 from .core import Core, _all, dumps
 from .errors import StorageError
-from .models import GameInfo, RunningGame, ScoreSheet, Seat, SheetPlayer, SheetRow
+from .models import GameInfo, RunningGame, ScoreSheet, Seat, SheetPlayer, SheetRow, SheetWindow
 from .periods import day_bucket, from_epoch, month_bucket, to_epoch
 from .seatstats import SeatScore, check_result, player_key, score_rows
 from .tables import _require_open_table, as_seat, table_seats, upsert_players
@@ -34,6 +34,13 @@ _SCORE_COLUMNS = (
     " hochzeit, stille_hochzeit, announcements, doppelkopf, fuchs_caught, fuchs_lost, karlchen, size"
 )
 
+_SHEET_UPSERT = (
+    "INSERT INTO sheet_totals (table_id, user_id, size, games, points, first_game) VALUES (?, ?, ?, 1, ?, ?)"
+    " ON CONFLICT (table_id, user_id, size) DO UPDATE SET games = sheet_totals.games + 1,"
+    " points = sheet_totals.points + excluded.points,"
+    " first_game = CASE WHEN excluded.first_game < sheet_totals.first_game"
+    " THEN excluded.first_game ELSE sheet_totals.first_game END"
+)
 _TOTALS_UPSERT = (
     "INSERT INTO {table} (channel_id, {column}, user_id, size, is_bot, games, points, wins)"
     " VALUES (?, ?, ?, ?, ?, 1, ?, ?) ON CONFLICT (channel_id, {column}, user_id, size) DO UPDATE SET"
@@ -157,6 +164,9 @@ class GamesRepo(Core):
                 (finished, dumps(data), typed.contract, game_id),
             )
             await _insert_scores(conn, game_id, channel_id, finished, rows)
+            await conn.executemany(  # the Spielliste's sums (migration 006)
+                _SHEET_UPSERT, [(game[4], r.user_id, r.size, r.points, game[5]) for r in rows],
+            )
             if rules is not None:
                 await conn.execute("UPDATE games SET rules = ? WHERE id = ?", (dumps(dict(rules)), game_id))
 
@@ -263,6 +273,68 @@ class GamesRepo(Core):
             )
             return [await _game_info(conn, r) for r in rows]
 
+    async def sheet_window(
+        self, table_id: int, *, size: int | None = None, before: int | None = None, after: int | None = None,
+        limit: int = 20,
+    ) -> SheetWindow:
+        """One page of the Spielliste at a bounded cost, however long the table played:
+        the ``limit`` newest finished games before number ``before`` (or with ``after``
+        the oldest after that one; with ``size``: games of that many players who got
+        cards), each player's games and points per size and the points before the
+        page, summed by the database (one row per player and size, never one per game)."""
+        async with self._transaction(f"read a sheet page of table {table_id}", write=False) as conn:
+            window = await _sheet_games(conn, table_id, size, before, after, limit)
+            first = window[0].number if window else (after + 1 if after is not None else before or 2**62)
+            cut = window[-1].number + 1 if window else first  # the games from here on come after the page
+            size_sql, size_args = ("AND s.size = ?", (size,)) if size is not None else ("", ())
+            sums = await _all(  # kept by finish_game: one row per player and size
+                conn,
+                "SELECT s.user_id, s.size, s.games, s.points, s.first_game FROM sheet_totals s"
+                f" WHERE s.table_id = ? {size_sql}",
+                (table_id, *size_args),
+            )
+            since = await _all(  # the page and the games after it: the points before it are the rest
+                conn,
+                "SELECT s.user_id, SUM(s.points) FROM scores s JOIN games g ON g.id = s.game_id"
+                f" WHERE g.table_id = ? AND g.status = 'finished' AND g.number >= ? {size_sql} GROUP BY s.user_id",
+                (table_id, first, *size_args),
+            )
+            start: dict[int, int] = {}
+            for user, _, _, points, _ in sums:
+                start[int(user)] = start.get(int(user), 0) + int(points)
+            for user, points in since:
+                start[int(user)] = start.get(int(user), 0) - int(points)
+            scored_before = {int(r[0]) for r in sums if int(r[4]) < first}  # a running total of 0 stays one
+            counts = await _all(
+                conn,
+                "SELECT COALESCE(SUM(CASE WHEN number < ? THEN 1 ELSE 0 END), 0),"
+                " COALESCE(SUM(CASE WHEN number >= ? THEN 1 ELSE 0 END), 0),"
+                " COALESCE(SUM(CASE WHEN COALESCE(contract, '') <> 'redeal' THEN 1 ELSE 0 END), 0) FROM games"
+                " WHERE table_id = ? AND status = 'finished'"
+                + (" AND id IN (SELECT game_id FROM scores WHERE size = ?)" if size is not None else ""),
+                (first, cut, table_id, *size_args),
+            )
+            earlier, later = int(counts[0][0]), int(counts[0][1])
+            if size is not None:  # a throw-in has no score rows: its size is in its hands
+                redeals = await _all(
+                    conn, "SELECT number, hands FROM games WHERE table_id = ? AND status = 'finished'"
+                    " AND contract = 'redeal' AND (number < ? OR number >= ?)", (table_id, first, cut),
+                )
+                sized = [n for n, hands in redeals if sum(1 for h in json.loads(hands) if h) == size]
+                earlier += sum(1 for n in sized if n < first)
+                later += sum(1 for n in sized if n >= cut)
+            keys = sorted({int(r[0]) for r in sums})
+            names = dict(await _all(
+                conn, f"SELECT user_id, name FROM players WHERE user_id IN ({', '.join('?' * len(keys))})", keys,
+            )) if keys else {}
+        return SheetWindow(
+            games=window,
+            sums=[(int(u), int(n_size), int(n), int(p), int(f)) for u, n_size, n, p, f in sums],
+            start={u: p for u, p in start.items() if p or u in scored_before},
+            earlier=earlier, later=later, total=int(counts[0][2]),
+            names={int(k): str(v) for k, v in names.items()},
+        )
+
     async def find_game(self, channel_id: int, number: int | None = None) -> int | None:
         """The id of finished game ``number`` of the channel's newest table (the
         number its Spielliste shows); ``number=None``: its last finished game."""
@@ -329,6 +401,30 @@ def build_sheet(table_id: int, games: Sequence[Sequence[Any]], points: Sequence[
 _INFO_COLUMNS = "id, table_id, channel_id, number, status, rules, players, dealer, hands, result"
 
 
+async def _sheet_games(
+    conn: aiosqlite.Connection, table_id: int, size: int | None, before: int | None, after: int | None, limit: int,
+) -> list[GameInfo]:
+    """The page's finished games, by number: newest before ``before``, or oldest after ``after``."""
+    window: list[GameInfo] = []
+    edge = after if after is not None else (before if before is not None else 2**62)
+    while len(window) < limit:  # with a size filter: skip the games of other sizes
+        where, order = ("number > ?", "ASC") if after is not None else ("number < ?", "DESC")
+        rows = await _all(
+            conn,
+            f"SELECT {_INFO_COLUMNS} FROM games WHERE table_id = ? AND status = 'finished' AND {where}"
+            f" ORDER BY number {order} LIMIT ?",
+            (table_id, edge, limit * 2),
+        )
+        for r in rows:
+            info = await _game_info(conn, r)
+            if size is None or sum(1 for h in info.hands if h) == size:
+                window.append(info)
+        if len(rows) < limit * 2:
+            break
+        edge = rows[-1][3]
+    return sorted(window[:limit], key=lambda g: g.number)
+
+
 async def _game_info(conn: aiosqlite.Connection, row: Sequence[Any]) -> GameInfo:
     points = await _all(conn, "SELECT user_id, points FROM scores WHERE game_id = ?", (row[0],))
     return GameInfo(
@@ -366,7 +462,9 @@ def _player_json(seat: Seat) -> dict[str, Any]:
 
 
 async def _running_game_row(conn: aiosqlite.Connection, game_id: int) -> tuple[Any, ...]:
-    rows = await _all(conn, "SELECT players, hands, channel_id, status FROM games WHERE id = ?", (game_id,))
+    rows = await _all(
+        conn, "SELECT players, hands, channel_id, status, table_id, number FROM games WHERE id = ?", (game_id,),
+    )
     if not rows:
         raise StorageError(f"game {game_id} does not exist")
     if rows[0][3] != "running":

@@ -7,6 +7,7 @@ import itertools
 from typing import Any
 
 from dokobot.engine import GameResult
+from dokobot.table.sheet import Sheet, build_sheet, page_of
 from dokobot.table.store import (
     ChannelPrefs,
     SeatInfo,
@@ -137,6 +138,13 @@ class MemoryStore:
         """The table's finished games (redeals included), in game-number order."""
         games = [g for g in self.games.values() if g.table_id == table_id and g.result is not None]
         return [copy.deepcopy(g) for g in sorted(games, key=lambda g: g.number)]
+
+    async def sheet_page(
+        self, table_id: int, size: int | None = None, before: int | None = None, limit: int = 20,
+        *, after: int | None = None,
+    ) -> Sheet:
+        """A page of the Spielliste, as ``SqliteStore.sheet_page`` (here from every game: memory is small)."""
+        return page_of(build_sheet(await self.finished_games(table_id), size), before, limit, after=after)
 
     async def totals(self, table_id: int) -> dict[int, int]:
         out: dict[int, int] = {}

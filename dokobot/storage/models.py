@@ -84,6 +84,19 @@ class GameInfo:
 
 
 @dataclass(frozen=True)
+class SheetWindow:
+    """One page of a table's Spielliste as the database sums it (``sheet_window``)."""
+
+    games: list[GameInfo]  # the page's finished games, by number
+    sums: list[tuple[int, int, int, int, int]]  # (player key, size, games, points, first game number)
+    start: dict[int, int]  # player key -> points before the page's first game
+    earlier: int  # finished games before the page (the size filter's, with one)
+    later: int  # finished games after it
+    total: int  # games of the whole sheet (throw-ins not counted)
+    names: dict[int, str]  # player key -> latest name
+
+
+@dataclass(frozen=True)
 class SheetPlayer:
     user_id: int
     name: str

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from dokobot.engine import GameResult
 from dokobot.storage import Database
 from dokobot.storage.errors import StorageError
+from dokobot.table.sheet import Sheet, build_sheet, with_start
 from dokobot.table.store import (
     ChannelPrefs,
     SeatInfo,
@@ -155,6 +157,31 @@ class SqliteStore:
     async def finished_games(self, table_id: int) -> list[StoredGame]:
         with _store_errors():
             return [_stored(g) for g in await self.db.table_games(table_id)]
+
+    async def sheet_page(
+        self, table_id: int, size: int | None = None, before: int | None = None, limit: int = 20,
+        *, after: int | None = None,
+    ) -> Sheet:
+        """A page of the Spielliste (the ``limit`` newest games before ``before``, or the
+        oldest after ``after``) at a cost independent of the table's history; totals
+        and counts over all of it."""
+        with _store_errors():
+            w = await self.db.sheet_window(table_id, size=size, before=before, after=after, limit=limit)
+        page = with_start(build_sheet([_stored(g) for g in w.games], size), w.start)
+        names: dict[int, str] = {}
+        for key, *_ in sorted(w.sums, key=lambda r: r[4]):  # in order of first appearance
+            names[key] = page.names.get(key) or w.names.get(key, "?")
+        for key, name in page.names.items():  # seen only in a throw-in or sitting out
+            names.setdefault(key, name)
+        played = dict.fromkeys(names, 0)
+        by_size: dict[int, dict[int, tuple[int, int]]] = {}
+        for key, at, n, points, _ in sorted(w.sums, key=lambda r: list(names).index(r[0])):
+            played[key] += n
+            by_size.setdefault(at, {})[key] = (n, points)
+        return replace(
+            page, names=names, played=played, by_size=dict(sorted(by_size.items())),
+            earlier=w.earlier, later=w.later, total=w.total,
+        )
 
     async def totals(self, table_id: int) -> dict[int, int]:
         with _store_errors():

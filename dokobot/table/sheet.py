@@ -10,7 +10,7 @@ and points apart, since points per game only compare within one size.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from dokobot.table.store import SeatInfo, StoredGame
 
@@ -39,6 +39,11 @@ class Sheet:
     by_size: dict[int, dict[int, tuple[int, int]]] = field(default_factory=dict)
     # size -> user id -> (games played, points) at that size, sizes ascending
     size: int | None = None  # the table size the sheet is filtered on (None: every size)
+    # A page of a long sheet: ``lines`` are a window of it, ``earlier`` lines come
+    # before, ``later`` after; ``total`` games in all (None: ``lines`` are all of it).
+    earlier: int = 0
+    later: int = 0
+    total: int | None = None
 
     @property
     def mixed(self) -> bool:
@@ -47,6 +52,8 @@ class Sheet:
 
     @property
     def games(self) -> int:
+        if self.total is not None:
+            return self.total
         return sum(1 for line in self.lines if line.is_game)
 
     @property
@@ -85,3 +92,27 @@ def build_sheet(games: list[StoredGame], size: int | None = None) -> Sheet:
             g.number, g.result.contract, tuple(g.players), g.dealer, points, dict(totals), sat_out, g.size,
         ))
     return Sheet(tuple(lines), names, played, dict(sorted(by_size.items())), size)
+
+
+def page_of(sheet: Sheet, before: int | None, count: int, *, after: int | None = None) -> Sheet:
+    """A page of a whole sheet: its ``count`` newest lines before game number
+    ``before`` (None: the newest), or with ``after`` its ``count`` oldest after that one."""
+    lines = list(sheet.lines)
+    if after is not None:
+        later = [line for line in lines if line.number > after]
+        window = tuple(later[:count])
+        earlier = len(lines) - len(later)
+    else:
+        sooner = [line for line in lines if before is None or line.number < before]
+        window = tuple(sooner[-count:]) if count > 0 else ()
+        earlier = len(sooner) - len(window)
+    return replace(sheet, lines=window, earlier=earlier, later=len(lines) - earlier - len(window), total=sheet.games)
+
+
+def with_start(sheet: Sheet, start: dict[int, int]) -> Sheet:
+    """A window's lines with the running totals of the games before it (``start``) added."""
+    lines = tuple(
+        replace(line, totals={**start, **{u: v + start.get(u, 0) for u, v in line.totals.items()}})
+        for line in sheet.lines
+    )
+    return replace(sheet, lines=lines)

@@ -443,6 +443,16 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "“{name}={value}” does not go with the other switches: `fine_steps` needs `scoring` doubling or plus.",
     ),
     "err.internal": ("Da ist etwas schiefgegangen. Versuch es noch einmal.", "Something went wrong. Please try again."),
+    "err.permissions": (
+        "Mir fehlen in diesem Kanal Rechte: {list}. Bitte gib sie mir (Kanal bearbeiten → Berechtigungen); bis dahin ändert sich hier nichts, und nichts geht verloren.",
+        "I lack permissions in this channel: {list}. Please grant them (Edit Channel → Permissions); until then nothing changes here, and nothing is lost.",
+    ),
+    "perm.view_channel": ("Kanal ansehen", "View Channel"),
+    "perm.send_messages": ("Nachrichten senden", "Send Messages"),
+    "perm.send_messages_in_threads": ("Nachrichten in Threads senden", "Send Messages in Threads"),
+    "perm.embed_links": ("Links einbetten", "Embed Links"),
+    "perm.attach_files": ("Dateien anhängen", "Attach Files"),
+    "perm.read_message_history": ("Nachrichtenverlauf anzeigen", "Read Message History"),
     "err.storage": ("Das konnte ich nicht speichern, darum hat sich nichts geändert. Versuch es gleich noch einmal.", "I could not save that, so nothing changed. Please try again in a moment."),
     "err.busy": ("Einen Moment, der Tisch ist beschäftigt.", "One moment, the table is busy."),
     "err.broken": (
@@ -636,6 +646,8 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "sheet.title": ("Spielliste · {games}", "Score sheet · {games}"),
     "sheet.older.one": ("… 1 älteres Spiel", "… 1 earlier game"),
     "sheet.older.other": ("… {n} ältere Spiele", "… {n} earlier games"),
+    "sheet.newer.one": ("… 1 neueres Spiel", "… 1 later game"),
+    "sheet.newer.other": ("… {n} neuere Spiele", "… {n} later games"),
     "stats.redeal_rule": (
         "Neu gegebene Spiele (eingeworfen, Armut nicht genommen) zählen nirgends als Spiel.",
         "Redealt games (thrown in, poverty not taken) never count as games.",

@@ -23,6 +23,7 @@ from typing import Any
 
 import discord
 import pytest
+import simcord.http.router
 import simcord.interactions
 
 import dokobot.table.table
@@ -33,7 +34,7 @@ from dokobot.storage.memory import MemoryStore
 from dokobot.table.ai import Skill
 from dokobot.text.cards import card_text
 from dokobot.text.i18n import t
-from tests import pg
+from tests import discord_limits, pg
 from tests.rigged import RiggedDeals
 
 CARD_WORD = re.compile(r"\b(" + "|".join(sorted(set(CARD_CODES) | {"JO"})) + r")\b")
@@ -91,6 +92,26 @@ def locales():
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(simcord.interactions, "base_payload", base_payload)
         yield chosen
+
+
+@pytest.fixture(autouse=True)
+def within_discord_limits():
+    """Every request the bot makes is held to Discord's documented limits (not to
+    SimCord's): each message, edit, followup, interaction response, embed,
+    component and attachment, and the commands as ``tree.sync()`` sends them.
+    Yields the list of broken limits; a test that breaks one on purpose empties it."""
+    broken: list[str] = []
+    original = simcord.http.router.dispatch
+
+    def dispatch(backend: Any, method: str, path: str, **kwargs: Any) -> Any:
+        found = discord_limits.problems(method, path, kwargs.get("json"), kwargs.get("files") or ())
+        broken.extend(f"{method} {path}: {p}" for p in found)
+        return original(backend, method, path, **kwargs)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(simcord.http.router, "dispatch", dispatch)
+        yield broken
+    assert not broken, broken
 
 
 @pytest.fixture(autouse=True)

@@ -12,11 +12,23 @@ def test_short_body_is_the_description():
 
 
 def test_long_body_goes_on_in_fields():
-    lines = [f"**Schalter {i}** (`s{i}`): an – {'x' * (40 + i % 70)}" for i in range(120)]
+    # longer than a description, within the 6,000 characters of one message (more Discord refuses)
+    lines = [f"**Schalter {i}** (`s{i}`): an – {'x' * (40 + i % 70)}" for i in range(50)]
     card = embed("Regeln", "\n".join(lines))
     parts = [card.description, *(f.value for f in card.fields)]
+    assert card.fields and len(card) <= 6000
     assert len(card.description) <= DESCRIPTION_MAX and all(len(f.value) <= FIELD_MAX for f in card.fields)
     assert "\n".join(parts).split("\n") == lines  # nothing lost, nothing cut, the order kept
+
+
+def test_a_body_beyond_one_message_is_cut_within_discords_limits():
+    """The last guard (pages are built to fit): never a message Discord refuses."""
+    from dokobot.bot.embeds import fits
+
+    lines = [f"**Schalter {i}** (`s{i}`): an – {'x' * (40 + i % 70)}" for i in range(120)]
+    card = embed("Regeln", "\n".join(lines))
+    assert fits(card) and len(card) <= 6000
+    assert card.description.split("\n") == lines[: len(card.description.split("\n"))]  # the start, in order
 
 
 def test_the_rules_page_fits_one_embed_in_both_languages():

@@ -1,0 +1,42 @@
+"""The bot's own permissions in a table's channel.
+
+Without them Discord refuses the table message (or shows it without its
+embed or picture) while the interaction itself still works: the bot would
+say "the table is open" over a channel that shows nothing. So every command
+and click that changes a table first checks what the interaction says the
+bot may do in its channel (``app_permissions``), and names what is missing.
+"""
+
+from __future__ import annotations
+
+import discord
+
+from dokobot.text.i18n import t
+
+# What the table message needs: see the channel, post, its embed, its picture, find it again.
+NEEDED = ("view_channel", "send_messages", "embed_links", "attach_files", "read_message_history")
+_THREADS = (discord.ChannelType.public_thread, discord.ChannelType.private_thread, discord.ChannelType.news_thread)
+
+
+def missing(interaction: discord.Interaction) -> list[str]:
+    """The permissions the bot lacks in the interaction's channel (Discord's flag names)."""
+    perms = interaction.app_permissions
+    channel = interaction.channel
+    in_thread = getattr(channel, "type", None) in _THREADS
+    needed = [("send_messages_in_threads" if in_thread and p == "send_messages" else p) for p in NEEDED]
+    return [p for p in needed if not getattr(perms, p)]
+
+
+def missing_text(lang: str, names: list[str]) -> str:
+    """The private answer naming each missing permission as the member's Discord client does."""
+    return t(lang, "err.permissions", list=", ".join(t(lang, "perm." + n) for n in names))
+
+
+async def refused(interaction: discord.Interaction, lang: str) -> bool:
+    """True after a private answer when the bot lacks a permission here; nothing was done."""
+    from dokobot.bot.client import send_ephemeral  # deferred: client imports ui, ui imports this
+
+    lacking = missing(interaction)
+    if lacking:
+        await send_ephemeral(interaction, missing_text(lang, lacking))
+    return bool(lacking)

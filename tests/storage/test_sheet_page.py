@@ -1,0 +1,64 @@
+"""A page of the Spielliste at a bounded cost (issue 20): the database sums the
+totals and counts, Python reads only the page's games; the page is exactly the
+same part of the sheet that all the table's games would build."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import dokobot.storage.games
+from dokobot.storage.sqlite_store import SqliteStore
+from dokobot.table.sheet import build_sheet, page_of
+from dokobot.table.table import computer_id
+
+from .gen import pool, random_game, store_game
+
+
+async def _table(db, games: int, seed: int = 7) -> int:
+    rng = random.Random(seed)
+    people = pool(rng, humans=9, bots=2)
+    for p in people:  # computers as the table seats them: with their stable negative id
+        if p["is_bot"]:
+            p["user_id"] = computer_id(p["name"])
+    table = await db.open_table(100, 1, 1000)
+    for _ in range(games):
+        await store_game(db, table, random_game(rng, people, 30, big=True))
+    return table
+
+
+@pytest.mark.parametrize("size", [None, 4, 5, 6])
+async def test_a_page_is_that_part_of_the_whole_sheet(db, size):
+    table = await _table(db, 90)
+    store = SqliteStore(db)
+    whole = build_sheet(await store.finished_games(table), size)
+    assert whole.mixed or size is not None  # sizes 4, 5 and 6 at one table
+    numbers = [line.number for line in whole.lines]
+    for before in (None, numbers[-1], numbers[len(numbers) // 2], numbers[3], numbers[0]):
+        for limit in (1, 20):
+            page = await store.sheet_page(table, size, before, limit)
+            assert page == page_of(whole, before, limit), (size, before, limit)
+            if before is not None:  # the other way: the games after it
+                page = await store.sheet_page(table, size, None, limit, after=before)
+                assert page == page_of(whole, None, limit, after=before), (size, before, limit)
+
+
+async def test_the_rows_read_stay_bounded_however_long_the_table_played(db, monkeypatch):
+    table = await _table(db, 1500, seed=11)
+    store = SqliteStore(db)
+    read: list[int] = []
+    original = dokobot.storage.games._all
+
+    async def counted(conn, sql, params=()):  # noqa: ANN001, ANN202
+        rows = await original(conn, sql, params)
+        read.append(len(rows))
+        return rows
+
+    monkeypatch.setattr(dokobot.storage.games, "_all", counted)
+    page = await store.sheet_page(table, None, None, 20)
+    assert len(page.lines) == 20 and page.earlier == 1480 and page.later == 0
+    assert sum(read) < 800, sum(read)  # of 1,500 games: 40 and their actions and points, sums per player
+    read.clear()
+    await store.finished_games(table)  # what the sheet read before: every game
+    assert sum(read) > 3000
