@@ -151,14 +151,14 @@ class DokoBot(commands.Bot):
         we lost, restore the ones whose previous process died."""
         won, lost = await self.store.tick()  # type: ignore[attr-defined]
         if lost:  # before restoring: a lease lost and won back in one round restores a new object
-            await self._lost(lost)
+            await self._lost(lost, won)
         if won:
             await self._restore()
 
     async def _restore(self) -> None:
         """Restore the open tables the store gives us (at start-up, and when a
         sharded store wins the lease of a table whose process died)."""
-        before = {t.table_id for t in self.tables.all()}
+        before = {t.table_id for t in self.tables.all() if not t.gone}
         restored = [t for t in await self.tables.restore() if t.table_id not in before]
         self.restored_count += len(restored)
         if restored:
@@ -169,12 +169,13 @@ class DokoBot(commands.Bot):
                 presenter.resumed = True
                 presenter.update()  # the table message says the game goes on; its buttons still work
 
-    async def _lost(self, table_ids: set[int]) -> None:
+    async def _lost(self, table_ids: set[int], won: set[int] | None = None) -> None:
         """These tables' leases are lost: their objects die (timer, computers, store) and
-        their presenters go quiet; nothing of them reaches the channel any more."""
+        their presenters go quiet; nothing of them reaches the channel any more. Those
+        ``won`` back at once stay listed (dead) until the restore replaces them."""
         for table in self.tables.all():
             if table.table_id in table_ids:
-                await self.tables.forget(table.channel_id)
+                await self.tables.forget(table.channel_id, until_restored=table.table_id in (won or set()))
                 presenter = self.presenters.get(table.channel_id)
                 if presenter is not None and presenter.table is table:
                     del self.presenters[table.channel_id]

@@ -1275,12 +1275,18 @@ class Tables:
         table = self._tables.get(channel_id)
         return table if table is not None and table.state != "closed" else None
 
-    async def forget(self, channel_id: int) -> None:
+    async def forget(self, channel_id: int, *, until_restored: bool = False) -> None:
         """Drop a table from this process without writing (its lease is lost): the
-        object dies (``Table.forget``); a lease won back restores a new one."""
-        table = self._tables.pop(channel_id, None)
-        if table is not None:
-            await table.forget()
+        object dies (``Table.forget``); a lease won back restores a new one.
+        ``until_restored``: the lease is won back in the same round, so the dead
+        object stays listed until ``restore`` replaces it (a click meanwhile gets
+        "not saved", not "no table here")."""
+        table = self._tables.get(channel_id)
+        if table is None:
+            return
+        await table.forget()
+        if not until_restored and self._tables.get(channel_id) is table:
+            del self._tables[channel_id]
 
     def all(self) -> list[Table]:
         return [t for t in self._tables.values() if t.state != "closed"]
