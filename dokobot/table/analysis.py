@@ -78,14 +78,14 @@ def public_sample(obs: Observation, rng: random.Random) -> Game:
                 pinned[s].append(CQ)
                 unseen[CQ] -= 1
     free = sorted(unseen.elements())
-    forbid = search._forbidden(obs, seats)
+    forbid = search.forbidden_types(obs, seats)
     hands = None
     for _ in range(40):
-        hands = search._deal(free, pinned, obs, forbid, rng)
+        hands = search.deal_hands(free, pinned, obs, forbid, rng)
         if hands is not None:
             break
     if hands is None:  # constraints too tight for random tries: keep sizes only
-        hands = search._deal(free, pinned, obs, {s: set() for s in seats}, rng)
+        hands = search.deal_hands(free, pinned, obs, {s: set() for s in seats}, rng)
     assert hands is not None
     own = hands[obs.seat]
     codes = tuple(CARD_CODES[t] for t in own)
