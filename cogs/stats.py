@@ -7,6 +7,7 @@ the channel's table shows; ``/doko protokoll spiel:`` takes exactly those.
 
 from __future__ import annotations
 
+import io
 import logging
 from typing import Any
 
@@ -16,7 +17,10 @@ from discord.ext import commands
 from dokobot.bot.client import DokoBot, send_ephemeral
 from dokobot.bot.ui import FIELD_MAX, controls_for, dynamic_view, embed, record_files
 from dokobot.storage import StorageError
+from dokobot.storage.rating import rating_key
 from dokobot.table.sheet import Sheet, build_sheet
+from dokobot.table.store import StoreError
+from dokobot.text import learn as learn_words
 from dokobot.text import render
 from dokobot.text.i18n import contract_name, t, tn
 from dokobot.text.numbers import decimal, integer, percent, signed, signed_decimal
@@ -55,18 +59,43 @@ class StatsCog(commands.Cog, name="Stats"):
         if table_id is None:
             await send_ephemeral(interaction, t(lang, "err.no_table"))
             return
-        sheet = build_sheet(await self.bot.store.finished_games(table_id), size)
+        finished = await self.bot.store.finished_games(table_id)
+        sheet = build_sheet(finished, size)
         if not sheet.lines:
             empty = t(lang, "sheet.empty") if size is None else t(lang, "sheet.empty_size", size=size_words(lang, size))
             await send_ephemeral(interaction, empty)
             return
         marks = await table.list_marks() if table is not None else {}  # Pflichtsolo, vorgeführt
         title, body = sheet_text(sheet, lang, marks)
+        running = [table.game_id] if table is not None and table.state == "playing" and table.game_id else []
+        shown = {line.number for line in sheet.lines}
+        hints = await self.hint_line(lang, [g.game_id for g in finished if g.number in shown] + running, sheet, table)
+        if hints:
+            body += "\n" + hints
         if closed:
             title += " " + t(lang, "sheet.closed")
         card = embed(title, body)
         card.set_footer(text=footer(lang, "liste", sheet.mixed))
         await interaction.response.send_message(embed=card, ephemeral=True)
+
+    async def hint_line(self, lang: str, game_ids: list[int], sheet: Sheet, table: Any) -> str:
+        """Who used how many Tipps in these games (nobody is fooled by a hinted game)."""
+        try:
+            hints = await self.bot.store.hints(game_ids)
+        except StoreError as exc:
+            log.warning("channel sheet: Tipps not readable: %s", exc)
+            return ""
+        used: dict[int, int] = {}
+        for counts in hints.values():
+            for user_id, n in counts.items():
+                used[user_id] = used.get(user_id, 0) + n
+        if not used:
+            return ""
+        names = dict(sheet.names)
+        if table is not None:
+            names.update({s.user_id: s.name for s in table.seats})
+        parts = [f"{render.esc(names.get(u, str(u)))} {integer(n, lang)}" for u, n in used.items()]
+        return t(lang, "sheet.hints", list=" · ".join(parts))
 
     # ---- Rangliste -------------------------------------------------------------------------
 
@@ -96,12 +125,13 @@ class StatsCog(commands.Cog, name="Stats"):
         if not board.rows and not board.bots:
             return None
         title = t(lang, "stats.board", period=t(lang, "period." + period), order=t(lang, "order." + order))
+        skill = {r.user_id: r.rating.ordinal for r in await self.db.ratings(channel_id)}
         card = embed(
             sized(title, lang, size),
-            "\n".join(_row(lang, r, order, board.mixed) for r in board.rows) or t(lang, "stats.no_humans"),
+            "\n".join(_row(lang, r, order, board.mixed, skill) for r in board.rows) or t(lang, "stats.no_humans"),
         )
         if board.bots:
-            add_fields(card, t(lang, "stats.bots"), [_row(lang, r, order, board.mixed) for r in board.bots])
+            add_fields(card, t(lang, "stats.bots"), [_row(lang, r, order, board.mixed, skill) for r in board.bots])
         method = t(lang, "stats.method", k=board.k, prior=decimal(board.prior_ppg, lang))
         page_text = t(lang, "stats.page", page=page + 1, pages=pages)
         card.set_footer(text=f"{page_text} · {method} {footer(lang, 'rangliste', board.mixed)}")
@@ -152,7 +182,25 @@ class StatsCog(commands.Cog, name="Stats"):
         if s.mixed:  # points per game side by side only where they compare: per table size
             card.add_field(name=t(lang, "stats.by_size"), value="\n".join(_size_line(lang, p) for p in s.by_size), inline=False)
         card.set_footer(text=footer(lang, "statistik", s.mixed))
-        await interaction.followup.send(embed=card, ephemeral=True)
+        files = await self.skill_chart(card, interaction.channel_id or 0, member.id, name, lang)
+        await interaction.followup.send(embed=card, ephemeral=True, files=files)
+
+    async def skill_chart(self, card: discord.Embed, channel_id: int, user_id: int, name: str, lang: str) -> list[discord.File]:
+        """The player's rating beside the points, and its history as a small chart."""
+        rows = {r.user_id: r for r in await self.db.ratings(channel_id)}
+        row = rows.get(user_id)
+        if row is None:
+            return []
+        r = row.rating
+        card.add_field(name=t(lang, "stats.skill_field"), inline=False, value=t(
+            lang, "stats.skill_body", rating=decimal(r.ordinal, lang), games=tn(lang, "count.games", r.games),
+            mu=decimal(r.mu, lang), sigma=decimal(r.sigma, lang)))
+        history = [h.ordinal for h in await self.db.rating_history(channel_id, user_id)]
+        if len(history) < 2:
+            return []
+        png = learn_words.rating_picture(history, name.replace("\\", ""), lang)
+        card.set_image(url="attachment://doko-skill.png")
+        return [discord.File(io.BytesIO(png), filename="doko-skill.png")]
 
     # ---- Protokoll -------------------------------------------------------------------------
 
@@ -187,6 +235,8 @@ class StatsCog(commands.Cog, name="Stats"):
             return
         files = record_files(record, names, number, interaction.channel_id or 0, lang)
         await interaction.response.send_message(t(lang, "rec.file", no=number), files=files, ephemeral=True)
+        if number is not None:  # the game's curve follows (computed first if nobody asked before)
+            await self.bot.learn.send_curve(interaction, number, lang)
 
 
 class BoardPage(
@@ -221,10 +271,13 @@ class BoardPage(
             await controls.on_board_page(interaction, self.period, self.order, self.page, self.size)
 
 
-def _row(lang: str, r: Any, order: str, mixed: bool = False) -> str:
+def _row(lang: str, r: Any, order: str, mixed: bool = False, skill: dict[int, float] | None = None) -> str:
     text = t(lang, "stats.row", rank=r.rank, name=render.esc(r.name),
              points=tn(lang, "count.points", r.points, sign=True), games=tn(lang, "count.games", r.games),
              ppg=signed_decimal(r.ppg, lang), wins=tn(lang, "count.wins", r.wins))
+    key = rating_key({"user_id": r.user_id, "name": r.name, "is_bot": r.is_bot})  # a computer: its level
+    if skill and key in skill:  # the team rating beside the points
+        text += " · " + t(lang, "stats.skill", rating=decimal(skill[key], lang))
     if order == "ppg":
         text += " · " + t(lang, "stats.rating", rating=signed_decimal(r.rating, lang))
     if mixed:  # the board sums several table sizes: each size's points per game beneath

@@ -11,6 +11,7 @@ import dataclasses
 import logging
 import random
 import signal
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import discord
@@ -18,9 +19,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from dokobot.bot.config import Config
+from dokobot.bot.learn import Learn
 from dokobot.bot.ui import DYNAMIC_ITEMS, Controls, TablePresenter, error_text
 from dokobot.storage.memory import MemoryStore
 from dokobot.table.ai import Skill
+from dokobot.table.analysis import DEFAULT_BUDGET, TEST_BUDGET
 from dokobot.table.store import StoreError, TableStore
 from dokobot.table.table import COMPUTER_DELAY, COMPUTER_RETRY, Outcome, Table, TableError, Tables
 from dokobot.text import picture
@@ -79,6 +82,11 @@ class DokoBot(commands.Bot):
             clock=_discord_clock,  # turn deadlines on Discord's clock (virtual under SimCord)
         )
         self.tables.on_outcome = self._computer_moved
+        # Analyses: on demand by default (tests, benches); make_bot turns on the curve after every game
+        # quick test computers (a skill below 1) get a quick analysis in a thread, like their moves
+        quick = computer_skill is not None and computer_skill.scale < 1
+        self.learn = Learn(self, auto=False, budget=TEST_BUDGET if quick else DEFAULT_BUDGET,
+                           executor=ThreadPoolExecutor(1, thread_name_prefix="doko-analyse") if quick else None)
         self.presenters: dict[int, TablePresenter] = {}
         self.controls: Controls | None = None  # set by the cogs (cogs.doko) when they load
         self._user_langs: dict[int, str | None] = {}
@@ -149,6 +157,7 @@ class DokoBot(commands.Bot):
     def _computer_moved(self, table: Table, outcome: Outcome) -> None:
         """A computer player moved: show it like a click of a person."""
         self.presenter(table).update(outcome)
+        self.learn.finished(table, outcome.finished)
 
     # ---- languages ----------------------------------------------------------------------
 
@@ -251,6 +260,7 @@ class DokoBot(commands.Bot):
 
     async def close(self) -> None:
         self.tables.stop()  # no computer move after this
+        await self.learn.close()
         for presenter in list(self.presenters.values()):
             try:
                 # open hands will not be updated by this process again: they say so
@@ -312,6 +322,11 @@ class ShardedDokoBot(DokoBot, commands.AutoShardedBot):
 def make_bot(config: Config, store: TableStore | None = None, **kwargs: Any) -> DokoBot:
     """A plain bot, or a sharded one when the config names shards."""
     if not config.sharded:
-        return DokoBot(config, store, **kwargs)
-    ids = list(config.shard_ids) if config.shard_ids is not None else None
-    return ShardedDokoBot(config, store, shard_count=config.shard_count, shard_ids=ids, **kwargs)
+        bot = DokoBot(config, store, **kwargs)
+    else:
+        ids = list(config.shard_ids) if config.shard_ids is not None else None
+        bot = ShardedDokoBot(config, store, shard_count=config.shard_count, shard_ids=ids, **kwargs)
+    # the running bot analyses every game (a worker process) and shows its curve; quick test computers
+    # (a computer_skill) leave it to the asking ("Analyse", /doko protokoll)
+    bot.learn.auto = kwargs.get("computer_skill") is None
+    return bot
