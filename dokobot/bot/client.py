@@ -139,6 +139,7 @@ class DokoBot(commands.Bot):
                 presenter = self.presenter(table)
                 presenter.resumed = True
                 presenter.update()  # the table message says the game goes on; its buttons still work
+                self.learn.restored(table)  # a summary gets its stored curve back
 
     def _lost(self, table_ids: set[int]) -> None:
         """Another process holds these tables now: stop acting for them here."""

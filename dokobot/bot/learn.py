@@ -72,6 +72,11 @@ class Learn:
             self._executor = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
         return self._executor
 
+    async def idle(self) -> None:
+        """Until every analysis started after a game is done (tests, shutdown)."""
+        while self._tasks:
+            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+
     async def close(self) -> None:
         for task in list(self._tasks):
             task.cancel()
@@ -88,6 +93,24 @@ class Learn:
         task = asyncio.create_task(self._after(table, table.game_id, fin), name=f"doko-analyse-{table.channel_id}")
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+
+    def restored(self, table: Table) -> None:
+        """After a restart: the summary on the table message gets its curve back (stored)."""
+        fin = table.last
+        if not self.auto or fin is None or fin.result.is_redeal or table.state != "between":
+            return
+        task = asyncio.create_task(self._again(table, fin), name=f"doko-analyse-{table.channel_id}")
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _again(self, table: Table, fin: FinishedGame) -> None:
+        try:
+            game = await self.played(table.channel_id, fin.number)
+        except StoreError as exc:
+            log.warning("table %s: game %s not found for its curve: %s", table.channel_id, fin.number, exc)
+            return
+        if game is not None:
+            await self._after(table, game.game_id, fin)
 
     async def _after(self, table: Table, game_id: int, fin: FinishedGame) -> None:
         try:

@@ -45,7 +45,7 @@ class Budget:
 
 
 DEFAULT_BUDGET = Budget()
-TEST_BUDGET = Budget(curve_worlds=4, rollouts=8, min_worlds=2, tip_rollouts=8)
+TEST_BUDGET = Budget(curve_worlds=2, rollouts=4, min_worlds=1, tip_rollouts=4)  # tests: the same code, little thinking
 MIN_COST = 0.5  # points a decision must have cost to be named: less is play-out noise
 SHOWN = 3  # decisions named per seat at most
 
