@@ -896,10 +896,6 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "Nur aus dem, was du damals wusstest: deine Karten und was auf dem Tisch lag.",
         "Only from what you knew then: your own cards and what the table showed.",
     ),
-    "an.pending": (
-        "Die Analyse von Spiel {no} wird noch gerechnet; versuch es in ein paar Sekunden noch einmal.",
-        "The analysis of game {no} is still being computed; try again in a few seconds.",
-    ),
     "an.not_seated": (
         "Eine Analyse gibt es nur für die eigenen Karten: du hast in Spiel {no} nicht mitgespielt.",
         "An analysis is only of your own cards: you did not play in game {no}.",
