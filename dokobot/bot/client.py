@@ -82,7 +82,7 @@ class DokoBot(commands.Bot):
             clock=_discord_clock,  # turn deadlines on Discord's clock (virtual under SimCord)
         )
         self.tables.on_outcome = self._computer_moved
-        # Analyses: on demand by default (tests, benches); make_bot turns on the curve after every game
+        # Analyses: on demand by default (tests, benches); the runner turns on the curve after every game
         # quick test computers (a skill below 1) get a quick analysis in a thread, like their moves
         quick = computer_skill is not None and computer_skill.scale < 1
         self.learn = Learn(self, auto=False, budget=TEST_BUDGET if quick else DEFAULT_BUDGET,
@@ -327,7 +327,4 @@ def make_bot(config: Config, store: TableStore | None = None, **kwargs: Any) -> 
     else:
         ids = list(config.shard_ids) if config.shard_ids is not None else None
         bot = ShardedDokoBot(config, store, shard_count=config.shard_count, shard_ids=ids, **kwargs)
-    # the running bot analyses every game (a worker process) and shows its curve; quick test computers
-    # (a computer_skill) leave it to the asking ("Analyse", /doko protokoll)
-    bot.learn.auto = kwargs.get("computer_skill") is None
     return bot

@@ -119,6 +119,7 @@ async def _run(config: Config) -> None:
 
     store = await _open_store(config)
     bot = make_bot(config, store=store)
+    bot.learn.auto = True  # every game analysed (a worker process) and its curve shown with the summary
     try:
         async with bot:
             bot.install_signal_handlers()

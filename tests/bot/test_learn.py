@@ -158,3 +158,28 @@ async def test_after_a_restart_the_summary_keeps_its_curve_and_the_analysis_is_n
     assert answer(res).embeds[0].description == words.analysis_text(
         costliest(words.decisions_of(before, 2)), "de")
     assert calls == []
+
+
+async def test_protokoll_sends_the_curve_too(doko, store):
+    await doko.open_and_seat()
+    await doko.start()
+    await play_game(doko)
+    res = await doko.players[1].slash(doko.channel, "doko protokoll", spiel=1)
+    assert res.ephemeral and [a.filename.rsplit(".", 1)[1] for a in res.response.attachments] == ["json", "txt"]
+    [follow] = res.followups
+    assert follow.ephemeral and [a.filename for a in follow.attachments] == ["doko-curve-1.png"]
+    data = store.analyses[stored_game(store, 1).game_id]
+    names = [p.name for p in stored_game(store, 1).players]
+    assert await follow.attachments[0].read() == words.curve_picture(words.curve_of(data), names, 1, "de")
+    assert "Verlauf für Re: " in follow.content
+
+
+async def test_an_english_player_reads_the_analysis_in_english(doko, store, locales):
+    locales[doko.players[3].id] = "en-US"
+    await doko.open_and_seat()
+    await doko.start()
+    await play_game(doko)
+    res = await doko.players[3].click(doko.table_message(), label="Analyse")
+    shown = answer(res)
+    assert shown.embeds[0].title == "Your analysis of game 1"
+    assert "Only from what you knew then" in shown.embeds[0].description
