@@ -125,7 +125,8 @@ class StatsCog(commands.Cog, name="Stats"):
         if not board.rows and not board.bots:
             return None
         title = t(lang, "stats.board", period=t(lang, "period." + period), order=t(lang, "order." + order))
-        skill = {r.user_id: r.rating.ordinal for r in await self.db.ratings(channel_id)}
+        # the rating is one per channel over every size: shown where the board is not filtered on one
+        skill = {r.user_id: r.rating.ordinal for r in await self.db.ratings(channel_id)} if size is None else {}
         card = embed(
             sized(title, lang, size),
             "\n".join(_row(lang, r, order, board.mixed, skill) for r in board.rows) or t(lang, "stats.no_humans"),
@@ -182,7 +183,7 @@ class StatsCog(commands.Cog, name="Stats"):
         if s.mixed:  # points per game side by side only where they compare: per table size
             card.add_field(name=t(lang, "stats.by_size"), value="\n".join(_size_line(lang, p) for p in s.by_size), inline=False)
         card.set_footer(text=footer(lang, "statistik", s.mixed))
-        files = await self.skill_chart(card, interaction.channel_id or 0, member.id, name, lang)
+        files = [] if size is not None else await self.skill_chart(card, interaction.channel_id or 0, member.id, name, lang)
         await interaction.followup.send(embed=card, ephemeral=True, files=files)
 
     async def skill_chart(self, card: discord.Embed, channel_id: int, user_id: int, name: str, lang: str) -> list[discord.File]:
