@@ -7,6 +7,7 @@ the channel's table shows; ``/doko protokoll spiel:`` takes exactly those.
 
 from __future__ import annotations
 
+import io
 import logging
 from dataclasses import replace
 from typing import Any, cast
@@ -18,8 +19,11 @@ from dokobot.bot.client import DokoBot, answer, send_ephemeral
 from dokobot.bot.embeds import add_lines, clamp, compose, fits, units
 from dokobot.bot.ui import controls_for, dynamic_view, embed, record_files
 from dokobot.storage import StorageError
+from dokobot.storage.rating import rating_key
 from dokobot.table.sheet import Sheet, build_sheet, page_of
+from dokobot.table.store import StoreError
 from dokobot.table.table import Table, bock_factors
+from dokobot.text import learn as learn_words
 from dokobot.text import render
 from dokobot.text.i18n import contract_name, t, tn
 from dokobot.text.numbers import decimal, integer, percent, signed, signed_decimal
@@ -78,7 +82,10 @@ class StatsCog(commands.Cog, name="Stats"):
             return {"content": empty}
         marks = await table.list_marks() if table is not None else {}  # Pflichtsolo, vorgeführt
         newest_first = page is None or page[0] == "b"
-        card, shown = _sheet_card(sheet, lang, marks, table is None, newest_first, await self.bock_marks(table))
+        running = [table.game_id] if table is not None and table.state == "playing" and table.game_id else []
+        # Tipps used in the page's games (and the running one): nobody is fooled by a hinted game
+        hints = await self.hint_line(lang, [line.game_id for line in sheet.lines] + running, sheet, table)
+        card, shown = _sheet_card(sheet, lang, marks, table is None, newest_first, await self.bock_marks(table), hints)
         view = None
         if shown.earlier or shown.later:
             view = dynamic_view()  # stopped: discord.py keeps nothing per page message
@@ -115,6 +122,25 @@ class StatsCog(commands.Cog, name="Stats"):
         message.setdefault("view", None)
         await interaction.response.edit_message(**message)
 
+    async def hint_line(self, lang: str, game_ids: list[int], sheet: Sheet, table: Any) -> str:
+        """Who used how many Tipps in these games (nobody is fooled by a hinted game)."""
+        try:
+            hints = await self.bot.store.hints(game_ids)
+        except StoreError as exc:
+            log.warning("channel sheet: Tipps not readable: %s", exc)
+            return ""
+        used: dict[int, int] = {}
+        for counts in hints.values():
+            for user_id, n in counts.items():
+                used[user_id] = used.get(user_id, 0) + n
+        if not used:
+            return ""
+        names = dict(sheet.names)
+        if table is not None:
+            names.update({s.user_id: s.name for s in table.seats})
+        parts = [f"{render.esc(names.get(u, str(u)))} {integer(n, lang)}" for u, n in used.items()]
+        return t(lang, "sheet.hints", list=" · ".join(parts))
+
     # ---- Rangliste -------------------------------------------------------------------------
 
     async def send_leaderboard(
@@ -144,8 +170,10 @@ class StatsCog(commands.Cog, name="Stats"):
         if not board.rows and not board.bots:
             return None
         title = sized(t(lang, "stats.board", period=t(lang, "period." + period), order=t(lang, "order." + order)), lang, size)
-        bots = [_row(lang, r, order, board.mixed) for r in board.bots]
-        people = "\n".join(_row(lang, r, order, board.mixed) for r in board.rows) or t(lang, "stats.no_humans")
+        # the rating is one per channel over every size: shown where the board is not filtered on one
+        skill = {r.user_id: r.rating.ordinal for r in await self.db.ratings(channel_id)} if size is None else {}
+        bots = [_row(lang, r, order, board.mixed, skill) for r in board.bots]
+        people = "\n".join(_row(lang, r, order, board.mixed, skill) for r in board.rows) or t(lang, "stats.no_humans")
         # one footer per sort order: what the numbers shown are (only ppg ranks by the shrunk value)
         if order == "ppg":
             method = t(lang, "stats.method", k=board.k, prior=decimal(board.prior_ppg, lang))
@@ -216,7 +244,25 @@ class StatsCog(commands.Cog, name="Stats"):
         card = embed(sized(title, lang, size), body, footer(lang, "statistik", s.mixed))
         if s.mixed:  # points per game side by side only where they compare: per table size
             add_lines(card, t(lang, "stats.by_size"), [_size_line(lang, p) for p in s.by_size])
-        await answer(interaction, embed=clamp(card))
+        files = [] if size is not None else await self.skill_chart(card, interaction.channel_id or 0, member.id, name, lang)
+        await answer(interaction, embed=clamp(card), files=files)
+
+    async def skill_chart(self, card: discord.Embed, channel_id: int, user_id: int, name: str, lang: str) -> list[discord.File]:
+        """The player's rating beside the points, and its history as a small chart."""
+        rows = {r.user_id: r for r in await self.db.ratings(channel_id)}
+        row = rows.get(user_id)
+        if row is None:
+            return []
+        r = row.rating
+        card.add_field(name=t(lang, "stats.skill_field"), inline=False, value=t(
+            lang, "stats.skill_body", rating=decimal(r.ordinal, lang), games=tn(lang, "count.games", r.games),
+            mu=decimal(r.mu, lang), sigma=decimal(r.sigma, lang)))
+        history = [h.ordinal for h in await self.db.rating_history(channel_id, user_id)]
+        if len(history) < 2:
+            return []
+        png = learn_words.rating_picture(history, name.replace("\\", ""), lang)
+        card.set_image(url="attachment://doko-skill.png")
+        return [discord.File(io.BytesIO(png), filename="doko-skill.png")]
 
     # ---- Protokoll -------------------------------------------------------------------------
 
@@ -251,6 +297,8 @@ class StatsCog(commands.Cog, name="Stats"):
             return
         files = record_files(record, names, number, interaction.channel_id or 0, lang)
         await interaction.response.send_message(t(lang, "rec.file", no=number), files=files, ephemeral=True)
+        if number is not None:  # the game's curve follows (computed first if nobody asked before)
+            await self.bot.learn.send_curve(interaction, number, lang)
 
 
 class BoardPage(
@@ -315,7 +363,7 @@ class SheetPage(
 
 def _sheet_card(
     sheet: Sheet, lang: str, marks: dict[int, str], closed: bool, newest_first: bool,
-    bock: dict[int, int] | None = None,
+    bock: dict[int, int] | None = None, hints: str = "",
 ) -> tuple[discord.Embed, Sheet]:
     """The embed of as many of the page's games as fit (long or emoji names: fewer),
     and the part of the sheet it shows."""
@@ -327,6 +375,8 @@ def _sheet_card(
             later=sheet.later + (0 if newest_first else dropped),
         )
         title, body = sheet_text(shown, lang, marks, bock)
+        if hints:
+            body += "\n" + hints
         if closed:
             title += " " + t(lang, "sheet.closed")
         card = compose(title, body, footer(lang, "liste", sheet.mixed))
@@ -335,10 +385,13 @@ def _sheet_card(
     raise AssertionError("a sheet page has lines")
 
 
-def _row(lang: str, r: Any, order: str, mixed: bool = False) -> str:
+def _row(lang: str, r: Any, order: str, mixed: bool = False, skill: dict[int, float] | None = None) -> str:
     text = t(lang, "stats.row", rank=r.rank, name=render.esc(r.name),
              points=tn(lang, "count.points", r.points, sign=True), games=tn(lang, "count.games", r.games),
              ppg=signed_decimal(r.ppg, lang), wins=tn(lang, "count.wins", r.wins))
+    key = rating_key({"user_id": r.user_id, "name": r.name, "is_bot": r.is_bot})  # a computer: its level
+    if skill and key in skill:  # the team rating beside the points
+        text += " · " + t(lang, "stats.skill", rating=decimal(skill[key], lang))
     if order == "ppg":
         text += " · " + t(lang, "stats.rating", rating=signed_decimal(r.rating, lang))
     if mixed:  # the board sums several table sizes: each size's points per game beneath

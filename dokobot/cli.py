@@ -125,6 +125,44 @@ def _migrate_db(source: str, target: str) -> int:
     return 0
 
 
+def _rerate(db: str) -> int:
+    import asyncio
+
+    from .storage import Database
+    from .storage.errors import StorageError
+    from .storage.postgres import is_postgres_url, redact
+
+    if not db.startswith("file:") and not is_postgres_url(db) and not Path(db).is_file():
+        print(f"dokobot: database not found: {db}", file=sys.stderr)  # opening would create one
+        return 2
+
+    async def go() -> int:
+        database = await Database.open(db)
+        try:
+            return await database.rerate()
+        finally:
+            await database.close()
+
+    try:
+        n = asyncio.run(go())
+    except (StorageError, OSError) as exc:
+        print(f"dokobot: rerate failed: {exc}", file=sys.stderr)
+        return 2
+    _out(f"ratings computed again from {n} games in {redact(db)}")
+    return 0
+
+
+RERATE_HELP = """\
+Compute every channel's rating (the OpenSkill team rating of /doko rangliste)
+again from the stored finished games, oldest first, exactly as the bot updates
+it when a game ends. Throw-ins are no game; a dealer sitting out is not rated.
+Safe to run again. Run it while the bot is stopped: a game finishing during
+the run could be rated on the numbers from before.
+
+Exit status: 0 done (the number of games is printed); 2 the database cannot
+be read or written (one line on standard error).
+"""
+
 REPLAY_HELP = """\
 Replay a dokobot-game/1 game record (docs/game-record.md): every action is
 checked against the rules of the record.
@@ -208,6 +246,10 @@ def parser() -> argparse.ArgumentParser:
     mig = sub.add_parser("migrate-db", help="copy an SQLite database into an empty PostgreSQL database")
     mig.add_argument("--from", dest="source", required=True, metavar="FILE", help="the SQLite database file")
     mig.add_argument("--to", dest="target", required=True, metavar="URL", help="postgresql://user:password@host/dbname")
+    rer = sub.add_parser("rerate", help="compute the ratings again from the stored games",
+                         description=RERATE_HELP, formatter_class=raw)
+    rer.add_argument("--db", required=True, metavar="FILE",
+                     help="the bot's SQLite database or postgresql:// URL")
     return p
 
 
@@ -223,6 +265,8 @@ def main(argv: list[str] | None = None) -> int:
         return _backup(args.db, args.to)
     if args.command == "migrate-db":
         return _migrate_db(args.source, args.target)
+    if args.command == "rerate":
+        return _rerate(args.db)
     return _export(args.channel, args.out, args.db, args.config)
 
 

@@ -11,6 +11,7 @@ import dataclasses
 import logging
 import random
 import signal
+from concurrent.futures import ThreadPoolExecutor
 from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
@@ -20,10 +21,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from dokobot.bot.config import Config
+from dokobot.bot.learn import Learn
 from dokobot.bot.sync import sync_on_start
 from dokobot.bot.ui import DYNAMIC_ITEMS, Controls, TablePresenter, error_text
 from dokobot.storage.memory import MemoryStore
 from dokobot.table.ai import Skill
+from dokobot.table.analysis import DEFAULT_BUDGET, TEST_BUDGET
 from dokobot.table.store import StoreError, TableStore
 from dokobot.table.table import COMPUTER_DELAY, COMPUTER_RETRY, Outcome, Table, TableError, Tables
 from dokobot.text import picture
@@ -103,6 +106,11 @@ class DokoBot(commands.Bot):
             clock=_discord_clock,  # turn deadlines on Discord's clock (virtual under SimCord)
         )
         self.tables.on_outcome = self._computer_moved
+        # Analyses: on demand by default (tests, benches); the runner turns on the curve after every game
+        # quick test computers (a skill below 1) get a quick analysis in a thread, like their moves
+        quick = computer_skill is not None and computer_skill.scale < 1
+        self.learn = Learn(self, auto=False, budget=TEST_BUDGET if quick else DEFAULT_BUDGET,
+                           executor=ThreadPoolExecutor(1, thread_name_prefix="doko-analyse") if quick else None)
         self.presenters: dict[int, TablePresenter] = {}
         self.controls: Controls | None = None  # set by the cogs (cogs.doko) when they load
         self._user_langs: dict[int, str | None] = {}
@@ -168,6 +176,7 @@ class DokoBot(commands.Bot):
                 presenter = self.presenter(table)
                 presenter.resumed = True
                 presenter.update()  # the table message says the game goes on; its buttons still work
+                self.learn.restored(table)  # a summary gets its stored curve back
 
     async def _lost(self, table_ids: set[int], won: set[int] | None = None) -> None:
         """These tables' leases are lost: their objects die (timer, computers, store) and
@@ -193,6 +202,7 @@ class DokoBot(commands.Bot):
     def _computer_moved(self, table: Table, outcome: Outcome) -> None:
         """A computer player moved: show it like a click of a person."""
         self.presenter(table).update(outcome)
+        self.learn.finished(table, outcome.finished)
 
     # ---- languages ----------------------------------------------------------------------
 
@@ -295,6 +305,7 @@ class DokoBot(commands.Bot):
 
     async def close(self) -> None:
         self.tables.stop()  # no computer move after this
+        await self.learn.close()
         for presenter in list(self.presenters.values()):
             try:
                 # open hands will not be updated by this process again: they say so
@@ -354,6 +365,8 @@ async def answer(interaction: discord.Interaction, content: str | None = None, *
     elif interaction.response.type == discord.InteractionResponseType.deferred_channel_message \
             and not interaction.extras.get(ANSWERED):
         interaction.extras[ANSWERED] = True
+        if "files" in kwargs:  # an edit attaches them as attachments
+            kwargs["attachments"] = kwargs.pop("files")
         await interaction.edit_original_response(content=content, **kwargs)
     else:
         await interaction.followup.send(content, ephemeral=True, **kwargs)  # type: ignore[arg-type]
@@ -374,6 +387,8 @@ class ShardedDokoBot(DokoBot, commands.AutoShardedBot):
 def make_bot(config: Config, store: TableStore | None = None, **kwargs: Any) -> DokoBot:
     """A plain bot, or a sharded one when the config names shards."""
     if not config.sharded:
-        return DokoBot(config, store, **kwargs)
-    ids = list(config.shard_ids) if config.shard_ids is not None else None
-    return ShardedDokoBot(config, store, shard_count=config.shard_count, shard_ids=ids, **kwargs)
+        bot = DokoBot(config, store, **kwargs)
+    else:
+        ids = list(config.shard_ids) if config.shard_ids is not None else None
+        bot = ShardedDokoBot(config, store, shard_count=config.shard_count, shard_ids=ids, **kwargs)
+    return bot

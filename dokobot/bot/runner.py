@@ -145,6 +145,7 @@ async def _run(config: Config) -> None:
     store = await _open_store(config)
     try:  # whatever fails from here closes the store: its thread would keep the process alive
         bot = make_bot(config, store=store)
+        bot.learn.auto = True  # every game analysed (a worker process) and its curve shown with the summary
         async with bot:
             bot.install_signal_handlers()
             await bot.start(config.token)

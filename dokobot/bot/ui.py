@@ -24,10 +24,12 @@ from typing import TYPE_CHECKING, Any, Protocol
 import discord
 
 from dokobot.bot import embeds, permissions
+from dokobot.bot.learn import curve_file
 from dokobot.engine import ReplayError, replay_game
 from dokobot.table.ai import LEVELS
 from dokobot.table.store import StoreError
 from dokobot.table.table import MAX_SEATS, SEATS, FinishedGame, Notice, Outcome, Table, TableError
+from dokobot.text import learn as learn_words
 from dokobot.text import picture, render
 from dokobot.text.i18n import illegal_text, t
 
@@ -97,6 +99,7 @@ async def perform(bot: DokoBot, interaction: discord.Interaction, table: Table, 
         await send_ephemeral(interaction, t(lang, "err.internal"))
     else:
         presenter.update(outcome, actor=actor)
+        bot.learn.finished(table, outcome.finished)
         return outcome
     if actor is not None:
         presenter.update(actor=actor)  # show the current state in place of the stale one
@@ -168,7 +171,7 @@ def game_message(
         title, body = render.summary_text(finished, lang, game)
         view = _between_view(table, lang, game_no, record=True) if active else None
         png = _safely(table, lambda: _summary_png(table, finished, deck, lang))
-        return _with_picture(embed(title, body), view, png, "summary")
+        return _with_curve(_with_picture(embed(title, body), view, png, "summary"), table, finished, deck, lang)
     if table.broken and table.game_no == game_no:  # restored, but no longer replays: only abort helps
         title = t(lang, "table.title", no=game_no, preset=render.preset_name(lang, table.preset))
         return {"embed": embed(title, t(lang, "table.broken", no=game_no)), "view": None, "files": []}
@@ -220,6 +223,22 @@ def _with_picture(e: discord.Embed, view: discord.ui.View | None, png: bytes | N
     return {"embed": e, "view": view, "files": [discord.File(io.BytesIO(png), filename=filename)]}
 
 
+def _with_curve(message: dict[str, Any], table: Table, fin: FinishedGame, deck: str | None, lang: str) -> dict[str, Any]:
+    """The summary with the game's curve once it is analysed: a second picture, or
+    (pictures off) its numbers in words."""
+    curve = learn_words.curve_of(fin.analysis) if fin.analysis else None
+    if curve is None:
+        return message
+    if deck is None:
+        text = learn_words.curve_text(curve, [p.name for p in fin.players], fin.number, lang)
+        message["embed"].add_field(name="\u200b", value=text[:FIELD_MAX], inline=False)
+        return message
+    file = _safely(table, lambda: curve_file(fin, lang))
+    if file is not None:
+        message["files"] = [*message["files"], file]
+    return message
+
+
 def _summary_png(table: Table, fin: FinishedGame, deck: str | None, lang: str) -> bytes | None:
     """The summary picture: the finished game is the table's own, or rebuilt from its record."""
     if deck is None:
@@ -248,6 +267,8 @@ def _between_view(table: Table, lang: str, game_no: int, *, record: bool) -> dis
     # between games anyone may take a free seat (or wait for one) and anyone seated may leave
     view.add_item(TableButton(ch, "join", game_no, label=t(lang, "btn.join"), style=discord.ButtonStyle.secondary, row=1))
     view.add_item(TableButton(ch, "leave", game_no, label=t(lang, "btn.leave"), style=discord.ButtonStyle.secondary, row=1))
+    if record:  # each player's own costliest cards, privately
+        view.add_item(AnalyseButton(ch, game_no, label=t(lang, "btn.analyse"), row=1))
     return view
 
 
@@ -286,10 +307,21 @@ def hand_message(table: Table, seat: int, lang: str, deck: str = "french") -> di
     """The private hand of ``seat`` (content and controls) for its owner only, in the owner's deck."""
     content = render.hand_text(table, seat, lang, deck)
     view = dynamic_view()
-    for r, row in enumerate(render.hand_controls(table, seat, lang, deck)):
+    rows = render.hand_controls(table, seat, lang, deck)
+    for r, row in enumerate(rows):
         for i, ctl in enumerate(row):
             view.add_item(HandItem.build(table.channel_id, table.game_no, seat, ctl, r, i))
+    game = table.game
+    if table.settings.tipps and game is not None and game.phase == "play" and game.to_act == seat:
+        row = next((r for r, items in enumerate(rows) if len(items) < 5 and not _selects(items)), len(rows))
+        if row < 5:  # Discord's five rows: a hand that fills them all has no room (none does at present)
+            view.add_item(TipButton(table.channel_id, table.game_no, seat, label=t(lang, "btn.tipp"), row=row))
     return {"content": content, "view": view, "embed": None}
+
+
+def _selects(row: list[render.Control]) -> bool:
+    """A row holding a select has no room for a button."""
+    return any(ctl.kind in ("solo", "ksolo", "hochzeit", "armut_return") for ctl in row)
 
 
 # ---- dynamic items ----------------------------------------------------------------------
@@ -472,7 +504,53 @@ def hand_action(kind: str, value: str, interaction: discord.Interaction, seat: i
     return {"armut_give": cards}
 
 
-DYNAMIC_ITEMS = (TableButton, HandItem, HandSelect)
+class AnalyseButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"doko:analyse:(?P<ch>\d+):(?P<g>\d+)",
+):
+    """The summary's "Analyse": the clicker's own costliest cards of that game, privately."""
+
+    def __init__(self, channel_id: int, game_no: int, **kwargs: Any) -> None:
+        super().__init__(discord.ui.Button(custom_id=f"doko:analyse:{channel_id}:{game_no}",
+                                           style=discord.ButtonStyle.secondary, **kwargs))
+        self.channel_id, self.game_no = channel_id, game_no
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any) -> AnalyseButton:
+        return cls(int(match["ch"]), int(match["g"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = the_bot(interaction)
+        if bot is not None and await controls_for(interaction, self.channel_id) is not None:
+            await bot.learn.on_analyse(interaction, self.game_no)
+
+
+class TipButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"doko:tipp:(?P<ch>\d+):(?P<g>\d+):(?P<seat>\d)",
+):
+    """The hand's "Tipp" (table switch ``tipps``): what ``schwer`` would play now and why."""
+
+    def __init__(self, channel_id: int, game_no: int, seat: int, **kwargs: Any) -> None:
+        super().__init__(discord.ui.Button(custom_id=f"doko:tipp:{channel_id}:{game_no}:{seat}",
+                                           style=discord.ButtonStyle.secondary, **kwargs))
+        self.channel_id, self.game_no, self.seat = channel_id, game_no, seat
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any) -> TipButton:
+        return cls(int(match["ch"]), int(match["g"]), int(match["seat"]))
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        controls = await controls_for(interaction, self.channel_id)
+        return controls is not None and await controls.check_owner(interaction, self.seat)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = the_bot(interaction)
+        if bot is not None:
+            await bot.learn.on_tip(interaction, self.game_no, self.seat)
+
+
+DYNAMIC_ITEMS = (TableButton, HandItem, HandSelect, AnalyseButton, TipButton)
 
 
 # ---- presenter --------------------------------------------------------------------------

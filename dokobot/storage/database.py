@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from .games import GamesRepo
+from .learn import LearnRepo
 from .leases import LeasesRepo
 from .stats import StatsRepo
 from .tables import TablesRepo
 
 
-class Database(TablesRepo, GamesRepo, StatsRepo, LeasesRepo):
+class Database(TablesRepo, GamesRepo, StatsRepo, LeasesRepo, LearnRepo):
     """``db = await Database.open(path)`` ... ``await db.close()``.
 
     Every method is a coroutine, raises only StorageError for storage problems,

@@ -13,6 +13,7 @@ from dokobot.engine import GameResult
 
 from .core import Core, _all, dumps
 from .errors import StorageError
+from .learn import rate_game
 from .models import GameInfo, RunningGame, ScoreSheet, Seat, SheetPlayer, SheetRow, SheetWindow
 from .periods import day_bucket, from_epoch, month_bucket, to_epoch
 from .seatstats import SeatScore, check_result, player_key, score_rows
@@ -164,9 +165,10 @@ class GamesRepo(Core):
                 (finished, dumps(data), typed.contract, game_id),
             )
             await _insert_scores(conn, game_id, channel_id, finished, rows)
-            await conn.executemany(  # the Spielliste's sums (migration 006)
+            await conn.executemany(  # the Spielliste's sums (migration 007)
                 _SHEET_UPSERT, [(game[4], r.user_id, r.size, r.points, game[5]) for r in rows],
             )
+            await rate_game(conn, game_id, channel_id, players, hands, data)
             if rules is not None:
                 await conn.execute("UPDATE games SET rules = ? WHERE id = ?", (dumps(dict(rules)), game_id))
 

@@ -7,6 +7,7 @@ import itertools
 from typing import Any
 
 from dokobot.engine import GameResult
+from dokobot.storage.rating import Rating, rate
 from dokobot.table.sheet import Sheet, build_sheet, page_of
 from dokobot.table.store import (
     ChannelPrefs,
@@ -30,6 +31,10 @@ class MemoryStore:
         self.user_langs: dict[int, str] = {}
         self.user_decks: dict[int, str] = {}
         self.state: dict[str, str] = {}  # bot_state
+        self.ratings: dict[int, dict[int, Rating]] = {}  # channel -> rating key -> rating
+        self.rating_log: list[tuple[int, int, Rating]] = []  # (game id, key, rating after it)
+        self.analyses: dict[int, dict[str, Any]] = {}
+        self.hint_counts: dict[int, dict[int, int]] = {}
 
     async def open_table(self, channel_id: int, guild_id: int | None, host_id: int, seats: list[SeatInfo]) -> int:
         if any(t.channel_id == channel_id for tid, t in self.tables.items() if tid not in self.closed):
@@ -93,6 +98,16 @@ class MemoryStore:
             game.rules = copy.deepcopy(rules)
         game.result = result  # immutable
         game.scores = dict(scores)
+        self._rate(game)
+
+    def _rate(self, game: StoredGame) -> None:
+        """The channel rating, as ``storage.learn.rate_game`` does it in the database."""
+        channel = self.ratings.setdefault(self.tables[game.table_id].channel_id, {})
+        players = [{"user_id": p.user_id, "name": p.name, "is_bot": p.is_bot} for p in game.players]
+        assert game.result is not None
+        new = rate(channel, players, game.hands, game.result.to_dict())
+        channel.update(new)
+        self.rating_log += [(game.game_id, k, new[k]) for k in sorted(new)]
 
     async def abort_game(self, game_id: int) -> None:
         self._running(game_id).aborted = True
@@ -183,3 +198,22 @@ class MemoryStore:
             self.user_decks.pop(user_id, None)
         else:
             self.user_decks[user_id] = deck
+
+    async def save_analysis(self, game_id: int, data: dict[str, Any]) -> None:
+        if game_id not in self.games:
+            raise StoreError(f"game {game_id} does not exist")
+        self.analyses[game_id] = copy.deepcopy(data)
+
+    async def analysis(self, game_id: int) -> dict[str, Any] | None:
+        data = self.analyses.get(game_id)
+        return None if data is None else copy.deepcopy(data)
+
+    async def add_hint(self, game_id: int, user_id: int) -> int:
+        if game_id not in self.games:
+            raise StoreError(f"game {game_id} does not exist")
+        counts = self.hint_counts.setdefault(game_id, {})
+        counts[user_id] = counts.get(user_id, 0) + 1
+        return counts[user_id]
+
+    async def hints(self, game_ids: list[int]) -> dict[int, dict[int, int]]:
+        return {g: dict(self.hint_counts[g]) for g in game_ids if g in self.hint_counts}

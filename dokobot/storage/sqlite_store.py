@@ -228,3 +228,19 @@ class SqliteStore:
     async def set_user_deck(self, user_id: int, deck: str | None) -> None:
         with _store_errors():
             await self.db.set_user_deck(user_id, deck)
+
+    async def save_analysis(self, game_id: int, data: dict[str, Any]) -> None:
+        with _store_errors():
+            await self.db.save_analysis(game_id, data)
+
+    async def analysis(self, game_id: int) -> dict[str, Any] | None:
+        with _store_errors():
+            return await self.db.analysis(game_id)
+
+    async def add_hint(self, game_id: int, user_id: int) -> int:
+        with _store_errors():
+            return await self.db.add_hint(game_id, user_id)
+
+    async def hints(self, game_ids: list[int]) -> dict[int, dict[int, int]]:
+        with _store_errors():
+            return await self.db.hints(game_ids)

@@ -25,6 +25,7 @@ class SheetLine:
     totals: dict[int, int]  # user id -> running total after this game
     sat_out: tuple[int, ...] = ()  # user ids who sat this game out
     size: int = 4  # players who got cards
+    game_id: int = 0  # the stored game (its Tipps, for the sheet)
 
     @property
     def is_game(self) -> bool:
@@ -90,6 +91,7 @@ def build_sheet(games: list[StoredGame], size: int | None = None) -> Sheet:
                     at_size[p.user_id] = (n + 1, sum_ + points[p.user_id])
         lines.append(SheetLine(
             g.number, g.result.contract, tuple(g.players), g.dealer, points, dict(totals), sat_out, g.size,
+            g.game_id,
         ))
     return Sheet(tuple(lines), names, played, dict(sorted(by_size.items())), size)
 

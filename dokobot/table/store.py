@@ -42,15 +42,22 @@ class TableSettings:
     ``turn_timeout``: seconds a person has for a turn (0: no limit); after half
     of it a reminder, after all of it ``on_timeout``: ``computer`` plays for the
     seat until the person clicks again, ``wait`` asks the host. ``mentions``:
-    whether the table mentions the person whose turn it is.
+    whether the table mentions the person whose turn it is. ``tipps``: the
+    private hand offers a Tipp button (what ``schwer`` would play, counted on the
+    score sheet); off by default, the host decides.
     """
 
     turn_timeout: int = 300
     on_timeout: str = "computer"  # computer | wait
     mentions: bool = True
+    tipps: bool = False
 
     def to_dict(self) -> dict[str, Any]:
-        return {"turn_timeout": self.turn_timeout, "on_timeout": self.on_timeout, "mentions": self.mentions}
+        out: dict[str, Any] = {"turn_timeout": self.turn_timeout, "on_timeout": self.on_timeout,
+                               "mentions": self.mentions}
+        if self.tipps:  # only when on: settings stored before Tipps read the same
+            out["tipps"] = True
+        return out
 
     @classmethod
     def from_dict(cls, data: dict[str, Any] | None) -> TableSettings:
@@ -61,6 +68,7 @@ class TableSettings:
             int(timeout) if isinstance(timeout, int) and not isinstance(timeout, bool) and timeout >= 0 else 300,
             on_timeout if on_timeout in ("computer", "wait") else "computer",
             bool(data.get("mentions", True)),
+            data.get("tipps") is True,
         )
 
 
@@ -202,3 +210,13 @@ class TableStore(Protocol):
     async def bot_state(self, key: str) -> str | None: ...
     async def set_bot_state(self, key: str, value: str) -> None: ...
     async def set_user_deck(self, user_id: int, deck: str | None) -> None: ...
+    async def save_analysis(self, game_id: int, data: dict[str, Any]) -> None:
+        """Keep the analysis of a finished game (``dokobot.table.analysis.analyse``)."""
+        ...
+    async def analysis(self, game_id: int) -> dict[str, Any] | None: ...
+    async def add_hint(self, game_id: int, user_id: int) -> int:
+        """Count one Tipp of ``user_id`` in the game; returns their count in it."""
+        ...
+    async def hints(self, game_ids: list[int]) -> dict[int, dict[int, int]]:
+        """game id -> user id -> Tipps used (the score sheet shows them)."""
+        ...

@@ -22,10 +22,11 @@ _TRUE = ("true", "ja", "yes", "an", "on")
 _FALSE = ("false", "nein", "no", "aus", "off")
 _LISTS = ("solos", "schmeissen", "extras", "bock")
 # Table settings typed like switches (not rules of the game): see ``TableSettings``.
-SETTINGS = ("turn_timeout", "on_timeout", "mentions")
+SETTINGS = ("turn_timeout", "on_timeout", "mentions", "tipps")
 MAX_TIMEOUT = 24 * 3600
 SETTING_VALUES: dict[str, tuple[str, ...]] = {
     "turn_timeout": (f"0..{MAX_TIMEOUT}",), "on_timeout": ("wait", "computer"), "mentions": ("ja", "nein"),
+    "tipps": ("ja", "nein"),
 }
 
 
@@ -208,7 +209,7 @@ def split(parsed: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
 
 def settings(values: dict[str, Any], base: TableSettings) -> TableSettings:
     """``base`` with the typed table settings; SwitchError names a bad value."""
-    timeout, on_timeout, mentions = base.turn_timeout, base.on_timeout, base.mentions
+    timeout, on_timeout, mentions, tipps = base.turn_timeout, base.on_timeout, base.mentions, base.tipps
     for name, value in values.items():
         shown = str(value).lower()
         if name == "turn_timeout":
@@ -225,4 +226,8 @@ def settings(values: dict[str, Any], base: TableSettings) -> TableSettings:
             if not isinstance(value, bool):
                 raise SwitchError("err.setting_value", name, shown, allowed=allowed_text(name))
             mentions = value
-    return TableSettings(timeout, on_timeout, mentions)
+        elif name == "tipps":
+            if not isinstance(value, bool):
+                raise SwitchError("err.setting_value", name, shown, allowed=allowed_text(name))
+            tipps = value
+    return TableSettings(timeout, on_timeout, mentions, tipps)

@@ -141,6 +141,7 @@ class FinishedGame:
     bock: int = 1  # the Bock factor this game counted with (points = score × bock)
     bock_fired: tuple[str, ...] = ()  # Bock triggers this game set off (one new round each)
     list_step: ListStep | None = None  # what the game was in the table's list (None: no list)
+    analysis: dict[str, Any] | None = None  # its analysis once computed (the bot's, off the loop): the curve
 
 
 @dataclass

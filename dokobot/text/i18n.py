@@ -255,6 +255,13 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "eine kurze Zeile erwähnt, wer am Zug ist (`ja`/`nein`).",
         "a short line mentions whoever is to act (`on`/`off`).",
     ),
+    "setting.tipps": ("Tipps", "Hints"),
+    "setting.tipps.help": (
+        "die eigene Hand bietet **Tipp**: was der Computer `schwer` jetzt spielen würde und warum; "
+        "die Liste zählt, wer wie oft fragte (`an`/`aus`, Standard aus).",
+        "your hand offers **Tipp**: what the `schwer` computer would play now and why; "
+        "the score sheet counts who asked how often (`on`/`off`, default off).",
+    ),
     "setting.bilder": ("Bilder", "Pictures"),
     "setting.bilder.help": (
         "die Tischnachricht zeigt ein Bild des Tisches (`ja`/`nein`).",
@@ -283,8 +290,8 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "err.already_seated_other": ("Diese Person sitzt schon am Tisch.", "That person is already seated."),
     "err.computer_already": ("Für diesen Platz spielt schon ein Computer.", "A computer already plays this seat."),
     "err.setting_value": (
-        "„{value}“ geht für {name} nicht (turn_timeout: Sekunden, 0 = aus; on_timeout: wait oder computer; mentions: an/aus).",
-        "“{value}” does not work for {name} (turn_timeout: seconds, 0 = off; on_timeout: wait or computer; mentions: on/off).",
+        "„{value}“ geht für {name} nicht (turn_timeout: Sekunden, 0 = aus; on_timeout: wait oder computer; mentions, tipps: an/aus).",
+        "“{value}” does not work for {name} (turn_timeout: seconds, 0 = off; on_timeout: wait or computer; mentions, tipps: on/off).",
     ),
     "ok.channel_rules": ("Gespeichert: der nächste Tisch hier spielt {preset}.", "Saved: the next table here plays {preset}."),
     "ok.handed_over": ("{name} spielt jetzt auf Platz {n}.", "{name} now plays seat {n}."),
@@ -1014,6 +1021,63 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "opt.spiel": ("spiel", "game"),
     "opt.nummer": ("nummer", "number"),
     "opt.tisch": ("tisch", "table"),
+    # ---- learning from the games (issue 24) ----
+    "btn.analyse": ("Analyse", "Analysis"),
+    "btn.tipp": ("Tipp", "Hint"),
+    "curve.title": ("Spiel {no}: erwartete Punkte für Re", "Game {no}: Re's expected points"),
+    "curve.x": ("vor Stich … Ende (nur was der ganze Tisch sah)", "before trick … end (only what the whole table saw)"),
+    "curve.message": (
+        "Verlauf von Spiel {no}: was Re vor jedem Stich erwarten durfte, aus der Sicht des ganzen Tisches.",
+        "The curve of game {no}: what Re could expect before each trick, as the whole table saw it.",
+    ),
+    "curve.text": ("Verlauf für Re: {values}", "Curve for Re: {values}"),
+    "curve.moments": ("Wendepunkte: {list}", "Turning points: {list}"),
+    "curve.dulle": ("Dulle gefangen ({name})", "Dulle caught ({name})"),
+    "curve.fuchs": ("Fuchs verloren ({name})", "fox lost ({name})"),
+    "curve.announce": ("{name}: {what}", "{name}: {what}"),
+    "curve.doppelkopf": ("Doppelkopf ({name})", "Doppelkopf ({name})"),
+    "curve.trick": ("Stich {trick} an {name}", "trick {trick} to {name}"),
+    "an.title": ("Deine Analyse von Spiel {no}", "Your analysis of game {no}"),
+    "an.line": (
+        "**Stich {trick}:** du spieltest {played}; {best} hätte im Schnitt **{cost}** Punkte mehr gebracht.",
+        "**Trick {trick}:** you played {played}; {best} would have scored **{cost}** points more on average.",
+    ),
+    "an.none": (
+        "Keine deiner Karten hat nach der Rechnung von `schwer` {min} Punkte oder mehr gekostet. Gut gespielt!",
+        "None of your cards cost {min} points or more by `schwer`'s judgement. Well played!",
+    ),
+    "an.footer": (
+        "Nur aus dem, was du damals wusstest: deine Karten und was auf dem Tisch lag.",
+        "Only from what you knew then: your own cards and what the table showed.",
+    ),
+    "an.not_seated": (
+        "Eine Analyse gibt es nur für die eigenen Karten: du hast in Spiel {no} nicht mitgespielt.",
+        "An analysis is only of your own cards: you did not play in game {no}.",
+    ),
+    "an.gone": ("Spiel {no} ist nicht mehr zu finden.", "Game {no} can no longer be found."),
+    "an.redeal": ("Ein eingeworfenes Spiel hat nichts zu analysieren.", "A thrown-in game has nothing to analyse."),
+    "tip.line": ("Tipp: {card} – {why}{value}", "Hint: {card} – {why}{value}"),
+    "tip.sure": ("sticht sicher, {augen} Augen", "takes the trick for sure, {augen} card points"),
+    "tip.wins": ("sticht vorerst, {augen} Augen", "takes the trick for now, {augen} card points"),
+    "tip.smear": ("schmiert dem Partner, {augen} Augen im Stich", "gives your partner points, {augen} card points in the trick"),
+    "tip.low": ("gibt wenig ab ({augen} Augen)", "gives little away ({augen} card points)"),
+    "tip.lead": ("spielt an", "leads"),
+    "tip.value": (" · im Schnitt {value}", " · {value} on average"),
+    "tip.count": ("Dein {n}. Tipp in diesem Spiel; die Liste zählt mit.", "Your hint no. {n} in this game; the score sheet counts them."),
+    "tip.off": (
+        "Tipps sind an diesem Tisch aus; der Gastgeber schaltet sie mit `/doko regeln schalter:tipps=ja` an.",
+        "Hints are off at this table; the host turns them on with `/doko regeln schalter:tipps=on`.",
+    ),
+    "tip.not_now": ("Gerade ist keine Karte von dir dran.", "It is not your turn to play a card."),
+    "sheet.hints": ("Tipps genutzt: {list}", "Hints used: {list}"),
+    "stats.skill": ("Spielstärke {rating}", "skill {rating}"),
+    "stats.skill_field": ("Spielstärke", "Skill rating"),
+    "stats.skill_body": (
+        "**{rating}** nach {games} (μ {mu}, σ {sigma}); OpenSkill Plackett-Luce, gezeigt μ − 3σ.",
+        "**{rating}** after {games} (μ {mu}, σ {sigma}); OpenSkill Plackett-Luce, shown as μ − 3σ.",
+    ),
+    "stats.skill_chart": ("Spielstärke von {name}", "Skill rating of {name}"),
+    "stats.skill_x": ("gewertete Spiele", "rated games"),
 }
 
 _SUIT_PARAM = {"clubs": "C", "spades": "S", "hearts": "H", "diamonds": "D", "trump": "trump", "trumps": "trump"}

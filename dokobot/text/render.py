@@ -856,6 +856,7 @@ def settings_lines(settings: TableSettings, lang: str | None, images: bool = Tru
         "turn_timeout": (timeout, ""),
         "on_timeout": (t(lang, "setting.on_timeout." + settings.on_timeout), "`computer`, `wait`"),
         "mentions": (t(lang, "rules.on" if settings.mentions else "rules.off"), ""),
+        "tipps": (t(lang, "rules.on" if settings.tipps else "rules.off"), ""),
         "bilder": (t(lang, "rules.on" if images else "rules.off"), ""),
     }
     lines = []

@@ -242,3 +242,9 @@ def _deal(free: list[int], pinned: dict[int, list[int]], obs: Observation,
             return None
         hands[rng.choice(fits)].append(t)
     return hands
+
+
+# The sampling steps by name for the analysis (``dokobot.table.analysis``), which deals
+# every hand from the public view with the same constraints.
+forbidden_types = _forbidden
+deal_hands = _deal

@@ -1,0 +1,95 @@
+"""The channel rating: OpenSkill's Plackett-Luce team model over the games.
+
+A game of Doppelkopf is a match of two teams (Re and Kontra) that change from
+game to game, and a solo is one against three: a team rating system rates each
+person by the teams they won and lost with. Pure functions, no I/O: the stores
+call ``rate`` in the game's finishing transaction, and ``dokobot rerate``
+replays the same function over the stored games, so both give the same numbers.
+
+- a throw-in (redeal) is no game: nobody is rated;
+- five with the dealer out: the dealer got no cards and is not rated;
+- computer players are rated per level ("Computer (mittel)"): friends read
+  their rating against ``leicht``, ``mittel``, ``schwer``. Two computers of one
+  level in a game are one player rated with the mean of their updates.
+"""
+
+from __future__ import annotations
+
+import zlib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from openskill.models import PlackettLuce
+
+from .seatstats import player_key
+
+MODEL = PlackettLuce()
+MU, SIGMA = MODEL.mu, MODEL.sigma  # 25 and 25/3: where every player starts
+
+
+@dataclass(frozen=True)
+class Rating:
+    mu: float = MU
+    sigma: float = SIGMA
+    games: int = 0
+
+    @property
+    def ordinal(self) -> float:
+        """What is shown and ranked: mu - 3 sigma (starts at 0, grows with games and wins)."""
+        return self.mu - 3 * self.sigma
+
+
+def level_of(name: str) -> str:
+    """The level in a computer seat's name ("Computer 2 (schwer)" -> schwer; none: mittel)."""
+    if name.endswith(")") and "(" in name:
+        return name[name.rindex("(") + 1 : -1]
+    return "mittel"
+
+
+def level_name(level: str) -> str:
+    return f"Computer ({level})"
+
+
+def rating_key(player: Mapping[str, Any]) -> int:
+    """Whom a seat's result is rated under: the person, or the computer's level."""
+    if player.get("is_bot"):
+        return -(zlib.crc32(level_name(level_of(str(player.get("name", "")))).encode("utf-8")) + 1)
+    return player_key(player)
+
+
+def teams(players: Sequence[Mapping[str, Any]], hands: Sequence[Sequence[str]],
+          result: Mapping[str, Any]) -> tuple[list[int], list[int]] | None:
+    """(Re seats, Kontra seats) of a rated game; None for a throw-in. Seats without
+    cards (the dealer sitting out at five) are in neither."""
+    if result.get("contract") == "redeal":
+        return None
+    re = [s for s in result.get("re", []) if hands[s]]
+    kontra = [s for s in result.get("kontra", []) if hands[s]]
+    return (re, kontra) if re and kontra else None
+
+
+def rate(current: Mapping[int, Rating], players: Sequence[Mapping[str, Any]], hands: Sequence[Sequence[str]],
+         result: Mapping[str, Any]) -> dict[int, Rating]:
+    """The new ratings of everyone rated in this game (``current``: their ratings before;
+    missing keys start fresh). Empty for a game that is not rated."""
+    sides = teams(players, hands, result)
+    if sides is None:
+        return {}
+    keys = [[rating_key(players[s]) for s in side] for side in sides]
+    before = {k: current.get(k, Rating()) for side in keys for k in side}
+    match = [[MODEL.create_rating([before[k].mu, before[k].sigma]) for k in side] for side in keys]
+    winner = result.get("winner")
+    ranks = [0, 1] if winner == "re" else [1, 0] if winner == "kontra" else [0, 0]
+    after = MODEL.rate(match, ranks=ranks)
+    new: dict[int, list[tuple[float, float]]] = {}
+    for side, rated in zip(keys, after, strict=True):
+        for k, r in zip(side, rated, strict=True):
+            new.setdefault(k, []).append((r.mu, r.sigma))
+    return {k: Rating(sum(m for m, _ in v) / len(v), sum(s for _, s in v) / len(v), before[k].games + 1)
+            for k, v in new.items()}
+
+
+def bot_keys(players: Sequence[Mapping[str, Any]]) -> dict[int, str]:
+    """The level keys of the computer players and the name they are shown with."""
+    return {rating_key(p): level_name(level_of(str(p.get("name", "")))) for p in players if p.get("is_bot")}

@@ -1,0 +1,78 @@
+"""The words and pictures of learning from the games: the curve, a seat's
+analysis, a Tipp, the rating chart (data from ``dokobot.table.analysis`` and
+the stores; every text within Discord's limits)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from dokobot.table.analysis import MIN_COST, Curve, Decision, Moment, Tip
+
+from . import render
+from .cards import card_text
+from .charts import Mark, curve_png
+from .i18n import announcement_name, t
+from .numbers import decimal, signed_decimal
+
+MAX_TEXT = 1800  # below Discord's 2,000 characters of a message
+
+
+def moment_text(m: Moment, names: Sequence[str], lang: str) -> str:
+    name = render.esc(names[m.seat]) if m.seat is not None and 0 <= m.seat < len(names) else "–"
+    if m.kind == "announce":
+        return t(lang, "curve.announce", name=name, what=announcement_name(lang, m.what))
+    if m.kind in ("dulle", "fuchs", "doppelkopf"):
+        return t(lang, f"curve.{m.kind}", name=name)
+    return t(lang, "curve.trick", trick=m.trick + 1, name=name)
+
+
+def curve_picture(curve: Curve, names: Sequence[str], no: int, lang: str) -> bytes:
+    """The curve as a picture: a point before each trick and the end, its moments marked
+    (at the point after the trick that moved it)."""
+    plain = [n for n in names]  # the picture draws names as they are (no Markdown)
+    marks = [Mark(m.trick + 1, _plain(moment_text(m, plain, lang))) for m in curve.moments]
+    return curve_png(curve.values, marks, t(lang, "curve.title", no=no), t(lang, "curve.x"))
+
+
+def curve_text(curve: Curve, names: Sequence[str], no: int, lang: str) -> str:
+    """What the picture shows, in words (channels without pictures)."""
+    values = " → ".join(signed_decimal(v, lang) for v in curve.values)
+    lines = [t(lang, "curve.message", no=no), t(lang, "curve.text", values=values)]
+    if curve.moments:
+        lines.append(t(lang, "curve.moments", list=" · ".join(moment_text(m, names, lang) for m in curve.moments)))
+    return "\n".join(lines)[:MAX_TEXT]
+
+
+def analysis_text(decisions: Sequence[Decision], lang: str, deck: str = "french") -> str:
+    """A seat's costliest decisions (already chosen), one line each, and where they come from."""
+    if not decisions:
+        lines = [t(lang, "an.none", min=decimal(MIN_COST, lang))]
+    else:
+        lines = [t(lang, "an.line", trick=d.trick + 1, played=card_text(d.played, deck),
+                   best=card_text(d.best, deck), cost=decimal(d.cost, lang)) for d in decisions]
+    return "\n".join(lines + ["", "-# " + t(lang, "an.footer")])[:MAX_TEXT]
+
+
+def tip_text(tip: Tip, lang: str, deck: str = "french") -> str:
+    why = t(lang, "tip.lead") if tip.reason == "lead" else t(lang, f"tip.{tip.reason}", augen=tip.augen)
+    value = t(lang, "tip.value", value=signed_decimal(tip.value, lang))
+    return t(lang, "tip.line", card=card_text(tip.card, deck), why=why, value=value)
+
+
+def rating_picture(history: Sequence[float], name: str, lang: str) -> bytes:
+    return curve_png([0.0, *history], [], t(lang, "stats.skill_chart", name=name), t(lang, "stats.skill_x"),
+                     zero=False, party_colours=False)
+
+
+def decisions_of(analysis: Mapping[str, Any], seat: int) -> list[Decision]:
+    return [Decision.from_dict(d) for d in analysis.get("seats", {}).get(str(seat), [])]
+
+
+def curve_of(analysis: Mapping[str, Any]) -> Curve | None:
+    data = analysis.get("curve")
+    return None if not data else Curve.from_dict(data)
+
+
+def _plain(text: str) -> str:
+    return text.replace("\\", "")

@@ -1,0 +1,64 @@
+"""The rating through Discord (issue 24): games at four, five and six with
+computers on a real store (SQLite and PostgreSQL); /doko rangliste shows it
+beside the points, /doko statistik with its chart; ``rerate`` agrees."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import message_text
+from test_bot_computers import play_with_computers
+
+from dokobot.storage.rating import rating_key
+from dokobot.storage.sqlite_store import SqliteStore
+from dokobot.text.numbers import decimal
+
+
+@pytest.fixture
+async def store(sqlite_path):
+    store = await SqliteStore.open(sqlite_path)
+    yield store
+    await store.close()
+
+
+async def ratings(db, channel_id):
+    return {r.user_id: (r.name, r.rating.mu, r.rating.sigma, r.rating.games) for r in await db.ratings(channel_id)}
+
+
+async def test_rating_after_games_at_four_five_and_six_with_computers(doko, store):
+    nord = doko.players[0]
+    await nord.slash(doko.channel, "doko tisch")
+    for level in ("mittel", "schwer", "leicht"):
+        await nord.click(doko.table_message(), label=f"Computer dazu: {level}")
+    await doko.start()
+    sizes = []
+    for extra in (None, "mittel", "schwer"):
+        if extra is not None:  # between games the host seats one more computer
+            res = await nord.slash(doko.channel, "doko computer", stufe=extra)
+            assert res.ephemeral
+            await nord.click(doko.table_message(), label="Nächstes Spiel")
+        sizes.append(len(doko.table.seats))
+        await play_with_computers(doko)
+    assert sizes == [4, 5, 6]
+    db = store.db
+    live = await ratings(db, doko.channel.id)
+    games = [await db.game_info(g) for g in await db.finished_games(doko.channel.id)]
+    rated = [g for g in games if g.result["contract"] != "redeal"]
+    nord_games = sum(1 for g in rated if any(p["user_id"] == nord.id and g.hands[i] for i, p in enumerate(g.players)))
+    assert live[nord.id][0] == "Nord" and live[nord.id][3] == nord_games
+    levels = {name for name, *_ in live.values() if name.startswith("Computer")}
+    assert levels == {"Computer (leicht)", "Computer (mittel)", "Computer (schwer)"}
+    assert await db.rerate() == len(games)
+    assert await ratings(db, doko.channel.id) == live  # recomputed from the records: the same
+
+    res = await nord.slash(doko.channel, "doko rangliste")
+    board = message_text(res.followups[-1] if res.followups else res.response)
+    skill = {r.user_id: r.rating.ordinal for r in await db.ratings(doko.channel.id)}
+    assert f"Spielstärke {decimal(skill[nord.id], 'de')}" in board
+    mittel = rating_key({"is_bot": True, "name": "Computer 1 (mittel)"})
+    assert f"Spielstärke {decimal(skill[mittel], 'de')}" in board  # the computers by their level
+
+    res = await nord.slash(doko.channel, "doko statistik")
+    shown = res.followups[-1] if res.followups else res.response
+    assert "Spielstärke" in message_text(shown)
+    if nord_games >= 2:
+        assert [a.filename for a in shown.attachments] == ["doko-skill.png"]

@@ -1,0 +1,158 @@
+"""The analysis of a game: honest by construction (swap tests), and what it reports."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from dokobot.engine import Game, RuleSet, deal
+from dokobot.engine.record import replay_game
+from dokobot.table import ai
+from dokobot.table.analysis import (
+    TEST_BUDGET,
+    Curve,
+    Decision,
+    analyse,
+    costliest,
+    curve,
+    judge,
+    options,
+    public_value,
+    re_value,
+    seat_decisions,
+    tip,
+)
+from tests.engine.helpers import swapped as swapped_once
+
+QUICK = ai.Skill(scale=0.05)
+
+
+def swapped(g: Game, seat: int, rng: random.Random) -> Game | None:
+    """One unplayed card swapped between two seats other than ``seat`` (a few tries:
+    a swap the earlier plays no longer allow is drawn again)."""
+    for _ in range(30):
+        other = swapped_once(g, seat, rng)
+        if other is not None:
+            return other
+    return None
+
+
+def played_game(seed: int, config: dict | None = None, stop: int | None = None) -> Game:
+    """A game the computers play (``stop``: only that many cards)."""
+    rng = random.Random(seed)
+    rules = RuleSet.from_config(config or {"preset": "ddv"})
+    dealer = seed % rules.players
+    g = Game(rules, deal(rules, rng, dealer), dealer, [f"P{i}" for i in range(rules.players)])
+    cards = 0
+    while not g.finished and (stop is None or cards < stop or g.phase != "play"):
+        for a in ai.decide(g.observation(g.to_act), "mittel", rng, QUICK):
+            g.apply(a)
+            cards += "play" in a
+    return g
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_swapping_other_seats_unplayed_cards_never_changes_a_seats_judgement(seed):
+    rng = random.Random(seed)
+    g = played_game(seed, stop=rng.randrange(1, 30))
+    if g.phase != "play":
+        pytest.skip("the game ended before")
+    seat = g.to_act
+    other = swapped(g, seat, rng)
+    assert other is not None
+    assert other.observation(seat) == g.observation(seat)
+    assert [other.hand(s) for s in other.seats] != [g.hand(s) for s in g.seats]  # the hidden cards did differ
+    for opt in options(g.observation(seat)):
+        assert judge(g.observation(seat), opt, TEST_BUDGET) == judge(other.observation(seat), opt, TEST_BUDGET)
+    assert tip(g.observation(seat), TEST_BUDGET) == tip(other.observation(seat), TEST_BUDGET)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_curve_uses_only_what_the_table_saw(seed):
+    """Any seat's observation gives the same public value (no own hand goes in), and
+    swapping unplayed cards (of any seats) changes nothing either."""
+    rng = random.Random(100 + seed)
+    g = played_game(seed, stop=4 * rng.randrange(0, 8))
+    if g.phase != "play":
+        pytest.skip("the game ended before")
+    values = {public_value(g.observation(s), 6, random.Random(7)) for s in g.seats}
+    assert len(values) == 1
+    other = swapped(g, g.seats[0], rng)
+    assert other is not None
+    assert public_value(other.observation(g.seats[1]), 6, random.Random(7)) in values
+
+
+def test_a_seat_whose_play_used_the_hidden_cards_would_be_caught():
+    """The swap test can fail: a judge that peeks (plays out the real deal) differs."""
+    for seed in range(20):
+        g = played_game(seed, stop=8)
+        seat = g.to_act
+        other = swapped(g, seat, random.Random(seed))
+        if g.phase != "play" or other is None:
+            continue
+        peek = [re_value(ai.simulate.rollout(x.copy())) for x in (g, other)]
+        if peek[0] != peek[1]:
+            return
+    pytest.fail("swapped deals never played out differently")
+
+
+def test_the_curve_has_a_point_before_each_trick_and_ends_at_the_result():
+    g = played_game(3)
+    c = curve(g.record(), TEST_BUDGET)
+    assert c is not None
+    assert len(c.values) == g.n_tricks + 1
+    assert c.values[-1] == re_value(g)
+    assert 1 <= len(c.moments) <= 3
+    assert all(0 <= m.trick < g.n_tricks for m in c.moments)
+    assert Curve.from_dict(c.to_dict()) == Curve(tuple(round(v, 2) for v in c.values), c.moments)
+
+
+def test_a_curve_names_a_caught_dulle():
+    """A Dulle won by the other party is named when its trick moved the curve."""
+    for seed in range(60):
+        g = played_game(seed, {"preset": "ddv", "dulle": "second_wins"})
+        c = curve(g.record(), TEST_BUDGET, marks=g.n_tricks)
+        res = g.game_result()
+        for m in c.moments if c else ():
+            if m.kind == "dulle":
+                x = g.tricks[m.trick]
+                assert any(card == "HT" and s == m.seat for s, card in x.cards)
+                assert res.party_of(m.seat) != res.party_of(x.winner)
+                return
+    pytest.fail("no Dulle caught in 60 games")
+
+
+def test_seat_decisions_are_the_seats_own_card_plays():
+    g = played_game(5)
+    rec = g.record()
+    for seat in g.seats:
+        mine = {(i, c) for i, x in enumerate(g.tricks) for s, c in x.cards if s == seat}
+        for d in seat_decisions(rec, seat, TEST_BUDGET):
+            assert (d.trick, d.played) in mine
+            assert d.cost >= 0
+
+
+def test_costliest_names_at_most_three_dearest_first_and_no_noise():
+    ds = [Decision(i, "HA", False, "CQ", False, c) for i, c in enumerate([0.1, 3.0, 0.6, 5.5, 2.0])]
+    assert [d.cost for d in costliest(ds)] == [5.5, 3.0, 2.0]
+    assert costliest([Decision(0, "HA", False, "CQ", False, 0.2)]) == []
+
+
+def test_analyse_is_json_and_deterministic():
+    import json
+
+    g = played_game(8)
+    out = analyse(g.record(), TEST_BUDGET)
+    assert json.loads(json.dumps(out)) == out
+    assert out == analyse(g.record(), TEST_BUDGET)
+    assert set(out["seats"]) == {str(s) for s in g.seats}
+    assert replay_game(g.record()).finished
+
+
+def test_tip_is_a_legal_card_with_a_reason():
+    g = played_game(2, stop=5)
+    t = tip(g.observation(g.to_act), TEST_BUDGET)
+    assert t is not None
+    assert t.card in g.legal_plays(g.to_act)
+    assert t.reason in ("sure", "wins", "smear", "low", "lead")
