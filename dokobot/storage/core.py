@@ -172,7 +172,7 @@ class Core:
                     f"INSERT INTO {table} SELECT channel_id, {func}(finished_at), user_id, size,"
                     " MAX(is_bot), COUNT(*), SUM(points), SUM(won) FROM scores GROUP BY 1, 2, 3, 4"
                 )
-            await conn.execute("DELETE FROM sheet_totals")  # the Spielliste's sums (migration 006)
+            await conn.execute("DELETE FROM sheet_totals")  # the Spielliste's sums (migration 007)
             await conn.execute(
                 "INSERT INTO sheet_totals (table_id, user_id, size, games, points, first_game)"
                 " SELECT g.table_id, s.user_id, s.size, COUNT(*), SUM(s.points), MIN(g.number)"
