@@ -115,7 +115,7 @@ def test_the_drifted_and_missing_reasons_now_reach_the_player():
     """house.md 3.2: the Schwein reason and five reasons without an entry fell away."""
     for code, expect in [("schwein_every", "alle Füchse"), ("hochzeit_cq_six", "zwei Kreuz-Damen"),
                          ("klein_six", "nur zu sechst"), ("card_missing", "Nenne mit der Hochzeit"),
-                         ("armut_before", "bevor man die Karten sieht"), ("card_offer", "Farb-Ass")]:
+                         ("armut_before", "bevor man die Karten sieht"), ("card_offer", "außer der Kreuz-Dame")]:
         params = {"allowed": "CA, SA"} if code == "card_offer" else {}
         text = illegal_text("de", "reserve_not_allowed", {"seat": 0, "what": "x", "why": Reason(code, **params)},
                             names=list("ABCD"), ddv_deadlines=True)
