@@ -62,6 +62,19 @@ simulator's (SimCord's stored messages). RSS: the latency child's peak RSS
 (VmHWM) minus its RSS when idle, divided by N.
 
 Each size runs in a fresh child process, so sizes do not share a heap.
+
+The members click without pause and no virtual time passes, so this load runs
+with ``NO_PACE``: every change is rendered and edited at once (the bot's
+worst case of work). ``--rest`` measures the REST budget instead: one person
+and computers per table at their normal pace in virtual time, with Discord's
+pace; it counts every request SimCord's HTTP layer receives by route,
+separating interaction responses (exempt from the global limit) from counted
+calls, and reports the peak per channel per 5 s, the calls beyond the
+channel's bucket (throttled), picture uploads, the tables one token keeps
+playing within 50 requests/s, and the wall time from each click to the
+request that shows its answer::
+
+    python3 bench/bot_load.py --rest --tables 2 --games 2 --seats 4
 """
 
 from __future__ import annotations
@@ -94,7 +107,7 @@ import dokobot.engine  # noqa: E402
 import dokobot.table.table  # noqa: E402
 from dokobot.bot.client import DokoBot, make_bot  # noqa: E402
 from dokobot.bot.config import Config  # noqa: E402
-from dokobot.bot.ui import DYNAMIC_ITEMS, TablePresenter  # noqa: E402
+from dokobot.bot.ui import DYNAMIC_ITEMS, NO_PACE, TablePresenter  # noqa: E402
 from dokobot.storage.memory import MemoryStore  # noqa: E402
 from dokobot.table.switches import MAX_TIMEOUT  # noqa: E402
 from dokobot.text import picture  # noqa: E402
@@ -406,7 +419,7 @@ async def run_load(
         from dokobot.storage.sharded import ShardedStore
 
         store = await ShardedStore.open(url, shard_count=shards, shard_ids=[shard], owner=f"bench-{shard}")
-        bot = make_bot(Config(shard_count=shards, shard_ids=(shard,)), store=store, lease_loop=False)
+        bot = make_bot(Config(shard_count=shards, shard_ids=(shard,)), store=store, lease_loop=False, pace=NO_PACE)
     else:
         if sqlite:
             from dokobot.storage.sqlite_store import SqliteStore
@@ -414,7 +427,7 @@ async def run_load(
             store = await SqliteStore.open(sqlite)
         else:
             store = MemoryStore()
-        bot = DokoBot(Config(), store=store)
+        bot = DokoBot(Config(), store=store, pace=NO_PACE)
     meter = Meter()
     sim_interactions.base_payload = _german_client
     try:
@@ -615,6 +628,7 @@ class Call:
     files: bool
     body: Any
     wall: float = 0.0  # perf_counter when the request arrived
+    path: str = ""
 
 
 class RestLog:
@@ -636,7 +650,7 @@ class RestLog:
             parts = path.strip("/").split("/")
             channel = int(parts[1]) if parts[0] == "channels" and parts[1:2] and parts[1].isdigit() else None
             log.calls.append(Call(log.now(), method, _route(path), channel, bool(kwargs.get("files")),
-                                  kwargs.get("json"), time.perf_counter()))
+                                  kwargs.get("json"), time.perf_counter(), path))
             return log._real(backend, method, path, **kwargs)
 
         sim_router.dispatch = dispatch
@@ -672,18 +686,15 @@ def _throttled(times: list[float]) -> int:
 
 
 def _repeats(calls: list[Call]) -> int:
-    """Channel edits identical to the previous state of the same message."""
-    last: dict[str, Any] = {}
+    """Channel edits that repeat the previous edit of the same message (text, embeds, buttons)."""
+    last: dict[str, str] = {}
     same = 0
     for c in calls:
-        if c.channel is None or c.method not in ("POST", "PATCH") or not isinstance(c.body, dict):
+        if c.method != "PATCH" or c.channel is None or not isinstance(c.body, dict):
             continue
-        body = {k: v for k, v in c.body.items() if k not in ("attachments", "allowed_mentions", "nonce")}
-        key = json.dumps(body, sort_keys=True, default=str)
-        target = c.route if c.method == "PATCH" else None
-        if c.method == "PATCH" and target is not None and last.get(str(c.body.get("_id", "")) + c.route) == key:
-            same += 1
-        last[str(c.body.get("_id", "")) + c.route] = key
+        shown = json.dumps({k: c.body.get(k) for k in ("content", "embeds", "components")}, sort_keys=True, default=str)
+        same += last.get(c.path) == shown
+        last[c.path] = shown
     return same
 
 
@@ -849,6 +860,7 @@ def _rest_figures(
         "peak_edits_per_channel_5s": max((_peak(v, CHANNEL_BUCKET[1]) for v in edits.values()), default=0),
         "throttled": sum(_throttled(v) for v in by_channel.values()),
         "table_edits": len(table_edits),
+        "identical_edits": _repeats(counted),
         "picture_uploads": sum(1 for c in table_edits if c.files),
         "tables_per_token": int(GLOBAL_LIMIT / per_table_s) if per_table_s else None,
         "click_ms": summary(clicks),
@@ -865,7 +877,8 @@ def _print_rest(res: dict[str, Any]) -> None:
     ok = "ok" if res["throttled"] == 0 else "MISSED"
     print(f"  per channel per 5 s: peak {res['peak_per_channel_5s']} calls, {res['peak_edits_per_channel_5s']} edits;"
           f" throttled {res['throttled']} (target 0: {ok})")
-    print(f"  table edits {res['table_edits']}, picture uploads {res['picture_uploads']};"
+    print(f"  table edits {res['table_edits']} ({res['identical_edits']} identical to the one before),"
+          f" picture uploads {res['picture_uploads']};"
           f" tables per token within {GLOBAL_LIMIT:.0f}/s: {res['tables_per_token']}")
     c = res["click_ms"]
     ok = "ok" if c["max"] <= FEEDBACK_TARGET_MS else "MISSED"

@@ -228,8 +228,8 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "setting.on_timeout.wait": ("warten, Gastgeber entscheidet", "wait, the host decides"),
     "setting.mentions": ("Erwähnungen", "Mentions"),
     "setting.mentions.help": (
-        "eine kurze Zeile erwähnt, wer am Zug ist (`an`/`aus`).",
-        "a short line mentions whoever is to act (`on`/`off`).",
+        "eine kurze Zeile erwähnt, wer zuerst im Spiel am Zug ist (`an`/`aus`).",
+        "a short line mentions whoever acts first in a game (`on`/`off`).",
     ),
     "setting.bilder": ("Bilder", "Pictures"),
     "setting.bilder.help": (
