@@ -103,16 +103,20 @@ import simcord  # noqa: E402
 import simcord.http.router as sim_router  # noqa: E402
 import simcord.interactions as sim_interactions  # noqa: E402
 
+import dokobot.bot.ui  # noqa: E402
 import dokobot.engine  # noqa: E402
 import dokobot.table.table  # noqa: E402
 from dokobot.bot.client import DokoBot, make_bot  # noqa: E402
 from dokobot.bot.config import Config  # noqa: E402
-from dokobot.bot.ui import DYNAMIC_ITEMS, NO_PACE, TablePresenter  # noqa: E402
+from dokobot.bot.ui import DYNAMIC_ITEMS, TablePresenter  # noqa: E402
 from dokobot.storage.memory import MemoryStore  # noqa: E402
 from dokobot.table.switches import MAX_TIMEOUT  # noqa: E402
+from dokobot.table.table import COMPUTER_DELAY  # noqa: E402
 from dokobot.text import picture  # noqa: E402
 
 P99_TARGET_MS = 50.0
+# every change shown at once (older bots, without pacing, take no ``pace``)
+UNPACED: dict[str, Any] = {"pace": dokobot.bot.ui.NO_PACE} if hasattr(dokobot.bot.ui, "NO_PACE") else {}
 RENDER_TABLE = picture.render_table  # the cached function itself (the meter wraps the module's name)
 KB_TARGET = 200.0
 DEFAULT_SIZES = (50, 200)
@@ -419,7 +423,7 @@ async def run_load(
         from dokobot.storage.sharded import ShardedStore
 
         store = await ShardedStore.open(url, shard_count=shards, shard_ids=[shard], owner=f"bench-{shard}")
-        bot = make_bot(Config(shard_count=shards, shard_ids=(shard,)), store=store, lease_loop=False, pace=NO_PACE)
+        bot = make_bot(Config(shard_count=shards, shard_ids=(shard,)), store=store, lease_loop=False, **UNPACED)
     else:
         if sqlite:
             from dokobot.storage.sqlite_store import SqliteStore
@@ -427,7 +431,7 @@ async def run_load(
             store = await SqliteStore.open(sqlite)
         else:
             store = MemoryStore()
-        bot = DokoBot(Config(), store=store, pace=NO_PACE)
+        bot = DokoBot(Config(), store=store, **UNPACED)
     meter = Meter()
     sim_interactions.base_payload = _german_client
     try:
@@ -711,6 +715,8 @@ class RestTable:
         self.games_done = 0
         self.feedback: list[float] = []  # wall seconds from a click to the request that shows its answer
         self.rest: RestLog | None = None
+        self.decisions = 0  # the person's clicks in the hand
+        self.computer_moves = 0  # cards and reservations of the computer seats in finished games
 
     @property
     def table(self) -> Any:
@@ -743,7 +749,11 @@ class RestTable:
             await self.click(self.message(), label="Starten")
             return True
         if table.state == "between":
-            self.games_done = table.last.number if table.last is not None else self.games_done
+            if table.last is not None and table.last.number > self.games_done:
+                self.games_done = table.last.number
+                bots = {i for i, p in enumerate(table.last.players) if p.is_bot}
+                self.computer_moves += sum(1 for a in table.last.record["actions"]
+                                           if a.get("seat") in bots and ("play" in a or "reserve" in a))
             if self.games_done >= games:
                 return False
             await self.click(self.message(), label="Nächstes Spiel")
@@ -760,6 +770,7 @@ class RestTable:
         if now < self.due:
             return True
         self.due = None
+        self.decisions += 1
         await self._decide(table.game.phase)
         return True
 
@@ -815,7 +826,11 @@ async def run_rest(tables: int, games: int, *, seats: int = 4, seed: int = 1) ->
                 step = min([0.8] + [max(due - rest.now(), 0.05) for due in dues])
                 await env.advance_time(step)
             await env.advance_time(10)  # paced edits still due go out
-            play_s = rest.now() - 10
+            # The seconds of play at this pace: the person's thinking and the computers' pauses.
+            # (SimCord's virtual clock also jumps ahead while a click settles, to the turn
+            # clock's reminder at times: time in which nothing is played, so not counted.)
+            play_s = sum(d.decisions * THINK_S + d.computer_moves * COMPUTER_DELAY for d in drivers) / tables
+            virtual_s = rest.now() - 10
             rest.uninstall()
             wall = time.perf_counter() - wall0
             clicks = [f for d in drivers for f in d.feedback]
@@ -826,7 +841,9 @@ async def run_rest(tables: int, games: int, *, seats: int = 4, seed: int = 1) ->
         dokobot.table.table.deal = real_deal
         for name in ("dokobot", "cogs"):
             logging.getLogger(name).removeHandler(errors)
-    return _rest_figures(rest.calls, tables, games, seats, play_s, wall, clicks, errors.count)
+    res = _rest_figures(rest.calls, tables, games, seats, play_s, wall, clicks, errors.count)
+    res["virtual_s"] = round(virtual_s, 1)
+    return res
 
 
 def _rest_figures(
@@ -838,7 +855,7 @@ def _rest_figures(
         key = f"{c.method} {c.route}" + (" +file" if c.files else "")
         routes[key] = routes.get(key, 0) + 1
     n_games = tables * games
-    per_table_s = len(counted) / play_s / tables if play_s else 0.0
+    per_table_s = len(counted) / play_s / tables if play_s else 0.0  # play_s: per table
     by_channel: dict[int, list[float]] = {}
     edits: dict[int, list[float]] = {}
     for c in counted:
@@ -851,7 +868,7 @@ def _rest_figures(
         "mode": "rest", "tables": tables, "seats": seats, "people_per_table": 1, "games": n_games,
         "think_s": THINK_S, "play_s": round(play_s, 1), "wall_s": round(wall, 1), "logged_errors": errors,
         "calls": len(calls), "counted": len(counted), "exempt": len(calls) - len(counted),
-        "routes": {k: {"n": v, "per_game": round(v / n_games, 1), "per_s": round(v / play_s, 3)}
+        "routes": {k: {"n": v, "per_game": round(v / n_games, 1), "per_s": round(v / play_s / tables, 3)}
                    for k, v in sorted(routes.items(), key=lambda kv: -kv[1])},
         "counted_per_game": round(len(counted) / n_games, 1),
         "counted_per_s_per_table": round(per_table_s, 3),
@@ -870,6 +887,8 @@ def _rest_figures(
 def _print_rest(res: dict[str, Any]) -> None:
     print(f"REST budget: {res['tables']} tables of {res['seats']} (1 person, {res['seats'] - 1} computers mittel),"
           f" {res['games']} games, {res['play_s']} s of play (person thinks {res['think_s']} s), wall {res['wall_s']} s")
+    print(f"  seconds of play per table: the person's {THINK_S} s per decision and the computers'"
+          f" {COMPUTER_DELAY} s per move (virtual clock {res.get('virtual_s')} s)")
     ok = "ok" if res["counted_per_s_per_table"] <= REST_TARGET else "MISSED"
     print(f"  counted calls: {res['counted']} = {res['counted_per_game']} per game ="
           f" {res['counted_per_s_per_table']}/s per table (target <= {REST_TARGET}: {ok});"
@@ -885,7 +904,7 @@ def _print_rest(res: dict[str, Any]) -> None:
     print(f"  click to its own feedback ms (wall, SimCord included): p50 {c['p50']:.1f}  p99 {c['p99']:.1f}"
           f"  max {c['max']:.1f} (target <= {FEEDBACK_TARGET_MS:.0f}: {ok})")
     for route, k in res["routes"].items():
-        print(f"    {k['n']:>6}  {k['per_game']:>6}/game  {k['per_s']:>7}/s  {route}")
+        print(f"    {k['n']:>6}  {k['per_game']:>6}/game  {k['per_s']:>7}/s per table  {route}")
 
 
 # ---- command line -------------------------------------------------------------------------
