@@ -62,6 +62,19 @@ simulator's (SimCord's stored messages). RSS: the latency child's peak RSS
 (VmHWM) minus its RSS when idle, divided by N.
 
 Each size runs in a fresh child process, so sizes do not share a heap.
+
+The members click without pause and no virtual time passes, so this load runs
+with ``NO_PACE``: every change is rendered and edited at once (the bot's
+worst case of work). ``--rest`` measures the REST budget instead: one person
+and computers per table at their normal pace in virtual time, with Discord's
+pace; it counts every request SimCord's HTTP layer receives by route,
+separating interaction responses (exempt from the global limit) from counted
+calls, and reports the peak per channel per 5 s, the calls beyond the
+channel's bucket (throttled), picture uploads, the tables one token keeps
+playing within 50 requests/s, and the wall time from each click to the
+request that shows its answer::
+
+    python3 bench/bot_load.py --rest --tables 2 --games 2 --seats 4
 """
 
 from __future__ import annotations
@@ -90,6 +103,7 @@ import simcord  # noqa: E402
 import simcord.http.router as sim_router  # noqa: E402
 import simcord.interactions as sim_interactions  # noqa: E402
 
+import dokobot.bot.ui  # noqa: E402
 import dokobot.engine  # noqa: E402
 import dokobot.table.table  # noqa: E402
 from dokobot.bot.client import DokoBot, make_bot  # noqa: E402
@@ -97,9 +111,12 @@ from dokobot.bot.config import Config  # noqa: E402
 from dokobot.bot.ui import DYNAMIC_ITEMS, TablePresenter  # noqa: E402
 from dokobot.storage.memory import MemoryStore  # noqa: E402
 from dokobot.table.switches import MAX_TIMEOUT  # noqa: E402
+from dokobot.table.table import COMPUTER_DELAY  # noqa: E402
 from dokobot.text import picture  # noqa: E402
 
 P99_TARGET_MS = 50.0
+# every change shown at once (older bots, without pacing, take no ``pace``)
+UNPACED: dict[str, Any] = {"pace": dokobot.bot.ui.NO_PACE} if hasattr(dokobot.bot.ui, "NO_PACE") else {}
 RENDER_TABLE = picture.render_table  # the cached function itself (the meter wraps the module's name)
 KB_TARGET = 200.0
 DEFAULT_SIZES = (50, 200)
@@ -406,7 +423,7 @@ async def run_load(
         from dokobot.storage.sharded import ShardedStore
 
         store = await ShardedStore.open(url, shard_count=shards, shard_ids=[shard], owner=f"bench-{shard}")
-        bot = make_bot(Config(shard_count=shards, shard_ids=(shard,)), store=store, lease_loop=False)
+        bot = make_bot(Config(shard_count=shards, shard_ids=(shard,)), store=store, lease_loop=False, **UNPACED)
     else:
         if sqlite:
             from dokobot.storage.sqlite_store import SqliteStore
@@ -414,7 +431,7 @@ async def run_load(
             store = await SqliteStore.open(sqlite)
         else:
             store = MemoryStore()
-        bot = DokoBot(Config(), store=store)
+        bot = DokoBot(Config(), store=store, **UNPACED)
     meter = Meter()
     sim_interactions.base_payload = _german_client
     try:
@@ -590,6 +607,309 @@ def _top_ours(snapshot: tracemalloc.Snapshot, tables: int, n: int = 8) -> list[l
     return out
 
 
+# ---- the REST budget: one person and computers, virtual time --------------------------------
+
+GLOBAL_LIMIT = 50.0  # Discord's requests per second per bot token, all shards together
+CHANNEL_BUCKET = (5, 5.0)  # Discord's edits (calls) per channel: 5 per 5 s
+REST_TARGET = 0.25  # counted calls per second per playing table
+FEEDBACK_TARGET_MS = 300.0
+THINK_S = 3.0  # seconds a person takes per decision (virtual time)
+
+
+def _route(path: str) -> str:
+    """The route template: ids and interaction tokens become ``*``."""
+    return "/".join("*" if part.isdigit() or part.startswith(("simcord_", "aW5")) else part for part in path.split("/"))
+
+
+def _exempt(route: str) -> bool:
+    """Interaction responses and their webhook edits: not counted against the global limit."""
+    return route.startswith(("/interactions/", "/webhooks/"))
+
+
+@dataclass
+class Call:
+    at: float  # virtual seconds since the start of play
+    method: str
+    route: str
+    channel: int | None
+    files: bool
+    body: Any
+    wall: float = 0.0  # perf_counter when the request arrived
+    path: str = ""
+
+
+class RestLog:
+    """Every request the SimCord HTTP layer receives, with its virtual time."""
+
+    def __init__(self, env: Any) -> None:
+        self.env = env
+        self.calls: list[Call] = []
+        self.t0 = 0.0
+        self._real = sim_router.dispatch
+
+    def now(self) -> float:
+        return self.env.now().timestamp() - self.t0
+
+    def install(self) -> None:
+        log = self
+
+        def dispatch(backend: Any, method: str, path: str, **kwargs: Any) -> Any:
+            parts = path.strip("/").split("/")
+            channel = int(parts[1]) if parts[0] == "channels" and parts[1:2] and parts[1].isdigit() else None
+            log.calls.append(Call(log.now(), method, _route(path), channel, bool(kwargs.get("files")),
+                                  kwargs.get("json"), time.perf_counter(), path))
+            return log._real(backend, method, path, **kwargs)
+
+        sim_router.dispatch = dispatch
+
+    def uninstall(self) -> None:
+        sim_router.dispatch = self._real
+
+
+def _answers(call: Call) -> bool:
+    """A request that shows a click its answer: a message in the interaction response, or an
+    edit of the clicked message (through the response, or of the table message in the channel)."""
+    if call.route.endswith("/callback"):
+        return isinstance(call.body, dict) and call.body.get("type") in (4, 7)
+    return call.method == "PATCH"
+
+
+def _peak(times: list[float], window: float) -> int:
+    """The most calls within any ``window`` seconds."""
+    ordered = sorted(times)
+    best, lo = 0, 0
+    for hi, at in enumerate(ordered):
+        while at - ordered[lo] >= window:
+            lo += 1
+        best = max(best, hi - lo + 1)
+    return best
+
+
+def _throttled(times: list[float]) -> int:
+    """Calls beyond Discord's per-channel bucket (5 per 5 s): they would wait for it."""
+    n, window = CHANNEL_BUCKET
+    ordered = sorted(times)
+    return sum(1 for i in range(n, len(ordered)) if ordered[i] - ordered[i - n] < window)
+
+
+def _repeats(calls: list[Call]) -> int:
+    """Channel edits that repeat the previous edit of the same message (text, embeds, buttons)."""
+    last: dict[str, str] = {}
+    same = 0
+    for c in calls:
+        if c.method != "PATCH" or c.channel is None or not isinstance(c.body, dict):
+            continue
+        shown = json.dumps({k: c.body.get(k) for k in ("content", "embeds", "components")}, sort_keys=True, default=str)
+        same += last.get(c.path) == shown
+        last[c.path] = shown
+    return same
+
+
+class RestTable:
+    """One channel: one person (the host) and computer players on the other seats."""
+
+    def __init__(self, env: Any, guild: Any, bot: DokoBot, index: int, seats: int, rng: random.Random) -> None:
+        self.env, self.bot, self.seats, self.rng = env, bot, seats, rng
+        self.channel = guild.create_text_channel(f"rest-{index}")
+        self.person = guild.add_member(env.create_user(f"R{index}"))
+        self.hand: Any = None
+        self.hand_game = 0
+        self.due: float | None = None  # virtual time of the person's next click
+        self.games_done = 0
+        self.feedback: list[float] = []  # wall seconds from a click to the request that shows its answer
+        self.rest: RestLog | None = None
+        self.decisions = 0  # the person's clicks in the hand
+        self.computer_moves = 0  # cards and reservations of the computer seats in finished games
+
+    @property
+    def table(self) -> Any:
+        return self.bot.tables.get(self.channel.id)
+
+    def message(self) -> Any:
+        table = self.table
+        stored = self.env.backend.get_message(self.channel.id, table.message_id)
+        return simcord.ResponseMessage(self.env, stored)
+
+    async def click(self, message: Any, **what: Any) -> Any:
+        t0, n0 = time.perf_counter(), len(self.rest.calls) if self.rest is not None else 0
+        res = await self.person.click(message, **what)
+        if self.rest is not None:
+            answers = [c for c in self.rest.calls[n0:] if _answers(c)]
+            self.feedback.append((answers[0].wall if answers else time.perf_counter()) - t0)
+        return res
+
+    async def open(self) -> None:
+        await self.person.slash(self.channel, "doko tisch")
+        for _ in range(self.seats - 1):
+            await self.click(self.message(), label="Computer dazu: mittel")
+        if self.seats == 5:  # all five play, as in the load above
+            await self.person.slash(self.channel, "doko regeln", schalter="five=all_play")
+
+    async def step(self, now: float, games: int) -> bool:
+        """The person's next click if it is due; False once the table played its games."""
+        table = self.table
+        if table.state == "lobby":
+            await self.click(self.message(), label="Starten")
+            return True
+        if table.state == "between":
+            if table.last is not None and table.last.number > self.games_done:
+                self.games_done = table.last.number
+                bots = {i for i, p in enumerate(table.last.players) if p.is_bot}
+                self.computer_moves += sum(1 for a in table.last.record["actions"]
+                                           if a.get("seat") in bots and ("play" in a or "reserve" in a))
+            if self.games_done >= games:
+                return False
+            await self.click(self.message(), label="Nächstes Spiel")
+            return True
+        if self.hand is None or self.hand_game != table.game_no:
+            res = await self.click(self.message(), label="Meine Karten")
+            self.hand, self.hand_game = res.response, table.game_no
+            return True
+        if table.person_to_act() is None:
+            self.due = None
+            return True
+        if self.due is None:
+            self.due = now + THINK_S
+        if now < self.due:
+            return True
+        self.due = None
+        self.decisions += 1
+        await self._decide(table.game.phase)
+        return True
+
+    async def _decide(self, phase: str) -> None:
+        stored = self.env.backend.get_message(self.channel.id, self.hand.id)
+        view = simcord.ResponseMessage(self.env, stored)
+        items = [b for b in _buttons(view) if not b.get("disabled") and _cid(b).startswith("doko:")]
+        want = {"reserve": ("reserve", "gesund"), "armut_take": ("armut_take", "0")}.get(phase)
+        if want is not None:
+            pick = [b for b in items if _cid(b).split(":")[1] == want[0] and _cid(b).split(":")[5] == want[1]]
+        else:
+            pick = [b for b in items if _cid(b).split(":")[1] == "play"]
+        if not pick:
+            pick = [b for b in items if _cid(b).split(":")[1] not in ("announce", "klopfen")] or items
+        chosen = self.rng.choice(pick)
+        res = await self.click(view, custom_id=_cid(chosen))
+        if res.response is not None and _cid(chosen).endswith(":ask:" + _cid(chosen).split(":")[-1]):
+            fox = next(b for b in _buttons(res.response) if _cid(b).split(":")[1] == "fox")
+            await self.click(res.response, custom_id=_cid(fox))
+
+
+async def run_rest(tables: int, games: int, *, seats: int = 4, seed: int = 1) -> dict[str, Any]:
+    """``tables`` tables of one person and ``seats - 1`` computers (``mittel``, normal pace) play
+    ``games`` games in virtual time; every request SimCord's HTTP layer receives is counted."""
+    deal_rng = random.Random(seed)
+    real_deal, seeded_deal = dokobot.table.table.deal, dokobot.engine.deal
+    dokobot.table.table.deal = lambda rules, rng=None, *more: seeded_deal(rules, deal_rng, *more)
+    errors = _ErrorCount()
+    for name in ("dokobot", "cogs"):
+        logging.getLogger(name).addHandler(errors)
+    bot = DokoBot(Config(), store=MemoryStore(), rng=random.Random(seed))
+    sim_interactions.base_payload = _german_client
+    rest: RestLog | None = None
+    try:
+        async with simcord.run(bot) as env:
+            env.settle_timeout = 120.0  # a shared machine: the computers' threads may wait for a core
+            guild = env.create_guild("rest")
+            rng = random.Random(seed)
+            drivers = [RestTable(env, guild, bot, i, seats, rng) for i in range(tables)]
+            for d in drivers:
+                await d.open()
+            rest = RestLog(env)
+            rest.t0 = env.now().timestamp()
+            rest.install()
+            for d in drivers:
+                d.rest = rest
+            wall0 = time.perf_counter()
+            playing = list(drivers)
+            while playing:
+                now = rest.now()
+                playing = [d for d in playing if await d.step(now, games)]
+                dues = [d.due for d in playing if d.due is not None]
+                step = min([0.8] + [max(due - rest.now(), 0.05) for due in dues])
+                await env.advance_time(step)
+            await env.advance_time(10)  # paced edits still due go out
+            # The seconds of play at this pace: the person's thinking and the computers' pauses.
+            # (SimCord's virtual clock also jumps ahead while a click settles, to the turn
+            # clock's reminder at times: time in which nothing is played, so not counted.)
+            play_s = sum(d.decisions * THINK_S + d.computer_moves * COMPUTER_DELAY for d in drivers) / tables
+            virtual_s = rest.now() - 10
+            rest.uninstall()
+            wall = time.perf_counter() - wall0
+            clicks = [f for d in drivers for f in d.feedback]
+    finally:
+        if rest is not None:
+            rest.uninstall()
+        sim_interactions.base_payload = _SIM_PAYLOAD
+        dokobot.table.table.deal = real_deal
+        for name in ("dokobot", "cogs"):
+            logging.getLogger(name).removeHandler(errors)
+    res = _rest_figures(rest.calls, tables, games, seats, play_s, wall, clicks, errors.count)
+    res["virtual_s"] = round(virtual_s, 1)
+    return res
+
+
+def _rest_figures(
+    calls: list[Call], tables: int, games: int, seats: int, play_s: float, wall: float, clicks: list[float], errors: int,
+) -> dict[str, Any]:
+    counted = [c for c in calls if not _exempt(c.route)]
+    routes: dict[str, int] = {}
+    for c in calls:
+        key = f"{c.method} {c.route}" + (" +file" if c.files else "")
+        routes[key] = routes.get(key, 0) + 1
+    n_games = tables * games
+    per_table_s = len(counted) / play_s / tables if play_s else 0.0  # play_s: per table
+    by_channel: dict[int, list[float]] = {}
+    edits: dict[int, list[float]] = {}
+    for c in counted:
+        if c.channel is not None:
+            by_channel.setdefault(c.channel, []).append(c.at)
+            if c.method == "PATCH":
+                edits.setdefault(c.channel, []).append(c.at)
+    table_edits = [c for c in counted if c.method == "PATCH" and c.channel is not None]
+    return {
+        "mode": "rest", "tables": tables, "seats": seats, "people_per_table": 1, "games": n_games,
+        "think_s": THINK_S, "play_s": round(play_s, 1), "wall_s": round(wall, 1), "logged_errors": errors,
+        "calls": len(calls), "counted": len(counted), "exempt": len(calls) - len(counted),
+        "routes": {k: {"n": v, "per_game": round(v / n_games, 1), "per_s": round(v / play_s / tables, 3)}
+                   for k, v in sorted(routes.items(), key=lambda kv: -kv[1])},
+        "counted_per_game": round(len(counted) / n_games, 1),
+        "counted_per_s_per_table": round(per_table_s, 3),
+        "exempt_per_s_per_table": round((len(calls) - len(counted)) / play_s / tables, 3) if play_s else 0.0,
+        "peak_per_channel_5s": max((_peak(v, CHANNEL_BUCKET[1]) for v in by_channel.values()), default=0),
+        "peak_edits_per_channel_5s": max((_peak(v, CHANNEL_BUCKET[1]) for v in edits.values()), default=0),
+        "throttled": sum(_throttled(v) for v in by_channel.values()),
+        "table_edits": len(table_edits),
+        "identical_edits": _repeats(counted),
+        "picture_uploads": sum(1 for c in table_edits if c.files),
+        "tables_per_token": int(GLOBAL_LIMIT / per_table_s) if per_table_s else None,
+        "click_ms": summary(clicks),
+    }
+
+
+def _print_rest(res: dict[str, Any]) -> None:
+    print(f"REST budget: {res['tables']} tables of {res['seats']} (1 person, {res['seats'] - 1} computers mittel),"
+          f" {res['games']} games, {res['play_s']} s of play (person thinks {res['think_s']} s), wall {res['wall_s']} s")
+    print(f"  seconds of play per table: the person's {THINK_S} s per decision and the computers'"
+          f" {COMPUTER_DELAY} s per move (virtual clock {res.get('virtual_s')} s)")
+    ok = "ok" if res["counted_per_s_per_table"] <= REST_TARGET else "MISSED"
+    print(f"  counted calls: {res['counted']} = {res['counted_per_game']} per game ="
+          f" {res['counted_per_s_per_table']}/s per table (target <= {REST_TARGET}: {ok});"
+          f" interaction responses {res['exempt']} ({res['exempt_per_s_per_table']}/s per table, not counted)")
+    ok = "ok" if res["throttled"] == 0 else "MISSED"
+    print(f"  per channel per 5 s: peak {res['peak_per_channel_5s']} calls, {res['peak_edits_per_channel_5s']} edits;"
+          f" throttled {res['throttled']} (target 0: {ok})")
+    print(f"  table edits {res['table_edits']} ({res['identical_edits']} identical to the one before),"
+          f" picture uploads {res['picture_uploads']};"
+          f" tables per token within {GLOBAL_LIMIT:.0f}/s: {res['tables_per_token']}")
+    c = res["click_ms"]
+    ok = "ok" if c["max"] <= FEEDBACK_TARGET_MS else "MISSED"
+    print(f"  click to its own feedback ms (wall, SimCord included): p50 {c['p50']:.1f}  p99 {c['p99']:.1f}"
+          f"  max {c['max']:.1f} (target <= {FEEDBACK_TARGET_MS:.0f}: {ok})")
+    for route, k in res["routes"].items():
+        print(f"    {k['n']:>6}  {k['per_game']:>6}/game  {k['per_s']:>7}/s per table  {route}")
+
+
 # ---- command line -------------------------------------------------------------------------
 
 
@@ -749,6 +1069,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--sqlite", metavar="PATH", help="run on the SQLite store (a new file, or a directory for a temp file)")
     ap.add_argument("--no-memory", action="store_true", help="skip the tracemalloc run")
     ap.add_argument("--no-pictures", action="store_true", help="turn the pictures of the table off in every channel")
+    ap.add_argument("--rest", action="store_true",
+                    help="the REST budget: one person and computers per table, virtual time, every request counted")
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--memory", action="store_true", help=argparse.SUPPRESS)
@@ -764,6 +1086,13 @@ def main(argv: list[str] | None = None) -> int:
             url=args.url, shard=args.shard, shards=args.shards, pictures=not args.no_pictures, seats=args.seats,
         ))
         print(json.dumps(res))
+        return 0
+    if args.rest:
+        res = asyncio.run(run_rest((args.tables or [2])[0], args.games, seats=args.seats, seed=args.seed))
+        if args.json:
+            print(json.dumps(res, indent=2))
+        else:
+            _print_rest(res)
         return 0
     if args.processes:
         if not args.url:

@@ -23,7 +23,7 @@ from discord.ext import commands
 from dokobot.bot.config import Config
 from dokobot.bot.learn import Learn
 from dokobot.bot.sync import sync_on_start
-from dokobot.bot.ui import DYNAMIC_ITEMS, Controls, TablePresenter, error_text
+from dokobot.bot.ui import DYNAMIC_ITEMS, Controls, Pace, TablePresenter, default_pace, error_text
 from dokobot.storage.memory import MemoryStore
 from dokobot.table.ai import Skill
 from dokobot.table.analysis import DEFAULT_BUDGET, TEST_BUDGET
@@ -88,7 +88,7 @@ class DokoBot(commands.Bot):
         self, config: Config | None = None, store: TableStore | None = None, *,
         computer_skill: Skill | None = None, computer_delay: float = COMPUTER_DELAY,
         computer_retry: float = COMPUTER_RETRY, rng: random.Random | None = None, lease_loop: bool = True,
-        sync_only: bool = False, **kwargs: Any,
+        sync_only: bool = False, pace: Pace | None = None, **kwargs: Any,
     ) -> None:
         intents = discord.Intents.default()
         super().__init__(
@@ -112,6 +112,8 @@ class DokoBot(commands.Bot):
         self.learn = Learn(self, auto=False, budget=TEST_BUDGET if quick else DEFAULT_BUDGET,
                            executor=ThreadPoolExecutor(1, thread_name_prefix="doko-analyse") if quick else None)
         self.presenters: dict[int, TablePresenter] = {}
+        # how the presenters pace the table messages' channel edits (Discord's rate limits)
+        self.pace: Pace = pace if pace is not None else default_pace()
         self.controls: Controls | None = None  # set by the cogs (cogs.doko) when they load
         self._user_langs: dict[int, str | None] = {}
         self._channel_langs: dict[int, str] = {}

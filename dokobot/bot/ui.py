@@ -15,7 +15,10 @@ state right before each edit, so a late edit never shows an older state.
 from __future__ import annotations
 
 import asyncio
+import collections
+import dataclasses
 import datetime
+import hashlib
 import io
 import json
 import logging
@@ -42,6 +45,29 @@ NO_MENTIONS = discord.AllowedMentions.none()
 COLOUR = embeds.COLOUR
 # Edit a private hand only while its token is surely valid (15 minutes, minus slack).
 TOKEN_SLACK = datetime.timedelta(seconds=30)
+
+
+
+@dataclasses.dataclass(frozen=True)
+class Pace:
+    """How the table message is edited through the channel. Discord allows 5 calls per
+    5 s per channel, and every channel call counts against the token's global 50 per
+    second; edits through an interaction response count against neither."""
+
+    window: float = 5.0  # seconds of Discord's per-channel bucket
+    burst: int = 5  # channel calls per window
+    gap: float = 1.0  # seconds between two channel edits of the table: a burst of clicks is one edit
+    hold: float = 4.0  # seconds an edit waits while computers play on: their burst is one edit
+
+
+PACE = Pace()
+NO_PACE = Pace(window=0.0, burst=0, gap=0.0, hold=0.0)  # every change shown at once (tests without time)
+
+
+def default_pace() -> Pace:
+    """The pace a bot gets unless it is given one (read at construction: tests may swap it)."""
+    return PACE
+
 
 _STYLES = {
     "trump": discord.ButtonStyle.primary,
@@ -98,7 +124,7 @@ async def perform(bot: DokoBot, interaction: discord.Interaction, table: Table, 
         log.exception("table %s: change failed", table.channel_id)
         await send_ephemeral(interaction, t(lang, "err.internal"))
     else:
-        presenter.update(outcome, actor=actor)
+        presenter.update(outcome, actor=actor, via=interaction)
         bot.learn.finished(table, outcome.finished)
         return outcome
     if actor is not None:
@@ -582,6 +608,21 @@ class TablePresenter:
         self._stale: list[tuple[discord.Interaction, str]] = []  # old hand messages: their last edit
         self._sweeper: asyncio.Task[None] | None = None  # ends the hands whose token runs out
         self._texts: dict[int, str] = {}  # interaction id -> the text its hand message shows
+        # pacing of the table message (``Pace``): channel calls of the last window, the last
+        # channel edit, since when a change waits to be shown, and the task that shows it later
+        self._calls: collections.deque[float] = collections.deque()
+        self._last_edit: float | None = None
+        self._since: float | None = None
+        self._timer: asyncio.Task[None] | None = None
+        self._timer_at = 0.0
+        self._flush = False  # shutdown: show what waits, now
+        self._via: discord.Interaction | None = None  # a click on a table message: its answer edits it
+        # what the live table message shows (payload digest, picture digest): no identical edit,
+        # no upload of an unchanged picture
+        self._sent: tuple[int | None, str | None, str | None] = (None, None, None)
+        # user id -> (hand message, digest, text) as last edited: no identical hand edit
+        self._hand_sent: dict[int, tuple[int, str, str]] = {}
+        self._pinged: int | None = None  # the game whose first turn was pinged
 
     def _key(self) -> tuple[Any, ...]:
         if self.table.state in ("playing", "between"):
@@ -597,6 +638,9 @@ class TablePresenter:
         it current. An older one (another message) is told it is out of date in its last edit."""
         old, old_id = self.hands.get(user_id), self.hand_ids.get(user_id)
         self.hands[user_id], self.hand_ids[user_id] = interaction, message_id
+        sent = self._hand_sent.get(user_id)
+        if sent is not None and (message_id is None or sent[0] != message_id or sent[2] != content):
+            del self._hand_sent[user_id]  # that message shows something else: the next refresh edits it
         self._texts[interaction.id] = content
         if old is not None and old is not interaction:
             if message_id is None or message_id != old_id:
@@ -626,6 +670,7 @@ class TablePresenter:
     def drop_hand(self, user_id: int, reason: str = "hand.stale") -> None:
         """The player's hand will not be updated again: its last edit says why."""
         interaction = self.hands.pop(user_id, None)
+        self._hand_sent.pop(user_id, None)  # its last edit says it is out of date
         if interaction is not None:
             self._stale.append((interaction, reason))
             self._kick()
@@ -636,7 +681,11 @@ class TablePresenter:
             self.drop_hand(user_id)
         if self._sweeper is not None:
             self._sweeper.cancel()
+        self._flush = True  # a change still waiting for its edit goes out before the process ends
+        self._kick()
         await self.wait()
+        if self._timer is not None:
+            self._timer.cancel()
         if self.turn_line is not None:  # the next process posts its own turn line
             line, self.turn_line, self.turn_key = self.turn_line, None, None
             try:
@@ -657,7 +706,12 @@ class TablePresenter:
         if self._task is None or self._task.done():
             self._task = asyncio.create_task(self._run(), name=f"doko-present-{self.table.channel_id}")
 
-    def update(self, outcome: Outcome | None = None, actor: int | None = None) -> None:
+    def update(self, outcome: Outcome | None = None, actor: int | None = None,
+               via: discord.Interaction | None = None) -> None:
+        """Show the table's newest state. ``via``: the click that caused it; if it was on a
+        table message, that message is edited through the click's own response."""
+        if via is not None and via.message is not None and not via.message.flags.ephemeral:
+            self._via = via
         if outcome is not None:
             if outcome.finished is not None:  # the game the restart footer spoke of is over
                 self.resumed = False
@@ -728,41 +782,37 @@ class TablePresenter:
         await self.channel.send(t(lang, "turn." + event.kind, name=name), allowed_mentions=NO_MENTIONS)
 
     async def _show_turn(self) -> None:
-        """One short line per table mentions the person to act; it goes when they have acted."""
+        """Ping a person only when it helps: at the first turn of a game that falls to a person
+        (and the first after a restart), and as the reminder at half the turn time. The table
+        message itself says whose turn it is; the line goes once the person pinged has acted."""
         table = self.table
         seat = table.person_to_act()
         game = table.game
-        key: tuple[Any, ...] | None = None
-        reminder = self._reminder
-        if seat is not None and game is not None and (table.settings.mentions or reminder is not None):
-            user_id = table.seats[seat].user_id
-            key = (user_id, table.game_no, game.phase, len(game.tricks), len(game.current_trick))
-            if reminder is not None and reminder != user_id:
-                reminder = None
+        user_id = table.seats[seat].user_id if seat is not None and game is not None else None
+        reminder = self._reminder == user_id and user_id is not None
         self._reminder = None
-        if key is not None and key == self.turn_key and self.turn_line is not None:
-            return
-        if key is None and not table.settings.mentions and reminder is None and self.turn_line is None:
-            return
-        old, self.turn_line, self.turn_key = self.turn_line, None, None
-        if old is not None:
+        first = user_id is not None and table.settings.mentions and self._pinged != table.game_no
+        key = (user_id, table.game_no)
+        if self.turn_line is not None and (key != self.turn_key or reminder or first):
+            old, self.turn_line, self.turn_key = self.turn_line, None, None
             try:
-                await self.channel.get_partial_message(old).delete()
+                await self._channel_call(self.channel.get_partial_message(old).delete())
             except discord.NotFound:
                 pass
-        if key is None or seat is None or (reminder is None and not table.settings.mentions):
+        if user_id is None or not (reminder or first):
             return
+        self._pinged = table.game_no
         lang = await self.bot.table_lang(table)
-        mention = f"<@{key[0]}>"
-        if reminder is not None:
+        mention = f"<@{user_id}>"
+        if reminder:
             clock = table.turn
             left = max(0, round(clock.deadline - table.clock())) if clock is not None else 0
             what = t(lang, "turn.reminder." + table.settings.on_timeout)
             text = t(lang, "turn.reminder", mention=mention, s=left, what=what)
         else:
             text = t(lang, "turn.mention", mention=mention)
-        allowed = discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(id=key[0])])
-        message = await self.channel.send(text, allowed_mentions=allowed)
+        allowed = discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(id=user_id)])
+        message = await self._channel_call(self.channel.send(text, allowed_mentions=allowed))
         self.turn_line, self.turn_key = message.id, key
 
     async def _mark_stale(self, interaction: discord.Interaction, reason: str) -> None:
@@ -801,25 +851,102 @@ class TablePresenter:
         key = self._key()
         if key != self.shown:
             self.resumed = False  # a new game or the lobby: the restart is history
+        via, self._via = self._via, None
+        if via is not None and (via.message is None or _expired(via)):
+            via = None
         if key == self.shown and self.message_id:
             await self._remember()
+            live = via if via is not None and via.message is not None and via.message.id == self.message_id else None
+            wait = self._wait() if live is None else 0.0
+            if wait > 0:  # Discord's bucket, or more cards coming: a later run shows the newest state
+                self._later(wait)
+                return
             try:
-                await self.channel.get_partial_message(self.message_id).edit(**_as_edit(self._render(key, lang, True, deck)))
+                await self._edit_live(self._render(key, lang, True, deck), live)
                 return
             except discord.NotFound:
                 pass  # someone deleted the table message: post a fresh one
         elif self.shown is not None and self.message_id:
             # A new game (or back to the lobby): the old message keeps its text, loses its buttons.
             shown, old_id = self.shown, self.message_id
-            await self._guard(self._edit(old_id, lambda: _as_edit(self._render(shown, lang, False, deck))))
+            old = via if via is not None and via.message is not None and via.message.id == old_id else None
+            await self._guard(self._edit(old_id, lambda: _as_edit(self._render(shown, lang, False, deck)), old))
         if table.state == "closed":
             return
-        message = await self.channel.send(**self._render(key, lang, True, deck), allowed_mentions=NO_MENTIONS)
+        rendered = self._render(key, lang, True, deck)
+        body, png = _digest(rendered)
+        message = await self._channel_call(self.channel.send(**rendered, allowed_mentions=NO_MENTIONS))
         self.shown, self.message_id = key, message.id
+        self._sent, self._since = (message.id, body, png), None
         await self._remember()
 
-    async def _edit(self, message_id: int, render: Any) -> None:
-        await self.channel.get_partial_message(message_id).edit(**render())
+    async def _edit_live(self, message: dict[str, Any], via: discord.Interaction | None) -> None:
+        """Edit the live table message: never to what it already shows, and its picture is
+        uploaded only when it changed (an edit without attachments keeps the one it has).
+        Through the click's response when the click was on it, else through the channel."""
+        body, png = _digest(message)
+        message_id = self.message_id
+        if self._sent == (message_id, body, png):
+            self._since = None
+            return
+        edit = _as_edit(message)
+        if self._sent[0] == message_id and self._sent[2] == png:
+            edit.pop("attachments", None)
+        if via is not None:
+            try:
+                await via.edit_original_response(**edit)
+            except discord.NotFound:
+                raise
+            except discord.HTTPException:  # the token is no good: the channel route then
+                via = None
+        if via is None:
+            await self._channel_call(self.channel.get_partial_message(message_id or 0).edit(**edit), edit=True)
+        self._sent, self._since = (message_id, body, png), None
+
+    def _wait(self) -> float:
+        """Seconds until the table message may be edited through the channel (0: now)."""
+        pace, now = self.bot.pace, _now()
+        if self._since is None:
+            self._since = now
+        wait = 0.0
+        table = self.table
+        if not self._flush and table.computer_delay > 0 and table.computer_to_act() is not None:
+            wait = self._since + pace.hold - now  # a computer moves next: show its burst at once
+        while self._calls and self._calls[0] <= now - pace.window:
+            self._calls.popleft()
+        if pace.burst and len(self._calls) >= pace.burst:
+            wait = max(wait, self._calls[0] + pace.window - now)
+        if self._last_edit is not None and not self._flush:
+            wait = max(wait, self._last_edit + pace.gap - now)
+        return max(wait, 0.0)
+
+    def _later(self, wait: float) -> None:
+        """Run again in ``wait`` seconds (one timer per table, the earliest wins)."""
+        at = _now() + wait
+        if self._timer is not None and not self._timer.done():
+            if self._timer_at <= at:
+                return
+            self._timer.cancel()
+        self._timer_at = at
+        self._timer = asyncio.create_task(self._wake(wait), name=f"doko-pace-{self.table.channel_id}")
+
+    async def _wake(self, wait: float) -> None:
+        await asyncio.sleep(wait)
+        self._kick()
+
+    async def _channel_call(self, call: Any, *, edit: bool = False) -> Any:
+        """A call on the table's channel: it counts against Discord's bucket of the channel."""
+        now = _now()
+        self._calls.append(now)
+        if edit:
+            self._last_edit = now
+        return await call
+
+    async def _edit(self, message_id: int, render: Any, via: discord.Interaction | None = None) -> None:
+        if via is not None:
+            await via.edit_original_response(**render())
+            return
+        await self._channel_call(self.channel.get_partial_message(message_id).edit(**render()))
 
     async def _remember(self) -> None:
         """Store the live message id (for restarts); tried again at the next update if it fails."""
@@ -845,7 +972,10 @@ class TablePresenter:
         try:
             deck = await self.bot.user_deck(user_id)
             message = hand_message(self.table, seat, lang, deck)
-            await interaction.edit_original_response(**message)
+            target, digest = self.hand_ids.get(user_id) or interaction.id, _digest(message)[0] or ""
+            if self._hand_sent.get(user_id) != (target, digest, message["content"]):  # never an identical edit
+                await interaction.edit_original_response(**message)
+                self._hand_sent[user_id] = (target, digest, message["content"])
             self._texts[interaction.id] = message["content"]
         except discord.HTTPException:
             # Token gone or message dismissed: the player re-opens with "Meine Karten".
@@ -859,6 +989,28 @@ def _as_edit(message: dict[str, Any]) -> dict[str, Any]:
         message = dict(message)
         message["attachments"] = message.pop("files")
     return message
+
+
+def _digest(message: dict[str, Any]) -> tuple[str | None, str | None]:
+    """What a rendered message shows (text, embed, components) and its picture, as digests."""
+    view = message.get("view")
+    e = message.get("embed")
+    shown = {
+        "content": message.get("content"),
+        "embed": e.to_dict() if e is not None else None,
+        "components": view.to_components() if view is not None else [],
+    }
+    body = hashlib.sha256(json.dumps(shown, sort_keys=True, default=str).encode()).hexdigest()
+    files = message.get("files") or []
+    png = None
+    if files:
+        png = hashlib.sha256(b"".join(f.fp.getvalue() for f in files if isinstance(f.fp, io.BytesIO))).hexdigest()
+    return body, png
+
+
+def _now() -> float:
+    """Discord's clock (virtual under SimCord), for the pacing of edits."""
+    return discord.utils.utcnow().timestamp()
 
 
 def _expired(interaction: discord.Interaction) -> bool:

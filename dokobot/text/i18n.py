@@ -252,8 +252,8 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "setting.on_timeout.wait": ("warten, Gastgeber entscheidet", "wait, the host decides"),
     "setting.mentions": ("Erwähnungen", "Mentions"),
     "setting.mentions.help": (
-        "eine kurze Zeile erwähnt, wer am Zug ist (`ja`/`nein`).",
-        "a short line mentions whoever is to act (`on`/`off`).",
+        "eine kurze Zeile erwähnt, wer zuerst im Spiel am Zug ist (`ja`/`nein`).",
+        "a short line mentions whoever acts first in a game (`on`/`off`).",
     ),
     "setting.tipps": ("Tipps", "Hints"),
     "setting.tipps.help": (

@@ -128,3 +128,25 @@ async def test_the_turn_clock_never_fires_during_a_run(bot_load):
     after = await store.channel_prefs(5)
     assert after.settings.turn_timeout == MAX_TIMEOUT > before.settings.turn_timeout
     assert (after.settings.on_timeout, after.images, after.preset) == (before.settings.on_timeout, before.images, before.preset)
+
+
+async def test_rest_budget_run_counts_the_calls_by_route(bot_load, capsys):
+    res = await bot_load.run_rest(1, 1, seats=4, seed=3)
+    assert res["games"] == 1 and res["logged_errors"] == 0 and res["play_s"] > 0
+    assert res["counted"] + res["exempt"] == res["calls"] == sum(r["n"] for r in res["routes"].values())
+    assert any(k.startswith("POST /interactions/") for k in res["routes"])  # the clicks' responses, exempt
+    assert any(k.startswith("PATCH /channels/") for k in res["routes"])  # the table's paced edits, counted
+    assert res["throttled"] == 0 and res["peak_per_channel_5s"] <= 5
+    assert res["tables_per_token"] >= int(50 / res["counted_per_s_per_table"]) - 50  # 50/s over the rounded rate
+    assert 0 < res["picture_uploads"] <= res["table_edits"]
+    bot_load._print_rest(res)
+    out = capsys.readouterr().out
+    assert "counted calls" in out and "throttled" in out and "tables per token" in out
+
+
+def test_rest_figures_find_the_peak_and_the_throttled_calls(bot_load):
+    assert bot_load._peak([0.0, 1.0, 2.0, 3.0, 4.0, 4.9, 5.0], 5.0) == 6
+    assert bot_load._throttled([0.0, 1.0, 2.0, 3.0, 4.0, 4.9]) == 1  # the sixth within 5 s waits
+    assert bot_load._throttled([0.0, 1.0, 2.0, 3.0, 4.0, 5.0]) == 0
+    assert bot_load._exempt(bot_load._route("/webhooks/1/simcord_interaction_2/messages/@original"))
+    assert not bot_load._exempt(bot_load._route("/channels/1/messages/2"))

@@ -26,9 +26,11 @@ import pytest
 import simcord.http.router
 import simcord.interactions
 
+import dokobot.bot.ui
 import dokobot.table.table
 from dokobot.bot.client import DokoBot
 from dokobot.bot.config import Config
+from dokobot.bot.ui import NO_PACE
 from dokobot.engine import CARD_CODES
 from dokobot.storage.memory import MemoryStore
 from dokobot.table.ai import Skill
@@ -51,6 +53,14 @@ async def sqlite_path(request, tmp_path):
     schema, url = await pg.new_schema()
     yield url
     await pg.drop_schema(schema)
+
+
+@pytest.fixture(autouse=True)
+def no_pace(monkeypatch):
+    """The tests click faster than Discord allows (no virtual time passes between clicks),
+    so their bots show every change at once; the pacing tests (test_rest_budget.py) give
+    their bot Discord's pace (``Pace()``) and let virtual time pass."""
+    monkeypatch.setattr(dokobot.bot.ui, "PACE", NO_PACE)
 
 
 @pytest.fixture

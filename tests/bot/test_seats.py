@@ -37,25 +37,42 @@ async def act_once(doko) -> None:
                           "gesund" if game.phase == "reserve" else None)
 
 
-async def test_the_turn_line_appears_and_goes_away(doko):
+def channel_posts_and_deletes(doko, since: int) -> list[tuple[str, str]]:
+    """The posts and deletes in the channel since request number ``since`` (SimCord's log)."""
+    return [(r.method, r.path) for r in doko.env.http_requests[since:]
+            if r.path.startswith(f"/channels/{doko.channel.id}/") and r.method in ("POST", "DELETE")]
+
+
+async def test_the_turn_line_pings_the_first_turn_only(doko):
+    """Issue 20: a ping only when it helps, the first turn of a game (and the reminder, below).
+    A turn passes without a post and a delete; the table message says whose turn it is."""
     await doko.open_and_seat()
     await doko.start()
     await doko.open_all_hands()
-    for _ in range(6):  # Vorbehalt of all four, then two cards
+    seat = doko.table.game.to_act
+    [line] = turn_lines(doko)
+    assert line.content == f"<@{doko.player(seat).id}> {TURN}"
+    await act_once(doko)
+    assert turn_lines(doko) == [] and line.id not in {m.id for m in doko.public()}  # gone once they acted
+    for _ in range(7):  # the other three Vorbehalte, then four cards: no line, no post, no delete
         seat = doko.table.game.to_act
-        lines = turn_lines(doko)
-        assert len(lines) == 1  # one line per table, never a stream
-        assert lines[0].content == f"<@{doko.player(seat).id}> {TURN}"
-        old = lines[0].id
+        assert f"am Zug: {doko.table.names[seat]}" in message_text(doko.table_message())
+        before = len(doko.env.http_requests)
         await act_once(doko)
         doko.assert_private()
-        assert old not in {m.id for m in doko.public()}  # gone once they acted
+        assert channel_posts_and_deletes(doko, before) == [] and turn_lines(doko) == []
     await doko.play_out()
     assert turn_lines(doko) == []  # nobody to act between games
+    await doko.players[0].click(doko.table_message(), label="Nächstes Spiel")
+    assert [m.content for m in turn_lines(doko)] == [f"<@{doko.player(doko.table.game.to_act).id}> {TURN}"]
+    await doko.open_all_hands()
+    await doko.reserve_all_gesund()
+    await doko.play_out()
     # the channel setting switches the mentions off
     await set_switches(doko, "mentions=aus")
     await doko.players[0].click(doko.table_message(), label="Nächstes Spiel")
     await doko.open_all_hands()
+    assert doko.table.state == "playing" and turn_lines(doko) == []
     await act_once(doko)
     assert doko.table.state == "playing" and turn_lines(doko) == []
 
@@ -89,8 +106,8 @@ async def test_an_idle_player_is_reminded_replaced_and_takes_the_seat_back(doko)
     idle = doko.player(doko.table.game.to_act)
     seat = doko.table.game.to_act
     await doko.env.advance_time(59)
-    assert [m.content for m in turn_lines(doko)] == [f"<@{idle.id}> {TURN}"]
-    await doko.env.advance_time(2)  # half time: the reminder mentions the player again
+    assert turn_lines(doko) == []  # the first turn of the game was pinged, this one is not (yet)
+    await doko.env.advance_time(2)  # half time: the reminder mentions the player
     [line] = turn_lines(doko)
     assert line.content.startswith(f"<@{idle.id}>, du bist noch am Zug – in 60 s spielt ein Computer für dich")
     assert idle.id not in doko.table.away
