@@ -21,6 +21,7 @@ from dokobot.engine import (
     Observation,
     ReplayError,
     RuleSet,
+    is_list_switch,
     replay_game,
     switch_values,
 )
@@ -824,9 +825,23 @@ def rules_page(r: RuleSet, settings: TableSettings, lang: str | None, list_games
     """The rules of a table or of a channel's next table in one language: every switch and
     table setting with its current value and what it means; the values a switch takes are
     listed where they are words. ``size``: the line on the seated number (default: five's)."""
+    # the page goes in one embed: within Discord's 6,000 characters it lists the values a
+    # switch takes (autocomplete offers them too), those of the list switches go first
+    for values in ("all", "choice", "none"):
+        title, body = _rules_page(r, settings, lang, list_games, pflichtsolo, images, size, values)
+        if len(title) + len(body) <= RULES_PAGE_BUDGET or values == "none":
+            return title, body
+    raise AssertionError("unreachable")
+
+
+RULES_PAGE_BUDGET = 5900  # of Discord's 6,000 per message: room for a footer of up to 100
+
+
+def _rules_page(r: RuleSet, settings: TableSettings, lang: str | None, list_games: int, pflichtsolo: bool,
+                images: bool, size: str | None, values: str) -> tuple[str, str]:
     preset_key = f"rules.preset.{r.preset}"
     lines = [f"**{t(lang, preset_key) if has(preset_key) else r.preset}**", ""]
-    lines += [switch_line(r, name, lang) for name in SWITCHES]
+    lines += [switch_line(r, name, lang, values) for name in SWITCHES]
     if list_games:  # the table's list (rules.md "Lists and Pflichtsoli"), not an engine switch
         pflicht = " · " + t(lang, "rules.pflichtsolo") if pflichtsolo else ""
         lines += ["", t(lang, "rules.list", n=list_games) + pflicht]
@@ -867,16 +882,16 @@ def settings_lines(settings: TableSettings, lang: str | None, images: bool = Tru
     return lines
 
 
-def switch_line(rules: RuleSet, name: str, lang: str | None) -> str:
+def switch_line(rules: RuleSet, name: str, lang: str | None, values: str = "all") -> str:
     """``**Zwei Dullen im Stich** (`dulle`): die erste sticht – ... Werte: `first_wins`, ..."""
     label = t(lang, f"switch.{name}") if has(f"switch.{name}") else name
     # a knock is worth one Re/Kontra of the table's scheme (reading 45), so its help says which
     worth = t(lang, f"knock.worth.{rules.scoring}") if name == "klopfen" else ""
     meaning = t(lang, f"switch.{name}.help", worth=worth) if has(f"switch.{name}.help") else ""
     line = t(lang, "rules.line", label=label, switch=name, value=switch_value(rules, name, lang), help=meaning)
-    values = switch_values(name)
-    if values:
-        line += " " + t(lang, "rules.values", values=", ".join(f"`{v}`" for v in values))
+    shown = switch_values(name) if values == "all" or (values == "choice" and not is_list_switch(name)) else None
+    if shown:
+        line += " " + t(lang, "rules.values", values=", ".join(f"`{v}`" for v in shown))
     return line
 
 

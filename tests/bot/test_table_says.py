@@ -173,7 +173,7 @@ async def test_the_english_rules_page_says_on_and_off_and_takes_every_form(doko)
     nord = doko.players[0]
     await nord.slash(doko.channel, "doko sprache", sprache="en")
     page = message_text((await nord.slash(doko.channel, "doko regeln")).response)
-    assert "(`mentions`): on – a short line mentions whoever is to act (`on`/`off`)." in page
+    assert "(`mentions`): on – a short line mentions whoever acts first in a game (`on`/`off`)." in page
     assert "(`bilder`): on – the table message shows a picture of the table (`on`/`off`)." in page
     assert "`ja`" not in page and "`nein`" not in page and "Yes/no switches: `on`/`off` (also `yes`/`no`)." in page
     choices = await nord.autocomplete(doko.channel, "doko regeln", "schalter", "bilder=")
