@@ -87,26 +87,28 @@ class PlayCog(commands.Cog, name="Play"):
         """The ♦A button when a Schwein may be played: a private question with two
         buttons ("als Schwein" / "als Fuchs"); the answer is played like any card."""
         lang = await self.lang(interaction)
-        found = await self._my_seat(interaction, lang)
-        if found is None:
-            return
-        table, seat = found
-        if table.state != "playing" or game_no != table.game_no:
-            await send_ephemeral(interaction, t(lang, "err.stale"))
-            return
-        await interaction.response.send_message(ephemeral=True, **schwein_message(table, seat, lang))
+        found = await self._seat_in_game(interaction, game_no, lang)
+        if found is not None:
+            await interaction.response.send_message(ephemeral=True, **schwein_message(*found, lang))
 
     async def ask_ksolo(self, interaction: discord.Interaction, game_no: int, prefix: str) -> None:
         """A kleines Solo at six that names its form or card: the choices in a private question."""
         lang = await self.lang(interaction)
+        found = await self._seat_in_game(interaction, game_no, lang)
+        if found is not None:
+            table, seat = found
+            await interaction.response.send_message(ephemeral=True, **ksolo_message(table, seat, prefix, lang))
+
+    async def _seat_in_game(self, interaction: discord.Interaction, game_no: int, lang: str) -> tuple[Table, int] | None:
+        """The clicker's table and seat while game ``game_no`` runs; else it was told why."""
         found = await self._my_seat(interaction, lang)
         if found is None:
-            return
-        table, seat = found
+            return None
+        table, _ = found
         if table.state != "playing" or game_no != table.game_no:
             await send_ephemeral(interaction, t(lang, "err.stale"))
-            return
-        await interaction.response.send_message(ephemeral=True, **ksolo_message(table, seat, prefix, lang))
+            return None
+        return found
 
     async def on_hand_action(self, interaction: discord.Interaction, game_no: int, action: dict[str, Any]) -> None:
         if not _private(interaction):
