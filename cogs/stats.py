@@ -68,10 +68,7 @@ class StatsCog(commands.Cog, name="Stats"):
         """A page of the sheet as message keywords (``content`` alone when there is none).
         ``page``: ("b", n) the games before number n, ("a", n) those after it; None: the newest."""
         table = self.bot.tables.get(channel_id)
-        found = table.table_id if table is not None else None
-        if found is None:
-            last = await self.bot.store.last_table(channel_id)
-            found = last.table_id if last is not None else None
+        found = await self.bot.channel_table_id(channel_id)
         if found is None:
             return {"content": t(lang, "err.no_table")}
         if table_id is not None and table_id != found:  # a button of an earlier table of the channel

@@ -239,6 +239,14 @@ class DokoBot(commands.Bot):
             return chosen
         return self._locales.get(user_id) or norm_lang(self.config.language)
 
+    async def channel_table_id(self, channel_id: int) -> int | None:
+        """The channel's table, or after /doko schliessen its last one (its sheet and games)."""
+        table = self.tables.get(channel_id)
+        if table is not None and table.table_id is not None:
+            return table.table_id
+        last = await self.store.last_table(channel_id)
+        return last.table_id if last is not None else None
+
     async def lang_of(self, interaction: discord.Interaction) -> str:
         """The language to answer ``interaction`` in (``user_lang`` with its locale)."""
         return await self.user_lang(interaction.user.id, interaction.channel_id, interaction.locale)

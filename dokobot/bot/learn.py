@@ -154,11 +154,7 @@ class Learn:
 
     async def played(self, channel_id: int, number: int) -> Played | None:
         """Finished game ``number`` of the channel's table (the Spielliste's numbers)."""
-        table = self.bot.tables.get(channel_id)
-        table_id = table.table_id if table is not None else None
-        if table_id is None:
-            last = await self.bot.store.last_table(channel_id)
-            table_id = last.table_id if last is not None else None
+        table_id = await self.bot.channel_table_id(channel_id)
         if table_id is None:
             return None
         for g in await self.bot.store.finished_games(table_id):
