@@ -273,6 +273,10 @@ class PgPool:
         except BaseException as exc:
             if isinstance(exc, _BROKEN) or isinstance(exc.__cause__, _BROKEN):
                 _drop(raw)  # a dead backend: the next acquire connects anew
+                # its idle siblings died with it most likely (a server restart, a kill of
+                # all our backends): each is replaced at its next acquire, not failed once more
+                if self.pool is not None:
+                    await self.pool.expire_connections()
             raise
         finally:
             await _release(ctx, what)
