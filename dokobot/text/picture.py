@@ -237,8 +237,11 @@ def summary_view(fin: FinishedGame, game: Game, *, deck: str = "french", lang: s
 
 @lru_cache(maxsize=32)
 def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
-    """Noto Sans Medium (Bold) at ``size``; raises OSError if the shipped file is missing."""
-    f = ImageFont.truetype(str(FONT_FILE), size)
+    """Noto Sans Medium (Bold) at ``size``; raises OSError if the shipped file is missing.
+
+    Always Pillow's basic layout: raqm is used only where the host has libraqm installed,
+    and it places glyphs differently, so the same table would look different per host."""
+    f = ImageFont.truetype(str(FONT_FILE), size, layout_engine=ImageFont.Layout.BASIC)
     f.set_variation_by_name("Bold" if bold else "Medium")
     return f
 
