@@ -179,6 +179,18 @@ class DokoBot(commands.Bot):
                 presenter.resumed = True
                 presenter.update()  # the table message says the game goes on; its buttons still work
                 self.learn.restored(table)  # a summary gets its stored curve back
+            await self._orphaned_hands(table)
+
+    async def _orphaned_hands(self, table: Table) -> None:
+        """The hands the table's last process kept current (it was killed: nothing said
+        they are out of date) get their last edit from the table's presenter."""
+        try:
+            hands = await self.store.take_hands(table.table_id)
+        except StoreError as exc:  # those hands stay as they are: no worse than before
+            log.warning("table %s: the open hands of the last process are not known: %s", table.channel_id, exc)
+            return
+        if hands:
+            self.presenter(table).orphaned(hands)
 
     async def _lost(self, table_ids: set[int], won: set[int] | None = None) -> None:
         """These tables' leases are lost: their objects die (timer, computers, store) and

@@ -30,7 +30,7 @@ from dokobot.bot import embeds, permissions
 from dokobot.bot.learn import curve_file
 from dokobot.engine import ReplayError, replay_game
 from dokobot.table.ai import LEVELS
-from dokobot.table.store import StoreError
+from dokobot.table.store import OpenHand, StoreError
 from dokobot.table.table import MAX_SEATS, SEATS, FinishedGame, Notice, Outcome, Table, TableError
 from dokobot.text import learn as learn_words
 from dokobot.text import picture, render
@@ -44,7 +44,12 @@ log = logging.getLogger(__name__)
 NO_MENTIONS = discord.AllowedMentions.none()
 COLOUR = embeds.COLOUR
 # Edit a private hand only while its token is surely valid (15 minutes, minus slack).
+TOKEN_LIFE = datetime.timedelta(minutes=15)
 TOKEN_SLACK = datetime.timedelta(seconds=30)
+# A click on a hand brings a newer token for the same message: it is stored only once the
+# stored one is this old (one write per hand and 5 minutes, not per click; after a kill
+# the stored token still has 10 minutes or more for its one edit).
+REKEEP = datetime.timedelta(minutes=5)
 
 
 
@@ -623,6 +628,12 @@ class TablePresenter:
         # user id -> (hand message, digest, text) as last edited: no identical hand edit
         self._hand_sent: dict[int, tuple[int, str, str]] = {}
         self._pinged: int | None = None  # the game whose first turn was pinged
+        # the open hands on disk (for a restart after a kill): the people whose hand changed
+        # since, the task that writes them, and the hands the process before a kill left open
+        self._unkept: set[int] = set()
+        self._kept: dict[int, tuple[int | None, float]] = {}  # user id -> (message, opened at) on disk
+        self._keeper: asyncio.Task[None] | None = None
+        self._orphans: list[OpenHand] = []
 
     def _key(self) -> tuple[Any, ...]:
         if self.table.state in ("playing", "between"):
@@ -648,6 +659,7 @@ class TablePresenter:
                 self._kick()
             else:  # the same message, clicked again: its newer interaction carries it on
                 self._texts.pop(old.id, None)
+        self._keep(user_id)
         self._watch_expiry()
 
     def _watch_expiry(self) -> None:
@@ -673,6 +685,45 @@ class TablePresenter:
         self._hand_sent.pop(user_id, None)  # its last edit says it is out of date
         if interaction is not None:
             self._stale.append((interaction, reason))
+            self._keep(user_id)
+            self._kick()
+
+    def _keep(self, user_id: int) -> None:
+        """The person's open hand changed (or closed): store it for a restart after a kill.
+        One task per table writes; a burst of clicks is one write per person."""
+        self._unkept.add(user_id)
+        if self._keeper is None or self._keeper.done():
+            self._keeper = asyncio.create_task(self._keep_hands(), name=f"doko-keep-{self.table.channel_id}")
+
+    async def _keep_hands(self) -> None:
+        table_id = self.table.table_id
+        while self._unkept:
+            user_id = self._unkept.pop()
+            interaction = self.hands.get(user_id)
+            try:
+                if interaction is None or self.table.state == "closed":
+                    self._kept.pop(user_id, None)
+                    await self.bot.store.forget_hand(table_id, user_id)
+                    continue
+                message_id, opened = self.hand_ids.get(user_id), interaction.created_at.timestamp()
+                kept = self._kept.get(user_id)
+                if message_id is not None and kept is not None and kept[0] == message_id \
+                        and opened - kept[1] < REKEEP.total_seconds():
+                    continue  # the stored token edits the same message, long enough
+                lang = await self.bot.user_lang(user_id, self.table.channel_id)
+                await self.bot.store.keep_hand(OpenHand(
+                    table_id, user_id, interaction.application_id, interaction.token, opened, message_id, lang,
+                ))
+                self._kept[user_id] = (message_id, opened)
+            except StoreError as exc:  # a kill then leaves that hand as it is: no worse than before
+                log.warning("table %s: could not store an open hand for restarts: %s", self.table.channel_id, exc)
+
+    def orphaned(self, hands: list[OpenHand]) -> None:
+        """Hands the process before a kill kept current: each whose token still holds is
+        edited once more, to say it is out of date and how to get a fresh one."""
+        now = discord.utils.utcnow().timestamp()
+        self._orphans += [h for h in hands if _holds(h, now)]
+        if self._orphans:
             self._kick()
 
     async def retire(self) -> None:
@@ -684,6 +735,8 @@ class TablePresenter:
         self._flush = True  # a change still waiting for its edit goes out before the process ends
         self._kick()
         await self.wait()
+        if self._keeper is not None:  # their last edit is made: the next process need not edit them
+            await asyncio.shield(self._keeper)
         if self._timer is not None:
             self._timer.cancel()
         if self.turn_line is not None:  # the next process posts its own turn line
@@ -695,11 +748,12 @@ class TablePresenter:
 
     def stop(self) -> None:
         """The table left this process (its lease is lost): nothing more is sent or edited."""
-        for task in (self._task, self._sweeper):
+        for task in (self._task, self._sweeper, self._keeper):
             if task is not None:
                 task.cancel()
-        self.hands.clear()
+        self.hands.clear()  # on disk they stay: the table's next process edits them
         self._notices, self._events, self._stale, self._dirty = [], [], [], False
+        self._unkept, self._orphans = set(), []
 
     def _kick(self) -> None:
         self._dirty = True
@@ -720,6 +774,9 @@ class TablePresenter:
                 self._events.append(outcome.turn)
             for user_id in outcome.gone:
                 self.drop_hand(user_id, "hand.gone")
+        if self.table.state == "closed":  # no process restores the table: none edits its hands after a kill
+            for user_id in self.hands:
+                self._keep(user_id)
         if actor is not None:
             self._first.append(actor)
         self._dirty = True
@@ -750,6 +807,9 @@ class TablePresenter:
             stale, self._stale = self._stale, []
             for interaction, reason in stale:
                 await self._guard(self._mark_stale(interaction, reason))
+            orphans, self._orphans = self._orphans, []
+            for hand in orphans:
+                await self._guard(self._mark_orphan(hand))
 
     async def _guard(self, coro: Any) -> None:
         try:
@@ -829,6 +889,27 @@ class TablePresenter:
             message = {"content": t(lang, reason), "view": None, "embed": None}
         try:
             await interaction.edit_original_response(**message)
+        except discord.HTTPException:
+            pass  # dismissed or gone: nothing more to say
+
+    async def _mark_orphan(self, hand: OpenHand) -> None:
+        """The last edit of a hand the process before a kill kept current, as the clean
+        shutdown makes it: the note over the hand and its buttons, both drawn anew from the
+        restored game (those it has were drawn for the state its process last saw: grey
+        where the game moved on since). Like every hand button they work, and a click makes
+        the hand current again. One call; none once the token ran out, or when the person
+        clicked that message since the restart."""
+        if not _holds(hand, discord.utils.utcnow().timestamp()):
+            return
+        if hand.user_id in self.hands and hand.message_id is not None and self.hand_ids.get(hand.user_id) == hand.message_id:
+            return  # that message is kept current again
+        note, seat = t(hand.lang, "hand.stale"), self.table.seat_of(hand.user_id)
+        message: dict[str, Any] = {"content": note, "view": None, "embed": None}  # no seat: nothing to click
+        if seat is not None and self.table.game is not None:
+            message = hand_message(self.table, seat, hand.lang, await self.bot.user_deck(hand.user_id))
+            message["content"] = note + "\n" + message["content"]
+        try:
+            await _edit_original(self.bot, hand, **message)
         except discord.HTTPException:
             pass  # dismissed or gone: nothing more to say
 
@@ -964,6 +1045,7 @@ class TablePresenter:
             return
         if seat is None or self.table.game is None:
             self.hands.pop(user_id, None)
+            self._keep(user_id)
             return
         if _expired(interaction):  # its token runs out: the last edit says so
             self.drop_hand(user_id)
@@ -981,6 +1063,22 @@ class TablePresenter:
             # Token gone or message dismissed: the player re-opens with "Meine Karten".
             if self.hands.get(user_id) is interaction:
                 self.hands.pop(user_id, None)
+                self._keep(user_id)
+
+
+async def _edit_original(bot: DokoBot, hand: OpenHand, **fields: Any) -> None:
+    """Edit the interaction's @original through a stored token, the request
+    ``Interaction.edit_original_response`` makes: a new process has no Interaction, and
+    discord.py's public ``Webhook`` reaches messages only by id (it escapes "@original")."""
+    from discord.http import handle_message_parameters
+    from discord.webhook.async_ import async_context
+
+    webhook = discord.Webhook.partial(hand.application_id, hand.token, client=bot)
+    with handle_message_parameters(previous_allowed_mentions=bot.allowed_mentions, **fields) as params:
+        await async_context.get().edit_original_interaction_response(
+            hand.application_id, hand.token, session=webhook.session, proxy=bot.http.proxy,
+            proxy_auth=bot.http.proxy_auth, payload=params.payload, multipart=params.multipart, files=params.files,
+        )
 
 
 def _as_edit(message: dict[str, Any]) -> dict[str, Any]:
@@ -1011,6 +1109,11 @@ def _digest(message: dict[str, Any]) -> tuple[str | None, str | None]:
 def _now() -> float:
     """Discord's clock (virtual under SimCord), for the pacing of edits."""
     return discord.utils.utcnow().timestamp()
+
+
+def _holds(hand: OpenHand, now: float) -> bool:
+    """The stored token may still edit its hand (``now``: Unix seconds, Discord's clock)."""
+    return now < hand.opened_at + (TOKEN_LIFE - TOKEN_SLACK).total_seconds()
 
 
 def _expired(interaction: discord.Interaction) -> bool:

@@ -11,6 +11,7 @@ from dokobot.storage.rating import Rating, rate
 from dokobot.table.sheet import Sheet, build_sheet, page_of
 from dokobot.table.store import (
     ChannelPrefs,
+    OpenHand,
     SeatInfo,
     StoredGame,
     StoredTable,
@@ -35,6 +36,7 @@ class MemoryStore:
         self.rating_log: list[tuple[int, int, Rating]] = []  # (game id, key, rating after it)
         self.analyses: dict[int, dict[str, Any]] = {}
         self.hint_counts: dict[int, dict[int, int]] = {}
+        self.open_hands: dict[tuple[int, int], OpenHand] = {}  # (table id, user id) -> hand
 
     async def open_table(self, channel_id: int, guild_id: int | None, host_id: int, seats: list[SeatInfo]) -> int:
         if any(t.channel_id == channel_id for tid, t in self.tables.items() if tid not in self.closed):
@@ -189,6 +191,16 @@ class MemoryStore:
 
     async def set_bot_state(self, key: str, value: str) -> None:
         self.state[key] = value
+
+    async def keep_hand(self, hand: OpenHand) -> None:
+        self.open_hands[hand.table_id, hand.user_id] = hand
+
+    async def forget_hand(self, table_id: int, user_id: int) -> None:
+        self.open_hands.pop((table_id, user_id), None)
+
+    async def take_hands(self, table_id: int) -> list[OpenHand]:
+        keys = sorted(k for k in self.open_hands if k[0] == table_id)
+        return [self.open_hands.pop(k) for k in keys]
 
     async def user_deck(self, user_id: int) -> str | None:
         return self.user_decks.get(user_id)

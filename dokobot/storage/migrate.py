@@ -25,12 +25,13 @@ from .postgres import is_postgres_url
 from .stats import ORDERS, SIZES
 
 # Parents before children (foreign keys). Tables a later migration adds are
-# copied after these; table_leases is runtime state of running processes.
+# copied after these; table_leases and open_hands (interaction tokens: secrets
+# valid for 15 minutes) are runtime state of running processes.
 ORDER = (
     "channel_settings", "user_settings", "players", "tables", "seats", "games", "actions",
     "scores", "totals_month", "totals_day",
 )
-SKIP = {"schema_version", "table_leases"}
+SKIP = {"schema_version", "table_leases", "open_hands"}
 BATCH = 5000
 
 

@@ -19,6 +19,7 @@ from dokobot.storage.errors import StorageError
 from dokobot.table.sheet import Sheet, build_sheet, with_start
 from dokobot.table.store import (
     ChannelPrefs,
+    OpenHand,
     SeatInfo,
     StoredGame,
     StoredTable,
@@ -220,6 +221,18 @@ class SqliteStore:
     async def set_bot_state(self, key: str, value: str) -> None:
         with _store_errors():
             await self.db.set_bot_state(key, value)
+
+    async def keep_hand(self, hand: OpenHand) -> None:
+        with _store_errors():
+            await self.db.keep_hand(hand)
+
+    async def forget_hand(self, table_id: int, user_id: int) -> None:
+        with _store_errors():
+            await self.db.forget_hand(table_id, user_id)
+
+    async def take_hands(self, table_id: int) -> list[OpenHand]:
+        with _store_errors():
+            return await self.db.take_hands(table_id)
 
     async def user_deck(self, user_id: int) -> str | None:
         with _store_errors():

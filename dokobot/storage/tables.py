@@ -9,6 +9,8 @@ from typing import Any
 
 import aiosqlite
 
+from dokobot.table.store import OpenHand
+
 from .core import Core, _all, dumps
 from .errors import StorageError
 from .models import ChannelSettings, Seat, TableInfo
@@ -153,6 +155,36 @@ class TablesRepo(Core):
                 " ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
                 (key, value, to_epoch(now)),
             )
+
+    # --- the open private hands (open_hands, 009) ---------------------------
+    # The token is a secret: the descriptions of these calls (in errors, so in logs) never name it.
+
+    async def keep_hand(self, hand: OpenHand) -> None:
+        """Remember the hand a person has open at a table (replaces the one before)."""
+        async with self._transaction(f"keep the open hand of user {hand.user_id}") as conn:
+            await conn.execute(
+                "INSERT INTO open_hands (table_id, user_id, application_id, token, opened_at, message_id, lang)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (table_id, user_id) DO UPDATE SET"
+                " application_id = excluded.application_id, token = excluded.token,"
+                " opened_at = excluded.opened_at, message_id = excluded.message_id, lang = excluded.lang",
+                (hand.table_id, hand.user_id, hand.application_id, hand.token, int(hand.opened_at),
+                 hand.message_id, hand.lang),
+            )
+
+    async def forget_hand(self, table_id: int, user_id: int) -> None:
+        async with self._transaction(f"forget the open hand of user {user_id}") as conn:
+            await conn.execute("DELETE FROM open_hands WHERE table_id = ? AND user_id = ?", (table_id, user_id))
+
+    async def take_hands(self, table_id: int) -> list[OpenHand]:
+        """The table's open hands by person, deleted in the same transaction."""
+        async with self._transaction(f"take the open hands of table {table_id}") as conn:
+            rows = await _all(
+                conn, "SELECT user_id, application_id, token, opened_at, message_id, lang FROM open_hands"
+                " WHERE table_id = ? ORDER BY user_id", (table_id,),
+            )
+            await conn.execute("DELETE FROM open_hands WHERE table_id = ?", (table_id,))
+        return [OpenHand(table_id, int(u), int(a), str(tok), float(at), None if m is None else int(m), str(lang))
+                for u, a, tok, at, m, lang in rows]
 
     # --- tables and seats -------------------------------------------------
 

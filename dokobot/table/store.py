@@ -154,6 +154,21 @@ class ChannelPrefs:
     deck: str | None = None  # the deck pictures are drawn in (None: French)
 
 
+@dataclass(frozen=True)
+class OpenHand:
+    """A private hand message the bot keeps current, as much as a later process needs to
+    edit it once more: the hand is ephemeral, so only the interaction's token can, for 15
+    minutes from ``opened_at``. The token is a secret: not in ``repr``, never logged."""
+
+    table_id: int
+    user_id: int
+    application_id: int
+    token: str = field(repr=False)
+    opened_at: float  # Unix seconds, Discord's clock
+    message_id: int | None = None  # the hand message, when Discord named it
+    lang: str = "de"  # the language it is shown in: the last edit speaks it too
+
+
 class StoreError(Exception):
     """A store call failed and changed nothing; ``str()`` is one line for logs
     (it never names a card)."""
@@ -210,6 +225,12 @@ class TableStore(Protocol):
     async def bot_state(self, key: str) -> str | None: ...
     async def set_bot_state(self, key: str, value: str) -> None: ...
     async def set_user_deck(self, user_id: int, deck: str | None) -> None: ...
+    # the open private hands (OpenHand): one per table and person, replaced by the newer
+    async def keep_hand(self, hand: OpenHand) -> None: ...
+    async def forget_hand(self, table_id: int, user_id: int) -> None: ...
+    async def take_hands(self, table_id: int) -> list[OpenHand]:
+        """The table's open hands, forgotten in the same call (a restart edits each once)."""
+        ...
     async def save_analysis(self, game_id: int, data: dict[str, Any]) -> None:
         """Keep the analysis of a finished game (``dokobot.table.analysis.analyse``)."""
         ...
