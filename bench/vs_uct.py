@@ -354,13 +354,22 @@ class Driver:
                 f"({self.report.contract}, announcements {self.report.announcements})")
 
 
+def decisions(r: Report, ours: set[int]) -> list[tuple[str, str, int]]:
+    """Each solo and announcement of a finished game: (side, kind, the deciding seat's points)."""
+    side = {s: "ours" if s in ours else "uct" for s in range(4)}
+    out = [(side[seat], "re/kontra" if a in ("re", "kontra") else a, r.score[seat]) for seat, a in r.announcements]
+    if r.soloist is not None:
+        out.append((side[r.soloist], "solo", r.score[r.soloist]))
+    return out
+
+
 def play_deal(job: tuple) -> dict:
     """One deal played twice, our level in seats {0, 2} and then {1, 3}."""
     index, seed, binary, options, level = job
     rules = RuleSet.from_config({"preset": "ddv"})
     hands = deal(rules, random.Random(f"{seed}:{index}"), 3)
     values, out = [], {"index": index, "solos": 0, "solos_won": 0, "uct_solos": 0, "ours_times": [],
-                       "uct_times": [], "disagreements": [], "failed": 0}
+                       "uct_times": [], "disagreements": [], "failed": 0, "decisions": []}
     for k, ours in enumerate(({0, 2}, {1, 3})):
         driver = Driver(binary, options, hands, ours, level, seed=hash((seed, index, k)) & 0x7FFFFFFF)
         try:
@@ -375,6 +384,7 @@ def play_deal(job: tuple) -> dict:
             out["failed"] += 1
             continue
         values.append(sum(r.score[s] for s in ours) / 2)
+        out["decisions"] += decisions(r, ours)
         if r.soloist is not None:
             if r.soloist in ours:
                 out["solos"] += 1
@@ -451,11 +461,27 @@ def report(args: argparse.Namespace, options: list[int], results: list[dict], wa
         if times:
             print(f"{side} decisions: {len(times)}, median {1000 * times[len(times) // 2]:.0f} ms, "
                   f"p95 {1000 * times[int(0.95 * (len(times) - 1))]:.0f} ms, max {1000 * times[-1]:.0f} ms")
+    report_decisions(args.level, results)
     kinds = Counter(d.split(":", 1)[0] + ": " + d.split(":", 1)[1].split("(")[0].strip()[:90]
                     for r in results for d in r["disagreements"])
     print(f"rule disagreements: {sum(kinds.values())}")
     for kind, count in kinds.most_common():
         print(f"  {count:4d}  {kind}")
+
+
+def report_decisions(level: str, results: list[dict]) -> None:
+    """What each kind of decision paid the seat that made it (whether it pays is the judgement)."""
+    made: dict[tuple[str, str], list[int]] = {}
+    for r in results:
+        for side, kind, points in r["decisions"]:
+            made.setdefault((side, kind), []).append(points)
+    print("decisions (made, won, mean points of the deciding seat):")
+    for side in ("ours", "uct"):
+        for kind in ("solo", "re/kontra", *STEPS[1:]):
+            points = made.get((side, kind))
+            if points:
+                print(f"  {level if side == 'ours' else 'UCT'} {kind}: {len(points)}, won "
+                      f"{sum(p > 0 for p in points)}, {statistics.fmean(points):+.2f}")
 
 
 if __name__ == "__main__":

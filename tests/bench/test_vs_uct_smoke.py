@@ -52,6 +52,7 @@ def test_whole_duplicate_deals_through_the_pipe(tmp_path, capsys):
     assert re.search(r"2 of 2 deals x 2 complete \(0 games stopped\)", out), out
     assert re.search(r"points per seat-game: [+-]\d+\.\d\d \(95% CI", out), out
     assert re.search(r"mittel decisions: [1-9]\d*", out), out
+    assert "decisions (made, won, mean points of the deciding seat):" in out, out
     # the stand-in judges with dokobot's engine: scores and offers agree, cards are never refused
     assert "score:" not in out and "refuses" not in out and "may say" not in out, out
 
@@ -62,3 +63,17 @@ def test_a_refused_card_is_reported_and_stops_the_game(tmp_path, capsys):
     assert "0 of 1 deals x 2 complete (2 games stopped)" in out, out
     assert "points per seat-game: no complete deal" in out, out
     assert re.search(r"\s2\s+card: the UCT program refuses a card dokobot allows", out), out
+
+
+def test_each_decision_kind_is_reported_with_what_it_paid(capsys):
+    m = load()
+    r = m.Report(score=[-6, 2, 2, 2], soloist=0, announcements=[(0, "re"), (0, "keine90"), (3, "kontra")])
+    made = m.decisions(r, {0, 2})
+    assert made == [("ours", "re/kontra", -6), ("ours", "keine90", -6), ("uct", "re/kontra", 2),
+                    ("ours", "solo", -6)]
+    won = m.decisions(m.Report(score=[3, -1, -1, -1], soloist=None, announcements=[(1, "re")]), {0, 2})
+    m.report_decisions("schwer", [{"decisions": made}, {"decisions": won}])
+    lines = capsys.readouterr().out.splitlines()
+    assert lines == ["decisions (made, won, mean points of the deciding seat):",
+                     "  schwer solo: 1, won 0, -6.00", "  schwer re/kontra: 1, won 0, -6.00",
+                     "  schwer keine90: 1, won 0, -6.00", "  UCT re/kontra: 2, won 1, +0.50"]
