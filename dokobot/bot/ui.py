@@ -50,6 +50,8 @@ TOKEN_SLACK = datetime.timedelta(seconds=30)
 # stored one is this old (one write per hand and 5 minutes, not per click; after a kill
 # the stored token still has 10 minutes or more for its one edit).
 REKEEP = datetime.timedelta(minutes=5)
+# responses that updated the clicked message: a followup of such a click is a new message
+_UPDATES = (discord.InteractionResponseType.deferred_message_update, discord.InteractionResponseType.message_update)
 
 
 
@@ -62,7 +64,17 @@ class Pace:
     window: float = 5.0  # seconds of Discord's per-channel bucket
     burst: int = 5  # channel calls per window
     gap: float = 1.0  # seconds between two channel edits of the table: a burst of clicks is one edit
-    hold: float = 4.0  # seconds an edit waits while computers play on: their burst is one edit
+    # While computers play on, an edit waits until a person is to act again: their burst is one
+    # edit. It waits at most ``hold`` seconds, longer at a bigger table: the computers' pauses of
+    # the longest burst there can be (the rest of a trick and the next one up to a person) and a
+    # ``gap``. A table where only computers play, or a slow computer, still shows cards meanwhile.
+    hold: float = 4.0
+
+    def hold_for(self, delay: float, players: int) -> float:
+        """Seconds an edit may wait while computers move ``delay`` s apart among ``players``."""
+        if not self.hold:
+            return 0.0
+        return max(self.hold, delay * 2 * (players - 1) + self.gap)
 
 
 PACE = Pace()
@@ -622,6 +634,10 @@ class TablePresenter:
         self._timer_at = 0.0
         self._flush = False  # shutdown: show what waits, now
         self._via: discord.Interaction | None = None  # a click on a table message: its answer edits it
+        # the newest click on a table message: the turn line is its followup (an interaction call,
+        # outside the global limit and the channel's bucket); and the click the turn line came from
+        self._hook: discord.Interaction | None = None
+        self._line_hook: discord.Interaction | None = None
         # what the live table message shows (payload digest, picture digest): no identical edit,
         # no upload of an unchanged picture
         self._sent: tuple[int | None, str | None, str | None] = (None, None, None)
@@ -742,7 +758,7 @@ class TablePresenter:
         if self.turn_line is not None:  # the next process posts its own turn line
             line, self.turn_line, self.turn_key = self.turn_line, None, None
             try:
-                await self.channel.get_partial_message(line).delete()
+                await self._delete_line(line)
             except discord.HTTPException as exc:
                 log.warning("table %s: turn line not removed on shutdown: %s", self.table.channel_id, exc)
 
@@ -765,7 +781,7 @@ class TablePresenter:
         """Show the table's newest state. ``via``: the click that caused it; if it was on a
         table message, that message is edited through the click's own response."""
         if via is not None and via.message is not None and not via.message.flags.ephemeral:
-            self._via = via
+            self._via = self._hook = via
         if outcome is not None:
             if outcome.finished is not None:  # the game the restart footer spoke of is over
                 self.resumed = False
@@ -827,7 +843,7 @@ class TablePresenter:
         lang = await self.bot.table_lang(self.table)
         text = render.notice_text(self.table, notice, lang)
         if text:
-            await self.channel.send(text, allowed_mentions=NO_MENTIONS)
+            await self._channel_call(self.channel.send(text, allowed_mentions=NO_MENTIONS))
 
     async def _send_turn_event(self, event: Any) -> None:
         """The turn timer fired: a reminder (the next turn line mentions again), or
@@ -839,7 +855,7 @@ class TablePresenter:
         lang = await self.bot.table_lang(self.table)
         names = self.table.names
         name = render.esc(names[event.seat]) if event.seat < len(names) else "?"
-        await self.channel.send(t(lang, "turn." + event.kind, name=name), allowed_mentions=NO_MENTIONS)
+        await self._channel_call(self.channel.send(t(lang, "turn." + event.kind, name=name), allowed_mentions=NO_MENTIONS))
 
     async def _show_turn(self) -> None:
         """Ping a person only when it helps: at the first turn of a game that falls to a person
@@ -856,7 +872,7 @@ class TablePresenter:
         if self.turn_line is not None and (key != self.turn_key or reminder or first):
             old, self.turn_line, self.turn_key = self.turn_line, None, None
             try:
-                await self._channel_call(self.channel.get_partial_message(old).delete())
+                await self._delete_line(old)
             except discord.NotFound:
                 pass
         if user_id is None or not (reminder or first):
@@ -872,8 +888,44 @@ class TablePresenter:
         else:
             text = t(lang, "turn.mention", mention=mention)
         allowed = discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(id=user_id)])
+        self.turn_line, self.turn_key = await self._post_line(text, allowed), key
+
+    def _webhook(self) -> discord.Interaction | None:
+        """The newest click on a table message while its token may still post a followup
+        (its response updated the message, so a followup is a new public message)."""
+        hook = self._hook
+        if hook is None or _expired(hook) or hook.response.type not in _UPDATES:
+            return None
+        return hook
+
+    async def _post_line(self, text: str, allowed: discord.AllowedMentions) -> int:
+        """The turn line: a followup of the newest table click if it can (deleted the same way),
+        else a channel message."""
+        hook = self._webhook()
+        if hook is not None:
+            try:
+                message = await hook.followup.send(text, allowed_mentions=allowed, wait=True)
+            except discord.HTTPException as exc:  # the token is no good: the channel then
+                log.info("table %s: followup refused, posting in the channel: %s", self.table.channel_id, exc)
+            else:
+                self._line_hook = hook
+                return message.id
+        self._line_hook = None
         message = await self._channel_call(self.channel.send(text, allowed_mentions=allowed))
-        self.turn_line, self.turn_key = message.id, key
+        return message.id
+
+    async def _delete_line(self, line: int) -> None:
+        """Delete the turn line through the click that posted it while its token lasts."""
+        hook, self._line_hook = self._line_hook, None
+        if hook is not None and not _expired(hook):
+            try:
+                await hook.followup.delete_message(line)
+                return
+            except discord.NotFound:
+                raise
+            except discord.HTTPException as exc:  # the token is no good: the channel then
+                log.info("table %s: followup delete refused: %s", self.table.channel_id, exc)
+        await self._channel_call(self.channel.get_partial_message(line).delete())
 
     async def _mark_stale(self, interaction: discord.Interaction, reason: str) -> None:
         """The last edit of a hand message that will not be updated again."""
@@ -991,8 +1043,10 @@ class TablePresenter:
             self._since = now
         wait = 0.0
         table = self.table
-        if not self._flush and table.computer_delay > 0 and table.computer_to_act() is not None:
-            wait = self._since + pace.hold - now  # a computer moves next: show its burst at once
+        game = table.game
+        if not self._flush and table.computer_delay > 0 and game is not None and table.computer_to_act() is not None:
+            # a computer moves next: its burst is one edit, shown when a person is to act again
+            wait = self._since + pace.hold_for(table.computer_delay, len(game.seats)) - now
         while self._calls and self._calls[0] <= now - pace.window:
             self._calls.popleft()
         if pace.burst and len(self._calls) >= pace.burst:

@@ -15,8 +15,10 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass
+from types import SimpleNamespace
 from typing import Any
 
+import discord
 import pytest
 import simcord.http.router as sim_router
 from conftest import FAST, Driver, components, message_text
@@ -275,3 +277,85 @@ async def test_after_a_restart_the_next_state_is_rendered(doko, store, deals, re
         assert len(turn_lines(doko)) == 1
     await play_against_computers(doko)
     assert doko.table.state == "between"
+
+
+def table_edits(requests: Requests, doko: Driver, since: int) -> list[Request]:
+    """The channel edits of the live table message since ``since``."""
+    path = f"/channels/{doko.channel.id}/messages/{doko.table.message_id}"
+    return [r for r in requests.log[since:] if r.method == "PATCH" and r.path.split("?")[0] == path]
+
+
+async def test_at_six_a_burst_of_computer_cards_is_one_edit_shown_at_the_persons_turn(doko, requests):
+    """Five computers: up to ten cards (8 s of their pauses) fall between two turns of the
+    person, longer than the plain hold of 4 s. The edit waits for the person's turn, so each
+    burst is at most one channel edit, and the person always sees the current table."""
+    await seat_computers(doko, 5)
+    await doko.start()
+    nord = doko.players[0]
+    await doko.open_hand(nord)
+    start = len(requests.log)
+    bursts: list[int] = []
+    mark = start
+    while doko.table.state == "playing" and len(bursts) < 6:
+        if doko.table.person_to_act() is None:
+            await doko.env.advance_time(COMPUTER_DELAY)
+            continue
+        await doko.env.advance_time(THINK)
+        assert shows_current_state(doko), "the table message did not show the cards to the person to act"
+        bursts.append(len(table_edits(requests, doko, mark)))
+        mark = len(requests.log)
+        phase = doko.table.game.phase
+        await doko.click_hand(nord, "reserve", "gesund") if phase == "reserve" else await doko.click_hand(nord, "play")
+    assert len(bursts) == 6 and max(bursts[1:]) == 1  # between two turns of the person: one edit
+    calls = requests.channel(doko.channel.id, start)
+    assert peak_per_window([r.at for r in calls]) <= 5
+
+
+def turn_line_calls(requests: Requests, since: int = 0) -> list[Request]:
+    """Posts of a turn line and deletes of messages: through the channel or a click's webhook."""
+    return [r for r in requests.log[since:] if r.method == "DELETE"
+            or (r.method == "POST" and isinstance(r.body, dict) and str(r.body.get("content", "")).endswith("ist am Zug."))]
+
+
+async def test_the_first_turns_ping_is_a_followup_of_the_start_click_and_goes_the_same_way(doko, requests):
+    """The ping and its delete go through the interaction of the click that started the game:
+    outside the global limit and the channel's bucket."""
+    await doko.open_and_seat()
+    start = len(requests.log)
+    await doko.start()
+    [post] = turn_line_calls(requests, start)
+    assert post.path.startswith("/webhooks/") and len(turn_lines(doko)) == 1
+    first = doko.player(doko.table.game.to_act)
+    assert f"<@{first.id}>" in turn_lines(doko)[0].content
+    await doko.open_all_hands()
+    mark = len(requests.log)
+    await doko.reserve_all_gesund()
+    [delete] = turn_line_calls(requests, mark)
+    assert delete.path.startswith("/webhooks/") and turn_lines(doko) == []
+    # besides the new game's table message, no post or delete through the channel
+    posts = [r for r in requests.channel(doko.channel.id, start) if r.method in ("POST", "DELETE")]
+    assert [r.body.get("embeds") is not None for r in posts] == [True]
+
+
+def refuse(monkeypatch: pytest.MonkeyPatch, name: str) -> None:
+    """The interaction webhook refuses ``send`` or ``delete_message`` (e.g. its token is no good)."""
+    async def refused(*args: Any, **kwargs: Any) -> Any:
+        raise discord.HTTPException(SimpleNamespace(status=401, reason="Unauthorized"), "Invalid Webhook Token")
+
+    monkeypatch.setattr(discord.Webhook, name, refused)
+
+
+@pytest.mark.parametrize("refused", ["send", "delete_message"])
+async def test_a_refused_followup_puts_the_turn_line_through_the_channel(doko, requests, monkeypatch, refused):
+    await doko.open_and_seat()
+    refuse(monkeypatch, refused)
+    start = len(requests.log)
+    await doko.start()
+    [post] = turn_line_calls(requests, start)
+    assert post.path.startswith("/channels/" if refused == "send" else "/webhooks/")
+    assert len(turn_lines(doko)) == 1
+    await doko.open_all_hands()
+    mark = len(requests.log)
+    await doko.reserve_all_gesund()
+    [delete] = turn_line_calls(requests, mark)
+    assert delete.path.startswith(f"/channels/{doko.channel.id}/") and turn_lines(doko) == []
