@@ -42,7 +42,7 @@ from .errors import IllegalAction, Reason
 from .observation import ArmutInfo, Observation, observe
 from .result import BreakdownItem, GameResult
 from .rules import HOCHZEIT_FORMS, SOLO_RANK, RuleSet
-from .scoring import score_game, state_so_far
+from .scoring import Scored, score_game, state_so_far
 
 Action = dict[str, Any]  # a record action, e.g. {"seat": 1, "play": "CQ"}
 Played = tuple[int, int, bool]  # (seat, card type, played as Schwein)
@@ -164,7 +164,7 @@ class Game:
         self._schwein_played = False
         self.actions: list[Action] = []
         self._revealed: dict[int, str] = {}
-        self._final: dict[str, Any] | None = None
+        self._final: Scored | None = None
 
     # ---- copying -------------------------------------------------------------------------
 
@@ -1250,16 +1250,17 @@ class Game:
             return state_so_far(self)
         if self._final is None:
             self._final = score_game(self)
-        return {k: v for k, v in self._final.items() if k not in ("extras", "items", "targets")}
+        return dict(self._final.result)
 
     def summary(self) -> dict[str, Any]:
         """The result plus structured extras and announcements (for statistics)."""
         res = self.result()
         if self.phase == "done" and self._final is not None:
-            res["extras"] = self._final["extras"]
+            res["extras"] = self._final.extras
             res["heart_trick"] = self.heart_trick
-            if self._final["targets"]:  # what each party needed (the summary's "why")
-                res["targets"] = [x.to_json() for x in self._final["targets"]]
+            targets = self._final.targets
+            if targets:  # what each party needed (the summary's "why")
+                res["targets"] = [x.to_json() for x in targets]
         res["announcements"] = [{"seat": s, "announce": a} for s, a in self.announcements]
         return res
 
@@ -1342,7 +1343,7 @@ class Game:
         res = self.summary()
         assert self._final is not None
         # the breakdown as scoring keyed it (no German label read back)
-        return replace(GameResult.from_dict({**res, "breakdown": ()}), breakdown=tuple(BreakdownItem(*r) for r in self._final["items"]))
+        return replace(GameResult.from_dict({**res, "breakdown": ()}), breakdown=tuple(BreakdownItem(*r) for r in self._final.items))
 
 
 _COPIED = {"_hands", "sizes", "_trick", "_tricks_done", "_augen", "_won", "_levels", "_late", "_said_re",
