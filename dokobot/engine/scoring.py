@@ -243,25 +243,29 @@ def _ddv(g: Game, t: Tally, winner: int | None, ex: list[Line]) -> SchemeResult:
         diff = _pts(lines, "re") - _pts(lines, "kontra")
         gainer = 0 if diff > 0 else 1 if diff < 0 else None
         return gainer, abs(diff), lines
-    add(winner, "won")
-    for key, params, p in _under_points(t, winner):
-        add(winner, key, params, p)
-    if g._said_re[0]:
-        add(winner, "announced", (("what", "re"),), 2)
-    if g._said_re[1]:
-        add(winner, "announced", (("what", "kontra"),), 2)
-    for _ in g.knocks:  # a knock counts like a Re/Kontra (reading 16)
-        add(winner, "knocked", (), 2)
-    for pi in (0, 1):
-        for j in range(1, t.levels[pi] + 1):
-            add(winner, "announced", t.step(j))
-    for key, params, p in _against_points(t, winner):
-        add(winner, key, params, p)
-    loser_against = _against_points(t, 1 - winner)
+    return _ddv_won(g, t, winner, ex)
+
+
+_SAID = ((("what", "re"),), (("what", "kontra"),))
+
+
+def _ddv_won(g: Game, t: Tally, winner: int, ex: list[Line]) -> SchemeResult:
+    """TSR 7.2 with a winner: its lines and the extras, less the loser's (e, f) points.
+    Rows are built as tuples in place (``_row``'s order): play-outs score thousands of games."""
+    w = PARTIES[winner]
+    lines: list[Row] = [(w, "won", (), 1, None, None)]
+    lines += [(w, key, params, p, None, None) for key, params, p in _under_points(t, winner)]
+    lines += [(w, "announced", _SAID[pi], 2, None, None) for pi in (0, 1) if g._said_re[pi]]
+    lines += [(w, "knocked", (), 2, None, None) for _ in g.knocks]  # a knock counts like a Re/Kontra (reading 16)
+    loser_against = 0
+    if max(t.levels) >= 1:  # a step said: the steps count, and Augen reached against them
+        for pi in (0, 1):
+            lines += [(w, "announced", t.step(j), 1, None, None) for j in range(1, t.levels[pi] + 1)]
+        lines += [(w, key, params, p, None, None) for key, params, p in _against_points(t, winner)]
+        loser_against = sum(p for _, _, p in _against_points(t, 1 - winner))
     lines += _extra_lines(ex)
-    value = 2 * _pts(lines, PARTIES[winner]) - _pts(lines)
-    value -= sum(p for _, _, p in loser_against)
-    return winner, value, lines
+    value = sum([(x[3] or 0) if x[0] == w else -(x[3] or 0) for x in lines])
+    return winner, value - loser_against, lines
 
 
 def _steps(g: Game, t: Tally, winner: int | None, ex: list[Line]) -> SchemeResult:
