@@ -96,14 +96,14 @@ def _chunk_table(offset: int, width: int) -> dict[int, tuple[int, ...]]:
 
 # Two plain dicts (a dict subclass would not get CPython's fast dict subscript): types 0..11
 # and 12..24, keyed by their part of the spread mask.
-_LOW12 = (1 << 24) - 1
+LOW12 = (1 << 24) - 1  # the bits of types 0..11
 _CHUNK_LO, _CHUNK_HI = _chunk_table(0, 12), _chunk_table(12, N_TYPES - 12)
 
 
 def type_list(mask: int) -> tuple[int, ...]:
     """Distinct types in a hand mask, low first: two table lookups instead of a bit loop (hot path)."""
     m = (mask | (mask >> 1)) & _LOW
-    return _CHUNK_LO[m & _LOW12] + _CHUNK_HI[m >> 24]
+    return _CHUNK_LO[m & LOW12] + _CHUNK_HI[m >> 24]
 
 
 def hand_types(hand: int) -> list[int]:

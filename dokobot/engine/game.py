@@ -1114,20 +1114,22 @@ class Game:
             self.phase, self.to_act = "done", None
 
     def _winner(self, plays: list[Played], last: bool) -> int:
+        # Every trump's power (100 up) is above every plain card's (1 to 8): a card that
+        # follows the led suit or trumps wins with the higher power, so no trump flag is needed.
         order = self._order
-        led = TRUMP if plays[0][2] else order.suit[plays[0][1]]
+        suit, power = order.suit, order.power
         best_seat, best_t, best_sw = plays[0]
-        best_trump = led == TRUMP
-        power = order.power
+        led = TRUMP if best_sw else suit[best_t]
         best_p = 900 if best_sw else power[best_t]
         for seat, t, sw in plays[1:]:
-            if sw or order.suit[t] == TRUMP:
-                p = 900 if sw else power[t]
-                if not best_trump or p > best_p or (
-                        t == HT == best_t and not best_sw and self._second_dulle_wins(last)):
-                    best_seat, best_t, best_sw, best_p, best_trump = seat, t, sw, p, True
-            elif not best_trump and order.suit[t] == led and power[t] > best_p:
-                best_seat, best_t, best_sw, best_p = seat, t, sw, power[t]
+            if sw:
+                p = 900
+            elif suit[t] == TRUMP or suit[t] == led:
+                p = power[t]
+            else:
+                continue
+            if p > best_p or (t == HT == best_t and not best_sw and self._second_dulle_wins(last)):
+                best_seat, best_t, best_sw, best_p = seat, t, sw, p
         return best_seat
 
     def _beats_as_needed(self, seat: int, t: int, schwein: bool) -> bool:
@@ -1254,6 +1256,9 @@ class Game:
 
     def _holder_showed_both(self) -> bool:
         """A stille Hochzeit is public once the holder has played every CQ."""
+        assert self.holder is not None
+        if (self._hands[self.holder] >> _CQ_SHIFT) & 3:
+            return False  # a CQ still in hand: the count below cannot reach every copy (asked each trick)
         return len(self._revealed) < self._n_active and sum(
             1 for x in self._tricks_done for s, t, _ in x[1] if s == self.holder and t == CQ) == self.rules.copies
 
