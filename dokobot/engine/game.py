@@ -9,7 +9,7 @@ position. Internally cards are int types and hands 2-bit-count bit masks
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 from itertools import combinations
@@ -42,7 +42,7 @@ from .errors import IllegalAction, Reason
 from .observation import ArmutInfo, Observation, observe
 from .result import BreakdownItem, GameResult
 from .rules import HOCHZEIT_FORMS, SOLO_RANK, RuleSet
-from .scoring import score_game, state_so_far
+from .scoring import Scored, score_game, state_so_far
 
 Action = dict[str, Any]  # a record action, e.g. {"seat": 1, "play": "CQ"}
 Played = tuple[int, int, bool]  # (seat, card type, played as Schwein)
@@ -105,15 +105,18 @@ class Game:
             s: frozenset(k) for s, k in owed.items() if k}
         if self.owed:
             pflicht = frozenset(pflicht) | frozenset(self.owed)
-        self.pflicht = frozenset(pflicht) | (frozenset() if vorgefuehrt is None else frozenset({vorgefuehrt}))
+        if vorgefuehrt is not None:
+            pflicht = frozenset(pflicht) | {vorgefuehrt}
+        self.pflicht = pflicht if type(pflicht) is frozenset else frozenset(pflicht)
         self.vorgefuehrt = vorgefuehrt
         self.n = len(hands)
         rules = self.rules = table_rules(rules, self.n)
         self.n_tricks = rules.hand_size  # also the cards dealt to each seat
         self.dealer = dealer
         self.players = list(players) if players else None
-        self._dealt = tuple(tuple(map(CODE_TO_TYPE.__getitem__, h)) for h in hands)
-        self.seats = tuple(s for s in _clockwise(dealer, self.n) if self._dealt[s])
+        dealt = self._dealt = tuple([tuple(map(CODE_TO_TYPE.__getitem__, h)) for h in hands])
+        self.seats, next_of = _seating(dealer, tuple([bool(h) for h in dealt]))
+        self._next_of: Sequence[int] = next_of  # the seat after each one (the table is shared)
         self._trick_size = len(self.seats)
         # the announcement ladder after Re/Kontra; six add keine 135 (reading 25)
         self.steps: tuple[str, ...] = ann.STEPS_SIX if self.n == 6 else ann.STEPS
@@ -123,11 +126,8 @@ class Game:
         self._solo_info: tuple[tuple[int, str, str, bool, str | None], ...] = ()  # six: solo reservations
         self.bidding: Bidding | None = None
         self._cq_played = 0
-        self._next_of = [0] * self.n
-        for i, s in enumerate(self.seats):
-            self._next_of[s] = self.seats[(i + 1) % len(self.seats)]
-        self._hands = [_hand(h) for h in self._dealt]
-        self.sizes = [len(h) for h in self._dealt]
+        self._hands = [sum(map(_ONE.__getitem__, h)) for h in dealt]
+        self.sizes = [len(h) for h in dealt]
         self.phase = "reserve"
         self.to_act: int | None = self.seats[0]
         self._reserves: list[tuple[int, str, str | None]] = []
@@ -164,7 +164,7 @@ class Game:
         self._schwein_played = False
         self.actions: list[Action] = []
         self._revealed: dict[int, str] = {}
-        self._final: dict[str, Any] | None = None
+        self._final: Scored | None = None
 
     # ---- copying -------------------------------------------------------------------------
 
@@ -554,6 +554,9 @@ class Game:
 
     def reserve(self, seat: int, kind: object, solo: object = None, card: object = None,
                 size: object = None, pflicht: object = None, form: str | None = None) -> list[Event]:
+        if (kind == "gesund" and card is None and self.vorgefuehrt is None and self.phase == "reserve"
+                and seat == self.to_act):  # the common answer, checked the short way
+            return self._gesund(seat)
         self._expect(seat, "reserve", "declare a reservation")
         if kind not in ("gesund", "hochzeit", "solo", "armut", "schmeissen"):
             raise IllegalAction("malformed", what=f"unknown reservation {kind!r}")
@@ -562,20 +565,29 @@ class Game:
         if kind == "gesund":
             if card is not None:
                 raise IllegalAction("malformed", what="only a Hochzeit names a card")
-            self._reserves.append((seat, "gesund", None))
-        else:
-            self._check_reservation(seat, kind, solo, card, size, pflicht, form)
-            if form is not None:
-                self._forms += ((seat, form),)
-            # third field: the solo kind, or the card a named_card Hochzeit names
-            extra = solo if kind == "solo" else card if kind == "hochzeit" else None
-            self._reserves.append((seat, str(kind), None if extra is None else str(extra)))
-            if kind == "solo":
-                self._solo_info += ((seat, str(solo), str(size or "gross"), bool(pflicht),
-                                    None if card is None else str(card)),)
-        events = [Event("reserved", seat, "gesund" if kind == "gesund" else "vorbehalt")]
+            return self._gesund(seat)
+        self._check_reservation(seat, kind, solo, card, size, pflicht, form)
+        if form is not None:
+            self._forms += ((seat, form),)
+        # third field: the solo kind, or the card a named_card Hochzeit names
+        extra = solo if kind == "solo" else card if kind == "hochzeit" else None
+        self._reserves.append((seat, str(kind), None if extra is None else str(extra)))
+        if kind == "solo":
+            self._solo_info += ((seat, str(solo), str(size or "gross"), bool(pflicht),
+                                None if card is None else str(card)),)
+        events = [Event("reserved", seat, "vorbehalt")]
         if len(self._reserves) < len(self.seats):
             self.to_act = self.seats[len(self._reserves)]
+            return events
+        return events + self._decide_contract()
+
+    def _gesund(self, seat: int) -> list[Event]:
+        """The seat to act says gesund (``reserve`` has checked it may)."""
+        reserves = self._reserves
+        reserves.append((seat, "gesund", None))
+        events = [Event("reserved", seat, "gesund")]
+        if len(reserves) < len(self.seats):
+            self.to_act = self.seats[len(reserves)]
             return events
         return events + self._decide_contract()
 
@@ -675,6 +687,8 @@ class Game:
 
     def _decide_contract(self) -> list[Event]:
         said = [x for x in self._reserves if x[1] != "gesund"]
+        if not said:
+            return self._decide_healthy()
         if self.n == 6 and self._solo_info:
             return self._decide_six_solo()
         solos = [x for x in said if x[1] == "solo"]
@@ -700,14 +714,19 @@ class Game:
                 self._re = frozenset([holder, *third])
                 contract = "hochzeit:klein" if third else "hochzeit:gross"
             return self._start_search(contract, hochzeit[0][2], self._form_of(holder))
+        return self._decide_healthy()
+
+    def _decide_healthy(self) -> list[Event]:
+        """No reservation in force: a seat with every CQ plays a stille Hochzeit, else a normal game."""
+        queens = [(h >> _CQ_SHIFT) & 3 for h in self._hands]  # CQ per seat
         copies = self.rules.copies
-        holders = [s for s in self.seats if count(self._hands[s], CQ) == copies]
+        holders = [s for s in self.seats if queens[s] == copies]
         if holders:
             self.holder = holders[0]
             self._re = frozenset(holders)
             return self._start_play("stille_hochzeit")
         # at six a seat with two CQ that said gesund plays with the third: 2:4 (reading 30)
-        self._re = frozenset(s for s in self.seats if count(self._hands[s], CQ))
+        self._re = frozenset([s for s in self.seats if queens[s]])
         return self._start_play("normal")
 
     def _form_of(self, seat: int) -> str:
@@ -1095,20 +1114,22 @@ class Game:
             self.phase, self.to_act = "done", None
 
     def _winner(self, plays: list[Played], last: bool) -> int:
+        # Every trump's power (100 up) is above every plain card's (1 to 8): a card that
+        # follows the led suit or trumps wins with the higher power, so no trump flag is needed.
         order = self._order
-        led = TRUMP if plays[0][2] else order.suit[plays[0][1]]
+        suit, power = order.suit, order.power
         best_seat, best_t, best_sw = plays[0]
-        best_trump = led == TRUMP
-        power = order.power
+        led = TRUMP if best_sw else suit[best_t]
         best_p = 900 if best_sw else power[best_t]
         for seat, t, sw in plays[1:]:
-            if sw or order.suit[t] == TRUMP:
-                p = 900 if sw else power[t]
-                if not best_trump or p > best_p or (
-                        t == HT == best_t and not best_sw and self._second_dulle_wins(last)):
-                    best_seat, best_t, best_sw, best_p, best_trump = seat, t, sw, p, True
-            elif not best_trump and order.suit[t] == led and power[t] > best_p:
-                best_seat, best_t, best_sw, best_p = seat, t, sw, power[t]
+            if sw:
+                p = 900
+            elif suit[t] == TRUMP or suit[t] == led:
+                p = power[t]
+            else:
+                continue
+            if p > best_p or (t == HT == best_t and not best_sw and self._second_dulle_wins(last)):
+                best_seat, best_t, best_sw, best_p = seat, t, sw, p
         return best_seat
 
     def _beats_as_needed(self, seat: int, t: int, schwein: bool) -> bool:
@@ -1235,6 +1256,9 @@ class Game:
 
     def _holder_showed_both(self) -> bool:
         """A stille Hochzeit is public once the holder has played every CQ."""
+        assert self.holder is not None
+        if (self._hands[self.holder] >> _CQ_SHIFT) & 3:
+            return False  # a CQ still in hand: the count below cannot reach every copy (asked each trick)
         return len(self._revealed) < self._n_active and sum(
             1 for x in self._tricks_done for s, t, _ in x[1] if s == self.holder and t == CQ) == self.rules.copies
 
@@ -1250,16 +1274,17 @@ class Game:
             return state_so_far(self)
         if self._final is None:
             self._final = score_game(self)
-        return {k: v for k, v in self._final.items() if k not in ("extras", "items", "targets")}
+        return dict(self._final.result)
 
     def summary(self) -> dict[str, Any]:
         """The result plus structured extras and announcements (for statistics)."""
         res = self.result()
         if self.phase == "done" and self._final is not None:
-            res["extras"] = self._final["extras"]
+            res["extras"] = self._final.extras
             res["heart_trick"] = self.heart_trick
-            if self._final["targets"]:  # what each party needed (the summary's "why")
-                res["targets"] = [x.to_json() for x in self._final["targets"]]
+            targets = self._final.targets
+            if targets:  # what each party needed (the summary's "why")
+                res["targets"] = [x.to_json() for x in targets]
         res["announcements"] = [{"seat": s, "announce": a} for s, a in self.announcements]
         return res
 
@@ -1342,7 +1367,7 @@ class Game:
         res = self.summary()
         assert self._final is not None
         # the breakdown as scoring keyed it (no German label read back)
-        return replace(GameResult.from_dict({**res, "breakdown": ()}), breakdown=tuple(BreakdownItem(*r) for r in self._final["items"]))
+        return replace(GameResult.from_dict({**res, "breakdown": ()}), breakdown=tuple(BreakdownItem(*r) for r in self._final.items))
 
 
 _COPIED = {"_hands", "sizes", "_trick", "_tricks_done", "_augen", "_won", "_levels", "_late", "_said_re",
@@ -1365,7 +1390,9 @@ _ACTION_KEYS = ("reserve", "bid", "armut_take", "armut_give", "armut_return", "a
 _COPIES = (2, 3)  # of each card: four and five, six
 # contracts in which a played CQ shows its seat as Re
 _CQ_SHOWS = frozenset(("normal", "stille_hochzeit", "hochzeit:klein", "hochzeit:gross"))
+_ONE = tuple(1 << (2 * t) for t in range(JOKER + 1))  # a single copy of each type, as a hand mask
 _HT_BITS = 3 << (2 * HT)
+_CQ_SHIFT = 2 * CQ
 _DA_BITS = 3 << (2 * DA)
 _PHASE_WHY = {
     "reserve": Reason("phase_reserve"),
@@ -1394,6 +1421,17 @@ def _hand(types: Iterable[int]) -> int:
 
 def _clockwise(dealer: int, n: int) -> list[int]:
     return [(dealer + i) % n for i in range(1, n + 1)]
+
+
+@cache
+def _seating(dealer: int, playing: tuple[bool, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The seats with cards, clockwise from the dealer's left, and the next one of each
+    (a seat without cards: 0); the same few for every deal, so worked out once."""
+    seats = tuple(s for s in _clockwise(dealer, len(playing)) if playing[s])
+    next_of = [0] * len(playing)
+    for i, s in enumerate(seats):
+        next_of[s] = seats[(i + 1) % len(seats)]
+    return seats, tuple(next_of)
 
 
 def _parse_cards(value: object) -> list[int]:

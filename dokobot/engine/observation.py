@@ -193,9 +193,10 @@ def game_from_observation(obs: Observation, hidden: Mapping[int, Sequence[int]])
     r = obs.rules
     g.rules, g.n, g.dealer, g.players, g.n_tricks = r, obs.n, obs.dealer, None, obs.n_tricks
     g.seats = obs.seats
-    g._next_of = [0] * obs.n
+    next_of = [0] * obs.n
     for i, s in enumerate(obs.seats):
-        g._next_of[s] = obs.seats[(i + 1) % len(obs.seats)]
+        next_of[s] = obs.seats[(i + 1) % len(obs.seats)]
+    g._next_of = next_of
     own = [CODE_TO_TYPE[c] for c in obs.hand]
     hands = {s: list(hidden.get(s, ())) for s in obs.seats if s != obs.seat}
     hands[obs.seat] = own

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .cards import DA, type_list
+from .cards import _CHUNK_HI, _CHUNK_LO, _LOW, DA, LOW12
 from .deal import deal
 from .game import Game
 from .rules import RuleSet
@@ -66,6 +66,7 @@ def playout(g: Game, rng: random.Random, announce_rate: float = 0.0) -> Game:
     legal, play = g.sim_legal, g.sim_play
     schweine = g.rules.schweine
     words = ("re", "kontra", *g.steps)
+    low, lo, hi = _LOW, _CHUNK_LO, _CHUNK_HI
     if g.phase == "play" and g._knock_redeal():
         g._redeal()
     for _ in range(sum(g.sizes) if g.phase == "play" else 0):
@@ -78,7 +79,9 @@ def playout(g: Game, rng: random.Random, announce_rate: float = 0.0) -> Game:
                 g.announce(seat, what)
         s = g.to_act
         assert s is not None
-        types = type_list(legal(s))
+        m = legal(s)
+        m = (m | (m >> 1)) & low  # type_list(m), inlined: one call less per card
+        types = lo[m & LOW12] + hi[m >> 24]
         t = types[int(rand() * len(types))]
         play(s, t, t == DA and schweine and g.may_schwein(s)
              and (rand() < 0.5 or not g._beats_as_needed(s, t, False)))

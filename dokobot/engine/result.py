@@ -34,6 +34,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 Params = tuple[tuple[str, Any], ...]
@@ -118,10 +119,20 @@ def label_de(key: str, params: Params) -> str:
     return str(p.get("text", ""))
 
 
+@lru_cache(maxsize=512)
+def _label_of(key: str, params: Params) -> str:
+    """``label_de`` remembered: play-outs word the same few lines thousands of times."""
+    return label_de(key, params)
+
+
 def row_json(row: Row) -> dict[str, Any]:
     """A breakdown line of the replay result: party, label, points or factor, the extra's key."""
     party, key, params, points, factor, extra = row
-    out: dict[str, Any] = {"party": party, "label": label_de(key, params)}
+    try:
+        label = _label_of(key, params)
+    except TypeError:  # a parameter read back from storage that does not hash
+        label = label_de(key, params)
+    out: dict[str, Any] = {"party": party, "label": label}
     if points is not None:
         out["points"] = points
     if factor is not None:

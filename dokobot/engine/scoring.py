@@ -7,14 +7,14 @@
 from __future__ import annotations
 
 from math import gcd
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .announce import LIMITS, STEPS, STEPS_SIX
 from .cards import ACE, AUGEN, CJ, CQ, DA, DQ, HT, TEN, rank_of
 from .result import Params, Row, Target, row_json
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .game import Game, Played
 
 PARTIES = ("re", "kontra")
 Line = dict[str, Any]  # an extra: {"key", "party", "seat", "victim"[, "points"]}
@@ -39,11 +39,17 @@ class Tally:
     """Party totals, by party index (0 = re, 1 = kontra)."""
 
     def __init__(self, g: Game) -> None:
-        self.re = sorted(g._re)
-        self.kontra = sorted(s for s in g.seats if s not in g._re)
-        members = (self.re, self.kontra)
-        self.augen = [sum(g._augen[s] for s in m) for m in members]
-        self.tricks = [sum(g._won[s] for s in m) for m in members]
+        re_seats = g._re
+        self.re = sorted(re_seats)
+        self.kontra = [s for s in g.seats if s not in re_seats]  # g.seats is clockwise
+        self.kontra.sort()
+        # a seat outside both parties (five: the dealer sitting out) wins no trick: the
+        # Kontra totals are what is left (cheaper than a second sum; play-outs score a lot)
+        augen, won = g._augen, g._won
+        re_augen = sum([augen[s] for s in self.re])
+        re_tricks = sum([won[s] for s in self.re])
+        self.augen = [re_augen, sum(augen) - re_augen]
+        self.tricks = [re_tricks, sum(won) - re_tricks]
         self.levels = list(g._levels)
         self.n_tricks = g.n_tricks
         self.steps, self.limits, self.half, self.under, self.reach = _LADDERS[g.n == 6]
@@ -108,61 +114,87 @@ def _against_points(t: Tally, pi: int) -> list[Points]:
 
 def extras(g: Game) -> list[Line]:
     """Sonderpunkte of a normal game, each for the party that made it."""
-    on = set(g.rules.extras)
-    party = {s: ("re" if s in g._re else "kontra") for s in g.seats}
+    on = g.rules.extras
+    re = g._re
+    # the caught cards this table counts, by type: checked per card, most cards are none of them
+    caught = {t: key for t, key in ((DA, "fuchs"), (CQ, "alte_caught"), (HT, "dulle_caught"))
+              if key in on and (t != HT or g._order.has_dulle)}
+    doppelkopf = "doppelkopf" in on
     out: list[Line] = []
-    last = len(g._tricks_done) - 1
-    for i, (_, plays, winner, augen) in enumerate(g._tricks_done):
-        wp = party[winner]
-        if "doppelkopf" in on:
-            if g.n != 6:
-                if augen >= 40:
-                    out.append({"key": "doppelkopf", "party": wp, "seat": winner, "victim": None})
-            elif augen >= 50:  # six: five Volle (A or T) 1 point, six Volle the Superdoppelkopf 3 (reading 24)
-                volle = sum(1 for _, t, _ in plays if rank_of(t) in (ACE, TEN) and t < 24)
-                if volle >= 5:
-                    out.append({"key": "doppelkopf", "party": wp, "seat": winner, "victim": None,
-                                "points": 3 if volle == 6 else 1})
-        for s, t, sw in plays:
-            if party[s] == wp:
-                continue
-            if "fuchs" in on and t == DA and not sw:  # a Schwein is no longer a Fuchs
-                out.append({"key": "fuchs", "party": wp, "seat": winner, "victim": s})
-            if "alte_caught" in on and t == CQ:
-                out.append({"key": "alte_caught", "party": wp, "seat": winner, "victim": s})
-            if "dulle_caught" in on and t == HT and g._order.has_dulle:
-                out.append({"key": "dulle_caught", "party": wp, "seat": winner, "victim": s})
-        if i == last:
-            win_t = next(t for s, t, _ in plays if s == winner)
-            if "karlchen" in on and win_t == CJ:
-                out.append({"key": "karlchen", "party": wp, "seat": winner, "victim": None})
-            if "karlchen_caught" in on and win_t == DQ:
-                for s, t, _ in plays:
-                    if t == CJ and party[s] != wp:
-                        out.append({"key": "karlchen_caught", "party": wp, "seat": winner, "victim": s})
-            # a higher card of the winners over the other party's CJ; the only card of equal
-            # rank is the other CJ, which never catches (reading 44)
-            if "karlchen_caught_any" in on and win_t != CJ:
-                for s, t, _ in plays:
-                    if t == CJ and party[s] != wp:
-                        out.append({"key": "karlchen_caught_any", "party": wp, "seat": winner, "victim": s})
+    for _, plays, winner, augen in g._tricks_done:
+        in_re = winner in re
+        wp = "re" if in_re else "kontra"
+        if doppelkopf and augen >= 40:
+            _doppelkopf(g, plays, winner, augen, wp, out)
+        if caught:
+            for s, t, sw in plays:
+                if t in caught and (s in re) != in_re and not (sw and t == DA):  # a Schwein is no Fuchs
+                    out.append({"key": caught[t], "party": wp, "seat": winner, "victim": s})
+    if g._tricks_done:
+        _, plays, winner, _ = g._tricks_done[-1]
+        _last_trick(on, re, plays, winner, out)
     return out
 
 
-def score_game(g: Game) -> dict[str, Any]:
-    """The finished game's result dict (game-record.md "Replay result") plus extras."""
+def _doppelkopf(g: Game, plays: list[Played], winner: int, augen: int, wp: str, out: list[Line]) -> None:
+    """A Doppelkopf trick: 40 Augen; six: five Volle (A or T) 1 point, six Volle the
+    Superdoppelkopf 3 (reading 24), which needs 50 Augen at least."""
+    if g.n != 6:
+        out.append({"key": "doppelkopf", "party": wp, "seat": winner, "victim": None})
+    elif augen >= 50:
+        volle = sum(1 for _, t, _ in plays if rank_of(t) in (ACE, TEN) and t < 24)
+        if volle >= 5:
+            out.append({"key": "doppelkopf", "party": wp, "seat": winner, "victim": None,
+                        "points": 3 if volle == 6 else 1})
+
+
+def _last_trick(on: tuple[str, ...], re: frozenset[int], plays: list[Played], winner: int,
+                out: list[Line]) -> None:
+    """The Karlchen extras of the last trick."""
+    in_re = winner in re
+    wp = "re" if in_re else "kontra"
+    win_t = next(t for s, t, _ in plays if s == winner)
+    if "karlchen" in on and win_t == CJ:
+        out.append({"key": "karlchen", "party": wp, "seat": winner, "victim": None})
+    if "karlchen_caught" in on and win_t == DQ:
+        for s, t, _ in plays:
+            if t == CJ and (s in re) != in_re:
+                out.append({"key": "karlchen_caught", "party": wp, "seat": winner, "victim": s})
+    # a higher card of the winners over the other party's CJ; the only card of equal
+    # rank is the other CJ, which never catches (reading 44)
+    if "karlchen_caught_any" in on and win_t != CJ:
+        for s, t, _ in plays:
+            if t == CJ and (s in re) != in_re:
+                out.append({"key": "karlchen_caught_any", "party": wp, "seat": winner, "victim": s})
+
+
+class Scored(NamedTuple):
+    """A finished game's scoring: the replay result and what the summary adds."""
+
+    result: dict[str, Any]  # game-record.md "Replay result"
+    extras: list[Line]
+    items: tuple[Row, ...]  # the breakdown as keyed rows
+    tally: Tally | None  # for the parties' targets: worked out when asked (play-outs never ask)
+
+    @property
+    def targets(self) -> tuple[Target, ...]:
+        return () if self.tally is None else targets(self.tally)
+
+
+def score_game(g: Game) -> Scored:
+    """The finished game's result (game-record.md "Replay result") plus extras."""
     if g.contract == "redeal":
-        return _redeal_result(g)
+        return Scored(_redeal_result(g), [], (), None)
     t = Tally(g)
     winner = 0 if target_met(t, 0) else 1 if target_met(t, 1) else None
-    ex = extras(g) if g._extras_count else []
-    if winner is not None and winner == 1 and g._extras_count and "gegen_die_alten" in g.rules.extras:
+    count_extras = g._extras_count
+    ex = extras(g) if count_extras else []
+    if winner == 1 and count_extras and "gegen_die_alten" in g.rules.extras:
         ex.insert(0, {"key": "gegen_die_alten", "party": "kontra", "seat": None, "victim": None})
-    scheme = {"ddv": _ddv, "steps": _steps, "doubling": _doubling, "tally": _tally, "plus": _plus}[g.rules.scoring]
-    gainer, value, items = scheme(g, t, winner, ex)
+    gainer, value, items = _SCHEMES[g.rules.scoring](g, t, winner, ex)
     value *= g.rules.base
     size = {"size": "klein"} if g.size == "klein" else {}  # a kleines Solo at six (reading 28)
-    return {
+    return Scored({
         "contract": g.contract,
         **size,
         "re": t.re,
@@ -173,10 +205,7 @@ def score_game(g: Game) -> dict[str, Any]:
         "game_value": value,
         "score": _seat_scores(g, t, gainer, value),
         "breakdown": [row_json(r) for r in items],
-        "extras": ex,
-        "items": tuple(items),
-        "targets": targets(t),
-    }
+    }, ex, tuple(items), t)
 
 
 def _extra_lines(ex: list[Line]) -> list[Row]:
@@ -214,25 +243,29 @@ def _ddv(g: Game, t: Tally, winner: int | None, ex: list[Line]) -> SchemeResult:
         diff = _pts(lines, "re") - _pts(lines, "kontra")
         gainer = 0 if diff > 0 else 1 if diff < 0 else None
         return gainer, abs(diff), lines
-    add(winner, "won")
-    for key, params, p in _under_points(t, winner):
-        add(winner, key, params, p)
-    if g._said_re[0]:
-        add(winner, "announced", (("what", "re"),), 2)
-    if g._said_re[1]:
-        add(winner, "announced", (("what", "kontra"),), 2)
-    for _ in g.knocks:  # a knock counts like a Re/Kontra (reading 16)
-        add(winner, "knocked", (), 2)
-    for pi in (0, 1):
-        for j in range(1, t.levels[pi] + 1):
-            add(winner, "announced", t.step(j))
-    for key, params, p in _against_points(t, winner):
-        add(winner, key, params, p)
-    loser_against = _against_points(t, 1 - winner)
+    return _ddv_won(g, t, winner, ex)
+
+
+_SAID = ((("what", "re"),), (("what", "kontra"),))
+
+
+def _ddv_won(g: Game, t: Tally, winner: int, ex: list[Line]) -> SchemeResult:
+    """TSR 7.2 with a winner: its lines and the extras, less the loser's (e, f) points.
+    Rows are built as tuples in place (``_row``'s order): play-outs score thousands of games."""
+    w = PARTIES[winner]
+    lines: list[Row] = [(w, "won", (), 1, None, None)]
+    lines += [(w, key, params, p, None, None) for key, params, p in _under_points(t, winner)]
+    lines += [(w, "announced", _SAID[pi], 2, None, None) for pi in (0, 1) if g._said_re[pi]]
+    lines += [(w, "knocked", (), 2, None, None) for _ in g.knocks]  # a knock counts like a Re/Kontra (reading 16)
+    loser_against = 0
+    if max(t.levels) >= 1:  # a step said: the steps count, and Augen reached against them
+        for pi in (0, 1):
+            lines += [(w, "announced", t.step(j), 1, None, None) for j in range(1, t.levels[pi] + 1)]
+        lines += [(w, key, params, p, None, None) for key, params, p in _against_points(t, winner)]
+        loser_against = sum(p for _, _, p in _against_points(t, 1 - winner))
     lines += _extra_lines(ex)
-    value = 2 * _pts(lines, PARTIES[winner]) - _pts(lines)
-    value -= sum(p for _, _, p in loser_against)
-    return winner, value, lines
+    value = sum([(x[3] or 0) if x[0] == w else -(x[3] or 0) for x in lines])
+    return winner, value - loser_against, lines
 
 
 def _steps(g: Game, t: Tally, winner: int | None, ex: list[Line]) -> SchemeResult:
@@ -383,7 +416,7 @@ def _redeal_result(g: Game) -> dict[str, Any]:
     return {
         "contract": "redeal", "re": [], "kontra": [], "augen": {"re": 0, "kontra": 0},
         "tricks": {"re": 0, "kontra": 0}, "winner": None, "game_value": 0, "score": [0] * g.n,
-        "breakdown": [], "extras": [], "items": (), "targets": (),
+        "breakdown": [],
     }
 
 
@@ -400,3 +433,6 @@ def state_so_far(g: Game) -> dict[str, Any]:
     out["announcements"] = [{"seat": s, "announce": a} for s, a in g.announcements]
     out["augen_total"] = sum(AUGEN[t] for x in g._tricks_done for _, t, _ in x[1])
     return out
+
+
+_SCHEMES = {"ddv": _ddv, "steps": _steps, "doubling": _doubling, "tally": _tally, "plus": _plus}
