@@ -143,7 +143,8 @@ def sample(obs: Observation, rng: random.Random, tries: int = 8, hints: infer.Hi
     pinned = _pinned(obs, others)
     unseen = Counter(CODE_TO_TYPE[c] for c in deck(obs.rules))
     unseen.subtract(CODE_TO_TYPE[c] for c in obs.hand)
-    unseen.subtract(CODE_TO_TYPE[c] for s in obs.seats for c in obs.played_by(s))
+    played = {s: [CODE_TO_TYPE[c] for c in obs.played_by(s)] for s in obs.seats}
+    unseen.subtract(t for s in obs.seats for t in played[s])
     for cards in pinned.values():
         unseen.subtract(cards)
     free = sorted(unseen.elements())
@@ -159,7 +160,7 @@ def sample(obs: Observation, rng: random.Random, tries: int = 8, hints: infer.Hi
         if h is None:
             break
         candidates.append(h)
-        weights.append(_likelihood(obs, h) * infer.weight(hints, obs, h))
+        weights.append(_likelihood(obs, h, played) * infer.weight(hints, obs, h))
     hands = _draw(candidates, weights, rng)
     if hands is None:  # constraints too tight for random tries: keep sizes only
         hands = _deal(free, pinned, obs, {s: set() for s in others}, rng)
@@ -180,13 +181,13 @@ def _draw(candidates: list[dict[int, list[int]]], weights: list[float],
     return candidates[-1]
 
 
-def _likelihood(obs: Observation, hands: dict[int, list[int]]) -> float:
-    """How likely the others' public choices were with these hands (1 = as likely as any)."""
+def _likelihood(obs: Observation, hands: dict[int, list[int]], played: dict[int, list[int]]) -> float:
+    """How likely the others' public choices were with these hands (1 = as likely as any);
+    ``played``: the card types each seat played."""
     rules = obs.rules
     normal = order_for("normal", rules.dullen, rules.joker)
     w = 1.0
     said = dict(obs.reservations)
-    played = {s: [CODE_TO_TYPE[c] for c in obs.played_by(s)] for s in obs.seats}
     for s, h in hands.items():
         dealt = h + played.get(s, [])
         if s in (obs.poor, obs.taker):
