@@ -14,6 +14,10 @@ machine and at any load; only the times vary.
 
     python3 bench/ai_strength.py --a schwer --b mittel --deals 300 --seed 1 --jobs 2
     python3 bench/ai_strength.py --a leicht --b random --deals 300 --seed 1
+    python3 bench/ai_strength.py --a schwer --b mittel --summarize NEW.jsonl --against OLD.jsonl
+
+``--against`` pairs two versions of a level by deal: each ran with ``--log`` on
+the same seed (the same cards), the old one from a checkout of the old commit.
 """
 
 from __future__ import annotations
@@ -78,10 +82,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--progress", type=int, default=0, help="print the running mean every N deals")
     ap.add_argument("--log", help="append each deal's result to this file (JSON lines)")
     ap.add_argument("--summarize", metavar="LOG", help="print the summary of a --log file (e.g. a run cut short)")
+    ap.add_argument("--against", metavar="LOG", help="with --summarize: the paired difference per deal against the "
+                    "--log of another version on the same seed (deals both played)")
     args = ap.parse_args(argv)
     if args.summarize:
         with open(args.summarize, encoding="utf-8") as f:
-            report(args, [json.loads(line) for line in f if line.strip()], 0.0)
+            results = [json.loads(line) for line in f if line.strip()]
+        report(args, results, 0.0)
+        if args.against:
+            with open(args.against, encoding="utf-8") as f:
+                print(paired(results, [json.loads(line) for line in f if line.strip()]))
         return 0
     config = {"preset": args.preset}
     jobs = [(i, args.seed, args.a, args.b, config, args.mix) for i in range(args.deals)]
@@ -121,6 +131,18 @@ def report(args: argparse.Namespace, results: list[dict], wall: float) -> None:
     p95 = 1000 * _pct(times, 0.95) if times else 0.0
     print(f"{args.a} vs {args.b}: {mean:+.2f} pts/game (95% CI {mean - half:+.2f}..{mean + half:+.2f}) "
           f"over {n} deals, decision p95 {p95:.0f} ms")
+
+
+def paired(new: list[dict], old: list[dict]) -> str:
+    """The mean per-deal difference of two runs of the same deals, with its 95% CI."""
+    before = {r["index"]: r["value"] for r in old}
+    diffs = [r["value"] - before[r["index"]] for r in new if r["index"] in before]
+    n = len(diffs)
+    if n < 2:
+        return f"paired: {n} common deals, too few"
+    mean = statistics.fmean(diffs)
+    half = 1.96 * statistics.stdev(diffs) / math.sqrt(n)
+    return f"paired difference: {mean:+.2f} pts/game (95% CI {mean - half:+.2f}..{mean + half:+.2f}) over {n} deals"
 
 
 class _Serial:

@@ -5,7 +5,8 @@
 - ``mittel``: solid rules (``bid.py`` for reservations and announcements,
   ``play.py`` for the cards: counting, voids, Füchse, Karlchen, smearing).
 - ``schwer``: search on top of ``mittel`` (``search.py``): hidden hands sampled
-  consistent with everything public, each choice judged by play-outs with the
+  consistent with everything public and drawn by how likely the others' plays
+  and silences were (``infer.py``), each choice judged by play-outs with the
   ``mittel`` card policy. Budgets are iteration counts, so a decision depends
   only on the observation and the seed, never on the machine's load.
 

@@ -5,7 +5,9 @@ public (hand sizes, shown voids, played Kreuz-Damen and revealed parties, an
 Armut exchange the seat took part in), weighted by how likely the other seats'
 earlier choices were (a seat that said gesund at an Armut table rarely holds
 three trumps or fewer; a seat that said Re or Kontra early tends to hold a
-strong hand), then judge each choice by play-outs in which every seat plays by
+strong hand; ``infer.py``: one that smeared onto a trick or let it go is
+rarely of the other party than the trick's holder, one silent after its first
+card rarely holds a Re/Kontra hand), then judge each choice by play-outs in which every seat plays by
 the ``mittel`` card rules. Reservations use ``mittel``'s rules with more
 play-outs for the solo judgement. Every budget is an iteration count: a
 decision depends only on the observation and the seed.
@@ -21,7 +23,7 @@ from dokobot.engine import Game, Observation, deck, game_from_observation
 from dokobot.engine.cards import CODE_TO_TYPE, CQ
 from dokobot.engine.contracts import TRUMP, order_for, order_kind
 
-from . import bid
+from . import bid, infer
 from .core import Pos, pos_from_obs
 from .play import mittel_card
 from .players import FULL, MITTEL, Action, Skill, play_action, rule_move
@@ -79,8 +81,9 @@ def _card(obs: Observation, rng: random.Random, budget: Budget, extra: str | Non
     totals = [0.0] * len(options)
     seat = obs.seat
     sws = [t == own_t and own_sw or (t != own_t and _schwein(pos, t)) for t in options]
+    hints = infer.hints(obs)
     for _ in range(worlds):
-        sim = sample(obs, rng)
+        sim = sample(obs, rng, hints=hints)
         if extra and sim.can_announce(seat, extra):
             sim.announce(seat, extra)
         for i, t in enumerate(options):
@@ -114,8 +117,9 @@ def _announcement(obs: Observation, rng: random.Random, budget: Budget) -> str |
     seat = obs.seat
     gain = 0.0
     n = budget.announce_worlds
+    hints = infer.hints(obs)
     for _ in range(n):
-        sim = sample(obs, rng)
+        sim = sample(obs, rng, hints=hints)
         g = sim.copy()
         if not g.can_announce(seat, step):
             return None
@@ -127,20 +131,27 @@ def _announcement(obs: Observation, rng: random.Random, budget: Budget) -> str |
 # ---- sampling the hidden hands ---------------------------------------------------------------
 
 
-def sample(obs: Observation, rng: random.Random, tries: int = 6) -> Game:
+def sample(obs: Observation, rng: random.Random, tries: int = 8, hints: infer.Hints | None = None) -> Game:
     """A play-out game at the observed position: the other seats' cards dealt at random,
-    consistent with what is public, and kept with the likelihood of their earlier choices."""
+    consistent with what is public, one of ``tries`` such deals drawn by the likelihood of
+    the others' earlier choices (``hints``: what their card play says, ``infer.hints(obs)``
+    when not given). Drawing among candidates by weight keeps the weights' ratios even when
+    every candidate is unlikely; a first deal accepted with its weight let those through."""
+    if hints is None:
+        hints = infer.hints(obs)
     others = [s for s in obs.seats if s != obs.seat]
     pinned = _pinned(obs, others)
     unseen = Counter(CODE_TO_TYPE[c] for c in deck(obs.rules))
     unseen.subtract(CODE_TO_TYPE[c] for c in obs.hand)
-    unseen.subtract(CODE_TO_TYPE[c] for s in obs.seats for c in obs.played_by(s))
+    played = {s: [CODE_TO_TYPE[c] for c in obs.played_by(s)] for s in obs.seats}
+    unseen.subtract(t for s in obs.seats for t in played[s])
     for cards in pinned.values():
         unseen.subtract(cards)
     free = sorted(unseen.elements())
     forbid = _forbidden(obs, others)
-    hands = None
-    for i in range(tries):
+    candidates: list[dict[int, list[int]]] = []
+    weights: list[float] = []
+    for _ in range(tries):
         h = None
         for _ in range(30):
             h = _deal(free, pinned, obs, forbid, rng)
@@ -148,22 +159,35 @@ def sample(obs: Observation, rng: random.Random, tries: int = 6) -> Game:
                 break
         if h is None:
             break
-        hands = h
-        if i == tries - 1 or rng.random() < _likelihood(obs, h):
-            break
+        candidates.append(h)
+        weights.append(_likelihood(obs, h, played) * infer.weight(hints, obs, h))
+    hands = _draw(candidates, weights, rng)
     if hands is None:  # constraints too tight for random tries: keep sizes only
         hands = _deal(free, pinned, obs, {s: set() for s in others}, rng)
     assert hands is not None
     return game_from_observation(obs, hands)
 
 
-def _likelihood(obs: Observation, hands: dict[int, list[int]]) -> float:
-    """How likely the others' public choices were with these hands (1 = as likely as any)."""
+def _draw(candidates: list[dict[int, list[int]]], weights: list[float],
+          rng: random.Random) -> dict[int, list[int]] | None:
+    """One candidate, each with probability proportional to its weight."""
+    if not candidates:
+        return None
+    x = rng.random() * sum(weights)
+    for h, w in zip(candidates, weights, strict=True):
+        x -= w
+        if x < 0:
+            return h
+    return candidates[-1]
+
+
+def _likelihood(obs: Observation, hands: dict[int, list[int]], played: dict[int, list[int]]) -> float:
+    """How likely the others' public choices were with these hands (1 = as likely as any);
+    ``played``: the card types each seat played."""
     rules = obs.rules
     normal = order_for("normal", rules.dullen, rules.joker)
     w = 1.0
     said = dict(obs.reservations)
-    played = {s: [CODE_TO_TYPE[c] for c in obs.played_by(s)] for s in obs.seats}
     for s, h in hands.items():
         dealt = h + played.get(s, [])
         if s in (obs.poor, obs.taker):
@@ -179,15 +203,9 @@ def _likelihood(obs: Observation, hands: dict[int, list[int]]) -> float:
     if contract in ("normal", "hochzeit", "armut"):
         for s in early & set(hands):
             dealt = hands[s] + played.get(s, [])
-            strength = bid.normal_strength(bid.mask_of([_code(t) for t in dealt]), rules, contract)
+            strength = bid.normal_strength(sum(1 << 2 * t for t in dealt), rules, contract)
             w *= min(1.0, max(0.1, (strength - 7.0) / 5.0))
     return w
-
-
-def _code(t: int) -> str:
-    from dokobot.engine.cards import CARD_CODES
-
-    return CARD_CODES[t]
 
 
 def _pinned(obs: Observation, others: list[int]) -> dict[int, list[int]]:
@@ -233,14 +251,18 @@ def _deal(free: list[int], pinned: dict[int, list[int]], obs: Observation,
     """Random hands for the other seats, or None when the random try got stuck."""
     others = list(pinned)
     hands = {s: list(pinned[s]) for s in others}
+    room = {s: obs.sizes[s] - len(hands[s]) for s in others}
     cards = free[:]
     rng.shuffle(cards)
-    cards.sort(key=lambda t: -sum(t in forbid[s] for s in others))  # most constrained first
+    allowed = {t: [s for s in others if t not in forbid[s]] for t in set(cards)}
+    cards.sort(key=lambda t: len(allowed[t]))  # most constrained first
     for t in cards:
-        fits = [s for s in others if len(hands[s]) < obs.sizes[s] and t not in forbid[s]]
+        fits = [s for s in allowed[t] if room[s] > 0]
         if not fits:
             return None
-        hands[rng.choice(fits)].append(t)
+        s = rng.choice(fits)
+        hands[s].append(t)
+        room[s] -= 1
     return hands
 
 
