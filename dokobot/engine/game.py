@@ -29,6 +29,7 @@ from .cards import (
     NINE,
     SUIT_NAMES,
     count,
+    hand_from_types,
     hand_size,
     hand_types,
     one,
@@ -666,7 +667,7 @@ class Game:
         seat = next((s for s, k, _ in self._reserves if k == "schmeissen"), None)
         if seat is None:
             return None
-        h = _hand(self._dealt[seat])
+        h = hand_from_types(self._dealt[seat])
         triggers = [x for x in self.rules.schmeissen if self._may_throw(h, (x,))]
         return seat, [CARD_CODES[t] for t in self._sorted(h) for _ in range(count(h, t))], triggers
 
@@ -1409,14 +1410,7 @@ _PHASE_WHY = {
 @cache
 def _deck_mask(rules: RuleSet) -> int:
     """The deck of the rules as a hand mask (2-bit counts per card type)."""
-    return _hand(CODE_TO_TYPE[c] for c in deck(rules))
-
-
-def _hand(types: Iterable[int]) -> int:
-    h = 0
-    for t in types:
-        h += 1 << (t << 1)
-    return h
+    return hand_from_types(CODE_TO_TYPE[c] for c in deck(rules))
 
 
 def _clockwise(dealer: int, n: int) -> list[int]:
@@ -1428,10 +1422,15 @@ def _seating(dealer: int, playing: tuple[bool, ...]) -> tuple[tuple[int, ...], t
     """The seats with cards, clockwise from the dealer's left, and the next one of each
     (a seat without cards: 0); the same few for every deal, so worked out once."""
     seats = tuple(s for s in _clockwise(dealer, len(playing)) if playing[s])
-    next_of = [0] * len(playing)
+    return seats, next_seats(seats, len(playing))
+
+
+def next_seats(seats: Sequence[int], n: int) -> tuple[int, ...]:
+    """The seat after each of ``seats`` in their order (a seat not among them: 0)."""
+    next_of = [0] * n
     for i, s in enumerate(seats):
         next_of[s] = seats[(i + 1) % len(seats)]
-    return seats, tuple(next_of)
+    return tuple(next_of)
 
 
 def _parse_cards(value: object) -> list[int]:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
 from .announce import STEPS, STEPS_SIX
-from .cards import AUGEN, CARD_CODES, CODE_TO_TYPE, CQ, parse_code
+from .cards import AUGEN, CARD_CODES, CODE_TO_TYPE, CQ, hand_from_types, parse_code
 from .contracts import TRUMP, order_for, order_kind
 
 if TYPE_CHECKING:
@@ -185,7 +185,7 @@ def game_from_observation(obs: Observation, hidden: Mapping[int, Sequence[int]])
     dealt hand is its guessed hand plus what it played. The game has no
     action log (its ``record()`` lacks the actions): it is for play-outs.
     """
-    from .game import Game  # game.py imports this module
+    from .game import Game, next_seats  # game.py imports this module
 
     if obs.phase not in ("play", "partner", "done"):
         raise ValueError("games are built from observations of the play only")
@@ -193,14 +193,11 @@ def game_from_observation(obs: Observation, hidden: Mapping[int, Sequence[int]])
     r = obs.rules
     g.rules, g.n, g.dealer, g.players, g.n_tricks = r, obs.n, obs.dealer, None, obs.n_tricks
     g.seats = obs.seats
-    next_of = [0] * obs.n
-    for i, s in enumerate(obs.seats):
-        next_of[s] = obs.seats[(i + 1) % len(obs.seats)]
-    g._next_of = next_of
+    g._next_of = next_seats(obs.seats, obs.n)
     own = [CODE_TO_TYPE[c] for c in obs.hand]
     hands = {s: list(hidden.get(s, ())) for s in obs.seats if s != obs.seat}
     hands[obs.seat] = own
-    g._hands = [_mask(hands.get(s, ())) for s in range(obs.n)]
+    g._hands = [hand_from_types(hands.get(s, ())) for s in range(obs.n)]
     g.sizes = list(obs.sizes)
     played = {s: [CODE_TO_TYPE[c] for c in obs.played_by(s)] for s in obs.seats}
     g._dealt = tuple(
@@ -277,8 +274,3 @@ def _done(x: Trick) -> tuple[int, list[tuple[int, int, bool]], int, int]:
     return (x.leader, plays, x.winner, sum(AUGEN[t] for _, t, _ in plays))
 
 
-def _mask(types: Sequence[int]) -> int:
-    h = 0
-    for t in types:
-        h += 1 << (2 * t)
-    return h

@@ -264,8 +264,7 @@ def _ddv_won(g: Game, t: Tally, winner: int, ex: list[Line]) -> SchemeResult:
         lines += [(w, key, params, p, None, None) for key, params, p in _against_points(t, winner)]
         loser_against = sum(p for _, _, p in _against_points(t, 1 - winner))
     lines += _extra_lines(ex)
-    value = sum([(x[3] or 0) if x[0] == w else -(x[3] or 0) for x in lines])
-    return winner, value - loser_against, lines
+    return winner, 2 * _pts(lines, w) - _pts(lines) - loser_against, lines
 
 
 def _steps(g: Game, t: Tally, winner: int | None, ex: list[Line]) -> SchemeResult:

@@ -9,11 +9,20 @@ table and inside ``schwer``'s play-outs.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 
 from dokobot.engine import Game, Observation, deck
-from dokobot.engine.cards import AUGEN, CODE_TO_TYPE, CQ, DA, HT, JOKER, count, type_list
+from dokobot.engine.cards import (
+    AUGEN,
+    CODE_TO_TYPE,
+    CQ,
+    DA,
+    HT,
+    JOKER,
+    count,
+    hand_from_types,
+    type_list,
+)
 from dokobot.engine.contracts import TRUMP, Order, order_for, order_kind
 from dokobot.engine.rules import RuleSet
 
@@ -146,11 +155,6 @@ def holds(pos: Pos, top: tuple[int, int, bool, int, bool]) -> bool:
 # ---- building positions ----------------------------------------------------------------------
 
 
-def _mask(types: Iterable[int]) -> int:
-    h = 0
-    for t in types:
-        h += 1 << (2 * t)
-    return h
 
 
 def pos_from_obs(obs: Observation) -> Pos:
@@ -158,13 +162,13 @@ def pos_from_obs(obs: Observation) -> Pos:
     rules = obs.rules
     contract = obs.contract or "normal"
     order = order_for(order_kind(contract), rules.dullen, rules.joker)
-    hand = _mask(CODE_TO_TYPE[c] for c in obs.hand)
+    hand = hand_from_types(CODE_TO_TYPE[c] for c in obs.hand)
     legal_codes = {dict(a).get("play") for a in obs.legal}
     legal = tuple(sorted(CODE_TO_TYPE[c] for c in legal_codes if isinstance(c, str)))
     trick = [(p.seat, CODE_TO_TYPE[p.card], p.schwein) for p in obs.trick]
     played = [CODE_TO_TYPE[c] for x in obs.tricks for _, c in x.cards] + [t for _, t, _ in trick]
-    unseen = _mask(CODE_TO_TYPE[c] for c in deck(rules))
-    unseen -= hand + _mask(played)
+    unseen = hand_from_types(CODE_TO_TYPE[c] for c in deck(rules))
+    unseen -= hand + hand_from_types(played)
     void = [0] * obs.n
     led = [0, 0, 0, 0, 0]
     rounds = [[(s, CODE_TO_TYPE[c], i == x.schwein) for i, (s, c) in enumerate(x.cards)] for x in obs.tricks]

@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from dokobot.engine import Observation
-from dokobot.engine.cards import AUGEN, CODE_TO_TYPE, CQ
+from dokobot.engine.cards import AUGEN, CODE_TO_TYPE, CQ, hand_from_types
 from dokobot.engine.contracts import TRUMP, Order, order_for, order_kind
 
 from . import bid
@@ -124,7 +124,7 @@ def weight(h: Hints, obs: Observation, hands: dict[int, list[int]]) -> float:
         dealt = hands[s] + list(h.played[s])
         if dealt.count(CQ) == 2:
             continue  # a silent Hochzeit says Re by other rules
-        if bid.normal_strength(sum(1 << 2 * t for t in dealt), obs.rules) >= SILENT_AT:
+        if bid.normal_strength(hand_from_types(dealt), obs.rules) >= SILENT_AT:
             w *= SILENT_WEIGHT
     return w
 

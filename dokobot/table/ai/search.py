@@ -20,7 +20,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from dokobot.engine import Game, Observation, deck, game_from_observation
-from dokobot.engine.cards import CODE_TO_TYPE, CQ
+from dokobot.engine.cards import CODE_TO_TYPE, CQ, hand_from_types
 from dokobot.engine.contracts import TRUMP, order_for, order_kind
 
 from . import bid, infer
@@ -203,7 +203,7 @@ def _likelihood(obs: Observation, hands: dict[int, list[int]], played: dict[int,
     if contract in ("normal", "hochzeit", "armut"):
         for s in early & set(hands):
             dealt = hands[s] + played.get(s, [])
-            strength = bid.normal_strength(sum(1 << 2 * t for t in dealt), rules, contract)
+            strength = bid.normal_strength(hand_from_types(dealt), rules, contract)
             w *= min(1.0, max(0.1, (strength - 7.0) / 5.0))
     return w
 
