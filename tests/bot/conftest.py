@@ -251,6 +251,14 @@ class Driver:
             seat = self.table.game.to_act
             await self.click_hand(self.player(seat), "reserve", "gesund")
 
+    async def to_the_first_card(self) -> int:
+        """Open the table, seat everyone, start, open every hand, all gesund: the seat to play."""
+        await self.open_and_seat()
+        await self.start()
+        await self.open_all_hands()
+        await self.reserve_all_gesund()
+        return self.table.game.to_act
+
     async def play_out(self, announce: dict[int, list[str]] | None = None) -> None:
         """Play the game to its end by clicking the first legal card; announce by slash."""
         announce = {k: list(v) for k, v in (announce or {}).items()}

@@ -135,10 +135,7 @@ def _played(doko) -> int:
 async def test_a_permission_taken_during_a_game(doko, perm):
     """The next action says what is missing, privately, to the one who acted, and
     changes nothing; once the permission is back the game goes on."""
-    await doko.open_and_seat()
-    await doko.start()
-    await doko.open_all_hands()
-    await doko.reserve_all_gesund()
+    await doko.to_the_first_card()
     await doko.click_hand(doko.player(doko.table.game.to_act), "play")
     before, shown = _played(doko), message_text(doko.table_message())
     bot_overwrite(doko, doko.channel.id, **{perm: False})

@@ -53,10 +53,7 @@ def assert_summary_matches_replay(doko, store, number: int) -> dict:
 async def test_normal_game_with_announcements(doko, store, rig_deal):
     # Nord (seat 0, Vorhand) and Sued hold a Kreuz-Dame: Re; Ost and West: Kontra.
     rig_deal([find_deal(lambda h: "CQ" in h[0] and "CQ" in h[2] and h[0].count("CQ") == 1)])
-    await doko.open_and_seat()
-    await doko.start()
-    await doko.open_all_hands()
-    await doko.reserve_all_gesund()
+    await doko.to_the_first_card()
     nord, ost = doko.players[0], doko.players[1]
 
     res = await nord.slash(doko.channel, "re")  # by slash command, before the first card
@@ -117,10 +114,7 @@ async def test_hochzeit(doko, rig_deal):
 
 async def test_stille_hochzeit_looks_like_a_normal_game(doko, rig_deal):
     rig_deal([find_deal(lambda h: h[2].count("CQ") == 2)])
-    await doko.open_and_seat()
-    await doko.start()
-    await doko.open_all_hands()
-    await doko.reserve_all_gesund()
+    await doko.to_the_first_card()
     text = message_text(doko.table_message())
     assert "Hochzeit" not in text and "Parteien" not in text and "Spiel:" not in text
     assert "(du bist Re)" in doko.hand_view(doko.players[2]).content
@@ -130,10 +124,7 @@ async def test_stille_hochzeit_looks_like_a_normal_game(doko, rig_deal):
 
 
 async def test_next_game_moves_the_dealer_and_keeps_the_sheet(doko):
-    await doko.open_and_seat()
-    await doko.start()
-    await doko.open_all_hands()
-    await doko.reserve_all_gesund()
+    await doko.to_the_first_card()
     assert "Geber: West · Vorhand: Nord" in doko.table_message().embeds[0].description
     await doko.play_out()
     first = doko.table_message()
@@ -157,10 +148,7 @@ async def test_next_game_moves_the_dealer_and_keeps_the_sheet(doko):
 
 
 async def test_close_table(doko):
-    await doko.open_and_seat()
-    await doko.start()
-    await doko.open_all_hands()
-    await doko.reserve_all_gesund()
+    await doko.to_the_first_card()
     await doko.play_out()
     await doko.players[0].click(doko.table_message(), label="Tisch schließen")
     assert doko.bot.tables.get(doko.channel.id) is None

@@ -145,11 +145,7 @@ async def test_a_button_acts_only_on_the_table_of_its_own_channel(doko):
 
 
 async def test_a_hand_button_on_the_public_message_never_makes_it_a_hand(doko):
-    await doko.open_and_seat()
-    await doko.start()
-    await doko.open_all_hands()
-    await doko.reserve_all_gesund()
-    seat = doko.table.game.to_act
+    seat = await doko.to_the_first_card()
     actor = doko.player(seat)
     card = doko.table.game.legal_plays(seat)[0]
     public = doko.table_message()
@@ -210,10 +206,7 @@ async def test_failing_to_remember_the_new_table_message_keeps_one_live_message(
 
 
 async def test_a_broken_running_game_is_said_on_the_table_and_the_host_aborts_it(doko, store, caplog):
-    await doko.open_and_seat()
-    await doko.start()
-    await doko.open_all_hands()
-    await doko.reserve_all_gesund()
+    await doko.to_the_first_card()
     for _ in range(3):
         await doko.click_hand(doko.player(doko.table.game.to_act), "play")
     stored = store.games[doko.table.game_id]
@@ -272,10 +265,7 @@ async def test_a_throw_in_counts_the_same_everywhere(doko, rig_deal):
 
 
 async def test_the_last_card_whose_booking_fails_is_played_again_and_booked_once(doko, store, monkeypatch, caplog):
-    await doko.open_and_seat()
-    await doko.start()
-    await doko.open_all_hands()
-    await doko.reserve_all_gesund()
+    await doko.to_the_first_card()
     game = doko.table.game
     while sum(len(t.cards) for t in game.tricks) + len(game.current_trick) < 47:
         await doko.click_hand(doko.player(game.to_act), "play")

@@ -49,10 +49,7 @@ async def test_a_backend_killed_between_two_clicks(doko, store, admin, caplog, m
     """The kill lands right before the click's write, before the client could see the
     connection close: the write fails on the dead connection (which error asyncpg
     raises depends on how far its protocol got), the pool reconnects for the next."""
-    await doko.open_and_seat()
-    await doko.start()
-    await doko.open_all_hands()
-    await doko.reserve_all_gesund()
+    await doko.to_the_first_card()
     real = SqliteStore.append_action
     kill = {"on": True}
 

@@ -20,10 +20,7 @@ async def _png(message) -> Image.Image:
 
 
 async def test_table_message_has_a_picture_after_each_card_and_the_summary_too(doko):
-    await doko.open_and_seat()
-    await doko.start()
-    await doko.open_all_hands()
-    await doko.reserve_all_gesund()
+    await doko.to_the_first_card()
     message = doko.table_message()
     seen: list[bytes] = []
     while doko.table.state == "playing":
@@ -49,10 +46,7 @@ async def test_table_message_has_a_picture_after_each_card_and_the_summary_too(d
 
 
 async def test_channel_turns_pictures_off_and_the_text_stays_complete(doko):
-    await doko.open_and_seat()
-    await doko.start()
-    await doko.open_all_hands()
-    await doko.reserve_all_gesund()
+    await doko.to_the_first_card()
     nord, ost = doko.players[0], doko.players[1]
     await doko.click_hand(doko.player(doko.table.game.to_act), "play")
     assert len(doko.table_message().attachments) == 1
@@ -122,10 +116,7 @@ async def test_german_deck_for_a_player_and_for_the_channel(doko):
 
 
 async def test_a_picture_that_fails_leaves_the_text_alone(doko, monkeypatch, caplog):
-    await doko.open_and_seat()
-    await doko.start()
-    await doko.open_all_hands()
-    await doko.reserve_all_gesund()
+    await doko.to_the_first_card()
 
     def broken(view):
         raise RuntimeError("no ink")

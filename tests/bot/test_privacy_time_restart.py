@@ -15,10 +15,7 @@ from dokobot.text.cards import card_text
 
 
 async def test_hands_are_private_everywhere(doko, caplog):
-    await doko.open_and_seat()
-    await doko.start()
-    await doko.open_all_hands()
-    await doko.reserve_all_gesund()
+    await doko.to_the_first_card()
     await doko.play_out()  # checks every public message after every step
     dealt = doko.table.last.record["hands"]
     for seat, player in enumerate(doko.players):
@@ -60,10 +57,7 @@ async def test_reopen_after_15_minutes(doko):
 
 
 async def test_restart_mid_game_keeps_everything(doko, store):
-    await doko.open_and_seat()
-    await doko.start()
-    await doko.open_all_hands()
-    await doko.reserve_all_gesund()
+    await doko.to_the_first_card()
     for _ in range(6):
         await doko.click_hand(doko.player(doko.table.game.to_act), "play")
     before = doko.table.game.record()

@@ -233,10 +233,7 @@ async def test_a_click_on_the_table_message_is_answered_through_its_response(dok
 async def test_a_turn_passes_without_a_post_and_the_same_leader_gets_no_new_ping(doko, requests):
     """Issue 25: the turn line is not deleted and re-posted (pinging twice) when the same
     person wins a trick and leads the next; no turn posts or deletes a line at all."""
-    await doko.open_and_seat()
-    await doko.start()
-    await doko.open_all_hands()
-    await doko.reserve_all_gesund()
+    await doko.to_the_first_card()
     assert turn_lines(doko) == []  # the first turn's ping went once that person acted
     same_leader = 0
     while doko.table.state == "playing":

@@ -17,10 +17,7 @@ def footer(message) -> str:
 
 
 async def test_the_restart_footer_goes_away_with_the_next_game(doko, store):
-    await doko.open_and_seat()
-    await doko.start()
-    await doko.open_all_hands()
-    await doko.reserve_all_gesund()
+    await doko.to_the_first_card()
     await kill_and_restart(doko, store)
     old = doko.table_message()
     assert "alle Knöpfe funktionieren" in footer(old)

@@ -171,10 +171,7 @@ async def test_a_restart_keeps_the_deadline(doko, store, deals):
 
 
 async def test_a_seat_handed_over_mid_game_and_the_new_player_finishes(doko, store):
-    await doko.open_and_seat()
-    await doko.start()
-    await doko.open_all_hands()
-    await doko.reserve_all_gesund()
+    await doko.to_the_first_card()
     for _ in range(3):
         await act_once(doko)
     ost, new = doko.players[1], doko.outsider
@@ -199,10 +196,7 @@ async def test_a_seat_handed_over_mid_game_and_the_new_player_finishes(doko, sto
 
 
 async def test_a_computer_put_on_a_seat_mid_game_and_taken_off(doko):
-    await doko.open_and_seat()
-    await doko.start()
-    await doko.open_all_hands()
-    await doko.reserve_all_gesund()
+    await doko.to_the_first_card()
     west = doko.players[3]
     await doko.players[0].slash(doko.channel, "doko platz", nummer=4, aktion="computer")
     assert west.id in doko.table.away

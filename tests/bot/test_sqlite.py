@@ -20,10 +20,7 @@ async def store(sqlite_path):
 
 
 async def test_game_on_sqlite_survives_a_restart(doko, store, sqlite_path):
-    await doko.open_and_seat()
-    await doko.start()
-    await doko.open_all_hands()
-    await doko.reserve_all_gesund()
+    await doko.to_the_first_card()
     for _ in range(10):
         await doko.click_hand(doko.player(doko.table.game.to_act), "play")
     running = await store.db.unfinished_games()
@@ -47,10 +44,7 @@ async def test_game_on_sqlite_survives_a_restart(doko, store, sqlite_path):
 
 
 async def test_stats_commands_on_sqlite(doko, store):
-    await doko.open_and_seat()
-    await doko.start()
-    await doko.open_all_hands()
-    await doko.reserve_all_gesund()
+    await doko.to_the_first_card()
     await doko.play_out()
     nord = doko.players[0]
     res = await nord.slash(doko.channel, "doko rangliste")
@@ -109,10 +103,7 @@ async def test_failed_write_is_reported_and_changes_nothing(doko, store, caplog,
 
     from dokobot.storage import StorageError
 
-    await doko.open_and_seat()
-    await doko.start()
-    await doko.open_all_hands()
-    await doko.reserve_all_gesund()
+    await doko.to_the_first_card()
     await doko.click_hand(doko.player(doko.table.game.to_act), "play")
     game_id = doko.table.game_id
     before = doko.table.game.record()

@@ -69,10 +69,7 @@ def hand_edits(doko, since: int) -> list[str]:
 async def test_after_a_kill_each_open_hand_says_it_is_out_of_date(doko, store, locales, caplog):
     west = doko.players[3]
     locales[west.id] = "en-US"  # an English client: the note speaks English to them
-    await doko.open_and_seat()
-    await doko.start()
-    await doko.open_all_hands()
-    await doko.reserve_all_gesund()
+    await doko.to_the_first_card()
     before = {p.id: doko.hand_view(p) for p in doko.players}
     assert {user for _, user in store.open_hands} == {p.id for p in doko.players}
     await kill(doko)
@@ -104,11 +101,7 @@ async def test_grey_buttons_of_an_older_state_are_drawn_anew(doko, store):
     """The hand's last edit before the kill drew the buttons of its state then (all grey:
     not their turn); the game moved on before the kill (the next edit never came): the
     edit after the restart draws the buttons of the state the game is in."""
-    await doko.open_and_seat()
-    await doko.start()
-    await doko.open_all_hands()
-    await doko.reserve_all_gesund()
-    seat = doko.table.game.to_act
+    seat = await doko.to_the_first_card()
     actor = doko.player(seat)
     after = doko.player((seat + 1) % 4)  # plays next: their hand has grey cards now
     assert not [b for b in components(doko.hand_view(after)) if cid(b).startswith("doko:play") and not disabled(b)]
