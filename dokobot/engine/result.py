@@ -292,7 +292,7 @@ def _soloist(d: Mapping[str, Any]) -> int | None:
     when Re is the declared solo's one seat (at six a kleines Solo with its partner stays None)."""
     if "soloist" in d:
         return None if d["soloist"] is None else int(d["soloist"])
-    re = d.get("re") or ()
+    re: list[Any] = list(d.get("re") or ())
     return int(re[0]) if is_solo(str(d["contract"])) and len(re) == 1 else None
 
 
