@@ -96,3 +96,18 @@ def test_an_old_six_row_reads_its_soloist_from_the_record():
                {"seat": 2, "bid": "re"}, {"seat": 4, "bid": "pass"}]
     assert declared_soloist(actions) == 2
     assert declared_soloist([{"seat": 1, "reserve": "gesund"}]) is None
+
+
+def test_the_declarer_of_a_six_solo_is_the_soloist_even_with_a_partner():
+    """Game.declarer (what the table message names) is the engine's soloist, not a seat
+    read back from the parties or the first Vorbehalt."""
+    rules = RuleSet.from_config({"preset": "muenchen"})
+    rng = random.Random(5)
+    seen = 0
+    for _ in range(150):
+        g = random_game(rules, rng, reserve_rate=0.7)
+        if g.contract and g.contract.startswith("solo:"):
+            seen += 1
+            assert g.declarer == g.soloist == g.game_result().soloist
+            assert g.observation(0).declarer == g.soloist
+    assert seen
