@@ -138,6 +138,49 @@ def order_kind(contract: str | None) -> str:
     """Map a contract name (``solo:damen``, ``armut``, None...) to its order kind."""
     if not contract or contract == "redeal":
         return "normal"
-    if contract.startswith("hochzeit:"):  # kleine / große Hochzeit at six
+    if is_hochzeit(contract) and contract != "hochzeit":  # kleine / große Hochzeit at six
         return "hochzeit"
-    return contract.split(":", 1)[1] if contract.startswith("solo:") else contract
+    return solo_kind(contract) or contract
+
+
+# ---- what a contract is --------------------------------------------------------------------
+# The contract strings of game-record.md (``normal``, ``hochzeit``, ``hochzeit:klein``,
+# ``hochzeit:gross``, ``stille_hochzeit``, ``armut``, ``solo:KIND``, ``redeal``) stay the
+# wire form; these pure functions are the one place that reads them, so no layer parses a
+# contract itself. Plain functions over the string rather than a parsed value type: every
+# layer already holds and stores the string, and a wrapper would need converting at each
+# boundary for the few yes/no questions asked.
+
+
+def is_solo(contract: str | None) -> bool:
+    """A solo declared in the Vorbehalt round (``solo:KIND``, at six either size). The stille
+    Hochzeit and the große Hochzeit at six are not: see ``scores_as_solo``."""
+    return contract is not None and contract.startswith("solo:")
+
+
+def solo_kind(contract: str | None) -> str | None:
+    """The kind of a declared solo (``damen`` of ``solo:damen``), None for any other contract."""
+    return contract[5:] if contract is not None and is_solo(contract) else None
+
+
+def is_hochzeit(contract: str | None) -> bool:
+    """An announced Hochzeit: ``hochzeit``, or at six ``hochzeit:klein`` / ``hochzeit:gross``
+    (not the stille Hochzeit, which nobody announces)."""
+    return contract is not None and (contract == "hochzeit" or contract.startswith("hochzeit:"))
+
+
+def is_stille_hochzeit(contract: str | None) -> bool:
+    """The silent solo of a seat that holds every CQ and said gesund."""
+    return contract == "stille_hochzeit"
+
+
+def is_armut(contract: str | None) -> bool:
+    return contract == "armut"
+
+
+def scores_as_solo(contract: str | None, hochzeit_alone: bool = False) -> bool:
+    """Whether the game is scored as a solo (the solo factor, "Solo gewonnen", Bock's
+    ``lost_solo``): a declared solo, a stille Hochzeit, a große Hochzeit at six (a kleines
+    Solo, rules.md), or a Hochzeit whose holder found no partner (``hochzeit_alone``)."""
+    return is_solo(contract) or contract in ("stille_hochzeit", "hochzeit:gross") or (
+        hochzeit_alone and contract == "hochzeit")

@@ -37,7 +37,16 @@ from .cards import (
     rank_of,
     types_in,
 )
-from .contracts import NORMAL_KINDS, TRUMP, Order, order_for, order_kind
+from .contracts import (
+    NORMAL_KINDS,
+    TRUMP,
+    Order,
+    is_hochzeit,
+    is_solo,
+    order_for,
+    order_kind,
+    scores_as_solo,
+)
 from .deal import deck, table_rules
 from .errors import IllegalAction, Reason
 from .observation import ArmutInfo, Observation, observe
@@ -50,7 +59,14 @@ Played = tuple[int, int, bool]  # (seat, card type, played as Schwein)
 DoneTrick = tuple[int, list[Played], int, int]  # (leader, plays, winner, Augen)
 
 PHASES = ("reserve", "bid", "armut_take", "armut_give", "armut_return", "play", "partner", "done")
+ARMUT_PHASES = ("armut_take", "armut_give", "armut_return")  # the Armut offered, then the exchange
 RESERVE_PRIORITY = {"solo": 0, "schmeissen": 1, "armut": 2, "hochzeit": 3}
+
+
+def solo_category(pflicht: bool, size: str) -> int:
+    """Six: großes Pflicht 0, kleines Pflicht 1, großes Lust 2, kleines Lust 3; the best
+    (lowest) category plays, equals bid (reading 26)."""
+    return (0 if pflicht else 2) + (0 if size == "gross" else 1)
 
 
 class Bidding(NamedTuple):
@@ -431,6 +447,19 @@ class Game:
         return self.contract
 
     @property
+    def declarer(self) -> int | None:
+        """The seat the public contract belongs to: the soloist, the Hochzeit holder (also of a
+        stille Hochzeit once public), the poor seat of an Armut; None in a normal game."""
+        contract = self.public_contract
+        if contract is None:
+            return self.poor
+        if is_solo(contract):
+            return self.soloist
+        if is_hochzeit(contract) or contract == "stille_hochzeit":
+            return self.holder
+        return self.poor if contract == "armut" else None
+
+    @property
     def _n_active(self) -> int:
         return len(self.seats)
 
@@ -443,7 +472,7 @@ class Game:
             return self._public_six_hochzeit()
         if self._search and self.clarify_trick is None and self.holder is not None:
             return {self.holder: "re"}
-        if c.startswith("solo:") or c in ("armut", "hochzeit"):
+        if is_solo(c) or c in ("armut", "hochzeit"):
             return {s: ("re" if s in self._re else "kontra") for s in self.seats}
         return dict(self._revealed)
 
@@ -769,11 +798,8 @@ class Game:
 
     def _decide_six_solo(self) -> list[Event]:
         """Großes Pflicht, kleines Pflicht, großes Lust, kleines Lust (reading 26); equals bid."""
-        def category(x: tuple[int, str, str, bool, str | None]) -> int:
-            return (0 if x[3] else 2) + (0 if x[2] == "gross" else 1)
-
-        best = min(category(x) for x in self._solo_info)
-        seats = tuple(x[0] for x in self._solo_info if category(x) == best)
+        best = min(solo_category(x[3], x[2]) for x in self._solo_info)
+        seats = tuple(x[0] for x in self._solo_info if solo_category(x[3], x[2]) == best)
         if len(seats) == 1:
             return self._play_six_solo(seats[0], -1)
         self.bidding = Bidding(seats, 2, seats[0], seats[1], -1, ())
@@ -840,7 +866,7 @@ class Game:
         r = self.rules
         self._order = order_for(order_kind(contract), r.dullen, r.joker)
         self.phase, self.to_act = "play", self._leader
-        return [Event("contract", self.soloist if contract.startswith("solo:") else self.holder,
+        return [Event("contract", self.soloist if is_solo(contract) else self.holder,
                       self.public_contract)]
 
     def _redeal(self) -> list[Event]:
@@ -1286,6 +1312,8 @@ class Game:
             targets = self._final.targets
             if targets:  # what each party needed (the summary's "why")
                 res["targets"] = [x.to_json() for x in targets]
+            if self.soloist is not None and is_solo(self.contract):  # the list's Pflichtsolo mark
+                res["soloist"] = self.soloist
         res["announcements"] = [{"seat": s, "announce": a} for s, a in self.announcements]
         return res
 
@@ -1315,9 +1343,7 @@ class Game:
 
     @property
     def _is_solo(self) -> bool:
-        c = self.contract or ""
-        return c.startswith("solo:") or c in ("stille_hochzeit", "hochzeit:gross") or (
-            c == "hochzeit" and self.clarify_trick is not None and self.partner is None)
+        return scores_as_solo(self.contract, self.clarify_trick is not None and self.partner is None)
 
     @property
     def _normal_parties(self) -> bool:

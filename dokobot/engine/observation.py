@@ -137,7 +137,7 @@ def observe(g: Game, seat: int) -> Observation:
         phase=g.phase, to_act=g.to_act, hand=tuple(g.hand(seat)),
         dealt=tuple(CARD_CODES[t] for t in g._dealt[seat]), sizes=tuple(g.sizes),
         contract=contract, parties=tuple(public.get(s) for s in range(g.n)),
-        party=_known_party(g, seat), declarer=_declarer(g, contract),
+        party=_known_party(g, seat), declarer=g.declarer,
         partner=g.partner if g._search and contract == g.contract else None,
         clarify_trick=g.clarify_trick if g._search and contract == g.contract else None,
         reservations=tuple(g.reservations), poor=g.poor, taker=g.taker,
@@ -159,18 +159,6 @@ def _known_party(g: Game, seat: int) -> str | None:
     if g.contract is None or g.contract == "redeal" or seat not in g.seats:
         return None
     return g.party_of(seat)
-
-
-def _declarer(g: Game, contract: str | None) -> int | None:
-    if contract is None:
-        return g.poor
-    if contract.startswith("solo:"):
-        return g.soloist
-    if contract in ("hochzeit", "stille_hochzeit") or contract.startswith("hochzeit:"):
-        return g.holder
-    if contract == "armut":
-        return g.poor
-    return None
 
 
 # ---- games for play-outs ---------------------------------------------------------------

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .cards import CARD_CODES
 from .deal import deck, table_rules
 from .errors import IllegalAction
-from .game import Game
+from .game import Game, solo_category
 from .rules import RuleError, RuleSet
 
 FORMAT = "dokobot-game/1"
@@ -97,3 +98,17 @@ def replay_game(record: object) -> Game:
 def replay(record: object) -> dict[str, Any]:
     """The replay result of game-record.md for a record."""
     return replay_game(record).result()
+
+
+def declared_soloist(actions: Sequence[Mapping[str, Any]]) -> int | None:
+    """The seat whose solo reservation a record's actions made the contract: the one left in
+    the best category that passed no bid (reading 26); None when they name none. For a result
+    stored before ``GameResult.soloist`` was (at six a kleines Solo has two Re seats)."""
+    solos = [(a["seat"], solo_category(bool(a.get("pflicht")), a.get("size", "gross")))
+             for a in actions if a.get("reserve") == "solo"]
+    if not solos:
+        return None
+    best = min(c for _, c in solos)
+    passed = {a.get("seat") for a in actions if a.get("bid") == "pass"}
+    left = [s for s, c in solos if c == best and s not in passed]
+    return left[0] if len(left) == 1 else None

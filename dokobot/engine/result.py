@@ -37,6 +37,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from .contracts import is_solo, scores_as_solo
+
 Params = tuple[tuple[str, Any], ...]
 
 EXTRA_LABELS = {
@@ -214,10 +216,18 @@ class GameResult:
     size: str | None = None  # six: "klein" for a kleines Solo (reading 28)
     heart_trick: bool = False  # a heart trick went round (Bock ``heart_trick``, Game.heart_trick)
     targets: tuple[Target, ...] = ()  # (Re, Kontra); empty for a redeal or a result stored without them
+    # the seat that declared the solo (``solo:KIND``; at six it may have a partner), None for any
+    # other contract; not in the replay JSON (game-record.md), only in ``to_dict``
+    soloist: int | None = None
 
     @property
     def is_redeal(self) -> bool:
         return self.contract == "redeal"
+
+    @property
+    def scores_as_solo(self) -> bool:
+        """Scored as a solo (``contracts.scores_as_solo``): a Hochzeit played alone has one Re seat."""
+        return scores_as_solo(self.contract, len(self.re) == 1)
 
     def party_of(self, seat: int) -> str | None:
         return "re" if seat in self.re else "kontra" if seat in self.kontra else None
@@ -246,6 +256,8 @@ class GameResult:
         out["heart_trick"] = self.heart_trick
         if self.targets:
             out["targets"] = [x.to_json() for x in self.targets]
+        if self.soloist is not None:
+            out["soloist"] = self.soloist
         return out
 
     @classmethod
@@ -269,9 +281,19 @@ class GameResult:
                 size=d.get("size"),
                 heart_trick=bool(d.get("heart_trick", False)),
                 targets=tuple(Target.from_json(x) for x in d.get("targets") or ()),
+                soloist=_soloist(d),
             )
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise ValueError(f"not a game result: {exc}") from None
+
+
+def _soloist(d: Mapping[str, Any]) -> int | None:
+    """The stored soloist; a result stored before it was (or a bare replay result) names it
+    when Re is the declared solo's one seat (at six a kleines Solo with its partner stays None)."""
+    if "soloist" in d:
+        return None if d["soloist"] is None else int(d["soloist"])
+    re: list[Any] = list(d.get("re") or ())
+    return int(re[0]) if is_solo(str(d["contract"])) and len(re) == 1 else None
 
 
 def _breakdown(d: Mapping[str, Any]) -> tuple[BreakdownItem, ...]:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from dokobot.engine import GameResult
+from dokobot.engine.contracts import is_solo, is_stille_hochzeit
 
 EXTRA_KEYS = ("fuchs", "doppelkopf", "karlchen", "gegen_die_alten")
 
@@ -96,9 +97,9 @@ def score_rows(
                 won=party is not None and party == winner,
                 is_bot=bool(player.get("is_bot", False)),
                 size=size,
-                solo=int(contract.startswith("solo:") and party == "re"),
+                solo=int(is_solo(contract) and party == "re"),
                 hochzeit=int(contract == "hochzeit" and seat in counts["hochzeit_seats"]),
-                stille_hochzeit=int(contract == "stille_hochzeit" and party == "re"),
+                stille_hochzeit=int(is_stille_hochzeit(contract) and party == "re"),
                 **{key: counts[key].get(seat, 0) for key in _COUNTERS},
             )
         )

@@ -95,14 +95,6 @@ def is_no_game(result: GameResult | None) -> bool:
     return result is None or result.is_redeal
 
 
-def _is_solo(result: GameResult) -> bool:
-    contract = result.contract
-    # at six a große Hochzeit is a kleines Solo (rules.md), like a kleines Solo of any kind
-    if contract.startswith("solo:") or contract in ("stille_hochzeit", "hochzeit:gross"):
-        return True
-    return contract == "hochzeit" and len(result.re) == 1
-
-
 def _lost(result: GameResult, party: str) -> bool:
     """Whether ``party`` lost: the other party won, or with no winner got the value."""
     other = "kontra" if party == "re" else "re"
@@ -123,7 +115,7 @@ def fired(game: BockGame) -> tuple[str, ...]:
         if trigger == "tie":  # half the Augen each: 120:120, at six (360 Augen) 180:180
             hit = res.augen[0] == res.augen[1] > 0
         elif trigger == "lost_solo":
-            hit = _is_solo(res) and _lost(res, "re")
+            hit = res.scores_as_solo and _lost(res, "re")
         elif trigger == "lost_announcement":
             parties = {"re" if s in res.re else "kontra" for s, _ in game.announcements}
             hit = any(_lost(res, p) for p in parties)

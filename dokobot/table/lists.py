@@ -35,6 +35,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from dokobot.engine import GameResult
+from dokobot.engine.contracts import is_solo
+from dokobot.engine.record import declared_soloist
 
 SEATS = 4
 SIX = 6
@@ -89,7 +91,7 @@ class ListGame:
     dealer: int
     result: GameResult | None  # None: aborted (no game)
     points: Mapping[int, int] = field(default_factory=dict)  # user id -> booked points
-    actions: Sequence[Mapping[str, Any]] = ()  # the record's actions: who played the solo at six
+    actions: Sequence[Mapping[str, Any]] = ()  # the record's actions (a result stored without its soloist)
     all_play: bool = False  # five with ``five: all_play``: the dealer plays too
 
 
@@ -164,29 +166,16 @@ def before_game(settings: ListSettings, state: ListState, players: Sequence[int]
 
 
 def _soloist(game: ListGame) -> tuple[int, str] | None:
-    """The seat that played a solo and its size ("solo" at four and five); a Hochzeit is none."""
+    """The seat that declared a solo and its size ("solo" at four and five); a Hochzeit is none."""
     res = game.result
-    if res is None or not res.contract.startswith("solo:"):
+    if res is None or not is_solo(res.contract):
         return None
-    if len(game.players) != SIX:
-        return (res.re[0], ONE[0]) if len(res.re) == 1 else None
-    size = res.size or "gross"
-    seat = _six_soloist(game.actions)
-    if seat is None and len(res.re) == 1:
-        seat = res.re[0]
-    return (seat, size) if seat is not None and seat in res.re else None
-
-
-def _six_soloist(actions: Sequence[Mapping[str, Any]]) -> int | None:
-    """The seat left standing in the best solo category (reading 26): no bid passed."""
-    solos = [(a["seat"], (0 if a.get("pflicht") else 2) + (0 if a.get("size", "gross") == "gross" else 1))
-             for a in actions if a.get("reserve") == "solo"]
-    if not solos:
+    seat = res.soloist
+    if seat is None:  # a result stored before it carried the soloist: the engine reads the record
+        seat = declared_soloist(game.actions)
+    if seat is None or seat not in res.re:
         return None
-    best = min(c for _, c in solos)
-    passed = {a.get("seat") for a in actions if a.get("bid") == "pass"}
-    left = [s for s, c in solos if c == best and s not in passed]
-    return left[0] if len(left) == 1 else None
+    return seat, (res.size or "gross") if len(game.players) == SIX else ONE[0]
 
 
 def step(settings: ListSettings, state: ListState, game: ListGame) -> ListStep:

@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 from dokobot.engine import Game, GameResult, IllegalAction, Observation, RuleError, RuleSet, deal
+from dokobot.engine.contracts import is_solo
 from dokobot.table import ai, lists
 from dokobot.table.bock import BockGame, BockState, BockStep, booked, replay_bock, step
 from dokobot.table.lists import ListGame, ListSettings, ListState, ListStep
@@ -1186,7 +1187,7 @@ def _notices(game: Game, events: list[Any]) -> list[Notice]:
             out.append(Notice("announced", seat, data))
         elif kind == "contract" and data == "armut_offered":
             out.append(Notice("armut", seat))
-        elif kind == "contract" and isinstance(data, str) and data.startswith("solo:"):
+        elif kind == "contract" and isinstance(data, str) and is_solo(data):
             out.append(Notice("solo", seat, data))
         elif kind == "contract" and data == "hochzeit":
             out.append(Notice("hochzeit", seat))

@@ -13,6 +13,7 @@ from typing import Any
 
 from dokobot.engine import BreakdownItem
 from dokobot.engine.announce import rank as announce_rank
+from dokobot.engine.contracts import solo_kind
 from dokobot.engine.errors import Reason
 from dokobot.text.numbers import integer, plural_form, signed
 
@@ -1127,8 +1128,8 @@ def locale_lang(locale: object) -> str | None:
 def contract_name(lang: str | None, contract: str | None) -> str:
     if not contract:
         return t(lang, "table.none")
-    if contract.startswith("solo:"):
-        return t(lang, "solo." + contract[5:])
+    if (kind := solo_kind(contract)) is not None:
+        return t(lang, "solo." + kind)
     return t(lang, "contract." + contract)
 
 

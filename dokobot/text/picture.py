@@ -27,6 +27,7 @@ from pathlib import Path
 from PIL import Image, ImageDraw, ImageFont
 
 from dokobot.engine import Game
+from dokobot.engine.game import ARMUT_PHASES
 from dokobot.table.table import FinishedGame, SeatInfo, Table, computer_level, computer_number
 from dokobot.text.i18n import announcement_name, contract_name, t
 
@@ -596,7 +597,7 @@ def _panel(im: Image.Image, d: ImageDraw.ImageDraw, view: TableView) -> None:
     elif view.phase == "reserve":
         _text(im, (x0, y), t(lang, "pic.reserve"), 13, False, MUTED, "la")
         y += 20
-    elif view.phase.startswith("armut"):
+    elif view.phase in ARMUT_PHASES:
         _text(im, (x0, y), contract_name(lang, "armut"), 13, False, MUTED, "la")
         y += 20
     if view.to_act is not None:

@@ -26,6 +26,7 @@ from dokobot.engine import (
     switch_values,
 )
 from dokobot.engine.announce import rank as announce_rank
+from dokobot.engine.game import ARMUT_PHASES
 from dokobot.table.bock import booked
 from dokobot.table.store import SeatInfo, TableSettings
 from dokobot.table.switches import TABLE_SWITCHES
@@ -117,7 +118,7 @@ def table_text(table: Table, lang: str | None) -> tuple[str, str]:
     lines += _contract_lines(game, names, lang)
     if game.phase == "reserve":
         lines.append(_reserve_line(game, names, lang))
-    elif game.phase.startswith("armut"):
+    elif game.phase in ARMUT_PHASES:
         lines.append(_armut_line(game, names, lang))
     if game.phase in ("play", "done"):
         lines += _trick_lines(game, names, lang)
@@ -196,7 +197,7 @@ def _contract_lines(game: Game, names: list[str], lang: str | None) -> list[str]
     lines = []
     contract = game.public_contract
     if contract and contract != "normal":
-        who = _contract_holder(game)
+        who = game.declarer
         suffix = f" ({names[who]})" if who is not None else ""
         lines.append(t(lang, "table.contract", contract=contract_name(lang, contract)) + suffix)
     parties = game.public_parties()
@@ -219,20 +220,6 @@ def _contract_lines(game: Game, names: list[str], lang: str | None) -> list[str]
         key = "table.armut_announced" + {0: "_none", 1: "_one"}.get(told.trumps, "")
         lines.append(t(lang, key, name=names[told.seat], n=told.trumps, alte=alte))
     return lines
-
-
-def _contract_holder(game: Game) -> int | None:
-    """The soloist / Hochzeit holder / poor seat, as the table knows it."""
-    contract = game.public_contract or ""
-    parties = game.public_parties()
-    re_seats = [s for s, p in parties.items() if p == "re"]
-    if contract.startswith("hochzeit:"):  # six: the partners may be public too, the holder said Vorbehalt first
-        return _first_vorbehalt(game)
-    if contract.startswith("solo:") or contract == "hochzeit":
-        return re_seats[0] if len(re_seats) == 1 else _first_vorbehalt(game)
-    if contract == "armut":
-        return _first_vorbehalt(game)
-    return None
 
 
 def _first_vorbehalt(game: Game) -> int | None:
@@ -605,7 +592,7 @@ def hand_controls(table: Table, seat: int, lang: str | None, deck: str = "french
         bids = [str(a["bid"]) for a in obs.legal_actions() if "bid" in a]
         return _chunks([Control("bid", b, t(lang, "btn.pass") if b == "pass" else announcement_name(lang, b),
                                 "plain" if b == "pass" else "action") for b in bids])
-    if obs.phase.startswith("armut"):
+    if obs.phase in ARMUT_PHASES:
         return _armut_controls(obs, lang, deck)
     rows = _card_rows(obs, deck, lang)
     if obs.phase == "partner":  # reading 40: two buttons for the found seat only

@@ -352,3 +352,25 @@ def test_impossible_reservation_in_a_record_names_its_index(hands, rules, answer
     with pytest.raises(ReplayError) as exc:
         replay(rec)
     assert exc.value.action == bad_index
+
+
+def test_the_facts_of_a_contract_string():
+    """Issue 23: one place reads a contract; a declared solo and 'scored as a solo' differ."""
+    from dokobot.engine.contracts import (
+        is_armut,
+        is_hochzeit,
+        is_solo,
+        is_stille_hochzeit,
+        scores_as_solo,
+        solo_kind,
+    )
+
+    assert is_solo("solo:damen") and solo_kind("solo:reines_karo") == "reines_karo"
+    for c in ("normal", "hochzeit", "hochzeit:gross", "stille_hochzeit", "armut", "redeal", None):
+        assert not is_solo(c) and solo_kind(c) is None, c
+    assert all(is_hochzeit(c) for c in ("hochzeit", "hochzeit:klein", "hochzeit:gross"))
+    assert not is_hochzeit("stille_hochzeit") and is_stille_hochzeit("stille_hochzeit")
+    assert is_armut("armut") and not is_armut("normal")
+    assert all(scores_as_solo(c) for c in ("solo:karo", "stille_hochzeit", "hochzeit:gross"))
+    assert not scores_as_solo("hochzeit") and scores_as_solo("hochzeit", hochzeit_alone=True)
+    assert not any(scores_as_solo(c, True) for c in ("normal", "armut", "hochzeit:klein", "redeal"))

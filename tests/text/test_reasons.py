@@ -29,8 +29,9 @@ def test_every_reason_code_has_words_in_both_languages():
         wanted = {f for _, f, _, _ in string.Formatter().parse(de + en) if f}
         given = {f for _, f, _, _ in string.Formatter().parse(REASONS[code]) if f} | {"what"}
         assert wanted <= given, (code, wanted)
-    for code in MESSAGES:
-        assert f"illegal.{code}" in TEXTS
+    for code in MESSAGES:  # every refusal, not only its reason, is worded in both languages
+        de, en = TEXTS[f"illegal.{code}"]
+        assert de and en, code
 
 
 def test_the_engine_gives_reasons_only_as_codes():

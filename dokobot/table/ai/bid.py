@@ -13,7 +13,7 @@ from collections.abc import Iterable
 
 from dokobot.engine import Observation
 from dokobot.engine.cards import ACE, AUGEN, CARD_CODES, CODE_TO_TYPE, CQ, count, rank_of, type_list
-from dokobot.engine.contracts import TRUMP, order_for, order_kind
+from dokobot.engine.contracts import TRUMP, order_for, order_kind, solo_kind
 from dokobot.engine.deal import deck
 from dokobot.engine.observation import thaw
 from dokobot.engine.rules import RuleSet
@@ -231,8 +231,7 @@ def knock(obs: Observation, re_at: float) -> bool:
         return False
     hand = mask_of(obs.hand)
     contract = obs.contract or "normal"
-    if contract.startswith("solo:"):
-        kind = contract.split(":", 1)[1]
+    if (kind := solo_kind(contract)) is not None:
         if obs.declarer == obs.seat:
             return solo_losers(hand, kind, obs.rules) <= 1.0
         return _beats_solo(hand, kind, obs.rules)
@@ -253,8 +252,7 @@ def announce(obs: Observation, re_at: float, k90_at: float, solo_re: float, solo
     if ours >= target and plain:
         return plain
     played = len(obs.tricks)
-    if contract.startswith("solo:"):
-        kind = contract.split(":", 1)[1]
+    if (kind := solo_kind(contract)) is not None:
         if obs.declarer == obs.seat:
             losers = solo_losers(hand, kind, obs.rules) if played == 0 else 99
             if losers <= solo_k90 and "keine90" in allowed:

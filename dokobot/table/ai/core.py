@@ -23,7 +23,14 @@ from dokobot.engine.cards import (
     hand_from_types,
     type_list,
 )
-from dokobot.engine.contracts import TRUMP, Order, order_for, order_kind
+from dokobot.engine.contracts import (
+    TRUMP,
+    Order,
+    is_solo,
+    is_stille_hochzeit,
+    order_for,
+    order_kind,
+)
 from dokobot.engine.rules import RuleSet
 
 SCHWEIN_POWER = 900
@@ -59,7 +66,7 @@ class Pos:
 
     @property
     def is_solo(self) -> bool:
-        return self.contract.startswith("solo:") or self.contract == "stille_hochzeit"
+        return is_solo(self.contract) or is_stille_hochzeit(self.contract)  # one seat against the rest
 
     def trump(self, t: int) -> bool:
         return self.order.suit[t] == TRUMP
@@ -188,7 +195,7 @@ def pos_from_obs(obs: Observation) -> Pos:
     after = after[: len(seats) - 1 - len(trick)]
     schwein_ok = any(dict(a).get("schwein") for a in obs.legal)
     hochzeit_open = obs.contract == "hochzeit" and obs.clarify_trick is None
-    soloist = obs.declarer if contract.startswith("solo:") else None
+    soloist = obs.declarer if is_solo(contract) else None
     if contract == "normal" and count(hand, CQ) == 2:
         contract, soloist = "stille_hochzeit", obs.seat
     return Pos(rules, order, obs.seat, hand, legal, trick, len(obs.tricks), obs.n_tricks, team,
@@ -272,7 +279,7 @@ def pos_from_game(g: Game, seat: int) -> Pos:
     if trick and not trick[0][2] and order.suit[trick[0][1]] < 4:
         led[order.suit[trick[0][1]]] += 1
     contract = g.contract or "normal"
-    soloist = g.soloist if g.soloist is not None else (g.holder if contract == "stille_hochzeit" else None)
+    soloist = g.soloist if g.soloist is not None else (g.holder if is_stille_hochzeit(contract) else None)
     return Pos(rules, order, seat, hand, types, trick, len(done), g.n_tricks, team, out, void,
                tuple(after), contract, soloist, seats, schwein_ok, tuple(led), hochzeit_open, g.hochzeit_form or "")
 
