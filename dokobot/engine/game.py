@@ -16,6 +16,21 @@ from itertools import combinations
 from typing import Any, NamedTuple
 
 from . import announce as ann
+from .actions import (
+    Announce,
+    ArmutDecline,
+    ArmutGive,
+    ArmutReturn,
+    ArmutTake,
+    Bid,
+    HochzeitPartner,
+    Klopfen,
+    Move,
+    Play,
+    Reserve,
+    to_json,
+)
+from .actions import parse as parse_action
 from .cards import (
     AUGEN,
     CARD_CODES,
@@ -465,85 +480,69 @@ class Game:
     # ---- applying actions ----------------------------------------------------------------
 
     def apply(self, action: Action) -> list[Event]:
-        """Check and apply one record action; IllegalAction leaves the state unchanged."""
-        if not isinstance(action, dict):
-            raise IllegalAction("malformed", what="an action must be an object")
-        seat = action.get("seat")
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.n:
+        """Check and apply one record action (the parsing entry: records, replay, tests);
+        IllegalAction leaves the state unchanged. Codes in the order of the checks:
+        ``malformed`` / ``bad_seat`` (the shape), ``game_over``, ``sits_out``, then the move's."""
+        return self.act(*parse_action(action, self.n))
+
+    def act(self, seat: int, move: Move) -> list[Event]:
+        """Check and make one move of ``seat`` (the typed entry); the record keeps the move as
+        normalized here (``actions.to_json``). IllegalAction leaves the state unchanged."""
+        if not 0 <= seat < self.n:
             raise IllegalAction("bad_seat", seat=seat)
-        keys = [k for k in _ACTION_KEYS if k in action]
-        if len(keys) != 1:
-            raise IllegalAction("malformed", what="exactly one of " + ", ".join(_ACTION_KEYS) + " expected")
         if self.phase == "done":
             raise IllegalAction("game_over")
         if not self._dealt[seat]:  # five at the table: the dealer sits out (readings 21, 32)
             raise IllegalAction("sits_out", seat=seat)
-        key = keys[0]
-        value = action[key]
-        if key == "play":
-            t = parse_code(value)
-            if t is None or (t == JOKER and not self.rules.joker):
-                raise IllegalAction("malformed", what=f"unknown card {value!r}")
-            schwein = action.get("schwein", False)
-            if not isinstance(schwein, bool):
-                raise IllegalAction("malformed", what="schwein must be true or false")
-            events = self.play(seat, t, schwein)
-            rec = {"seat": seat, "play": CARD_CODES[t]}
-            if schwein:
-                rec["schwein"] = True
-        elif key == "announce":
-            events = self.announce(seat, value)
-            rec = {"seat": seat, "announce": value}
-        elif key == "reserve":
-            solo, size, pflicht = action.get("solo"), action.get("size"), action.get("pflicht")
-            # I-04: the card counts only under named_card, with a Hochzeit or a kleines Solo at six
-            names = value == "hochzeit" or (value == "solo" and size == "klein")
-            choice = names and self.rules.hochzeit == "choice"
-            form = action.get("form") if choice else None
-            card = action.get("card") if names and (form if choice else self.rules.hochzeit) == "named_card" else None
-            if choice and form not in HOCHZEIT_FORMS:  # reading 38: the form is part of the reservation
-                raise IllegalAction("malformed", what="the Hochzeit names its form: " + ", ".join(HOCHZEIT_FORMS))
-            events = self.reserve(seat, value, solo, card, size, pflicht, form)
-            rec = {"seat": seat, "reserve": value}
-            if value == "solo":
-                rec["solo"] = solo
-                if self.n == 6:
-                    rec["size"], rec["pflicht"] = size or "gross", bool(pflicht)
-                elif pflicht:
-                    rec["pflicht"] = True
-            if form is not None:
-                rec["form"] = form
-            if card is not None:
-                rec["card"] = card
-        elif key == "hochzeit_partner":
-            if not isinstance(value, bool):
-                raise IllegalAction("malformed", what="hochzeit_partner must be true or false")
-            events = self.hochzeit_answer(seat, value)
-            rec = {"seat": seat, "hochzeit_partner": value}
-        elif key == "armut_take":
-            if not isinstance(value, bool):
-                raise IllegalAction("malformed", what="armut_take must be true or false")
-            events = self.armut_take(seat, value)
-            rec = {"seat": seat, "armut_take": value}
-        elif key == "armut_decline":
-            if value is not True:
-                raise IllegalAction("malformed", what="armut_decline must be true")
-            events = self.armut_decline(seat)
-            rec = {"seat": seat, "armut_decline": True}
-        elif key == "bid":
-            events = self.bid(seat, value)
-            rec = {"seat": seat, "bid": value}
-        elif key in ("armut_give", "armut_return"):
-            types = _parse_cards(value)
-            events = (self.armut_give if key == "armut_give" else self.armut_return)(seat, types)
-            rec = {"seat": seat, key: [CARD_CODES[t] for t in types]}
-        else:
-            if value is not True:
-                raise IllegalAction("malformed", what="klopfen must be true")
-            events = self.klopfen(seat)
-            rec = {"seat": seat, "klopfen": True}
-        self.actions.append(rec)
+        match move:
+            case Play(card, schwein):
+                t = CODE_TO_TYPE.get(card)
+                if t is None or (t == JOKER and not self.rules.joker):
+                    raise IllegalAction("malformed", what=f"unknown card {card!r}")
+                events = self._play_card(seat, t, schwein)
+            case Announce(what):
+                events = self._announce(seat, what)
+            case Reserve():
+                move, events = self._reserve_move(seat, move)
+            case Bid(value):
+                events = self._bid(seat, value)
+            case HochzeitPartner(accept):
+                events = self._hochzeit_answer(seat, accept)
+            case ArmutTake(take):
+                events = self._armut_take(seat, take)
+            case ArmutGive(cards):
+                types = _parse_cards(list(cards))
+                events = self._armut_give(seat, types)
+                move = ArmutGive(tuple(CARD_CODES[t] for t in types))
+            case ArmutReturn(cards):
+                types = _parse_cards(list(cards))
+                events = self._armut_return(seat, types)
+                move = ArmutReturn(tuple(CARD_CODES[t] for t in types))
+            case ArmutDecline():
+                events = self._armut_decline(seat)
+            case Klopfen():
+                events = self._klopfen(seat)
+            case _:
+                raise IllegalAction("malformed", what=f"not a move: {move!r}")
+        self.actions.append(to_json(seat, move))
         return events
+
+    def _reserve_move(self, seat: int, m: Reserve) -> tuple[Reserve, list[Event]]:
+        """Make a reservation; with it the reservation as the record keeps it: at six a solo
+        always has ``size`` and ``pflicht``, at four and five no size; ``form`` and ``card``
+        only where they count (I-04: the card only under named_card, with a Hochzeit or a
+        kleines Solo at six)."""
+        names = m.kind == "hochzeit" or (m.kind == "solo" and m.size == "klein")
+        choice = names and self.rules.hochzeit == "choice"
+        form = m.form if choice else None
+        card = m.card if names and (form if choice else self.rules.hochzeit) == "named_card" else None
+        if choice and form not in HOCHZEIT_FORMS:  # reading 38: the form is part of the reservation
+            raise IllegalAction("malformed", what="the Hochzeit names its form: " + ", ".join(HOCHZEIT_FORMS))
+        events = self._reserve(seat, m.kind, m.solo, card, m.size, m.pflicht, form)
+        if m.kind != "solo":
+            return Reserve(m.kind, form=form, card=card), events
+        size = (m.size or "gross") if self.n == 6 else None
+        return Reserve("solo", m.solo, size, m.pflicht, form, card), events
 
     def _expect(self, seat: int, phase: str, what: str) -> None:
         if self.phase != phase:
@@ -553,7 +552,7 @@ class Game:
 
     # ---- Vorbehalt -----------------------------------------------------------------------
 
-    def reserve(self, seat: int, kind: object, solo: object = None, card: object = None,
+    def _reserve(self, seat: int, kind: object, solo: object = None, card: object = None,
                 size: object = None, pflicht: object = None, form: str | None = None) -> list[Event]:
         if (kind == "gesund" and card is None and self.vorgefuehrt is None and self.phase == "reserve"
                 and seat == self.to_act):  # the common answer, checked the short way
@@ -802,7 +801,7 @@ class Game:
             return [*ladder[b.step + 1:b.step + 2 if b.step < 0 else None], "pass"]  # reading 42: re first
         return [ladder[b.step], "pass"]
 
-    def bid(self, seat: int, value: object) -> list[Event]:
+    def _bid(self, seat: int, value: object) -> list[Event]:
         """Reading 27: ``{"bid": STEP}`` or ``{"bid": "pass"}`` between equal solo reservations."""
         b = self.bidding
         if self.phase != "bid" or b is None:
@@ -891,7 +890,7 @@ class Game:
             self.phase, self.to_act = "armut_take", seat
         return []
 
-    def armut_take(self, seat: int, take: bool) -> list[Event]:
+    def _armut_take(self, seat: int, take: bool) -> list[Event]:
         self._expect(seat, "armut_take", "answer the Armut")
         if take:
             self.taker = seat
@@ -900,7 +899,7 @@ class Game:
         self._armut_asked += 1
         return [Event("armut_passed", seat, None)] + self._armut_ask_next()
 
-    def armut_decline(self, seat: int) -> list[Event]:
+    def _armut_decline(self, seat: int) -> list[Event]:
         """``armut_decide: after``: the asked seat hands the trumps back; the next seat is asked."""
         self._expect(seat, "armut_return", "hand the Armut back")
         if self.rules.armut_decide != "after":
@@ -921,7 +920,7 @@ class Game:
         self.sizes[src] -= n
         self.sizes[dst] += n
 
-    def armut_give(self, seat: int, cards: list[int]) -> list[Event]:
+    def _armut_give(self, seat: int, cards: list[int]) -> list[Event]:
         self._expect(seat, "armut_give", "hand over cards")
         trumps = self._hands[seat] & order_for("normal", self.rules.dullen, self.rules.joker).masks[TRUMP]
         if sorted(cards) != hand_types(trumps):
@@ -934,7 +933,7 @@ class Game:
         self.phase, self.to_act = "armut_return", taker
         return [Event("armut_given", seat, len(cards))]
 
-    def armut_return(self, seat: int, cards: list[int]) -> list[Event]:
+    def _armut_return(self, seat: int, cards: list[int]) -> list[Event]:
         self._expect(seat, "armut_return", "return cards")
         n = len(self.armut_given)
         moved = sum(one(t) for t in cards)
@@ -952,7 +951,7 @@ class Game:
 
     # ---- announcements -------------------------------------------------------------------
 
-    def announce(self, seat: int, what: object) -> list[Event]:
+    def _announce(self, seat: int, what: object) -> list[Event]:
         if what not in ann.ALL_ANNOUNCEMENTS:
             raise IllegalAction("malformed", what=f"unknown announcement {what!r}")
         problem = ann.problem(self, seat, what)
@@ -961,7 +960,7 @@ class Game:
             raise IllegalAction(code, seat=seat, what=what, **params)
         return ann.apply(self, seat, what)
 
-    def klopfen(self, seat: int) -> list[Event]:
+    def _klopfen(self, seat: int) -> list[Event]:
         why = self._klopfen_problem(seat)
         if why:
             raise IllegalAction("klopfen", seat=seat, why=why)
@@ -988,7 +987,7 @@ class Game:
 
     # ---- playing -------------------------------------------------------------------------
 
-    def play(self, seat: int, t: int, schwein: bool = False) -> list[Event]:
+    def _play_card(self, seat: int, t: int, schwein: bool = False) -> list[Event]:
         self._expect(seat, "play", "play a card")
         h = self._hands[seat]
         if not count(h, t):
@@ -1083,6 +1082,15 @@ class Game:
     def sim_re(self) -> frozenset[int]:
         """The Re seats (the real parties; during an open Hochzeit only the holder)."""
         return self._re
+
+    def sim_announce(self, seat: int, what: str) -> list[Event]:
+        """The fast path's announcement (playouts, search): checked as ``act`` checks it, but
+        not recorded, as ``sim_play`` records no card."""
+        return self._announce(seat, what)
+
+    def sim_answer(self, seat: int, accept: bool) -> list[Event]:
+        """The fast path's answer of a found Hochzeit partner (reading 40), not recorded."""
+        return self._hochzeit_answer(seat, accept)
 
     def sim_may_schwein(self, seat: int) -> bool:
         """Whether a Fuchs of the seat may be a Schwein (rules, both dealt to it, none played as
@@ -1202,7 +1210,7 @@ class Game:
         elif partner is not None or last:
             self._found(partner, i)
 
-    def hochzeit_answer(self, seat: int, accept: bool) -> list[Event]:
+    def _hochzeit_answer(self, seat: int, accept: bool) -> list[Event]:
         """``hochzeit_partner: may`` (reading 40): the found seat takes the partnership or declines;
         declined, the search goes on as if the trick had not clarified."""
         if self.rules.hochzeit_partner != "may":
@@ -1386,8 +1394,6 @@ def _straight_copier(names: tuple[str, ...]) -> Callable[[Game, Game], None]:
 
 
 _share = _straight_copier(_SHARED)
-_ACTION_KEYS = ("reserve", "bid", "armut_take", "armut_give", "armut_return", "armut_decline", "klopfen",
-                "announce", "play", "hochzeit_partner")
 _COPIES = (2, 3)  # of each card: four and five, six
 # contracts in which a played CQ shows its seat as Re
 _CQ_SHOWS = frozenset(("normal", "stille_hochzeit", "hochzeit:klein", "hochzeit:gross"))

@@ -76,7 +76,7 @@ def playout(g: Game, rng: random.Random, announce_rate: float = 0.0) -> Game:
             seat = choice(g.seats)
             what = choice(words)
             if g.can_announce(seat, what):
-                g.announce(seat, what)
+                g.sim_announce(seat, what)
         s = g.to_act
         assert s is not None
         m = legal(s)
@@ -93,4 +93,4 @@ def playout(g: Game, rng: random.Random, announce_rate: float = 0.0) -> Game:
 def _answer(g: Game, accept: bool) -> None:
     seat = g.to_act
     assert seat is not None  # the found seat answers
-    g.hochzeit_answer(seat, accept)
+    g.sim_answer(seat, accept)

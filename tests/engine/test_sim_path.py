@@ -6,6 +6,7 @@ import random
 import pytest
 
 from dokobot.engine import Game, RuleSet
+from dokobot.engine.actions import Reserve
 from dokobot.engine.cards import CODE_TO_TYPE, DA, count
 from dokobot.engine.deal import deal
 
@@ -23,7 +24,7 @@ def _in_play(rules: RuleSet, seed: int) -> tuple[Game, Game]:
     while g.phase == "reserve":
         s = g.to_act
         assert s is not None
-        g.reserve(s, "gesund")
+        g.act(s, Reserve("gesund"))
     return g, g.copy()
 
 

@@ -85,7 +85,7 @@ def _card(obs: Observation, rng: random.Random, budget: Budget, extra: str | Non
     for _ in range(worlds):
         sim = sample(obs, rng, hints=hints)
         if extra and sim.can_announce(seat, extra):
-            sim.announce(seat, extra)
+            sim.sim_announce(seat, extra)
         for i, t in enumerate(options):
             g = sim.copy()
             g.sim_play(seat, t, sws[i])
@@ -123,7 +123,7 @@ def _announcement(obs: Observation, rng: random.Random, budget: Budget) -> str |
         g = sim.copy()
         if not g.can_announce(seat, step):
             return None
-        g.announce(seat, step)
+        g.sim_announce(seat, step)
         gain += rollout(g).result()["score"][seat] - rollout(sim).result()["score"][seat]
     return step if gain / n >= budget.announce_margin else None
 

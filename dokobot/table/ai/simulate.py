@@ -20,7 +20,7 @@ def rollout(g: Game) -> Game:
         s = g.to_act
         assert s is not None  # a game in play has a seat to act
         if g.phase == "partner":  # hochzeit_partner may: in a play-out the found seat plays along
-            g.hochzeit_answer(s, True)
+            g.sim_answer(s, True)
             continue
         types = type_list(legal(s))
         if len(types) == 1:  # forced: no need to think
