@@ -30,6 +30,7 @@ import ceiling  # noqa: E402
 
 from dokobot.engine import Game, RuleSet, deal  # noqa: E402
 from dokobot.engine.actions import Reserve  # noqa: E402
+from dokobot.engine.cards import types_in  # noqa: E402
 from dokobot.engine.randomplay import playout  # noqa: E402
 
 RULES = RuleSet()
@@ -54,7 +55,7 @@ def positions(n: int, rng: random.Random) -> list[Game]:
             g.act(s, Reserve("gesund"))
         for _ in range(int(rng.random() * 40)):
             s = g.to_act
-            g.sim_play(s, g.legal_types(s)[0])
+            g.sim_play(s, next(types_in(g.legal_mask(s))))
         out.append(g)
     return out
 

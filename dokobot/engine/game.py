@@ -306,63 +306,52 @@ class Game:
         """Whether the seat may now play a Fuchs as Schwein."""
         return bool(count(self.legal_mask(seat), DA)) and self._schwein_problem(seat, DA) is None
 
-    def legal_play_actions(self, seat: int) -> list[Action]:
-        """Every play the seat may make now, as record actions (Schwein variants included)."""
-        out = []
+    def _play_moves(self, seat: int) -> list[Move]:
+        """Every play the seat may make now (Schwein variants after the plain card)."""
+        out: list[Move] = []
         for card in self.legal_plays(seat):
             t = CODE_TO_TYPE[card]
             if t != DA or not self.rules.overtrump or self._beats_as_needed(seat, t, False):
-                out.append({"seat": seat, "play": card})
+                out.append(Play(card))
             if t == DA and self.may_schwein(seat):
-                out.append({"seat": seat, "play": card, "schwein": True})
+                out.append(Play(card, True))
         return out
 
-    def legal_types(self, seat: int) -> list[int]:
-        return list(types_in(self.legal_mask(seat)))
-
-    def allowed_reservations(self, seat: int) -> list[Action]:
+    def _reserve_moves(self, seat: int) -> list[Move]:
+        """The reservations the seat may make now: gesund first, then Hochzeit, Armut,
+        Schmeißen, the solos (at six per size and Pflicht, as the list allows)."""
         if self.phase != "reserve" or seat != self.to_act:
             return []
-        out: list[dict[str, object]] = [{"seat": seat, "reserve": "gesund"}]
+        out: list[Move] = [Reserve("gesund")]
         for kind in ("hochzeit", "armut", "schmeissen"):
-            if self._reserve_problem(seat, kind, None) is not None:
+            if self._reserve_problem(seat, kind, None) is None:
+                out += self._with_forms(seat, Reserve(kind)) if kind == "hochzeit" else [Reserve(kind)]
+        for k in self.rules.solos:
+            if self._reserve_problem(seat, "solo", k) is not None:
                 continue
-            if kind == "hochzeit":
-                out += self._with_forms(seat, {"seat": seat, "reserve": kind})
-            else:
-                out.append({"seat": seat, "reserve": kind})
-        if self.n != 6:
-            out += [{"seat": seat, "reserve": "solo", "solo": k} for k in self.rules.solos
-                    if self._reserve_problem(seat, "solo", k) is None]
-        else:
-            for k in self.rules.solos:
-                if self._reserve_problem(seat, "solo", k) is not None:
-                    continue
-                for size in ("gross", "klein"):
-                    for pflicht in (False, True):
-                        if self._owed_problem(seat, size, pflicht):
-                            continue
-                        solo: dict[str, object] = {"seat": seat, "reserve": "solo", "solo": k, "size": size,
-                                                   "pflicht": pflicht}
-                        if size == "klein":
-                            out += self._with_forms(seat, solo, k)
-                        else:
-                            out.append(solo)
+            if self.n != 6:
+                out.append(Reserve("solo", k))
+                continue
+            for size in ("gross", "klein"):
+                for pflicht in (False, True):
+                    if not self._owed_problem(seat, size, pflicht):
+                        solo = Reserve("solo", k, size, pflicht)
+                        out += self._with_forms(seat, solo) if size == "klein" else [solo]
         if seat == self.vorgefuehrt:
-            out = [a for a in out if a["reserve"] == "solo"]
+            out = [m for m in out if isinstance(m, Reserve) and m.kind == "solo"]
         return out
 
-    def _with_forms(self, seat: int, base: Action, solo: str | None = None) -> list[Action]:
+    def _with_forms(self, seat: int, base: Reserve) -> list[Move]:
         """A Hochzeit (or kleines Solo) reservation as the ``hochzeit`` switch wants it: under
         ``choice`` one per form with ``form`` (reading 38), under ``named_card`` one per card."""
         choice = self.rules.hochzeit == "choice"
-        out: list[Action] = []
+        out: list[Move] = []
         for form in HOCHZEIT_FORMS if choice else (self.rules.hochzeit,):
-            action = base | {"form": form} if choice else base
+            move = replace(base, form=form) if choice else base
             if form == "named_card":
-                out += [action | {"card": c} for c in self.nameable_cards(seat, solo)]
+                out += [replace(move, card=c) for c in self.nameable_cards(seat, base.solo)]
             else:
-                out.append(action)
+                out.append(move)
         return out
 
     def nameable_cards(self, seat: int, solo: str | None = None) -> list[str]:
@@ -372,21 +361,6 @@ class Game:
         h = self._hands[seat]
         return [CARD_CODES[t] for t in self._sorted(_deck_mask(self.rules))
                 if t != CQ and count(h, t) < count(_deck_mask(self.rules), t)]
-
-    def allowed_armut_actions(self, seat: int) -> list[dict[str, object]]:
-        """The Armut answers the seat may give now: take / pass, the exact give, a decline.
-
-        ``armut_return`` is not listed: any ``len(armut_given)`` cards of ``hand(seat)``.
-        """
-        if seat != self.to_act:
-            return []
-        if self.phase == "armut_take":
-            return [{"seat": seat, "armut_take": True}, {"seat": seat, "armut_take": False}]
-        if self.phase == "armut_give":
-            return [{"seat": seat, "armut_give": [c for c in self.hand(seat) if self.is_trump(c)]}]
-        if self.phase == "armut_return" and self.rules.armut_decide == "after":
-            return [{"seat": seat, "armut_decline": True}]
-        return []
 
     def can_klopfen(self, seat: int) -> bool:
         """Whether the seat may knock now (``klopfen``)."""
@@ -1342,32 +1316,35 @@ class Game:
         """Everything ``seat`` may know now, as an immutable value (see observation.py)."""
         return observe(self, seat)
 
-    def legal_actions(self, seat: int) -> list[Action]:
-        """Every action ``seat`` may take now, in any phase, as record actions."""
+    def legal_actions(self, seat: int) -> list[Move]:
+        """Every move ``seat`` may make now, in any phase, in this order: the safe answer
+        first where there is one (``Reserve("gesund")``, ``Bid("pass")``, ``ArmutTake(False)``),
+        then reservations as ``_reserve_moves`` lists them; in play ``Klopfen``, the
+        announcements (ladder order), then the cards in hand order (Schwein after the plain
+        Fuchs); the Hochzeit partner's yes before no; every Armut return, then the decline."""
         phase = self.phase
         if phase == "play":
-            out: list[Action] = [{"seat": seat, "klopfen": True}] if self._klopfen_problem(seat) is None else []
-            out += [{"seat": seat, "announce": a} for a in self.allowed_announcements(seat)]
-            return out + self.legal_play_actions(seat)
+            out: list[Move] = [Klopfen()] if self._klopfen_problem(seat) is None else []
+            out += [Announce(a) for a in self.allowed_announcements(seat)]
+            return out + self._play_moves(seat)
         if phase == "reserve":
-            return self.allowed_reservations(seat)
+            return self._reserve_moves(seat)
         if phase == "bid":
-            return [{"seat": seat, "bid": b} for b in self.allowed_bids(seat)]
+            bids = self.allowed_bids(seat)
+            return [Bid(b) for b in bids[-1:] + bids[:-1]]  # "pass" is always the last bid
         if phase == "done" or seat != self.to_act:
             return []
         if phase == "partner":  # reading 40: the found seat takes the partnership or declines
-            return [{"seat": seat, "hochzeit_partner": True}, {"seat": seat, "hochzeit_partner": False}]
+            return [HochzeitPartner(True), HochzeitPartner(False)]
         if phase == "armut_take":
-            return [{"seat": seat, "armut_take": True}, {"seat": seat, "armut_take": False}]
+            return [ArmutTake(False), ArmutTake(True)]
         if phase == "armut_give":
             normal = order_for("normal", self.rules.dullen, self.rules.joker)
             trumps = hand_types(self._hands[seat] & normal.masks[TRUMP])
-            return [{"seat": seat, "armut_give": [CARD_CODES[t] for t in trumps]}]
+            return [ArmutGive(tuple(CARD_CODES[t] for t in trumps))]
         picks = sorted(set(combinations(hand_types(self._hands[seat]), len(self.armut_given))))
-        out = [{"seat": seat, "armut_return": [CARD_CODES[t] for t in p]} for p in picks]
-        if self.rules.armut_decide == "after":
-            out.append({"seat": seat, "armut_decline": True})
-        return out
+        out = [ArmutReturn(tuple(CARD_CODES[t] for t in p)) for p in picks]
+        return out + [ArmutDecline()] if self.rules.armut_decide == "after" else out
 
     def game_result(self) -> GameResult:
         """The typed result of the finished game; ValueError while it runs."""

@@ -12,9 +12,11 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from dokobot.engine.actions import ArmutDecline, ArmutTake, Move, Reserve
 from dokobot.engine.deal import deal
 from dokobot.engine.game import Game
 from dokobot.engine.randomplay import random_action
@@ -89,20 +91,23 @@ SCENARIOS: list[tuple[str, dict[str, Any], dict[str, Any], Check, float, float]]
 
 
 def _action(g: Game, rng: random.Random, announce: float, reserve: float,
-            prefer: str | None, force: dict[str, Any]) -> dict[str, Any]:
-    """A random action (the ``prefer`` reservation where the seat may); a Pflicht seat at four reserves its solo as Pflicht (the table does)."""
+            prefer: str | None, force: dict[str, Any]) -> tuple[int, Move]:
+    """A random move (the ``prefer`` reservation where the seat may); a Pflicht seat at four
+    reserves its solo as Pflicht (the table does)."""
     s = g.to_act
-    if g.phase == "reserve" and prefer and s is not None:
-        opts = [a for a in g.allowed_reservations(s) if a["reserve"] == prefer]
+    assert s is not None
+    reservations = [m for m in g.legal_actions(s) if isinstance(m, Reserve)]
+    if g.phase == "reserve" and prefer:
+        opts = [m for m in reservations if m.kind == prefer]
         if opts:
-            return rng.choice(opts)
-    if s is not None and g.phase == "armut_take" and "armut_take" in force:
-        return {"seat": s, "armut_take": force["armut_take"]}
-    if s is not None and g.phase == "armut_return" and force.get("armut_decline"):
-        return {"seat": s, "armut_decline": True}
+            return s, rng.choice(opts)
+    if g.phase == "armut_take" and "armut_take" in force:
+        return s, ArmutTake(force["armut_take"])
+    if g.phase == "armut_return" and force.get("armut_decline"):
+        return s, ArmutDecline()
     if g.n == 4 and g.phase == "reserve" and s in g.pflicht and rng.random() < 0.8:
-        solo = rng.choice([a for a in g.allowed_reservations(s) if a["reserve"] == "solo"])
-        return solo | {"pflicht": True}
+        solo = rng.choice([m for m in reservations if m.kind == "solo"])
+        return s, replace(solo, pflicht=True)
     return random_action(g, rng, announce, reserve)
 
 
@@ -118,7 +123,7 @@ def play(config: dict[str, Any], kwargs: dict[str, Any], seed: int, announce: fl
     force = kwargs.pop("force", {})
     g = Game(rules, deal(rules, rng, dealer), dealer, **kwargs)
     while g.phase != "done":
-        g.apply(_action(g, rng, announce, reserve, prefer, force))
+        g.act(*_action(g, rng, announce, reserve, prefer, force))
     return g
 
 

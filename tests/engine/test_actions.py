@@ -96,7 +96,7 @@ def test_round_trip_at_every_size_with_switches(config: dict[str, object]) -> No
                                     else {"pflicht": frozenset({i % 4})})
         g = Game(rules, deal(rules, rng, dealer), dealer, **lists)  # type: ignore[arg-type]
         while g.phase != "done":
-            g.apply(random_action(g, rng, announce_rate=0.15, reserve_rate=0.5))
+            g.act(*random_action(g, rng, announce_rate=0.15, reserve_rate=0.5))
         for a in g.actions:
             seat, move = parse(a, g.n)
             assert json.dumps(to_json(seat, move)) == json.dumps(a)

@@ -4,16 +4,25 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any
 
 from dokobot.engine import Observation
+from dokobot.engine.actions import (
+    Announce,
+    ArmutReturn,
+    ArmutTake,
+    Bid,
+    HochzeitPartner,
+    Klopfen,
+    Move,
+    Play,
+)
 from dokobot.engine.cards import CARD_CODES
 
 from . import bid
 from .core import pos_from_obs
 from .play import leicht_card, mittel_card
 
-Action = dict[str, Any]
+Action = Move  # a computer's move (the name the table imports)
 LEVELS = ("leicht", "mittel", "schwer")
 DEFAULT_LEVEL = "mittel"
 
@@ -74,10 +83,10 @@ def decide(obs: Observation, level: str = DEFAULT_LEVEL, rng: random.Random | No
     out: list[Action] = []
     if obs.phase == "play":
         if level != "leicht" and bid.knock(obs, p.re):
-            out.append({"seat": obs.seat, "klopfen": True})
+            out.append(Klopfen())
         said = bid.announce(obs, p.re, p.k90, p.solo_re, p.solo_k90)
         if said:
-            out.append({"seat": obs.seat, "announce": said})
+            out.append(Announce(said))
     out.append(rule_move(obs, level, rng, skill))
     return out
 
@@ -86,34 +95,32 @@ def rule_move(obs: Observation, level: str = DEFAULT_LEVEL, rng: random.Random |
               skill: Skill = FULL) -> Action:
     """The move (no announcement) of the rule-based levels."""
     p = LEICHT if level == "leicht" else MITTEL
-    seat = obs.seat
     if obs.phase == "reserve":
         solo_n = skill.n(p.solo_n, 2) if p.solo_n else 0
         return bid.reserve(obs, rng or random.Random(0), p.solo, solo_n, p.solo_m, p.armut,
                            silent_hochzeit=level != "leicht")
     if obs.phase == "bid":  # six, equal solos (reading 27): name or hold Re once, then pass
-        bids = [a.get("bid") for a in obs.legal_actions()]
-        return {"seat": seat, "bid": "re" if "re" in bids else "pass"}
+        return Bid("re") if Bid("re") in obs.legal else Bid("pass")
     if obs.phase == "armut_take":
-        return {"seat": seat, "armut_take": bid.armut_take(obs, *p.take)}
+        return ArmutTake(bid.armut_take(obs, *p.take))
     if obs.phase == "partner":  # reading 40: leicht always plays along, the others when it pays
-        return {"seat": seat, "hochzeit_partner": level == "leicht" or bid.partner_answer(obs)}
+        return HochzeitPartner(level == "leicht" or bid.partner_answer(obs))
     if obs.phase == "armut_give":
-        return obs.legal_actions()[0]
+        return obs.legal[0]
     if obs.phase == "armut_return":
-        return {"seat": seat, "armut_return": bid.armut_return(obs)}
+        return ArmutReturn(tuple(bid.armut_return(obs)))
     pos = pos_from_obs(obs)
     t, sw = (leicht_card if level == "leicht" else mittel_card)(pos)
     return play_action(obs, t, sw)
 
 
-def play_action(obs: Observation, t: int, sw: bool) -> Action:
-    """The legal play action for card type ``t`` (the Schwein flag as the rules allow it)."""
+def play_action(obs: Observation, t: int, sw: bool) -> Play:
+    """The legal play for card type ``t`` (the Schwein flag as the rules allow it)."""
     code = CARD_CODES[t]
-    plays = [a for a in obs.legal_actions() if a.get("play") == code]
-    for a in plays:
-        if bool(a.get("schwein", False)) == sw:
-            return a
+    plays = [m for m in obs.legal if isinstance(m, Play) and m.card == code]
+    for m in plays:
+        if m.schwein == sw:
+            return m
     if plays:
         return plays[0]
-    return next(a for a in obs.legal_actions() if "play" in a)
+    return next(m for m in obs.legal if isinstance(m, Play))

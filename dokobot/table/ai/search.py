@@ -20,6 +20,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from dokobot.engine import Game, Observation, deck, game_from_observation
+from dokobot.engine.actions import Announce, Klopfen
 from dokobot.engine.cards import CODE_TO_TYPE, CQ, hand_from_types
 from dokobot.engine.contracts import TRUMP, order_for, order_kind
 
@@ -55,10 +56,10 @@ def schwer_decide(obs: Observation, rng: random.Random, skill: Skill = FULL) -> 
         return [rule_move(obs, "mittel", rng, skill)]
     out: list[Action] = []
     if bid.knock(obs, MITTEL.re):
-        out.append({"seat": obs.seat, "klopfen": True})
+        out.append(Klopfen())
     said = _announcement(obs, rng, budget)
     if said:
-        out.append({"seat": obs.seat, "announce": said})
+        out.append(Announce(said))
     out.append(_card(obs, rng, budget, extra=said))
     return out
 
