@@ -462,6 +462,11 @@ class Game:
     def act(self, seat: int, move: Move) -> list[Event]:
         """Check and make one move of ``seat`` (the typed entry); the record keeps the move as
         normalized here (``actions.to_json``). IllegalAction leaves the state unchanged."""
+        if (type(move) is Reserve and move.kind == "gesund" and seat == self.to_act and self.phase == "reserve"
+                and self.vorgefuehrt is None):  # the common answer, the short way (form and card never count)
+            events = self._gesund(seat)
+            self.actions.append({"seat": seat, "reserve": "gesund"})
+            return events
         if not 0 <= seat < self.n:
             raise IllegalAction("bad_seat", seat=seat)
         if self.phase == "done":
