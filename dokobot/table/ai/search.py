@@ -27,7 +27,7 @@ from dokobot.engine.contracts import TRUMP, order_for, order_kind
 from . import bid, infer
 from .core import Pos, pos_from_obs
 from .play import mittel_card
-from .players import FULL, MITTEL, Action, Skill, play_action, rule_move
+from .rules import FULL, MITTEL, Action, Skill, play_action, rule_move
 from .simulate import rollout
 
 
