@@ -29,10 +29,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import ceiling  # noqa: E402
 
 from dokobot.engine import Game, RuleSet, deal  # noqa: E402
+from dokobot.engine.actions import Reserve  # noqa: E402
+from dokobot.engine.cards import types_in  # noqa: E402
 from dokobot.engine.randomplay import playout  # noqa: E402
 
 RULES = RuleSet()
 SIX = RuleSet.from_config({"preset": "muenchen"})
+GESUND = Reserve("gesund")  # moves are values: one for every game
 
 
 def engine_game(rng: random.Random, rules: RuleSet = RULES) -> dict:
@@ -40,7 +43,7 @@ def engine_game(rng: random.Random, rules: RuleSet = RULES) -> dict:
     dealer = int(rng.random() * rules.players)
     g = Game(rules, deal(rules, rng, dealer), dealer)
     for s in g.seats:
-        g.reserve(s, "gesund")
+        g.act(s, GESUND)
     return playout(g, rng, announce_rate=0.05).result()
 
 
@@ -50,10 +53,10 @@ def positions(n: int, rng: random.Random) -> list[Game]:
     for _ in range(n):
         g = Game(RULES, deal(RULES, rng), 0)
         for s in g.seats:
-            g.reserve(s, "gesund")
+            g.act(s, GESUND)
         for _ in range(int(rng.random() * 40)):
             s = g.to_act
-            g.sim_play(s, g.legal_types(s)[0])
+            g.sim_play(s, next(types_in(g.legal_mask(s))))
         out.append(g)
     return out
 

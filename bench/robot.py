@@ -33,7 +33,7 @@ def positions(n: int, rng: random.Random) -> list[Game]:
             s = g.to_act
             if g.phase == "play" and s is not None and rng.random() < 0.1 and len(g.legal_plays(s)) > 1:
                 out.append(g.copy())
-            g.apply(random_action(g, rng, announce_rate=0.0, reserve_rate=0.0))
+            g.act(*random_action(g, rng, announce_rate=0.0, reserve_rate=0.0))
     return out[:n]
 
 

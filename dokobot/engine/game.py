@@ -16,6 +16,21 @@ from itertools import combinations
 from typing import Any, NamedTuple
 
 from . import announce as ann
+from .actions import (
+    Announce,
+    ArmutDecline,
+    ArmutGive,
+    ArmutReturn,
+    ArmutTake,
+    Bid,
+    HochzeitPartner,
+    Klopfen,
+    Move,
+    Play,
+    Reserve,
+    to_json,
+)
+from .actions import parse as parse_action
 from .cards import (
     AUGEN,
     CARD_CODES,
@@ -307,63 +322,52 @@ class Game:
         """Whether the seat may now play a Fuchs as Schwein."""
         return bool(count(self.legal_mask(seat), DA)) and self._schwein_problem(seat, DA) is None
 
-    def legal_play_actions(self, seat: int) -> list[Action]:
-        """Every play the seat may make now, as record actions (Schwein variants included)."""
-        out = []
+    def _play_moves(self, seat: int) -> list[Move]:
+        """Every play the seat may make now (Schwein variants after the plain card)."""
+        out: list[Move] = []
         for card in self.legal_plays(seat):
             t = CODE_TO_TYPE[card]
             if t != DA or not self.rules.overtrump or self._beats_as_needed(seat, t, False):
-                out.append({"seat": seat, "play": card})
+                out.append(Play(card))
             if t == DA and self.may_schwein(seat):
-                out.append({"seat": seat, "play": card, "schwein": True})
+                out.append(Play(card, True))
         return out
 
-    def legal_types(self, seat: int) -> list[int]:
-        return list(types_in(self.legal_mask(seat)))
-
-    def allowed_reservations(self, seat: int) -> list[Action]:
+    def _reserve_moves(self, seat: int) -> list[Move]:
+        """The reservations the seat may make now: gesund first, then Hochzeit, Armut,
+        Schmeißen, the solos (at six per size and Pflicht, as the list allows)."""
         if self.phase != "reserve" or seat != self.to_act:
             return []
-        out: list[dict[str, object]] = [{"seat": seat, "reserve": "gesund"}]
+        out: list[Move] = [Reserve("gesund")]
         for kind in ("hochzeit", "armut", "schmeissen"):
-            if self._reserve_problem(seat, kind, None) is not None:
+            if self._reserve_problem(seat, kind, None) is None:
+                out += self._with_forms(seat, Reserve(kind)) if kind == "hochzeit" else [Reserve(kind)]
+        for k in self.rules.solos:
+            if self._reserve_problem(seat, "solo", k) is not None:
                 continue
-            if kind == "hochzeit":
-                out += self._with_forms(seat, {"seat": seat, "reserve": kind})
-            else:
-                out.append({"seat": seat, "reserve": kind})
-        if self.n != 6:
-            out += [{"seat": seat, "reserve": "solo", "solo": k} for k in self.rules.solos
-                    if self._reserve_problem(seat, "solo", k) is None]
-        else:
-            for k in self.rules.solos:
-                if self._reserve_problem(seat, "solo", k) is not None:
-                    continue
-                for size in ("gross", "klein"):
-                    for pflicht in (False, True):
-                        if self._owed_problem(seat, size, pflicht):
-                            continue
-                        solo: dict[str, object] = {"seat": seat, "reserve": "solo", "solo": k, "size": size,
-                                                   "pflicht": pflicht}
-                        if size == "klein":
-                            out += self._with_forms(seat, solo, k)
-                        else:
-                            out.append(solo)
+            if self.n != 6:
+                out.append(Reserve("solo", k))
+                continue
+            for size in ("gross", "klein"):
+                for pflicht in (False, True):
+                    if not self._owed_problem(seat, size, pflicht):
+                        solo = Reserve("solo", k, size, pflicht)
+                        out += self._with_forms(seat, solo) if size == "klein" else [solo]
         if seat == self.vorgefuehrt:
-            out = [a for a in out if a["reserve"] == "solo"]
+            out = [m for m in out if isinstance(m, Reserve) and m.kind == "solo"]
         return out
 
-    def _with_forms(self, seat: int, base: Action, solo: str | None = None) -> list[Action]:
+    def _with_forms(self, seat: int, base: Reserve) -> list[Move]:
         """A Hochzeit (or kleines Solo) reservation as the ``hochzeit`` switch wants it: under
         ``choice`` one per form with ``form`` (reading 38), under ``named_card`` one per card."""
         choice = self.rules.hochzeit == "choice"
-        out: list[Action] = []
+        out: list[Move] = []
         for form in HOCHZEIT_FORMS if choice else (self.rules.hochzeit,):
-            action = base | {"form": form} if choice else base
+            move = replace(base, form=form) if choice else base
             if form == "named_card":
-                out += [action | {"card": c} for c in self.nameable_cards(seat, solo)]
+                out += [replace(move, card=c) for c in self.nameable_cards(seat, base.solo)]
             else:
-                out.append(action)
+                out.append(move)
         return out
 
     def nameable_cards(self, seat: int, solo: str | None = None) -> list[str]:
@@ -373,21 +377,6 @@ class Game:
         h = self._hands[seat]
         return [CARD_CODES[t] for t in self._sorted(_deck_mask(self.rules))
                 if t != CQ and count(h, t) < count(_deck_mask(self.rules), t)]
-
-    def allowed_armut_actions(self, seat: int) -> list[dict[str, object]]:
-        """The Armut answers the seat may give now: take / pass, the exact give, a decline.
-
-        ``armut_return`` is not listed: any ``len(armut_given)`` cards of ``hand(seat)``.
-        """
-        if seat != self.to_act:
-            return []
-        if self.phase == "armut_take":
-            return [{"seat": seat, "armut_take": True}, {"seat": seat, "armut_take": False}]
-        if self.phase == "armut_give":
-            return [{"seat": seat, "armut_give": [c for c in self.hand(seat) if self.is_trump(c)]}]
-        if self.phase == "armut_return" and self.rules.armut_decide == "after":
-            return [{"seat": seat, "armut_decline": True}]
-        return []
 
     def can_klopfen(self, seat: int) -> bool:
         """Whether the seat may knock now (``klopfen``)."""
@@ -494,85 +483,74 @@ class Game:
     # ---- applying actions ----------------------------------------------------------------
 
     def apply(self, action: Action) -> list[Event]:
-        """Check and apply one record action; IllegalAction leaves the state unchanged."""
-        if not isinstance(action, dict):
-            raise IllegalAction("malformed", what="an action must be an object")
-        seat = action.get("seat")
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.n:
+        """Check and apply one record action (the parsing entry: records, replay, tests);
+        IllegalAction leaves the state unchanged. Codes in the order of the checks:
+        ``malformed`` / ``bad_seat`` (the shape), ``game_over``, ``sits_out``, then the move's."""
+        return self.act(*parse_action(action, self.n))
+
+    def act(self, seat: int, move: Move) -> list[Event]:
+        """Check and make one move of ``seat`` (the typed entry); the record keeps the move as
+        normalized here (``actions.to_json``). IllegalAction leaves the state unchanged."""
+        if (type(move) is Reserve and move.kind == "gesund" and seat == self.to_act and self.phase == "reserve"
+                and self.vorgefuehrt is None):  # the common answer, the short way (form and card never count)
+            events = self._gesund(seat)
+            self.actions.append({"seat": seat, "reserve": "gesund"})
+            return events
+        if not 0 <= seat < self.n:
             raise IllegalAction("bad_seat", seat=seat)
-        keys = [k for k in _ACTION_KEYS if k in action]
-        if len(keys) != 1:
-            raise IllegalAction("malformed", what="exactly one of " + ", ".join(_ACTION_KEYS) + " expected")
         if self.phase == "done":
             raise IllegalAction("game_over")
         if not self._dealt[seat]:  # five at the table: the dealer sits out (readings 21, 32)
             raise IllegalAction("sits_out", seat=seat)
-        key = keys[0]
-        value = action[key]
-        if key == "play":
-            t = parse_code(value)
-            if t is None or (t == JOKER and not self.rules.joker):
-                raise IllegalAction("malformed", what=f"unknown card {value!r}")
-            schwein = action.get("schwein", False)
-            if not isinstance(schwein, bool):
-                raise IllegalAction("malformed", what="schwein must be true or false")
-            events = self.play(seat, t, schwein)
-            rec = {"seat": seat, "play": CARD_CODES[t]}
-            if schwein:
-                rec["schwein"] = True
-        elif key == "announce":
-            events = self.announce(seat, value)
-            rec = {"seat": seat, "announce": value}
-        elif key == "reserve":
-            solo, size, pflicht = action.get("solo"), action.get("size"), action.get("pflicht")
-            # I-04: the card counts only under named_card, with a Hochzeit or a kleines Solo at six
-            names = value == "hochzeit" or (value == "solo" and size == "klein")
-            choice = names and self.rules.hochzeit == "choice"
-            form = action.get("form") if choice else None
-            card = action.get("card") if names and (form if choice else self.rules.hochzeit) == "named_card" else None
-            if choice and form not in HOCHZEIT_FORMS:  # reading 38: the form is part of the reservation
-                raise IllegalAction("malformed", what="the Hochzeit names its form: " + ", ".join(HOCHZEIT_FORMS))
-            events = self.reserve(seat, value, solo, card, size, pflicht, form)
-            rec = {"seat": seat, "reserve": value}
-            if value == "solo":
-                rec["solo"] = solo
-                if self.n == 6:
-                    rec["size"], rec["pflicht"] = size or "gross", bool(pflicht)
-                elif pflicht:
-                    rec["pflicht"] = True
-            if form is not None:
-                rec["form"] = form
-            if card is not None:
-                rec["card"] = card
-        elif key == "hochzeit_partner":
-            if not isinstance(value, bool):
-                raise IllegalAction("malformed", what="hochzeit_partner must be true or false")
-            events = self.hochzeit_answer(seat, value)
-            rec = {"seat": seat, "hochzeit_partner": value}
-        elif key == "armut_take":
-            if not isinstance(value, bool):
-                raise IllegalAction("malformed", what="armut_take must be true or false")
-            events = self.armut_take(seat, value)
-            rec = {"seat": seat, "armut_take": value}
-        elif key == "armut_decline":
-            if value is not True:
-                raise IllegalAction("malformed", what="armut_decline must be true")
-            events = self.armut_decline(seat)
-            rec = {"seat": seat, "armut_decline": True}
-        elif key == "bid":
-            events = self.bid(seat, value)
-            rec = {"seat": seat, "bid": value}
-        elif key in ("armut_give", "armut_return"):
-            types = _parse_cards(value)
-            events = (self.armut_give if key == "armut_give" else self.armut_return)(seat, types)
-            rec = {"seat": seat, key: [CARD_CODES[t] for t in types]}
-        else:
-            if value is not True:
-                raise IllegalAction("malformed", what="klopfen must be true")
-            events = self.klopfen(seat)
-            rec = {"seat": seat, "klopfen": True}
-        self.actions.append(rec)
+        match move:
+            case Play(card, schwein):
+                t = CODE_TO_TYPE.get(card)
+                if t is None or (t == JOKER and not self.rules.joker):
+                    raise IllegalAction("malformed", what=f"unknown card {card!r}")
+                events = self._play_card(seat, t, schwein)
+            case Announce(what):
+                events = self._announce(seat, what)
+            case Reserve():
+                move, events = self._reserve_move(seat, move)
+            case Bid(value):
+                events = self._bid(seat, value)
+            case HochzeitPartner(accept):
+                events = self._hochzeit_answer(seat, accept)
+            case ArmutTake(take):
+                events = self._armut_take(seat, take)
+            case ArmutGive(cards):
+                types = _parse_cards(list(cards))
+                events = self._armut_give(seat, types)
+                move = ArmutGive(tuple(CARD_CODES[t] for t in types))
+            case ArmutReturn(cards):
+                types = _parse_cards(list(cards))
+                events = self._armut_return(seat, types)
+                move = ArmutReturn(tuple(CARD_CODES[t] for t in types))
+            case ArmutDecline():
+                events = self._armut_decline(seat)
+            case Klopfen():
+                events = self._klopfen(seat)
+            case _:
+                raise IllegalAction("malformed", what=f"not a move: {move!r}")
+        self.actions.append(to_json(seat, move))
         return events
+
+    def _reserve_move(self, seat: int, m: Reserve) -> tuple[Reserve, list[Event]]:
+        """Make a reservation; with it the reservation as the record keeps it: at six a solo
+        always has ``size`` and ``pflicht``, at four and five no size; ``form`` and ``card``
+        only where they count (I-04: the card only under named_card, with a Hochzeit or a
+        kleines Solo at six)."""
+        names = m.kind == "hochzeit" or (m.kind == "solo" and m.size == "klein")
+        choice = names and self.rules.hochzeit == "choice"
+        form = m.form if choice else None
+        card = m.card if names and (form if choice else self.rules.hochzeit) == "named_card" else None
+        if choice and form not in HOCHZEIT_FORMS:  # reading 38: the form is part of the reservation
+            raise IllegalAction("malformed", what="the Hochzeit names its form: " + ", ".join(HOCHZEIT_FORMS))
+        events = self._reserve(seat, m.kind, m.solo, card, m.size, m.pflicht, form)
+        if m.kind != "solo":
+            return Reserve(m.kind, form=form, card=card), events
+        size = (m.size or "gross") if self.n == 6 else None
+        return Reserve("solo", m.solo, size, m.pflicht, form, card), events
 
     def _expect(self, seat: int, phase: str, what: str) -> None:
         if self.phase != phase:
@@ -582,7 +560,7 @@ class Game:
 
     # ---- Vorbehalt -----------------------------------------------------------------------
 
-    def reserve(self, seat: int, kind: object, solo: object = None, card: object = None,
+    def _reserve(self, seat: int, kind: object, solo: object = None, card: object = None,
                 size: object = None, pflicht: object = None, form: str | None = None) -> list[Event]:
         if (kind == "gesund" and card is None and self.vorgefuehrt is None and self.phase == "reserve"
                 and seat == self.to_act):  # the common answer, checked the short way
@@ -828,7 +806,7 @@ class Game:
             return [*ladder[b.step + 1:b.step + 2 if b.step < 0 else None], "pass"]  # reading 42: re first
         return [ladder[b.step], "pass"]
 
-    def bid(self, seat: int, value: object) -> list[Event]:
+    def _bid(self, seat: int, value: object) -> list[Event]:
         """Reading 27: ``{"bid": STEP}`` or ``{"bid": "pass"}`` between equal solo reservations."""
         b = self.bidding
         if self.phase != "bid" or b is None:
@@ -917,7 +895,7 @@ class Game:
             self.phase, self.to_act = "armut_take", seat
         return []
 
-    def armut_take(self, seat: int, take: bool) -> list[Event]:
+    def _armut_take(self, seat: int, take: bool) -> list[Event]:
         self._expect(seat, "armut_take", "answer the Armut")
         if take:
             self.taker = seat
@@ -926,7 +904,7 @@ class Game:
         self._armut_asked += 1
         return [Event("armut_passed", seat, None)] + self._armut_ask_next()
 
-    def armut_decline(self, seat: int) -> list[Event]:
+    def _armut_decline(self, seat: int) -> list[Event]:
         """``armut_decide: after``: the asked seat hands the trumps back; the next seat is asked."""
         self._expect(seat, "armut_return", "hand the Armut back")
         if self.rules.armut_decide != "after":
@@ -947,7 +925,7 @@ class Game:
         self.sizes[src] -= n
         self.sizes[dst] += n
 
-    def armut_give(self, seat: int, cards: list[int]) -> list[Event]:
+    def _armut_give(self, seat: int, cards: list[int]) -> list[Event]:
         self._expect(seat, "armut_give", "hand over cards")
         trumps = self._hands[seat] & order_for("normal", self.rules.dullen, self.rules.joker).masks[TRUMP]
         if sorted(cards) != hand_types(trumps):
@@ -960,7 +938,7 @@ class Game:
         self.phase, self.to_act = "armut_return", taker
         return [Event("armut_given", seat, len(cards))]
 
-    def armut_return(self, seat: int, cards: list[int]) -> list[Event]:
+    def _armut_return(self, seat: int, cards: list[int]) -> list[Event]:
         self._expect(seat, "armut_return", "return cards")
         n = len(self.armut_given)
         moved = sum(one(t) for t in cards)
@@ -978,7 +956,7 @@ class Game:
 
     # ---- announcements -------------------------------------------------------------------
 
-    def announce(self, seat: int, what: object) -> list[Event]:
+    def _announce(self, seat: int, what: object) -> list[Event]:
         if what not in ann.ALL_ANNOUNCEMENTS:
             raise IllegalAction("malformed", what=f"unknown announcement {what!r}")
         problem = ann.problem(self, seat, what)
@@ -987,7 +965,7 @@ class Game:
             raise IllegalAction(code, seat=seat, what=what, **params)
         return ann.apply(self, seat, what)
 
-    def klopfen(self, seat: int) -> list[Event]:
+    def _klopfen(self, seat: int) -> list[Event]:
         why = self._klopfen_problem(seat)
         if why:
             raise IllegalAction("klopfen", seat=seat, why=why)
@@ -1014,7 +992,7 @@ class Game:
 
     # ---- playing -------------------------------------------------------------------------
 
-    def play(self, seat: int, t: int, schwein: bool = False) -> list[Event]:
+    def _play_card(self, seat: int, t: int, schwein: bool = False) -> list[Event]:
         self._expect(seat, "play", "play a card")
         h = self._hands[seat]
         if not count(h, t):
@@ -1109,6 +1087,15 @@ class Game:
     def sim_re(self) -> frozenset[int]:
         """The Re seats (the real parties; during an open Hochzeit only the holder)."""
         return self._re
+
+    def sim_announce(self, seat: int, what: str) -> list[Event]:
+        """The fast path's announcement (playouts, search): checked as ``act`` checks it, but
+        not recorded, as ``sim_play`` records no card."""
+        return self._announce(seat, what)
+
+    def sim_answer(self, seat: int, accept: bool) -> list[Event]:
+        """The fast path's answer of a found Hochzeit partner (reading 40), not recorded."""
+        return self._hochzeit_answer(seat, accept)
 
     def sim_may_schwein(self, seat: int) -> bool:
         """Whether a Fuchs of the seat may be a Schwein (rules, both dealt to it, none played as
@@ -1228,7 +1215,7 @@ class Game:
         elif partner is not None or last:
             self._found(partner, i)
 
-    def hochzeit_answer(self, seat: int, accept: bool) -> list[Event]:
+    def _hochzeit_answer(self, seat: int, accept: bool) -> list[Event]:
         """``hochzeit_partner: may`` (reading 40): the found seat takes the partnership or declines;
         declined, the search goes on as if the trick had not clarified."""
         if self.rules.hochzeit_partner != "may":
@@ -1360,32 +1347,35 @@ class Game:
         """Everything ``seat`` may know now, as an immutable value (see observation.py)."""
         return observe(self, seat)
 
-    def legal_actions(self, seat: int) -> list[Action]:
-        """Every action ``seat`` may take now, in any phase, as record actions."""
+    def legal_actions(self, seat: int) -> list[Move]:
+        """Every move ``seat`` may make now, in any phase, in this order: the safe answer
+        first where there is one (``Reserve("gesund")``, ``Bid("pass")``, ``ArmutTake(False)``),
+        then reservations as ``_reserve_moves`` lists them; in play ``Klopfen``, the
+        announcements (ladder order), then the cards in hand order (Schwein after the plain
+        Fuchs); the Hochzeit partner's yes before no; every Armut return, then the decline."""
         phase = self.phase
         if phase == "play":
-            out: list[Action] = [{"seat": seat, "klopfen": True}] if self._klopfen_problem(seat) is None else []
-            out += [{"seat": seat, "announce": a} for a in self.allowed_announcements(seat)]
-            return out + self.legal_play_actions(seat)
+            out: list[Move] = [Klopfen()] if self._klopfen_problem(seat) is None else []
+            out += [Announce(a) for a in self.allowed_announcements(seat)]
+            return out + self._play_moves(seat)
         if phase == "reserve":
-            return self.allowed_reservations(seat)
+            return self._reserve_moves(seat)
         if phase == "bid":
-            return [{"seat": seat, "bid": b} for b in self.allowed_bids(seat)]
+            bids = self.allowed_bids(seat)
+            return [Bid(b) for b in bids[-1:] + bids[:-1]]  # "pass" is always the last bid
         if phase == "done" or seat != self.to_act:
             return []
         if phase == "partner":  # reading 40: the found seat takes the partnership or declines
-            return [{"seat": seat, "hochzeit_partner": True}, {"seat": seat, "hochzeit_partner": False}]
+            return [HochzeitPartner(True), HochzeitPartner(False)]
         if phase == "armut_take":
-            return [{"seat": seat, "armut_take": True}, {"seat": seat, "armut_take": False}]
+            return [ArmutTake(False), ArmutTake(True)]
         if phase == "armut_give":
             normal = order_for("normal", self.rules.dullen, self.rules.joker)
             trumps = hand_types(self._hands[seat] & normal.masks[TRUMP])
-            return [{"seat": seat, "armut_give": [CARD_CODES[t] for t in trumps]}]
+            return [ArmutGive(tuple(CARD_CODES[t] for t in trumps))]
         picks = sorted(set(combinations(hand_types(self._hands[seat]), len(self.armut_given))))
-        out = [{"seat": seat, "armut_return": [CARD_CODES[t] for t in p]} for p in picks]
-        if self.rules.armut_decide == "after":
-            out.append({"seat": seat, "armut_decline": True})
-        return out
+        out = [ArmutReturn(tuple(CARD_CODES[t] for t in p)) for p in picks]
+        return out + [ArmutDecline()] if self.rules.armut_decide == "after" else out
 
     def game_result(self) -> GameResult:
         """The typed result of the finished game; ValueError while it runs."""
@@ -1412,8 +1402,6 @@ def _straight_copier(names: tuple[str, ...]) -> Callable[[Game, Game], None]:
 
 
 _share = _straight_copier(_SHARED)
-_ACTION_KEYS = ("reserve", "bid", "armut_take", "armut_give", "armut_return", "armut_decline", "klopfen",
-                "announce", "play", "hochzeit_partner")
 _COPIES = (2, 3)  # of each card: four and five, six
 # contracts in which a played CQ shows its seat as Re
 _CQ_SHOWS = frozenset(("normal", "stille_hochzeit", "hochzeit:klein", "hochzeit:gross"))

@@ -17,6 +17,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
+from .actions import Move
+from .actions import Play as PlayMove
 from .announce import STEPS, STEPS_SIX
 from .cards import AUGEN, CARD_CODES, CODE_TO_TYPE, CQ, hand_from_types, parse_code
 from .contracts import TRUMP, order_for, order_kind
@@ -25,9 +27,6 @@ if TYPE_CHECKING:
     from .game import Game, Trick
     from .rules import RuleSet
 
-# One action of game-record.md as hashable pairs, e.g. (("seat", 1), ("play", "DA"), ("schwein", True)).
-FrozenAction = tuple[tuple[str, object], ...]
-
 
 class Play(NamedTuple):
     """One card of the trick on the table."""
@@ -35,16 +34,6 @@ class Play(NamedTuple):
     seat: int
     card: str
     schwein: bool = False
-
-
-def freeze(action: Mapping[str, object]) -> FrozenAction:
-    """An action dict as an immutable value (card lists become tuples)."""
-    return tuple((k, tuple(v) if isinstance(v, list) else v) for k, v in action.items())
-
-
-def thaw(action: FrozenAction) -> dict[str, object]:
-    """A frozen action back as the record's action dict."""
-    return {k: list(v) if isinstance(v, tuple) else v for k, v in action}
 
 
 class ArmutInfo(NamedTuple):
@@ -90,7 +79,7 @@ class Observation:
     knocks: tuple[int, ...]
     tricks: tuple[Trick, ...]  # completed tricks
     trick: tuple[Play, ...]  # the trick on the table
-    legal: tuple[FrozenAction, ...]  # every action the seat may take now
+    legal: tuple[Move, ...]  # every move the seat may make now (Game.legal_actions, its order)
     may_announce: tuple[str, ...]  # announcements the seat may make now
     hochzeit_card: str | None = None  # hochzeit named_card: the card the holder named (public)
     armut_announced: ArmutInfo | None = None  # armut_announce: the poor seat's trump count, Alte
@@ -106,12 +95,12 @@ class Observation:
     def schwein_played(self) -> bool:
         return any(p.schwein for p in self.trick) or any(x.schwein is not None for x in self.tricks)
 
-    def legal_actions(self) -> list[dict[str, object]]:
-        return [thaw(a) for a in self.legal]
+    def legal_actions(self) -> list[Move]:
+        return list(self.legal)
 
     def legal_plays(self) -> list[str]:
         """Distinct cards the seat may play now, in hand order."""
-        cards = {dict(a).get("play") for a in self.legal}
+        cards = {m.card for m in self.legal if isinstance(m, PlayMove)}
         return [c for c in dict.fromkeys(self.hand) if c in cards]
 
     def is_trump(self, card: str) -> bool:
@@ -148,7 +137,7 @@ def observe(g: Game, seat: int) -> Observation:
         late=(g._late[0], g._late[1]), said_re=(g._said_re[0], g._said_re[1]),
         knocks=tuple(g.knocks), tricks=tuple(g.tricks),
         trick=tuple(Play(s, CARD_CODES[t], sw) for s, t, sw in g._trick),
-        legal=tuple(freeze(a) for a in g.legal_actions(seat)),
+        legal=tuple(g.legal_actions(seat)),
         may_announce=tuple(g.allowed_announcements(seat)),
         hochzeit_card=g.hochzeit_card, armut_announced=g.armut_announced, size=g.size,
         hochzeit_form=g.hochzeit_form, asking=g.asking,

@@ -3,8 +3,20 @@
 from __future__ import annotations
 
 import random
-from typing import Any
 
+from .actions import (
+    Announce,
+    ArmutDecline,
+    ArmutGive,
+    ArmutReturn,
+    ArmutTake,
+    Bid,
+    HochzeitPartner,
+    Klopfen,
+    Move,
+    Play,
+    Reserve,
+)
 from .cards import _CHUNK_HI, _CHUNK_LO, _LOW, DA, LOW12
 from .deal import deal
 from .game import Game
@@ -12,42 +24,43 @@ from .rules import RuleSet
 
 
 def random_action(g: Game, rng: random.Random, announce_rate: float = 0.05,
-                  reserve_rate: float = 0.15) -> dict[str, Any]:
-    """One random legal action for the seat to act (announcements by any seat, sometimes)."""
+                  reserve_rate: float = 0.15) -> tuple[int, Move]:
+    """One random legal move and its seat: the seat to act's, or an announcement or a knock
+    by any seat, sometimes. ``g.act(*random_action(g, rng))`` makes it."""
     s = g.to_act
     assert s is not None, "the game is over"
     if g.phase == "reserve":
-        opts = g.allowed_reservations(s)
+        opts = [m for m in g.legal_actions(s) if isinstance(m, Reserve)]
         if g.n != 6:
-            return rng.choice(opts) if rng.random() < reserve_rate else opts[0]
+            return s, rng.choice(opts) if rng.random() < reserve_rate else opts[0]
         if rng.random() >= reserve_rate:
-            return opts[0]
+            return s, opts[0]
         # six offer 28 solo entries: each kind of reservation alike, so Hochzeiten happen too
-        kind = rng.choice(sorted({str(o["reserve"]) for o in opts[1:]} or {"gesund"}))
-        return rng.choice([o for o in opts if o["reserve"] == kind])
+        kind = rng.choice(sorted({o.kind for o in opts[1:]} or {"gesund"}))
+        return s, rng.choice([o for o in opts if o.kind == kind])
     if g.phase == "bid":
         bids = g.allowed_bids(s)
-        return {"seat": s, "bid": "pass" if rng.random() < 0.4 else rng.choice(bids)}
+        return s, Bid("pass" if rng.random() < 0.4 else rng.choice(bids))
     if g.phase == "armut_take":
-        return {"seat": s, "armut_take": rng.random() < 0.5}
+        return s, ArmutTake(rng.random() < 0.5)
     if g.phase == "partner":  # hochzeit_partner may (reading 40)
-        return {"seat": s, "hochzeit_partner": rng.random() < 0.6}
+        return s, HochzeitPartner(rng.random() < 0.6)
     if g.phase == "armut_give":
-        return {"seat": s, "armut_give": [c for c in g.hand(s) if g.is_trump(c)]}
+        return s, ArmutGive(tuple(c for c in g.hand(s) if g.is_trump(c)))
     if g.phase == "armut_return":
         if g.rules.armut_decide == "after" and rng.random() < 0.3:
-            return {"seat": s, "armut_decline": True}
-        return {"seat": s, "armut_return": rng.sample(g.hand(s), len(g.armut_given))}
+            return s, ArmutDecline()
+        return s, ArmutReturn(tuple(rng.sample(g.hand(s), len(g.armut_given))))
     if g.rules.klopfen and not g._trick and not g._tricks_done and rng.random() < 0.4:
         knockers = [seat for seat in g.seats if g.can_klopfen(seat)]
         if knockers:
-            return {"seat": rng.choice(knockers), "klopfen": True}
+            return rng.choice(knockers), Klopfen()
     if rng.random() < announce_rate:
         seat = rng.choice(g.seats)
         allowed = g.allowed_announcements(seat)
         if allowed:
-            return {"seat": seat, "announce": rng.choice(allowed)}
-    return rng.choice(g.legal_play_actions(s))
+            return seat, Announce(rng.choice(allowed))
+    return s, rng.choice([m for m in g.legal_actions(s) if isinstance(m, Play)])
 
 
 def random_game(rules: RuleSet, rng: random.Random, announce_rate: float = 0.05,
@@ -56,7 +69,7 @@ def random_game(rules: RuleSet, rng: random.Random, announce_rate: float = 0.05,
     dealer = rng.randrange(rules.players)
     g = Game(rules, deal(rules, rng, dealer), dealer)
     while g.phase != "done":
-        g.apply(random_action(g, rng, announce_rate, reserve_rate))
+        g.act(*random_action(g, rng, announce_rate, reserve_rate))
     return g
 
 
@@ -76,7 +89,7 @@ def playout(g: Game, rng: random.Random, announce_rate: float = 0.0) -> Game:
             seat = choice(g.seats)
             what = choice(words)
             if g.can_announce(seat, what):
-                g.announce(seat, what)
+                g.sim_announce(seat, what)
         s = g.to_act
         assert s is not None
         m = legal(s)
@@ -93,4 +106,4 @@ def playout(g: Game, rng: random.Random, announce_rate: float = 0.0) -> Game:
 def _answer(g: Game, accept: bool) -> None:
     seat = g.to_act
     assert seat is not None  # the found seat answers
-    g.hochzeit_answer(seat, accept)
+    g.sim_answer(seat, accept)

@@ -24,6 +24,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from dokobot.engine import Game, Observation, deck, game_from_observation
+from dokobot.engine.actions import Play
 from dokobot.engine.cards import AUGEN, CARD_CODES, CODE_TO_TYPE, CQ
 from dokobot.engine.record import load
 
@@ -111,9 +112,9 @@ Option = tuple[int, bool]  # card type, played as Schwein
 def options(obs: Observation) -> list[Option]:
     """The seat's distinct legal card plays (a Fuchs as Schwein is its own option)."""
     out: list[Option] = []
-    for a in obs.legal_actions():
-        if "play" in a:
-            opt = (CODE_TO_TYPE[str(a["play"])], bool(a.get("schwein", False)))
+    for m in obs.legal:
+        if isinstance(m, Play):
+            opt = (CODE_TO_TYPE[m.card], m.schwein)
             if opt not in out:
                 out.append(opt)
     return out

@@ -33,11 +33,13 @@ import re
 import secrets
 import time
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, cast
 
 from dokobot.engine import Game, GameResult, IllegalAction, Observation, RuleError, RuleSet, deal
+from dokobot.engine.actions import Announce, Klopfen, Move
+from dokobot.engine.actions import parse as parse_action
 from dokobot.engine.contracts import is_solo
 from dokobot.table import ai, lists
 from dokobot.table.bock import BockGame, BockState, BockStep, booked, replay_bock, step
@@ -587,11 +589,13 @@ class Table:
 
     # ---- playing ----------------------------------------------------------------------
 
-    async def act(self, user_id: int, game_no: int | None, action: dict[str, Any]) -> Outcome:
-        """Apply one game action of the seated ``user_id``.
+    async def act(self, user_id: int, game_no: int | None, move: Move | Mapping[str, Any]) -> Outcome:
+        """Make one move of the seated ``user_id``.
 
         ``game_no`` is the game the clicked message belongs to (None for a slash
-        command, which always means the current game).
+        command, which always means the current game). A record action without its
+        seat (``{"play": "CQ"}``) is still taken, parsed as the record is, until the
+        callers that build dicts are gone (issue 23).
         """
         async with self.lock:
             self._require_open()
@@ -599,7 +603,9 @@ class Table:
             game = self._current_game(game_no)
             back = await self._back(user_id)  # any click: the computer gives the seat back
             try:
-                outcome = await self._apply(game, seat, action)
+                if isinstance(move, Mapping):
+                    move = parse_action({**move, "seat": seat}, game.n)[1]
+                outcome = await self._apply(game, seat, move)
             except IllegalAction as exc:
                 if back:  # taking the seat back is done even when the card was not allowed
                     await self._update_turn()
@@ -609,12 +615,12 @@ class Table:
             await self._update_turn()
             return outcome
 
-    async def _apply(self, game: Game, seat: int, action: dict[str, Any]) -> Outcome:
-        """Apply one action of ``seat`` (under the lock): tried on a copy, stored, then
+    async def _apply(self, game: Game, seat: int, move: Move) -> Outcome:
+        """Make one move of ``seat`` (under the lock): tried on a copy, stored, then
         the table's state. Humans and computer players take this same path."""
         assert self.game_id is not None
         trial = game.copy()
-        events = trial.apply({**action, "seat": seat})
+        events = trial.act(seat, move)
         # the new action only (trial.record() would copy the whole game per click)
         last = (len(trial.actions) - 1, dict(trial.actions[-1]))
         outcome = Outcome(notices=_notices(trial, events))
@@ -1038,7 +1044,7 @@ class Table:
         except TimeoutError:
             pass
 
-    async def _apply_computer(self, seen: Game, seat: int, actions: list[dict[str, Any]]) -> Outcome | None:
+    async def _apply_computer(self, seen: Game, seat: int, actions: list[Move]) -> Outcome | None:
         """Apply a computer seat's decision unless the game moved on while it thought.
 
         An announcement or knock the engine refuses is left out; a move it refuses is
@@ -1050,7 +1056,7 @@ class Table:
                 await self._update_turn()
             return outcome
 
-    async def _computer_moves(self, seen: Game, seat: int, actions: list[dict[str, Any]]) -> Outcome | None:
+    async def _computer_moves(self, seen: Game, seat: int, actions: list[Move]) -> Outcome | None:
         if self.state != "playing" or self.game is not seen or self.computer_to_act() != seat:
             log.info("table %s: stale decision of computer seat %s dropped", self.channel_id, seat)
             return None
@@ -1060,10 +1066,10 @@ class Table:
             try:
                 _merge(outcome, await self._apply(self.game, seat, action))
             except IllegalAction as exc:  # logged without the card: logs never name unplayed cards
-                what = next((k for k in action if k != "seat"), "?")
+                what = type(action).__name__
                 log.warning("table %s: engine refused a %s of computer seat %s (%s)", self.channel_id, what, seat, exc.code)
                 continue
-            if "announce" not in action and "klopfen" not in action:
+            if not isinstance(action, Announce | Klopfen):
                 return outcome
         if self.game is not None and self.computer_to_act() == seat:
             _merge(outcome, await self._apply(self.game, seat, _first_legal(self.game, seat)))
@@ -1134,7 +1140,7 @@ async def save_channel_rules(
     return rules
 
 
-def _decide(obs: Observation, seed: int, level: str, skill: ai.Skill) -> list[dict[str, Any]]:
+def _decide(obs: Observation, seed: int, level: str, skill: ai.Skill) -> list[Move]:
     """A computer seat's move (run in a thread): maybe an announcement, then its action."""
     return ai.decide(obs, level, random.Random(seed), skill)
 
@@ -1146,26 +1152,12 @@ def _turn_step(game: Game) -> int:
     return sum(1 for a in game.actions if "announce" not in a and "klopfen" not in a)
 
 
-def _first_legal(game: Game, seat: int) -> dict[str, Any]:
-    """The first action the engine accepts for ``seat``: what a refused computer move becomes."""
-    hand = game.hand(seat)
-    if game.phase == "reserve":
-        candidates = [{"reserve": "gesund"}, *game.allowed_reservations(seat)]
-    elif game.phase == "armut_take":
-        candidates = [{"armut_take": False}, {"armut_take": True}]
-    elif game.phase == "armut_give":
-        candidates = [{"armut_give": [c for c in hand if game.is_trump(c)]}]
-    elif game.phase == "armut_return":
-        n = len(game.armut_given)
-        candidates = [{"armut_return": hand[-n:]}, {"armut_return": hand[:n]}, {"armut_decline": True}]
-    else:
-        candidates = list(game.legal_play_actions(seat))
-    for action in candidates:
-        try:
-            game.copy().apply({**action, "seat": seat})
-        except IllegalAction:
-            continue
-        return {**action, "seat": seat}
+def _first_legal(game: Game, seat: int) -> Move:
+    """What a refused computer move becomes: the first move the engine lists for ``seat``
+    that is no announcement or knock (the safe answer first: gesund, pass, no Armut)."""
+    for move in game.legal_actions(seat):
+        if not isinstance(move, Announce | Klopfen):
+            return move
     raise IllegalAction("unknown")
 
 

@@ -17,6 +17,7 @@ from conftest import cid, components, message_text
 from dokobot.bot.client import DokoBot
 from dokobot.bot.config import Config
 from dokobot.engine import replay
+from tests.engine.helpers import plays
 
 
 async def quick_game(doko, solo: dict[int, str] | None = None) -> None:
@@ -29,7 +30,7 @@ async def quick_game(doko, solo: dict[int, str] | None = None) -> None:
         if game.phase == "reserve":
             action = {"reserve": "solo", "solo": solo[seat]} if solo and seat in solo else {"reserve": "gesund"}
         else:
-            action = {k: v for k, v in game.legal_play_actions(seat)[0].items() if k != "seat"}
+            action = {k: v for k, v in plays(game, seat)[0].items() if k != "seat"}
         await table.act(table.seats[seat].user_id, None, action)
     assert replay(table.last.record) == table.last.result.replay_json()
     await shown(doko)  # the table message shows this game's summary, as after a click

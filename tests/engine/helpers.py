@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from dokobot.engine import Game, RuleSet, deal
+from dokobot.engine.actions import ArmutDecline, ArmutGive, ArmutTake, Play, Reserve, to_json
 from dokobot.engine.cards import CARD_CODES, parse_code
 from dokobot.engine.contracts import order_for, order_kind
 
@@ -113,7 +115,7 @@ def random_position(rules: RuleSet, rng: random.Random, stop: float = 0.3) -> Ga
     dealer = rng.randrange(rules.players)
     g = Game(rules, deal(rules, rng, dealer), dealer)
     while g.phase != "done" and rng.random() > stop / 10:
-        g.apply(random_action(g, rng, announce_rate=0.1, reserve_rate=0.5))
+        g.act(*random_action(g, rng, announce_rate=0.1, reserve_rate=0.5))
     return g
 
 
@@ -146,3 +148,23 @@ def swapped(g: Game, seat: int, rng: random.Random) -> Game | None:
         return None
     assert g2.hand(a) != ha
     return g2
+
+
+def reservations(g: Game, seat: int) -> list[dict[str, Any]]:
+    """The reservations ``seat`` may make now, as record actions (Game.legal_actions' order)."""
+    return [to_json(seat, m) for m in g.legal_actions(seat) if isinstance(m, Reserve)]
+
+
+def plays(g: Game, seat: int) -> list[dict[str, Any]]:
+    """The plays ``seat`` may make now, as record actions (Schwein after the plain Fuchs)."""
+    return [to_json(seat, m) for m in g.legal_actions(seat) if isinstance(m, Play)]
+
+
+def armut_answers(g: Game, seat: int) -> list[dict[str, Any]]:
+    """The Armut answers ``seat`` may give now (take or not, the give, a decline), as record actions."""
+    return [to_json(seat, m) for m in g.legal_actions(seat) if isinstance(m, ArmutTake | ArmutGive | ArmutDecline)]
+
+
+def legal_json(g: Game, seat: int) -> list[dict[str, Any]]:
+    """Every move ``seat`` may make now, as record actions (Game.legal_actions' order)."""
+    return [to_json(seat, m) for m in g.legal_actions(seat)]

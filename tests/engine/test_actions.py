@@ -65,3 +65,40 @@ def test_malformed_actions_are_refused_by_code(bad: object, code: str) -> None:
 def test_one_key_per_move_type() -> None:
     assert len(actions.ACTION_KEYS) == len(set(actions.ACTION_KEYS)) == 10
     assert parse({"seat": 0, "announce": "re"}) == (0, Announce("re"))
+
+
+_SWITCHED = [
+    {"preset": "ddv", "hochzeit": "choice", "klopfen": True},
+    {"preset": "haus", "armut_decide": "after", "hochzeit": "named_card", "overtrump": True},
+    {"preset": "klassisch", "schmeissen": ["nines", "kings", "top_dj", "top_da"], "hochzeit_partner": "may"},
+    {"preset": "ddv", "players": 5, "hochzeit": "choice", "schweine": True},
+    {"preset": "haus", "players": 5, "klopfen": True, "armut_decide": "after"},
+    {"preset": "muenchen", "hochzeit": "choice", "klopfen": True, "schweine": True},
+    {"preset": "muenchen", "hochzeit": "named_card", "hochzeit_partner": "may"},
+]
+
+
+@pytest.mark.parametrize("config", _SWITCHED, ids=lambda c: "-".join(f"{v}" for v in c.values()))
+def test_round_trip_at_every_size_with_switches(config: dict[str, object]) -> None:
+    """to_json(*parse(a)) == a over every action of random games at four, five and six, with
+    Pflicht lists (four: a pflicht seat; six: owed sizes) and the house forms switched on."""
+    from dokobot.engine.deal import deal
+    from dokobot.engine.game import Game
+    from dokobot.engine.randomplay import random_action
+    from dokobot.engine.rules import RuleSet
+
+    rules = RuleSet.from_config(config)
+    rng = random.Random(json.dumps(config))
+    seen: set[str] = set()
+    for i in range(30):
+        dealer = rng.randrange(rules.players)
+        lists: dict[str, object] = ({"owed": {(dealer + 1) % 6: {"gross", "klein"}}} if rules.players == 6
+                                    else {"pflicht": frozenset({i % 4})})
+        g = Game(rules, deal(rules, rng, dealer), dealer, **lists)  # type: ignore[arg-type]
+        while g.phase != "done":
+            g.act(*random_action(g, rng, announce_rate=0.15, reserve_rate=0.5))
+        for a in g.actions:
+            seat, move = parse(a, g.n)
+            assert json.dumps(to_json(seat, move)) == json.dumps(a)
+            seen.add(type(move).__name__)
+    assert {"Play", "Reserve", "Announce"} <= seen

@@ -5,7 +5,7 @@ import random
 import pytest
 
 from dokobot.engine import IllegalAction, replay
-from tests.engine.helpers import all_gesund, game, hands_with, winner_of
+from tests.engine.helpers import all_gesund, game, hands_with, reservations, winner_of
 
 BOTH_CQ_1 = hands_with({1: "CQ CQ HT DA", 0: "C9 C9 S9 S9 H9"})
 POOR_2 = hands_with({2: "CA CA CT CT CK CK SA SA ST HA HK D9"}, armut=True)  # one trump
@@ -101,7 +101,7 @@ def test_reservation_the_hand_does_not_allow_is_refused(hands, rules, answers, w
 def test_schmeissen_triggers(trigger, cards):
     hands = hands_with({0: cards})
     g = game(hands, schmeissen=[trigger])
-    assert {"seat": 0, "reserve": "schmeissen"} in g.allowed_reservations(0)
+    assert {"seat": 0, "reserve": "schmeissen"} in reservations(g, 0)
     say(g, "schmeissen", "gesund", "gesund", "gesund")
     r = g.result()
     assert r["contract"] == "redeal" and r["score"] == [0, 0, 0, 0] and r["winner"] is None

@@ -19,6 +19,7 @@ from dokobot.engine import SOLO_KINDS, Game, IllegalAction, RuleError, RuleSet, 
 from dokobot.engine.cards import CARD_CODES
 from dokobot.engine.randomplay import random_game
 from dokobot.engine.record import ReplayError, replay_game
+from tests.engine.helpers import legal_json, reservations
 
 HOCHZEIT = ["first_trick", "first_color_trick", "first_trump_trick", "named_card", "first_pure_color_trick"]
 SCHEMES = ["ddv", "steps", "doubling", "tally"]
@@ -204,7 +205,7 @@ def test_five_all_play_deals_five_hands_of_eight_without_nines():
     g = Game(rules, hands, 1)
     # reading 22: no Armut, no Schmeißen, Überstich on, whatever the preset says
     assert (g.rules.armut, g.rules.schmeissen, g.rules.overtrump, g.rules.nines) == (False, (), True, False)
-    kinds = {a["reserve"] for a in g.allowed_reservations(g.to_act)}
+    kinds = {a["reserve"] for a in reservations(g, g.to_act)}
     assert "armut" not in kinds and "schmeissen" not in kinds
 
 
@@ -497,7 +498,7 @@ def test_kleines_solo_is_refused_at_four():
 
 def test_six_offers_sizes_and_pflicht():
     g = six(dealer=5)
-    offers = g.allowed_reservations(0)
+    offers = reservations(g, 0)
     solos = [a for a in offers if a["reserve"] == "solo"]
     assert len(solos) == len(g.rules.solos) * 4
     assert {(a["size"], a["pflicht"]) for a in solos} == {("gross", False), ("gross", True),
@@ -510,10 +511,10 @@ def test_six_offers_sizes_and_pflicht():
 def test_named_card_kleines_solo_names_any_card_not_held_three_times():
     g = six(SIX_ACES, dealer=5, hochzeit="named_card")
     # reading 39: any card but a CQ that the seat does not hold in every copy (three at six)
-    offers = {a["card"] for a in g.allowed_reservations(0) if a.get("size") == "klein" and a["solo"] == "karo"}
+    offers = {a["card"] for a in reservations(g, 0) if a.get("size") == "klein" and a["solo"] == "karo"}
     assert offers == {c for c in CARD_CODES[:24] if c not in ("CA", "SA", "HA", "DA", "CQ")}
     g.apply({"seat": 0, "reserve": "gesund"})
-    offers = {a["card"] for a in g.allowed_reservations(1) if a.get("size") == "klein" and a["solo"] == "karo"}
+    offers = {a["card"] for a in reservations(g, 1) if a.get("size") == "klein" and a["solo"] == "karo"}
     assert "DA" in offers and not offers & {"CT", "CK", "C9", "CQ"} and len(offers) == 20
     for card in ("CQ", "CT"):
         with pytest.raises(IllegalAction) as exc:
@@ -576,7 +577,8 @@ def test_random_five_and_six_games_keep_the_invariants(config, seed, announce_ra
 
 def test_legal_actions_offer_the_bids():
     g = bidding_game()
-    assert g.legal_actions(1) == [{"seat": 1, "bid": b} for b in ("re", "pass")]  # reading 42
+    # reading 42: the bid begins with Re; the safe answer (pass) is listed first
+    assert legal_json(g, 1) == [{"seat": 1, "bid": b} for b in ("pass", "re")]
     assert g.legal_actions(0) == []  # not its turn
     assert g.observation(1).legal_actions() == g.legal_actions(1)
 

@@ -15,7 +15,7 @@ import pytest
 from dokobot.engine import IllegalAction, ReplayError, replay
 from dokobot.engine.cards import CARD_CODES
 from dokobot.engine.record import replay_game
-from tests.engine.helpers import finished, game, hands_with, winner_of
+from tests.engine.helpers import armut_answers, finished, game, hands_with, reservations, winner_of
 
 HOLDER_1 = hands_with({1: "CQ CQ HT CA DA", 0: "SA SA C9 C9 S9 S9 H9"})  # holder holds one CA, no SA/HA
 
@@ -54,14 +54,14 @@ def test_named_card_offers_any_card_but_cq_not_held_twice():
     """Reading 39: any card of the deck, trumps too, but no CQ and none the holder holds twice."""
     g = game(HOLDER_1, hochzeit="named_card")
     say(g, "gesund")
-    offers = [a["card"] for a in g.allowed_reservations(1) if a["reserve"] == "hochzeit"]
+    offers = [a["card"] for a in reservations(g, 1) if a["reserve"] == "hochzeit"]
     hand = g.hand(1)
     assert set(offers) == {c for c in CARD_CODES[:24] if c != "CQ" and hand.count(c) < 2}
     assert {"CA", "SA", "HA", "DA", "HT", "D9"} <= set(offers) and len(offers) == len(set(offers))
     assert offers.index("HT") < offers.index("DA") < offers.index("CA")  # trumps first, in display order
     g = game(hands_with({1: "CQ CQ HA HA"}), hochzeit="named_card")
     say(g, "gesund")
-    offers = [a.get("card") for a in g.allowed_reservations(1) if a["reserve"] == "hochzeit"]
+    offers = [a.get("card") for a in reservations(g, 1) if a["reserve"] == "hochzeit"]
     assert "HA" not in offers and "CQ" not in offers and {"CA", "SA", "DA"} <= set(offers)
 
 
@@ -227,7 +227,8 @@ def test_armut_partner_without_alte_is_the_other_seat_without_one():
     assert len(no_cq) == 1
     g = game(POOR_NO_CQ, armut=True, armut_taker="partner")
     say(g, "gesund", "gesund", "armut", "gesund")
-    assert g.to_act == no_cq[0] and g.allowed_armut_actions(no_cq[0])[0] == {"seat": no_cq[0], "armut_take": True}
+    assert g.to_act == no_cq[0] and armut_answers(g, no_cq[0]) == [
+        {"seat": no_cq[0], "armut_take": False}, {"seat": no_cq[0], "armut_take": True}]
 
 
 def test_armut_partner_against_volunteer_same_deal_two_results():
@@ -259,7 +260,7 @@ def test_armut_after_give_then_decline_then_the_next_seat_takes():
     assert g.phase == "armut_give" and g.to_act == 2 and g.taker == 3
     assert code_of(g, {"seat": 3, "armut_take": True}) == "wrong_phase"  # no armut_take in after mode
     g.apply({"seat": 2, "armut_give": ["D9"]})
-    assert "D9" in g.hand(3) and g.allowed_armut_actions(3) == [{"seat": 3, "armut_decline": True}]
+    assert "D9" in g.hand(3) and armut_answers(g, 3) == [{"seat": 3, "armut_decline": True}]
     before = g.hand(3).count("D9")
     ev = g.apply({"seat": 3, "armut_decline": True})
     assert ev[0].kind == "armut_declined" and "D9" in g.hand(2) and g.hand(3).count("D9") == before - 1
@@ -428,18 +429,18 @@ def test_top_da_against_top_dj():
     for hands, top_dj, top_da in ((dj_top, True, False), (da_top, True, True)):
         for trigger, ok in (("top_dj", top_dj), ("top_da", top_da)):
             g = game(hands, schmeissen=[trigger])
-            assert ({"seat": 0, "reserve": "schmeissen"} in g.allowed_reservations(0)) == ok
+            assert ({"seat": 0, "reserve": "schmeissen"} in reservations(g, 0)) == ok
             if not ok:
                 assert code_of(g, {"seat": 0, "reserve": "schmeissen"}) == "reserve_not_allowed"
     g = game(hands_with({0: "DA DA CA CA SA SA HA HA CT CT SK SK"}), schmeissen=["top_da"], schweine=True)
-    assert {"seat": 0, "reserve": "schmeissen"} not in g.allowed_reservations(0)  # a Schwein is high
+    assert {"seat": 0, "reserve": "schmeissen"} not in reservations(g, 0)  # a Schwein is high
 
 
 def test_nines_trigger_counts_kings_without_nines():
     kings = "CK CK SK SK HK"
     for nines, ok in ((False, True), (True, False)):
         g = game(hands_with({0: kings}, nines=nines), nines=nines, schmeissen=["nines"])
-        assert ({"seat": 0, "reserve": "schmeissen"} in g.allowed_reservations(0)) == ok
+        assert ({"seat": 0, "reserve": "schmeissen"} in reservations(g, 0)) == ok
 
 
 # ---- Extras --------------------------------------------------------------------------------

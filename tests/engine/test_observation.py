@@ -11,7 +11,14 @@ from dokobot.engine.cards import CARD_CODES, DA
 from dokobot.engine.observation import Observation, game_from_observation
 from dokobot.engine.randomplay import playout
 from dokobot.engine.rules import SOLO_KINDS
-from tests.engine.helpers import PRESET_SWITCHES, all_gesund, game, random_position, swapped
+from tests.engine.helpers import (
+    PRESET_SWITCHES,
+    all_gesund,
+    game,
+    legal_json,
+    random_position,
+    swapped,
+)
 
 # five all playing and six (Münchener Regeln): kleine/große Hochzeit, kleines Solo, bidding, three decks
 FIVE_SIX = [{"preset": "ddv", "players": 5, "five": "all_play"}, {"preset": "haus", "players": 5},
@@ -95,7 +102,7 @@ def _accepted(g: Game, action: dict) -> bool:
 def test_legal_actions_are_exactly_what_the_engine_accepts(config):
     for g, _ in _positions(config, 40, 2):
         for seat in g.seats:
-            legal = g.legal_actions(seat)
+            legal = legal_json(g, seat)
             assert all(_accepted(g, a) for a in legal), legal
             keyed = [a for a in legal if "armut_give" not in a and "armut_return" not in a]
             accepted = [a for a in _candidates(g, seat) if _accepted(g, a)]

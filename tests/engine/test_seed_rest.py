@@ -7,7 +7,7 @@ import json
 import pytest
 
 from dokobot.engine import Game, IllegalAction, RuleError, RuleSet, replay
-from tests.engine.helpers import hands_with
+from tests.engine.helpers import hands_with, legal_json, reservations
 from tests.engine.test_five_six import SIX_RE_ALL, SIX_TWO_RE_ALL, play_first, six
 
 # seat 1 holds both CQ; seat 0 (first to lead, dealer 3) both HT: under first_legal it leads
@@ -102,7 +102,7 @@ def test_choice_named_card_carries_its_card():
     g = four(hochzeit="choice")
     g.apply({"seat": 0, "reserve": "gesund"})
     assert code_of(g, {"seat": 1, "reserve": "hochzeit", "form": "named_card"}) == "bad_card"
-    offers = [a for a in g.allowed_reservations(1) if a["reserve"] == "hochzeit"]
+    offers = [a for a in reservations(g, 1) if a["reserve"] == "hochzeit"]
     forms = [a["form"] for a in offers]
     assert set(forms) == {"first_trick", "first_color_trick", "first_trump_trick", "named_card",
                           "first_pure_color_trick"}
@@ -119,9 +119,9 @@ def test_a_form_at_a_table_without_choice_is_not_recorded():
 
 def test_choice_at_six_names_the_form_of_a_kleines_solo():
     g = six(seed=3, hochzeit="choice")
-    offers = [a for a in g.allowed_reservations(0) if a.get("size") == "klein" and a["solo"] == "karo"]
+    offers = [a for a in reservations(g, 0) if a.get("size") == "klein" and a["solo"] == "karo"]
     assert {a["form"] for a in offers if not a["pflicht"]} >= {"first_trick", "named_card"}
-    assert all("form" not in a for a in g.allowed_reservations(0) if a.get("size") == "gross")
+    assert all("form" not in a for a in reservations(g, 0) if a.get("size") == "gross")
     g.apply({"seat": 0, "reserve": "solo", "solo": "karo", "size": "klein", "pflicht": False,
              "form": "first_trump_trick"})
     while g.phase == "reserve":
@@ -161,7 +161,7 @@ def test_must_finds_the_partner_may_asks_first():
     reserve(may, {"reserve": "hochzeit"})
     play_trick(may)
     assert (may.phase, may.to_act, may.asking, may.clarify_trick) == ("partner", 0, (0, 0, False), None)
-    assert may.legal_actions(0) == [{"seat": 0, "hochzeit_partner": True}, {"seat": 0, "hochzeit_partner": False}]
+    assert legal_json(may, 0) == [{"seat": 0, "hochzeit_partner": True}, {"seat": 0, "hochzeit_partner": False}]
     assert may.legal_actions(1) == [] and may.observation(2).asking == (0, 0, False)
     assert code_of(may, {"seat": 2, "hochzeit_partner": True}) == "not_your_turn"
     assert code_of(may, {"seat": 0, "play": may.hand(0)[0]}) == "wrong_phase"

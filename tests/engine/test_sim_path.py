@@ -6,8 +6,10 @@ import random
 import pytest
 
 from dokobot.engine import Game, RuleSet
+from dokobot.engine.actions import Reserve
 from dokobot.engine.cards import CODE_TO_TYPE, DA, count
 from dokobot.engine.deal import deal
+from tests.engine.helpers import plays
 
 CONFIGS = [
     {"preset": "ddv"},
@@ -23,7 +25,7 @@ def _in_play(rules: RuleSet, seed: int) -> tuple[Game, Game]:
     while g.phase == "reserve":
         s = g.to_act
         assert s is not None
-        g.reserve(s, "gesund")
+        g.act(s, Reserve("gesund"))
     return g, g.copy()
 
 
@@ -42,7 +44,7 @@ def test_sim_path_matches_the_checked_path(config: dict[str, object]) -> None:
             assert fast.sim_legal(s) == checked.legal_mask(s)
             if count(checked.legal_mask(s), DA):
                 assert fast.sim_may_schwein(s) == checked.may_schwein(s)
-            action = rng.choice(checked.legal_play_actions(s))
+            action = rng.choice(plays(checked, s))
             t, sw = CODE_TO_TYPE[action["play"]], bool(action.get("schwein", False))
             schweine_seen += sw
             checked.apply(action)

@@ -11,6 +11,7 @@ import pytest
 
 from dokobot.storage import Database, StorageError, export_channel
 from dokobot.storage.export import export_game
+from tests.engine.helpers import reservations
 
 from .gen import pool, random_game, store_game
 
@@ -84,7 +85,7 @@ def _play_engine_game(rng):
     while game.phase != "done":
         seat = game.to_act
         if game.phase == "reserve":
-            options = game.allowed_reservations(seat)
+            options = reservations(game, seat)
             action = next((o for o in options if o.get("reserve") == "gesund"), options[0])
         else:
             announcements = game.allowed_announcements(seat)

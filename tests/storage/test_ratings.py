@@ -31,8 +31,9 @@ def computer_game(seed: int, players: tuple, config: None = None) -> Game:
     dealer = seed % len(players)
     g = Game(rules, deal(rules, rng, dealer), dealer, [p["name"] for p in players])
     while not g.finished:
-        for a in ai.decide(g.observation(g.to_act), "mittel", rng, QUICK):
-            g.apply(a)
+        seat = g.to_act
+        for a in ai.decide(g.observation(seat), "mittel", rng, QUICK):
+            g.act(seat, a)
     return g
 
 

@@ -38,8 +38,8 @@ async def test_extras_of_real_games_reach_the_statistics(tmp_path):
         for n in range(GAMES):
             while table.state == "playing":
                 game = table.game
-                action = random_action(game, rng, announce_rate=0.05, reserve_rate=0.0)
-                await table.act(table.seats[action["seat"]].user_id, table.game_no, action)
+                seat, move = random_action(game, rng, announce_rate=0.05, reserve_rate=0.0)
+                await table.act(table.seats[seat].user_id, table.game_no, move)
             fin = table.last
             _, summary = summary_text(fin, "de")
             for e in fin.result.extras:

@@ -7,6 +7,7 @@ import random
 import pytest
 
 from dokobot.engine import Game, RuleSet, deal
+from dokobot.engine.actions import Klopfen, Play
 from dokobot.engine.rules import SOLO_KINDS
 from dokobot.table.ai import LEVELS, Skill, decide
 from dokobot.table.ai.arena import play
@@ -109,7 +110,7 @@ def test_forced_card_is_played_at_once():
     seat = g.to_act
     rng = random.Random(1)
     state = rng.getstate()
-    assert decide(g.observation(seat), "schwer", rng) == [{"seat": seat, "play": g.legal_plays(seat)[0]}]
+    assert decide(g.observation(seat), "schwer", rng) == [Play(g.legal_plays(seat)[0])]
     assert rng.getstate() == state
 
 
@@ -131,7 +132,7 @@ def test_mittel_smears_a_fuchs_onto_the_partners_sure_trick():
     seat = g.to_act
     assert seat == 3 and g.public_parties()[1] == "re"
     actions = decide(g.observation(3), "mittel", random.Random(0))
-    assert actions[-1]["play"] == "DA"
+    assert actions[-1].card == "DA"
 
 
 def test_leicht_throws_its_lowest_card_when_the_trick_is_lost():
@@ -140,7 +141,7 @@ def test_leicht_throws_its_lowest_card_when_the_trick_is_lost():
     g = _after(Game(RuleSet(), [h.split() for h in hands], 3), ["CA"])
     seat = g.to_act
     actions = decide(g.observation(seat), "leicht", random.Random(0))
-    play = actions[-1]["play"]
+    play = actions[-1].card
     assert g.is_trump(play) is False or all(g.is_trump(c) for c in g.legal_plays(seat))
     from dokobot.engine import AUGEN
     from dokobot.engine.cards import CODE_TO_TYPE
@@ -170,7 +171,7 @@ def test_strong_hands_reserve_a_solo_and_weak_ones_do_not(level):
         hands = hands_with({0: hand})
         g = Game(RuleSet(), [h.split() for h in hands], 3)
         action = decide(g.observation(0), level, random.Random(0), QUICK)[-1]
-        assert action["reserve"] == want, (hand, action)
+        assert action.kind == want, (hand, action)
 
 
 def test_knocks_with_a_strong_hand_only():
@@ -184,8 +185,8 @@ def test_knocks_with_a_strong_hand_only():
             g.apply({"seat": s, "reserve": "gesund"})
         for level in ("mittel", "schwer"):
             actions = decide(g.observation(0), level, random.Random(1), QUICK)
-            assert ({"seat": 0, "klopfen": True} in actions) is want, (level, actions)
-        assert {"seat": 0, "klopfen": True} not in decide(g.observation(0), "leicht", random.Random(1))
+            assert (Klopfen() in actions) is want, (level, actions)
+        assert Klopfen() not in decide(g.observation(0), "leicht", random.Random(1))
 
 
 def test_mittel_says_re_or_kontra_when_clearly_ahead_after_the_first_trick():
@@ -212,7 +213,7 @@ def test_mittel_says_re_or_kontra_when_clearly_ahead_after_the_first_trick():
                         behind += 1
                     assert bid.announce(obs, strength + 9, 99.0, -9.0, -9.0) is None  # a weak hand stays quiet
             for a in decide(obs, "leicht", random.Random(i)):
-                g.apply(a)
+                g.act(obs.seat, a)
     assert ahead >= 3 and behind >= 3
 
 
@@ -225,7 +226,7 @@ def test_mittel_last_keeps_its_dulle_off_a_cheap_trick_of_a_possible_partner(tri
     g = _after(Game(RuleSet(), [h.split() for h in hands], 3), trick.split())
     assert g.to_act == 3 and not g.public_parties()
     actions = decide(g.observation(3), "mittel", random.Random(0))
-    assert actions[-1]["play"] == card
+    assert actions[-1].card == card
 
 
 @pytest.mark.parametrize("lead, card", [("D9", "DK"), ("DA", "HT")])
@@ -235,7 +236,7 @@ def test_mittel_spends_no_dulle_on_a_cheap_trick_it_could_take_for_sure(lead, ca
     g = _after(Game(RuleSet(), [h.split() for h in hands], 3), [lead])
     assert g.to_act == 1
     actions = decide(g.observation(1), "mittel", random.Random(0))
-    assert actions[-1]["play"] == card
+    assert actions[-1].card == card
 
 
 def test_mittel_takes_over_the_partners_ten_that_would_not_hold():
@@ -246,4 +247,4 @@ def test_mittel_takes_over_the_partners_ten_that_would_not_hold():
     g = _after(Game(RuleSet(), [h.split() for h in hands], 3), ["CQ", "DK", "D9", "D9", "CT"])
     assert g.to_act == 1 and g.public_parties()[0] == "re"
     actions = decide(g.observation(1), "mittel", random.Random(0))
-    assert actions[-1]["play"] == "CQ"
+    assert actions[-1].card == "CQ"

@@ -39,7 +39,8 @@ def test_computers_bid_between_equal_solos(level):
         g.apply({"seat": g.to_act, "reserve": "gesund"})
     assert g.phase == "bid"
     while g.phase == "bid":
-        for action in decide(g.observation(g.to_act), level, random.Random(1), QUICK):
-            g.apply(action)
+        seat = g.to_act
+        for action in decide(g.observation(seat), level, random.Random(1), QUICK):
+            g.act(seat, action)
     # seat 1 names Re, seat 0 holds it, seat 1 would have to go higher and passes: seat 0 plays
     assert (g.soloist, g.announcements) == (0, [(0, "re")])

@@ -7,6 +7,7 @@ import random
 import pytest
 
 from dokobot.engine import Game, RuleSet, deal
+from dokobot.engine.actions import Play
 from dokobot.engine.record import replay_game
 from dokobot.table import ai
 from dokobot.table.analysis import (
@@ -46,9 +47,10 @@ def played_game(seed: int, config: dict | None = None, stop: int | None = None) 
     g = Game(rules, deal(rules, rng, dealer), dealer, [f"P{i}" for i in range(rules.players)])
     cards = 0
     while not g.finished and (stop is None or cards < stop or g.phase != "play"):
-        for a in ai.decide(g.observation(g.to_act), "mittel", rng, QUICK):
-            g.apply(a)
-            cards += "play" in a
+        seat = g.to_act
+        for a in ai.decide(g.observation(seat), "mittel", rng, QUICK):
+            g.act(seat, a)
+            cards += isinstance(a, Play)
     return g
 
 

@@ -12,6 +12,7 @@ from dokobot.table import lists
 from dokobot.table.table import FIRST_DEALER, Table, TableError, Tables
 from dokobot.text.i18n import illegal_text
 from dokobot.text.render import summary_text, table_text
+from tests.engine.helpers import plays, reservations
 from tests.rigged import RiggedDeals
 
 USERS = [(11, "Nord"), (12, "Ost"), (13, "Sued"), (14, "West")]
@@ -40,7 +41,7 @@ async def play_game(table: Table, solo: dict[int, str] | None = None) -> None:
         if game.phase == "reserve":
             action = {"reserve": "solo", "solo": solo[seat]} if seat in solo else {"reserve": "gesund"}
         else:
-            action = {k: v for k, v in game.legal_play_actions(seat)[0].items() if k != "seat"}
+            action = {k: v for k, v in plays(game, seat)[0].items() if k != "seat"}
         await table.act(user, None, action)
 
 
@@ -109,7 +110,7 @@ async def test_a_24_game_pflichtsolo_list(tmp_path):
     assert isinstance(err, IllegalAction) and err.code == "vorgefuehrt"
     assert illegal_text("de", err.code, err.params, names=table.names, ddv_deadlines=True) == (
         "Du bist vorgeführt: in diesem Spiel musst du ein Solo ansagen.")
-    assert [a["reserve"] for a in game.allowed_reservations(2)] == ["solo"] * len(game.rules.solos)
+    assert [a["reserve"] for a in reservations(game, 2)] == ["solo"] * len(game.rules.solos)
     await table.act(13, None, {"reserve": "solo", "solo": "karo"})
     with pytest.raises(TableError) as exc:  # another seat's solo: refused in this game
         await table.act(14, None, {"reserve": "solo", "solo": "herz"})
@@ -247,7 +248,7 @@ async def test_at_five_all_play_the_dealer_owes_and_plays_a_pflichtsolo():
         if game.phase == "reserve":
             action = {"reserve": "solo", "solo": "damen"} if seat == dealer else {"reserve": "gesund"}
         else:
-            action = {k: v for k, v in game.legal_play_actions(seat)[0].items() if k != "seat"}
+            action = {k: v for k, v in plays(game, seat)[0].items() if k != "seat"}
         await table.act(table.seats[seat].user_id, None, action)
     fin = table.last
     assert fin.result.contract == "solo:damen" and fin.list_step.mark == "pflicht"

@@ -16,6 +16,7 @@ from dokobot.table.lists import ListGame, ListSettings, ListState
 from dokobot.table.table import Table, TableError, Tables
 from dokobot.text.i18n import illegal_text
 from dokobot.text.render import hand_text, summary_text, table_text
+from tests.engine.helpers import plays, reservations
 from tests.engine.test_five_six import SIX_ACES
 from tests.rigged import RiggedDeals
 
@@ -55,7 +56,7 @@ async def play_game(table: Table, say: dict[int, dict[str, object]] | None = Non
         elif game.phase == "bid":
             action = {"bid": "pass"}
         else:
-            action = {k: v for k, v in game.legal_play_actions(seat)[0].items() if k != "seat"}
+            action = {k: v for k, v in plays(game, seat)[0].items() if k != "seat"}
         await table.act(table.seats[seat].user_id, None, action)
 
 
@@ -99,13 +100,13 @@ async def test_a_36_game_list_at_six_with_two_pflichtsoli_per_seat():
     assert await refused(table, 0, solo("damen", "gross")) == (
         "Diesen Vorbehalt erlaubt deine Hand oder die Regel nicht. Du schuldest nur noch dein kleines Pflichtsolo: ein großes Solo geht erst danach.")
     assert "Lustsolo geht erst nach deinen Pflichtsoli" in await refused(table, 0, solo("damen", "klein", False))
-    sizes = {(a["size"], a["pflicht"]) for a in table.game.allowed_reservations(0) if a["reserve"] == "solo"}
+    sizes = {(a["size"], a["pflicht"]) for a in reservations(table.game, 0) if a["reserve"] == "solo"}
     assert sizes == {("klein", True)}
     await table.act(11, None, solo("damen", "klein"))
     await to_seat(table, 1)
     # Ost owes both: a Lustsolo is refused, either Pflicht size is offered
     assert "Lustsolo" in await refused(table, 1, solo("buben", "gross", False))
-    sizes = {(a["size"], a["pflicht"]) for a in table.game.allowed_reservations(1) if a["reserve"] == "solo"}
+    sizes = {(a["size"], a["pflicht"]) for a in reservations(table.game, 1) if a["reserve"] == "solo"}
     assert sizes == {("gross", True), ("klein", True)}
     await play_game(table)
     fin = table.last
@@ -263,7 +264,7 @@ async def test_vorgefuehrte_computers_at_six_play_both_sizes(caplog):
         user = table.seats[seat].user_id
         assert not table.seats[seat].is_bot, "a computer seat is to act but idle"
         if game.phase == "reserve":
-            mine = [a for a in game.allowed_reservations(seat) if a["reserve"] == "solo"]
+            mine = [a for a in reservations(game, seat) if a["reserve"] == "solo"]
             action = {k: v for k, v in mine[0].items() if k != "seat"} if game.vorgefuehrt == seat \
                 else {"reserve": "gesund"}
         elif game.phase == "bid":

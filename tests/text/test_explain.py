@@ -256,6 +256,7 @@ def test_ddv_deadline_texts_hold_in_every_contract():
     """'Re geht nur, bevor du deine n-te Karte spielst': whenever the engine refuses for a
     deadline, the seat has played its n-th card already, n is one we can say, and one
     card earlier it would have been in time (Hochzeit shifts included)."""
+    from dokobot.engine.actions import Reserve
     from dokobot.engine.randomplay import random_action
 
     rng = random.Random(21)
@@ -263,9 +264,9 @@ def test_ddv_deadline_texts_hold_in_every_contract():
     for _ in range(400):
         g = game(seed=rng.randrange(10**6), dealer=rng.randrange(4))
         while g.phase == "reserve":  # a Hochzeit whenever a hand has one, else at random
-            options = g.allowed_reservations(g.to_act)
-            wedding = [a for a in options if a["reserve"] == "hochzeit"]
-            g.apply(wedding[0] if wedding else random_action(g, rng, reserve_rate=0.3))
+            seat = g.to_act
+            wedding = [m for m in g.legal_actions(seat) if isinstance(m, Reserve) and m.kind == "hochzeit"]
+            g.act(*((seat, wedding[0]) if wedding else random_action(g, rng, reserve_rate=0.3)))
         hochzeiten += g.contract == "hochzeit"
         history: dict[tuple[int, str], list[int]] = {}
         while g.phase == "play":

@@ -108,7 +108,7 @@ def test_every_refusal_of_random_games_has_its_reason_in_words(cfg, n):
                             assert reason_text(lang, why), why
                             assert illegal_text(lang, exc.code, exc.params, names=list("ABCDEF"),
                                                 ddv_deadlines=True)
-            g.apply(random_action(g, rng, announce_rate=0.1, reserve_rate=0.5))
+            g.act(*random_action(g, rng, announce_rate=0.1, reserve_rate=0.5))
     assert len(seen) >= 8, seen
 
 

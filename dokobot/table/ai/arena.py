@@ -12,8 +12,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from dokobot.engine import Game, Observation, RuleSet
+from dokobot.engine.actions import Announce, Klopfen, Move, Reserve
 
-from .players import FULL, Action, Skill, decide
+from .players import FULL, Skill, decide
 
 KINDS = ("random", "leicht", "mittel", "schwer")
 
@@ -28,10 +29,10 @@ class Timing:
         self.times.setdefault(level, []).append(dt)
 
 
-def random_move(obs: Observation, rng: random.Random) -> Action:
-    acts = [a for a in obs.legal_actions() if "announce" not in a and "klopfen" not in a]
+def random_move(obs: Observation, rng: random.Random) -> Move:
+    acts = [m for m in obs.legal if not isinstance(m, Announce | Klopfen)]
     if obs.phase == "reserve":
-        return next(a for a in acts if a["reserve"] == "gesund")
+        return Reserve("gesund")
     return acts[int(rng.random() * len(acts))]
 
 
@@ -47,14 +48,14 @@ def play(rules: RuleSet, hands: list[list[str]], dealer: int, kinds: Sequence[st
         rng = random.Random(base.getrandbits(64))
         kind = kinds[seat]
         t0 = time.perf_counter()
-        actions = [random_move(obs, rng)] if kind == "random" else decide(obs, kind, rng, skill)
+        moves = [random_move(obs, rng)] if kind == "random" else decide(obs, kind, rng, skill)
         dt = time.perf_counter() - t0
         if timing is not None and _choices(obs) > 1:
             timing.add(kind, dt)
-        for a in actions:
-            g.apply(a)
+        for m in moves:
+            g.act(seat, m)
     return g
 
 
 def _choices(obs: Observation) -> int:
-    return sum(1 for a in obs.legal if dict(a).get("announce") is None and dict(a).get("klopfen") is None)
+    return sum(1 for m in obs.legal if not isinstance(m, Announce | Klopfen))

@@ -12,13 +12,13 @@ import random
 from collections.abc import Iterable
 
 from dokobot.engine import Observation
+from dokobot.engine.actions import Klopfen, Move, Reserve
 from dokobot.engine.cards import ACE, AUGEN, CARD_CODES, CODE_TO_TYPE, CQ, count, rank_of, type_list
 from dokobot.engine.contracts import TRUMP, order_for, order_kind, solo_kind
 from dokobot.engine.deal import deck
-from dokobot.engine.observation import thaw
 from dokobot.engine.rules import RuleSet
 
-Action = dict[str, object]
+Action = Move
 TRUMP_LOSS = 0.6  # share of the others' high trumps that cost a trick
 AHEAD = 30  # Augen the seat's known party leads by for a Re/Kontra after the first trick (measured: 30 > 40 > none)
 
@@ -113,40 +113,39 @@ def trumps_of(hand: int, rules: RuleSet) -> int:
 def reserve(obs: Observation, rng: random.Random, solo_limit: float, solo_playouts: int,
             solo_margin: float, armut_max: int, silent_hochzeit: bool) -> Action:
     """Solo when play-outs say it wins (hands with few losers only), else Schmeißen, Armut, Hochzeit."""
-    seat = obs.seat
-    allowed = [thaw(a) for a in obs.legal]
-    kinds = {a["reserve"] for a in allowed}
+    allowed = [m for m in obs.legal if isinstance(m, Reserve)]
+    kinds = {m.kind for m in allowed}
     hand = mask_of(obs.hand)
     # once per kind: at six each size, Pflicht, form and named card is an entry of its own
-    solos = list(dict.fromkeys(str(a["solo"]) for a in allowed if a["reserve"] == "solo"))
+    solos = list(dict.fromkeys(str(m.solo) for m in allowed if m.kind == "solo"))
     solo = choose_solo(obs, solos, rng, solo_limit, solo_playouts, solo_margin)
     if not solo and solos and "gesund" not in kinds:  # vorgeführt (a list): a solo it must be
         solo = min(solos, key=lambda k: solo_losers(hand, k, obs.rules))
     if solo:  # as offered: at six with the size and Pflicht a list allows (the first of them)
-        return next(a for a in allowed if a["reserve"] == "solo" and a["solo"] == solo)
+        return next(m for m in allowed if m.kind == "solo" and m.solo == solo)
     if "schmeissen" in kinds:
-        return {"seat": seat, "reserve": "schmeissen"}
+        return Reserve("schmeissen")
     if "armut" in kinds and trumps_of(hand, obs.rules) <= armut_max:
-        return {"seat": seat, "reserve": "armut"}
+        return Reserve("armut")
     if "hochzeit" in kinds:
         if silent_hochzeit and solo_losers(hand, "karo", obs.rules) <= solo_limit - 2:
-            return {"seat": seat, "reserve": "gesund"}  # a silent Hochzeit: played alone
-        return hochzeit_pick(obs, [a for a in allowed if a["reserve"] == "hochzeit"])
-    return {"seat": seat, "reserve": "gesund"}
+            return Reserve("gesund")  # a silent Hochzeit: played alone
+        return hochzeit_pick(obs, [m for m in allowed if m.kind == "hochzeit"])
+    return Reserve("gesund")
 
 
-def hochzeit_pick(obs: Observation, offers: list[Action]) -> Action:
+def hochzeit_pick(obs: Observation, offers: list[Reserve]) -> Reserve:
     """The Hochzeit reservation to make: under ``choice`` the first trick (the quickest partner,
     DDV's own form); a card to name is a plain ace the seat holds no copy of (its holder is
     likely strong in that suit and takes the first lead of it), else any plain ace, else the first."""
-    if any("form" in a for a in offers):
-        plain = [a for a in offers if a.get("form") == "first_trick"]
+    if any(m.form is not None for m in offers):
+        plain = [m for m in offers if m.form == "first_trick"]
         if plain:
             return plain[0]
     hand = obs.hand
 
-    def rank(a: Action) -> int:
-        card = str(a.get("card", ""))
+    def rank(m: Reserve) -> int:
+        card = m.card or ""
         if card[1:] != "A" or obs.is_trump(card):
             return 2
         return 0 if card not in hand else 1
@@ -225,7 +224,7 @@ def party_augen(obs: Observation) -> tuple[int, int]:
 
 def knock(obs: Observation, re_at: float) -> bool:
     """Klopfen (where it replaces Re/Kontra) with a hand that would say Re/Kontra, before the first card."""
-    if ("klopfen", True) not in {kv for a in obs.legal for kv in a}:
+    if Klopfen() not in obs.legal:
         return False
     if obs.knocks and obs.knocks[-1] == obs.seat or obs.seat in obs.knocks:
         return False

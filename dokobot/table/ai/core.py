@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from dokobot.engine import Game, Observation, deck
+from dokobot.engine.actions import Play
 from dokobot.engine.cards import (
     AUGEN,
     CODE_TO_TYPE,
@@ -170,8 +171,8 @@ def pos_from_obs(obs: Observation) -> Pos:
     contract = obs.contract or "normal"
     order = order_for(order_kind(contract), rules.dullen, rules.joker)
     hand = hand_from_types(CODE_TO_TYPE[c] for c in obs.hand)
-    legal_codes = {dict(a).get("play") for a in obs.legal}
-    legal = tuple(sorted(CODE_TO_TYPE[c] for c in legal_codes if isinstance(c, str)))
+    legal_codes = {m.card for m in obs.legal if isinstance(m, Play)}
+    legal = tuple(sorted(CODE_TO_TYPE[c] for c in legal_codes))
     trick = [(p.seat, CODE_TO_TYPE[p.card], p.schwein) for p in obs.trick]
     played = [CODE_TO_TYPE[c] for x in obs.tricks for _, c in x.cards] + [t for _, t, _ in trick]
     unseen = hand_from_types(CODE_TO_TYPE[c] for c in deck(rules))
@@ -193,7 +194,7 @@ def pos_from_obs(obs: Observation) -> Pos:
     i = seats.index(obs.seat)
     after = seats[i + 1:] + seats[:i]
     after = after[: len(seats) - 1 - len(trick)]
-    schwein_ok = any(dict(a).get("schwein") for a in obs.legal)
+    schwein_ok = any(isinstance(m, Play) and m.schwein for m in obs.legal)
     hochzeit_open = obs.contract == "hochzeit" and obs.clarify_trick is None
     soloist = obs.declarer if is_solo(contract) else None
     if contract == "normal" and count(hand, CQ) == 2:

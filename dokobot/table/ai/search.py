@@ -20,13 +20,14 @@ from collections import Counter
 from dataclasses import dataclass
 
 from dokobot.engine import Game, Observation, deck, game_from_observation
+from dokobot.engine.actions import Announce, Klopfen
 from dokobot.engine.cards import CODE_TO_TYPE, CQ, hand_from_types
 from dokobot.engine.contracts import TRUMP, order_for, order_kind
 
 from . import bid, infer
 from .core import Pos, pos_from_obs
 from .play import mittel_card
-from .players import FULL, MITTEL, Action, Skill, play_action, rule_move
+from .rules import FULL, MITTEL, Action, Skill, play_action, rule_move
 from .simulate import rollout
 
 
@@ -55,10 +56,10 @@ def schwer_decide(obs: Observation, rng: random.Random, skill: Skill = FULL) -> 
         return [rule_move(obs, "mittel", rng, skill)]
     out: list[Action] = []
     if bid.knock(obs, MITTEL.re):
-        out.append({"seat": obs.seat, "klopfen": True})
+        out.append(Klopfen())
     said = _announcement(obs, rng, budget)
     if said:
-        out.append({"seat": obs.seat, "announce": said})
+        out.append(Announce(said))
     out.append(_card(obs, rng, budget, extra=said))
     return out
 
@@ -85,7 +86,7 @@ def _card(obs: Observation, rng: random.Random, budget: Budget, extra: str | Non
     for _ in range(worlds):
         sim = sample(obs, rng, hints=hints)
         if extra and sim.can_announce(seat, extra):
-            sim.announce(seat, extra)
+            sim.sim_announce(seat, extra)
         for i, t in enumerate(options):
             g = sim.copy()
             g.sim_play(seat, t, sws[i])
@@ -123,7 +124,7 @@ def _announcement(obs: Observation, rng: random.Random, budget: Budget) -> str |
         g = sim.copy()
         if not g.can_announce(seat, step):
             return None
-        g.announce(seat, step)
+        g.sim_announce(seat, step)
         gain += rollout(g).result()["score"][seat] - rollout(sim).result()["score"][seat]
     return step if gain / n >= budget.announce_margin else None
 

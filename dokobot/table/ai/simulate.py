@@ -6,6 +6,7 @@ import random
 from collections import Counter
 
 from dokobot.engine import Game, Observation, deck
+from dokobot.engine.actions import Reserve
 from dokobot.engine.cards import CARD_CODES, CODE_TO_TYPE, DA, type_list
 
 from .core import pos_from_game
@@ -20,7 +21,7 @@ def rollout(g: Game) -> Game:
         s = g.to_act
         assert s is not None  # a game in play has a seat to act
         if g.phase == "partner":  # hochzeit_partner may: in a play-out the found seat plays along
-            g.hochzeit_answer(s, True)
+            g.sim_answer(s, True)
             continue
         types = type_list(legal(s))
         if len(types) == 1:  # forced: no need to think
@@ -58,7 +59,8 @@ def solo_value(obs: Observation, kind: str, rng: random.Random, n: int) -> float
         g = Game(obs.rules, hands, obs.dealer)
         while g.phase == "reserve":
             s = g.to_act
-            g.apply({"seat": s, "reserve": "solo", "solo": kind} if s == obs.seat else {"seat": s, "reserve": "gesund"})
+            assert s is not None
+            g.act(s, Reserve("solo", kind) if s == obs.seat else Reserve("gesund"))
         if g.phase != "play" or g.soloist != obs.seat:
             continue
         total += rollout(g).result()["score"][obs.seat]
