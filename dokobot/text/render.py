@@ -25,6 +25,7 @@ from dokobot.engine import (
     replay_game,
     switch_values,
 )
+from dokobot.engine.actions import ArmutDecline, Bid, Klopfen, Play, Reserve
 from dokobot.engine.announce import rank as announce_rank
 from dokobot.engine.game import ARMUT_PHASES
 from dokobot.table.bock import booked
@@ -589,7 +590,8 @@ def hand_controls(table: Table, seat: int, lang: str | None, deck: str = "french
     if obs.phase == "reserve":
         return _reserve_controls(obs, lang)
     if obs.phase == "bid":  # six: equal solos bid with the steps' names, or pass
-        bids = [str(a["bid"]) for a in obs.legal_actions() if "bid" in a]
+        # the engine lists the safe answer first; the buttons put the step first, pass last
+        bids = sorted((m.value for m in obs.legal if isinstance(m, Bid)), key=lambda b: b == "pass")
         return _chunks([Control("bid", b, t(lang, "btn.pass") if b == "pass" else announcement_name(lang, b),
                                 "plain" if b == "pass" else "action") for b in bids])
     if obs.phase in ARMUT_PHASES:
@@ -600,7 +602,7 @@ def hand_controls(table: Table, seat: int, lang: str | None, deck: str = "french
             rows.append([Control("partner", "1", t(lang, "btn.partner_yes"), "action"),
                          Control("partner", "0", t(lang, "btn.partner_no"), "plain")])
         return rows[:5]
-    knock = {"seat": obs.seat, "klopfen": True} in obs.legal_actions()
+    knock = Klopfen() in obs.legal
     anns = [Control("klopfen", "1", t(lang, "btn.klopfen"), "danger")] if knock else []
     anns += [Control("announce", a, announcement_name(lang, a), "danger") for a in obs.may_announce]
     ann_rows = _chunks(anns)  # six: Re/Kontra and five steps up to schwarz take two rows
@@ -612,9 +614,9 @@ def hand_controls(table: Table, seat: int, lang: str | None, deck: str = "french
 def _card_rows(obs: Observation, deck: str = "french", lang: str | None = None) -> list[list[Control]]:
     """One button per card; with a Schwein to choose, ONE ♦A button that asks
     "als Schwein?" (``DA:ask``; ``DA:s`` when only the Schwein may be played)."""
-    legal = obs.legal_actions()
-    plays = {a["play"] for a in legal if "play" in a and not a.get("schwein")}
-    schwein = any(a.get("schwein") for a in legal)
+    moves = [m for m in obs.legal if isinstance(m, Play)]
+    plays = {m.card for m in moves if not m.schwein}
+    schwein = any(m.schwein for m in moves)
     trumps: list[Control] = []
     plain: list[Control] = []
     fox_shown = False
@@ -648,18 +650,18 @@ def _chunks(controls: list[Control]) -> list[list[Control]]:
 def _reserve_controls(obs: Observation, lang: str | None) -> list[list[Control]]:
     if obs.to_act != obs.seat:
         return []
-    allowed = obs.legal_actions()
+    allowed = [m for m in obs.legal if isinstance(m, Reserve)]
     kinds: list[str] = []
     for a in allowed:
-        if a["reserve"] != "solo" and a["reserve"] not in kinds and "card" not in a and "form" not in a:
-            kinds.append(str(a["reserve"]))
+        if a.kind != "solo" and a.kind not in kinds and a.card is None and a.form is None:
+            kinds.append(a.kind)
     buttons = [
         Control("reserve", k, t(lang, "btn." + k), "plain" if k == "gesund" else "action")
         for k in kinds
     ]
-    solos = tuple((str(a["solo"]), contract_name(lang, f"solo:{a['solo']}")) for a in allowed if a["reserve"] == "solo")
+    solos = tuple((str(a.solo), contract_name(lang, f"solo:{a.solo}")) for a in allowed if a.kind == "solo")
     rows = [buttons] if buttons else []
-    rows += _hochzeit_selects(obs, [a for a in allowed if a["reserve"] == "hochzeit"], lang, obs.n == 6)
+    rows += _hochzeit_selects(obs, [a for a in allowed if a.kind == "hochzeit"], lang, obs.n == 6)
     if obs.n == 6:  # großes and kleines Solo, each as Pflicht or Lust: two selects of at most 2 x 7 kinds
         rows += _six_solo_selects(allowed, lang)
     elif solos:
@@ -667,14 +669,14 @@ def _reserve_controls(obs: Observation, lang: str | None) -> list[list[Control]]
     return rows
 
 
-def _hochzeit_selects(obs: Observation, offers: list[dict[str, Any]], lang: str | None,
+def _hochzeit_selects(obs: Observation, offers: list[Reserve], lang: str | None,
                       one_row: bool) -> list[list[Control]]:
     """``named_card``: a select of the cards to name (values ``CARD``); under ``choice`` one of
     the forms (``FORM``) and one of the cards (``named_card:CARD``), or both in one select
     (``one_row``, six: the rows go to the solos). At most 25 options each, plain aces first."""
-    forms = tuple((str(a["form"]), t(lang, "value.hochzeit." + str(a["form"])))
-                  for a in offers if "form" in a and "card" not in a)
-    cards = _card_options(obs, [a for a in offers if "card" in a], lang)
+    forms = tuple((str(a.form), t(lang, "value.hochzeit." + str(a.form)))
+                  for a in offers if a.form is not None and a.card is None)
+    cards = _card_options(obs, [a for a in offers if a.card is not None], lang)
     if not forms:
         return [[Control("hochzeit", "", t(lang, "select.hochzeit"), options=cards[:25], count=1)]] if cards else []
     if one_row:
@@ -685,20 +687,20 @@ def _hochzeit_selects(obs: Observation, offers: list[dict[str, Any]], lang: str 
     return rows
 
 
-def _card_options(obs: Observation, offers: list[dict[str, Any]], lang: str | None) -> tuple[tuple[str, str], ...]:
+def _card_options(obs: Observation, offers: list[Reserve], lang: str | None) -> tuple[tuple[str, str], ...]:
     """The cards a Hochzeit may name, grouped: the plain aces (the usual choice), the trumps
     from the highest, then each plain suit; the label says the group."""
     def group(card: str) -> str:
         return t(lang, "suit.trump") if obs.is_trump(card) else t(lang, "suit." + card[0])
 
-    def key(a: dict[str, Any]) -> int:
-        card = str(a["card"])
+    def key(a: Reserve) -> int:
+        card = str(a.card)
         return 0 if card[1:] == "A" and not obs.is_trump(card) else 1 if obs.is_trump(card) else 2
 
     out = []
     for a in sorted(offers, key=key):  # stable: the engine's display order within a group
-        card = str(a["card"])
-        value = f"named_card:{card}" if "form" in a else card
+        card = str(a.card)
+        value = f"named_card:{card}" if a.form is not None else card
         out.append((value, t(lang, "hochzeit.card_option", card=card_text(card, lang=lang), group=group(card))))
     return tuple(out)
 
@@ -713,7 +715,7 @@ def hochzeit_action(value: str) -> dict[str, Any]:
     return {"reserve": "hochzeit", "card": value}
 
 
-def _six_solo_selects(allowed: list[dict[str, Any]], lang: str | None) -> list[list[Control]]:
+def _six_solo_selects(allowed: list[Reserve], lang: str | None) -> list[list[Control]]:
     """Values ``KIND:p`` (Pflicht) / ``KIND:l`` (Lust). A kleines Solo that must name its form
     or card (``choice``, ``named_card``: readings 28, 38, 39) is ``KIND:p:?``: the form and the
     card follow in a private question (``ksolo_question``), as every kind times every card
@@ -722,11 +724,11 @@ def _six_solo_selects(allowed: list[dict[str, Any]], lang: str | None) -> list[l
     for size, kind, label in (("gross", "solo", t(lang, "select.solo_gross")),
                               ("klein", "ksolo", t(lang, "select.solo_klein"))):
         options = tuple(dict.fromkeys(
-            (f"{a['solo']}:{'p' if a['pflicht'] else 'l'}" + (":?" if "card" in a or "form" in a else ""),
-             f"{contract_name(lang, 'solo:' + str(a['solo']))} · "
-             f"{t(lang, 'sixsolo.pflicht') if a['pflicht'] else t(lang, 'sixsolo.lust')}"
-             + (" …" if "card" in a or "form" in a else ""))
-            for a in allowed if a["reserve"] == "solo" and a.get("size") == size))
+            (f"{a.solo}:{'p' if a.pflicht else 'l'}" + (":?" if a.card or a.form else ""),
+             f"{contract_name(lang, 'solo:' + str(a.solo))} · "
+             f"{t(lang, 'sixsolo.pflicht') if a.pflicht else t(lang, 'sixsolo.lust')}"
+             + (" …" if a.card or a.form else ""))
+            for a in allowed if a.kind == "solo" and a.size == size))
         for part in range(0, min(len(options), 50), 25):
             rows.append([Control(kind, str(part // 25 + 1) if part else "", label,
                                  options=options[part:part + 25], count=1)])
@@ -738,11 +740,11 @@ def ksolo_question(table: Table, seat: int, prefix: str, lang: str | None) -> tu
     of the forms (``KIND:p:FORM``) and one of the cards (``KIND:p[:named_card]:CARD``)."""
     obs = _view(table, seat)
     kind, _, lust = prefix.partition(":")
-    offers = [a for a in obs.legal_actions() if a["reserve"] == "solo" and a.get("size") == "klein"
-              and a["solo"] == kind and a["pflicht"] == (lust == "p")]
-    forms = tuple((f"{prefix}:{a['form']}", t(lang, "value.hochzeit." + str(a["form"])))
-                  for a in offers if "form" in a and "card" not in a)
-    cards = tuple((f"{prefix}:{v}", label) for v, label in _card_options(obs, [a for a in offers if "card" in a], lang))
+    offers = [a for a in obs.legal if isinstance(a, Reserve) and a.kind == "solo" and a.size == "klein"
+              and a.solo == kind and a.pflicht == (lust == "p")]
+    forms = tuple((f"{prefix}:{a.form}", t(lang, "value.hochzeit." + str(a.form)))
+                  for a in offers if a.form is not None and a.card is None)
+    cards = tuple((f"{prefix}:{v}", label) for v, label in _card_options(obs, [a for a in offers if a.card is not None], lang))
     rows = [[Control("ksolo", "3", t(lang, "select.hochzeit_form"), options=forms, count=1)]] if forms else []
     if cards:
         rows.append([Control("ksolo", "4", t(lang, "select.hochzeit_card"), options=cards[:25], count=1)])
@@ -777,7 +779,7 @@ def _armut_controls(obs: Observation, lang: str | None, deck: str = "french") ->
     n = obs.armut_given
     options = tuple((f"{c}:{i}", card_text(c, deck, lang)) for i, c in enumerate(obs.hand))
     rows = [[Control("armut_return", "", tn(lang, "select.armut_return", n), options=options, count=n)]]
-    if {"seat": obs.seat, "armut_decline": True} in obs.legal_actions():  # armut_decide: after
+    if ArmutDecline() in obs.legal:  # armut_decide: after
         rows.append([Control("armut_decline", "1", t(lang, "btn.armut_decline"), "plain")])
     return rows
 
