@@ -10,7 +10,11 @@ Computer players sit on seats with ``is_bot``. While one of them is to act,
 one task per table lets it move: the decision (``dokobot.table.ai``, at the seat's level) is made in
 a thread on the seat's ``Observation``, then applied under the lock through the same
 path as a click, store first; a decision the game has outrun is dropped.
-``on_outcome`` tells the bot layer what a computer move changed.
+``on_outcome`` tells the bot layer what a computer move changed. The two
+background tasks live in their own modules and call back under the lock:
+``dokobot.table.turns`` (the turn timer) and ``dokobot.table.computers`` (the
+computer driver); ``dokobot.table.restore`` reads a table's past back for
+``Table.restored``.
 
 Bad input raises ``TableError`` (``code`` is an i18n key suffix, or
 ``"illegal"`` with the engine's ``IllegalAction`` attached). A failed write
@@ -176,12 +180,6 @@ class Table:
         self.away: set[int] = set()  # seated people a computer plays for (timeout, host)
         self.turn: TurnClock | None = None  # the running turn clock (stored)
         self.lock = asyncio.Lock()
-        # its one task follows self.turn and fires under the lock
-        self.turn_timer = TurnTimer(
-            channel_id, self.lock, now=lambda: self.clock(), alarm=self._turn_alarm, due=self._turn_due,
-            report=lambda event: self._report(Outcome(turn=event), "the turn timer"),
-            live=lambda: self.state != "closed" and not self.gone,
-        )
         # computer players: how hard they think, the pause before each move, and who
         # hears about their moves (the bot's presenter; the table layer knows no Discord)
         self.computer_skill = computer_skill or ai.Skill()
@@ -190,10 +188,19 @@ class Table:
         self.computer_rng = random.Random()
         self.on_outcome: Callable[[Table, Outcome], None] | None = None
         self.gone = False  # forgotten: another process (or a restored object) owns the table now
-        self.computer_driver = ComputerDriver(  # one task moves for the computer seats, under the lock
-            self, self.lock, move=self._apply_computer,
-            report=lambda outcome: self._report(outcome, "a computer move"),
+        self.turn_timer, self.computer_driver = self._tasks()
+
+    def _tasks(self) -> tuple[TurnTimer, ComputerDriver]:
+        """The table's two background tasks, each calling back into it under its lock:
+        the turn timer follows ``self.turn``, the driver moves for the computer seats."""
+        timer = TurnTimer(
+            self.channel_id, self.lock, now=lambda: self.clock(), alarm=self._turn_alarm, due=self._turn_due,
+            report=lambda event: self._report(Outcome(turn=event), "the turn timer"),
+            live=lambda: self.state != "closed" and not self.gone,
         )
+        driver = ComputerDriver(self, self.lock, move=self._apply_computer,
+                                report=lambda outcome: self._report(outcome, "a computer move"))
+        return timer, driver
 
     # ---- queries ----------------------------------------------------------------------
 
