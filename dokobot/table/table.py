@@ -10,7 +10,11 @@ Computer players sit on seats with ``is_bot``. While one of them is to act,
 one task per table lets it move: the decision (``dokobot.table.ai``, at the seat's level) is made in
 a thread on the seat's ``Observation``, then applied under the lock through the same
 path as a click, store first; a decision the game has outrun is dropped.
-``on_outcome`` tells the bot layer what a computer move changed.
+``on_outcome`` tells the bot layer what a computer move changed. The two
+background tasks live in their own modules and call back under the lock:
+``dokobot.table.turns`` (the turn timer) and ``dokobot.table.computers`` (the
+computer driver); ``dokobot.table.restore`` reads a table's past back for
+``Table.restored``.
 
 Bad input raises ``TableError`` (``code`` is an i18n key suffix, or
 ``"illegal"`` with the engine's ``IllegalAction`` attached). A failed write
@@ -37,12 +41,16 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, cast
 
-from dokobot.engine import Game, GameResult, IllegalAction, Observation, RuleError, RuleSet, deal
+from dokobot.engine import Game, GameResult, IllegalAction, RuleError, RuleSet, deal
 from dokobot.engine.actions import Announce, Klopfen, Move
 from dokobot.engine.actions import parse as parse_action
 from dokobot.engine.contracts import is_solo
-from dokobot.table import ai, lists
-from dokobot.table.bock import BockGame, BockState, BockStep, booked, replay_bock, step
+from dokobot.table import ai, lists, restore
+from dokobot.table.bock import BockGame, BockState, BockStep, booked, step
+from dokobot.table.computers import ComputerDriver, without_level
+from dokobot.table.computers import (
+    computer_level as computer_level,  # the bot's pictures name the level
+)
 from dokobot.table.lists import ListGame, ListSettings, ListState, ListStep
 from dokobot.table.store import (
     SeatInfo,
@@ -54,6 +62,7 @@ from dokobot.table.store import (
     TurnClock,
     TurnState,
 )
+from dokobot.table.turns import TurnEvent, TurnTimer, fired, next_alarm, turn_step
 
 log = logging.getLogger(__name__)
 
@@ -66,7 +75,6 @@ FIRST_DEALER = SEATS - 1  # the opener (seat 0) leads the first game
 COMPUTER_NAME = "Computer"  # the same word in German and English
 COMPUTER_DELAY = 0.8  # seconds between two computer moves, so people can follow the trick
 COMPUTER_RETRY = 2.0  # seconds before a computer move is tried again after a failed write
-COMPUTER_RETRY_MAX = 60.0  # the pause doubles after each failure, up to this
 FORGET_WAIT = 10.0  # seconds a forgotten table waits for a write in progress before it dies anyway
 
 Seat = SeatInfo  # a seat may be a computer player (is_bot)
@@ -83,12 +91,6 @@ def computer_name(n: int, level: str) -> str:
     return f"{COMPUTER_NAME} {n} ({level})"
 
 
-def computer_level(name: str) -> str:
-    """The level in a computer seat's name ("Computer 2 (schwer)"); seats from before levels: the default."""
-    m = _LEVEL_RE.search(name)
-    return m.group(1) if m else ai.DEFAULT_LEVEL
-
-
 def computer_number(name: str) -> int:
     m = re.match(rf"{COMPUTER_NAME} (\d+)", name)
     return int(m.group(1)) if m else 0
@@ -97,10 +99,7 @@ def computer_number(name: str) -> int:
 def _names_match(name: str, asked: str) -> bool:
     """A computer is named with or without its level ("Computer 1" finds "Computer 1 (schwer)")."""
     asked = asked.strip().casefold()
-    return asked in (name.casefold(), _LEVEL_RE.sub("", name).strip().casefold())
-
-
-_LEVEL_RE = re.compile(r"\s*\((" + "|".join(ai.LEVELS) + r")\)$")
+    return asked in (name.casefold(), without_level(name).casefold())
 
 
 class TableError(Exception):
@@ -120,16 +119,6 @@ class Notice:
     kind: str
     seat: int | None = None
     data: Any = None
-
-
-@dataclass(frozen=True)
-class TurnEvent:
-    """The turn timer fired: ``kind`` is ``reminder``, ``computer`` (a computer
-    took the seat over) or ``wait`` (the host decides); ``user_id`` is the person."""
-
-    kind: str
-    seat: int
-    user_id: int
 
 
 @dataclass
@@ -192,9 +181,7 @@ class Table:
         self.waiting: list[SeatInfo] = []  # people waiting for a seat, in order
         self.former_host: int | None = None  # who hosted before the host rights last moved
         self.away: set[int] = set()  # seated people a computer plays for (timeout, host)
-        self.turn: TurnClock | None = None  # the running turn timer
-        self._turn_task: asyncio.Task[None] | None = None  # one per table, follows self.turn
-        self._turn_until: float | None = None  # what it sleeps until
+        self.turn: TurnClock | None = None  # the running turn clock (stored)
         self.lock = asyncio.Lock()
         # computer players: how hard they think, the pause before each move, and who
         # hears about their moves (the bot's presenter; the table layer knows no Discord)
@@ -203,9 +190,20 @@ class Table:
         self.computer_retry = computer_retry
         self.computer_rng = random.Random()
         self.on_outcome: Callable[[Table, Outcome], None] | None = None
-        self._computer_task: asyncio.Task[None] | None = None
-        self._computer_nudge = asyncio.Event()  # ends a computer's retry pause early
         self.gone = False  # forgotten: another process (or a restored object) owns the table now
+        self.turn_timer, self.computer_driver = self._tasks()
+
+    def _tasks(self) -> tuple[TurnTimer, ComputerDriver]:
+        """The table's two background tasks, each calling back into it under its lock:
+        the turn timer follows ``self.turn``, the driver moves for the computer seats."""
+        timer = TurnTimer(
+            self.channel_id, self.lock, now=lambda: self.clock(), alarm=self._turn_alarm, due=self._turn_due,
+            report=lambda event: self._report(Outcome(turn=event), "the turn timer"),
+            live=lambda: self.state != "closed" and not self.gone,
+        )
+        driver = ComputerDriver(self, self.lock, move=self._apply_computer,
+                                report=lambda outcome: self._report(outcome, "a computer move"))
+        return timer, driver
 
     # ---- queries ----------------------------------------------------------------------
 
@@ -257,7 +255,7 @@ class Table:
         if not self.list_settings.active:
             return {}
         finished = await self.store.finished_games(self.table_id)
-        steps = lists.replay_list(self.list_settings_now(), self.table_id, (_list_game(g) for g in finished))
+        steps = lists.replay_list(self.list_settings_now(), self.table_id, (restore.list_game(g) for g in finished))
         # at six with the size: "pflicht.gross", "vorgefuehrt.klein", ...
         return {s.number: s.mark + (f".{s.size}" if s.size else "") for s in steps if s.mark is not None}
 
@@ -719,7 +717,7 @@ class Table:
             await self.store.close_table(self.table_id)  # aborts a running game with it: one write
             self.state = "closed"
             self.stop_computers()
-            self._stop_turn()
+            self.stop_turn()
             return Outcome(notices=[Notice("closed", None, user_id)])
 
     # ---- seats during a game -----------------------------------------------------------
@@ -836,10 +834,92 @@ class Table:
         self.store = cast(TableStore, _GoneStore(self.table_id))
         self.on_outcome = None
         self.stop_computers()
-        self._stop_turn()
+        self.stop_turn()
         log.info("table %s: no longer played in this process", self.channel_id)
 
-    # ---- the turn timer -----------------------------------------------------------------
+    # ---- restoring from the store (dokobot.table.restore) -------------------------------
+
+    @classmethod
+    async def restored(
+        cls, store: TableStore, info: StoredTable, running: StoredGame | None, rules: dict[str, Any],
+        settings: TableSettings, *, computer_skill: ai.Skill | None = None,
+        computer_delay: float = COMPUTER_DELAY, computer_retry: float = COMPUTER_RETRY,
+        rng: random.Random | None = None, clock: Callable[[], float] = time.time,
+    ) -> Table:
+        """Table ``info`` as the store has it (after a restart, or a lease won back): its
+        seats, waiting list, turn clock, totals, Bock rounds and list; a running game goes on
+        where it stopped, else the last game is again the summary. Its timer and computers
+        are not started yet (``Tables.restore`` does, once every table is back)."""
+        table = cls(store, info.table_id, info.channel_id, info.guild_id, info.host_id, rules,
+                    computer_skill=computer_skill, computer_delay=computer_delay,
+                    computer_retry=computer_retry, rng=rng, settings=settings, clock=clock)
+        seated = {s.user_id for s in info.seats}
+        table.seats = list(info.seats)
+        table.waiting = [w for w in info.waiting if w.user_id not in seated]
+        table.away, table.turn, table.message_id = set(info.turn.away) & seated, info.turn.clock, info.message_id
+        past = await restore.history(store, info.table_id, table.list_settings_now(), table.list_settings)
+        table.totals, table.game_no, table.list_state = past.totals, past.game_no, past.list_state
+        table.bock = past.bock
+        # the class's own steps on the object it just built (cls., so no private name of another object is used)
+        if running is not None:
+            await cls._resume(table, running)
+            return table
+        last = await store.last_game(info.table_id)
+        if last is not None:
+            cls._restore_last(table, last, *past.steps_of(last))
+        if table.game_no and SEATS <= len(table.seats) <= MAX_SEATS:
+            table.state = "between"
+        return table
+
+    def _restore_last(self, stored: StoredGame, bock: BockStep | None, list_step: ListStep | None) -> None:
+        """Between two games: the next dealer follows the last game's, and a
+        finished last game is again the summary the table message shows."""
+        self.dealer = stored.dealer
+        self.game_players = list(stored.players)
+        if stored.result is None:
+            return
+        try:
+            pflicht, vorg = (list_step.pflicht, list_step.vorgefuehrt) if list_step else (frozenset(), None)
+            game = restore.replay(stored, RuleSet.from_config(stored.rules), pflicht, vorg)
+        except (IllegalAction, RuleError) as exc:
+            reason = getattr(exc, "code", None) or type(exc).__name__
+            log.error("table %s: cannot rebuild game %s (%s)", self.channel_id, stored.number, reason)
+            return
+        points = {p.user_id: int((stored.scores or {}).get(p.user_id, 0)) for p in stored.players}
+        self.last = FinishedGame(
+            stored.number, list(stored.players), stored.dealer, stored.result, points, dict(self.totals),
+            game.record(), bock.multiplier if bock else 1, bock.fired if bock else (), list_step,
+        )
+        self.game, self.game_id = game, stored.game_id
+
+    async def _resume(self, stored: StoredGame) -> None:
+        """A running game goes on where it stopped. One whose actions already end it
+        (its booking never happened) is booked now; one that no longer replays is
+        ``broken``: the host can only abort it."""
+        self.game_id, self.game_no = stored.game_id, stored.number
+        self.dealer, self.state = stored.dealer, "playing"
+        self.game_players = players = list(stored.players)
+        try:
+            rules = RuleSet.from_config(stored.rules)
+            pflicht, vorg = self.list_before(players, stored.dealer, rules.all_play)
+            self.list_game = (pflicht, vorg)
+            game = restore.replay(stored, rules, pflicht, vorg, self.list_owed(players))
+        except (IllegalAction, RuleError, ValueError, KeyError, TypeError) as exc:
+            # The reason's code only: the engine's message may name a card no one has seen.
+            reason = getattr(exc, "code", None) or type(exc).__name__
+            log.error("table %s: game %s cannot be resumed (%s); the host can abort it",
+                      self.channel_id, stored.number, reason)
+            self.broken = True
+            return
+        self.rules_config = rules.to_config()
+        if game.phase != "done":
+            self.game = game
+            return
+        log.warning("table %s: game %s ended before a restart but was not booked: booking it now",
+                    self.channel_id, stored.number)
+        await self.book_finished(game)
+
+    # ---- the turn timer (dokobot.table.turns) ------------------------------------------
 
     async def resume_turn(self) -> None:
         """Under the lock, after a restart: the stored turn deadline goes on (a new one if none fits)."""
@@ -861,7 +941,7 @@ class Table:
         timeout = self.settings.turn_timeout
         want: TurnClock | None = None
         if seat is not None and timeout > 0 and self.game is not None:
-            step = _turn_step(self.game)
+            step = turn_step(self.game)
             same = clock is not None and (clock.game_no, clock.seat, clock.step) == (self.game_no, seat, step)
             if clock is not None and same and seat != fresh:
                 want = clock
@@ -876,97 +956,47 @@ class Table:
                     raise
                 log.warning("table %s: turn timer not stored: %s", self.channel_id, exc)
             self.turn, self.away = want, set(away)
-        self._schedule_turn()
-
-    def _schedule_turn(self) -> None:
-        """Let the table's one timer task follow the current turn clock (started once,
-        it sleeps until the next reminder or deadline and looks again)."""
-        if self.state == "closed" or self.gone:
-            return
-        target = self._turn_target()
-        task = self._turn_task
-        if task is not None and not task.done():
-            sleeping = self._turn_until
-            if target is None or (sleeping is not None and target >= sleeping):
-                return  # it wakes at its old target and looks again
-            task.cancel()  # rare (a shorter turn_timeout): an earlier target than it sleeps for
-        if target is None:
-            return
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:  # pragma: no cover - no loop (sync use in tools)
-            return
-        self._turn_task = loop.create_task(self._turn_loop(), name=f"doko-turn-{self.channel_id}")
+        self.turn_timer.start()
 
     def stop_turn(self) -> None:
         """Shutdown: cancel the turn timer (the stored deadline stays for the next start)."""
-        self._stop_turn()
+        self.turn_timer.stop()
 
-    def _stop_turn(self) -> None:
-        if self._turn_task is not None:
-            self._turn_task.cancel()
-            self._turn_task = None
-
-    def _turn_target(self) -> float | None:
-        """When the turn timer fires next: at half time (the reminder), then at the deadline."""
+    def _turn_alarm(self) -> tuple[TurnClock, float] | None:
+        """The clock the timer times now, and when it fires next."""
         clock = self.turn
-        if clock is None or clock.expired:
+        target = next_alarm(clock, self.settings.turn_timeout)
+        return None if clock is None or target is None else (clock, target)
+
+    async def _turn_due(self, clock: TurnClock, final: bool) -> TurnEvent | None:
+        """Under the lock (the timer holds it): the moment of ``clock`` came. None: the
+        game or the seat moved on meanwhile, the timer looks again."""
+        if self.turn != clock or self.person_to_act() != clock.seat:
             return None
-        return clock.deadline if clock.reminded else clock.deadline - self.settings.turn_timeout / 2
+        user_id = self.seats[clock.seat].user_id
+        kind, new = fired(clock, final, self.settings.on_timeout)
+        if kind == "computer":
+            self.away = self.away | {user_id}
+        try:
+            await self.store.set_turn(self.table_id, TurnState(new, tuple(sorted(self.away))))
+        except StoreError as exc:
+            log.warning("table %s: turn timer not stored: %s", self.channel_id, exc)
+        self.turn = new
+        log.info("table %s: turn timer of seat %s: %s", self.channel_id, clock.seat, kind)
+        if kind == "computer":
+            self.wake_computers()
+        return TurnEvent(kind, clock.seat, user_id)
 
-    async def _turn_loop(self) -> None:
-        self._turn_until = None
-        while self.state != "closed" and not self.gone:
-            target = self._turn_target()
-            if target is None:
-                return  # nothing to time; the next clock starts the task again
-            self._turn_until = target
-            delay = target - self.clock()
-            if delay > 0:
-                await asyncio.sleep(delay)
-                continue  # the clock may have changed meanwhile: look again
-            clock = self.turn
-            assert clock is not None
-            try:
-                # a deadline passed while the bot was down: no reminder first
-                await self._turn_fired(clock, final=clock.reminded or self.clock() >= clock.deadline)
-            except _TurnMoved:
-                continue
-            except Exception:
-                log.exception("table %s: the turn timer failed", self.channel_id)
-                await asyncio.sleep(1.0)  # never spin
+    def _report(self, outcome: Outcome, what: str) -> None:
+        """Tell the bot layer what the timer or a computer changed (outside the lock)."""
+        if self.on_outcome is None:
+            return
+        try:
+            self.on_outcome(self, outcome)
+        except Exception:
+            log.exception("table %s: reporting %s failed", self.channel_id, what)
 
-    async def _turn_fired(self, clock: TurnClock, final: bool) -> None:
-        async with self.lock:
-            if self.turn != clock or self.person_to_act() != clock.seat:
-                raise _TurnMoved
-            user_id = self.seats[clock.seat].user_id
-            if not final:
-                kind = "reminder"
-                new: TurnClock | None = dataclasses.replace(clock, reminded=True)
-            elif self.settings.on_timeout == "computer":
-                kind = "computer"
-                self.away = self.away | {user_id}
-                new = None
-            else:
-                kind = "wait"
-                new = dataclasses.replace(clock, reminded=True, expired=True)
-            try:
-                await self.store.set_turn(self.table_id, TurnState(new, tuple(sorted(self.away))))
-            except StoreError as exc:
-                log.warning("table %s: turn timer not stored: %s", self.channel_id, exc)
-            self.turn = new
-            log.info("table %s: turn timer of seat %s: %s", self.channel_id, clock.seat, kind)
-            if kind == "computer":
-                self.wake_computers()
-        outcome = Outcome(turn=TurnEvent(kind, clock.seat, user_id))
-        if self.on_outcome is not None:
-            try:
-                self.on_outcome(self, outcome)
-            except Exception:
-                log.exception("table %s: reporting the turn timer failed", self.channel_id)
-
-    # ---- computer players -------------------------------------------------------------
+    # ---- computer players (dokobot.table.computers) -------------------------------------
 
     def computer_to_act(self) -> int | None:
         """The seat to act now when it is a computer player's, else None."""
@@ -979,82 +1009,28 @@ class Table:
         return seat if self.seats[seat].is_bot or self.seats[seat].user_id in self.away else None
 
     def wake_computers(self) -> None:
-        """Let the computer players move while one of them is to act (one task per table)."""
-        if self.gone or self.computer_to_act() is None:
-            return
-        self._computer_nudge.set()
-        if self._computer_task is None or self._computer_task.done():
-            self._computer_task = asyncio.get_running_loop().create_task(
-                self._run_computers(), name=f"doko-computer-{self.channel_id}"
-            )
+        """Let the computer players move while one of them is to act (one task per table);
+        a computer waiting to retry a move goes on now."""
+        self.computer_driver.start()
 
     def stop_computers(self) -> None:
-        if self._computer_task is not None:
-            self._computer_task.cancel()
+        self.computer_driver.stop()
 
     async def computers_idle(self) -> None:
         """Wait until no computer player is thinking or moving (tests, shutdown)."""
-        while self._computer_task is not None and not self._computer_task.done():
-            await asyncio.wait([self._computer_task])
-
-    async def _run_computers(self) -> None:
-        """Move for the computer seats while one is to act. A move that could not be
-        saved is tried again with growing pauses for as long as the table is open;
-        a person's action ends the pause at once."""
-        failures = 0
-        while not self.gone and (seat := self.computer_to_act()) is not None:
-            game = self.game
-            assert game is not None
-            if self.computer_delay > 0:
-                await asyncio.sleep(self.computer_delay)  # a pause people can follow
-                if self.game is not game:
-                    continue
-            seed = self.computer_rng.getrandbits(64)
-            try:
-                # The level decides from the seat's observation only (an immutable
-                # value: the thread never touches the live game).
-                level = computer_level(self.seats[seat].name)
-                actions = await asyncio.to_thread(_decide, game.observation(seat), seed, level, self.computer_skill)
-            except Exception:
-                log.exception("table %s: computer seat %s could not decide", self.channel_id, seat)
-                actions = []
-            try:
-                outcome = await self._apply_computer(game, seat, actions)
-            except Exception as exc:  # e.g. the database: try again, never give up, never spin
-                failures += 1
-                pause = min(self.computer_retry * 2 ** min(failures - 1, 16), COMPUTER_RETRY_MAX)
-                if isinstance(exc, StoreError):
-                    log.warning("table %s: computer move not saved (%s), trying again in %.1f s: %s",
-                                self.channel_id, failures, pause, exc)
-                else:
-                    log.exception("table %s: computer move failed, trying again in %.1f s", self.channel_id, pause)
-                await self._retry_pause(pause)
-                continue
-            failures = 0
-            if outcome is not None and self.on_outcome is not None:
-                try:
-                    self.on_outcome(self, outcome)
-                except Exception:
-                    log.exception("table %s: reporting a computer move failed", self.channel_id)
-
-    async def _retry_pause(self, seconds: float) -> None:
-        self._computer_nudge.clear()
-        try:
-            await asyncio.wait_for(self._computer_nudge.wait(), seconds)
-        except TimeoutError:
-            pass
+        await self.computer_driver.idle()
 
     async def _apply_computer(self, seen: Game, seat: int, actions: list[Move]) -> Outcome | None:
-        """Apply a computer seat's decision unless the game moved on while it thought.
+        """Under the lock (the driver holds it): apply a computer seat's decision unless
+        the game moved on while it thought.
 
         An announcement or knock the engine refuses is left out; a move it refuses is
         replaced by the first legal one, so the table never stalls.
         """
-        async with self.lock:
-            outcome = await self._computer_moves(seen, seat, actions)
-            if outcome is not None:
-                await self._update_turn()
-            return outcome
+        outcome = await self._computer_moves(seen, seat, actions)
+        if outcome is not None:
+            await self._update_turn()
+        return outcome
 
     async def _computer_moves(self, seen: Game, seat: int, actions: list[Move]) -> Outcome | None:
         if self.state != "playing" or self.game is not seen or self.computer_to_act() != seat:
@@ -1111,10 +1087,6 @@ class _GoneStore:
         return refused
 
 
-class _TurnMoved(Exception):
-    """The turn clock the timer woke for is gone (the game moved on)."""
-
-
 async def save_channel_rules(
     store: TableStore, channel_id: int, config: dict[str, Any], settings: TableSettings | None = None,
     list_overrides: dict[str, Any] | None = None,
@@ -1138,18 +1110,6 @@ async def save_channel_rules(
         prefs = dataclasses.replace(prefs, settings=settings)
     await store.set_channel_prefs(channel_id, prefs)
     return rules
-
-
-def _decide(obs: Observation, seed: int, level: str, skill: ai.Skill) -> list[Move]:
-    """A computer seat's move (run in a thread): maybe an announcement, then its action."""
-    return ai.decide(obs, level, random.Random(seed), skill)
-
-
-def _turn_step(game: Game) -> int:
-    """Which turn of the game it is: its actions without announcements and knocks.
-    A Re or a knock (by anyone) does not move the turn on, so it keeps the clock
-    of the seat to act and sends no new reminder."""
-    return sum(1 for a in game.actions if "announce" not in a and "klopfen" not in a)
 
 
 def _first_legal(game: Game, seat: int) -> Move:
@@ -1335,109 +1295,13 @@ class Tables:
     async def _restore_table(self, info: StoredTable, running: StoredGame | None) -> Table:
         rules = await self.rules_for(info.channel_id)
         settings = await self.settings_for(info.channel_id)
-        table = self._new_table(info.table_id, info.channel_id, info.guild_id, info.host_id, rules, settings)
-        table.seats = list(info.seats)
-        seated = {s.user_id for s in table.seats}
-        table.waiting = [w for w in info.waiting if w.user_id not in seated]
-        table.away = set(info.turn.away) & seated
-        table.turn = info.turn.clock
-        table.message_id = info.message_id
-        table.totals = await self.store.totals(info.table_id)
-        table.game_no = await self.store.last_game_number(info.table_id)
-        finished = await self.store.finished_games(info.table_id)
-        steps = replay_bock(_bock_game(g) for g in finished)
-        if steps:
-            table.bock = steps[-1].after
-        list_steps = lists.replay_list(table.list_settings_now(), table.table_id, (_list_game(g) for g in finished))
-        table.list_state = lists.state_after(list_steps, table.list_settings, table.table_id)
-        if running is not None:
-            await _resume(table, running)
-        else:
-            last = await self.store.last_game(info.table_id)
-            if last is not None:
-                last_step = steps[-1] if steps and finished[-1].game_id == last.game_id else None
-                list_step = list_steps[-1] if list_steps and list_steps[-1].number == last.number else None
-                _restore_last(table, last, last_step, list_step)
-            if table.game_no and SEATS <= len(table.seats) <= MAX_SEATS:
-                table.state = "between"
+        table = await Table.restored(
+            self.store, info, running, rules, settings,
+            computer_skill=self.computer_skill, computer_delay=self.computer_delay,
+            computer_retry=self.computer_retry, rng=self.rng, clock=self.clock,
+        )
+        table.on_outcome = self.on_outcome
         return table
 
 
-def bock_factors(finished: list[StoredGame]) -> dict[int, int]:
-    """Game number -> its Bock factor, for the games that counted more than once (the score sheet)."""
-    steps = replay_bock(_bock_game(g) for g in finished)
-    return {g.number: s.multiplier for g, s in zip(finished, steps, strict=True) if s.multiplier > 1}
-
-
-def _bock_game(stored: StoredGame) -> BockGame:
-    """A stored finished game as Bock needs it (its own rules' triggers)."""
-    try:
-        triggers = RuleSet.from_config(stored.rules).bock
-    except RuleError:
-        triggers = ()
-    heart = stored.result is not None and stored.result.heart_trick
-    return BockGame.from_record(triggers, stored.result, stored.actions, heart, len(stored.players))
-
-
-def _list_game(stored: StoredGame) -> ListGame:
-    points = {int(k): int(v) for k, v in (stored.scores or {}).items()}
-    all_play = len(stored.players) == 5 and stored.rules.get("five") == "all_play"
-    return ListGame(stored.number, tuple(p.user_id for p in stored.players), stored.dealer, stored.result, points,
-                    stored.actions, all_play)
-
-
-def _restore_last(table: Table, stored: StoredGame, bock: BockStep | None = None,
-                  list_step: ListStep | None = None) -> None:
-    """Between two games: the next dealer follows the last game's, and a
-    finished last game is again the summary the table message shows."""
-    table.dealer = stored.dealer
-    table.game_players = list(stored.players)
-    if stored.result is None:
-        return
-    try:
-        pflicht, vorg = (list_step.pflicht, list_step.vorgefuehrt) if list_step else (frozenset(), None)
-        game = Game(RuleSet.from_config(stored.rules), stored.hands, dealer=stored.dealer,
-                    players=[p.name for p in stored.players], pflicht=pflicht, vorgefuehrt=vorg)
-        for action in stored.actions:
-            game.apply(action)
-    except (IllegalAction, RuleError) as exc:
-        reason = getattr(exc, "code", None) or type(exc).__name__
-        log.error("table %s: cannot rebuild game %s (%s)", table.channel_id, stored.number, reason)
-        return
-    points = {p.user_id: int((stored.scores or {}).get(p.user_id, 0)) for p in stored.players}
-    table.last = FinishedGame(
-        stored.number, list(stored.players), stored.dealer, stored.result, points, dict(table.totals), game.record(),
-        bock.multiplier if bock else 1, bock.fired if bock else (), list_step,
-    )
-    table.game, table.game_id = game, stored.game_id
-
-
-async def _resume(table: Table, stored: StoredGame) -> None:
-    """A running game goes on where it stopped. One whose actions already end it
-    (its booking never happened) is booked now; one that no longer replays is
-    ``broken``: the host can only abort it."""
-    table.game_id, table.game_no = stored.game_id, stored.number
-    table.dealer, table.state = stored.dealer, "playing"
-    table.game_players = list(stored.players)
-    try:
-        rules = RuleSet.from_config(stored.rules)
-        pflicht, vorg = table.list_before(list(stored.players), stored.dealer, rules.all_play)
-        game = Game(rules, stored.hands, dealer=stored.dealer, players=[p.name for p in stored.players],
-                    pflicht=pflicht, vorgefuehrt=vorg, owed=table.list_owed(list(stored.players)))
-        table.list_game = (pflicht, vorg)
-        for action in stored.actions:
-            game.apply(action)
-    except (IllegalAction, RuleError, ValueError, KeyError, TypeError) as exc:
-        # The reason's code only: the engine's message may name a card no one has seen.
-        reason = getattr(exc, "code", None) or type(exc).__name__
-        log.error("table %s: game %s cannot be resumed (%s); the host can abort it",
-                  table.channel_id, stored.number, reason)
-        table.broken = True
-        return
-    table.rules_config = rules.to_config()
-    if game.phase != "done":
-        table.game = game
-        return
-    log.warning("table %s: game %s ended before a restart but was not booked: booking it now",
-                table.channel_id, stored.number)
-    await table.book_finished(game)
+bock_factors = restore.bock_factors  # the score sheet's (cogs/stats.py)

@@ -71,14 +71,14 @@ async def mid_game(doko) -> Table:
         await doko.click_hand(doko.player(doko.table.game.to_act), "play")
     table = doko.table
     assert table.computer_to_act() is None and table.turn is not None  # a person's clock runs
-    assert table._turn_task is not None and not table._turn_task.done()
+    assert table.turn_timer.running
     return table
 
 
 def assert_dead(old: Table) -> None:
     if CHECK_DEAD:
-        for task in (old._turn_task, old._computer_task):  # its timer and computers stopped
-            assert task is None or task.done() or task.cancelling(), task
+        # its timer and computers stopped
+        assert not old.turn_timer.running and not old.computer_driver.running
         assert old.on_outcome is None and getattr(old, "gone", False)
 
 

@@ -77,7 +77,7 @@ async def test_a_five_seat_table_restores_with_its_list_clock_and_away(store):
     assert again.turn == clock and again.away == away and [w.user_id for w in again.waiting] == [16]
     assert again.game.n == 5 and not again.game.record()["hands"][again.game.dealer]
     again.stop_computers()
-    again._stop_turn()
+    again.stop_turn()
 
 
 async def test_five_at_the_table_count_games_played_per_person(store):

@@ -15,7 +15,7 @@ async def playing(clock: Clock, on_timeout: str) -> Table:
     await table.start(11, False)
     while table.game.phase == "reserve":
         await step(table)
-    table._stop_turn()  # fired by hand here (the SimCord tests run the real timer)
+    table.stop_turn()  # fired by hand here (the SimCord tests run the real timer)
     return table
 
 
@@ -29,7 +29,7 @@ async def test_a_seat_handed_over_on_its_turn_gets_a_fresh_clock():
     assert table.turn.seat == seat and table.turn.deadline == clock.now + 60
     assert not table.turn.reminded
     assert table.store.tables[table.table_id].turn.clock == table.turn  # stored, a restart keeps it
-    table._stop_turn()
+    table.stop_turn()
 
 
 async def test_with_wait_an_expired_seat_handed_over_is_timed_again():
@@ -37,13 +37,13 @@ async def test_with_wait_an_expired_seat_handed_over_is_timed_again():
     table = await playing(clock, "wait")
     seat = table.game.to_act
     clock.now += 60
-    await table._turn_fired(table.turn, final=True)
+    await table.turn_timer.fire(table.turn, final=True)
     assert table.turn.expired and table.stalled == seat
     new_id = 15 if table.seats[seat].user_id != 11 else 16
     await table.hand_over(11, False, seat, new_id, "Neu")
     assert not table.turn.expired and table.stalled is None
     assert table.turn.deadline == clock.now + 60
-    table._stop_turn()
+    table.stop_turn()
 
 
 async def test_another_seat_handed_over_keeps_the_clock_of_the_seat_to_act():
@@ -54,7 +54,7 @@ async def test_another_seat_handed_over_keeps_the_clock_of_the_seat_to_act():
     other = next(s for s in range(4) if s != table.game.to_act and table.seats[s].user_id != 11)
     await table.hand_over(11, False, other, 15, "Neu")
     assert table.turn == before
-    table._stop_turn()
+    table.stop_turn()
 
 
 async def test_an_announcement_keeps_the_clock_and_sends_no_new_reminder():
@@ -64,7 +64,7 @@ async def test_an_announcement_keeps_the_clock_and_sends_no_new_reminder():
     table.on_outcome = lambda t, o: events.append(o.turn.kind) if o.turn else None
     seat = table.game.to_act
     clock.now += 30
-    await table._turn_fired(table.turn, final=False)  # half time: the reminder went out
+    await table.turn_timer.fire(table.turn, final=False)  # half time: the reminder went out
     reminded = table.turn
     assert reminded.reminded and events == ["reminder"]
     game = table.game
@@ -83,4 +83,4 @@ async def test_an_announcement_keeps_the_clock_and_sends_no_new_reminder():
     # a card moves the turn on: the next seat gets its own full clock
     await step(table)
     assert table.turn.seat == table.game.to_act != seat and table.turn.deadline == clock.now + 60
-    table._stop_turn()
+    table.stop_turn()

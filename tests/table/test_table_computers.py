@@ -9,7 +9,7 @@ import threading
 import pytest
 
 import dokobot.table.ai.bid
-import dokobot.table.table
+import dokobot.table.computers
 from dokobot.engine.record import replay
 from dokobot.storage.memory import MemoryStore
 from dokobot.storage.seatstats import player_key
@@ -169,13 +169,13 @@ async def test_computer_announces_through_the_table(monkeypatch):
 
 async def test_stale_decision_is_dropped(monkeypatch, caplog):
     release = threading.Event()
-    real = dokobot.table.table._decide
+    real = dokobot.table.computers._decide
 
     def slow(*args):
         release.wait(5)
         return real(*args)
 
-    monkeypatch.setattr(dokobot.table.table, "_decide", slow)
+    monkeypatch.setattr(dokobot.table.computers, "_decide", slow)
     store = MemoryStore()
     _, table = await table_with_computers(3, store)
     await table.start(HOST[0], False)
@@ -194,7 +194,7 @@ async def test_refused_move_becomes_the_first_legal_one(monkeypatch, caplog):
     def wrong(obs, seed, level, skill):
         return [{"seat": obs.seat, "announce": "schwarz"}, {"seat": obs.seat, "play": "XX"}]
 
-    monkeypatch.setattr(dokobot.table.table, "_decide", wrong)
+    monkeypatch.setattr(dokobot.table.computers, "_decide", wrong)
     store = MemoryStore()
     _, table = await table_with_computers(3, store)
     with caplog.at_level(logging.WARNING, "dokobot.table.table"):

@@ -201,10 +201,10 @@ async def test_the_turn_clock_is_stored_kept_and_restored():
     await step(table)  # the next person: a new clock from now
     assert table.turn.seat == table.game.to_act and table.turn.deadline == clock.now + 120
     stored = store.tables[table.table_id].turn.clock
-    table._stop_turn()
+    table.stop_turn()
     [again] = await Tables(store, rng=RiggedDeals(3), clock=clock).restore()
     assert again.turn == stored  # the deadline survives
-    again._stop_turn()
+    again.stop_turn()
     # the deadline passed while the bot was down: it fires at once after the restore
     clock.now = stored.deadline + 1
     events = []
@@ -217,7 +217,7 @@ async def test_the_turn_clock_is_stored_kept_and_restored():
         await asyncio.sleep(0)
     assert events[:1] == ["computer"] and late.seats[stored.seat].user_id in late.away  # no late reminder
     await late.computers_idle()
-    late._stop_turn()
+    late.stop_turn()
 
 
 async def test_a_failed_turn_write_is_logged_and_the_game_goes_on(caplog):
@@ -229,7 +229,7 @@ async def test_a_failed_turn_write_is_logged_and_the_game_goes_on(caplog):
     await step(table)
     assert table.turn is not None and table.turn.seat == table.game.to_act  # timed in memory
     assert any("turn timer not stored" in r.getMessage() for r in caplog.records)
-    table._stop_turn()
+    table.stop_turn()
 
 
 async def test_the_timer_fires_reminder_then_computer_or_wait():
@@ -239,20 +239,20 @@ async def test_the_timer_fires_reminder_then_computer_or_wait():
     events = []
     table.on_outcome = lambda t, o: events.append(o.turn) if o.turn else None
     await table.start(11, False)
-    table._stop_turn()  # fired by hand here (the SimCord tests run the real timer)
+    table.stop_turn()  # fired by hand here (the SimCord tests run the real timer)
     clock.now += 30
-    await table._turn_fired(table.turn, final=False)
+    await table.turn_timer.fire(table.turn, final=False)
     assert table.turn.reminded and [e.kind for e in events] == ["reminder"]
     clock.now += 30
-    await table._turn_fired(table.turn, final=True)
+    await table.turn_timer.fire(table.turn, final=True)
     assert table.turn.expired and table.stalled == table.game.to_act and table.away == set()
     table.settings = TableSettings(turn_timeout=60, on_timeout="computer")
     table.turn = TurnClock(1, table.game.to_act, len(table.game.actions), clock.now, reminded=True)
     seat = table.game.to_act
-    await table._turn_fired(table.turn, final=True)
+    await table.turn_timer.fire(table.turn, final=True)
     assert table.seats[seat].user_id in table.away and [e.kind for e in events][-1] == "computer"
     await table.computers_idle()
-    table._stop_turn()
+    table.stop_turn()
 
 
 async def test_table_settings_are_checked():
