@@ -1257,7 +1257,7 @@ def illegal_text(
         return t(lang, "too_late.skipped", what=shown["what"], step=announcement_name(lang, step), card=ordinal)
     if code == "announce_too_late" and mode in ("first_trick", "before_play", "until_trick_5"):
         return t(lang, "too_late." + mode, what=shown["what"])
-    if code == "announce_repeat" and said != what and 0 <= announce_rank(what) < announce_rank(said):
+    if code == "announce_repeat" and said is not None and said != what and 0 <= announce_rank(what) < announce_rank(said):
         return t(lang, "repeat.included", what=shown["what"], said=announcement_name(lang, said))
     why = params.get("why")
     if code == "announce_blocked" and isinstance(why, Reason) and why.code in _BLOCKED:
