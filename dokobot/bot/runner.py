@@ -22,7 +22,7 @@ from dokobot.table.store import StoreError
 
 if TYPE_CHECKING:  # imported where used: ``dokobot --help`` loads no database driver
     from dokobot.storage.sharded import ShardedStore
-    from dokobot.storage.sqlite_store import SqliteStore
+    from dokobot.storage.sql_store import SqlStore
 
 log = logging.getLogger("dokobot")
 
@@ -124,19 +124,19 @@ class StoreOpenError(Exception):
     pass
 
 
-async def _open_store(config: Config, *, plain: bool = False) -> SqliteStore | ShardedStore:
+async def _open_store(config: Config, *, plain: bool = False) -> SqlStore | ShardedStore:
     """SQLite for one process; PostgreSQL or a shard range: the leased, sharded store
     (``plain``: the unleased store, for ``dokobot sync``, which touches no table)."""
     from dokobot.storage.postgres import is_postgres_url, redact
     from dokobot.storage.sharded import ShardedStore
-    from dokobot.storage.sqlite_store import SqliteStore
+    from dokobot.storage.sql_store import SqlStore
 
     try:
         if not plain and (is_postgres_url(config.database) or config.sharded):
             return await ShardedStore.open(
                 config.database, shard_count=config.shard_count or 1, shard_ids=config.shard_ids
             )
-        return await SqliteStore.open(config.database)
+        return await SqlStore.open(config.database)
     except StoreError as exc:  # already "cannot open database <path or URL without password>: <reason>"
         raise StoreOpenError(str(exc)) from None
     except OSError as exc:
