@@ -574,7 +574,7 @@ def _facts(view: TableView) -> list[tuple[str, tuple[int, ...]]]:
         key = "pic.bock_left" if view.bock_left > 1 else "pic.bock_left_one" if view.bock_left == 1 else "pic.bock_last"
         out.append((t(lang, key, n=view.bock_left), MUTED))
     if view.knocks:
-        out.append((t(lang, "pic.knocks", n=view.knocks), GOLD))
+        out.append((t(lang, "pic.klopfen", n=view.knocks), GOLD))
     if view.hochzeit_suit in ("C", "S", "H", "D"):
         out.append((t(lang, "pic.hochzeit_card", suit=t(lang, "suit." + view.hochzeit_suit)), MUTED))
     if view.vorgefuehrt is not None and 0 <= view.vorgefuehrt < len(view.seats):

@@ -203,7 +203,7 @@ def _contract_lines(game: Game, names: list[str], lang: str | None) -> list[str]
     if parties and game.phase != "done":
         lines.append(t(lang, "table.parties", list=_parties_list(parties, names, lang)))
     if game.knocks:
-        lines.append(t(lang, "table.knocks", n=len(game.knocks), list=", ".join(names[s] for s in game.knocks)))
+        lines.append(t(lang, "table.klopfen", n=len(game.knocks), list=", ".join(names[s] for s in game.knocks)))
     if game.announcements:
         said = " · ".join(f"{announcement_name(lang, a)} ({names[s]})" for s, a in game.announcements)
         lines.append(t(lang, "table.announcements", list=said))
@@ -630,13 +630,13 @@ def _card_rows(obs: Observation, deck: str = "french", lang: str | None = None) 
     schwein = any(a.get("schwein") for a in legal)
     trumps: list[Control] = []
     plain: list[Control] = []
-    fox_shown = False
+    fuchs_shown = False
     for code in obs.hand:
         trump = obs.is_trump(code)
         if schwein and code == "DA":
-            if fox_shown:
+            if fuchs_shown:
                 continue
-            fox_shown = True
+            fuchs_shown = True
             ask = code in plays
             label = card_text(code, deck, lang) + (" 🐷?" if ask else " 🐷")
             trumps.append(Control("play", "DA:ask" if ask else "DA:s", label, "trump"))
@@ -886,7 +886,7 @@ def switch_line(rules: RuleSet, name: str, lang: str | None, values: str = "all"
     """``**Zwei Dullen im Stich** (`dulle`): die erste sticht – ... Werte: `first_wins`, ..."""
     label = t(lang, f"switch.{name}") if has(f"switch.{name}") else name
     # a knock is worth one Re/Kontra of the table's scheme (reading 45), so its help says which
-    worth = t(lang, f"knock.worth.{rules.scoring}") if name == "klopfen" else ""
+    worth = t(lang, f"klopfen.worth.{rules.scoring}") if name == "klopfen" else ""
     meaning = t(lang, f"switch.{name}.help", worth=worth) if has(f"switch.{name}.help") else ""
     line = t(lang, "rules.line", label=label, switch=name, value=switch_value(rules, name, lang), help=meaning)
     shown = switch_values(name) if values == "all" or (values == "choice" and not is_list_switch(name)) else None
@@ -998,7 +998,7 @@ def _record_events(
             lines.append(t(lang, "notice.partner_declined", partner=who, name=names[game.holder]))
         elif kind == "klopfen":
             flush()
-            lines.append(t(lang, "rec.knocked", name=who))
+            lines.append(t(lang, "rec.klopfen", name=who))
         elif kind == "announced":
             flush()
             lines.append("   " + t(lang, "rec.announced", name=who, what=announcement_name(lang, str(data))))
