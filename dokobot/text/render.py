@@ -452,16 +452,10 @@ def notice_text(table: Table, notice: Notice, lang: str | None) -> str | None:
         return t(lang, "notice.announced", name=name(seat), what=f"**{announcement_name(lang, data)}**")
     if kind == "solo":
         return t(lang, "notice.solo", name=name(seat), contract=contract_name(lang, data))
-    if kind == "hochzeit":
-        return t(lang, "notice.hochzeit", name=name(seat))
-    if kind == "armut":
-        return t(lang, "notice.armut", name=name(seat))
-    if kind == "armut_taken":
-        return t(lang, "notice.armut_taken", name=name(seat))
+    if kind in ("hochzeit", "armut", "armut_taken", "armut_declined"):  # who, nothing else
+        return t(lang, "notice." + kind, name=name(seat))
     if kind == "armut_exchanged":
         return tn(lang, "notice.armut_exchanged", int(data or 0))
-    if kind == "armut_declined":
-        return t(lang, "notice.armut_declined", name=name(seat))
     if kind == "klopfen":
         return t(lang, "notice.klopfen", name=name(seat), n=data)
     if kind == "hochzeit_partner":
@@ -470,8 +464,7 @@ def notice_text(table: Table, notice: Notice, lang: str | None) -> str | None:
             return t(lang, "notice.hochzeit_alone", name=name(holder))
         return t(lang, "notice.hochzeit_partner", partner=name(seat), name=name(holder))
     if kind == "redeal":
-        reason = t(lang, "notice.redeal." + str(data), name=name(seat))
-        return t(lang, "notice.redeal", reason=reason)
+        return t(lang, "notice.redeal", reason=t(lang, "notice.redeal." + str(data), name=name(seat)))
     if kind == "thrown":  # reading 41: the rules make the thrown hand public
         cards, triggers = data
         trigger = ", ".join(t(lang, "value.schmeissen." + x) for x in triggers)
@@ -484,15 +477,13 @@ def notice_text(table: Table, notice: Notice, lang: str | None) -> str | None:
         return t(lang, "notice.aborted", no=table.game_no, name=f"<@{data}>")
     if kind == "closed":
         return t(lang, "notice.closed", name=f"<@{data}>")
-    if kind == "waiting":
-        return t(lang, "notice.waiting", name=esc(str(data)))
+    if kind in ("waiting", "host"):  # data: the name
+        return t(lang, "notice." + kind, name=esc(str(data)))
     if kind == "seated":
         return t(lang, "notice.seated", name=esc(str(data)), n=(seat or 0) + 1)
     if kind == "size":
         form = "lobby.six" if data == 6 else "lobby.five_all" if table.game_rules(5).all_play else "lobby.five"
         return t(lang, "notice.size", form=t(lang, form))
-    if kind == "host":
-        return t(lang, "notice.host", name=esc(str(data)))
     if kind == "handed_over":
         old, new = data
         return t(lang, "notice.handed_over", old=esc(old), new=esc(new))
@@ -979,10 +970,8 @@ def _record_events(
         elif kind == "contract" and data not in ("armut_offered", "redeal", "normal"):
             key = "rec.contract_by" if seat is not None else "rec.contract"
             lines.append(t(lang, key, contract=contract_name(lang, str(data)), name=who))
-        elif kind == "armut_taken":
-            lines.append(t(lang, "rec.armut_taken", name=who))
-        elif kind == "armut_passed":
-            lines.append(t(lang, "rec.armut_passed", name=who))
+        elif kind in ("armut_taken", "armut_passed"):
+            lines.append(t(lang, "rec." + kind, name=who))
         elif kind == "armut_exchanged":
             lines.append(tn(lang, "notice.armut_exchanged", int(data or 0)))
         elif kind == "armut_given":
