@@ -426,9 +426,9 @@ async def run_load(
         bot = make_bot(Config(shard_count=shards, shard_ids=(shard,)), store=store, lease_loop=False, **UNPACED)
     else:
         if sqlite:
-            from dokobot.storage.sqlite_store import SqliteStore
+            from dokobot.storage.sql_store import SqlStore
 
-            store = await SqliteStore.open(sqlite)
+            store = await SqlStore.open(sqlite)
         else:
             store = MemoryStore()
         bot = DokoBot(Config(), store=store, **UNPACED)

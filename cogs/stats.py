@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import io
 import logging
-from dataclasses import replace
 from typing import Any, cast
 
 import discord
@@ -18,15 +17,28 @@ from discord.ext import commands
 from dokobot.bot.client import DokoBot, answer, send_ephemeral
 from dokobot.bot.embeds import add_lines, clamp, compose, fits, units
 from dokobot.bot.ui import controls_for, dynamic_view, embed, record_files
-from dokobot.storage import StorageError
+from dokobot.storage import LeaderboardRow, StorageError
 from dokobot.storage.rating import rating_key
 from dokobot.table.sheet import Sheet, build_sheet, page_of
 from dokobot.table.store import StoreError
 from dokobot.table.table import Table, bock_factors
 from dokobot.text import learn as learn_words
 from dokobot.text import render
-from dokobot.text.i18n import contract_name, t, tn
-from dokobot.text.numbers import decimal, integer, percent, signed, signed_decimal
+from dokobot.text.board import (
+    board_method,
+    board_row,
+    board_title,
+    bots_heading,
+    bots_text,
+    no_games,
+    page_footer,
+    people_text,
+    size_line,
+    skill_text,
+    statistics_body,
+)
+from dokobot.text.i18n import t
+from dokobot.text.sheet import SHEET_ROWS, empty_text, footer, hint_line, sheet_pages, sized
 
 log = logging.getLogger(__name__)
 
@@ -35,7 +47,6 @@ PAGE = 10  # leaderboard rows per page
 # characters; else they get pages of their own, of at most this many (a
 # description, with room for title and footer).
 BOTS_ALONE = 4000
-SHEET_ROWS = 20  # newest games shown on the score sheet
 
 
 class StatsCog(commands.Cog, name="Stats"):
@@ -75,8 +86,7 @@ class StatsCog(commands.Cog, name="Stats"):
             return {"content": t(lang, "err.stale")}
         sheet = await self.sheet_page(found, size, page)
         if not sheet.lines:
-            empty = t(lang, "sheet.empty") if size is None else t(lang, "sheet.empty_size", size=size_words(lang, size))
-            return {"content": empty}
+            return {"content": empty_text(lang, size)}
         marks = await table.list_marks() if table is not None else {}  # Pflichtsolo, vorgeführt
         newest_first = page is None or page[0] == "b"
         running = [table.game_id] if table is not None and table.state == "playing" and table.game_id else []
@@ -130,13 +140,10 @@ class StatsCog(commands.Cog, name="Stats"):
         for counts in hints.values():
             for user_id, n in counts.items():
                 used[user_id] = used.get(user_id, 0) + n
-        if not used:
-            return ""
         names = dict(sheet.names)
         if table is not None:
             names.update({s.user_id: s.name for s in table.seats})
-        parts = [f"{render.esc(names.get(u, str(u)))} {integer(n, lang)}" for u, n in used.items()]
-        return t(lang, "sheet.hints", list=" · ".join(parts))
+        return hint_line(lang, used, names)
 
     # ---- Rangliste -------------------------------------------------------------------------
 
@@ -166,34 +173,24 @@ class StatsCog(commands.Cog, name="Stats"):
             )
         if not board.rows and not board.bots:
             return None
-        title = sized(t(lang, "stats.board", period=t(lang, "period." + period), order=t(lang, "order." + order)), lang, size)
+        title = board_title(lang, period, order, size)
         # the rating is one per channel over every size: shown where the board is not filtered on one
         skill = {r.user_id: r.rating.ordinal for r in await self.db.ratings(channel_id)} if size is None else {}
-        bots = [_row(lang, r, order, board.mixed, skill) for r in board.bots]
-        people = "\n".join(_row(lang, r, order, board.mixed, skill) for r in board.rows) or t(lang, "stats.no_humans")
-        # one footer per sort order: what the numbers shown are (only ppg ranks by the shrunk value)
-        if order == "ppg":
-            method = t(lang, "stats.method", k=board.k, prior=decimal(board.prior_ppg, lang))
-        else:
-            method = t(lang, "stats.method." + order)
-
-        def page_footer(shown: int, of: int) -> str:
-            page_text = t(lang, "stats.page", page=shown + 1, pages=of)
-            return f"{page_text} · {method} {footer(lang, 'rangliste', board.mixed)}"
-
+        bots = [board_row(lang, r, order, board.mixed, _skill(r, skill)) for r in board.bots]
+        people = people_text(lang, [board_row(lang, r, order, board.mixed, _skill(r, skill)) for r in board.rows])
+        method = board_method(lang, order, board.k, board.prior_ppg)
         pages = human_pages
-        card = compose(title, people, page_footer(min(page, pages - 1), pages))
+        card = compose(title, people, page_footer(lang, method, board.mixed, min(page, pages - 1), pages))
         if bots:
-            add_lines(card, t(lang, "stats.bots"), bots)
+            add_lines(card, bots_heading(lang), bots)
         if fits(card):
             page = min(page, pages - 1)
         else:  # too many computer players to show beside the people: pages of their own
             alone = bot_pages(bots)
             pages += len(alone)
             page = min(page, pages - 1)
-            body = people if page < human_pages else (
-                f"**{t(lang, 'stats.bots')}**\n" + "\n".join(alone[page - human_pages]))
-            card = compose(title, body, page_footer(page, pages))
+            body = people if page < human_pages else bots_text(lang, alone[page - human_pages])
+            card = compose(title, body, page_footer(lang, method, board.mixed, page, pages))
         card = clamp(card)
         view = None
         if pages > 1:
@@ -227,20 +224,11 @@ class StatsCog(commands.Cog, name="Stats"):
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         s = await self.db.statistics(interaction.channel_id, member.id, size=size)
-        body = t(
-            lang, "stats.body", games=s.games, points=signed(s.points), ppg=signed_decimal(s.ppg, lang), wins=s.wins,
-            re_wins=s.re_wins, re_games=s.re_games, kontra_wins=s.kontra_wins, kontra_games=s.kontra_games,
-            re_rate=percent(s.re_wins, s.re_games, lang), kontra_rate=percent(s.kontra_wins, s.kontra_games, lang),
-            rate=percent(s.wins, s.games, lang),
-            soli_won=s.soli_won, soli=s.soli, hochzeiten=s.hochzeiten, stille=s.stille_hochzeiten,
-            ann_won=s.announcements_won, ann=s.announcements, dk=s.doppelkoepfe, fc=s.fuechse_caught,
-            fl=s.fuechse_lost, karlchen=s.karlchen,
-        )
         name = render.esc(getattr(member, "display_name", member.name))
         title = t(lang, "stats.title", name=name)
-        card = embed(sized(title, lang, size), body, footer(lang, "statistik", s.mixed))
+        card = embed(sized(title, lang, size), statistics_body(lang, s), footer(lang, "statistik", s.mixed))
         if s.mixed:  # points per game side by side only where they compare: per table size
-            add_lines(card, t(lang, "stats.by_size"), [_size_line(lang, p) for p in s.by_size])
+            add_lines(card, t(lang, "stats.by_size"), [size_line(lang, p) for p in s.by_size])
         files = [] if size is not None else await self.skill_chart(card, interaction.channel_id or 0, member.id, name, lang)
         await answer(interaction, embed=clamp(card), files=files)
 
@@ -251,9 +239,8 @@ class StatsCog(commands.Cog, name="Stats"):
         if row is None:
             return []
         r = row.rating
-        card.add_field(name=t(lang, "stats.skill_field"), inline=False, value=t(
-            lang, "stats.skill_body", rating=decimal(r.ordinal, lang), games=tn(lang, "count.games", r.games),
-            mu=decimal(r.mu, lang), sigma=decimal(r.sigma, lang)))
+        field, value = skill_text(lang, r.ordinal, r.games, r.mu, r.sigma)
+        card.add_field(name=field, inline=False, value=value)
         history = [h.ordinal for h in await self.db.rating_history(channel_id, user_id)]
         if len(history) < 2:
             return []
@@ -364,40 +351,16 @@ def _sheet_card(
 ) -> tuple[discord.Embed, Sheet]:
     """The embed of as many of the page's games as fit (long or emoji names: fewer),
     and the part of the sheet it shows."""
-    for n in range(len(sheet.lines), 0, -1):
-        kept = sheet.lines[-n:] if newest_first else sheet.lines[:n]
-        dropped = len(sheet.lines) - n
-        shown = replace(
-            sheet, lines=kept, earlier=sheet.earlier + (dropped if newest_first else 0),
-            later=sheet.later + (0 if newest_first else dropped),
-        )
-        title, body = sheet_text(shown, lang, marks, bock)
-        if hints:
-            body += "\n" + hints
-        if closed:
-            title += " " + t(lang, "sheet.closed")
-        card = compose(title, body, footer(lang, "liste", sheet.mixed))
-        if fits(card) or n == 1:
+    for title, body, foot, shown in sheet_pages(sheet, lang, marks, closed, newest_first, bock, hints):
+        card = compose(title, body, foot)
+        if fits(card) or len(shown.lines) == 1:
             return clamp(card), shown
     raise AssertionError("a sheet page has lines")
 
 
-def _row(lang: str, r: Any, order: str, mixed: bool = False, skill: dict[int, float] | None = None) -> str:
-    text = t(lang, "stats.row", rank=r.rank, name=render.esc(r.name),
-             points=tn(lang, "count.points", r.points, sign=True), games=tn(lang, "count.games", r.games),
-             ppg=signed_decimal(r.ppg, lang), wins=tn(lang, "count.wins", r.wins))
-    key = rating_key({"user_id": r.user_id, "name": r.name, "is_bot": r.is_bot})  # a computer: its level
-    if skill and key in skill:  # the team rating beside the points
-        text += " · " + t(lang, "stats.skill", rating=decimal(skill[key], lang))
-    if order == "ppg":
-        text += " · " + t(lang, "stats.rating", rating=signed_decimal(r.rating, lang))
-    if mixed:  # the board sums several table sizes: each size's points per game beneath
-        parts = " · ".join(
-            f"{size_words(lang, p.size)} {signed_decimal(p.ppg, lang)} ({tn(lang, 'count.games', p.games)})"
-            for p in r.by_size
-        )
-        text += "\n" + t(lang, "stats.size_row", list=parts)
-    return text
+def _skill(r: LeaderboardRow, skill: dict[int, float]) -> float | None:
+    """The team rating of the row's player (a computer: of its level), if rated."""
+    return skill.get(rating_key({"user_id": r.user_id, "name": r.name, "is_bot": r.is_bot}))
 
 
 def bot_pages(lines: list[str]) -> list[list[str]]:
@@ -411,73 +374,3 @@ def bot_pages(lines: list[str]) -> list[list[str]]:
         pages[-1].append(line)
         used += 1 + units(line)
     return pages
-
-
-def _size_line(lang: str, p: Any) -> str:
-    return t(
-        lang, "stats.size_line", size=size_words(lang, p.size), games=tn(lang, "count.games", p.games),
-        points=tn(lang, "count.points", p.points, sign=True), ppg=signed_decimal(p.ppg, lang),
-        wins=tn(lang, "count.wins", p.wins), rate=percent(p.wins, p.games, lang),
-    )
-
-
-def size_words(lang: str, size: int) -> str:
-    """A table size as players say it: zu viert, zu fünft, zu sechst."""
-    return t(lang, f"size.{size}")
-
-
-def sized(title: str, lang: str, size: int | None) -> str:
-    """A title, with the table size it is filtered on ("Rangliste · zu sechst")."""
-    return title if size is None else f"{title} · {size_words(lang, size)}"
-
-
-def no_games(lang: str, size: int | None) -> str:
-    return t(lang, "stats.no_games") if size is None else t(lang, "stats.no_games_size", size=size_words(lang, size))
-
-
-def footer(lang: str, command: str, mixed: bool) -> str:
-    """The redeal rule; where several table sizes are summed, how to see one size alone."""
-    text = t(lang, "stats.redeal_rule")
-    if mixed:
-        name = f"/doko {t(lang, 'name.' + command)} {t(lang, 'opt.tisch')}:"
-        text += " " + t(lang, "stats.mixed_note", command=name)
-    return text
-
-
-def sheet_text(
-    sheet: Sheet, lang: str, marks: dict[int, str] | None = None, bock: dict[int, int] | None = None,
-) -> tuple[str, str]:
-    """The Spielliste: per game its number, contract, everyone's points and (in
-    brackets) running total; at the end the games each person played. In a list a
-    Pflichtsolo and a vorgeführtes Solo are marked (``marks``: game number -> kind);
-    a Bock game says its factor (``bock``: game number -> factor), its points include it."""
-    marks, bock = marks or {}, bock or {}
-    rows = sheet.lines[-SHEET_ROWS:]
-    older = sheet.earlier + len(sheet.lines) - len(rows)  # a page of a long sheet: the games before it
-    lines = [tn(lang, "sheet.older", older)] if older else []
-    for row in rows:
-        parts = []
-        for p in row.players:
-            name, total = render.esc(p.name), signed(row.totals[p.user_id], lang)
-            if p.user_id in row.sat_out:
-                parts.append(f"{name} – ({total})")
-            else:
-                parts.append(f"{name} {signed(row.points[p.user_id], lang)} ({total})")
-        mark = f" ({t(lang, 'sheet.' + marks[row.number])})" if row.number in marks else ""
-        if row.number in bock:
-            mark += " · " + t(lang, "sheet.bock", m=bock[row.number])
-        if sheet.mixed:  # the session changed size: each game says its own
-            mark += " · " + size_words(lang, row.size)
-        lines.append(f"**{row.number}.** {contract_name(lang, row.contract)}{mark}: {' · '.join(parts)}")
-    if sheet.later:  # an earlier page: the newer games are one click away
-        lines.append(tn(lang, "sheet.newer", sheet.later))
-    played = " · ".join(f"{render.esc(sheet.names[uid])} {integer(n, lang)}" for uid, n in sheet.played.items())
-    lines += ["", t(lang, "sheet.games_played", list=played)]
-    if sheet.mixed:  # points per game only side by side within one size
-        for size, by_player in sheet.by_size.items():
-            per_game = " · ".join(
-                f"{render.esc(sheet.names[uid])} {signed_decimal(points / n, lang)} ({integer(n, lang)})"
-                for uid, (n, points) in by_player.items()
-            )
-            lines.append(t(lang, "sheet.per_game", size=size_words(lang, size), list=per_game))
-    return sized(t(lang, "sheet.title", games=tn(lang, "count.games", sheet.games)), lang, sheet.size), "\n".join(lines)

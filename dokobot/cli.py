@@ -8,6 +8,7 @@ import json
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 
 def _replay(path: str) -> int:
@@ -48,7 +49,7 @@ def _out(line: str) -> None:
         os.dup2(devnull, sys.stdout.fileno())
 
 
-def _fail(error: dict) -> int:
+def _fail(error: dict[str, Any]) -> int:
     print(json.dumps(error, ensure_ascii=False), file=sys.stderr)
     return 2
 

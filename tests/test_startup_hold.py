@@ -47,7 +47,7 @@ sys.exit(run_bot(sys.argv[1]))
 
 
 def test_a_start_up_failing_after_the_store_opened_ends_the_process(tmp_path):
-    for extra in ("", "shard_count = 2\nshard_ids = [1]\n"):  # SqliteStore, and the sharded store
+    for extra in ("", "shard_count = 2\nshard_ids = [1]\n"):  # SqlStore, and the sharded store
         proc = run(str(config(tmp_path, extra)), code=FAILING_BOT)  # raises subprocess.TimeoutExpired on a hang
         assert proc.returncode == 1 and "no bot today" in proc.stderr, proc.stderr
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import re
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -100,15 +101,20 @@ def _check_database(value: str) -> None:
 
 def _check_shards(values: dict[str, Any]) -> None:
     count, ids = values.get("shard_count"), values.get("shard_ids")
-    if ids is not None and count is None:
+    if ids is None:
+        return
+    if count is None:
         raise ConfigError("config: shard_ids needs shard_count (how many shards the bot has in all)")
-    if ids is not None and max(ids) >= count:
+    if max(ids) >= count:
         raise ConfigError(f"config: shard_ids must lie between 0 and {count - 1} (shard_count is {count})")
 
 
-def load_config(path: str | None = None, *, env: dict[str, str] | None = None, require_token: bool = True) -> Config:
+def load_config(
+    path: str | None = None, *, env: Mapping[str, str] | None = None, require_token: bool = True,
+) -> Config:
     """Read ``path`` (or ./config.toml if present); ``DOKOBOT_TOKEN`` fills or overrides the token."""
-    env = os.environ if env is None else env
+    if env is None:
+        env = os.environ
     data = _read(path)
     unknown = sorted(set(data) - _KEYS)
     if unknown:

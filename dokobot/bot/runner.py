@@ -10,7 +10,7 @@ import asyncio
 import logging
 import sys
 from collections.abc import Callable, Coroutine
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 import aiohttp
@@ -19,6 +19,10 @@ import discord
 from dokobot.bot.config import Config, ConfigError, load_config
 from dokobot.bot.sync import SyncError, sync_commands
 from dokobot.table.store import StoreError
+
+if TYPE_CHECKING:  # imported where used: ``dokobot --help`` loads no database driver
+    from dokobot.storage.sharded import ShardedStore
+    from dokobot.storage.sql_store import SqlStore
 
 log = logging.getLogger("dokobot")
 
@@ -72,7 +76,7 @@ def _load(config_path: str | None) -> Config:
     from dokobot.storage import postgres
 
     config = load_config(config_path)
-    if postgres.is_postgres_url(config.database) and postgres.asyncpg is None:
+    if postgres.is_postgres_url(config.database) and not postgres.driver_installed():
         raise ConfigError(postgres.NO_ASYNCPG)
     return config
 
@@ -120,19 +124,19 @@ class StoreOpenError(Exception):
     pass
 
 
-async def _open_store(config: Config, *, plain: bool = False):  # noqa: ANN202
+async def _open_store(config: Config, *, plain: bool = False) -> SqlStore | ShardedStore:
     """SQLite for one process; PostgreSQL or a shard range: the leased, sharded store
     (``plain``: the unleased store, for ``dokobot sync``, which touches no table)."""
     from dokobot.storage.postgres import is_postgres_url, redact
     from dokobot.storage.sharded import ShardedStore
-    from dokobot.storage.sqlite_store import SqliteStore
+    from dokobot.storage.sql_store import SqlStore
 
     try:
         if not plain and (is_postgres_url(config.database) or config.sharded):
             return await ShardedStore.open(
                 config.database, shard_count=config.shard_count or 1, shard_ids=config.shard_ids
             )
-        return await SqliteStore.open(config.database)
+        return await SqlStore.open(config.database)
     except StoreError as exc:  # already "cannot open database <path or URL without password>: <reason>"
         raise StoreOpenError(str(exc)) from None
     except OSError as exc:

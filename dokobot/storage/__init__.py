@@ -1,8 +1,8 @@
 """Layer 3: persistence. The stores behind the table layer's ``TableStore``.
 
-``MemoryStore`` (``memory``, tests and development) and ``SqliteStore``
-(``sqlite_store``, on the aiosqlite ``Database`` of this package: migrations,
-repositories, leaderboards, statistics). May import ``dokobot.engine`` and
+``MemoryStore`` (``memory``, tests and development) and ``SqlStore``
+(``sql_store``, on the ``Database`` of this package, SQLite or PostgreSQL: migrations,
+repositories, leaderboards, statistics; ``ShardedStore`` wraps it with table leases). May import ``dokobot.engine`` and
 ``dokobot.table``; never discord or the text layer.
 """
 

@@ -47,14 +47,6 @@ async def export_channel(
         await db.close()
 
 
-async def export_game(db: Database, game_id: int, path: str | Path) -> None:
-    """Write one finished game's record; StorageError for a running or aborted game."""
-    result = await db.game_result(game_id)
-    if result is None:
-        raise StorageError(f"game {game_id} is not finished; only finished games can be exported")
-    _write_json(Path(path), await db.game_record(game_id))
-
-
 def _replayer() -> Any:
     # Imported here only: storage (layer 3) must not depend on the engine at import time.
     try:

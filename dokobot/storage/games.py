@@ -77,15 +77,7 @@ class GamesRepo(Core):
         started = to_epoch(now)
         async with self._transaction(f"create game at table {table_id}") as conn:
             channel_id, _ = await _require_open_table(conn, table_id)
-            running = await _all(
-                conn, "SELECT id FROM games WHERE table_id = ? AND status = 'running'", (table_id,)
-            )
-            if running:
-                raise StorageError(f"table {table_id} already has a running game ({running[0][0]})")
-            if number is None:
-                number = await _last_number(conn, table_id) + 1
-            elif await _all(conn, "SELECT 1 FROM games WHERE table_id = ? AND number = ?", (table_id, number)):
-                raise StorageError(f"table {table_id} already has a game number {number}")
+            number = await _new_number(conn, table_id, number)
             rows = await _all(
                 conn,
                 "INSERT INTO games (table_id, channel_id, number, rules, players, dealer, hands,"
@@ -115,10 +107,7 @@ class GamesRepo(Core):
         except (ValueError, TypeError) as exc:
             raise StorageError(f"action {idx} of game {game_id} is not JSON: {exc}") from exc
         async with self._statement(f"append action {idx} to game {game_id}") as conn:
-            cur = await conn.execute(_APPEND, (game_id, idx, text, game_id, idx, game_id))
-            if cur.rowcount == 1:
-                return
-            raise StorageError(await _append_refusal(conn, game_id, idx))
+            await _append(conn, game_id, idx, text)
 
     async def finish_game(
         self,
@@ -148,10 +137,7 @@ class GamesRepo(Core):
         async with self._transaction(f"finish game {game_id}") as conn:
             game = await _running_game_row(conn, game_id)
             if last_text is not None:
-                idx, text = last_text
-                cur = await conn.execute(_APPEND, (game_id, idx, text, game_id, idx, game_id))
-                if cur.rowcount != 1:
-                    raise StorageError(await _append_refusal(conn, game_id, idx))
+                await _append(conn, game_id, *last_text)
             players, hands, channel_id = json.loads(game[0]), json.loads(game[1]), game[2]
             data = result.to_dict() if isinstance(result, GameResult) else dict(result)
             check_result(data, len(players))
@@ -288,43 +274,8 @@ class GamesRepo(Core):
             window = await _sheet_games(conn, table_id, size, before, after, limit)
             first = window[0].number if window else (after + 1 if after is not None else before or 2**62)
             cut = window[-1].number + 1 if window else first  # the games from here on come after the page
-            size_sql, size_args = ("AND s.size = ?", (size,)) if size is not None else ("", ())
-            sums = await _all(  # kept by finish_game: one row per player and size
-                conn,
-                "SELECT s.user_id, s.size, s.games, s.points, s.first_game FROM sheet_totals s"
-                f" WHERE s.table_id = ? {size_sql}",
-                (table_id, *size_args),
-            )
-            since = await _all(  # the page and the games after it: the points before it are the rest
-                conn,
-                "SELECT s.user_id, SUM(s.points) FROM scores s JOIN games g ON g.id = s.game_id"
-                f" WHERE g.table_id = ? AND g.status = 'finished' AND g.number >= ? {size_sql} GROUP BY s.user_id",
-                (table_id, first, *size_args),
-            )
-            start: dict[int, int] = {}
-            for user, _, _, points, _ in sums:
-                start[int(user)] = start.get(int(user), 0) + int(points)
-            for user, points in since:
-                start[int(user)] = start.get(int(user), 0) - int(points)
-            scored_before = {int(r[0]) for r in sums if int(r[4]) < first}  # a running total of 0 stays one
-            counts = await _all(
-                conn,
-                "SELECT COALESCE(SUM(CASE WHEN number < ? THEN 1 ELSE 0 END), 0),"
-                " COALESCE(SUM(CASE WHEN number >= ? THEN 1 ELSE 0 END), 0),"
-                " COALESCE(SUM(CASE WHEN COALESCE(contract, '') <> 'redeal' THEN 1 ELSE 0 END), 0) FROM games"
-                " WHERE table_id = ? AND status = 'finished'"
-                + (" AND id IN (SELECT game_id FROM scores WHERE size = ?)" if size is not None else ""),
-                (first, cut, table_id, *size_args),
-            )
-            earlier, later = int(counts[0][0]), int(counts[0][1])
-            if size is not None:  # a throw-in has no score rows: its size is in its hands
-                redeals = await _all(
-                    conn, "SELECT number, hands FROM games WHERE table_id = ? AND status = 'finished'"
-                    " AND contract = 'redeal' AND (number < ? OR number >= ?)", (table_id, first, cut),
-                )
-                sized = [n for n, hands in redeals if sum(1 for h in json.loads(hands) if h) == size]
-                earlier += sum(1 for n in sized if n < first)
-                later += sum(1 for n in sized if n >= cut)
+            sums, start = await _sheet_start(conn, table_id, size, first)
+            earlier, later, total = await _sheet_counts(conn, table_id, size, first, cut)
             keys = sorted({int(r[0]) for r in sums})
             names = dict(await _all(
                 conn, f"SELECT user_id, name FROM players WHERE user_id IN ({', '.join('?' * len(keys))})", keys,
@@ -332,8 +283,7 @@ class GamesRepo(Core):
         return SheetWindow(
             games=window,
             sums=[(int(u), int(n_size), int(n), int(p), int(f)) for u, n_size, n, p, f in sums],
-            start={u: p for u, p in start.items() if p or u in scored_before},
-            earlier=earlier, later=later, total=int(counts[0][2]),
+            start=start, earlier=earlier, later=later, total=total,
             names={int(k): str(v) for k, v in names.items()},
         )
 
@@ -457,6 +407,83 @@ def _points_by_seat(
 async def _last_number(conn: aiosqlite.Connection, table_id: int) -> int:
     rows = await _all(conn, "SELECT COALESCE(MAX(number), 0) FROM games WHERE table_id = ?", (table_id,))
     return int(rows[0][0])
+
+
+async def _append(conn: aiosqlite.Connection, game_id: int, idx: int, text: str) -> None:
+    """Append action ``idx`` (JSON ``text``) if it is the running game's next one."""
+    cur = await conn.execute(_APPEND, (game_id, idx, text, game_id, idx, game_id))
+    if cur.rowcount != 1:
+        raise StorageError(await _append_refusal(conn, game_id, idx))
+
+
+def _size_filter(size: int | None) -> tuple[str, tuple[int, ...]]:
+    return ("AND s.size = ?", (size,)) if size is not None else ("", ())
+
+
+async def _sheet_start(
+    conn: aiosqlite.Connection, table_id: int, size: int | None, first: int,
+) -> tuple[list[tuple[Any, ...]], dict[int, int]]:
+    """The table's sums per player and size, and each player's points before game ``first``."""
+    size_sql, size_args = _size_filter(size)
+    sums = await _all(  # kept by finish_game: one row per player and size
+        conn,
+        "SELECT s.user_id, s.size, s.games, s.points, s.first_game FROM sheet_totals s"
+        f" WHERE s.table_id = ? {size_sql}",
+        (table_id, *size_args),
+    )
+    since = await _all(  # the page and the games after it: the points before it are the rest
+        conn,
+        "SELECT s.user_id, SUM(s.points) FROM scores s JOIN games g ON g.id = s.game_id"
+        f" WHERE g.table_id = ? AND g.status = 'finished' AND g.number >= ? {size_sql} GROUP BY s.user_id",
+        (table_id, first, *size_args),
+    )
+    start: dict[int, int] = {}
+    for user, _, _, points, _ in sums:
+        start[int(user)] = start.get(int(user), 0) + int(points)
+    for user, points in since:
+        start[int(user)] = start.get(int(user), 0) - int(points)
+    scored_before = {int(r[0]) for r in sums if int(r[4]) < first}  # a running total of 0 stays one
+    return sums, {u: p for u, p in start.items() if p or u in scored_before}
+
+
+async def _sheet_counts(
+    conn: aiosqlite.Connection, table_id: int, size: int | None, first: int, cut: int,
+) -> tuple[int, int, int]:
+    """The finished games before number ``first``, from ``cut`` on, and those that were played
+    (no throw-in), of the table (with ``size``: of that size)."""
+    _, size_args = _size_filter(size)
+    counts = await _all(
+        conn,
+        "SELECT COALESCE(SUM(CASE WHEN number < ? THEN 1 ELSE 0 END), 0),"
+        " COALESCE(SUM(CASE WHEN number >= ? THEN 1 ELSE 0 END), 0),"
+        " COALESCE(SUM(CASE WHEN COALESCE(contract, '') <> 'redeal' THEN 1 ELSE 0 END), 0) FROM games"
+        " WHERE table_id = ? AND status = 'finished'"
+        + (" AND id IN (SELECT game_id FROM scores WHERE size = ?)" if size is not None else ""),
+        (first, cut, table_id, *size_args),
+    )
+    earlier, later = int(counts[0][0]), int(counts[0][1])
+    if size is not None:  # a throw-in has no score rows: its size is in its hands
+        redeals = await _all(
+            conn, "SELECT number, hands FROM games WHERE table_id = ? AND status = 'finished'"
+            " AND contract = 'redeal' AND (number < ? OR number >= ?)", (table_id, first, cut),
+        )
+        sized = [n for n, hands in redeals if sum(1 for h in json.loads(hands) if h) == size]
+        earlier += sum(1 for n in sized if n < first)
+        later += sum(1 for n in sized if n >= cut)
+    return earlier, later, int(counts[0][2])
+
+
+async def _new_number(conn: aiosqlite.Connection, table_id: int, number: int | None) -> int:
+    """The number of a new game at the table: ``number``, or the next one. StorageError while
+    a game runs there (one at a time) or when the number is taken (unique per table)."""
+    running = await _all(conn, "SELECT id FROM games WHERE table_id = ? AND status = 'running'", (table_id,))
+    if running:
+        raise StorageError(f"table {table_id} already has a running game ({running[0][0]})")
+    if number is None:
+        return await _last_number(conn, table_id) + 1
+    if await _all(conn, "SELECT 1 FROM games WHERE table_id = ? AND number = ?", (table_id, number)):
+        raise StorageError(f"table {table_id} already has a game number {number}")
+    return number
 
 
 def _player_json(seat: Seat) -> dict[str, Any]:

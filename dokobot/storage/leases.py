@@ -59,12 +59,3 @@ class LeasesRepo(Core):
                     "DELETE FROM table_leases WHERE table_id = ? AND owner = ?",
                     [(t, owner) for t in table_ids],
                 )
-
-    async def lease_holder(self, table_id: int) -> tuple[str, int] | None:
-        """(owner, milliseconds left) of the table's lease; None if it has none."""
-        async with self._statement(f"read lease of table {table_id}") as conn:
-            rows = await _all(
-                conn, "SELECT owner, expires_ms - doko_now_ms() FROM table_leases WHERE table_id = ?",
-                (table_id,),
-            )
-        return (str(rows[0][0]), int(rows[0][1])) if rows else None

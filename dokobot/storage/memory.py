@@ -160,7 +160,7 @@ class MemoryStore:
         self, table_id: int, size: int | None = None, before: int | None = None, limit: int = 20,
         *, after: int | None = None,
     ) -> Sheet:
-        """A page of the Spielliste, as ``SqliteStore.sheet_page`` (here from every game: memory is small)."""
+        """A page of the Spielliste, as ``SqlStore.sheet_page`` (here from every game: memory is small)."""
         return page_of(build_sheet(await self.finished_games(table_id), size), before, limit, after=after)
 
     async def totals(self, table_id: int) -> dict[int, int]:

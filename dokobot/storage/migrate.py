@@ -16,12 +16,12 @@ import tempfile
 from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from .database import Database
 from .errors import StorageError, describe
 from .periods import PERIODS
-from .postgres import is_postgres_url
+from .postgres import PgConn, is_postgres_url
 from .stats import ORDERS, SIZES
 
 # Parents before children (foreign keys). Tables a later migration adds are
@@ -150,8 +150,8 @@ async def _copy(src: Database, dst: Database, tables: list[str], report: Report,
             columns = await _columns(src, table)
             n = 0
             async for rows in _batches(src, table, columns):
-                if dst.dialect == "postgresql":
-                    await conn.raw.copy_records_to_table(table, records=rows, columns=columns)
+                if dst.dialect == "postgresql":  # transactions are typed as aiosqlite's, PgConn stands in
+                    await cast(PgConn, conn).copy_rows(table, rows, columns)
                 else:
                     marks = ", ".join("?" * len(columns))
                     await conn.executemany(f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({marks})", rows)

@@ -206,15 +206,3 @@ class Statistics:
     @property
     def mixed(self) -> bool:
         return len(self.by_size) > 1
-
-    @property
-    def re_win_rate(self) -> float:
-        return self.re_wins / self.re_games if self.re_games else 0.0
-
-    @property
-    def kontra_win_rate(self) -> float:
-        return self.kontra_wins / self.kontra_games if self.kontra_games else 0.0
-
-    @property
-    def win_rate(self) -> float:
-        return self.wins / self.games if self.games else 0.0

@@ -40,8 +40,9 @@ def to_epoch(when: datetime | None) -> int:
     return int(when.timestamp())
 
 
-def from_epoch(seconds: int | None) -> datetime | None:
-    return None if seconds is None else datetime.fromtimestamp(seconds, UTC)
+def from_epoch(seconds: int) -> datetime:
+    """A stored time (whole seconds, UTC; the columns read with it are NOT NULL)."""
+    return datetime.fromtimestamp(seconds, UTC)
 
 
 def local_date(epoch: int) -> date:

@@ -28,9 +28,14 @@ from .periods import TZ
 from .schema import Migration, pending
 
 try:  # an optional import at module level: SQLite-only installs still work
-    import asyncpg
+    import asyncpg  # type: ignore[import-untyped]  # asyncpg ships neither stubs nor py.typed
 except ImportError:  # SQLite hosts install dokobot without the postgres extra
-    asyncpg = None  # type: ignore[assignment]
+    asyncpg = None
+
+def driver_installed() -> bool:
+    """Whether asyncpg could be imported (PostgreSQL needs the ``postgres`` extra)."""
+    return asyncpg is not None
+
 
 NO_ASYNCPG = ("database is a postgresql:// URL, but the asyncpg package is not installed:"
               " pip install 'dokobot[postgres]'")
@@ -210,6 +215,10 @@ class PgConn:
     async def execute_fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[tuple[Any, ...]]:
         records = await self.raw.fetch(_sql(sql), *params)
         return [tuple(_plain(v) for v in r) for r in records]
+
+    async def copy_rows(self, table: str, rows: list[tuple[Any, ...]], columns: list[str]) -> None:
+        """PostgreSQL's bulk load (COPY): many times faster than INSERTs for a migration."""
+        await self.raw.copy_records_to_table(table, records=rows, columns=columns)
 
 
 _CACHE: dict[str, str] = {}

@@ -80,7 +80,7 @@ def rate(current: Mapping[int, Rating], players: Sequence[Mapping[str, Any]], ha
     before = {k: current.get(k, Rating()) for side in keys for k in side}
     match = [[MODEL.create_rating([before[k].mu, before[k].sigma]) for k in side] for side in keys]
     winner = result.get("winner")
-    ranks = [0, 1] if winner == "re" else [1, 0] if winner == "kontra" else [0, 0]
+    ranks: list[float] = [0, 1] if winner == "re" else [1, 0] if winner == "kontra" else [0, 0]
     after = MODEL.rate(match, ranks=ranks)
     new: dict[int, list[tuple[float, float]]] = {}
     for side, rated in zip(keys, after, strict=True):

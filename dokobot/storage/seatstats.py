@@ -115,7 +115,7 @@ def table_size(hands: Sequence[Sequence[str]]) -> int:
 _COUNTERS = ("announcements", "doppelkopf", "fuchs_caught", "fuchs_lost", "karlchen")
 
 
-def _seat_counters(result: GameResult, actions: Sequence[Mapping[str, Any]]) -> dict:
+def _seat_counters(result: GameResult, actions: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
     """Count, per seat, announcements (from actions) and extras (from the result)."""
     counts: dict[str, Any] = {key: {} for key in _COUNTERS}
     counts["hochzeit_seats"] = set()

@@ -21,7 +21,7 @@ from typing import Any
 
 from dokobot.table.store import SeatInfo, StoredGame, StoredTable, StoreError
 
-from .sqlite_store import SqliteStore, _store_errors
+from .sql_store import SqlStore, _store_errors
 
 log = logging.getLogger(__name__)
 
@@ -39,10 +39,10 @@ def process_name() -> str:
 
 
 class ShardedStore:
-    """Wraps a ``SqliteStore`` (SQLite or PostgreSQL ``Database``); see the module doc."""
+    """Wraps a ``SqlStore`` (SQLite or PostgreSQL ``Database``); see the module doc."""
 
     def __init__(
-        self, inner: SqliteStore, *, owner: str, shard_count: int = 1,
+        self, inner: SqlStore, *, owner: str, shard_count: int = 1,
         shard_ids: Iterable[int] | None = None, ttl: float = LEASE_TTL,
     ) -> None:
         self.inner = inner
@@ -67,7 +67,7 @@ class ShardedStore:
         with _store_errors():
             db = await Database.open(target, owner=owner)
         try:
-            return cls(SqliteStore(db), owner=owner, shard_count=shard_count, shard_ids=shard_ids, ttl=ttl)
+            return cls(SqlStore(db), owner=owner, shard_count=shard_count, shard_ids=shard_ids, ttl=ttl)
         except BaseException:  # an open database's thread would keep the process alive
             await db.close()
             raise

@@ -67,7 +67,7 @@ class StatsRepo(Core):
         _check_size(size)
         w = window(period, now)
         where, params = "channel_id = ?", [channel_id]
-        if w.first is not None:
+        if w.first is not None and w.last is not None:  # both or neither: "alle" has no bounds
             # w.column comes from the fixed Window values, never from input
             where += f" AND {w.column} BETWEEN ? AND ?"
             params += [w.first, w.last]

@@ -276,17 +276,6 @@ class TablesRepo(Core):
             tables = await _tables(conn, "channel_id = ?", (channel_id,))
         return tables[-1] if tables else None
 
-    async def get_table(self, table_id: int) -> TableInfo | None:
-        async with self._transaction(f"read table {table_id}", write=False) as conn:
-            tables = await _tables(conn, "id = ?", (table_id,))
-        return tables[0] if tables else None
-
-    async def open_table_in(self, channel_id: int) -> TableInfo | None:
-        """The channel's open table, if any."""
-        async with self._transaction(f"read table of channel {channel_id}", write=False) as conn:
-            tables = await _tables(conn, "channel_id = ? AND status = 'open'", (channel_id,))
-        return tables[0] if tables else None
-
     async def channel_known(self, channel_id: int) -> bool:
         """Whether a table was ever opened in the channel."""
         async with self._statement(f"look up channel {channel_id}") as conn:

@@ -7,7 +7,7 @@ once), 6 at six. A game counts ``2 ** k`` times its engine score, k being the
 number of Bock rounds with games left when it is played: rounds stack.
 
 The state is a tuple of counters, one per pending round (games it still
-covers). It is never stored: ``bock_state`` derives it from the table's
+covers). It is never stored: ``replay_bock`` derives it from the table's
 finished games in order, both live and when a table is restored. The engine's
 result stays the plain game; only the booked points are multiplied.
 
@@ -148,12 +148,6 @@ def replay_bock(history: Iterable[BockGame]) -> list[BockStep]:
         out.append(s)
         state = s.after
     return out
-
-
-def bock_state(history: Iterable[BockGame]) -> BockState:
-    """The Bock state after the table's games in order (``.multiplier``: the next game's factor)."""
-    steps = replay_bock(history)
-    return steps[-1].after if steps else BockState()
 
 
 def booked(score: Sequence[int], multiplier: int) -> list[int]:

@@ -3,7 +3,8 @@
 Every accepted change of a table goes through one of these awaits *before*
 the table's in-memory state changes, so a crash never loses an answered
 click. The stores live in ``dokobot.storage``: ``MemoryStore`` keeps everything
-in dicts (tests, development), ``SqliteStore`` maps the same calls onto SQLite.
+in dicts (tests, development), ``SqlStore`` maps the same calls onto SQLite
+or PostgreSQL.
 Data crosses the seam as plain values (copied), never as live objects.
 
 Errors: a store raises ``StoreError`` (and only that) when a call could not

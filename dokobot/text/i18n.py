@@ -88,7 +88,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "table.list_owing": ("Pflichtsolo offen: {list}", "Pflichtsolo still owed: {list}"),
     "table.list_owing_none": ("Alle Pflichtsoli sind gespielt.", "Every Pflichtsolo has been played."),
     "table.announcements": ("Ansagen: {list}", "Announcements: {list}"),
-    "table.knocks": ("{n}× geklopft ({list})", "knocked {n}× ({list})"),
+    "table.klopfen": ("{n}× geklopft ({list})", "knocked {n}× ({list})"),
     "table.hochzeit_card": ("Wer zuerst ein {suit}-Ass spielt, heiratet.", "Whoever first plays the ace of {suit} is the partner."),
     "table.armut_announced": ("{name} hat {n} Trümpfe{alte}.", "{name} holds {n} trumps{alte}."),
     "table.armut_announced_one": ("{name} hat einen Trumpf{alte}.", "{name} holds one trump{alte}."),
@@ -121,7 +121,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "pic.sits_out": ("setzt aus", "sits out"),
     "pic.tricks_short": ("{n} St.", "{n} tr."),
     "pic.trick_augen": ("{augen} Augen", "{augen} card pts"),
-    "pic.knocks": ("{n}× geklopft", "knocked {n}×"),
+    "pic.klopfen": ("{n}× geklopft", "knocked {n}×"),
     "pic.bock": ("Dieses Spiel: Bock ×{m}", "This game: Bock ×{m}"),
     "pic.bock_left": ("danach noch {n} Bockspiele", "then {n} more Bock games"),
     "pic.bock_left_one": ("danach noch 1 Bockspiel", "then 1 more Bock game"),
@@ -798,7 +798,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "rec.contract": ("Gespielt wird: {contract}", "Contract: {contract}"),
     "rec.contract_by": ("Gespielt wird: {contract} ({name})", "Contract: {contract} ({name})"),
     "rec.announced": ("{name} sagt {what} an.", "{name} announces {what}."),
-    "rec.knocked": ("{name} klopft.", "{name} knocks."),
+    "rec.klopfen": ("{name} klopft.", "{name} knocks."),
     "rec.trick": ("Stich {n}: {name} spielt aus.", "Trick {n}: {name} leads."),
     "rec.played": ("{name} {card}", "{name} {card}"),
     "rec.schwein": ("{name} {card} (Schwein)", "{name} {card} (Schwein)"),
@@ -851,11 +851,11 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "switch.klopfen": ("Klopfen", "Knocking"),
     "switch.klopfen.help": ("vor dem ersten Ausspiel darf geklopft werden, statt Re und Kontra; ein Klopfen zählt wie eine Re/Kontra-Ansage: {worth}.", "before the first lead players may knock, instead of Re and Kontra; a knock counts like a Re/Kontra announcement: {worth}."),
     # what a knock is worth in each scheme (reading 16): like one Re/Kontra of the scheme
-    "knock.worth.ddv": ("2 Punkte mehr für die Gewinner", "2 more points for the winners"),
-    "knock.worth.steps": ("1 Punkt mehr für die Gewinner", "1 more point for the winners"),
-    "knock.worth.plus": ("1 Punkt mehr für die Gewinner", "1 more point for the winners"),
-    "knock.worth.doubling": ("es verdoppelt den Spielwert", "it doubles the game value"),
-    "knock.worth.tally": ("einmal Klopfen verdoppelt die Punkte, ab dem zweiten vervierfacht es sie (mit Re und Kontra zusammengezählt)", "one knock doubles the points, from the second they are quadrupled (counted together with Re and Kontra)"),
+    "klopfen.worth.ddv": ("2 Punkte mehr für die Gewinner", "2 more points for the winners"),
+    "klopfen.worth.steps": ("1 Punkt mehr für die Gewinner", "1 more point for the winners"),
+    "klopfen.worth.plus": ("1 Punkt mehr für die Gewinner", "1 more point for the winners"),
+    "klopfen.worth.doubling": ("es verdoppelt den Spielwert", "it doubles the game value"),
+    "klopfen.worth.tally": ("einmal Klopfen verdoppelt die Punkte, ab dem zweiten vervierfacht es sie (mit Re und Kontra zusammengezählt)", "one knock doubles the points, from the second they are quadrupled (counted together with Re and Kontra)"),
     "switch.scoring": ("Abrechnung", "Scoring"),
     "switch.scoring.help": ("wie der Spielwert entsteht.", "how the game value is counted."),
     "switch.zero_sum": ("Nullsumme", "Zero sum"),
@@ -1258,7 +1258,7 @@ def illegal_text(
         return t(lang, "too_late.skipped", what=shown["what"], step=announcement_name(lang, step), card=ordinal)
     if code == "announce_too_late" and mode in ("first_trick", "before_play", "until_trick_5"):
         return t(lang, "too_late." + mode, what=shown["what"])
-    if code == "announce_repeat" and said != what and 0 <= announce_rank(what) < announce_rank(said):
+    if code == "announce_repeat" and said is not None and said != what and 0 <= announce_rank(what) < announce_rank(said):
         return t(lang, "repeat.included", what=shown["what"], said=announcement_name(lang, said))
     why = params.get("why")
     if code == "announce_blocked" and isinstance(why, Reason) and why.code in _BLOCKED:

@@ -28,7 +28,8 @@ from PIL import Image, ImageDraw, ImageFont
 
 from dokobot.engine import Game
 from dokobot.engine.game import ARMUT_PHASES
-from dokobot.table.table import FinishedGame, SeatInfo, Table, computer_level, computer_number
+from dokobot.table.store import SeatInfo
+from dokobot.table.table import FinishedGame, Table, computer_level, computer_number
 from dokobot.text.i18n import announcement_name, contract_name, t
 
 # Shipped as package data: the same pixels on every machine, under a file name we own.
@@ -441,7 +442,8 @@ def _paste(base: Image.Image, face: Image.Image, x: float, y: float) -> None:
 def _stamp(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
     """A rendered text as a mask: names and labels repeat from picture to picture."""
     f = font(size, bold)
-    x0, y0, x1, y1 = f.getbbox(text, anchor=anchor)
+    # whole pixels already (basic layout); Pillow's stubs say float for every font kind
+    x0, y0, x1, y1 = (int(v) for v in f.getbbox(text, anchor=anchor))
     mask = Image.new("L", (max(1, x1 - x0), max(1, y1 - y0)))
     ImageDraw.Draw(mask).text((-x0, -y0), text, font=f, fill=255, anchor=anchor)
     return mask, x0, y0
@@ -566,13 +568,14 @@ def _short_name(view: TableView, seat: int, width: int) -> str:
 def _facts(view: TableView) -> list[tuple[str, tuple[int, ...]]]:
     """The lines the table text has beyond the trick: Bock (this game's factor, then the
     games after it), knocks, the Hochzeit's named card, who is vorgeführt."""
-    lang, out = view.lang, []
+    lang = view.lang
+    out: list[tuple[str, tuple[int, ...]]] = []
     if view.bock > 1:
         out.append((t(lang, "pic.bock", m=view.bock), GOLD))
         key = "pic.bock_left" if view.bock_left > 1 else "pic.bock_left_one" if view.bock_left == 1 else "pic.bock_last"
         out.append((t(lang, key, n=view.bock_left), MUTED))
     if view.knocks:
-        out.append((t(lang, "pic.knocks", n=view.knocks), GOLD))
+        out.append((t(lang, "pic.klopfen", n=view.knocks), GOLD))
     if view.hochzeit_suit in ("C", "S", "H", "D"):
         out.append((t(lang, "pic.hochzeit_card", suit=t(lang, "suit." + view.hochzeit_suit)), MUTED))
     if view.vorgefuehrt is not None and 0 <= view.vorgefuehrt < len(view.seats):

@@ -205,7 +205,7 @@ def _contract_lines(game: Game, names: list[str], lang: str | None) -> list[str]
     if parties and game.phase != "done":
         lines.append(t(lang, "table.parties", list=_parties_list(parties, names, lang)))
     if game.knocks:
-        lines.append(t(lang, "table.knocks", n=len(game.knocks), list=", ".join(names[s] for s in game.knocks)))
+        lines.append(t(lang, "table.klopfen", n=len(game.knocks), list=", ".join(names[s] for s in game.knocks)))
     if game.announcements:
         said = " · ".join(f"{announcement_name(lang, a)} ({names[s]})" for s, a in game.announcements)
         lines.append(t(lang, "table.announcements", list=said))
@@ -440,16 +440,10 @@ def notice_text(table: Table, notice: Notice, lang: str | None) -> str | None:
         return t(lang, "notice.announced", name=name(seat), what=f"**{announcement_name(lang, data)}**")
     if kind == "solo":
         return t(lang, "notice.solo", name=name(seat), contract=contract_name(lang, data))
-    if kind == "hochzeit":
-        return t(lang, "notice.hochzeit", name=name(seat))
-    if kind == "armut":
-        return t(lang, "notice.armut", name=name(seat))
-    if kind == "armut_taken":
-        return t(lang, "notice.armut_taken", name=name(seat))
+    if kind in ("hochzeit", "armut", "armut_taken", "armut_declined"):  # who, nothing else
+        return t(lang, "notice." + kind, name=name(seat))
     if kind == "armut_exchanged":
         return tn(lang, "notice.armut_exchanged", int(data or 0))
-    if kind == "armut_declined":
-        return t(lang, "notice.armut_declined", name=name(seat))
     if kind == "klopfen":
         return t(lang, "notice.klopfen", name=name(seat), n=data)
     if kind == "hochzeit_partner":
@@ -458,8 +452,7 @@ def notice_text(table: Table, notice: Notice, lang: str | None) -> str | None:
             return t(lang, "notice.hochzeit_alone", name=name(holder))
         return t(lang, "notice.hochzeit_partner", partner=name(seat), name=name(holder))
     if kind == "redeal":
-        reason = t(lang, "notice.redeal." + str(data), name=name(seat))
-        return t(lang, "notice.redeal", reason=reason)
+        return t(lang, "notice.redeal", reason=t(lang, "notice.redeal." + str(data), name=name(seat)))
     if kind == "thrown":  # reading 41: the rules make the thrown hand public
         cards, triggers = data
         trigger = ", ".join(t(lang, "value.schmeissen." + x) for x in triggers)
@@ -472,15 +465,13 @@ def notice_text(table: Table, notice: Notice, lang: str | None) -> str | None:
         return t(lang, "notice.aborted", no=table.game_no, name=f"<@{data}>")
     if kind == "closed":
         return t(lang, "notice.closed", name=f"<@{data}>")
-    if kind == "waiting":
-        return t(lang, "notice.waiting", name=esc(str(data)))
+    if kind in ("waiting", "host"):  # data: the name
+        return t(lang, "notice." + kind, name=esc(str(data)))
     if kind == "seated":
         return t(lang, "notice.seated", name=esc(str(data)), n=(seat or 0) + 1)
     if kind == "size":
         form = "lobby.six" if data == 6 else "lobby.five_all" if table.game_rules(5).all_play else "lobby.five"
         return t(lang, "notice.size", form=t(lang, form))
-    if kind == "host":
-        return t(lang, "notice.host", name=esc(str(data)))
     if kind == "handed_over":
         old, new = data
         return t(lang, "notice.handed_over", old=esc(old), new=esc(new))
@@ -619,13 +610,13 @@ def _card_rows(obs: Observation, deck: str = "french", lang: str | None = None) 
     schwein = any(m.schwein for m in moves)
     trumps: list[Control] = []
     plain: list[Control] = []
-    fox_shown = False
+    fuchs_shown = False
     for code in obs.hand:
         trump = obs.is_trump(code)
         if schwein and code == "DA":
-            if fox_shown:
+            if fuchs_shown:
                 continue
-            fox_shown = True
+            fuchs_shown = True
             ask = code in plays
             label = card_text(code, deck, lang) + (" 🐷?" if ask else " 🐷")
             trumps.append(Control("play", "DA:ask" if ask else "DA:s", label, "trump"))
@@ -875,7 +866,7 @@ def switch_line(rules: RuleSet, name: str, lang: str | None, values: str = "all"
     """``**Zwei Dullen im Stich** (`dulle`): die erste sticht – ... Werte: `first_wins`, ..."""
     label = t(lang, f"switch.{name}") if has(f"switch.{name}") else name
     # a knock is worth one Re/Kontra of the table's scheme (reading 45), so its help says which
-    worth = t(lang, f"knock.worth.{rules.scoring}") if name == "klopfen" else ""
+    worth = t(lang, f"klopfen.worth.{rules.scoring}") if name == "klopfen" else ""
     meaning = t(lang, f"switch.{name}.help", worth=worth) if has(f"switch.{name}.help") else ""
     line = t(lang, "rules.line", label=label, switch=name, value=switch_value(rules, name, lang), help=meaning)
     shown = switch_values(name) if values == "all" or (values == "choice" and not is_list_switch(name)) else None
@@ -968,10 +959,8 @@ def _record_events(
         elif kind == "contract" and data not in ("armut_offered", "redeal", "normal"):
             key = "rec.contract_by" if seat is not None else "rec.contract"
             lines.append(t(lang, key, contract=contract_name(lang, str(data)), name=who))
-        elif kind == "armut_taken":
-            lines.append(t(lang, "rec.armut_taken", name=who))
-        elif kind == "armut_passed":
-            lines.append(t(lang, "rec.armut_passed", name=who))
+        elif kind in ("armut_taken", "armut_passed"):
+            lines.append(t(lang, "rec." + kind, name=who))
         elif kind == "armut_exchanged":
             lines.append(tn(lang, "notice.armut_exchanged", int(data or 0)))
         elif kind == "armut_given":
@@ -987,7 +976,7 @@ def _record_events(
             lines.append(t(lang, "notice.partner_declined", partner=who, name=names[game.holder]))
         elif kind == "klopfen":
             flush()
-            lines.append(t(lang, "rec.knocked", name=who))
+            lines.append(t(lang, "rec.klopfen", name=who))
         elif kind == "announced":
             flush()
             lines.append("   " + t(lang, "rec.announced", name=who, what=announcement_name(lang, str(data))))

@@ -9,14 +9,14 @@ import re
 import pytest
 
 from dokobot.bot.embeds import fits
-from dokobot.storage.sqlite_store import SqliteStore
+from dokobot.storage.sql_store import SqlStore
 from tests.bot.conftest import cid, components, disabled
 from tests.storage.gen import pool, random_game, store_game
 
 
 @pytest.fixture
 async def store(sqlite_path):
-    store = await SqliteStore.open(sqlite_path)
+    store = await SqlStore.open(sqlite_path)
     yield store
     await store.close()
 

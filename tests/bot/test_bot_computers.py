@@ -99,10 +99,10 @@ async def test_computers_on_sqlite_ranked_apart_and_resume_after_restart(doko, t
 
     from dokobot.bot.client import DokoBot
     from dokobot.bot.config import Config
-    from dokobot.storage.sqlite_store import SqliteStore
+    from dokobot.storage.sql_store import SqlStore
 
     path = tmp_path / "doko.sqlite3"
-    first = await SqliteStore.open(path)
+    first = await SqlStore.open(path)
     second = None
     try:
         await doko.env.restart_bot(DokoBot(Config(), store=first, rng=doko.bot.tables.rng, computer_skill=FAST, computer_delay=0))
@@ -137,7 +137,7 @@ async def test_computers_on_sqlite_ranked_apart_and_resume_after_restart(doko, t
                 await doko.click_hand(actor, "play")
         waiting = len(table.game.actions)
         # ... the bot restarts: the game goes on by itself
-        second = await SqliteStore.open(path)
+        second = await SqlStore.open(path)
         await doko.env.restart_bot(DokoBot(Config(), store=second, rng=doko.bot.tables.rng, computer_skill=FAST, computer_delay=0))
         again = doko.table
         # the levels came back with the seats

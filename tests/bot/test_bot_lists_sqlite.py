@@ -10,13 +10,13 @@ from test_bot_lists import quick_game
 
 from dokobot.engine import GameResult
 from dokobot.engine.record import replay
-from dokobot.storage.sqlite_store import SqliteStore
+from dokobot.storage.sql_store import SqlStore
 
 
 @pytest.fixture
 async def store(sqlite_path):
     """SQLite, and PostgreSQL where the tests have one (conftest's ``sqlite_path``)."""
-    store = await SqliteStore.open(sqlite_path)
+    store = await SqlStore.open(sqlite_path)
     yield store
     await store.close()
 

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from dokobot.storage.sqlite_store import SqliteStore
+from dokobot.storage.sql_store import SqlStore
 from dokobot.text.i18n import t
 from tests.bot.conftest import message_text
 from tests.text.test_catalogue import german_words
@@ -20,7 +20,7 @@ from tests.text.test_catalogue import german_words
 
 @pytest.fixture
 async def store(tmp_path):
-    store = await SqliteStore.open(tmp_path / "doko.sqlite3")
+    store = await SqlStore.open(tmp_path / "doko.sqlite3")
     yield store
     await store.close()
 

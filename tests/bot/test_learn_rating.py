@@ -9,13 +9,13 @@ from conftest import message_text
 from test_bot_computers import play_with_computers
 
 from dokobot.storage.rating import rating_key
-from dokobot.storage.sqlite_store import SqliteStore
+from dokobot.storage.sql_store import SqlStore
 from dokobot.text.numbers import decimal
 
 
 @pytest.fixture
 async def store(sqlite_path):
-    store = await SqliteStore.open(sqlite_path)
+    store = await SqlStore.open(sqlite_path)
     yield store
     await store.close()
 

@@ -102,9 +102,9 @@ async def test_odd_switch_values_get_a_short_specific_answer(doko):
 
 async def on_sqlite(doko, **config):
     """Restart the test's bot on an in-memory SQLite store (statistics need it)."""
-    from dokobot.storage.sqlite_store import SqliteStore
+    from dokobot.storage.sql_store import SqlStore
 
-    store = await SqliteStore.open(":memory:")
+    store = await SqlStore.open(":memory:")
     await doko.env.restart_bot(DokoBot(Config(**config), store=store, rng=doko.bot.tables.rng))
     return store
 

@@ -13,7 +13,7 @@ import logging
 import asyncpg
 import pytest
 
-from dokobot.storage.sqlite_store import SqliteStore
+from dokobot.storage.sql_store import SqlStore
 from dokobot.text.i18n import t
 from tests import pg
 
@@ -27,12 +27,12 @@ async def pg_url():
 
 @pytest.fixture
 async def store(pg_url):
-    store = await SqliteStore.open(pg_url)
+    store = await SqlStore.open(pg_url)
     yield store
     await store.close()
 
 
-def backend_pids(store: SqliteStore) -> list[int]:
+def backend_pids(store: SqlStore) -> list[int]:
     """The server processes of this store's pool (only ours: other tests share the server)."""
     pool = store.db._connection().pool
     return [h._con.get_server_pid() for h in pool._holders if h._con is not None and not h._con.is_closed()]
@@ -50,7 +50,7 @@ async def test_a_backend_killed_between_two_clicks(doko, store, admin, caplog, m
     connection close: the write fails on the dead connection (which error asyncpg
     raises depends on how far its protocol got), the pool reconnects for the next."""
     await doko.to_the_first_card()
-    real = SqliteStore.append_action
+    real = SqlStore.append_action
     kill = {"on": True}
 
     async def killed_first(self, *args):  # noqa: ANN001, ANN202
@@ -59,7 +59,7 @@ async def test_a_backend_killed_between_two_clicks(doko, store, admin, caplog, m
             await admin.execute("SELECT pg_terminate_backend(pid) FROM unnest($1::int[]) pid", backend_pids(self))
         return await real(self, *args)
 
-    monkeypatch.setattr(SqliteStore, "append_action", killed_first)
+    monkeypatch.setattr(SqlStore, "append_action", killed_first)
     refused = 0
     for _ in range(4):  # the answer to a dead connection: "not saved", or saved on a new one
         kill["on"] = True

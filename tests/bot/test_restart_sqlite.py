@@ -18,13 +18,13 @@ from dokobot.bot.client import DokoBot
 from dokobot.bot.config import Config
 from dokobot.engine import GameResult, RuleSet, deal
 from dokobot.engine.record import replay
-from dokobot.storage.sqlite_store import SqliteStore
+from dokobot.storage.sql_store import SqlStore
 
 
 @pytest.fixture
 async def stores(sqlite_path):
     """Every connection a test opens; closed only at the very end (a killed bot closes nothing)."""
-    opened: list[SqliteStore] = []
+    opened: list[SqlStore] = []
     yield opened
     for s in opened:
         await s.close()
@@ -32,7 +32,7 @@ async def stores(sqlite_path):
 
 @pytest.fixture
 async def store(sqlite_path, stores):
-    first = await SqliteStore.open(sqlite_path)
+    first = await SqlStore.open(sqlite_path)
     stores.append(first)
     return first
 
@@ -44,7 +44,7 @@ def hands(seed: int) -> list[list[str]]:
 class Run:
     """One play-through of the script; ``crash_at`` names the points where the bot dies."""
 
-    def __init__(self, doko: Driver, path, stores: list[SqliteStore], crash_at: set[str]) -> None:
+    def __init__(self, doko: Driver, path, stores: list[SqlStore], crash_at: set[str]) -> None:
         self.doko, self.path, self.stores, self.crash_at = doko, path, stores, crash_at
         self.crashed: list[str] = []
 
@@ -52,7 +52,7 @@ class Run:
         """At a crash point: drop the bot as it is and start a new one on the same file."""
         if name not in self.crash_at:
             return False
-        fresh = await SqliteStore.open(self.path)  # a new process opens the file anew
+        fresh = await SqlStore.open(self.path)  # a new process opens the file anew
         self.stores.append(fresh)
         await self.doko.env.restart_bot(DokoBot(Config(), store=fresh, rng=self.doko.bot.tables.rng))
         self.crashed.append(name)
@@ -119,7 +119,7 @@ def seat_totals(run: Run) -> list[int]:
     return [table.totals[s.user_id] for s in table.seats]
 
 
-async def assert_stored_like(run: Run, store: SqliteStore) -> None:
+async def assert_stored_like(run: Run, store: SqlStore) -> None:
     """What the database holds replays to what the table shows."""
     db = run.stores[-1].db
     table = run.doko.table

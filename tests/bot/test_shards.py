@@ -25,6 +25,7 @@ from dokobot.bot.config import Config
 from dokobot.storage import Database
 from dokobot.storage.sharded import ShardedStore, shard_of
 from tests import pg
+from tests.storage.reads import open_table_in
 
 SHARDS = 2
 TTL = 3.0  # lease seconds; production uses 30
@@ -160,7 +161,7 @@ async def test_two_processes_kill_one_every_game_booked_once(pg_url):
     try:
         for proc, shard in (("A", 0), ("B", 1)):
             for channel in run.report[proc]["channels"]:
-                table = await db.open_table_in(channel)
+                table = await open_table_in(db, channel)
                 assert shard_of(table.guild_id, SHARDS) == shard
                 rows = await db._connection().execute_fetchall(
                     "SELECT status, COUNT(*) FROM games WHERE channel_id = ? GROUP BY status", (channel,)

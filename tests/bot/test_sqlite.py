@@ -7,14 +7,14 @@ import pytest
 from dokobot.bot.client import DokoBot
 from dokobot.bot.config import Config
 from dokobot.engine.record import replay
-from dokobot.storage.sqlite_store import SqliteStore
+from dokobot.storage.sql_store import SqlStore
 from dokobot.text.i18n import contract_name
 from tests.words import signed
 
 
 @pytest.fixture
 async def store(sqlite_path):
-    store = await SqliteStore.open(sqlite_path)
+    store = await SqlStore.open(sqlite_path)
     yield store
     await store.close()
 
@@ -27,7 +27,7 @@ async def test_game_on_sqlite_survives_a_restart(doko, store, sqlite_path):
     assert len(running) == 1 and len(running[0].actions) == 14  # 4 reservations + 10 cards, all committed
     before = doko.table.game.record()
 
-    second = await SqliteStore.open(sqlite_path)  # a new process would open the file anew
+    second = await SqlStore.open(sqlite_path)  # a new process would open the file anew
     try:
         await doko.env.restart_bot(DokoBot(Config(), store=second, rng=doko.bot.tables.rng))
         assert doko.table.game.record() == before
@@ -74,7 +74,7 @@ async def test_explicit_channel_settings_beat_the_config_defaults(tmp_path):
     """Unset channel settings fall back to the config; an explicit choice always wins."""
     from dokobot.table.store import ChannelPrefs
 
-    store = await SqliteStore.open(tmp_path / "prefs.sqlite3")
+    store = await SqlStore.open(tmp_path / "prefs.sqlite3")
     try:
         bot = DokoBot(Config(language="en", preset="haus"), store=store)
         assert await store.channel_prefs(1) == ChannelPrefs(None, {}, None)

@@ -17,7 +17,7 @@ from test_seats import set_switches
 from dokobot.bot.client import DokoBot
 from dokobot.bot.config import Config
 from dokobot.storage.memory import MemoryStore
-from dokobot.storage.sqlite_store import SqliteStore
+from dokobot.storage.sql_store import SqlStore
 from dokobot.table.store import OpenHand
 from dokobot.text.i18n import t
 
@@ -213,14 +213,14 @@ async def test_clicks_on_a_hand_store_its_token_once_per_five_minutes(doko, stor
 
 
 async def test_on_sqlite_and_postgresql_the_next_process_finds_the_hands(doko, sqlite_path):
-    first = await SqliteStore.open(sqlite_path)
+    first = await SqlStore.open(sqlite_path)
     await start_again(doko, first)  # the bot under test plays on the database
     await doko.open_and_seat()
     await doko.start()
     await doko.open_all_hands()
     before = {p.id: doko.hand_view(p).content for p in doko.players}
     await kill(doko)
-    second = await SqliteStore.open(sqlite_path)  # a new process opens the database anew
+    second = await SqlStore.open(sqlite_path)  # a new process opens the database anew
     try:
         since = len(doko.env.http_requests)
         await start_again(doko, second)

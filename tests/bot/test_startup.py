@@ -18,7 +18,7 @@ from dokobot.bot.config import Config
 from dokobot.bot.sync import command_payload, payload_hash, state_key, sync_commands, sync_on_start
 from dokobot.storage import postgres
 from dokobot.storage.memory import MemoryStore
-from dokobot.storage.sqlite_store import SqliteStore
+from dokobot.storage.sql_store import SqlStore
 from tests.text.test_catalogue import german_words
 
 TOKEN = "A" * 24 + ".BBBBBB." + "C" * 27
@@ -89,7 +89,7 @@ async def test_the_simcord_start_synced_and_a_restart_does_not(doko, store):
 @pytest.fixture
 async def real_store(sqlite_path):
     """A real store on SQLite and on PostgreSQL (``sqlite_path`` gives both)."""
-    store = await SqliteStore.open(sqlite_path)
+    store = await SqlStore.open(sqlite_path)
     yield store, sqlite_path
     await store.close()
 
@@ -102,7 +102,7 @@ async def test_sync_only_when_the_payload_changed(real_store):
     assert not (await sync_commands(bot, None)).synced and len(fake.calls) == 1
     await bot.close()
     # a restart on the same database: the hash is remembered, no sync
-    again = await SqliteStore.open(path)
+    again = await SqlStore.open(path)
     try:
         bot = await loaded_bot(again, fake=fake)
         await sync_on_start(bot)

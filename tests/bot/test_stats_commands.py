@@ -12,14 +12,14 @@ import pytest
 
 from dokobot.engine import GameResult
 from dokobot.engine.record import replay
-from dokobot.storage.sqlite_store import SqliteStore
+from dokobot.storage.sql_store import SqlStore
 from tests.storage.gen import pool, random_game, store_game
 from tests.words import dec, pct, signed
 
 
 @pytest.fixture
 async def store(tmp_path):
-    store = await SqliteStore.open(tmp_path / "doko.sqlite3")
+    store = await SqlStore.open(tmp_path / "doko.sqlite3")
     yield store
     await store.close()
 

@@ -11,7 +11,7 @@ from collections import defaultdict
 import pytest
 from test_bot_five_six import seat_more
 
-from dokobot.storage.sqlite_store import SqliteStore
+from dokobot.storage.sql_store import SqlStore
 from tests.storage.gen import pool, random_game, store_game
 from tests.words import dec, pct, signed
 
@@ -20,7 +20,7 @@ SIZE = {4: "zu viert", 5: "zu fünft", 6: "zu sechst"}
 
 @pytest.fixture
 async def store(sqlite_path):
-    store = await SqliteStore.open(sqlite_path)
+    store = await SqlStore.open(sqlite_path)
     yield store
     await store.close()
 

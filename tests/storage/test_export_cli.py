@@ -13,6 +13,8 @@ from dokobot.engine.randomplay import random_game
 from dokobot.engine.record import replay
 from dokobot.storage import Database
 
+from .reads import open_table_in
+
 ROOT = Path(__file__).resolve().parents[2]
 PLAYERS = [{"user_id": 100 + i, "name": n, "is_bot": False} for i, n in enumerate(("Nord", "Ost", "Süd", "West"))]
 
@@ -45,7 +47,7 @@ async def test_export_cli_writes_records_that_replay(tmp_path):
     games = await _store_real_games(db, 777, 5, rng)
     await _store_real_games(db, 888, 2, rng)  # another channel: not exported
     running = await db.create_game(
-        (await db.open_table_in(777)).id, {"preset": "ddv"}, PLAYERS, 0, random_game(RuleSet(), rng).record()["hands"]
+        (await open_table_in(db, 777)).id, {"preset": "ddv"}, PLAYERS, 0, random_game(RuleSet(), rng).record()["hands"]
     )
     # the bot still holds the file open while the export runs (WAL)
     out = tmp_path / "out"

@@ -10,6 +10,8 @@ from dokobot.storage import Database, StorageError
 from dokobot.storage.sharded import ShardedStore, shard_of
 from dokobot.table.store import SeatInfo, StoreError
 
+from .reads import lease_holder
+
 FOUR = [{"user_id": i, "name": f"P{i}"} for i in (1, 2, 3, 4)]
 HANDS = [["CQ"], ["HT"], ["CJ"], ["HA"]]
 
@@ -21,14 +23,14 @@ async def test_lease_is_exclusive_until_it_expires(db):
     assert await db.acquire_lease(t, "A", 400)  # the owner extends
     assert await db.renew_leases("A", [t], 400) == {t}
     assert await db.renew_leases("B", [t], 400) == set()
-    holder, left = await db.lease_holder(t)
+    holder, left = await lease_holder(db, t)
     assert holder == "A" and 0 < left <= 400
     await asyncio.sleep(0.45)
     assert await db.renew_leases("A", [t], 400) == set()  # expired: not renewed
     assert await db.acquire_lease(t, "B", 400)  # and taken over
     assert not await db.acquire_lease(t, "A", 400)
     await db.release_leases("B")
-    assert await db.lease_holder(t) is None
+    assert await lease_holder(db, t) is None
     await db.close_table(t)
     assert not await db.acquire_lease(t, "A", 400)  # closed tables are not leased
 
@@ -106,7 +108,7 @@ async def test_sharded_store_restores_only_its_shards_and_leases(db_path):
         assert await wrong.running_games() == [] and await wrong.open_tables() == []
         # new tables are leased by the process that opens them
         t_new = await low.open_table(600, _guild(0, 4), 1, [SeatInfo(1, "P1")])
-        assert (await db.lease_holder(t_new))[0] == "low"
+        assert (await lease_holder(db, t_new))[0] == "low"
         # the owners keep renewing; the other side stays out
         await asyncio.sleep(0.5)
         assert await low.tick() == (set(), set()) and await high.tick() == (set(), set())
@@ -123,7 +125,7 @@ async def test_sharded_store_restores_only_its_shards_and_leases(db_path):
         assert tables[1] in lost
         # a clean stop releases at once
         await high.stop()
-        assert await db.lease_holder(tables[2]) is None
+        assert await lease_holder(db, tables[2]) is None
     finally:
         for s in (low, high, wrong):
             await s.close()

@@ -15,7 +15,7 @@ from dokobot.storage import Database
 from dokobot.storage.memory import MemoryStore
 from dokobot.storage.migrate import migrate_db
 from dokobot.storage.schema import load_migrations
-from dokobot.storage.sqlite_store import SqliteStore
+from dokobot.storage.sql_store import SqlStore
 from dokobot.table.store import OpenHand, StoreError
 from tests import pg
 
@@ -46,7 +46,7 @@ async def test_the_memory_store_keeps_takes_and_forgets_hands():
 
 
 async def test_the_database_keeps_takes_and_forgets_hands(db_path):
-    store = await SqliteStore.open(db_path)
+    store = await SqlStore.open(db_path)
     try:
         await _exercise(store)
     finally:
@@ -70,7 +70,7 @@ async def test_open_hands_outlive_a_reopen_until_taken(db_path):
 
 
 async def test_a_closed_database_fails_as_a_store_error_without_the_token(tmp_path):
-    store = await SqliteStore.open(tmp_path / "closed.sqlite3")
+    store = await SqlStore.open(tmp_path / "closed.sqlite3")
     await store.close()
     with pytest.raises(StoreError) as err:
         await store.keep_hand(hand(1, 2, "s3cr3t-token"))

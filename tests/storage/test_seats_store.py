@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from dokobot.storage.sqlite_store import SqliteStore
+from dokobot.storage.sql_store import SqlStore
 from dokobot.table.store import (
     ChannelPrefs,
     SeatInfo,
@@ -23,7 +23,7 @@ NORD, OST, SUED, WEST, FUENF = (SeatInfo(11, "Nord"), SeatInfo(12, "Ost"), SeatI
 
 @pytest.fixture
 async def store(tmp_path):
-    s = await SqliteStore.open(tmp_path / "doko.db")
+    s = await SqlStore.open(tmp_path / "doko.db")
     yield s
     await s.close()
 

@@ -9,7 +9,7 @@ import random
 import pytest
 
 import dokobot.storage.games
-from dokobot.storage.sqlite_store import SqliteStore
+from dokobot.storage.sql_store import SqlStore
 from dokobot.table.sheet import build_sheet, page_of
 from dokobot.table.table import computer_id
 
@@ -31,7 +31,7 @@ async def _table(db, games: int, seed: int = 7) -> int:
 @pytest.mark.parametrize("size", [None, 4, 5, 6])
 async def test_a_page_is_that_part_of_the_whole_sheet(db, size):
     table = await _table(db, 90)
-    store = SqliteStore(db)
+    store = SqlStore(db)
     whole = build_sheet(await store.finished_games(table), size)
     assert whole.mixed or size is not None  # sizes 4, 5 and 6 at one table
     numbers = [line.number for line in whole.lines]
@@ -46,7 +46,7 @@ async def test_a_page_is_that_part_of_the_whole_sheet(db, size):
 
 async def test_the_rows_read_stay_bounded_however_long_the_table_played(db, monkeypatch):
     table = await _table(db, 1500, seed=11)
-    store = SqliteStore(db)
+    store = SqlStore(db)
     read: list[int] = []
     original = dokobot.storage.games._all
 

@@ -9,7 +9,7 @@ import pytest
 
 import dokobot.table.table
 from dokobot.engine.randomplay import random_action
-from dokobot.storage.sqlite_store import SqliteStore
+from dokobot.storage.sql_store import SqlStore
 from dokobot.table.table import Tables
 from dokobot.text.render import summary_text
 
@@ -26,7 +26,7 @@ def seeded(monkeypatch):
 
 
 async def test_extras_of_real_games_reach_the_statistics(tmp_path):
-    store = await SqliteStore.open(tmp_path / "doko.sqlite3")
+    store = await SqlStore.open(tmp_path / "doko.sqlite3")
     try:
         tables = Tables(store, "ddv")
         table = await tables.open(CHANNEL, 1, *USERS[0])

@@ -8,6 +8,8 @@ import pytest
 
 from dokobot.storage import ChannelSettings, Database, Seat, StorageError
 
+from .reads import get_table, open_table_in
+
 FOUR = [{"user_id": i, "name": f"P{i}"} for i in (11, 12, 13, 14)]
 
 
@@ -54,14 +56,14 @@ async def test_one_open_table_per_channel(db):
     with pytest.raises(StorageError, match="already has an open table"):
         await db.open_table(100, 9, 12)
     other = await db.open_table(101, 9, 12)
-    info = await db.open_table_in(100)
+    info = await open_table_in(db, 100)
     assert (info.id, info.channel_id, info.guild_id, info.host_id, info.message_id, info.status) == (
         t1, 100, 9, 11, 555, "open",
     )
     assert info.seats == [Seat(0, 11, "P11", False)]
     await db.close_table(t1)
-    assert await db.open_table_in(100) is None
-    assert (await db.get_table(t1)).status == "closed"
+    assert await open_table_in(db, 100) is None
+    assert (await get_table(db, t1)).status == "closed"
     with pytest.raises(StorageError, match="already closed"):
         await db.close_table(t1)
     t2 = await db.open_table(100, 9, 13)  # a closed table frees the channel
@@ -73,11 +75,11 @@ async def test_seats_host_and_message(db):
     await db.set_seats(t, [SeatInfo(11, "Anna"), {"user_id": 12, "name": "Bernd"},
                            Seat(7, None, "Computer", True)], host_id=12)
     await db.set_message_id(t, 999)
-    info = await db.get_table(t)
+    info = await get_table(db, t)
     assert info.host_id == 12 and info.message_id == 999
     assert info.seats == [Seat(0, 11, "Anna"), Seat(1, 12, "Bernd"), Seat(2, None, "Computer", True)]
     await db.set_seats(t, [SeatInfo(12, "Bernd")])
-    assert [s.name for s in (await db.get_table(t)).seats] == ["Bernd"]
+    assert [s.name for s in (await get_table(db, t)).seats] == ["Bernd"]
     with pytest.raises(StorageError, match="does not exist"):
         await db.set_message_id(12345, 1)
     await db.close_table(t)

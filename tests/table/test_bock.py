@@ -3,10 +3,16 @@
 from __future__ import annotations
 
 from dokobot.engine import GameResult, RuleSet
-from dokobot.table.bock import BockGame, BockState, bock_state, booked, fired, replay_bock, step
+from dokobot.table.bock import BockGame, BockState, booked, fired, replay_bock, step
 
 ALL = ("tie", "lost_solo", "lost_announcement")
 HAUS = RuleSet.from_config({"preset": "haus"}).bock
+
+
+def bock_state(history):
+    """The Bock state after the games in order (``.multiplier``: the next game's factor)."""
+    steps = replay_bock(history)
+    return steps[-1].after if steps else BockState()
 
 
 def result(contract="normal", re=(0, 2), winner="re", augen=(151, 89), value=1):

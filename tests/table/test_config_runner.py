@@ -124,7 +124,7 @@ def test_unusable_database_stops_the_bot_with_one_line(tmp_path, capsys, monkeyp
         holder.execute("CREATE TABLE x (a)")
         holder.execute("BEGIN EXCLUSIVE")
     try:
-        import dokobot.storage.sqlite_store as sqlite_store
+        import dokobot.storage.sql_store as sql_store
         from dokobot.storage import Database
 
         real_open = Database.open.__func__
@@ -132,7 +132,7 @@ def test_unusable_database_stops_the_bot_with_one_line(tmp_path, capsys, monkeyp
         async def quick_open(cls, p, *, busy_timeout=5.0):
             return await real_open(cls, p, busy_timeout=0.2)
 
-        monkeypatch.setattr(sqlite_store.Database, "open", classmethod(quick_open))
+        monkeypatch.setattr(sql_store.Database, "open", classmethod(quick_open))
         assert run_bot(write(tmp_path, f'database = "{path}"')) == 2
     finally:
         if holder is not None:

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from dokobot.engine import CARD_CODES
-from dokobot.storage.sqlite_store import SqliteStore
+from dokobot.storage.sql_store import SqlStore
 from dokobot.table.store import StoreError
 from dokobot.table.table import Table, Tables
 from tests.rigged import RiggedDeals
@@ -72,9 +72,9 @@ class Faults:
 
 
 class OnceFailingStore:
-    """A SqliteStore whose every write fails once, the first time it is asked."""
+    """A SqlStore whose every write fails once, the first time it is asked."""
 
-    def __init__(self, inner: SqliteStore, faults: Faults) -> None:
+    def __init__(self, inner: SqlStore, faults: Faults) -> None:
         self.inner, self.faults = inner, faults
         self.conn = FaultyConnection(inner.db._conn)
         inner.db._conn = self.conn
@@ -120,19 +120,19 @@ class Run:
     def __init__(self, path: Any, restart: bool) -> None:
         self.path, self.restart = path, restart
         self.faults = Faults()
-        self.stores: list[SqliteStore] = []
+        self.stores: list[SqlStore] = []
         self.deals = RiggedDeals(2024)
         self.failures = 0
         self.table: Table | None = None
 
     async def store(self) -> OnceFailingStore:
-        inner = await SqliteStore.open(self.path)
+        inner = await SqlStore.open(self.path)
         self.stores.append(inner)
         return OnceFailingStore(inner, self.faults)
 
     async def on_disk(self) -> Table | None:
         """What a restart rebuilds (read only: a plain store, no faults)."""
-        fresh = await SqliteStore.open(self.path)
+        fresh = await SqlStore.open(self.path)
         self.stores.append(fresh)
         tables = await Tables(fresh, rng=self.deals).restore()
         return tables[0] if tables else None

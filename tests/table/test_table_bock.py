@@ -9,7 +9,7 @@ import pytest
 from dokobot.engine import Game, RuleSet, deal
 from dokobot.engine.record import replay
 from dokobot.storage.memory import MemoryStore
-from dokobot.storage.sqlite_store import SqliteStore
+from dokobot.storage.sql_store import SqlStore
 from dokobot.table.bock import BockState
 from dokobot.table.table import FIRST_DEALER, SEATS, Table, Tables
 from dokobot.text.render import summary_text, table_text
@@ -83,7 +83,7 @@ async def store(request, tmp_path):
     if request.param == "memory":
         yield MemoryStore()
         return
-    s = await SqliteStore.open(tmp_path / "doko.sqlite3")
+    s = await SqlStore.open(tmp_path / "doko.sqlite3")
     yield s
     await s.close()
 
@@ -124,7 +124,7 @@ async def test_tie_makes_the_next_four_games_double(rig, store):
     assert factors == [1, 2, 2, 2, 2, 1]
     assert table.bock == BockState() and table.bock_multiplier == 1
     assert await store.totals(table.table_id) == expected_totals  # the score sheet books the factor
-    if isinstance(store, SqliteStore):
+    if isinstance(store, SqlStore):
         sheet = await store.db.score_sheet(table.table_id)
         assert [sum(abs(v) for v in row.points.values()) for row in sheet.rows] == [
             sum(abs(v) for v in g.result["score"]) * f

@@ -13,7 +13,7 @@ from test_table_bock import play_out
 
 from dokobot.engine import Game, GameResult, RuleSet, deal
 from dokobot.storage.memory import MemoryStore
-from dokobot.storage.sqlite_store import SqliteStore
+from dokobot.storage.sql_store import SqlStore
 from dokobot.table.bock import BockGame, BockState, fired, replay_bock, step
 from dokobot.table.table import Table, Tables
 from dokobot.text.render import table_text
@@ -53,7 +53,7 @@ async def store(request, tmp_path):
     if request.param == "memory":
         yield MemoryStore()
         return
-    s = await SqliteStore.open(tmp_path / "doko.sqlite3")
+    s = await SqlStore.open(tmp_path / "doko.sqlite3")
     yield s
     await s.close()
 

@@ -167,10 +167,10 @@ async def test_changing_the_list_starts_a_new_one_and_no_list_changes_nothing():
 async def test_pflichtsolo_on_sqlite_restores_and_exports(tmp_path):
     """The stored rules of a Pflichtsolo say solo_lead soloist: the record the database
     gives (/doko protokoll, export) replays, and a restart rebuilds the last game."""
-    from dokobot.storage.sqlite_store import SqliteStore
+    from dokobot.storage.sql_store import SqlStore
 
     path, rng = tmp_path / "doko.sqlite3", RiggedDeals(7)
-    store = await SqliteStore.open(path)
+    store = await SqlStore.open(path)
     try:
         _, table = await list_table(store, rng, list_games=24, pflichtsolo=True)
         await play_game(table, {2: "kreuz"})
@@ -183,7 +183,7 @@ async def test_pflichtsolo_on_sqlite_restores_and_exports(tmp_path):
         await table.next_game(11, table.game_no)  # game 2 runs over the restart
     finally:
         await store.close()
-    store = await SqliteStore.open(path)
+    store = await SqlStore.open(path)
     try:
         again = (await Tables(store, "ddv", rng=rng).restore())[0]
         assert again.list_settings.games == 24 and again.list_state.done == frozenset({13})

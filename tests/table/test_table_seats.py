@@ -274,9 +274,9 @@ async def test_the_sheet_keeps_table_sizes_apart_on_both_stores(kind, tmp_path):
     """Four, then five with the dealer out (a game of four), then five all
     playing: each finished game knows its size, the same on MemoryStore and on
     SQLite, and the sheet sums points per game per size (issue 13)."""
-    from dokobot.storage.sqlite_store import SqliteStore
+    from dokobot.storage.sql_store import SqlStore
 
-    store = MemoryStore() if kind == "memory" else await SqliteStore.open(tmp_path / "doko.db")
+    store = MemoryStore() if kind == "memory" else await SqlStore.open(tmp_path / "doko.db")
     try:
         _, table = await seated(4, store)
         await table.start(11, False)

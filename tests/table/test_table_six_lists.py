@@ -203,8 +203,8 @@ async def test_a_36_game_list_at_six_with_two_pflichtsoli_per_seat():
     kinds = sorted(m.split(".")[1] for m in marks.values())
     assert kinds == ["gross"] * 6 + ["klein"] * 6
     assert sum(m.startswith("vorgefuehrt.") for m in marks.values()) == 9
-    from cogs.stats import sheet_text
     from dokobot.table.sheet import build_sheet
+    from dokobot.text.sheet import sheet_text
 
     body = sheet_text(build_sheet(booked), "de", marks)[1]  # the last rows: the vorgeführte soli
     assert "(vorgeführt, kleines Pflichtsolo)" in body and "(vorgeführt, großes Pflichtsolo)" in body

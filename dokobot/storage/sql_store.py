@@ -1,4 +1,5 @@
-"""``SqliteStore``: the table layer's ``TableStore`` on top of ``dokobot.storage``.
+"""``SqlStore``: the table layer's ``TableStore`` on top of ``dokobot.storage``'s ``Database``,
+SQLite or PostgreSQL alike (one set of SQL; ``postgres.py`` is the dialect layer).
 
 A thin mapping: every call is one committed storage call, so an action is
 on disk before the bot answers the click that made it. Every storage error
@@ -65,12 +66,12 @@ def _dicts(seats: list[SeatInfo]) -> list[dict[str, Any]]:
     return [{"user_id": s.user_id, "name": s.name, "is_bot": s.is_bot} for s in seats]
 
 
-class SqliteStore:
+class SqlStore:
     def __init__(self, db: Database) -> None:
         self.db = db
 
     @classmethod
-    async def open(cls, path: str | Path) -> SqliteStore:
+    async def open(cls, path: str | Path) -> SqlStore:
         with _store_errors():
             return cls(await Database.open(path))
 
