@@ -196,3 +196,79 @@ def test_the_private_check_sees_a_private_use(tmp_path: Path) -> None:
     fake = tmp_path / "m.py"
     fake.write_text("def f(g, self):\n    self._ok\n    g.__class__\n    g.t._replace()\n    return g._play\n")
     assert _private_uses(fake) == [(5, "g._play")]
+
+
+def test_only_game_py_touches_private_names_inside_the_engine() -> None:
+    """``Game`` is the only writer of its state: no engine module but game.py uses ``x._name``
+    on anything but self/cls (other modules ask Game through public properties)."""
+    bad = []
+    for module, path in sorted(_modules().items()):
+        if _layer(module) != "engine" or module == "dokobot.engine.game":
+            continue
+        bad += [f"{path.relative_to(ROOT)}:{line}: {expr}" for line, expr in _private_uses(path)]
+    assert bad == []
+
+
+def _all_level_imports(module: str, path: Path) -> list[str]:
+    """Absolute names imported anywhere in the module, inside functions too, but not in
+    ``TYPE_CHECKING`` blocks (those never run)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    skipped = {id(n) for node in ast.walk(tree) if isinstance(node, ast.If) and _is_type_checking(node)
+               for b in node.body for n in ast.walk(b)}
+    names: list[str] = []
+    for node in ast.walk(tree):
+        if id(node) in skipped:
+            continue
+        if isinstance(node, ast.Import):
+            names.extend(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")
+                anchor = anchor[: len(anchor) - node.level + 1]
+                base = ".".join([*anchor, base] if base else anchor)
+            names.append(base)
+            names.extend(f"{base}.{a.name}" for a in node.names)
+    return names
+
+
+def test_no_import_cycles_with_deferred_imports() -> None:
+    """No cycle among the engine's modules even counting imports inside functions."""
+    modules = _modules()
+    engine = {m for m in modules if m.startswith("dokobot.engine.")}
+    graph: dict[str, set[str]] = {}
+    for module in engine:
+        deps = set()
+        for name in _all_level_imports(module, modules[module]):
+            while name and name not in modules:
+                name = name.rpartition(".")[0]
+            if name in engine and name != module:
+                deps.add(name)
+        graph[module] = deps
+    state: dict[str, int] = {}
+    cycles: list[list[str]] = []
+
+    def visit(m: str, stack: list[str]) -> None:
+        state[m] = 1
+        stack.append(m)
+        for d in sorted(graph[m]):
+            if state.get(d) == 1:
+                cycles.append(stack[stack.index(d):] + [d])
+            elif d not in state:
+                visit(d, stack)
+        stack.pop()
+        state[m] = 2
+
+    for m in sorted(graph):
+        if m not in state:
+            visit(m, [])
+    assert cycles == []
+
+
+def test_the_deferred_import_checker_sees_a_function_import(tmp_path: Path) -> None:
+    """Guard against a checker that never fails."""
+    fake = tmp_path / "m.py"
+    fake.write_text("def f():\n    from .game import Game\nif TYPE_CHECKING:\n    from .scoring import x\n")
+    names = _all_level_imports("dokobot.engine.m", fake)
+    assert "dokobot.engine.game" in names and "dokobot.engine.scoring" not in names

@@ -4,7 +4,7 @@ from .cards import AUGEN, CARD_CODES
 from .deal import deal, deck, next_dealer
 from .errors import IllegalAction
 from .game import Event, Game, Trick
-from .observation import ArmutInfo, Observation, Play, game_from_observation
+from .observation import ArmutInfo, Observation, Play
 from .record import ReplayError, replay, replay_game
 from .result import BreakdownItem, Extra, GameResult, Target
 from .rules import (
@@ -22,5 +22,5 @@ __all__ = [
     "AUGEN", "ArmutInfo", "CARD_CODES", "PRESETS", "SOLO_KINDS", "SWITCHES", "BreakdownItem", "Event", "Extra",
     "Game", "GameResult", "IllegalAction",
     "Observation", "Play", "ReplayError", "RuleError", "RuleSet", "Target", "Trick", "deal", "deck",
-    "game_from_observation", "is_list_switch", "next_dealer", "replay", "replay_game", "switch_range", "switch_values",
+    "is_list_switch", "next_dealer", "replay", "replay_game", "switch_range", "switch_values",
 ]

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from .errors import Reason
 
 if TYPE_CHECKING:
-    from .game import Event, Game
+    from .game import Game
 
 ANNOUNCEMENTS = ("re", "kontra", "keine90", "keine60", "keine30", "schwarz")
 # the ladder after Re/Kontra: four and five; six add keine 135 (rules.md, reading 25)
@@ -50,7 +50,7 @@ def problem(g: Game, seat: int, what: str) -> tuple[str, dict[str, Any]] | None:
     if seat not in g.seats:
         return "announce_blocked", {"why": Reason("not_playing")}
     party = g.party_of(seat)
-    if party is None or (g._search and g.clarify_trick is None):
+    if party is None or (g.seeking and g.clarify_trick is None):
         return "announce_blocked", {"why": Reason("blocked_hochzeit")}
     pi = 0 if party == "re" else 1
     k = level(g, what)
@@ -61,10 +61,11 @@ def problem(g: Game, seat: int, what: str) -> tuple[str, dict[str, Any]] | None:
             return "announce_blocked", {"why": Reason("blocked_klopfen")}
         if what != party:
             return "announce_party", {"party": "Re" if what == "re" else "Kontra"}
-    cur = g._levels[pi]
+    levels = g.levels
+    cur = levels[pi]
     if k <= cur:
         return "announce_repeat", {"party": party.capitalize()}
-    if k >= 1 and g.rules.single_limit and max(g._levels) >= 1:
+    if k >= 1 and g.rules.single_limit and max(levels) >= 1:
         return "single_limit", {}
     if g.rules.announcements == "ddv":
         return _ddv_problem(g, seat, pi, k, cur)
@@ -72,22 +73,22 @@ def problem(g: Game, seat: int, what: str) -> tuple[str, dict[str, Any]] | None:
 
 
 def _window_open(g: Game) -> bool:
-    done, mode = len(g._tricks_done), g.rules.announcements
+    done, mode = g.tricks_played, g.rules.announcements
     if mode == "first_trick":
         return done == 0
     if mode == "before_play":
-        return done == 0 and not g._trick
-    return done < 4 or (done == 4 and not g._trick)  # until_trick_5
+        return done == 0 and not g.sim_trick
+    return done < 4 or (done == 4 and not g.sim_trick)  # until_trick_5
 
 
 def _required(g: Game, j: int) -> int:
     """Cards a seat must still hold to say step j."""
-    shift = g.clarify_trick if g._search and g.clarify_trick else 0
-    return g._hand_cards - 1 - j - shift
+    shift = g.clarify_trick if g.seeking and g.clarify_trick else 0
+    return g.n_tricks - 1 - j - shift
 
 
 def _ddv_problem(g: Game, seat: int, pi: int, k: int, cur: int) -> tuple[str, dict[str, Any]] | None:
-    if g._late[pi]:
+    if g.late[pi]:
         return "announce_blocked", {"why": Reason("blocked_late_reply")}
     cards = g.sizes[seat]
     first = cur + 1
@@ -99,28 +100,16 @@ def _ddv_problem(g: Game, seat: int, pi: int, k: int, cur: int) -> tuple[str, di
         return None
     # the binding deadline: the first step the party has not said (maybe skipped by `what`)
     step = ("re", "kontra")[pi] if first == 0 else g.steps[first - 1]
-    return "announce_too_late", {"step": step, "card": g._hand_cards - _required(g, first) + 1}
+    return "announce_too_late", {"step": step, "card": g.n_tricks - _required(g, first) + 1}
 
 
 def _reply_allowed(g: Game, pi: int, cards: int) -> bool:
-    other = g._levels[1 - pi]
+    other = g.levels[1 - pi]
     return other >= 0 and cards >= _required(g, other) - 1
 
 
-def apply(g: Game, seat: int, what: str) -> list[Event]:
-    from .game import Event
-
-    party = g.party_of(seat)
-    pi = 0 if party == "re" else 1
-    k = level(g, what)
-    if (k == 0 and g.rules.announcements == "ddv" and g._levels[pi] < 0
-            and g.sizes[seat] < _required(g, 0)):
-        g._late[pi] = True
-    g._levels[pi] = k
-    if not g.rules.klopfen:
-        g._said_re[pi] = True
-    g.announcements.append((seat, what))
-    n_revealed = len(g._revealed)
-    if g.contract in ("normal", "stille_hochzeit", "hochzeit:klein", "hochzeit:gross") and seat not in g._revealed and party is not None:
-        g._reveal(seat, party)
-    return [Event("announced", seat, what)] + g._reveal_events(n_revealed)
+def replies_late(g: Game, seat: int, pi: int, k: int) -> bool:
+    """``ddv``: party ``pi`` says a plain Re/Kontra (``k`` 0) after its own deadline, as a reply
+    the late rule allows; the party then makes no further step."""
+    return (k == 0 and g.rules.announcements == "ddv" and g.levels[pi] < 0
+            and g.sizes[seat] < _required(g, 0))

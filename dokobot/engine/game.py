@@ -127,13 +127,29 @@ class Game:
     def __init__(self, rules: RuleSet, hands: list[list[str]], dealer: int = 0,
                  players: list[str] | None = None, *, pflicht: frozenset[int] = frozenset(),
                  vorgefuehrt: int | None = None, owed: Mapping[int, Iterable[str]] | None = None) -> None:
+        self._set_list(len(hands), pflicht, vorgefuehrt, owed)
+        n = len(hands)
+        rules = table_rules(rules, n)
+        dealt = tuple([tuple(map(CODE_TO_TYPE.__getitem__, h)) for h in hands])
+        seats, next_of = _seating(dealer, tuple([bool(h) for h in dealt]))
+        self._set_table(rules, n, rules.hand_size, dealer, list(players) if players else None, seats, next_of)
+        self._dealt = dealt
+        self._hands = [sum(map(_ONE.__getitem__, h)) for h in dealt]
+        self.sizes = [len(h) for h in dealt]
+        self.phase = "reserve"
+        self.to_act: int | None = seats[0]
+        self._reset_contract()
+        self._reset_play(seats[0])
+
+    def _set_list(self, n: int, pflicht: frozenset[int], vorgefuehrt: int | None,
+                  owed: Mapping[int, Iterable[str]] | None) -> None:
         # A table's list (rules.md "Lists and Pflichtsoli"), not part of the record's rules:
         # a solo of a ``pflicht`` seat is its Pflichtsolo, led by the soloist; the
         # ``vorgefuehrt`` seat must play a solo, and no other seat may play one in this game.
         # ``owed`` (six, a table's game): the sizes each seat still owes as Pflichtsolo; a seat
         # that owes reserves only those, as Pflicht, any other only Lust (I-sixlist-2).
         # None (a replayed record): any reservation stands as recorded.
-        self.owed: dict[int, frozenset[str]] | None = None if owed is None or len(hands) != 6 else {
+        self.owed: dict[int, frozenset[str]] | None = None if owed is None or n != 6 else {
             s: frozenset(k) for s, k in owed.items() if k}
         if self.owed:
             pflicht = frozenset(pflicht) | frozenset(self.owed)
@@ -141,27 +157,26 @@ class Game:
             pflicht = frozenset(pflicht) | {vorgefuehrt}
         self.pflicht = pflicht if type(pflicht) is frozenset else frozenset(pflicht)
         self.vorgefuehrt = vorgefuehrt
-        self.n = len(hands)
-        rules = self.rules = table_rules(rules, self.n)
-        self.n_tricks = rules.hand_size  # also the cards dealt to each seat
-        self.dealer = dealer
-        self.players = list(players) if players else None
-        dealt = self._dealt = tuple([tuple(map(CODE_TO_TYPE.__getitem__, h)) for h in hands])
-        self.seats, next_of = _seating(dealer, tuple([bool(h) for h in dealt]))
+
+    def _set_table(self, rules: RuleSet, n: int, n_tricks: int, dealer: int, players: list[str] | None,
+                   seats: tuple[int, ...], next_of: Sequence[int]) -> None:
+        """Who sits where: the facts of the deal that no action changes (``rules`` for the table)."""
+        self.rules, self.n, self.dealer, self.players = rules, n, dealer, players
+        self.n_tricks = n_tricks  # also the cards dealt to each seat
+        self.seats = seats
         self._next_of: Sequence[int] = next_of  # the seat after each one (the table is shared)
-        self._trick_size = len(self.seats)
+        self._trick_size = len(seats)
         # the announcement ladder after Re/Kontra; six add keine 135 (reading 25)
-        self.steps: tuple[str, ...] = ann.STEPS_SIX if self.n == 6 else ann.STEPS
+        self.steps: tuple[str, ...] = ann.STEPS_SIX if n == 6 else ann.STEPS
+
+    def _reset_contract(self) -> None:
+        """The Vorbehalt round, contract and Armut state of a fresh deal."""
+        rules = self.rules
         self._search = False  # a partner is sought (Hochzeit, kleines Solo): deadlines wait for it
         self.third: int | None = None  # kleine Hochzeit at six: the seat with the third CQ
         self.size: str | None = None  # "klein" for a kleines Solo at six
         self._solo_info: tuple[tuple[int, str, str, bool, str | None], ...] = ()  # six: solo reservations
         self.bidding: Bidding | None = None
-        self._cq_played = 0
-        self._hands = [sum(map(_ONE.__getitem__, h)) for h in dealt]
-        self.sizes = [len(h) for h in dealt]
-        self.phase = "reserve"
-        self.to_act: int | None = self.seats[0]
         self._reserves: list[tuple[int, str, str | None]] = []
         self.contract: str | None = None
         self._order: Order = order_for("normal", rules.dullen, rules.joker)
@@ -183,11 +198,16 @@ class Game:
         self.armut_given: tuple[int, ...] = ()
         self.armut_trumps_back: int | None = None
         self._re: frozenset[int] = frozenset()
+
+    def _reset_play(self, leader: int) -> None:
+        """The tricks, announcements and action log of a game before its first card."""
+        n = self.n
+        self._cq_played = 0
         self._trick: list[tuple[int, int, bool]] = []  # (seat, type, schwein)
-        self._leader = self.seats[0]
+        self._leader = leader
         self._tricks_done: list[DoneTrick] = []
-        self._augen = [0] * self.n
-        self._won = [0] * self.n
+        self._augen = [0] * n
+        self._won = [0] * n
         self._levels = [-1, -1]  # highest step said by re / kontra: 0 re/kontra ... 4 schwarz
         self._late = [False, False]
         self.announcements: list[tuple[int, str]] = []
@@ -210,11 +230,152 @@ class Game:
         g.knocks, g.actions, g._revealed = self.knocks[:], self.actions[:], self._revealed.copy()
         return g
 
+    # ---- games for play-outs, built from an observation ------------------------------------
+
+    @classmethod
+    def from_observation(cls, obs: Observation, hidden: Mapping[int, Sequence[int]]) -> Game:
+        """A game at the observed position in play, the other seats holding ``hidden`` (card types).
+
+        Only public facts and the observing seat's own knowledge go in: the
+        contract of a game that looks normal follows the Kreuz-Damen of
+        ``hidden`` (two holders: normal; one: a silent Hochzeit), and a seat's
+        dealt hand is its guessed hand plus what it played. The game has no
+        action log (its ``record()`` lacks the actions): it is for play-outs.
+        """
+        if obs.phase not in ("play", "partner", "done"):
+            raise ValueError("games are built from observations of the play only")
+        g = cls.__new__(cls)
+        # the table's list only decides who leads a solo and who must play one: settled
+        # before play, and the seat's legal reservations already come from the real game
+        g.pflicht, g.vorgefuehrt, g.owed = frozenset(), None, None
+        g._set_table(obs.rules, obs.n, obs.n_tricks, obs.dealer, None, obs.seats, next_seats(obs.seats, obs.n))
+        hands, played = g._observed_hands(obs, hidden)
+        g.phase, g.to_act = obs.phase, obs.to_act
+        g._reset_contract()
+        g._observed_contract(obs)
+        g._reset_play(obs.trick[0].seat if obs.trick else (obs.to_act if obs.to_act is not None else obs.seats[0]))
+        g._observed_play(obs, played)
+        g._observed_parties(obs, hands, played)
+        return g
+
+    def _observed_hands(self, obs: Observation, hidden: Mapping[int, Sequence[int]]
+                        ) -> tuple[dict[int, list[int]], dict[int, list[int]]]:
+        """Hands now and as dealt: the seat's own, the others' guessed ones plus what they played.
+        Returns the hands and the played cards per seat (card types)."""
+        own = [CODE_TO_TYPE[c] for c in obs.hand]
+        hands = {s: list(hidden.get(s, ())) for s in obs.seats if s != obs.seat}
+        hands[obs.seat] = own
+        self._hands = [hand_from_types(hands.get(s, ())) for s in range(obs.n)]
+        self.sizes = list(obs.sizes)
+        played = {s: [CODE_TO_TYPE[c] for c in obs.played_by(s)] for s in obs.seats}
+        self._dealt = tuple(
+            tuple(CODE_TO_TYPE[c] for c in obs.dealt) if s == obs.seat
+            else tuple(sorted(hands.get(s, []) + played.get(s, []))) for s in range(obs.n))
+        return hands, played
+
+    def _observed_contract(self, obs: Observation) -> None:
+        """The reservations, the declarer and the Armut and Hochzeit facts that are public."""
+        self._reserves = [(s, w, None) for s, w in obs.reservations]
+        self.soloist = obs.declarer if (obs.contract or "").startswith("solo:") else None
+        contract = obs.contract or "normal"
+        seeks = contract == "hochzeit" or contract.startswith("hochzeit:") or obs.size == "klein"
+        self.holder = obs.declarer if seeks or contract == "stille_hochzeit" else None
+        self.partner, self.clarify_trick = obs.partner, obs.clarify_trick
+        self.poor, self.taker = obs.poor, obs.taker
+        self._armut_info = obs.armut_announced
+        self._named = CODE_TO_TYPE[obs.hochzeit_card] if obs.hochzeit_card else -1
+        self._named_by = next((p.seat for p in obs.trick if p.card == obs.hochzeit_card
+                               and p.seat != obs.declarer and obs.clarify_trick is None), None)
+        # only their number is public: unknown cards stand in as type 0
+        self.armut_given = tuple(CODE_TO_TYPE[c] for c in obs.armut_cards) or (0,) * obs.armut_given
+        self.armut_trumps_back = obs.armut_trumps_back
+        self._search, self.size = seeks, obs.size
+        self._form, self.asking = obs.hochzeit_form or obs.rules.hochzeit, obs.asking
+
+    def _observed_play(self, obs: Observation, played: Mapping[int, Sequence[int]]) -> None:
+        """The tricks, announcements, knocks and public parties so far."""
+        self._trick = [(p.seat, CODE_TO_TYPE[p.card], p.schwein) for p in obs.trick]
+        self._tricks_done = [_done(x) for x in obs.tricks]
+        for x in obs.tricks:
+            self._augen[x.winner] += x.augen
+            self._won[x.winner] += 1
+        self._levels, self._late, self._said_re = list(obs.levels), list(obs.late), list(obs.said_re)
+        self.announcements, self.knocks = list(obs.announcements), list(obs.knocks)
+        self._schwein_played = obs.schwein_played
+        contract = obs.contract or "normal"
+        self._revealed = {s: p for s, p in enumerate(obs.parties) if p is not None} \
+            if contract in ("normal", "stille_hochzeit") or contract.startswith("hochzeit:") else {}
+        self._cq_played = sum(t == CQ for ts in played.values() for t in ts)
+
+    def _observed_parties(self, obs: Observation, hands: Mapping[int, Sequence[int]],
+                          played: Mapping[int, Sequence[int]]) -> None:
+        """The contract and the Re seats: a game that looks normal follows the guessed Kreuz-Damen."""
+        contract = obs.contract or "normal"
+        if contract == "normal":
+            holders = sorted({s for s in obs.seats if CQ in hands.get(s, ()) or CQ in played.get(s, ())})
+            if len(holders) == 1:
+                contract, self.holder = "stille_hochzeit", holders[0]
+            self._re = frozenset(holders)
+        elif contract == "hochzeit" and obs.clarify_trick is None:
+            self._re = frozenset({obs.declarer}) if obs.declarer is not None else frozenset()
+        elif contract.startswith("hochzeit:"):  # six: the holder, the (guessed) third CQ seat, the partner
+            queens = {s for s in obs.seats if CQ in hands.get(s, ()) or CQ in played.get(s, ())}
+            others = sorted(queens - {obs.declarer})
+            if contract == "hochzeit:klein" and others:
+                self.third = others[0]
+            public = {s for s, p in enumerate(obs.parties) if p == "re"}
+            self._re = frozenset(public | ({self.third} if self.third is not None else set())
+                                 | ({obs.declarer} if obs.declarer is not None else set()))
+        else:
+            self._re = frozenset(s for s, p in enumerate(obs.parties) if p == "re")
+        self.contract = contract
+        self._order = order_for(order_kind(contract), obs.rules.dullen, obs.rules.joker)
+
     # ---- queries -------------------------------------------------------------------------
 
+    # Read-only facts for the engine's other modules (announce, scoring, observation) and
+    # anyone else: values, or the engine's own objects where noted (never change those).
+
     @property
-    def _hand_cards(self) -> int:
-        return self.n_tricks
+    def levels(self) -> tuple[int, int]:
+        """Highest step said by Re / Kontra: -1 none, 0 Re/Kontra, j the j-th step of ``steps``."""
+        lv = self._levels
+        return lv[0], lv[1]
+
+    @property
+    def late(self) -> tuple[bool, bool]:
+        """Re / Kontra replied late (ddv) and may make no further step."""
+        late = self._late
+        return late[0], late[1]
+
+    @property
+    def said_re(self) -> tuple[bool, bool]:
+        """A plain Re / Kontra was said (not implied by Klopfen)."""
+        said = self._said_re
+        return said[0], said[1]
+
+    @property
+    def seeking(self) -> bool:
+        """The contract seeks a partner (Hochzeit, kleines Solo); whether it is found: ``clarify_trick``."""
+        return self._search
+
+    @property
+    def tricks_played(self) -> int:
+        return len(self._tricks_done)
+
+    @property
+    def augen_won(self) -> tuple[int, ...]:
+        """Augen of the tricks each seat has won so far."""
+        return tuple(self._augen)
+
+    @property
+    def tricks_won(self) -> tuple[int, ...]:
+        """Tricks each seat has won so far."""
+        return tuple(self._won)
+
+    def dealt(self, seat: int) -> tuple[str, ...]:
+        """The seat's cards as dealt (before any Armut exchange); private to that seat."""
+        return tuple(CARD_CODES[t] for t in self._dealt[seat])
 
     @property
     def finished(self) -> bool:
@@ -963,7 +1124,23 @@ class Game:
         if problem is not None:
             code, params = problem
             raise IllegalAction(code, seat=seat, what=what, **params)
-        return ann.apply(self, seat, what)
+        return self._say(seat, str(what))
+
+    def _say(self, seat: int, what: str) -> list[Event]:
+        """Apply an announcement ``ann.problem`` allows; it may make the seat's party public."""
+        party = self.party_of(seat)
+        pi = 0 if party == "re" else 1
+        k = ann.level(self, what)
+        if ann.replies_late(self, seat, pi, k):
+            self._late[pi] = True
+        self._levels[pi] = k
+        if not self.rules.klopfen:
+            self._said_re[pi] = True
+        self.announcements.append((seat, what))
+        n_revealed = len(self._revealed)
+        if self.contract in _CQ_SHOWS and seat not in self._revealed and party is not None:
+            self._reveal(seat, party)
+        return [Event("announced", seat, what)] + self._reveal_events(n_revealed)
 
     def _klopfen(self, seat: int) -> list[Event]:
         why = self._klopfen_problem(seat)
@@ -1097,6 +1274,14 @@ class Game:
         """The fast path's answer of a found Hochzeit partner (reading 40), not recorded."""
         return self._hochzeit_answer(seat, accept)
 
+    def sim_knock_redeal(self) -> bool:
+        """``klopfen_redeal`` before the first lead of a play-out: nobody knocked, so the hand is
+        thrown in (as ``play`` does on the first card) and True; else False."""
+        if self.phase == "play" and self._knock_redeal():
+            self._redeal()
+            return True
+        return False
+
     def sim_may_schwein(self, seat: int) -> bool:
         """Whether a Fuchs of the seat may be a Schwein (rules, both dealt to it, none played as
         one yet); not whether it holds one or may play it now."""
@@ -1154,6 +1339,10 @@ class Game:
         if top is None or self._beats(DA, False, top):
             return True
         return not (self._schwein_problem(seat, DA) is None and self._beats(DA, True, top))
+
+    # public for play-outs (randomplay): a Fuchs the Überstich mask let through only as a
+    # Schwein is False played plain; an alias, it runs per card
+    sim_beats_as_needed = _beats_as_needed  # (seat, card type, schwein)
 
     def _second_dulle_wins(self, last: bool) -> bool:
         r = self.rules
@@ -1341,6 +1530,9 @@ class Game:
         """Whether the extras count: normal parties, or ``trumpfsolo_still`` in a Karo solo / stille Hochzeit."""
         return self._normal_parties or (self.rules.solo_extras == "trumpfsolo_still"
                                        and self.contract in ("solo:karo", "stille_hochzeit"))
+
+    is_solo = _is_solo  # one party of a single seat (scoring's solo factor and "solo_won")
+    extras_count = _extras_count
     # ---- a seat's view -------------------------------------------------------------------
 
     def observation(self, seat: int) -> Observation:
@@ -1459,6 +1651,12 @@ def _parse_cards(value: object) -> list[int]:
 
 def _reserve_name(kind: object, solo: object) -> str:
     return f"solo {solo}" if kind == "solo" else str(kind)
+
+
+def _done(x: Trick) -> DoneTrick:
+    """A trick of an observation back as the engine keeps it (card types, Augen summed)."""
+    plays = [(s, CODE_TO_TYPE[c], i == x.schwein) for i, (s, c) in enumerate(x.cards)]
+    return (x.leader, plays, x.winner, sum(AUGEN[t] for _, t, _ in plays))
 
 
 def _trick(x: DoneTrick) -> Trick:

@@ -51,7 +51,7 @@ def random_action(g: Game, rng: random.Random, announce_rate: float = 0.05,
         if g.rules.armut_decide == "after" and rng.random() < 0.3:
             return s, ArmutDecline()
         return s, ArmutReturn(tuple(rng.sample(g.hand(s), len(g.armut_given))))
-    if g.rules.klopfen and not g._trick and not g._tricks_done and rng.random() < 0.4:
+    if g.rules.klopfen and not g.sim_trick and not g.tricks_played and rng.random() < 0.4:
         knockers = [seat for seat in g.seats if g.can_klopfen(seat)]
         if knockers:
             return rng.choice(knockers), Klopfen()
@@ -80,8 +80,7 @@ def playout(g: Game, rng: random.Random, announce_rate: float = 0.0) -> Game:
     schweine = g.rules.schweine
     words = ("re", "kontra", *g.steps)
     low, lo, hi = _LOW, _CHUNK_LO, _CHUNK_HI
-    if g.phase == "play" and g._knock_redeal():
-        g._redeal()
+    g.sim_knock_redeal()  # a hand thrown in ends in phase "done": no cards below
     for _ in range(sum(g.sizes) if g.phase == "play" else 0):
         if g.phase == "partner":  # the found seat answers before the next card (reading 40)
             _answer(g, rand() < 0.6)
@@ -97,7 +96,7 @@ def playout(g: Game, rng: random.Random, announce_rate: float = 0.0) -> Game:
         types = lo[m & LOW12] + hi[m >> 24]
         t = types[int(rand() * len(types))]
         play(s, t, t == DA and schweine and g.may_schwein(s)
-             and (rand() < 0.5 or not g._beats_as_needed(s, t, False)))
+             and (rand() < 0.5 or not g.sim_beats_as_needed(s, t, False)))
     if g.phase == "partner":  # found in the last trick: the answer ends the game
         _answer(g, rand() < 0.6)
     return g

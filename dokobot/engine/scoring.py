@@ -39,18 +39,18 @@ class Tally:
     """Party totals, by party index (0 = re, 1 = kontra)."""
 
     def __init__(self, g: Game) -> None:
-        re_seats = g._re
+        re_seats = g.sim_re
         self.re = sorted(re_seats)
         self.kontra = [s for s in g.seats if s not in re_seats]  # g.seats is clockwise
         self.kontra.sort()
         # a seat outside both parties (five: the dealer sitting out) wins no trick: the
         # Kontra totals are what is left (cheaper than a second sum; play-outs score a lot)
-        augen, won = g._augen, g._won
+        augen, won = g.augen_won, g.tricks_won
         re_augen = sum([augen[s] for s in self.re])
         re_tricks = sum([won[s] for s in self.re])
         self.augen = [re_augen, sum(augen) - re_augen]
         self.tricks = [re_tricks, sum(won) - re_tricks]
-        self.levels = list(g._levels)
+        self.levels = list(g.levels)
         self.n_tricks = g.n_tricks
         self.steps, self.limits, self.half, self.under, self.reach = _LADDERS[g.n == 6]
 
@@ -115,13 +115,14 @@ def _against_points(t: Tally, pi: int) -> list[Points]:
 def extras(g: Game) -> list[Line]:
     """Sonderpunkte of a normal game, each for the party that made it."""
     on = g.rules.extras
-    re = g._re
+    re = g.sim_re
     # the caught cards this table counts, by type: checked per card, most cards are none of them
     caught = {t: key for t, key in ((DA, "fuchs"), (CQ, "alte_caught"), (HT, "dulle_caught"))
-              if key in on and (t != HT or g._order.has_dulle)}
+              if key in on and (t != HT or g.sim_order.has_dulle)}
     doppelkopf = "doppelkopf" in on
     out: list[Line] = []
-    for _, plays, winner, augen in g._tricks_done:
+    done = g.sim_done
+    for _, plays, winner, augen in done:
         in_re = winner in re
         wp = "re" if in_re else "kontra"
         if doppelkopf and augen >= 40:
@@ -130,8 +131,8 @@ def extras(g: Game) -> list[Line]:
             for s, t, sw in plays:
                 if t in caught and (s in re) != in_re and not (sw and t == DA):  # a Schwein is no Fuchs
                     out.append({"key": caught[t], "party": wp, "seat": winner, "victim": s})
-    if g._tricks_done:
-        _, plays, winner, _ = g._tricks_done[-1]
+    if done:
+        _, plays, winner, _ = done[-1]
         _last_trick(on, re, plays, winner, out)
     return out
 
@@ -187,7 +188,7 @@ def score_game(g: Game) -> Scored:
         return Scored(_redeal_result(g), [], (), None)
     t = Tally(g)
     winner = 0 if target_met(t, 0) else 1 if target_met(t, 1) else None
-    count_extras = g._extras_count
+    count_extras = g.extras_count
     ex = extras(g) if count_extras else []
     if winner == 1 and count_extras and "gegen_die_alten" in g.rules.extras:
         ex.insert(0, {"key": "gegen_die_alten", "party": "kontra", "seat": None, "victim": None})
@@ -255,7 +256,7 @@ def _ddv_won(g: Game, t: Tally, winner: int, ex: list[Line]) -> SchemeResult:
     w = PARTIES[winner]
     lines: list[Row] = [(w, "won", (), 1, None, None)]
     lines += [(w, key, params, p, None, None) for key, params, p in _under_points(t, winner)]
-    lines += [(w, "announced", _SAID[pi], 2, None, None) for pi in (0, 1) if g._said_re[pi]]
+    lines += [(w, "announced", _SAID[pi], 2, None, None) for pi in (0, 1) if g.said_re[pi]]
     lines += [(w, "knocked", (), 2, None, None) for _ in g.knocks]  # a knock counts like a Re/Kontra (reading 16)
     loser_against = 0
     if max(t.levels) >= 1:  # a step said: the steps count, and Augen reached against them
@@ -277,9 +278,9 @@ def _steps(g: Game, t: Tally, winner: int | None, ex: list[Line]) -> SchemeResul
              for lim in (t.half, *t.limits[:-1]) if t.augen[loser] < lim]
     if t.tricks[loser] == 0:
         lines.append(_row(w, "schwarz", points=1))
-    lines += [_row(w, "announced", (("what", PARTIES[pi]),), points=1) for pi in (0, 1) if g._said_re[pi]]
+    lines += [_row(w, "announced", (("what", PARTIES[pi]),), points=1) for pi in (0, 1) if g.said_re[pi]]
     lines += [_row(w, "knocked", points=1) for _ in g.knocks]
-    if winner == 1 and g._extras_count:  # part of this scheme, whatever the extras switch says
+    if winner == 1 and g.extras_count:  # part of this scheme, whatever the extras switch says
         lines.append(_row("kontra", "extra", (("extra", "gegen_die_alten"),), points=1))
     lines += _extra_lines([e for e in ex if e["key"] != "gegen_die_alten"])
     return winner, 2 * _pts(lines, w) - _pts(lines), lines
@@ -304,7 +305,7 @@ def _doubling(g: Game, t: Tally, winner: int | None, ex: list[Line]) -> SchemeRe
             factor *= 2
             lines.append(_row(e["party"], "extra", (("extra", "doppelkopf"),), factor=2))
     for pi in (0, 1):
-        if g._said_re[pi]:
+        if g.said_re[pi]:
             factor *= 2
             lines.append(_row(w, "announced", (("what", PARTIES[pi]),), factor=2))
     for _ in g.knocks:
@@ -349,7 +350,7 @@ def _plus(g: Game, t: Tally, winner: int | None, ex: list[Line]) -> SchemeResult
         lines.append(_row(w, key, params, points=n))
     lines += [_row(e["party"], "extra", (("extra", "doppelkopf"),), points=1) for e in ex
               if e["key"] == "doppelkopf"]
-    lines += [_row(w, "announced", (("what", PARTIES[pi]),), points=1) for pi in (0, 1) if g._said_re[pi]]
+    lines += [_row(w, "announced", (("what", PARTIES[pi]),), points=1) for pi in (0, 1) if g.said_re[pi]]
     lines += [_row(w, "knocked", points=1) for _ in g.knocks]
     for pi in (0, 1):
         lines += [_row(PARTIES[pi], "reached", t.step(j), points=1) for j in range(1, t.levels[pi] + 1)
@@ -373,7 +374,7 @@ def _tally(g: Game, t: Tally, winner: int | None, ex: list[Line]) -> SchemeResul
     lines = [_row(w, "won", points=1)]
     if winner == 1:
         lines.append(_row(w, "against_re", points=1))
-    elif g._is_solo:
+    elif g.is_solo:
         lines.append(_row(w, "solo_won", points=1))
     # under 90, 60, 30 (at six 135, 90, 60, 30: the ddv "under 180" has no place in this scheme)
     lines += [_row(w, key, params, points=p) for key, params, p in _under_points(t, winner)
@@ -381,7 +382,7 @@ def _tally(g: Game, t: Tally, winner: int | None, ex: list[Line]) -> SchemeResul
     for pi in (0, 1):
         lines += [_row(w, "announced", t.step(j), points=1) for j in range(1, t.levels[pi] + 1)]
     # Re or Kontra doubles, both quadruple; a knock counts like one of them (reading 16)
-    base = _pts(lines) * (2 ** min(2, sum(g._said_re) + len(g.knocks)))
+    base = _pts(lines) * (2 ** min(2, sum(g.said_re) + len(g.knocks)))
     ex = [e for e in ex if e["key"] != "gegen_die_alten"]
     lines += _extra_lines(ex)
     return winner, base + _net_extras(ex, winner), lines
@@ -391,7 +392,7 @@ def _seat_scores(g: Game, t: Tally, gainer: int | None, value: int) -> list[int]
     scores = [0] * g.n
     if gainer is None or value == 0:
         return scores
-    if g._n_active > 4:  # five all playing, six: value × L / g and value × W / g (reading 31)
+    if len(g.seats) > 4:  # five all playing, six: value × L / g and value × W / g (reading 31)
         sizes = (len(t.re), len(t.kontra))
         d = gcd(*sizes)
         for pi, members in enumerate((t.re, t.kontra)):
@@ -400,7 +401,7 @@ def _seat_scores(g: Game, t: Tally, gainer: int | None, value: int) -> list[int]
                 for s in members:
                     scores[s] = sign * value * sizes[1 - pi] // d
         return scores
-    solo = g._is_solo
+    solo = g.is_solo
     factor = g.rules.solo_factor if solo else 1
     for pi, members in enumerate((t.re, t.kontra)):
         sign = 1 if pi == gainer else -1
@@ -428,9 +429,9 @@ def state_so_far(g: Game) -> dict[str, Any]:
         t = Tally(g)
         out.update(re=t.re, kontra=t.kontra, augen={"re": t.augen[0], "kontra": t.augen[1]},
                    tricks={"re": t.tricks[0], "kontra": t.tricks[1]})
-    out["tricks_played"] = len(g._tricks_done)
+    out["tricks_played"] = g.tricks_played
     out["announcements"] = [{"seat": s, "announce": a} for s, a in g.announcements]
-    out["augen_total"] = sum(AUGEN[t] for x in g._tricks_done for _, t, _ in x[1])
+    out["augen_total"] = sum(AUGEN[t] for x in g.sim_done for _, t, _ in x[1])
     return out
 
 

@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from dokobot.engine import Game, Observation, deck, game_from_observation
+from dokobot.engine import Game, Observation, deck
 from dokobot.engine.actions import Play
 from dokobot.engine.cards import AUGEN, CARD_CODES, CODE_TO_TYPE, CQ
 from dokobot.engine.record import load
@@ -92,7 +92,7 @@ def public_sample(obs: Observation, rng: random.Random) -> Game:
     codes = tuple(CARD_CODES[t] for t in own)
     dealt = tuple(sorted(codes + tuple(obs.played_by(obs.seat)), key=CODE_TO_TYPE.__getitem__))
     public = replace(obs, hand=codes, dealt=dealt, armut_cards=(), armut_returned=())
-    return game_from_observation(public, {s: h for s, h in hands.items() if s != obs.seat})
+    return Game.from_observation(public, {s: h for s, h in hands.items() if s != obs.seat})
 
 
 def public_value(obs: Observation, worlds: int, rng: random.Random) -> float:

@@ -8,7 +8,7 @@ import pytest
 from dokobot.engine import Game, IllegalAction, RuleSet
 from dokobot.engine.announce import ANNOUNCEMENTS
 from dokobot.engine.cards import CARD_CODES, DA
-from dokobot.engine.observation import Observation, game_from_observation
+from dokobot.engine.observation import Observation
 from dokobot.engine.randomplay import playout
 from dokobot.engine.rules import SOLO_KINDS
 from tests.engine.helpers import (
@@ -124,7 +124,7 @@ def test_a_game_built_from_the_observation_with_the_true_hands_plays_out_alike(c
         seat = g.to_act
         hidden = {s: [t for t in range(25) for _ in range((g._hands[s] >> 2 * t) & 3)]
                   for s in g.seats if s != seat}
-        built = game_from_observation(g.observation(seat), hidden)
+        built = Game.from_observation(g.observation(seat), hidden)
         assert built.observation(seat) == g.observation(seat)
         seed = rng.random()
         real = playout(g.copy(), random.Random(seed))

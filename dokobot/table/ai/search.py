@@ -19,7 +19,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 
-from dokobot.engine import Game, Observation, deck, game_from_observation
+from dokobot.engine import Game, Observation, deck
 from dokobot.engine.actions import Announce, Klopfen
 from dokobot.engine.cards import CODE_TO_TYPE, CQ, hand_from_types
 from dokobot.engine.contracts import TRUMP, order_for, order_kind
@@ -166,7 +166,7 @@ def sample(obs: Observation, rng: random.Random, tries: int = 8, hints: infer.Hi
     if hands is None:  # constraints too tight for random tries: keep sizes only
         hands = _deal(free, pinned, obs, {s: set() for s in others}, rng)
     assert hands is not None
-    return game_from_observation(obs, hands)
+    return Game.from_observation(obs, hands)
 
 
 def _draw(candidates: list[dict[int, list[int]]], weights: list[float],
