@@ -6,8 +6,6 @@ same announcements are buttons in the private hand (cogs.play).
 
 from __future__ import annotations
 
-from typing import Any
-
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -15,6 +13,7 @@ from discord.ext import commands
 from dokobot.bot.client import DokoBot, answer, send_ephemeral
 from dokobot.bot.client import command_text as _  # every command text from the catalogue
 from dokobot.bot.ui import perform
+from dokobot.engine.actions import Announce, Klopfen
 from dokobot.text.i18n import announcement_name, t
 
 
@@ -23,9 +22,9 @@ class AnnouncementsCog(commands.Cog, name="Announcements"):
         self.bot = bot
 
     async def announce(self, interaction: discord.Interaction, what: str) -> None:
-        await self.act(interaction, {"announce": what}, "ok.announced", what)
+        await self.act(interaction, Announce(what), "ok.announced", what)
 
-    async def act(self, interaction: discord.Interaction, action: dict[str, Any], ok: str, what: str = "") -> None:
+    async def act(self, interaction: discord.Interaction, move: Announce | Klopfen, ok: str, what: str = "") -> None:
         """One announcement-like action of the caller's seat, out of turn too; the engine decides."""
         lang = await self.bot.lang_of(interaction)
         table = self.bot.tables.get(interaction.channel_id or 0)
@@ -33,7 +32,7 @@ class AnnouncementsCog(commands.Cog, name="Announcements"):
             await send_ephemeral(interaction, t(lang, "err.no_table" if interaction.guild_id else "err.not_in_guild"))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        op = lambda: table.act(interaction.user.id, None, action)  # noqa: E731
+        op = lambda: table.act(interaction.user.id, None, move)  # noqa: E731
         if await perform(self.bot, interaction, table, op, actor=interaction.user.id) is not None:
             await answer(interaction, t(lang, ok, what=announcement_name(lang, what) if what else ""))
 
@@ -65,7 +64,7 @@ class AnnouncementsCog(commands.Cog, name="Announcements"):
     @app_commands.command(name=_("name.klopfen"), description=_("cmd.klopfen"))
     @app_commands.guild_only()
     async def klopfen(self, interaction: discord.Interaction) -> None:
-        await self.act(interaction, {"klopfen": True}, "ok.klopfen")
+        await self.act(interaction, Klopfen(), "ok.klopfen")
 
     @app_commands.command(name=_("name.schwarz"), description=_("cmd.schwarz"))
     @app_commands.guild_only()

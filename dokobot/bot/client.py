@@ -317,7 +317,7 @@ class DokoBot(commands.Bot):
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGINT, signal.SIGTERM):
             try:
-                loop.add_signal_handler(sig, lambda s=sig: self._on_signal(s))
+                loop.add_signal_handler(sig, self._on_signal, sig)
             except (NotImplementedError, RuntimeError):  # pragma: no cover - e.g. Windows
                 pass
 

@@ -22,7 +22,8 @@ import hashlib
 import io
 import json
 import logging
-from typing import TYPE_CHECKING, Any, Protocol
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import discord
 
@@ -40,6 +41,7 @@ if TYPE_CHECKING:
     from dokobot.bot.client import DokoBot
 
 log = logging.getLogger(__name__)
+_T = TypeVar("_T")  # what a wrapped call gives back
 
 NO_MENTIONS = discord.AllowedMentions.none()
 COLOUR = embeds.COLOUR
@@ -116,7 +118,7 @@ def error_text(err: TableError, table: Table | None, lang: str) -> str:
     return t(lang, "err." + err.code, **params)
 
 
-async def perform(bot: DokoBot, interaction: discord.Interaction, table: Table, op: Any, *, actor: int | None = None) -> Outcome | None:
+async def perform(bot: DokoBot, interaction: discord.Interaction, table: Table, op: Callable[[], Awaitable[Outcome]], *, actor: int | None = None) -> Outcome | None:
     """Run one table change for an (already acknowledged) interaction.
 
     Bad input, or a permission the bot lacks in the channel: a private reason,
@@ -248,7 +250,7 @@ def _table_png(table: Table, deck: str | None, lang: str) -> bytes | None:
     return picture.render_table(pic) if pic is not None else None
 
 
-def _safely(table: Table, draw: Any) -> bytes | None:
+def _safely(table: Table, draw: Callable[[], _T | None]) -> _T | None:
     """A picture that cannot be drawn is left out: the text says everything, and it must go out."""
     try:
         return draw()
@@ -356,9 +358,9 @@ def hand_message(table: Table, seat: int, lang: str, deck: str = "french") -> di
             view.add_item(HandItem.build(table.channel_id, table.game_no, seat, ctl, r, i))
     game = table.game
     if table.settings.tipps and game is not None and game.phase == "play" and game.to_act == seat:
-        row = next((r for r, items in enumerate(rows) if len(items) < 5 and not _selects(items)), len(rows))
-        if row < 5:  # Discord's five rows: a hand that fills them all has no room (none does at present)
-            view.add_item(TipButton(table.channel_id, table.game_no, seat, label=t(lang, "btn.tipp"), row=row))
+        free = next((r for r, items in enumerate(rows) if len(items) < 5 and not _selects(items)), len(rows))
+        if free < 5:  # Discord's five rows: a hand that fills them all has no room (none does at present)
+            view.add_item(TipButton(table.channel_id, table.game_no, seat, label=t(lang, "btn.tipp"), row=free))
     return {"content": content, "view": view, "embed": None}
 
 
@@ -418,7 +420,7 @@ async def controls_for(interaction: discord.Interaction, channel_id: int | None 
 
 
 class TableButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"doko:(?P<action>join|leave|start|rules|hand|next|record|close|computer_leicht|computer_mittel|computer_schwer|computer|nocomputer|takeover|abort):(?P<ch>\d+):(?P<g>\d+)",
 ):
     """A button of the public table message."""
@@ -429,7 +431,7 @@ class TableButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: Any
     ) -> TableButton:
         return cls(int(match["ch"]), match["action"], int(match["g"]))
 
@@ -440,7 +442,7 @@ class TableButton(
 
 
 class HandItem(
-    discord.ui.DynamicItem[discord.ui.Button],
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"doko:(?P<kind>play|fox|reserve|announce|klopfen|bid|armut_take|armut_give|armut_decline|partner):(?P<ch>\d+):(?P<g>\d+):(?P<seat>\d):(?P<value>[A-Za-z0-9_:]*?):(?P<pos>\d+)",
 ):
     """A button of the private hand: a card, a reservation, an announcement."""
@@ -451,7 +453,7 @@ class HandItem(
         self.channel_id, self.game_no, self.seat, self.kind, self.value = channel_id, game_no, seat, kind, value
 
     @staticmethod
-    def build(ch: int, game_no: int, seat: int, ctl: render.Control, row: int, pos: int) -> discord.ui.Item:
+    def build(ch: int, game_no: int, seat: int, ctl: render.Control, row: int, pos: int) -> discord.ui.Item[Any]:
         if ctl.kind in ("solo", "ksolo", "hochzeit", "armut_return"):
             return HandSelect(ch, game_no, seat, ctl, row)
         return HandItem(
@@ -460,7 +462,7 @@ class HandItem(
         )
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any) -> HandItem:
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: Any) -> HandItem:
         return cls(int(match["ch"]), int(match["g"]), int(match["seat"]), match["kind"], match["value"], int(match["pos"]))
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
@@ -475,7 +477,7 @@ class HandItem(
 
 
 class HandSelect(
-    discord.ui.DynamicItem[discord.ui.Select],
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
     template=r"doko:(?P<kind>solo|ksolo|hochzeit|armut_return)(?P<part>\d?):(?P<ch>\d+):(?P<g>\d+):(?P<seat>\d)",
 ):
     """A select of the private hand: the solo kind, the Hochzeit's named card, the cards returned in an Armut."""
@@ -484,7 +486,7 @@ class HandSelect(
                  kind: str = "", part: str = "") -> None:
         kind = ctl.kind if ctl else kind
         part = ctl.value if ctl else part  # a second select of the same kind (more than 25 choices)
-        select: discord.ui.Select = discord.ui.Select(custom_id=f"doko:{kind}{part}:{ch}:{game_no}:{seat}", row=row)
+        select: discord.ui.Select[Any] = discord.ui.Select(custom_id=f"doko:{kind}{part}:{ch}:{game_no}:{seat}", row=row)
         if ctl is not None:
             select.placeholder = ctl.label
             select.min_values = select.max_values = max(ctl.count, 1)
@@ -494,7 +496,7 @@ class HandSelect(
         self.channel_id, self.game_no, self.seat, self.kind, self.part = ch, game_no, seat, kind, part
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match: Any) -> HandSelect:
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: Any) -> HandSelect:
         return cls(int(match["ch"]), int(match["g"]), int(match["seat"]), None, kind=match["kind"], part=match["part"])
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
@@ -548,7 +550,7 @@ def hand_action(kind: str, value: str, interaction: discord.Interaction, seat: i
 
 
 class AnalyseButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"doko:analyse:(?P<ch>\d+):(?P<g>\d+)",
 ):
     """The summary's "Analyse": the clicker's own costliest cards of that game, privately."""
@@ -559,7 +561,7 @@ class AnalyseButton(
         self.channel_id, self.game_no = channel_id, game_no
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any) -> AnalyseButton:
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: Any) -> AnalyseButton:
         return cls(int(match["ch"]), int(match["g"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -569,7 +571,7 @@ class AnalyseButton(
 
 
 class TipButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"doko:tipp:(?P<ch>\d+):(?P<g>\d+):(?P<seat>\d)",
 ):
     """The hand's "Tipp" (table switch ``tipps``): what ``schwer`` would play now and why."""
@@ -580,7 +582,7 @@ class TipButton(
         self.channel_id, self.game_no, self.seat = channel_id, game_no, seat
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any) -> TipButton:
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: Any) -> TipButton:
         return cls(int(match["ch"]), int(match["g"]), int(match["seat"]))
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
@@ -911,8 +913,8 @@ class TablePresenter:
                 self._line_hook = hook
                 return message.id
         self._line_hook = None
-        message = await self._channel_call(self.channel.send(text, allowed_mentions=allowed))
-        return message.id
+        posted = await self._channel_call(self.channel.send(text, allowed_mentions=allowed))
+        return posted.id
 
     async def _delete_line(self, line: int) -> None:
         """Delete the turn line through the click that posted it while its token lasts."""
@@ -1069,7 +1071,7 @@ class TablePresenter:
         await asyncio.sleep(wait)
         self._kick()
 
-    async def _channel_call(self, call: Any, *, edit: bool = False) -> Any:
+    async def _channel_call(self, call: Awaitable[_T], *, edit: bool = False) -> _T:
         """A call on the table's channel: it counts against Discord's bucket of the channel."""
         now = _now()
         self._calls.append(now)
