@@ -234,16 +234,16 @@ def _all_level_imports(module: str, path: Path) -> list[str]:
 
 
 def test_no_import_cycles_with_deferred_imports() -> None:
-    """No cycle among the engine's modules even counting imports inside functions."""
+    """No cycle among all modules even counting imports inside functions (an import of one's
+    own package, which is loading us, is no cycle of modules)."""
     modules = _modules()
-    engine = {m for m in modules if m.startswith("dokobot.engine.")}
     graph: dict[str, set[str]] = {}
-    for module in engine:
+    for module in modules:
         deps = set()
         for name in _all_level_imports(module, modules[module]):
             while name and name not in modules:
                 name = name.rpartition(".")[0]
-            if name in engine and name != module:
+            if name and name != module and not module.startswith(name + "."):
                 deps.add(name)
         graph[module] = deps
     state: dict[str, int] = {}

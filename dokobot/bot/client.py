@@ -22,8 +22,12 @@ from discord.ext import commands
 
 from dokobot.bot.config import Config
 from dokobot.bot.learn import Learn
+from dokobot.bot.replies import ANSWERED as ANSWERED
+from dokobot.bot.replies import answer as answer
+from dokobot.bot.replies import error_text as error_text
+from dokobot.bot.replies import send_ephemeral as send_ephemeral
 from dokobot.bot.sync import sync_on_start
-from dokobot.bot.ui import DYNAMIC_ITEMS, Controls, Pace, TablePresenter, default_pace, error_text
+from dokobot.bot.ui import DYNAMIC_ITEMS, Controls, Pace, TablePresenter, default_pace
 from dokobot.storage.memory import MemoryStore
 from dokobot.table.ai import Skill
 from dokobot.table.analysis import DEFAULT_BUDGET, TEST_BUDGET
@@ -369,37 +373,6 @@ class DokoBot(commands.Bot):
 
 def _discord_clock() -> float:
     return discord.utils.utcnow().timestamp()
-
-
-ANSWERED = "doko_answered"  # interaction.extras: the "thinking" response already holds an answer
-
-
-async def answer(interaction: discord.Interaction, content: str | None = None, **kwargs: Any) -> None:
-    """The private answer to an interaction, in the form Discord wants for its state.
-
-    Not acknowledged yet: the response itself. Deferred with "thinking": the
-    first answer edits that response (a followup in its place is the form
-    Discord calls deprecated); any later one, or one after a silent defer of a
-    click (the clicked message is the hand, never to be overwritten), follows up.
-    """
-    if not interaction.response.is_done():
-        await interaction.response.send_message(content, ephemeral=True, **kwargs)
-    elif interaction.response.type == discord.InteractionResponseType.deferred_channel_message \
-            and not interaction.extras.get(ANSWERED):
-        interaction.extras[ANSWERED] = True
-        if "files" in kwargs:  # an edit attaches them as attachments
-            kwargs["attachments"] = kwargs.pop("files")
-        await interaction.edit_original_response(content=content, **kwargs)
-    else:
-        await interaction.followup.send(content, ephemeral=True, **kwargs)  # type: ignore[arg-type]
-
-
-async def send_ephemeral(interaction: discord.Interaction, text: str) -> None:
-    """Answer privately, whether or not the interaction was acknowledged yet."""
-    try:
-        await answer(interaction, text)
-    except discord.HTTPException as exc:
-        log.warning("could not answer an interaction: %s", exc)
 
 
 class ShardedDokoBot(DokoBot, commands.AutoShardedBot):

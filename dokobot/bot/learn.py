@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from dokobot.bot.replies import send_ephemeral
 from dokobot.table.analysis import DEFAULT_BUDGET, VERSION, Budget, analyse, costliest, tip
 from dokobot.table.store import StoredGame, StoreError
 from dokobot.table.table import FinishedGame, Table
@@ -252,6 +253,5 @@ def curve_file(fin: FinishedGame, lang: str) -> discord.File | None:
 
 
 async def _private(interaction: discord.Interaction, text: str) -> None:
-    from dokobot.bot.client import send_ephemeral
 
     await send_ephemeral(interaction, text)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import discord
 
+from dokobot.bot.replies import send_ephemeral
 from dokobot.text.i18n import t
 
 # What the table message needs: see the channel, post, its embed, its picture, find it again.
@@ -34,7 +35,6 @@ def missing_text(lang: str, names: list[str]) -> str:
 
 async def refused(interaction: discord.Interaction, lang: str) -> bool:
     """True after a private answer when the bot lacks a permission here; nothing was done."""
-    from dokobot.bot.client import send_ephemeral  # deferred: client imports ui, ui imports this
 
     lacking = missing(interaction)
     if lacking:

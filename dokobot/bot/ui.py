@@ -23,19 +23,30 @@ import io
 import json
 import logging
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast, runtime_checkable
 
 import discord
 
 from dokobot.bot import embeds, permissions
-from dokobot.bot.learn import curve_file
+from dokobot.bot.learn import Learn, curve_file
+from dokobot.bot.replies import error_text as error_text
+from dokobot.bot.replies import send_ephemeral
 from dokobot.engine import ReplayError, replay_game
 from dokobot.table.ai import LEVELS
 from dokobot.table.store import OpenHand, StoreError
-from dokobot.table.table import MAX_SEATS, SEATS, FinishedGame, Notice, Outcome, Table, TableError
+from dokobot.table.table import (
+    MAX_SEATS,
+    SEATS,
+    FinishedGame,
+    Notice,
+    Outcome,
+    Table,
+    TableError,
+    Tables,
+)
 from dokobot.text import learn as learn_words
 from dokobot.text import picture, render
-from dokobot.text.i18n import illegal_text, t
+from dokobot.text.i18n import t
 
 if TYPE_CHECKING:
     from dokobot.bot.client import DokoBot
@@ -99,25 +110,6 @@ _STYLES = {
 # ---- texts for errors -------------------------------------------------------------------
 
 
-def error_text(err: TableError, table: Table | None, lang: str) -> str:
-    if err.code == "illegal" and err.engine is not None:
-        names = table.names if table else []
-        # the engine's deadline card includes the shift of a late Hochzeit clarification
-        ddv = bool(table and table.ruleset.announcements == "ddv")
-        mode = table.ruleset.announcements if table else None
-        said = render.party_said(table.game, err.engine.params.get("seat")) if table and table.game else None
-        return illegal_text(
-            lang, err.engine.code, err.engine.params, names=names, ddv_deadlines=ddv, mode=mode, said=said,
-        )
-    params = dict(err.params)
-    if err.code == "not_host":
-        host = next((s.name for s in table.seats if s.user_id == table.host_id), None) if table else None
-        params["host"] = render.esc(host) if host else f"<@{params.get('host_id')}>"
-    if err.code == "not_host" and params.get("former"):  # a seat handed over took the host rights along
-        return t(lang, "err.not_host_former", **params)
-    return t(lang, "err." + err.code, **params)
-
-
 async def perform(bot: DokoBot, interaction: discord.Interaction, table: Table, op: Callable[[], Awaitable[Outcome]], *, actor: int | None = None) -> Outcome | None:
     """Run one table change for an (already acknowledged) interaction.
 
@@ -126,8 +118,6 @@ async def perform(bot: DokoBot, interaction: discord.Interaction, table: Table, 
     database): logged, and the player hears that it did not work - never
     silence, never a traceback. Success: the presenter shows the change.
     """
-    from dokobot.bot.client import send_ephemeral
-
     presenter = bot.presenter(table)
     lang = await bot.lang_of(interaction)
     if await permissions.refused(interaction, lang):  # the table could not show it: nothing happens
@@ -394,18 +384,26 @@ class Controls(Protocol):
     ) -> None: ...
 
 
-def the_bot(interaction: discord.Interaction) -> DokoBot | None:
-    from dokobot.bot.client import DokoBot  # deferred: client imports this module
+@runtime_checkable
+class _DokoClient(Protocol):
+    """What marks dokobot's own client: checked by shape, because ``client`` imports this
+    module and an import of ``DokoBot`` here would close a circle."""
 
+    controls: Controls | None
+    tables: Tables
+    learn: Learn
+
+    async def lang_of(self, interaction: discord.Interaction) -> str: ...
+
+
+def the_bot(interaction: discord.Interaction) -> DokoBot | None:
     client = interaction.client
-    return client if isinstance(client, DokoBot) else None
+    return cast("DokoBot", client) if isinstance(client, _DokoClient) else None
 
 
 async def controls_for(interaction: discord.Interaction, channel_id: int | None = None) -> Controls | None:
     """The bot's controls, or None after a private answer: not ready yet, or the
     button names another channel than the one it was clicked in (forged)."""
-    from dokobot.bot.client import send_ephemeral
-
     bot = the_bot(interaction)
     controls = bot.controls if bot is not None else None
     lang = await bot.lang_of(interaction) if bot is not None else "de"
