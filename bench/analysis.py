@@ -36,8 +36,9 @@ def game(seed: int, seats: int) -> Game:
     dealer = seed % seats
     g = Game(rules, deal(rules, rng, dealer), dealer, [f"P{i}" for i in range(seats)])
     while not g.finished:
-        for a in ai.decide(g.observation(g.to_act), "mittel", rng):
-            g.apply(a)
+        seat = g.to_act
+        for move in ai.decide(g.observation(seat), "mittel", rng):
+            g.act(seat, move)
     return g
 
 

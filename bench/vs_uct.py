@@ -42,6 +42,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from dokobot.engine import Game, IllegalAction, RuleSet, deal  # noqa: E402
+from dokobot.engine.actions import to_json  # noqa: E402
 from dokobot.table.ai import decide  # noqa: E402
 
 # The UCT player's options of the paper (10 simulations of 1,000 rollouts, announcements on);
@@ -145,9 +146,9 @@ class Driver:
 
     def _decide(self, game: Game, seat: int) -> list[dict]:
         t0 = time.perf_counter()
-        actions = decide(game.observation(seat), self.level, random.Random(self.rng.getrandbits(64)))
+        moves = decide(game.observation(seat), self.level, random.Random(self.rng.getrandbits(64)))
         self.report.ours_times.append(time.perf_counter() - t0)
-        return actions
+        return [to_json(seat, m) for m in moves]  # the pipe speaks the record's form
 
     def _apply(self, action: dict, what: str) -> None:
         try:
