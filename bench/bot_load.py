@@ -107,8 +107,9 @@ import dokobot.bot.ui  # noqa: E402
 import dokobot.engine  # noqa: E402
 import dokobot.table.table  # noqa: E402
 from dokobot.bot.client import DokoBot, make_bot  # noqa: E402
+from dokobot.bot.components import DYNAMIC_ITEMS  # noqa: E402
 from dokobot.bot.config import Config  # noqa: E402
-from dokobot.bot.ui import DYNAMIC_ITEMS, TablePresenter  # noqa: E402
+from dokobot.bot.ui import TablePresenter  # noqa: E402
 from dokobot.storage.memory import MemoryStore  # noqa: E402
 from dokobot.table.switches import MAX_TIMEOUT  # noqa: E402
 from dokobot.table.table import COMPUTER_DELAY  # noqa: E402

@@ -10,9 +10,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from dokobot.bot.client import DokoBot, answer, send_ephemeral
+from dokobot.bot.changes import perform
+from dokobot.bot.client import DokoBot
 from dokobot.bot.client import command_text as _  # every command text from the catalogue
-from dokobot.bot.ui import perform
+from dokobot.bot.replies import answer, send_ephemeral
 from dokobot.engine.actions import Announce, Klopfen
 from dokobot.text.i18n import announcement_name, t
 

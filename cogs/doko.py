@@ -1,27 +1,26 @@
 """The one extension of the bot: the area cogs with typed references to each other.
 
 ``TableCog`` owns the ``/doko`` group and reaches the other areas through the
-cogs handed to it here; the dynamic items of ``dokobot.bot.ui`` reach them
+cogs handed to it here; the dynamic items of ``dokobot.bot.components`` reach them
 through ``DokoControls`` (the bot's ``controls``): no ``get_cog("…")``.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 import discord
 
 from dokobot.bot.client import DokoBot
+from dokobot.bot.components import Click
 
 from .announcements import AnnouncementsCog
 from .play import PlayCog
 from .settings import SettingsCog
-from .stats import BoardPage, SheetPage, StatsCog
+from .stats import StatsCog
 from .table import TableCog
 
 
 class DokoControls:
-    """The entry points of the buttons (``dokobot.bot.ui.Controls``)."""
+    """The entry points of the buttons (``dokobot.bot.components.Controls``)."""
 
     def __init__(self, table: TableCog, play: PlayCog, stats: StatsCog) -> None:
         self.table, self.play, self.stats = table, play, stats
@@ -32,8 +31,8 @@ class DokoControls:
     async def check_owner(self, interaction: discord.Interaction, seat: int) -> bool:
         return await self.play.check_owner(interaction, seat)
 
-    async def on_hand_action(self, interaction: discord.Interaction, game_no: int, action: dict[str, Any]) -> None:
-        await self.play.on_hand_action(interaction, game_no, action)
+    async def on_hand_click(self, interaction: discord.Interaction, game_no: int, click: Click) -> None:
+        await self.play.on_hand_click(interaction, game_no, click)
 
     async def on_board_page(
         self, interaction: discord.Interaction, period: str, order: str, page: int, size: int | None = None,
@@ -52,7 +51,6 @@ async def setup(bot: DokoBot) -> None:
     for cog in (table, play, AnnouncementsCog(bot), settings, stats):
         await bot.add_cog(cog)
     bot.controls = DokoControls(table, play, stats)
-    bot.add_dynamic_items(BoardPage, SheetPage)
 
 
 async def teardown(bot: DokoBot) -> None:

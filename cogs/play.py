@@ -3,15 +3,20 @@
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import Any, cast
 
 import discord
 from discord.ext import commands
 
-from dokobot.bot.client import DokoBot, send_ephemeral
-from dokobot.bot.ui import QUESTION, hand_message, ksolo_message, perform, schwein_message
+from dokobot.bot.changes import perform
+from dokobot.bot.client import DokoBot
+from dokobot.bot.components import Click
+from dokobot.bot.replies import send_ephemeral
+from dokobot.bot.ui import hand_message, ksolo_message, schwein_message
+from dokobot.engine.actions import ArmutGive, Move, Play
 from dokobot.table.store import StoreError
 from dokobot.table.table import Table
+from dokobot.text.controls import AskKsolo, AskSchwein, GiveTrumps, Intent
 from dokobot.text.i18n import t
 
 log = logging.getLogger(__name__)
@@ -91,13 +96,13 @@ class PlayCog(commands.Cog, name="Play"):
         if found is not None:
             await interaction.response.send_message(ephemeral=True, **schwein_message(*found, lang))
 
-    async def ask_ksolo(self, interaction: discord.Interaction, game_no: int, prefix: str) -> None:
+    async def ask_ksolo(self, interaction: discord.Interaction, game_no: int, ask: AskKsolo) -> None:
         """A kleines Solo at six that names its form or card: the choices in a private question."""
         lang = await self.lang(interaction)
         found = await self._seat_in_game(interaction, game_no, lang)
         if found is not None:
             table, seat = found
-            await interaction.response.send_message(ephemeral=True, **ksolo_message(table, seat, prefix, lang))
+            await interaction.response.send_message(ephemeral=True, **ksolo_message(table, seat, ask, lang))
 
     async def _seat_in_game(self, interaction: discord.Interaction, game_no: int, lang: str) -> tuple[Table, int] | None:
         """The clicker's table and seat while game ``game_no`` runs; else it was told why."""
@@ -110,37 +115,51 @@ class PlayCog(commands.Cog, name="Play"):
             return None
         return found
 
-    async def on_hand_action(self, interaction: discord.Interaction, game_no: int, action: dict[str, Any]) -> None:
+    async def on_hand_click(self, interaction: discord.Interaction, game_no: int, click: Click) -> None:
         if not _private(interaction):
             await send_ephemeral(interaction, t(await self.lang(interaction), "err.stale"))
             return
-        if "ask_schwein" in action:  # the one ♦A button: "als Schwein?" before anything is played
-            await self.ask_schwein(interaction, game_no)
-            return
-        if "ask_ksolo" in action:  # six: a kleines Solo names its form / card in a private question
-            await self.ask_ksolo(interaction, game_no, str(action["ask_ksolo"]))
-            return
-        question = bool(action.pop(QUESTION, False))  # answered in the "als Schwein?" follow-up
+        match click.does:
+            case AskSchwein():  # the one ♦A button: "als Schwein?" before anything is played
+                await self.ask_schwein(interaction, game_no)
+                return
+            case AskKsolo() as ask:  # six: a kleines Solo names its form / card in a private question
+                await self.ask_ksolo(interaction, game_no, ask)
+                return
         await interaction.response.defer()  # acknowledged at once; the hand is edited in place
         table = self.bot.tables.get(interaction.channel_id or 0)
         if table is None:
             await send_ephemeral(interaction, t(await self.lang(interaction), "err.no_table"))
             return
         user_id = interaction.user.id
-        if not question:  # the follow-up is no hand: the open hand stays the one kept current
+        if not click.answered:  # a follow-up question is no hand: the open hand stays the one kept current
             clicked = interaction.message
             self.bot.presenter(table).open_hand(
                 user_id, interaction, clicked.id if clicked is not None else None, clicked.content if clicked else "",
             )
-        outcome = await perform(self.bot, interaction, table, lambda: table.act(user_id, game_no, action), actor=user_id)
-        if question and outcome is not None:
-            lang = await self.lang(interaction)
-            done = t(lang, "hand.schwein_played" if action.get("schwein") else "hand.fuchs_played"
-                     if "play" in action else "hand.reserved")
-            try:
-                await interaction.edit_original_response(content=done, view=None)
-            except discord.HTTPException as exc:
-                log.warning("could not close the Schwein question: %s", exc)
+        move = _move(table, user_id, click.does)
+        outcome = await perform(self.bot, interaction, table, lambda: table.act(user_id, game_no, move), actor=user_id)
+        if click.answered and outcome is not None:
+            await self._close_question(interaction, move)
+
+    async def _close_question(self, interaction: discord.Interaction, move: Move) -> None:
+        """The answered follow-up question says what was done, without its controls."""
+        lang = await self.lang(interaction)
+        key = ("hand.schwein_played" if move.schwein else "hand.fuchs_played") if isinstance(move, Play) else "hand.reserved"
+        try:
+            await interaction.edit_original_response(content=t(lang, key), view=None)
+        except discord.HTTPException as exc:
+            log.warning("could not close the Schwein question: %s", exc)
+
+
+def _move(table: Table, user_id: int, does: Intent) -> Move:
+    """The move a click makes; "hand over the trumps" is the one ``ArmutGive`` the game allows
+    now (none: an empty one, which the game refuses with its own reason)."""
+    if not isinstance(does, GiveTrumps):
+        return cast(Move, does)
+    seat = table.seat_of(user_id)
+    legal = table.game.legal_actions(seat) if table.game is not None and seat is not None else []
+    return next((m for m in legal if isinstance(m, ArmutGive)), ArmutGive(()))
 
 
 def _without_embed(message: dict[str, Any]) -> dict[str, Any]:

@@ -7,8 +7,8 @@ import logging
 import discord
 from discord.ext import commands
 
-from dokobot.bot.client import DokoBot, send_ephemeral
-from dokobot.bot.ui import error_text
+from dokobot.bot.client import DokoBot
+from dokobot.bot.replies import error_text, send_ephemeral
 from dokobot.table.store import StoreError
 from dokobot.table.table import TableError
 from dokobot.text.i18n import t

@@ -14,9 +14,11 @@ from typing import Any, cast
 import discord
 from discord.ext import commands
 
-from dokobot.bot.client import DokoBot, answer, send_ephemeral
+from dokobot.bot.client import DokoBot
+from dokobot.bot.components import BoardPage, SheetPage
 from dokobot.bot.embeds import add_lines, clamp, compose, fits, units
-from dokobot.bot.ui import controls_for, dynamic_view, embed, record_files
+from dokobot.bot.replies import answer, send_ephemeral
+from dokobot.bot.ui import dynamic_view, embed, record_files
 from dokobot.storage import LeaderboardRow, StorageError
 from dokobot.storage.rating import rating_key
 from dokobot.table.sheet import Sheet, build_sheet, page_of
@@ -283,66 +285,6 @@ class StatsCog(commands.Cog, name="Stats"):
         await interaction.response.send_message(t(lang, "rec.file", no=number), files=files, ephemeral=True)
         if number is not None:  # the game's curve follows (computed first if nobody asked before)
             await self.bot.learn.send_curve(interaction, number, lang)
-
-
-class BoardPage(
-    discord.ui.DynamicItem[discord.ui.Button],
-    template=(
-        r"doko:lb:(?P<period>alle|jahr|monat|woche):(?P<order>punkte|ppg|siege):(?P<page>-?\d+):(?P<dir>prev|next)"
-        r"(?::t(?P<size>[456]))?"
-    ),
-):
-    """◀ / ▶ of the leaderboard; works on any old leaderboard message, also after a restart.
-    A table-size filter rides at the end (``:t6``); buttons from before it had none."""
-
-    def __init__(
-        self, period: str, order: str, page: int, direction: str, size: int | None = None, *, disabled: bool = False,
-    ) -> None:
-        label = "◀" if direction == "prev" else "▶"
-        tail = "" if size is None else f":t{size}"
-        super().__init__(discord.ui.Button(
-            custom_id=f"doko:lb:{period}:{order}:{page}:{direction}{tail}", label=label,
-            style=discord.ButtonStyle.secondary, disabled=disabled,
-        ))
-        self.period, self.order, self.page, self.size = period, order, page, size
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any) -> BoardPage:
-        size = int(match["size"]) if match["size"] else None
-        return cls(match["period"], match["order"], int(match["page"]), match["dir"], size)
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        controls = await controls_for(interaction)
-        if controls is not None:
-            await controls.on_board_page(interaction, self.period, self.order, self.page, self.size)
-
-
-class SheetPage(
-    discord.ui.DynamicItem[discord.ui.Button],
-    template=r"doko:sh:(?P<table>\d+):(?P<dir>[ab])(?P<n>\d+)(?::t(?P<size>[456]))?",
-):
-    """◀ / ▶ of a long Spielliste: the games before (``b``) or after (``a``) game
-    number ``n`` of table ``table``; works on any old sheet message, also after a restart."""
-
-    def __init__(
-        self, table_id: int, direction: str, number: int, size: int | None = None, *, disabled: bool = False,
-    ) -> None:
-        tail = "" if size is None else f":t{size}"
-        super().__init__(discord.ui.Button(
-            custom_id=f"doko:sh:{table_id}:{direction}{number}{tail}", label="◀" if direction == "b" else "▶",
-            style=discord.ButtonStyle.secondary, disabled=disabled,
-        ))
-        self.table_id, self.direction, self.number, self.size = table_id, direction, number, size
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any) -> SheetPage:
-        size = int(match["size"]) if match["size"] else None
-        return cls(int(match["table"]), match["dir"], int(match["n"]), size)
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        controls = await controls_for(interaction)
-        if controls is not None:
-            await controls.on_sheet_page(interaction, self.table_id, self.direction, self.number, self.size)
 
 
 def _sheet_card(

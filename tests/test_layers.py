@@ -272,3 +272,51 @@ def test_the_deferred_import_checker_sees_a_function_import(tmp_path: Path) -> N
     fake.write_text("def f():\n    from .game import Game\nif TYPE_CHECKING:\n    from .scoring import x\n")
     names = _all_level_imports("dokobot.engine.m", fake)
     assert "dokobot.engine.game" in names and "dokobot.engine.scoring" not in names
+
+
+# ---- moves: action dicts only where the record is read and written ----------------------------
+
+ACTION_KEYS = {"play", "reserve", "announce", "bid", "armut_take", "armut_give", "armut_return",
+               "armut_decline", "klopfen", "hochzeit_partner"}
+ACTION_FIELDS = ACTION_KEYS | {"seat", "schwein", "solo", "size", "pflicht", "form", "card"}
+# the record's codec; the game, which writes its record (the common gesund inline, for speed);
+# and the result's list of announcements ({"seat", "announce"}: a result field of
+# game-record.md, not an action) where the engine writes and reads the result
+DICTS_ALLOWED = {"dokobot.engine.actions", "dokobot.engine.record", "dokobot.engine.result",
+                 "dokobot.engine.scoring", "dokobot.engine.game"}
+
+
+def _action_dict_uses(path: Path) -> list[tuple[int, str]]:
+    """Action dicts built (a literal of action fields only) or read (``"play" in a``,
+    ``a["play"]``, ``a.get("play")``)."""
+    out = []
+    for n in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(n, ast.Dict):
+            keys = [k.value for k in n.keys if isinstance(k, ast.Constant)]
+            if keys and len(keys) == len(n.keys) and set(keys) & ACTION_KEYS and set(keys) <= ACTION_FIELDS:
+                out.append((n.lineno, "built"))
+        elif isinstance(n, ast.Compare) and isinstance(n.left, ast.Constant) and n.left.value in ACTION_KEYS \
+                and any(isinstance(o, ast.In | ast.NotIn) for o in n.ops):
+            out.append((n.lineno, f"{n.left.value!r} in"))
+        elif isinstance(n, ast.Subscript) and isinstance(n.slice, ast.Constant) and n.slice.value in ACTION_KEYS:
+            out.append((n.lineno, f"[{n.slice.value!r}]"))
+        elif isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr == "get" and n.args \
+                and isinstance(n.args[0], ast.Constant) and n.args[0].value in ACTION_KEYS:
+            out.append((n.lineno, f".get({n.args[0].value!r})"))
+    return sorted(out)
+
+
+def test_action_dicts_only_in_the_record_codec() -> None:
+    """Every other layer speaks typed moves (``dokobot.engine.actions``); a stored record is
+    read with ``actions.parse`` or through ``Game.moves``."""
+    bad = [f"{path.relative_to(ROOT)}:{line}: {what}"
+           for module, path in sorted(_modules().items()) if module not in DICTS_ALLOWED
+           for line, what in _action_dict_uses(path)]
+    assert bad == []
+
+
+def test_the_action_dict_check_sees_built_and_read_actions(tmp_path: Path) -> None:
+    fake = tmp_path / "m.py"
+    fake.write_text('MESSAGES = {"play": "x", "other": 1}\n'
+                    'def f(a):\n    b = {"play": "CQ", "schwein": True}\n    return "announce" in a or a["bid"] or a.get("reserve")\n')
+    assert _action_dict_uses(fake) == sorted([(3, "built"), (4, "'announce' in"), (4, "['bid']"), (4, ".get('reserve')")])

@@ -20,14 +20,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from dokobot.bot.components import DYNAMIC_ITEMS, Controls
 from dokobot.bot.config import Config
 from dokobot.bot.learn import Learn
 from dokobot.bot.replies import ANSWERED as ANSWERED
-from dokobot.bot.replies import answer as answer
-from dokobot.bot.replies import error_text as error_text
-from dokobot.bot.replies import send_ephemeral as send_ephemeral
+from dokobot.bot.replies import error_text, send_ephemeral
 from dokobot.bot.sync import sync_on_start
-from dokobot.bot.ui import DYNAMIC_ITEMS, Controls, Pace, TablePresenter, default_pace
+from dokobot.bot.ui import Pace, TablePresenter, default_pace
 from dokobot.storage.memory import MemoryStore
 from dokobot.table.ai import Skill
 from dokobot.table.analysis import DEFAULT_BUDGET, TEST_BUDGET

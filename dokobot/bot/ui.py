@@ -1,8 +1,7 @@
 """Discord building blocks: embeds, views, and the per-table presenter.
 
-Buttons are ``DynamicItem``s whose ``custom_id`` carries channel, game
-number and action, so they keep working after a restart and a click on an
-old message is recognised as stale. Views hold only dynamic items and are
+Buttons are ``DynamicItem``s (``dokobot.bot.components``, the one codec of
+their ``custom_id``s). Views hold only dynamic items and are
 stopped before they are sent (``dynamic_view``): clicks reach the dynamic items
 through the bot's registry, and discord.py keeps nothing per message (an
 ephemeral hand would otherwise get a 15-minute timeout task holding it).
@@ -23,14 +22,13 @@ import io
 import json
 import logging
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast, runtime_checkable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 
-from dokobot.bot import embeds, permissions
-from dokobot.bot.learn import Learn, curve_file
-from dokobot.bot.replies import error_text as error_text
-from dokobot.bot.replies import send_ephemeral
+from dokobot.bot import embeds
+from dokobot.bot.components import AnalyseButton, HandItem, TableButton, TipButton
+from dokobot.bot.learn import curve_file
 from dokobot.engine import ReplayError, replay_game
 from dokobot.table.ai import LEVELS
 from dokobot.table.store import OpenHand, StoreError
@@ -41,11 +39,10 @@ from dokobot.table.table import (
     Notice,
     Outcome,
     Table,
-    TableError,
-    Tables,
 )
 from dokobot.text import learn as learn_words
 from dokobot.text import picture, render
+from dokobot.text.controls import AskKsolo, Control
 from dokobot.text.i18n import t
 
 if TYPE_CHECKING:
@@ -97,48 +94,6 @@ NO_PACE = Pace(window=0.0, burst=0, gap=0.0, hold=0.0)  # every change shown at 
 def default_pace() -> Pace:
     """The pace a bot gets unless it is given one (read at construction: tests may swap it)."""
     return PACE
-
-
-_STYLES = {
-    "trump": discord.ButtonStyle.primary,
-    "plain": discord.ButtonStyle.secondary,
-    "action": discord.ButtonStyle.success,
-    "danger": discord.ButtonStyle.danger,
-}
-
-
-# ---- texts for errors -------------------------------------------------------------------
-
-
-async def perform(bot: DokoBot, interaction: discord.Interaction, table: Table, op: Callable[[], Awaitable[Outcome]], *, actor: int | None = None) -> Outcome | None:
-    """Run one table change for an (already acknowledged) interaction.
-
-    Bad input, or a permission the bot lacks in the channel: a private reason,
-    nothing changed. A failure of ours (e.g. the
-    database): logged, and the player hears that it did not work - never
-    silence, never a traceback. Success: the presenter shows the change.
-    """
-    presenter = bot.presenter(table)
-    lang = await bot.lang_of(interaction)
-    if await permissions.refused(interaction, lang):  # the table could not show it: nothing happens
-        return None
-    try:
-        outcome = await op()
-    except TableError as err:
-        await send_ephemeral(interaction, error_text(err, table, lang))
-    except StoreError as exc:  # the write failed, so the table did not change
-        log.error("table %s: could not save a change: %s", table.channel_id, exc)
-        await send_ephemeral(interaction, t(lang, "err.storage"))
-    except Exception:
-        log.exception("table %s: change failed", table.channel_id)
-        await send_ephemeral(interaction, t(lang, "err.internal"))
-    else:
-        presenter.update(outcome, actor=actor, via=interaction)
-        bot.learn.finished(table, outcome.finished)
-        return outcome
-    if actor is not None:
-        presenter.update(actor=actor)  # show the current state in place of the stale one
-    return None
 
 
 # ---- embeds and views -------------------------------------------------------------------
@@ -316,9 +271,6 @@ def record_files(record: dict[str, Any], names: list[str], number: int | None, c
     return [discord.File(io.BytesIO(data), filename=f"{stem}.json"), discord.File(io.BytesIO(text), filename=f"{stem}.txt")]
 
 
-QUESTION = "_question"  # key of a hand action answered in the "als Schwein?" follow-up
-
-
 def schwein_message(table: Table, seat: int, lang: str) -> dict[str, Any]:
     """The private question of the ♦A button: two buttons, "als Schwein" / "als Fuchs"."""
     content, controls = render.schwein_question(lang)
@@ -328,9 +280,9 @@ def schwein_message(table: Table, seat: int, lang: str) -> dict[str, Any]:
     return {"content": content, "view": view}
 
 
-def ksolo_message(table: Table, seat: int, prefix: str, lang: str) -> dict[str, Any]:
+def ksolo_message(table: Table, seat: int, ask: AskKsolo, lang: str) -> dict[str, Any]:
     """The private question of a kleines Solo that names its form or card (six, ``choice`` / ``named_card``)."""
-    content, rows = render.ksolo_question(table, seat, prefix, lang)
+    content, rows = render.ksolo_question(table, seat, ask, lang)
     view = dynamic_view()
     for r, row in enumerate(rows):
         for i, ctl in enumerate(row):
@@ -354,246 +306,9 @@ def hand_message(table: Table, seat: int, lang: str, deck: str = "french") -> di
     return {"content": content, "view": view, "embed": None}
 
 
-def _selects(row: list[render.Control]) -> bool:
+def _selects(row: list[Control]) -> bool:
     """A row holding a select has no room for a button."""
-    return any(ctl.kind in ("solo", "ksolo", "hochzeit", "armut_return") for ctl in row)
-
-
-# ---- dynamic items ----------------------------------------------------------------------
-
-
-class Controls(Protocol):
-    """What the dynamic items call: the cogs' typed entry points (``DokoBot.controls``).
-
-    Every call gets the channel the click came from, never one read from the
-    ``custom_id``: a button acts only on the table of its own channel.
-    """
-
-    async def on_table_button(self, interaction: discord.Interaction, action: str, game_no: int) -> None: ...
-
-    async def check_owner(self, interaction: discord.Interaction, seat: int) -> bool: ...
-
-    async def on_hand_action(self, interaction: discord.Interaction, game_no: int, action: dict[str, Any]) -> None: ...
-
-    async def on_board_page(
-        self, interaction: discord.Interaction, period: str, order: str, page: int, size: int | None = None,
-    ) -> None: ...
-
-    async def on_sheet_page(
-        self, interaction: discord.Interaction, table_id: int, direction: str, number: int, size: int | None,
-    ) -> None: ...
-
-
-@runtime_checkable
-class _DokoClient(Protocol):
-    """What marks dokobot's own client: checked by shape, because ``client`` imports this
-    module and an import of ``DokoBot`` here would close a circle."""
-
-    controls: Controls | None
-    tables: Tables
-    learn: Learn
-
-    async def lang_of(self, interaction: discord.Interaction) -> str: ...
-
-
-def the_bot(interaction: discord.Interaction) -> DokoBot | None:
-    client = interaction.client
-    return cast("DokoBot", client) if isinstance(client, _DokoClient) else None
-
-
-async def controls_for(interaction: discord.Interaction, channel_id: int | None = None) -> Controls | None:
-    """The bot's controls, or None after a private answer: not ready yet, or the
-    button names another channel than the one it was clicked in (forged)."""
-    bot = the_bot(interaction)
-    controls = bot.controls if bot is not None else None
-    lang = await bot.lang_of(interaction) if bot is not None else "de"
-    if controls is None:
-        await send_ephemeral(interaction, t(lang, "err.internal"))
-        return None
-    if channel_id is not None and channel_id != interaction.channel_id:
-        log.warning("a button of channel %s was clicked in channel %s: refused", channel_id, interaction.channel_id)
-        await send_ephemeral(interaction, t(lang, "err.wrong_channel"))
-        return None
-    return controls
-
-
-class TableButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"doko:(?P<action>join|leave|start|rules|hand|next|record|close|computer_leicht|computer_mittel|computer_schwer|computer|nocomputer|takeover|abort):(?P<ch>\d+):(?P<g>\d+)",
-):
-    """A button of the public table message."""
-
-    def __init__(self, channel_id: int, action: str, game_no: int, **kwargs: Any) -> None:
-        super().__init__(discord.ui.Button(custom_id=f"doko:{action}:{channel_id}:{game_no}", **kwargs))
-        self.channel_id, self.action, self.game_no = channel_id, action, game_no
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: Any
-    ) -> TableButton:
-        return cls(int(match["ch"]), match["action"], int(match["g"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        controls = await controls_for(interaction, self.channel_id)
-        if controls is not None:
-            await controls.on_table_button(interaction, self.action, self.game_no)
-
-
-class HandItem(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"doko:(?P<kind>play|fox|reserve|announce|klopfen|bid|armut_take|armut_give|armut_decline|partner):(?P<ch>\d+):(?P<g>\d+):(?P<seat>\d):(?P<value>[A-Za-z0-9_:]*?):(?P<pos>\d+)",
-):
-    """A button of the private hand: a card, a reservation, an announcement."""
-
-    def __init__(self, channel_id: int, game_no: int, seat: int, kind: str, value: str, pos: int, **kwargs: Any) -> None:
-        custom_id = f"doko:{kind}:{channel_id}:{game_no}:{seat}:{value}:{pos}"
-        super().__init__(discord.ui.Button(custom_id=custom_id, **kwargs))
-        self.channel_id, self.game_no, self.seat, self.kind, self.value = channel_id, game_no, seat, kind, value
-
-    @staticmethod
-    def build(ch: int, game_no: int, seat: int, ctl: render.Control, row: int, pos: int) -> discord.ui.Item[Any]:
-        if ctl.kind in ("solo", "ksolo", "hochzeit", "armut_return"):
-            return HandSelect(ch, game_no, seat, ctl, row)
-        return HandItem(
-            ch, game_no, seat, ctl.kind, ctl.value, row * 5 + pos,
-            label=ctl.label, style=_STYLES[ctl.style], disabled=ctl.disabled, row=row,
-        )
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: Any) -> HandItem:
-        return cls(int(match["ch"]), int(match["g"]), int(match["seat"]), match["kind"], match["value"], int(match["pos"]))
-
-    async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        controls = await controls_for(interaction, self.channel_id)
-        return controls is not None and await controls.check_owner(interaction, self.seat)
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        controls = await controls_for(interaction, self.channel_id)
-        if controls is not None:
-            action = hand_action(self.kind, self.value, interaction, self.seat)
-            await controls.on_hand_action(interaction, self.game_no, action)
-
-
-class HandSelect(
-    discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"doko:(?P<kind>solo|ksolo|hochzeit|armut_return)(?P<part>\d?):(?P<ch>\d+):(?P<g>\d+):(?P<seat>\d)",
-):
-    """A select of the private hand: the solo kind, the Hochzeit's named card, the cards returned in an Armut."""
-
-    def __init__(self, ch: int, game_no: int, seat: int, ctl: render.Control | None, row: int | None = None,
-                 kind: str = "", part: str = "") -> None:
-        kind = ctl.kind if ctl else kind
-        part = ctl.value if ctl else part  # a second select of the same kind (more than 25 choices)
-        select: discord.ui.Select[Any] = discord.ui.Select(custom_id=f"doko:{kind}{part}:{ch}:{game_no}:{seat}", row=row)
-        if ctl is not None:
-            select.placeholder = ctl.label
-            select.min_values = select.max_values = max(ctl.count, 1)
-            for value, label in ctl.options:
-                select.add_option(label=label, value=value)
-        super().__init__(select)
-        self.channel_id, self.game_no, self.seat, self.kind, self.part = ch, game_no, seat, kind, part
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: Any) -> HandSelect:
-        return cls(int(match["ch"]), int(match["g"]), int(match["seat"]), None, kind=match["kind"], part=match["part"])
-
-    async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        controls = await controls_for(interaction, self.channel_id)
-        return controls is not None and await controls.check_owner(interaction, self.seat)
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        values = list(self.item.values)
-        action: dict[str, Any]
-        if self.kind in ("solo", "ksolo"):
-            action = render.solo_action(self.kind, values[0] if values else "")
-            if self.part in ("3", "4"):  # answered in the private kleines-Solo question
-                action[QUESTION] = True
-        elif self.kind == "hochzeit":
-            action = render.hochzeit_action(values[0] if values else "")
-        else:
-            action = {"armut_return": [v.split(":")[0] for v in values]}
-        controls = await controls_for(interaction, self.channel_id)
-        if controls is not None:
-            await controls.on_hand_action(interaction, self.game_no, action)
-
-
-def hand_action(kind: str, value: str, interaction: discord.Interaction, seat: int) -> dict[str, Any]:
-    """The engine action a hand button stands for."""
-    if kind == "play":
-        code, _, schwein = value.partition(":")
-        if schwein == "ask":  # the one ♦A button: ask first, in a private follow-up
-            return {"ask_schwein": code}
-        return {"play": code, "schwein": True} if schwein else {"play": code}
-    if kind == "fox":  # the answer to "als Schwein?": marked so the question is not taken for the hand
-        return {"play": "DA", "schwein": True, QUESTION: True} if value == "s" else {"play": "DA", QUESTION: True}
-    if kind == "reserve":
-        return {"reserve": value}
-    if kind == "announce":
-        return {"announce": value}
-    if kind == "armut_take":
-        return {"armut_take": value == "1"}
-    if kind == "klopfen":
-        return {"klopfen": True}
-    if kind == "bid":
-        return {"bid": value}
-    if kind == "armut_decline":
-        return {"armut_decline": True}
-    if kind == "partner":  # reading 40: the found partner takes the Hochzeit or declines
-        return {"hochzeit_partner": value == "1"}
-    # armut_give: the poor seat hands over exactly its trumps, so the bot picks them
-    bot = the_bot(interaction)
-    table = bot.tables.get(interaction.channel_id or 0) if bot is not None else None
-    cards = render.armut_trumps(table.game, seat) if table and table.game else []
-    return {"armut_give": cards}
-
-
-class AnalyseButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"doko:analyse:(?P<ch>\d+):(?P<g>\d+)",
-):
-    """The summary's "Analyse": the clicker's own costliest cards of that game, privately."""
-
-    def __init__(self, channel_id: int, game_no: int, **kwargs: Any) -> None:
-        super().__init__(discord.ui.Button(custom_id=f"doko:analyse:{channel_id}:{game_no}",
-                                           style=discord.ButtonStyle.secondary, **kwargs))
-        self.channel_id, self.game_no = channel_id, game_no
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: Any) -> AnalyseButton:
-        return cls(int(match["ch"]), int(match["g"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        bot = the_bot(interaction)
-        if bot is not None and await controls_for(interaction, self.channel_id) is not None:
-            await bot.learn.on_analyse(interaction, self.game_no)
-
-
-class TipButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"doko:tipp:(?P<ch>\d+):(?P<g>\d+):(?P<seat>\d)",
-):
-    """The hand's "Tipp" (table switch ``tipps``): what ``schwer`` would play now and why."""
-
-    def __init__(self, channel_id: int, game_no: int, seat: int, **kwargs: Any) -> None:
-        super().__init__(discord.ui.Button(custom_id=f"doko:tipp:{channel_id}:{game_no}:{seat}",
-                                           style=discord.ButtonStyle.secondary, **kwargs))
-        self.channel_id, self.game_no, self.seat = channel_id, game_no, seat
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: Any) -> TipButton:
-        return cls(int(match["ch"]), int(match["g"]), int(match["seat"]))
-
-    async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        controls = await controls_for(interaction, self.channel_id)
-        return controls is not None and await controls.check_owner(interaction, self.seat)
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        bot = the_bot(interaction)
-        if bot is not None:
-            await bot.learn.on_tip(interaction, self.game_no, self.seat)
-
-
-DYNAMIC_ITEMS = (TableButton, HandItem, HandSelect, AnalyseButton, TipButton)
+    return any(ctl.is_select for ctl in row)
 
 
 # ---- presenter --------------------------------------------------------------------------

@@ -116,7 +116,7 @@ class Game:
     __slots__ = (
         "rules", "n", "dealer", "players", "_dealt", "seats", "_hands", "sizes", "phase", "to_act",
         "_reserves", "contract", "_order", "soloist", "holder", "partner", "clarify_trick",
-        "poor", "taker", "_armut_asked", "armut_given", "armut_trumps_back", "_re",
+        "poor", "taker", "_armut_asked", "armut_given", "armut_trumps_back", "armut_returned", "_re",
         "_trick", "_leader", "_tricks_done", "_augen", "_won", "_levels", "_late", "announcements",
         "_said_re", "knocks", "_schwein_played", "actions", "_revealed", "_final", "_next_of",
         "n_tricks", "_named", "_named_by", "_armut_ask", "_armut_info", "pflicht", "vorgefuehrt",
@@ -197,6 +197,7 @@ class Game:
         self._armut_asked = 0
         self.armut_given: tuple[int, ...] = ()
         self.armut_trumps_back: int | None = None
+        self.armut_returned: tuple[str, ...] = ()  # the cards the taker gave back (as recorded)
         self._re: frozenset[int] = frozenset()
 
     def _reset_play(self, leader: int) -> None:
@@ -289,6 +290,7 @@ class Game:
         # only their number is public: unknown cards stand in as type 0
         self.armut_given = tuple(CODE_TO_TYPE[c] for c in obs.armut_cards) or (0,) * obs.armut_given
         self.armut_trumps_back = obs.armut_trumps_back
+        self.armut_returned = obs.armut_returned
         self._search, self.size = seeks, obs.size
         self._form, self.asking = obs.hochzeit_form or obs.rules.hochzeit, obs.asking
 
@@ -358,6 +360,11 @@ class Game:
     def seeking(self) -> bool:
         """The contract seeks a partner (Hochzeit, kleines Solo); whether it is found: ``clarify_trick``."""
         return self._search
+
+    @property
+    def moves(self) -> list[tuple[int, Move]]:
+        """The moves so far, typed and in order: ``(seat, move)`` (the record's actions, read back)."""
+        return [parse_action(a) for a in self.actions]
 
     @property
     def tricks_played(self) -> int:
@@ -655,7 +662,7 @@ class Game:
         if (type(move) is Reserve and move.kind == "gesund" and seat == self.to_act and self.phase == "reserve"
                 and self.vorgefuehrt is None):  # the common answer, the short way (form and card never count)
             events = self._gesund(seat)
-            self.actions.append({"seat": seat, "reserve": "gesund"})
+            self.actions.append({"seat": seat, "reserve": "gesund"})  # to_json(seat, Reserve("gesund")), inline
             return events
         if not 0 <= seat < self.n:
             raise IllegalAction("bad_seat", seat=seat)
@@ -1110,6 +1117,7 @@ class Game:
         self._transfer(seat, poor, moved, n)
         normal = order_for("normal", self.rules.dullen, self.rules.joker)
         self.armut_trumps_back = sum(1 for t in cards if normal.suit[t] == TRUMP)
+        self.armut_returned = tuple(CARD_CODES[t] for t in cards)
         self._re = frozenset({poor, seat})
         events = [Event("armut_taken", seat, poor)] if self.rules.armut_decide == "after" else []
         events.append(Event("armut_exchanged", seat, self.armut_trumps_back))

@@ -118,7 +118,6 @@ def observe(g: Game, seat: int) -> Observation:
     public = g.public_parties()
     contract = g.public_contract
     in_armut = seat in (g.poor, g.taker) and g.poor is not None
-    returned: list[str] = next((a["armut_return"] for a in g.actions if "armut_return" in a), [])
     searched = g.seeking and contract == g.contract  # a partner sought, and the contract is public
     return Observation(
         rules=g.rules, seat=seat, n=g.n, dealer=g.dealer, seats=tuple(g.seats), n_tricks=g.n_tricks,
@@ -131,7 +130,7 @@ def observe(g: Game, seat: int) -> Observation:
         reservations=tuple(g.reservations), poor=g.poor, taker=g.taker,
         armut_given=len(g.armut_given), armut_trumps_back=g.armut_trumps_back,
         armut_cards=tuple(CARD_CODES[t] for t in g.armut_given) if in_armut else (),
-        armut_returned=tuple(returned) if in_armut else (),
+        armut_returned=g.armut_returned if in_armut else (),
         announcements=tuple(g.announcements), levels=g.levels, late=g.late, said_re=g.said_re,
         knocks=tuple(g.knocks), tricks=tuple(g.tricks),
         trick=tuple(Play(s, CARD_CODES[t], sw) for s, t, sw in g.sim_trick),

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from dokobot.engine import GameResult
+from dokobot.engine.actions import Announce, Reserve, parse
 from dokobot.engine.contracts import is_solo, is_stille_hochzeit
 
 EXTRA_KEYS = ("fuchs", "doppelkopf", "karlchen", "gegen_die_alten")
@@ -119,11 +120,10 @@ def _seat_counters(result: GameResult, actions: Sequence[Mapping[str, Any]]) -> 
     """Count, per seat, announcements (from actions) and extras (from the result)."""
     counts: dict[str, Any] = {key: {} for key in _COUNTERS}
     counts["hochzeit_seats"] = set()
-    for action in actions:
-        seat = action.get("seat")
-        if "announce" in action:
+    for seat, move in map(parse, actions):
+        if isinstance(move, Announce):
             _bump(counts["announcements"], seat)
-        elif action.get("reserve") == "hochzeit":
+        elif isinstance(move, Reserve) and move.kind == "hochzeit":
             counts["hochzeit_seats"].add(seat)
     for extra in result.extras:
         if extra.key == "doppelkopf":

@@ -19,12 +19,12 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
 from dokobot.engine import Game, Observation, deck
-from dokobot.engine.actions import Play
+from dokobot.engine.actions import Announce, Move, Play, parse
 from dokobot.engine.cards import AUGEN, CARD_CODES, CODE_TO_TYPE, CQ
 from dokobot.engine.record import load
 
@@ -172,9 +172,9 @@ def judge(obs: Observation, played: Option, budget: Budget = DEFAULT_BUDGET) -> 
 def seat_decisions(record: Mapping[str, Any], seat: int, budget: Budget = DEFAULT_BUDGET) -> list[Decision]:
     """Every card decision of ``seat`` in the game, judged from its own observation then."""
     out = []
-    for g, action in _steps(record):
-        if action.get("seat") == seat and "play" in action and g.phase == "play":
-            played = (CODE_TO_TYPE[str(action["play"])], bool(action.get("schwein", False)))
+    for g, who, move in _steps(record):
+        if who == seat and isinstance(move, Play) and g.phase == "play":
+            played = (CODE_TO_TYPE[move.card], move.schwein)
             d = judge(g.observation(seat), played, budget)
             if d is not None:
                 out.append(d)
@@ -218,9 +218,9 @@ class Curve:
 def curve_points(record: Mapping[str, Any], budget: Budget = DEFAULT_BUDGET) -> list[float]:
     """Re's expected score from the public view before each trick's first card."""
     values: list[float] = []
-    for g, action in _steps(record):
-        if g.phase == "play" and "play" in action and not g.current_trick:
-            obs = g.observation(int(action["seat"]))
+    for g, who, move in _steps(record):
+        if g.phase == "play" and isinstance(move, Play) and not g.current_trick:
+            obs = g.observation(who)
             values.append(public_value(obs, budget.curve_worlds, _rng("curve", len(obs.tricks))))
     return values
 
@@ -261,23 +261,24 @@ def _moment(g: Game, i: int) -> Moment:
 def _announced_in(g: Game, i: int) -> list[tuple[int, str]]:
     """The announcements made while trick ``i`` was the next or current trick."""
     plays, out = 0, []
-    for a in g.actions:
-        if "play" in a:
+    for seat, move in g.moves:
+        if isinstance(move, Play):
             plays += 1
-        elif "announce" in a and plays // len(g.seats) == i:
-            out.append((int(a["seat"]), str(a["announce"])))
+        elif isinstance(move, Announce) and plays // len(g.seats) == i:
+            out.append((seat, move.what))
     return out
 
 
 # ---- walking a record ------------------------------------------------------------------------
 
 
-def _steps(record: Mapping[str, Any]) -> Any:
-    """(game before the action, action) for every action of the record."""
+def _steps(record: Mapping[str, Any]) -> Iterator[tuple[Game, int, Move]]:
+    """(game before the move, seat, move) for every action of the record."""
     g, actions = load(dict(record))
     for a in actions:
-        yield g, a
-        g.apply(a)
+        seat, move = parse(a, g.n)
+        yield g, seat, move
+        g.act(seat, move)
 
 
 def _final(record: Mapping[str, Any]) -> Game | None:

@@ -43,6 +43,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from dokobot.engine import GameResult
+from dokobot.engine.actions import Announce, parse
 
 ROUND = 4  # games per Bock round at four; in general one game per seat at the table (BockGame.seats)
 TRIGGERS = ("tie", "lost_solo", "lost_announcement", "heart_trick")
@@ -63,7 +64,7 @@ class BockGame:
         cls, triggers: Iterable[str], result: GameResult | None, actions: Iterable[Mapping[str, Any]],
         heart_trick: bool = False, seats: int = ROUND,
     ) -> BockGame:
-        said = tuple((int(a["seat"]), str(a["announce"])) for a in actions if "announce" in a)
+        said = tuple((seat, m.what) for seat, m in map(parse, actions) if isinstance(m, Announce))
         return cls(tuple(triggers), result, said, heart_trick, seats)
 
 

@@ -42,7 +42,7 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 from dokobot.engine import Game, GameResult, IllegalAction, RuleError, RuleSet, deal
-from dokobot.engine.actions import Announce, Klopfen, Move
+from dokobot.engine.actions import Announce, ArmutDecline, ArmutTake, Klopfen, Move, Play, Reserve
 from dokobot.engine.actions import parse as parse_action
 from dokobot.engine.contracts import is_solo
 from dokobot.table import ai, lists, restore
@@ -1168,18 +1168,18 @@ def _notices(game: Game, events: list[Any]) -> list[Notice]:
 
 
 def _redeal_reason(game: Game) -> str:
-    actions = game.record()["actions"]
-    if any(a.get("reserve") == "schmeissen" for a in actions):
+    moves = [move for _, move in game.moves]
+    if _redeal_seat(game) is not None:
         return "schmeissen"
-    if any("armut_take" in a or "armut_decline" in a for a in actions):
+    if any(isinstance(m, ArmutTake | ArmutDecline) for m in moves):
         return "armut"
-    if game.rules.klopfen_redeal and not game.knocks and any("play" in a for a in actions):
+    if game.rules.klopfen_redeal and not game.knocks and any(isinstance(m, Play) for m in moves):
         return "klopfen"
     return "other"
 
 
 def _redeal_seat(game: Game) -> int | None:
-    return next((a["seat"] for a in game.record()["actions"] if a.get("reserve") == "schmeissen"), None)
+    return next((seat for seat, m in game.moves if isinstance(m, Reserve) and m.kind == "schmeissen"), None)
 
 
 class Tables:

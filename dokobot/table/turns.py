@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from dokobot.engine import Game
+from dokobot.engine.actions import Announce, Klopfen
 from dokobot.table.store import TurnClock
 
 log = logging.getLogger(__name__)
@@ -42,7 +43,7 @@ def turn_step(game: Game) -> int:
     """Which turn of the game it is: its actions without announcements and knocks.
     A Re or a knock (by anyone) does not move the turn on, so it keeps the clock
     of the seat to act and sends no new reminder."""
-    return sum(1 for a in game.actions if "announce" not in a and "klopfen" not in a)
+    return sum(1 for _, move in game.moves if not isinstance(move, Announce | Klopfen))
 
 
 def next_alarm(clock: TurnClock | None, timeout: float) -> float | None:

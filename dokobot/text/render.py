@@ -9,7 +9,7 @@ to its owner alone by the bot layer.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from math import gcd
 from typing import Any
 
@@ -25,7 +25,18 @@ from dokobot.engine import (
     replay_game,
     switch_values,
 )
-from dokobot.engine.actions import ArmutDecline, Bid, Klopfen, Play, Reserve
+from dokobot.engine.actions import (
+    Announce,
+    ArmutDecline,
+    ArmutReturn,
+    ArmutTake,
+    Bid,
+    HochzeitPartner,
+    Klopfen,
+    Play,
+    Reserve,
+    parse,
+)
 from dokobot.engine.announce import rank as announce_rank
 from dokobot.engine.game import ARMUT_PHASES
 from dokobot.table.bock import booked
@@ -33,6 +44,7 @@ from dokobot.table.store import SeatInfo, TableSettings
 from dokobot.table.switches import TABLE_SWITCHES
 from dokobot.table.table import MAX_SEATS, FinishedGame, Notice, Table
 from dokobot.text.cards import card_text
+from dokobot.text.controls import AskKsolo, AskSchwein, Control, GiveTrumps, Intent
 from dokobot.text.i18n import announcement_name, breakdown_label, contract_name, has, t, tn
 from dokobot.text.numbers import signed
 
@@ -44,20 +56,6 @@ _MD = re.compile(r"([\\*_`~|>#\[\]()])")
 def esc(name: str) -> str:
     """A player's name with Markdown switched off."""
     return _MD.sub(r"\\\1", name)
-
-
-@dataclass(frozen=True)
-class Control:
-    """One button or select of the private hand view."""
-
-    kind: str  # play | reserve | solo | hochzeit | announce | klopfen | armut_take | armut_give | armut_return
-    # | armut_decline | fox (the answer to "als Schwein?")
-    value: str
-    label: str
-    style: str = "action"  # trump | plain | action | danger
-    disabled: bool = False
-    options: tuple[tuple[str, str], ...] = ()  # (value, label) for selects
-    count: int = 0  # how many options a select takes
 
 
 # ---- public -------------------------------------------------------------------------------
@@ -111,7 +109,7 @@ def table_text(table: Table, lang: str | None) -> tuple[str, str]:
     lines = [bock_line(table, lang)] if table.bock_multiplier > 1 else []
     lines += list_lines(table, lang)
     lines.append(t(lang, "table.dealer", dealer=names[game.dealer], lead=names[lead]))
-    if game.n > len(order):
+    if table.sits_out(game.dealer):
         lines.append(t(lang, "table.sits_out", name=names[game.dealer]))
     away = [names[i] for i, s in enumerate(table.seats) if s.user_id in table.away and i < len(names)]
     if away and table.state == "playing":
@@ -583,19 +581,19 @@ def hand_controls(table: Table, seat: int, lang: str | None, deck: str = "french
     if obs.phase == "bid":  # six: equal solos bid with the steps' names, or pass
         # the engine lists the safe answer first; the buttons put the step first, pass last
         bids = sorted((m.value for m in obs.legal if isinstance(m, Bid)), key=lambda b: b == "pass")
-        return _chunks([Control("bid", b, t(lang, "btn.pass") if b == "pass" else announcement_name(lang, b),
+        return _chunks([Control(Bid(b), t(lang, "btn.pass") if b == "pass" else announcement_name(lang, b),
                                 "plain" if b == "pass" else "action") for b in bids])
     if obs.phase in ARMUT_PHASES:
         return _armut_controls(obs, lang, deck)
     rows = _card_rows(obs, deck, lang)
     if obs.phase == "partner":  # reading 40: two buttons for the found seat only
         if obs.to_act == obs.seat:
-            rows.append([Control("partner", "1", t(lang, "btn.partner_yes"), "action"),
-                         Control("partner", "0", t(lang, "btn.partner_no"), "plain")])
+            rows.append([Control(HochzeitPartner(True), t(lang, "btn.partner_yes"), "action"),
+                         Control(HochzeitPartner(False), t(lang, "btn.partner_no"), "plain")])
         return rows[:5]
     knock = Klopfen() in obs.legal
-    anns = [Control("klopfen", "1", t(lang, "btn.klopfen"), "danger")] if knock else []
-    anns += [Control("announce", a, announcement_name(lang, a), "danger") for a in obs.may_announce]
+    anns = [Control(Klopfen(), t(lang, "btn.klopfen"), "danger")] if knock else []
+    anns += [Control(Announce(a), announcement_name(lang, a), "danger") for a in obs.may_announce]
     ann_rows = _chunks(anns)  # six: Re/Kontra and five steps up to schwarz take two rows
     if len(rows) + len(ann_rows) > 5:  # Discord's five rows: the cards packed closer make room
         rows = _chunks([c for row in rows for c in row])
@@ -604,24 +602,24 @@ def hand_controls(table: Table, seat: int, lang: str | None, deck: str = "french
 
 def _card_rows(obs: Observation, deck: str = "french", lang: str | None = None) -> list[list[Control]]:
     """One button per card; with a Schwein to choose, ONE ♦A button that asks
-    "als Schwein?" (``DA:ask``; ``DA:s`` when only the Schwein may be played)."""
+    "als Schwein?" (or plays the Schwein when only it may be played)."""
     moves = [m for m in obs.legal if isinstance(m, Play)]
     plays = {m.card for m in moves if not m.schwein}
-    schwein = any(m.schwein for m in moves)
+    pig = next((m.card for m in moves if m.schwein), None)  # the card that may go as Schwein
     trumps: list[Control] = []
     plain: list[Control] = []
     fuchs_shown = False
     for code in obs.hand:
         trump = obs.is_trump(code)
-        if schwein and code == "DA":
+        if code == pig:
             if fuchs_shown:
                 continue
             fuchs_shown = True
             ask = code in plays
             label = card_text(code, deck, lang) + (" 🐷?" if ask else " 🐷")
-            trumps.append(Control("play", "DA:ask" if ask else "DA:s", label, "trump"))
+            trumps.append(Control(AskSchwein() if ask else Play(code, schwein=True), label, "trump"))
             continue
-        ctl = Control("play", code, card_text(code, deck, lang), "trump" if trump else "plain", code not in plays)
+        ctl = Control(Play(code), card_text(code, deck, lang), "trump" if trump else "plain", code not in plays)
         (trumps if trump else plain).append(ctl)
     return _chunks(trumps) + _chunks(plain)
 
@@ -629,8 +627,8 @@ def _card_rows(obs: Observation, deck: str = "french", lang: str | None = None) 
 def schwein_question(lang: str | None) -> tuple[str, list[Control]]:
     """The private follow-up of the ♦A button: play it as Schwein or as Fuchs?"""
     return t(lang, "hand.schwein_ask"), [
-        Control("fox", "s", t(lang, "btn.as_schwein"), "danger"),
-        Control("fox", "f", t(lang, "btn.as_fuchs"), "trump"),
+        Control(Play("DA", schwein=True), t(lang, "btn.as_schwein"), "danger", answered=True),
+        Control(Play("DA"), t(lang, "btn.as_fuchs"), "trump", answered=True),
     ]
 
 
@@ -647,38 +645,40 @@ def _reserve_controls(obs: Observation, lang: str | None) -> list[list[Control]]
         if a.kind != "solo" and a.kind not in kinds and a.card is None and a.form is None:
             kinds.append(a.kind)
     buttons = [
-        Control("reserve", k, t(lang, "btn." + k), "plain" if k == "gesund" else "action")
+        Control(Reserve(k), t(lang, "btn." + k), "plain" if k == "gesund" else "action")
         for k in kinds
     ]
-    solos = tuple((str(a.solo), contract_name(lang, f"solo:{a.solo}")) for a in allowed if a.kind == "solo")
     rows = [buttons] if buttons else []
     rows += _hochzeit_selects(obs, [a for a in allowed if a.kind == "hochzeit"], lang, obs.n == 6)
     if obs.n == 6:  # großes and kleines Solo, each as Pflicht or Lust: two selects of at most 2 x 7 kinds
         rows += _six_solo_selects(allowed, lang)
-    elif solos:
-        rows.append([Control("solo", "", t(lang, "select.solo"), options=solos, count=1)])
+    else:
+        solos = tuple(dict.fromkeys((Reserve("solo", a.solo), contract_name(lang, f"solo:{a.solo}"))
+                                    for a in allowed if a.kind == "solo"))
+        if solos:
+            rows.append([Control(None, t(lang, "select.solo"), options=solos, count=1)])
     return rows
 
 
 def _hochzeit_selects(obs: Observation, offers: list[Reserve], lang: str | None,
                       one_row: bool) -> list[list[Control]]:
-    """``named_card``: a select of the cards to name (values ``CARD``); under ``choice`` one of
-    the forms (``FORM``) and one of the cards (``named_card:CARD``), or both in one select
-    (``one_row``, six: the rows go to the solos). At most 25 options each, plain aces first."""
-    forms = tuple((str(a.form), t(lang, "value.hochzeit." + str(a.form)))
+    """``named_card``: a select of the cards to name; under ``choice`` one of the forms and one
+    of the cards (the second select of the kind), or both in one select (``one_row``, six: the
+    rows go to the solos). At most 25 options each, plain aces first."""
+    forms = tuple((a, t(lang, "value.hochzeit." + str(a.form)))
                   for a in offers if a.form is not None and a.card is None)
     cards = _card_options(obs, [a for a in offers if a.card is not None], lang)
     if not forms:
-        return [[Control("hochzeit", "", t(lang, "select.hochzeit"), options=cards[:25], count=1)]] if cards else []
+        return [[Control(None, t(lang, "select.hochzeit"), options=cards[:25], count=1)]] if cards else []
     if one_row:
-        return [[Control("hochzeit", "", t(lang, "select.hochzeit_form"), options=(forms + cards)[:25], count=1)]]
-    rows = [[Control("hochzeit", "", t(lang, "select.hochzeit_form"), options=forms, count=1)]]
+        return [[Control(None, t(lang, "select.hochzeit_form"), options=(forms + cards)[:25], count=1)]]
+    rows = [[Control(None, t(lang, "select.hochzeit_form"), options=forms, count=1)]]
     if cards:
-        rows.append([Control("hochzeit", "2", t(lang, "select.hochzeit_card"), options=cards[:25], count=1)])
+        rows.append([Control(None, t(lang, "select.hochzeit_card"), options=cards[:25], count=1, slot=1)])
     return rows
 
 
-def _card_options(obs: Observation, offers: list[Reserve], lang: str | None) -> tuple[tuple[str, str], ...]:
+def _card_options(obs: Observation, offers: list[Reserve], lang: str | None) -> tuple[tuple[Intent, str], ...]:
     """The cards a Hochzeit may name, grouped: the plain aces (the usual choice), the trumps
     from the highest, then each plain suit; the label says the group."""
     def group(card: str) -> str:
@@ -688,73 +688,46 @@ def _card_options(obs: Observation, offers: list[Reserve], lang: str | None) -> 
         card = str(a.card)
         return 0 if card[1:] == "A" and not obs.is_trump(card) else 1 if obs.is_trump(card) else 2
 
-    out = []
+    out: list[tuple[Intent, str]] = []
     for a in sorted(offers, key=key):  # stable: the engine's display order within a group
         card = str(a.card)
-        value = f"named_card:{card}" if a.form is not None else card
-        out.append((value, t(lang, "hochzeit.card_option", card=card_text(card, lang=lang), group=group(card))))
+        out.append((a, t(lang, "hochzeit.card_option", card=card_text(card, lang=lang), group=group(card))))
     return tuple(out)
 
 
-def hochzeit_action(value: str) -> dict[str, Any]:
-    """The reservation a Hochzeit select stands for: ``CARD``, ``FORM`` or ``named_card:CARD``."""
-    form, _, card = value.partition(":")
-    if card:
-        return {"reserve": "hochzeit", "form": form, "card": card}
-    if value.islower():
-        return {"reserve": "hochzeit", "form": value}
-    return {"reserve": "hochzeit", "card": value}
-
-
 def _six_solo_selects(allowed: list[Reserve], lang: str | None) -> list[list[Control]]:
-    """Values ``KIND:p`` (Pflicht) / ``KIND:l`` (Lust). A kleines Solo that must name its form
-    or card (``choice``, ``named_card``: readings 28, 38, 39) is ``KIND:p:?``: the form and the
-    card follow in a private question (``ksolo_question``), as every kind times every card
-    would not fit. More than 25 choices go on in a second select (value "2": its own custom_id)."""
+    """A select of the großes and one of the kleines Solos, each kind as Pflicht or Lust. A
+    kleines Solo that must name its form or card (``choice``, ``named_card``: readings 28, 38,
+    39) asks for them in a private question (``ksolo_question``), as every kind times every
+    card would not fit. More than 25 choices go on in a second select of the kind."""
     rows = []
-    for size, kind, label in (("gross", "solo", t(lang, "select.solo_gross")),
-                              ("klein", "ksolo", t(lang, "select.solo_klein"))):
-        options = tuple(dict.fromkeys(
-            (f"{a.solo}:{'p' if a.pflicht else 'l'}" + (":?" if a.card or a.form else ""),
+    for size, label in (("gross", t(lang, "select.solo_gross")), ("klein", t(lang, "select.solo_klein"))):
+        options: tuple[tuple[Intent, str], ...] = tuple(dict.fromkeys(
+            (AskKsolo(str(a.solo), a.pflicht) if a.card or a.form else
+             Reserve("solo", a.solo, a.size, a.pflicht),
              f"{contract_name(lang, 'solo:' + str(a.solo))} · "
              f"{t(lang, 'sixsolo.pflicht') if a.pflicht else t(lang, 'sixsolo.lust')}"
              + (" …" if a.card or a.form else ""))
             for a in allowed if a.kind == "solo" and a.size == size))
         for part in range(0, min(len(options), 50), 25):
-            rows.append([Control(kind, str(part // 25 + 1) if part else "", label,
-                                 options=options[part:part + 25], count=1)])
+            rows.append([Control(None, label, options=options[part:part + 25], count=1, slot=part // 25)])
     return rows
 
 
-def ksolo_question(table: Table, seat: int, prefix: str, lang: str | None) -> tuple[str, list[list[Control]]]:
-    """The private follow-up of a kleines Solo ``KIND:p`` that names its form or card: a select
-    of the forms (``KIND:p:FORM``) and one of the cards (``KIND:p[:named_card]:CARD``)."""
+def ksolo_question(table: Table, seat: int, ask: AskKsolo, lang: str | None) -> tuple[str, list[list[Control]]]:
+    """The private follow-up of a kleines Solo that names its form or card: a select of the
+    forms and one of the cards (the second select of the kind), both answering the question."""
     obs = _view(table, seat)
-    kind, _, lust = prefix.partition(":")
     offers = [a for a in obs.legal if isinstance(a, Reserve) and a.kind == "solo" and a.size == "klein"
-              and a.solo == kind and a.pflicht == (lust == "p")]
-    forms = tuple((f"{prefix}:{a.form}", t(lang, "value.hochzeit." + str(a.form)))
+              and a.solo == ask.solo and a.pflicht == ask.pflicht]
+    forms = tuple((a, t(lang, "value.hochzeit." + str(a.form)))
                   for a in offers if a.form is not None and a.card is None)
-    cards = tuple((f"{prefix}:{v}", label) for v, label in _card_options(obs, [a for a in offers if a.card is not None], lang))
-    rows = [[Control("ksolo", "3", t(lang, "select.hochzeit_form"), options=forms, count=1)]] if forms else []
+    cards = _card_options(obs, [a for a in offers if a.card is not None], lang)
+    rows = [[Control(None, t(lang, "select.hochzeit_form"), options=forms, count=1, answered=True)]] if forms else []
     if cards:
-        rows.append([Control("ksolo", "4", t(lang, "select.hochzeit_card"), options=cards[:25], count=1)])
-    return contract_name(lang, "solo:" + kind) + " · " + t(lang, "select.solo_klein"), rows
-
-
-def solo_action(kind: str, value: str) -> dict[str, Any]:
-    """The reservation a solo select stands for (``kind`` solo / ksolo): ``KIND``, ``KIND:p``,
-    ``KIND:p:?`` (ask for the form and card first), ``KIND:p:FORM``, ``KIND:p[:named_card]:CARD``."""
-    solo, _, rest = value.partition(":")
-    lust, _, named = rest.partition(":")
-    if named == "?":
-        return {"ask_ksolo": f"{solo}:{lust}"}
-    action: dict[str, Any] = {"reserve": "solo", "solo": solo}
-    if lust:  # six: großes (solo) or kleines (ksolo) Solo, Pflicht or Lust
-        action |= {"size": "klein" if kind == "ksolo" else "gross", "pflicht": lust == "p"}
-    if named:
-        action |= {k: v for k, v in hochzeit_action(named).items() if k != "reserve"}
-    return action
+        rows.append([Control(None, t(lang, "select.hochzeit_card"), options=cards[:25], count=1, slot=1,
+                             answered=True)])
+    return contract_name(lang, "solo:" + ask.solo) + " · " + t(lang, "select.solo_klein"), rows
 
 
 def _armut_controls(obs: Observation, lang: str | None, deck: str = "french") -> list[list[Control]]:
@@ -762,23 +735,18 @@ def _armut_controls(obs: Observation, lang: str | None, deck: str = "french") ->
         return []
     if obs.phase == "armut_take":
         return [[
-            Control("armut_take", "1", t(lang, "btn.armut_take"), "action"),
-            Control("armut_take", "0", t(lang, "btn.armut_pass"), "plain"),
+            Control(ArmutTake(True), t(lang, "btn.armut_take"), "action"),
+            Control(ArmutTake(False), t(lang, "btn.armut_pass"), "plain"),
         ]]
     if obs.phase == "armut_give":
-        return [[Control("armut_give", "", t(lang, "btn.armut_give"), "action")]]
+        return [[Control(GiveTrumps(), t(lang, "btn.armut_give"), "action")]]
     n = obs.armut_given
-    options = tuple((f"{c}:{i}", card_text(c, deck, lang)) for i, c in enumerate(obs.hand))
-    rows = [[Control("armut_return", "", tn(lang, "select.armut_return", n), options=options, count=n)]]
+    # one option per card in the hand (a card held twice is two options: the codec numbers them)
+    options = tuple((ArmutReturn((c,)), card_text(c, deck, lang)) for c in obs.hand)
+    rows = [[Control(None, tn(lang, "select.armut_return", n), options=options, count=n)]]
     if ArmutDecline() in obs.legal:  # armut_decide: after
-        rows.append([Control("armut_decline", "1", t(lang, "btn.armut_decline"), "plain")])
+        rows.append([Control(ArmutDecline(), t(lang, "btn.armut_decline"), "plain")])
     return rows
-
-
-def armut_trumps(game: Game, seat: int) -> list[str]:
-    """The poor seat hands over exactly its trumps (normal-game trumps)."""
-    obs = game.observation(seat)
-    return [c for c in obs.hand if obs.is_trump(c)]
 
 
 def rules_text(table: Table, lang: str | None, images: bool = True) -> tuple[str, str]:
@@ -984,7 +952,8 @@ def _record_events(
             if len(game.current_trick) == 1:  # the lead of a new trick
                 flush()
                 lines.append(t(lang, "rec.trick", n=len(game.tricks) + 1, name=who))
-            schwein = bool(game.actions and game.actions[-1].get("schwein"))
+            last = parse(game.actions[-1])[1] if game.actions else None  # the move just made
+            schwein = isinstance(last, Play) and last.schwein
             row.append(t(lang, "rec.schwein" if schwein else "rec.played", name=who, card=card_text(str(data), lang=lang)))
         elif kind == "trick":
             flush()
