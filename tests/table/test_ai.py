@@ -217,6 +217,36 @@ def test_mittel_says_re_or_kontra_when_clearly_ahead_after_the_first_trick():
     assert ahead >= 3 and behind >= 3
 
 
+@pytest.mark.parametrize("config, levels, party, augen, said", [
+    ({"preset": "ddv"}, (-1, -1), "re", 120, None), ({"preset": "ddv"}, (-1, -1), "re", 121, "re"),
+    ({"preset": "ddv"}, (-1, -1), "kontra", 120, None),  # Kontra alone needs 121
+    ({"preset": "ddv"}, (0, -1), "kontra", 120, "kontra"),
+    ({"preset": "ddv"}, (1, -1), "kontra", 95, "kontra"),  # against keine 90, 90 win
+    ({"preset": "haus", "players": 5}, (-1, -1), "re", 121, "re"),
+    ({"preset": "ddv", "players": 5, "five": "all_play"}, (-1, -1), "re", 120, None),
+    ({"preset": "muenchen"}, (-1, -1), "re", 150, None),  # six: 360 Augen, Re needs 181
+    ({"preset": "muenchen"}, (-1, -1), "re", 181, "re"),
+    ({"preset": "muenchen"}, (0, -1), "kontra", 180, "kontra"),
+    ({"preset": "muenchen"}, (1, -1), "kontra", 140, "kontra"),  # against keine 135
+])
+def test_announces_once_the_party_has_won_by_the_engines_target(config, levels, party, augen, said):
+    """bid asks the engine what the party needs once it says its Re/Kontra, at every table size."""
+    from dataclasses import replace
+
+    from dokobot.engine import Trick
+    from dokobot.table.ai import bid
+
+    rules = RuleSet.from_config(config)
+    g = Game(rules, deal(rules, random.Random(3), 0), 0)
+    while g.phase == "reserve":
+        g.apply({"seat": g.to_act, "reserve": "gesund"})
+    obs = g.observation(g.seats[0])
+    won = (Trick(obs.seat, (), obs.seat, augen - augen // 2), Trick(obs.seat, (), obs.seat, augen // 2))
+    obs = replace(obs, contract="normal", party=party, levels=levels, tricks=won, may_announce=(party,),
+                  parties=tuple(party if s == obs.seat else None for s in range(obs.n)))
+    assert bid.announce(obs, 99.0, 99.0, -9.0, -9.0) == said  # no hand strength: the Augen alone
+
+
 @pytest.mark.parametrize("trick, card", [("DJ D9 DK", "D9"), ("DJ DA DK", "HT")])
 def test_mittel_last_keeps_its_dulle_off_a_cheap_trick_of_a_possible_partner(trick, card):
     """Last to play as Kontra (no Kreuz-Dame), parties still hidden: a 6-Augen trick is not worth
