@@ -53,9 +53,9 @@ from .cards import (
     types_in,
 )
 from .contracts import (
-    NORMAL_KINDS,
     TRUMP,
     Order,
+    extras_count,
     is_hochzeit,
     is_solo,
     order_for,
@@ -1522,14 +1522,9 @@ class Game:
         return scores_as_solo(self.contract, self.clarify_trick is not None and self.partner is None)
 
     @property
-    def _normal_parties(self) -> bool:
-        return self.contract in NORMAL_KINDS and not self._is_solo
-
-    @property
     def _extras_count(self) -> bool:
-        """Whether the extras count: normal parties, or ``trumpfsolo_still`` in a Karo solo / stille Hochzeit."""
-        return self._normal_parties or (self.rules.solo_extras == "trumpfsolo_still"
-                                       and self.contract in ("solo:karo", "stille_hochzeit"))
+        """Whether the extras count (``contracts.extras_count``)."""
+        return extras_count(self.contract, self.rules.solo_extras, self.clarify_trick is not None and self.partner is None)
 
     is_solo = _is_solo  # one party of a single seat (scoring's solo factor and "solo_won")
     extras_count = _extras_count
