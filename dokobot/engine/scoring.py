@@ -273,7 +273,7 @@ def _ddv_won(g: Game, t: Tally, winner: int, ex: list[Line]) -> SchemeResult:
     lines: list[Row] = [(w, "won", (), 1, None, None)]
     lines += [(w, key, params, p, None, None) for key, params, p in _under_points(t, winner)]
     lines += [(w, "announced", _SAID[pi], 2, None, None) for pi in (0, 1) if g.said_re[pi]]
-    lines += [(w, "knocked", (), 2, None, None) for _ in g.knocks]  # a knock counts like a Re/Kontra (reading 16)
+    lines += [(w, "knocked", (), 2, None, None) for _ in g.klopfer]  # a knock counts like a Re/Kontra (reading 16)
     loser_against = 0
     if max(t.levels) >= 1:  # a step said: the steps count, and Augen reached against them
         for pi in (0, 1):
@@ -295,7 +295,7 @@ def _steps(g: Game, t: Tally, winner: int | None, ex: list[Line]) -> SchemeResul
     if t.tricks[loser] == 0:
         lines.append(_row(w, "schwarz", points=1))
     lines += [_row(w, "announced", (("what", PARTIES[pi]),), points=1) for pi in (0, 1) if g.said_re[pi]]
-    lines += [_row(w, "knocked", points=1) for _ in g.knocks]
+    lines += [_row(w, "knocked", points=1) for _ in g.klopfer]
     if winner == 1 and g.extras_count:  # part of this scheme, whatever the extras switch says
         lines.append(_row("kontra", "extra", (("extra", "gegen_die_alten"),), points=1))
     lines += _extra_lines([e for e in ex if e["key"] != "gegen_die_alten"])
@@ -324,7 +324,7 @@ def _doubling(g: Game, t: Tally, winner: int | None, ex: list[Line]) -> SchemeRe
         if g.said_re[pi]:
             factor *= 2
             lines.append(_row(w, "announced", (("what", PARTIES[pi]),), factor=2))
-    for _ in g.knocks:
+    for _ in g.klopfer:
         factor *= 2
         lines.append(_row(w, "knocked", factor=2))
     for pi in (0, 1):
@@ -367,7 +367,7 @@ def _plus(g: Game, t: Tally, winner: int | None, ex: list[Line]) -> SchemeResult
     lines += [_row(e["party"], "extra", (("extra", "doppelkopf"),), points=1) for e in ex
               if e["key"] == "doppelkopf"]
     lines += [_row(w, "announced", (("what", PARTIES[pi]),), points=1) for pi in (0, 1) if g.said_re[pi]]
-    lines += [_row(w, "knocked", points=1) for _ in g.knocks]
+    lines += [_row(w, "knocked", points=1) for _ in g.klopfer]
     for pi in (0, 1):
         lines += [_row(PARTIES[pi], "reached", t.step(j), points=1) for j in range(1, t.levels[pi] + 1)
                   if _step_reached(t, pi, j)]
@@ -398,7 +398,7 @@ def _tally(g: Game, t: Tally, winner: int | None, ex: list[Line]) -> SchemeResul
     for pi in (0, 1):
         lines += [_row(w, "announced", t.step(j), points=1) for j in range(1, t.levels[pi] + 1)]
     # Re or Kontra doubles, both quadruple; a knock counts like one of them (reading 16)
-    base = _pts(lines) * (2 ** min(2, sum(g.said_re) + len(g.knocks)))
+    base = _pts(lines) * (2 ** min(2, sum(g.said_re) + len(g.klopfer)))
     ex = [e for e in ex if e["key"] != "gegen_die_alten"]
     lines += _extra_lines(ex)
     return winner, base + _net_extras(ex, winner), lines

@@ -1182,7 +1182,7 @@ def _redeal_reason(game: Game) -> str:
         return "schmeissen"
     if any("armut_take" in a or "armut_decline" in a for a in actions):
         return "armut"
-    if game.rules.klopfen_redeal and not game.knocks and any("play" in a for a in actions):
+    if game.rules.klopfen_redeal and not game.klopfer and any("play" in a for a in actions):
         return "klopfen"
     return "other"
 

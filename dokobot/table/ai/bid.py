@@ -223,11 +223,11 @@ def party_augen(obs: Observation) -> tuple[int, int]:
     return ours, theirs
 
 
-def knock(obs: Observation, re_at: float) -> bool:
+def klopfen(obs: Observation, re_at: float) -> bool:
     """Klopfen (where it replaces Re/Kontra) with a hand that would say Re/Kontra, before the first card."""
     if Klopfen() not in obs.legal:
         return False
-    if obs.knocks and obs.knocks[-1] == obs.seat or obs.seat in obs.knocks:
+    if obs.klopfer and obs.klopfer[-1] == obs.seat or obs.seat in obs.klopfer:
         return False
     hand = mask_of(obs.hand)
     contract = obs.contract or "normal"

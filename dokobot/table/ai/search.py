@@ -55,7 +55,7 @@ def schwer_decide(obs: Observation, rng: random.Random, skill: Skill = FULL) -> 
     if obs.phase != "play":
         return [rule_move(obs, "mittel", rng, skill)]
     out: list[Action] = []
-    if bid.knock(obs, MITTEL.re):
+    if bid.klopfen(obs, MITTEL.re):
         out.append(Klopfen())
     said = _announcement(obs, rng, budget)
     if said:
