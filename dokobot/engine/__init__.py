@@ -2,7 +2,7 @@
 
 from .cards import AUGEN, CARD_CODES
 from .deal import deal, deck, next_dealer
-from .errors import IllegalAction
+from .errors import IllegalAction, RuleError
 from .game import Event, Game, Trick
 from .observation import ArmutInfo, Observation, Play
 from .record import ReplayError, replay, replay_game
@@ -11,7 +11,6 @@ from .rules import (
     PRESETS,
     SOLO_KINDS,
     SWITCHES,
-    RuleError,
     RuleSet,
     is_list_switch,
     switch_range,

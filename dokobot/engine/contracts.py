@@ -184,3 +184,20 @@ def scores_as_solo(contract: str | None, hochzeit_alone: bool = False) -> bool:
     Solo, rules.md), or a Hochzeit whose holder found no partner (``hochzeit_alone``)."""
     return is_solo(contract) or contract in ("stille_hochzeit", "hochzeit:gross") or (
         hochzeit_alone and contract == "hochzeit")
+
+
+def is_normal_kind(contract: str | None) -> bool:
+    """One of ``NORMAL_KINDS``: played with the normal game's trumps and not declared as a
+    solo (the normal game, every Hochzeit, at six either size, the stille Hochzeit, the Armut;
+    a Karo solo has the same trumps but is a solo). None (not decided yet) counts as normal."""
+    return contract is None or contract in NORMAL_KINDS
+
+
+def extras_count(contract: str | None, solo_extras: str = "none", hochzeit_alone: bool = False) -> bool:
+    """Whether the Sonderpunkte count (rules.md "Scoring"; readings 13, 28, 29): a game of the
+    normal parties (normal, a Hochzeit with its partner, at six the kleine, the Armut), not one
+    scored as a solo (``scores_as_solo``); with ``solo_extras: trumpfsolo_still`` also the
+    Karo solo and the stille Hochzeit."""
+    if contract in NORMAL_KINDS and not scores_as_solo(contract, hochzeit_alone):
+        return True
+    return solo_extras == "trumpfsolo_still" and contract in ("solo:karo", "stille_hochzeit")

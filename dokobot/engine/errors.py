@@ -1,4 +1,4 @@
-"""Errors the engine raises for actions the rules do not allow."""
+"""Errors the engine raises for actions the rules do not allow, and for rules it cannot build."""
 
 from __future__ import annotations
 
@@ -109,6 +109,34 @@ class Reason:
 
     def __hash__(self) -> int:
         return hash(self.code)
+
+
+# Why a rule set cannot be built (``RuleError``): code -> English sentence, its params naming
+# the switch (``name``), the value and what is allowed. The bot words a RuleError by its code.
+RULE_MESSAGES: dict[str, str] = {
+    "not_object": "rules must be an object",
+    "unknown_preset": "unknown preset {preset!r} (known: {known})",
+    "six_muenchen": "six at the table play the preset 'muenchen', and 'muenchen' needs six players",
+    "fine_steps": "switch 'fine_steps' needs scoring 'doubling' or 'plus' (the other schemes already count each level)",
+    "switch_bool": "switch {name!r} must be true or false, not {value!r}",
+    "switch_choice": "switch {name!r}: unknown value {value!r} (one of: {allowed})",
+    "switch_list": "switch {name!r} must be a list (allowed: {allowed})",
+    "switch_list_value": "switch {name!r}: unknown value {value!r} (allowed: {allowed})",
+    "switch_number": "switch {name!r} must be a whole number from {lo} to {hi}, not {value!r}",
+    "unknown_switch": "unknown switch {name!r}",
+}
+
+
+class RuleError(ValueError):
+    """A rule set that cannot be built. ``code`` (of ``RULE_MESSAGES``) is stable and ``params``
+    name the switch and value; as text it is the English sentence (replay output, logs)."""
+
+    def __init__(self, code: str, **params: object) -> None:
+        if code not in RULE_MESSAGES:
+            raise KeyError(f"unknown rule error {code!r}")
+        self.code = code
+        self.params = params
+        super().__init__(RULE_MESSAGES[code].format(**params))
 
 
 class IllegalAction(Exception):

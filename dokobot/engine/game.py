@@ -53,9 +53,9 @@ from .cards import (
     types_in,
 )
 from .contracts import (
-    NORMAL_KINDS,
     TRUMP,
     Order,
+    extras_count,
     is_hochzeit,
     is_solo,
     order_for,
@@ -118,7 +118,7 @@ class Game:
         "_reserves", "contract", "_order", "soloist", "holder", "partner", "clarify_trick",
         "poor", "taker", "_armut_asked", "armut_given", "armut_trumps_back", "armut_returned", "_re",
         "_trick", "_leader", "_tricks_done", "_augen", "_won", "_levels", "_late", "announcements",
-        "_said_re", "knocks", "_schwein_played", "actions", "_revealed", "_final", "_next_of",
+        "_said_re", "klopfer", "_schwein_played", "actions", "_revealed", "_final", "_next_of",
         "n_tricks", "_named", "_named_by", "_armut_ask", "_armut_info", "pflicht", "vorgefuehrt",
         "_trick_size", "steps", "_search", "third", "size", "_solo_info", "bidding", "_cq_played",
         "owed", "_form", "_forms", "asking",
@@ -213,7 +213,7 @@ class Game:
         self._late = [False, False]
         self.announcements: list[tuple[int, str]] = []
         self._said_re = [False, False]  # plain Re/Kontra said (not implied by Klopfen)
-        self.knocks: list[int] = []
+        self.klopfer: list[int] = []  # the seats that knocked (Klopfen), in order: public
         self._schwein_played = False
         self.actions: list[Action] = []
         self._revealed: dict[int, str] = {}
@@ -228,7 +228,7 @@ class Game:
         g._tricks_done, g._augen, g._won = self._tricks_done[:], self._augen[:], self._won[:]
         g._levels, g._late, g._said_re = self._levels[:], self._late[:], self._said_re[:]
         g._reserves, g.announcements = self._reserves[:], self.announcements[:]
-        g.knocks, g.actions, g._revealed = self.knocks[:], self.actions[:], self._revealed.copy()
+        g.klopfer, g.actions, g._revealed = self.klopfer[:], self.actions[:], self._revealed.copy()
         return g
 
     # ---- games for play-outs, built from an observation ------------------------------------
@@ -302,7 +302,7 @@ class Game:
             self._augen[x.winner] += x.augen
             self._won[x.winner] += 1
         self._levels, self._late, self._said_re = list(obs.levels), list(obs.late), list(obs.said_re)
-        self.announcements, self.knocks = list(obs.announcements), list(obs.knocks)
+        self.announcements, self.klopfer = list(obs.announcements), list(obs.klopfer)
         self._schwein_played = obs.schwein_played
         contract = obs.contract or "normal"
         self._revealed = {s: p for s, p in enumerate(obs.parties) if p is not None} \
@@ -1154,8 +1154,8 @@ class Game:
         why = self._klopfen_problem(seat)
         if why:
             raise IllegalAction("klopfen", seat=seat, why=why)
-        self.knocks.append(seat)
-        return [Event("klopfen", seat, len(self.knocks))]
+        self.klopfer.append(seat)
+        return [Event("klopfen", seat, len(self.klopfer))]
 
     def _klopfen_problem(self, seat: int) -> Reason | None:
         if not self.rules.klopfen:
@@ -1164,16 +1164,16 @@ class Game:
             return Reason("klopfen_late")
         if seat not in self.seats:
             return Reason("not_playing")
-        if len(self.knocks) >= 4:
+        if len(self.klopfer) >= 4:
             return Reason("klopfen_four")
-        if self.knocks and self.knocks[-1] == seat:
+        if self.klopfer and self.klopfer[-1] == seat:
             return Reason("klopfen_twice")
         return None
 
-    def _knock_redeal(self) -> bool:
+    def _klopfen_redeal(self) -> bool:
         """``klopfen_redeal``: the first lead with nobody having knocked throws the hand in."""
         r = self.rules
-        return r.klopfen and r.klopfen_redeal and not self.knocks and not self._trick and not self._tricks_done
+        return r.klopfen and r.klopfen_redeal and not self.klopfer and not self._trick and not self._tricks_done
 
     # ---- playing -------------------------------------------------------------------------
 
@@ -1194,7 +1194,7 @@ class Game:
                 raise IllegalAction("schwein_not_allowed", seat=seat, card=CARD_CODES[t], why=why)
         if self.rules.overtrump and self._trick and not self._beats_as_needed(seat, t, schwein):
             raise IllegalAction("must_overtrump", seat=seat)
-        if self._knock_redeal():
+        if self._klopfen_redeal():
             return self._redeal()  # the card is not played
         before = (len(self._tricks_done), self.clarify_trick, len(self._revealed))
         self._play(seat, t, schwein)
@@ -1282,10 +1282,10 @@ class Game:
         """The fast path's answer of a found Hochzeit partner (reading 40), not recorded."""
         return self._hochzeit_answer(seat, accept)
 
-    def sim_knock_redeal(self) -> bool:
+    def sim_klopfen_redeal(self) -> bool:
         """``klopfen_redeal`` before the first lead of a play-out: nobody knocked, so the hand is
         thrown in (as ``play`` does on the first card) and True; else False."""
-        if self.phase == "play" and self._knock_redeal():
+        if self.phase == "play" and self._klopfen_redeal():
             self._redeal()
             return True
         return False
@@ -1530,14 +1530,9 @@ class Game:
         return scores_as_solo(self.contract, self.clarify_trick is not None and self.partner is None)
 
     @property
-    def _normal_parties(self) -> bool:
-        return self.contract in NORMAL_KINDS and not self._is_solo
-
-    @property
     def _extras_count(self) -> bool:
-        """Whether the extras count: normal parties, or ``trumpfsolo_still`` in a Karo solo / stille Hochzeit."""
-        return self._normal_parties or (self.rules.solo_extras == "trumpfsolo_still"
-                                       and self.contract in ("solo:karo", "stille_hochzeit"))
+        """Whether the extras count (``contracts.extras_count``)."""
+        return extras_count(self.contract, self.rules.solo_extras, self.clarify_trick is not None and self.partner is None)
 
     is_solo = _is_solo  # one party of a single seat (scoring's solo factor and "solo_won")
     extras_count = _extras_count
@@ -1588,7 +1583,7 @@ class Game:
 
 
 _COPIED = {"_hands", "sizes", "_trick", "_tricks_done", "_augen", "_won", "_levels", "_late", "_said_re",
-           "_reserves", "announcements", "knocks", "actions", "_revealed"}
+           "_reserves", "announcements", "klopfer", "actions", "_revealed"}
 _SHARED = tuple(n for n in Game.__slots__ if n not in _COPIED)
 
 

@@ -74,7 +74,7 @@ class Observation:
     levels: tuple[int, int]  # highest step said by Re / Kontra (-1 none, 0 Re/Kontra ... 4 schwarz)
     late: tuple[bool, bool]  # a party replied late and may make no further step
     said_re: tuple[bool, bool]  # plain Re / Kontra said (not implied by Klopfen)
-    knocks: tuple[int, ...]
+    klopfer: tuple[int, ...]  # the seats that knocked (Klopfen), in order
     tricks: tuple[Trick, ...]  # completed tricks
     trick: tuple[Play, ...]  # the trick on the table
     legal: tuple[Move, ...]  # every move the seat may make now (Game.legal_actions, its order)
@@ -132,7 +132,7 @@ def observe(g: Game, seat: int) -> Observation:
         armut_cards=tuple(CARD_CODES[t] for t in g.armut_given) if in_armut else (),
         armut_returned=g.armut_returned if in_armut else (),
         announcements=tuple(g.announcements), levels=g.levels, late=g.late, said_re=g.said_re,
-        knocks=tuple(g.knocks), tricks=tuple(g.tricks),
+        klopfer=tuple(g.klopfer), tricks=tuple(g.tricks),
         trick=tuple(Play(s, CARD_CODES[t], sw) for s, t, sw in g.sim_trick),
         legal=tuple(g.legal_actions(seat)),
         may_announce=tuple(g.allowed_announcements(seat)),

@@ -52,9 +52,9 @@ def random_action(g: Game, rng: random.Random, announce_rate: float = 0.05,
             return s, ArmutDecline()
         return s, ArmutReturn(tuple(rng.sample(g.hand(s), len(g.armut_given))))
     if g.rules.klopfen and not g.sim_trick and not g.tricks_played and rng.random() < 0.4:
-        knockers = [seat for seat in g.seats if g.can_klopfen(seat)]
-        if knockers:
-            return rng.choice(knockers), Klopfen()
+        klopfer = [seat for seat in g.seats if g.can_klopfen(seat)]
+        if klopfer:
+            return rng.choice(klopfer), Klopfen()
     if rng.random() < announce_rate:
         seat = rng.choice(g.seats)
         allowed = g.allowed_announcements(seat)
@@ -80,7 +80,7 @@ def playout(g: Game, rng: random.Random, announce_rate: float = 0.0) -> Game:
     schweine = g.rules.schweine
     words = ("re", "kontra", *g.steps)
     low, lo, hi = _LOW, _CHUNK_LO, _CHUNK_HI
-    g.sim_knock_redeal()  # a hand thrown in ends in phase "done": no cards below
+    g.sim_klopfen_redeal()  # a hand thrown in ends in phase "done": no cards below
     for _ in range(sum(g.sizes) if g.phase == "play" else 0):
         if g.phase == "partner":  # the found seat answers before the next card (reading 40)
             _answer(g, rand() < 0.6)

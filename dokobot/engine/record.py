@@ -8,9 +8,9 @@ from typing import Any
 
 from .cards import CARD_CODES
 from .deal import deck, table_rules
-from .errors import IllegalAction
+from .errors import IllegalAction, RuleError
 from .game import Game, solo_category
-from .rules import RuleError, RuleSet
+from .rules import RuleSet
 
 FORMAT = "dokobot-game/1"
 

@@ -6,6 +6,8 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
+from .errors import RuleError
+
 REINE_SOLOS = ("reines_kreuz", "reines_pik", "reines_herz", "reines_karo")
 SOLO_KINDS = (
     "karo", "herz", "pik", "kreuz", "damen", "buben", "fleischlos", "damen_buben", "buben_koenige",
@@ -47,10 +49,6 @@ _INTS = {"hochzeit_window": (1, 12), "base": (1, 1000), "solo_factor": (1, 100),
 
 # The schemes with Schneider and Schwarz, which fine_steps refines (reading 36).
 FINE_STEP_SCHEMES = ("doubling", "plus")
-
-
-class RuleError(ValueError):
-    """A rule set that cannot be built: the message names the key or value."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,18 +117,17 @@ class RuleSet:
     def from_config(cls, config: Mapping[str, object] | None = None) -> RuleSet:
         """Build from ``{"preset": name, switch: value, ...}``; RuleError on anything unknown."""
         if config is not None and not isinstance(config, Mapping):
-            raise RuleError("rules must be an object")
+            raise RuleError("not_object")
         settings = dict(config or {})
         name = settings.pop("preset", "ddv")
         if not isinstance(name, str) or name not in PRESETS:
-            raise RuleError(f"unknown preset {name!r} (known: {', '.join(PRESETS)})")
+            raise RuleError("unknown_preset", preset=name, known=", ".join(PRESETS))
         overrides: dict[str, Any] = {str(k): _check(str(k), v) for k, v in settings.items()}
         rules = replace(PRESETS[name], **overrides)
         if (rules.players == 6) != (name == "muenchen"):
-            raise RuleError("six at the table play the preset 'muenchen', and 'muenchen' needs six players")
+            raise RuleError("six_muenchen")
         if rules.fine_steps and rules.scoring not in FINE_STEP_SCHEMES:
-            raise RuleError("switch 'fine_steps' needs scoring 'doubling' or 'plus' (the other schemes "
-                            "already count each level)")
+            raise RuleError("fine_steps")
         return rules
 
     def to_config(self) -> dict[str, Any]:
@@ -153,27 +150,27 @@ SWITCHES = tuple(f.name for f in fields(RuleSet) if f.name != "preset")
 def _check(key: str, value: object) -> object:
     if key in _BOOLS:
         if not isinstance(value, bool):
-            raise RuleError(f"switch {key!r} must be true or false, not {value!r}")
+            raise RuleError("switch_bool", name=key, value=value)
         return value
     if key in _CHOICES:
         if value not in _CHOICES[key]:
-            raise RuleError(f"switch {key!r}: unknown value {value!r} (one of: {', '.join(_CHOICES[key])})")
+            raise RuleError("switch_choice", name=key, value=value, allowed=", ".join(_CHOICES[key]))
         return value
     if key in _LISTS:
         if isinstance(value, str):
             value = value.split()
         if not isinstance(value, list | tuple):
-            raise RuleError(f"switch {key!r} must be a list (allowed: {', '.join(_LISTS[key])})")
+            raise RuleError("switch_list", name=key, allowed=", ".join(_LISTS[key]))
         for v in value:
             if v not in _LISTS[key]:
-                raise RuleError(f"switch {key!r}: unknown value {v!r} (allowed: {', '.join(_LISTS[key])})")
+                raise RuleError("switch_list_value", name=key, value=v, allowed=", ".join(_LISTS[key]))
         return tuple(dict.fromkeys(value))
     if key in _INTS:
         lo, hi = _INTS[key]
         if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
-            raise RuleError(f"switch {key!r} must be a whole number from {lo} to {hi}, not {value!r}")
+            raise RuleError("switch_number", name=key, lo=lo, hi=hi, value=value)
         return value
-    raise RuleError(f"unknown switch {key!r}")
+    raise RuleError("unknown_switch", name=key)
 
 
 _DDV = RuleSet()

@@ -59,24 +59,40 @@ class Tally:
         return (("what", self.steps[j - 1]),)
 
 
+def party_target(levels: tuple[int, int], pi: int, six: bool, n_tricks: int) -> tuple[int, int]:
+    """(Augen, tricks) party ``pi`` (0 Re, 1 Kontra) needs to win with the announcement
+    ``levels`` (Re, Kontra: -1 none, 0 Re/Kontra, j the j-th step), at six on 360 Augen
+    (rules.md "Winning"; reading 25): 121 / 120, 120 / 121 when only Kontra was said,
+    151 after its own keine 90, 90 against the other party's, ... (181 / 180 at six).
+    The one source of the targets: the scoring and the computer players ask it."""
+    steps, limits, half = _LADDERS[six][:3]
+    return _target(levels, pi, steps, limits, half, n_tricks)
+
+
 def _need(t: Tally, pi: int) -> tuple[int, int]:
-    """(Augen, tricks) party ``pi`` needs to win (rules.md "Winning"; reading 25 at six)."""
-    own, opp = t.levels[pi], t.levels[1 - pi]
-    schwarz = len(t.steps)
+    """(Augen, tricks) party ``pi`` needs to win: ``party_target`` of the game's levels."""
+    return _target(t.levels, pi, t.steps, t.limits, t.half, t.n_tricks)
+
+
+def _target(levels: tuple[int, int] | list[int], pi: int, steps: tuple[str, ...], limits: tuple[int, ...],
+            half: int, n_tricks: int) -> tuple[int, int]:
+    """The winning rule on a ladder (``_LADDERS``): what party ``pi`` needs."""
+    own, opp = levels[pi], levels[1 - pi]
+    schwarz = len(steps)
     if own >= 1:
         if own == schwarz:
-            return 0, t.n_tricks
-        return 2 * t.half + 1 - t.limits[own - 1], 0  # 151 / 226 for keine 90 / 135
+            return 0, n_tricks
+        return 2 * half + 1 - limits[own - 1], 0  # 151 / 226 for keine 90 / 135
     if opp >= 1:
-        return (0, 1) if opp == schwarz else (t.limits[opp - 1], 0)
-    more, less = t.half + 1, t.half  # 121 / 120, at six 181 / 180
-    if _only_kontra(t):
+        return (0, 1) if opp == schwarz else (limits[opp - 1], 0)
+    more, less = half + 1, half  # 121 / 120, at six 181 / 180
+    if _only_kontra(levels):
         more, less = less, more
     return (more if pi == 0 else less), 0
 
 
-def _only_kontra(t: Tally) -> bool:
-    return t.levels[1] >= 0 and t.levels[0] < 0
+def _only_kontra(levels: tuple[int, int] | list[int]) -> bool:
+    return levels[1] >= 0 and levels[0] < 0
 
 
 def target_met(t: Tally, pi: int) -> bool:
@@ -92,7 +108,7 @@ def targets(t: Tally) -> tuple[Target, Target]:
         augen, tricks = _need(t, pi)
         return Target(augen, tricks, t.steps[own - 1] if own >= 1 else None,
                       t.steps[opp - 1] if own < 1 and opp >= 1 else None,
-                      max(t.levels) < 1 and _only_kontra(t), target_met(t, pi))
+                      max(t.levels) < 1 and _only_kontra(t.levels), target_met(t, pi))
     return one(0), one(1)
 
 
@@ -257,7 +273,7 @@ def _ddv_won(g: Game, t: Tally, winner: int, ex: list[Line]) -> SchemeResult:
     lines: list[Row] = [(w, "won", (), 1, None, None)]
     lines += [(w, key, params, p, None, None) for key, params, p in _under_points(t, winner)]
     lines += [(w, "announced", _SAID[pi], 2, None, None) for pi in (0, 1) if g.said_re[pi]]
-    lines += [(w, "knocked", (), 2, None, None) for _ in g.knocks]  # a knock counts like a Re/Kontra (reading 16)
+    lines += [(w, "knocked", (), 2, None, None) for _ in g.klopfer]  # a knock counts like a Re/Kontra (reading 16)
     loser_against = 0
     if max(t.levels) >= 1:  # a step said: the steps count, and Augen reached against them
         for pi in (0, 1):
@@ -279,7 +295,7 @@ def _steps(g: Game, t: Tally, winner: int | None, ex: list[Line]) -> SchemeResul
     if t.tricks[loser] == 0:
         lines.append(_row(w, "schwarz", points=1))
     lines += [_row(w, "announced", (("what", PARTIES[pi]),), points=1) for pi in (0, 1) if g.said_re[pi]]
-    lines += [_row(w, "knocked", points=1) for _ in g.knocks]
+    lines += [_row(w, "knocked", points=1) for _ in g.klopfer]
     if winner == 1 and g.extras_count:  # part of this scheme, whatever the extras switch says
         lines.append(_row("kontra", "extra", (("extra", "gegen_die_alten"),), points=1))
     lines += _extra_lines([e for e in ex if e["key"] != "gegen_die_alten"])
@@ -308,7 +324,7 @@ def _doubling(g: Game, t: Tally, winner: int | None, ex: list[Line]) -> SchemeRe
         if g.said_re[pi]:
             factor *= 2
             lines.append(_row(w, "announced", (("what", PARTIES[pi]),), factor=2))
-    for _ in g.knocks:
+    for _ in g.klopfer:
         factor *= 2
         lines.append(_row(w, "knocked", factor=2))
     for pi in (0, 1):
@@ -351,7 +367,7 @@ def _plus(g: Game, t: Tally, winner: int | None, ex: list[Line]) -> SchemeResult
     lines += [_row(e["party"], "extra", (("extra", "doppelkopf"),), points=1) for e in ex
               if e["key"] == "doppelkopf"]
     lines += [_row(w, "announced", (("what", PARTIES[pi]),), points=1) for pi in (0, 1) if g.said_re[pi]]
-    lines += [_row(w, "knocked", points=1) for _ in g.knocks]
+    lines += [_row(w, "knocked", points=1) for _ in g.klopfer]
     for pi in (0, 1):
         lines += [_row(PARTIES[pi], "reached", t.step(j), points=1) for j in range(1, t.levels[pi] + 1)
                   if _step_reached(t, pi, j)]
@@ -382,7 +398,7 @@ def _tally(g: Game, t: Tally, winner: int | None, ex: list[Line]) -> SchemeResul
     for pi in (0, 1):
         lines += [_row(w, "announced", t.step(j), points=1) for j in range(1, t.levels[pi] + 1)]
     # Re or Kontra doubles, both quadruple; a knock counts like one of them (reading 16)
-    base = _pts(lines) * (2 ** min(2, sum(g.said_re) + len(g.knocks)))
+    base = _pts(lines) * (2 ** min(2, sum(g.said_re) + len(g.klopfer)))
     ex = [e for e in ex if e["key"] != "gegen_die_alten"]
     lines += _extra_lines(ex)
     return winner, base + _net_extras(ex, winner), lines

@@ -62,6 +62,7 @@ from dokobot.table.store import (
     TurnClock,
     TurnState,
 )
+from dokobot.table.switches import shorten
 from dokobot.table.turns import TurnEvent, TurnTimer, fired, next_alarm, turn_step
 
 log = logging.getLogger(__name__)
@@ -492,7 +493,7 @@ class Table:
         games = config.get("list_games", old.games)
         pflicht = config.get("pflichtsolo", old.pflichtsolo)
         if not isinstance(games, int) or isinstance(games, bool) or games < 0 or not isinstance(pflicht, bool):
-            raise TableError("bad_preset", preset="list_games / pflichtsolo")
+            raise TableError("bad_list", games=shorten(str(games)), pflicht=shorten(str(pflicht)))
         if (games, pflicht) == (old.games, old.pflichtsolo):
             return old, self.list_state
         settings = ListSettings(games, pflicht, self.table_id, self.game_no + 1)
@@ -1087,6 +1088,14 @@ class _GoneStore:
         return refused
 
 
+def rule_refusal(exc: RuleError) -> TableError:
+    """Rules the engine cannot build, as the RuleError's code (the text ``err.rule.<code>``)
+    and the values it names; what a player typed comes back cut short."""
+    typed = ("name", "value", "preset")
+    params: dict[str, Any] = {k: shorten(str(v)) if k in typed else v for k, v in exc.params.items()}
+    return TableError("rule." + exc.code, None, **params)
+
+
 async def save_channel_rules(
     store: TableStore, channel_id: int, config: dict[str, Any], settings: TableSettings | None = None,
     list_overrides: dict[str, Any] | None = None,
@@ -1098,7 +1107,7 @@ async def save_channel_rules(
     try:
         rules = RuleSet.from_config(engine)
     except RuleError as exc:
-        raise TableError("bad_preset", preset=str(exc)) from None
+        raise rule_refusal(exc) from None
     old = await store.channel_prefs(channel_id)
     if list_overrides is None:  # the list switches given, else the channel's as they were
         kept = {k: v for k, v in old.overrides.items() if k in lists.LIST_KEYS}
@@ -1173,7 +1182,7 @@ def _redeal_reason(game: Game) -> str:
         return "schmeissen"
     if any(isinstance(m, ArmutTake | ArmutDecline) for m in moves):
         return "armut"
-    if game.rules.klopfen_redeal and not game.knocks and any(isinstance(m, Play) for m in moves):
+    if game.rules.klopfen_redeal and not game.klopfer and any(isinstance(m, Play) for m in moves):
         return "klopfen"
     return "other"
 

@@ -430,6 +430,42 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "err.not_in_guild": ("Doppelkopf gibt es nur in einem Server-Kanal.", "Doppelkopf is played in a server channel."),
     "err.unknown_card": ("Diese Karte kenne ich nicht.", "I do not know that card."),
     "err.bad_preset": ("Unbekannte Regeln: {preset}.", "Unknown rules: {preset}."),
+    "err.bad_list": (
+        "Die Liste geht so nicht: `list_games` ist eine ganze Zahl ab 0 (jetzt „{games}“), `pflichtsolo` ja oder nein (jetzt „{pflicht}“).",
+        "The list cannot be set like that: `list_games` is a whole number from 0 (now “{games}”), `pflichtsolo` yes or no (now “{pflicht}”).",
+    ),
+    # rules the engine cannot build (RuleError, by its code: engine/errors.py RULE_MESSAGES)
+    "err.rule.not_object": ("Die Regeln müssen Schalter mit Werten sein (name=wert).", "The rules must be switches with values (name=value)."),
+    "err.rule.unknown_preset": ("Unbekannte Regeln „{preset}“. Es gibt: {known}.", "Unknown rules “{preset}”. There are: {known}."),
+    "err.rule.six_muenchen": (
+        "Zu sechst wird `muenchen` gespielt, und `muenchen` braucht sechs Spieler.",
+        "Six at the table play `muenchen`, and `muenchen` needs six players.",
+    ),
+    "err.rule.fine_steps": (
+        "`fine_steps` geht nur mit `scoring` doubling oder plus (die anderen Wertungen zählen jede Stufe schon).",
+        "`fine_steps` needs `scoring` doubling or plus (the other schemes already count each level).",
+    ),
+    "err.rule.switch_bool": ("Der Schalter „{name}“ ist ja oder nein, nicht „{value}“.", "The switch “{name}” is yes or no, not “{value}”."),
+    "err.rule.switch_choice": (
+        "„{value}“ passt nicht zum Schalter „{name}“. Erlaubt: {allowed}.",
+        "“{value}” is not a value for the switch “{name}”. Allowed: {allowed}.",
+    ),
+    "err.rule.switch_list": (
+        "Der Schalter „{name}“ nimmt eine Liste, durch Kommas getrennt. Erlaubt: {allowed}.",
+        "The switch “{name}” takes a list, separated by commas. Allowed: {allowed}.",
+    ),
+    "err.rule.switch_list_value": (
+        "„{value}“ passt nicht zum Schalter „{name}“. Erlaubt: {allowed}.",
+        "“{value}” is not a value for the switch “{name}”. Allowed: {allowed}.",
+    ),
+    "err.rule.switch_number": (
+        "Der Schalter „{name}“ ist eine ganze Zahl von {lo} bis {hi}, nicht „{value}“.",
+        "The switch “{name}” is a whole number from {lo} to {hi}, not “{value}”.",
+    ),
+    "err.rule.unknown_switch": (
+        "Einen Schalter „{name}“ gibt es hier nicht. Mit /doko regeln siehst du die Regeln des Tisches.",
+        "There is no switch “{name}” here. /doko rules shows the table's rules.",
+    ),
     "err.switch_syntax": (
         "„{name}“ verstehe ich nicht: Schalter bitte als name=wert, z. B. `dulle=second_wins armut=ja`.",
         "I don't understand “{name}”: write switches as name=value, e.g. `dulle=second_wins armut=yes`.",

@@ -105,7 +105,7 @@ class TableView:
     # what the table text says too (issue 25): the seat sitting out (five), knocks, the
     # Bock factor of this game and the Bock games after it, the Hochzeit's named card, vorgeführt
     out: int | None = None
-    knocks: int = 0
+    klopfer: int = 0  # how often was knocked (Klopfen): len(Game.klopfer)
     bock: int = 1
     bock_left: int = 0
     hochzeit_suit: str | None = None  # the suit of the named ace: a card code would read as played
@@ -174,7 +174,7 @@ def game_view(game: Game, names: list[str], game_no: int, *, deck: str = "french
         deck=deck if deck in DECKS else "french",
         lang=lang,
         out=next((s for s in range(game.n) if s not in game.seats), None),
-        knocks=len(game.knocks),
+        klopfer=len(game.klopfer),
         bock=bock,
         bock_left=bock_left if bock > 1 else 0,
         # named once the clarification is over and play runs, as the table text says it
@@ -574,8 +574,8 @@ def _facts(view: TableView) -> list[tuple[str, tuple[int, ...]]]:
         out.append((t(lang, "pic.bock", m=view.bock), GOLD))
         key = "pic.bock_left" if view.bock_left > 1 else "pic.bock_left_one" if view.bock_left == 1 else "pic.bock_last"
         out.append((t(lang, key, n=view.bock_left), MUTED))
-    if view.knocks:
-        out.append((t(lang, "pic.klopfen", n=view.knocks), GOLD))
+    if view.klopfer:
+        out.append((t(lang, "pic.klopfen", n=view.klopfer), GOLD))
     if view.hochzeit_suit in ("C", "S", "H", "D"):
         out.append((t(lang, "pic.hochzeit_card", suit=t(lang, "suit." + view.hochzeit_suit)), MUTED))
     if view.vorgefuehrt is not None and 0 <= view.vorgefuehrt < len(view.seats):

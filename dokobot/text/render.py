@@ -202,8 +202,8 @@ def _contract_lines(game: Game, names: list[str], lang: str | None) -> list[str]
     parties = game.public_parties()
     if parties and game.phase != "done":
         lines.append(t(lang, "table.parties", list=_parties_list(parties, names, lang)))
-    if game.knocks:
-        lines.append(t(lang, "table.klopfen", n=len(game.knocks), list=", ".join(names[s] for s in game.knocks)))
+    if game.klopfer:
+        lines.append(t(lang, "table.klopfen", n=len(game.klopfer), list=", ".join(names[s] for s in game.klopfer)))
     if game.announcements:
         said = " · ".join(f"{announcement_name(lang, a)} ({names[s]})" for s, a in game.announcements)
         lines.append(t(lang, "table.announcements", list=said))

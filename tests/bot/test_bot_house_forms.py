@@ -43,13 +43,13 @@ async def test_klopfen_game(doko):
     assert any("Ost klopft (1× geklopft)." in m.content for m in doko.public())
     res = await ost.slash(doko.channel, "klopfen")  # twice in a row: refused, nothing changes
     assert said(res) == "Klopfen geht jetzt nicht. Niemand klopft zweimal hintereinander."
-    assert doko.table.game.knocks == [1]
+    assert doko.table.game.klopfer == [1]
     res = await west.slash(doko.channel, "klopfen")  # by slash command
     assert said(res) == "Du hast geklopft."
     assert "2× geklopft (Ost, West)" in message_text(doko.table_message())
     res = await doko.outsider.slash(doko.channel, "klopfen")  # not seated
     assert res.ephemeral and "geklopft" not in said(res)
-    assert doko.table.game.knocks == [1, 3]
+    assert doko.table.game.klopfer == [1, 3]
 
     await doko.click_hand(doko.player(doko.table.game.to_act), "play")
     assert all("klopfen:1" not in hand_kinds(doko, p) for p in doko.players)  # only before the first lead

@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from dokobot.engine import IllegalAction, replay
+from dokobot.engine import SOLO_KINDS, IllegalAction, replay
 from tests.engine.helpers import all_gesund, game, hands_with, reservations, winner_of
 
 BOTH_CQ_1 = hands_with({1: "CQ CQ HT DA", 0: "C9 C9 S9 S9 H9"})
@@ -374,3 +374,33 @@ def test_the_facts_of_a_contract_string():
     assert all(scores_as_solo(c) for c in ("solo:karo", "stille_hochzeit", "hochzeit:gross"))
     assert not scores_as_solo("hochzeit") and scores_as_solo("hochzeit", hochzeit_alone=True)
     assert not any(scores_as_solo(c, True) for c in ("normal", "armut", "hochzeit:klein", "redeal"))
+
+
+CONTRACT_NAMES = [None, "normal", "hochzeit", "hochzeit:klein", "hochzeit:gross", "stille_hochzeit", "armut",
+                  "redeal", *(f"solo:{k}" for k in SOLO_KINDS)]
+
+
+def test_the_normal_kinds_are_the_normal_trumps_without_a_declared_solo():
+    from dokobot.engine.contracts import is_normal_kind, is_solo, order_for, order_kind
+
+    normal = order_for("normal").trumps
+    kinds = [c for c in CONTRACT_NAMES if is_normal_kind(c)]
+    assert kinds == [None, "normal", "hochzeit", "hochzeit:klein", "hochzeit:gross", "stille_hochzeit", "armut"]
+    for c in kinds:
+        assert order_for(order_kind(c)).trumps == normal and not is_solo(c)
+
+
+@pytest.mark.parametrize("contract, solo_extras, alone, counts", [
+    ("normal", "none", False, True), ("armut", "none", False, True),
+    ("hochzeit", "none", False, True), ("hochzeit", "none", True, False),  # alone: scored as a solo
+    ("hochzeit:klein", "none", False, True), ("hochzeit:gross", "trumpfsolo_still", False, False),
+    ("stille_hochzeit", "none", False, False), ("stille_hochzeit", "trumpfsolo_still", False, True),
+    ("solo:karo", "none", False, False), ("solo:karo", "trumpfsolo_still", False, True),
+    ("solo:damen", "trumpfsolo_still", False, False), ("redeal", "trumpfsolo_still", False, False),
+    (None, "none", False, False),
+])
+def test_where_the_extras_count(contract, solo_extras, alone, counts):
+    """rules.md "Scoring" and readings 13, 28, 29: the one rule the scoring and the computers ask."""
+    from dokobot.engine.contracts import extras_count
+
+    assert extras_count(contract, solo_extras, alone) is counts

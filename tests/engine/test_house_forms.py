@@ -541,7 +541,7 @@ def test_klopfen_refusals():
 
 def _knocked(scheme, knocks, **kw):
     g = finished(scoring=scheme, **kw)
-    g.knocks = list(knocks)
+    g.klopfer = list(knocks)
     return g.result()
 
 

@@ -171,3 +171,32 @@ def test_steps_scheme_seed_example():
     for extras in (["gegen_die_alten", "doppelkopf"], ["doppelkopf"]):
         r = result(scoring="steps", extras=extras, tricks=tricks, **split(70))
         assert r["winner"] == "kontra" and r["game_value"] == 2, extras
+
+
+@pytest.mark.parametrize("levels, pi, six, target", [
+    ((-1, -1), 0, False, (121, 0)), ((-1, -1), 1, False, (120, 0)),
+    ((0, 0), 0, False, (121, 0)), ((0, 0), 1, False, (120, 0)),
+    ((-1, 0), 0, False, (120, 0)), ((-1, 0), 1, False, (121, 0)),  # only Kontra said
+    ((1, 0), 0, False, (151, 0)), ((1, 0), 1, False, (90, 0)),  # Re said keine 90
+    ((-1, 2), 0, False, (60, 0)), ((4, -1), 0, False, (0, 12)), ((4, -1), 1, False, (0, 1)),
+    ((-1, -1), 0, True, (181, 0)), ((-1, -1), 1, True, (180, 0)), ((-1, 0), 0, True, (180, 0)),
+    ((1, -1), 0, True, (226, 0)), ((1, -1), 1, True, (135, 0)), ((2, -1), 1, True, (90, 0)),
+    ((5, -1), 1, True, (0, 1)),
+])
+def test_party_target_is_the_winning_rule_at_four_five_and_six(levels, pi, six, target):
+    """rules.md "Winning" and reading 25: the one function the scoring and the computers ask."""
+    from dokobot.engine.scoring import party_target
+
+    assert party_target(levels, pi, six, 12) == target
+
+
+@pytest.mark.parametrize("levels", [(-1, -1), (0, -1), (-1, 0), (0, 0), (1, -1), (0, 2), (-1, 4)])
+def test_the_scoring_decides_the_winner_by_party_target(levels):
+    from dokobot.engine.scoring import Tally, party_target, target_met
+
+    for re_augen in (59, 60, 89, 90, 119, 120, 121, 150, 151, 240):
+        g = finished(augen={0: re_augen, 1: 240 - re_augen}, won={0: 6, 1: 6}, levels=levels)
+        t = Tally(g)
+        for pi in (0, 1):
+            augen, tricks = party_target(levels, pi, False, g.n_tricks)
+            assert target_met(t, pi) == (t.augen[pi] >= augen and t.tricks[pi] >= tricks)

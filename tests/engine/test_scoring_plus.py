@@ -67,11 +67,11 @@ def test_karlchen_caught_any_needs_a_higher_card_not_the_other_cj():
 
 # ---- plus and fine_steps -------------------------------------------------------------------
 
-def _value(scheme, re_augen, re_tricks=6, levels=(-1, -1), fine=False, knocks=(), **kw):
+def _value(scheme, re_augen, re_tricks=6, levels=(-1, -1), fine=False, klopfer=(), **kw):
     g = finished(scoring=scheme, fine_steps=fine, levels=levels, extras=kw.pop("extras", []),
                  **{"augen": {0: re_augen, 1: 240 - re_augen}, "won": {0: re_tricks, 1: 12 - re_tricks}},
                  **kw)
-    g.knocks = list(knocks)
+    g.klopfer = list(klopfer)
     r = g.result()
     return r["winner"], r["game_value"]
 
@@ -86,7 +86,7 @@ def _value(scheme, re_augen, re_tricks=6, levels=(-1, -1), fine=False, knocks=()
     (130, 6, (-1, -1), (0, 1), ("re", 3)),      # two knocks +1 each
 ])
 def test_plus_values(re_augen, re_tricks, levels, knocks, expected):
-    assert _value("plus", re_augen, re_tricks, levels, knocks=knocks) == expected
+    assert _value("plus", re_augen, re_tricks, levels, klopfer=knocks) == expected
 
 
 def test_plus_doppelkopf_trick_adds_one_and_the_other_extras_are_netted():

@@ -217,6 +217,110 @@ def test_mittel_says_re_or_kontra_when_clearly_ahead_after_the_first_trick():
     assert ahead >= 3 and behind >= 3
 
 
+SIX_TWO_CQ = [  # seat 0 holds two CQ (a kleine Hochzeit when it says so), seat 2 the third
+    "CQ CQ HT HT HT SQ SQ SQ HQ HQ HQ DQ", "CA CA CA CT CT CT CK CK CK C9 C9 C9",
+    "CQ DQ DQ CJ CJ CJ SJ SJ SJ HJ HJ HJ", "SA SA SA ST ST ST SK SK SK S9 S9 S9",
+    "DJ DJ DJ DA DA DA DT DT DT DK DK DK", "HA HA HA HK HK HK H9 H9 H9 D9 D9 D9"]
+
+
+@pytest.mark.parametrize("config, hands, reserve, contract, counts", [
+    ({"preset": "muenchen"}, SIX_TWO_CQ, {0: "hochzeit"}, "hochzeit:klein", True),
+    ({"preset": "ddv", "solo_extras": "trumpfsolo_still"}, hands_with({0: "CQ CQ"}), {}, "stille_hochzeit", True),
+    ({"preset": "ddv"}, hands_with({0: "CQ CQ"}), {}, "stille_hochzeit", False),
+    ({"preset": "ddv", "solo_extras": "trumpfsolo_still"}, None, {0: "solo:karo"}, "solo:karo", True),
+    ({"preset": "ddv"}, None, {0: "solo:karo"}, "solo:karo", False),
+])
+def test_mittel_keeps_fuchs_and_karlchen_where_the_engine_counts_the_extras(config, hands, reserve, contract, counts):
+    """The card rules value a Fuchs or the Karlchen exactly where the engine scores the extras
+    (contracts.extras_count): a kleine Hochzeit at six, trumpfsolo_still's Karo solo and stille
+    Hochzeit, and nowhere a solo without it."""
+    from dokobot.table.ai import play as card_rules
+    from dokobot.table.ai.core import pos_from_obs
+
+    rules = RuleSet.from_config(config)
+    dealt = [h.split() for h in hands] if hands else deal(rules, random.Random(5), rules.players - 1)
+    g = Game(rules, dealt, rules.players - 1)
+    while g.phase == "reserve":
+        said = reserve.get(g.to_act, "gesund")
+        g.apply({"seat": g.to_act, "reserve": "solo", "solo": said[5:]} if said.startswith("solo:")
+                else {"seat": g.to_act, "reserve": said})
+    seen = 0
+    while g.phase == "play":
+        pos = pos_from_obs(g.observation(g.to_act))
+        if pos.contract == contract == g.contract:
+            assert g.extras_count is counts
+            assert (card_rules._fuchs_counts(pos), card_rules._karlchen(pos)) == (counts, counts)
+            seen += 1
+        g.apply({"seat": g.to_act, "play": g.legal_plays(g.to_act)[0]})
+    assert seen
+
+
+def test_a_kleine_hochzeit_is_open_until_its_partner_is_found():
+    """At six the kleine Hochzeit seeks its partner as the Hochzeit does (contracts.is_hochzeit)."""
+    from dokobot.table.ai.core import pos_from_game, pos_from_obs
+
+    g = Game(RuleSet.from_config({"preset": "muenchen"}), [h.split() for h in SIX_TWO_CQ], 5)
+    g.apply({"seat": 0, "reserve": "hochzeit"})
+    while g.phase == "reserve":
+        g.apply({"seat": g.to_act, "reserve": "gesund"})
+    assert g.contract == "hochzeit:klein" and g.clarify_trick is None
+    assert pos_from_obs(g.observation(0)).hochzeit_open and pos_from_game(g, 0).hochzeit_open
+    while g.clarify_trick is None:
+        g.apply({"seat": g.to_act, "play": g.legal_plays(g.to_act)[0]})
+    seat = g.to_act
+    assert not pos_from_obs(g.observation(seat)).hochzeit_open and not pos_from_game(g, seat).hochzeit_open
+
+
+def test_schwer_reads_an_early_announcement_as_strength_in_a_kleine_hochzeit():
+    """Sampling weighs an early Kontra by the announcer's normal-game strength in every contract
+    of the normal trumps (contracts.is_normal_kind), the kleine Hochzeit at six too."""
+    from dataclasses import replace
+
+    from dokobot.engine.cards import CODE_TO_TYPE
+    from dokobot.table.ai import search
+
+    g = Game(RuleSet.from_config({"preset": "muenchen"}), [h.split() for h in SIX_TWO_CQ], 5)
+    g.apply({"seat": 0, "reserve": "hochzeit"})
+    while g.phase == "reserve":
+        g.apply({"seat": g.to_act, "reserve": "gesund"})
+    obs = g.observation(1)
+    assert obs.contract == "hochzeit:klein"
+    hands = {s: [CODE_TO_TYPE[c] for c in g.hand(s)] for s in g.seats if s != 1}
+    quiet = search._likelihood(obs, hands, {})
+    said = search._likelihood(replace(obs, announcements=((3, "kontra"),)), hands, {})
+    assert said < quiet  # seat 3 holds no trump: an early Kontra with it is unlikely
+
+
+@pytest.mark.parametrize("config, levels, party, augen, said", [
+    ({"preset": "ddv"}, (-1, -1), "re", 120, None), ({"preset": "ddv"}, (-1, -1), "re", 121, "re"),
+    ({"preset": "ddv"}, (-1, -1), "kontra", 120, None),  # Kontra alone needs 121
+    ({"preset": "ddv"}, (0, -1), "kontra", 120, "kontra"),
+    ({"preset": "ddv"}, (1, -1), "kontra", 95, "kontra"),  # against keine 90, 90 win
+    ({"preset": "haus", "players": 5}, (-1, -1), "re", 121, "re"),
+    ({"preset": "ddv", "players": 5, "five": "all_play"}, (-1, -1), "re", 120, None),
+    ({"preset": "muenchen"}, (-1, -1), "re", 150, None),  # six: 360 Augen, Re needs 181
+    ({"preset": "muenchen"}, (-1, -1), "re", 181, "re"),
+    ({"preset": "muenchen"}, (0, -1), "kontra", 180, "kontra"),
+    ({"preset": "muenchen"}, (1, -1), "kontra", 140, "kontra"),  # against keine 135
+])
+def test_announces_once_the_party_has_won_by_the_engines_target(config, levels, party, augen, said):
+    """bid asks the engine what the party needs once it says its Re/Kontra, at every table size."""
+    from dataclasses import replace
+
+    from dokobot.engine import Trick
+    from dokobot.table.ai import bid
+
+    rules = RuleSet.from_config(config)
+    g = Game(rules, deal(rules, random.Random(3), 0), 0)
+    while g.phase == "reserve":
+        g.apply({"seat": g.to_act, "reserve": "gesund"})
+    obs = g.observation(g.seats[0])
+    won = (Trick(obs.seat, (), obs.seat, augen - augen // 2), Trick(obs.seat, (), obs.seat, augen // 2))
+    obs = replace(obs, contract="normal", party=party, levels=levels, tricks=won, may_announce=(party,),
+                  parties=tuple(party if s == obs.seat else None for s in range(obs.n)))
+    assert bid.announce(obs, 99.0, 99.0, -9.0, -9.0) == said  # no hand strength: the Augen alone
+
+
 @pytest.mark.parametrize("trick, card", [("DJ D9 DK", "D9"), ("DJ DA DK", "HT")])
 def test_mittel_last_keeps_its_dulle_off_a_cheap_trick_of_a_possible_partner(trick, card):
     """Last to play as Kontra (no Kreuz-Dame), parties still hidden: a 6-Augen trick is not worth

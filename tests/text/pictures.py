@@ -129,7 +129,7 @@ FIVE_OUT = TableView(
     last_augen=25,
     announcements=((0, "re"),),
     out=2,
-    knocks=3,
+    klopfer=3,
     bock=2,
     bock_left=2,
 )

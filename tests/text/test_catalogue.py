@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from dokobot.engine import SOLO_KINDS, SWITCHES, switch_values
-from dokobot.engine.errors import MESSAGES
+from dokobot.engine.errors import MESSAGES, RULE_MESSAGES
 from dokobot.engine.result import _FIXED
 from dokobot.engine.rules import EXTRAS
 from dokobot.text import i18n
@@ -172,6 +172,7 @@ def test_families_name_only_what_exists():
         "solo.": set(SOLO_KINDS),
         "bd.extra.": set(EXTRAS),
         "illegal.": {*MESSAGES, "not_your_turn_nobody", "unknown"},
+        "err.rule.": set(RULE_MESSAGES),
         "contract.": {*NORMAL_KINDS, "redeal"},
         "preset.": set(PRESETS),
         "rules.preset.": set(PRESETS),

@@ -183,7 +183,7 @@ def test_at_six_the_summary_tricks_stand_apart_with_their_augen():
 def test_the_panel_says_bock_knocks_hochzeit_card_and_vorgefuehrt():
     assert [line for line, _ in picture._facts(FIVE_OUT)] == [
         "Dieses Spiel: Bock ×2", "danach noch 2 Bockspiele", "3× geklopft"]
-    assert [line for line, _ in picture._facts(replace(FIVE_OUT, bock_left=0, knocks=0, lang="en"))] == [
+    assert [line for line, _ in picture._facts(replace(FIVE_OUT, bock_left=0, klopfer=0, lang="en"))] == [
         "This game: Bock ×2", "the last Bock game"]
     assert [line for line, _ in picture._facts(SIX)] == ["Partner: erstes Kreuz-Ass", "Süd ist vorgeführt"]
 

@@ -121,3 +121,68 @@ def test_the_drifted_and_missing_reasons_now_reach_the_player():
         text = illegal_text("de", "reserve_not_allowed", {"seat": 0, "what": "x", "why": Reason(code, **params)},
                             names=list("ABCD"), ddv_deadlines=True)
         assert expect in text and "CA" not in text, (code, text)
+
+
+# ---- rules the engine cannot build (RuleError codes) ------------------------------------
+
+
+def test_every_rule_error_code_has_words_in_both_languages():
+    from dokobot.engine.errors import RULE_MESSAGES
+
+    for code, english in RULE_MESSAGES.items():
+        de, en = TEXTS[f"err.rule.{code}"]
+        given = {f for _, f, _, _ in string.Formatter().parse(english) if f}
+        assert {f for _, f, _, _ in string.Formatter().parse(de + en) if f} <= given, code
+
+
+def test_a_rule_error_reads_as_its_english_sentence_with_a_code():
+    from dokobot.engine import RuleError
+
+    with pytest.raises(RuleError) as info:
+        RuleSet.from_config({"dulle": "third_wins"})
+    assert (info.value.code, info.value.params["name"], info.value.params["value"]) == (
+        "switch_choice", "dulle", "third_wins")
+    assert str(info.value) == ("switch 'dulle': unknown value 'third_wins' "
+                               "(one of: first_wins, second_wins, second_wins_except_last)")
+    with pytest.raises(KeyError):
+        RuleError("no such rule error")
+
+
+ENGLISH = ("switch", "must", "unknown", "allowed", "one of", "whole number", "true or false", "rules", "needs")
+
+
+@pytest.mark.parametrize("config", [
+    {"dulle": "quatsch"}, {"nines": "vielleicht"}, {"base": 0}, {"solos": ["karo", "bock"]}, {"solos": 5},
+    {"fuchs": True}, {"preset": "skat"}, {"players": 6}, {"fine_steps": True},
+], ids=str)
+async def test_a_broken_rule_switch_answers_in_german_without_english(config):
+    """The table passes the RuleError's code and values (``err.rule.<code>``), not its sentence."""
+    from dokobot.engine import RuleError
+    from dokobot.storage.memory import MemoryStore
+    from dokobot.table.table import TableError, Tables
+
+    with pytest.raises(RuleError) as refused:
+        RuleSet.from_config(config)
+    with pytest.raises(TableError) as info:
+        await Tables(MemoryStore(), "ddv").set_channel_rules(1, config)
+    err = info.value
+    assert err.code == f"rule.{refused.value.code}" and i18n.has(f"err.{err.code}")
+    german = i18n.t("de", f"err.{err.code}", **err.params)
+    assert "{" not in german and str(refused.value) not in german
+    assert not [w for w in ENGLISH if w in german.lower()], german
+    for value in (config.get("dulle"), config.get("nines"), config.get("preset")):
+        assert value is None or str(value) in german  # the answer names what was wrong
+
+
+async def test_a_broken_list_switch_answers_in_german():
+    from dokobot.storage.memory import MemoryStore
+    from dokobot.table.table import TableError
+    from tests.rigged import RiggedDeals
+    from tests.table.test_table_lists import list_table
+
+    _, table = await list_table(MemoryStore(), RiggedDeals())
+    with pytest.raises(TableError) as info:
+        await table.set_rules(11, False, {"preset": "ddv", "list_games": -3})
+    err = info.value
+    german = i18n.t("de", f"err.{err.code}", **err.params)
+    assert err.code == "bad_list" and "-3" in german and "whole number" not in german

@@ -17,6 +17,7 @@ from dokobot.engine.cards import ACE, AUGEN, CARD_CODES, CODE_TO_TYPE, CQ, count
 from dokobot.engine.contracts import TRUMP, order_for, order_kind, solo_kind
 from dokobot.engine.deal import deck
 from dokobot.engine.rules import RuleSet
+from dokobot.engine.scoring import party_target
 
 Action = Move
 TRUMP_LOSS = 0.6  # share of the others' high trumps that cost a trick
@@ -222,11 +223,11 @@ def party_augen(obs: Observation) -> tuple[int, int]:
     return ours, theirs
 
 
-def knock(obs: Observation, re_at: float) -> bool:
+def klopfen(obs: Observation, re_at: float) -> bool:
     """Klopfen (where it replaces Re/Kontra) with a hand that would say Re/Kontra, before the first card."""
     if Klopfen() not in obs.legal:
         return False
-    if obs.knocks and obs.knocks[-1] == obs.seat or obs.seat in obs.knocks:
+    if obs.klopfer and obs.klopfer[-1] == obs.seat or obs.seat in obs.klopfer:
         return False
     hand = mask_of(obs.hand)
     contract = obs.contract or "normal"
@@ -247,8 +248,7 @@ def announce(obs: Observation, re_at: float, k90_at: float, solo_re: float, solo
     contract = obs.contract or "normal"
     hand = mask_of(obs.hand)
     ours, theirs = party_augen(obs)
-    target = 121 if party == "re" else 120
-    if ours >= target and plain:
+    if plain and _won_already(obs, party, ours):
         return plain
     played = len(obs.tricks)
     if (kind := solo_kind(contract)) is not None:
@@ -275,6 +275,16 @@ def announce(obs: Observation, re_at: float, k90_at: float, solo_re: float, solo
     if strength >= re_at:
         return plain
     return None
+
+
+def _won_already(obs: Observation, party: str, ours: int) -> bool:
+    """Whether the seat's known party already took what it needs to win once it says its plain
+    Re/Kontra (the engine's target: 121 or 120, 181 or 180 at six, 90 against keine 90 ...)."""
+    pi = 0 if party == "re" else 1
+    levels = (max(obs.levels[0], 0), obs.levels[1]) if pi == 0 else (obs.levels[0], max(obs.levels[1], 0))
+    augen, tricks = party_target(levels, pi, obs.n == 6, obs.n_tricks)
+    taken = sum(1 for x in obs.tricks if x.winner == obs.seat or obs.parties[x.winner] == party)
+    return ours >= augen and taken >= tricks
 
 
 def _beats_solo(hand: int, kind: str, rules: RuleSet) -> bool:

@@ -27,6 +27,8 @@ from dokobot.engine.cards import (
 from dokobot.engine.contracts import (
     TRUMP,
     Order,
+    extras_count,
+    is_hochzeit,
     is_solo,
     is_stille_hochzeit,
     order_for,
@@ -60,6 +62,7 @@ class Pos:
     led_counts: tuple[int, ...]  # per plain suit: how often it was led so far
     hochzeit_open: bool  # a Hochzeit still looking for its partner
     hochzeit_form: str = ""  # the form it is sought by (under ``choice`` the holder's)
+    extras_count: bool = False  # the Sonderpunkte count in this game (the engine's ``extras_count``)
 
     @property
     def last_trick(self) -> bool:
@@ -195,13 +198,14 @@ def pos_from_obs(obs: Observation) -> Pos:
     after = seats[i + 1:] + seats[:i]
     after = after[: len(seats) - 1 - len(trick)]
     schwein_ok = any(isinstance(m, Play) and m.schwein for m in obs.legal)
-    hochzeit_open = obs.contract == "hochzeit" and obs.clarify_trick is None
+    hochzeit_open = is_hochzeit(obs.contract) and obs.clarify_trick is None  # at six the kleine too
     soloist = obs.declarer if is_solo(contract) else None
     if contract == "normal" and count(hand, CQ) == 2:
         contract, soloist = "stille_hochzeit", obs.seat
+    alone = is_hochzeit(contract) and obs.clarify_trick is not None and obs.partner is None
     return Pos(rules, order, obs.seat, hand, legal, trick, len(obs.tricks), obs.n_tricks, team,
                unseen, void, tuple(after), contract, soloist, seats, schwein_ok, tuple(led[:4]), hochzeit_open,
-               obs.hochzeit_form or "")
+               obs.hochzeit_form or "", extras_count(contract, rules.solo_extras, alone))
 
 
 def _teams(obs: Observation) -> list[int]:
@@ -257,7 +261,7 @@ def pos_from_game(g: Game, seat: int) -> Pos:
                 if not h & masks[suit]:
                     v |= 1 << suit
             void[s] = v
-    hochzeit_open = g.contract == "hochzeit" and g.clarify_trick is None
+    hochzeit_open = is_hochzeit(g.contract) and g.clarify_trick is None
     if hochzeit_open:
         team = [0] * g.n
         team[seat] = 1
@@ -282,7 +286,8 @@ def pos_from_game(g: Game, seat: int) -> Pos:
     contract = g.contract or "normal"
     soloist = g.soloist if g.soloist is not None else (g.holder if is_stille_hochzeit(contract) else None)
     return Pos(rules, order, seat, hand, types, trick, len(done), g.n_tricks, team, out, void,
-               tuple(after), contract, soloist, seats, schwein_ok, tuple(led), hochzeit_open, g.hochzeit_form or "")
+               tuple(after), contract, soloist, seats, schwein_ok, tuple(led), hochzeit_open, g.hochzeit_form or "",
+               g.extras_count)
 
 
 __all__ = ["JOKER", "Pos", "best", "holds", "pos_from_game", "pos_from_obs", "power", "table_augen", "wins_now"]

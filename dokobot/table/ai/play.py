@@ -23,12 +23,13 @@ def _sw(pos: Pos, t: int) -> bool:
 
 
 def _fuchs_counts(pos: Pos) -> bool:
-    return "fuchs" in pos.rules.extras and pos.contract in ("normal", "hochzeit", "armut") and pos.trump(DA)
+    """A Fuchs caught is a Sonderpunkt in this game (the engine says where extras count)."""
+    return "fuchs" in pos.rules.extras and pos.extras_count and pos.trump(DA)
 
 
 def _karlchen(pos: Pos) -> bool:
-    return "karlchen" in pos.rules.extras and pos.contract in ("normal", "hochzeit", "armut", "stille_hochzeit") \
-        and pos.trump(CJ)
+    """A Karlchen in the last trick is a Sonderpunkt in this game."""
+    return "karlchen" in pos.rules.extras and pos.extras_count and pos.trump(CJ)
 
 
 # ---- leicht ----------------------------------------------------------------------------------

@@ -73,7 +73,7 @@ def rule_decide(obs: Observation, level: str, rng: random.Random, skill: Skill =
     p = LEICHT if level == "leicht" else MITTEL
     out: list[Action] = []
     if obs.phase == "play":
-        if level != "leicht" and bid.knock(obs, p.re):
+        if level != "leicht" and bid.klopfen(obs, p.re):
             out.append(Klopfen())
         said = bid.announce(obs, p.re, p.k90, p.solo_re, p.solo_k90)
         if said:

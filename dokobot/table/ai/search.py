@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from dokobot.engine import Game, Observation, deck
 from dokobot.engine.actions import Announce, Klopfen
 from dokobot.engine.cards import CODE_TO_TYPE, CQ, hand_from_types
-from dokobot.engine.contracts import TRUMP, order_for, order_kind
+from dokobot.engine.contracts import TRUMP, is_normal_kind, order_for, order_kind
 
 from . import bid, infer
 from .core import Pos, pos_from_obs
@@ -55,7 +55,7 @@ def schwer_decide(obs: Observation, rng: random.Random, skill: Skill = FULL) -> 
     if obs.phase != "play":
         return [rule_move(obs, "mittel", rng, skill)]
     out: list[Action] = []
-    if bid.knock(obs, MITTEL.re):
+    if bid.klopfen(obs, MITTEL.re):
         out.append(Klopfen())
     said = _announcement(obs, rng, budget)
     if said:
@@ -201,7 +201,7 @@ def _likelihood(obs: Observation, hands: dict[int, list[int]], played: dict[int,
             w *= 0.5  # most hold a Hochzeit to tell it
     early = {s for s, a in obs.announcements[:4] if s != obs.seat}
     contract = obs.contract or "normal"
-    if contract in ("normal", "hochzeit", "armut"):
+    if is_normal_kind(contract):  # the normal game's trumps: its hand strength says what an early Re meant
         for s in early & set(hands):
             dealt = hands[s] + played.get(s, [])
             strength = bid.normal_strength(hand_from_types(dealt), rules, contract)
