@@ -320,3 +320,26 @@ def test_the_action_dict_check_sees_built_and_read_actions(tmp_path: Path) -> No
     fake.write_text('MESSAGES = {"play": "x", "other": 1}\n'
                     'def f(a):\n    b = {"play": "CQ", "schwein": True}\n    return "announce" in a or a["bid"] or a.get("reserve")\n')
     assert _action_dict_uses(fake) == sorted([(3, "built"), (4, "'announce' in"), (4, "['bid']"), (4, ".get('reserve')")])
+
+
+# ---- short functions ---------------------------------------------------------------------------
+
+MAX_FUNCTION_LINES = 50
+
+
+def _long_functions(path: Path) -> list[str]:
+    return [f"{n.name} ({n.end_lineno - n.lineno + 1} lines)"
+            for n in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+            if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef) and n.end_lineno is not None
+            and n.end_lineno - n.lineno + 1 > MAX_FUNCTION_LINES]
+
+
+def test_no_function_over_fifty_lines() -> None:
+    bad = [f"{path.relative_to(ROOT)}: {f}" for _, path in sorted(_modules().items()) for f in _long_functions(path)]
+    assert bad == []
+
+
+def test_the_length_check_sees_a_long_function(tmp_path: Path) -> None:
+    fake = tmp_path / "m.py"
+    fake.write_text("def short():\n    pass\n\n\ndef long():\n" + "    x = 1\n" * 50)
+    assert _long_functions(fake) == ["long (51 lines)"]

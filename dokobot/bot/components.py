@@ -15,6 +15,7 @@ click came from, never one read from the ``custom_id``.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, cast, runtime_checkable
 
@@ -267,7 +268,7 @@ async def controls_for(interaction: discord.Interaction, channel_id: int | None 
 
 
 async def _hand_click(interaction: discord.Interaction, channel_id: int, game_no: int,
-                      read: Any) -> None:
+                      read: Callable[[], Click]) -> None:
     """Decode a hand click (``read()``) and hand it to the play area; a value no bot sends
     is answered as a stale button."""
     controls = await controls_for(interaction, channel_id)

@@ -122,3 +122,19 @@ async def test_an_armut_on_old_buttons_and_an_old_return_select(doko, rig_deal) 
     assert res.acknowledged
     game = doko.table.game
     assert game.actions[-1] == {"seat": 3, "armut_return": [back]} and game.contract == "armut"
+
+
+@pytest.mark.asyncio
+async def test_a_button_value_no_bot_sends_is_answered_and_changes_nothing(doko) -> None:
+    from dokobot.text.i18n import t
+
+    await doko.open_and_seat()
+    await doko.start()
+    await doko.open_all_hands()
+    seat = doko.table.game.to_act
+    actor = doko.player(seat)
+    before = list(doko.table.game.actions)
+    cid = f"doko:play:{doko.channel.id}:{doko.table.game_no}:{seat}:ZZ:0"
+    res = await actor.click(await old_message(doko, actor, [cid]), custom_id=cid)
+    assert res.ephemeral and t("de", "err.stale") in (res.response.content or "")
+    assert doko.table.game.actions == before
