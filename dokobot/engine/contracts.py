@@ -166,7 +166,13 @@ def solo_kind(contract: str | None) -> str | None:
 def is_hochzeit(contract: str | None) -> bool:
     """An announced Hochzeit: ``hochzeit``, or at six ``hochzeit:klein`` / ``hochzeit:gross``
     (not the stille Hochzeit, which nobody announces)."""
-    return contract is not None and (contract == "hochzeit" or contract.startswith("hochzeit:"))
+    return contract == "hochzeit" or is_six_hochzeit(contract)
+
+
+def is_six_hochzeit(contract: str | None) -> bool:
+    """A Hochzeit at six, ``hochzeit:klein`` (two CQ: holder, third-CQ seat and the partner
+    found, 3:3) or ``hochzeit:gross`` (2:4 or 1:5, scored like a kleines Solo): reading 29."""
+    return contract is not None and contract.startswith("hochzeit:")
 
 
 def is_stille_hochzeit(contract: str | None) -> bool:

@@ -57,6 +57,7 @@ from .contracts import (
     Order,
     extras_count,
     is_hochzeit,
+    is_six_hochzeit,
     is_solo,
     order_for,
     order_kind,
@@ -277,9 +278,9 @@ class Game:
     def _observed_contract(self, obs: Observation) -> None:
         """The reservations, the declarer and the Armut and Hochzeit facts that are public."""
         self._reserves = [(s, w, None) for s, w in obs.reservations]
-        self.soloist = obs.declarer if (obs.contract or "").startswith("solo:") else None
+        self.soloist = obs.declarer if is_solo(obs.contract) else None
         contract = obs.contract or "normal"
-        seeks = contract == "hochzeit" or contract.startswith("hochzeit:") or obs.size == "klein"
+        seeks = is_hochzeit(contract) or obs.size == "klein"
         self.holder = obs.declarer if seeks or contract == "stille_hochzeit" else None
         self.partner, self.clarify_trick = obs.partner, obs.clarify_trick
         self.poor, self.taker = obs.poor, obs.taker
@@ -306,7 +307,7 @@ class Game:
         self._schwein_played = obs.schwein_played
         contract = obs.contract or "normal"
         self._revealed = {s: p for s, p in enumerate(obs.parties) if p is not None} \
-            if contract in ("normal", "stille_hochzeit") or contract.startswith("hochzeit:") else {}
+            if contract in ("normal", "stille_hochzeit") or is_six_hochzeit(contract) else {}
         self._cq_played = sum(t == CQ for ts in played.values() for t in ts)
 
     def _observed_parties(self, obs: Observation, hands: Mapping[int, Sequence[int]],
@@ -320,7 +321,7 @@ class Game:
             self._re = frozenset(holders)
         elif contract == "hochzeit" and obs.clarify_trick is None:
             self._re = frozenset({obs.declarer}) if obs.declarer is not None else frozenset()
-        elif contract.startswith("hochzeit:"):  # six: the holder, the (guessed) third CQ seat, the partner
+        elif is_six_hochzeit(contract):  # six: the holder, the (guessed) third CQ seat, the partner
             queens = {s for s in obs.seats if CQ in hands.get(s, ()) or CQ in played.get(s, ())}
             others = sorted(queens - {obs.declarer})
             if contract == "hochzeit:klein" and others:
@@ -625,7 +626,7 @@ class Game:
         c = self.contract
         if c is None or c == "redeal":
             return {}
-        if c.startswith("hochzeit:"):
+        if is_six_hochzeit(c):
             return self._public_six_hochzeit()
         if self._search and self.clarify_trick is None and self.holder is not None:
             return {self.holder: "re"}
