@@ -37,13 +37,12 @@ import re
 import secrets
 import time
 import zlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, cast
 
 from dokobot.engine import Game, GameResult, IllegalAction, RuleError, RuleSet, deal
 from dokobot.engine.actions import Announce, ArmutDecline, ArmutTake, Klopfen, Move, Play, Reserve
-from dokobot.engine.actions import parse as parse_action
 from dokobot.engine.contracts import is_solo
 from dokobot.table import ai, lists, restore
 from dokobot.table.bock import BockGame, BockState, BockStep, booked, step
@@ -588,13 +587,11 @@ class Table:
 
     # ---- playing ----------------------------------------------------------------------
 
-    async def act(self, user_id: int, game_no: int | None, move: Move | Mapping[str, Any]) -> Outcome:
+    async def act(self, user_id: int, game_no: int | None, move: Move) -> Outcome:
         """Make one move of the seated ``user_id``.
 
         ``game_no`` is the game the clicked message belongs to (None for a slash
-        command, which always means the current game). A record action without its
-        seat (``{"play": "CQ"}``) is still taken, parsed as the record is, until the
-        callers that build dicts are gone (issue 23).
+        command, which always means the current game).
         """
         async with self.lock:
             self._require_open()
@@ -602,8 +599,6 @@ class Table:
             game = self._current_game(game_no)
             back = await self._back(user_id)  # any click: the computer gives the seat back
             try:
-                if isinstance(move, Mapping):
-                    move = parse_action({**move, "seat": seat}, game.n)[1]
                 outcome = await self._apply(game, seat, move)
             except IllegalAction as exc:
                 if back:  # taking the seat back is done even when the card was not allowed

@@ -17,7 +17,7 @@ from conftest import cid, components, message_text
 from dokobot.bot.client import DokoBot
 from dokobot.bot.config import Config
 from dokobot.engine import replay
-from tests.engine.helpers import plays
+from dokobot.engine.actions import Play, Reserve
 
 
 async def quick_game(doko, solo: dict[int, str] | None = None) -> None:
@@ -28,9 +28,9 @@ async def quick_game(doko, solo: dict[int, str] | None = None) -> None:
     while table.state == "playing":
         game, seat = table.game, table.game.to_act
         if game.phase == "reserve":
-            action = {"reserve": "solo", "solo": solo[seat]} if solo and seat in solo else {"reserve": "gesund"}
+            action = Reserve("solo", solo[seat]) if solo and seat in solo else Reserve("gesund")
         else:
-            action = {k: v for k, v in plays(game, seat)[0].items() if k != "seat"}
+            action = next(m for m in game.legal_actions(seat) if isinstance(m, Play))
         await table.act(table.seats[seat].user_id, None, action)
     assert replay(table.last.record) == table.last.result.replay_json()
     await shown(doko)  # the table message shows this game's summary, as after a click

@@ -14,6 +14,7 @@ from conftest import FAST
 
 from dokobot.bot.client import DokoBot
 from dokobot.bot.config import Config
+from dokobot.engine.actions import Play
 from dokobot.storage.sharded import ShardedStore
 from dokobot.table.table import Table, Tables
 
@@ -134,7 +135,7 @@ async def test_a_lease_lost_to_another_process_leaves_this_one_silent(doko, stor
     # B's memory equals the disk, and B goes on: a card of the person to act
     game = mine.game
     seat = game.to_act
-    await mine.act(mine.seats[seat].user_id, None, {"play": game.legal_plays(seat)[0]})
+    await mine.act(mine.seats[seat].user_id, None, Play(game.legal_plays(seat)[0]))
     await mine.computers_idle()
     assert await disk_actions(other, mine.game_id) == mine.game.record()["actions"]
     assert len(mine.game.actions) > len(old.game.actions)  # A's object stayed where it was

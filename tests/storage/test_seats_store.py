@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from dokobot.engine.actions import Play, Reserve
 from dokobot.storage.sql_store import SqlStore
 from dokobot.table.store import (
     ChannelPrefs,
@@ -96,7 +97,7 @@ async def test_five_at_the_table_count_games_played_per_person(store):
         while table.state == "playing":
             game = table.game
             seat = game.to_act
-            action = {"reserve": "gesund"} if game.phase == "reserve" else {"play": game.legal_plays(seat)[0]}
+            action = Reserve("gesund") if game.phase == "reserve" else Play(game.legal_plays(seat)[0])
             await table.act(table.seats[seat].user_id, table.game_no, action)
         if table.last.result.is_redeal:
             continue

@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 
 from dokobot.engine import CARD_CODES
+from dokobot.engine.actions import Play, Reserve
 from dokobot.storage.sql_store import SqlStore
 from dokobot.table.store import StoreError
 from dokobot.table.table import Table, Tables
@@ -164,7 +165,7 @@ async def play_game(run: Run) -> None:
     while run.table.state == "playing":
         game = run.table.game
         seat = game.to_act
-        action = {"reserve": "gesund"} if game.phase == "reserve" else {"play": game.legal_plays(seat)[0]}
+        action = Reserve("gesund") if game.phase == "reserve" else Play(game.legal_plays(seat)[0])
         no = run.table.game_no
         await run.step(lambda t, s=seat, a=action, n=no: t.act(uid(t, s), n, a))
 

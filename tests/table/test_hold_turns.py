@@ -4,6 +4,7 @@ its person. A hand-over gives the newcomer a fresh clock (also after a
 
 from __future__ import annotations
 
+from dokobot.engine.actions import Announce
 from dokobot.table.store import TableSettings
 from dokobot.table.table import Table
 from tests.table.test_table_seats import Clock, seated, step
@@ -71,14 +72,14 @@ async def test_an_announcement_keeps_the_clock_and_sends_no_new_reminder():
     announcer = next(s for s in range(4) if s != seat and game.allowed_announcements(s))
     what = game.allowed_announcements(announcer)[0]
     clock.now += 5
-    await table.act(table.seats[announcer].user_id, table.game_no, {"announce": what})
+    await table.act(table.seats[announcer].user_id, table.game_no, Announce(what))
     assert len(table.game.actions) == len(game.actions) + 1 and table.game.to_act == seat
     assert table.turn == reminded  # same deadline, still reminded: no second reminder
     assert table.store.tables[table.table_id].turn.clock == reminded
     # the seat to act announcing itself keeps its clock too
     if table.game.allowed_announcements(seat):
         await table.act(table.seats[seat].user_id, table.game_no,
-                        {"announce": table.game.allowed_announcements(seat)[0]})
+                        Announce(table.game.allowed_announcements(seat)[0]))
         assert table.turn == reminded
     # a card moves the turn on: the next seat gets its own full clock
     await step(table)

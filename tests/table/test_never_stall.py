@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from dokobot.engine import CARD_CODES, RuleSet, deal
+from dokobot.engine.actions import Move, Play, Reserve
 from dokobot.storage.memory import MemoryStore
 from dokobot.table.ai import Skill
 from dokobot.table.store import SeatInfo, StoreError
@@ -75,10 +76,10 @@ def uid(table: Table, seat: int) -> int:
     return table.seats[seat].user_id
 
 
-def next_action(table: Table) -> tuple[int, dict[str, Any]]:
+def next_action(table: Table) -> tuple[int, Move]:
     game = table.game
     seat = game.to_act
-    action = {"reserve": "gesund"} if game.phase == "reserve" else {"play": game.legal_plays(seat)[0]}
+    action = Reserve("gesund") if game.phase == "reserve" else Play(game.legal_plays(seat)[0])
     return uid(table, seat), action
 
 
@@ -89,7 +90,7 @@ async def play_until_last_card(table: Table) -> None:
         game = table.game
 
 
-def _with_no(table: Table, user_id: int, action: dict[str, Any]) -> tuple[int, int, dict[str, Any]]:
+def _with_no(table: Table, user_id: int, action: Move) -> tuple[int, int, Move]:
     return user_id, table.game_no, action
 
 
@@ -123,7 +124,7 @@ async def test_a_game_ended_on_disk_but_unbooked_is_booked_once_at_restore():
     await play_until_last_card(table)
     user_id, action = next_action(table)
     trial = table.game.copy()
-    trial.apply({**action, "seat": table.game.to_act})
+    trial.act(table.game.to_act, action)
     await store.append_action(table.game_id, 51, dict(trial.actions[-1]))  # the first of two writes only
     [again] = await Tables(store, rng=RiggedDeals(5)).restore()
     assert again.state == "between" and again.last is not None and again.last.result == trial.game_result()
@@ -156,9 +157,9 @@ def nines_deal() -> list[list[str]]:
 
 
 async def throw_in(table: Table) -> None:
-    await table.act(11, table.game_no, {"reserve": "schmeissen"})
+    await table.act(11, table.game_no, Reserve("schmeissen"))
     for seat in (1, 2, 3):
-        await table.act(uid(table, seat), table.game_no, {"reserve": "gesund"})
+        await table.act(uid(table, seat), table.game_no, Reserve("gesund"))
 
 
 @pytest.mark.parametrize("restart", [False, True])
@@ -206,7 +207,7 @@ async def test_a_game_that_no_longer_replays_is_restored_broken_and_the_host_can
     [again] = await Tables(store, rng=RiggedDeals(5)).restore()
     assert again.broken and again.state == "playing" and again.game is None and again.game_no == 1
     with pytest.raises(TableError, match="broken"):
-        await again.act(12, 1, {"play": "CQ"})
+        await again.act(12, 1, Play("CQ"))
     with pytest.raises(TableError, match="game_running"):
         await again.next_game(12, 1)
     with pytest.raises(TableError, match="not_host"):
@@ -282,13 +283,13 @@ async def test_a_persons_action_wakes_a_waiting_computer():
     table = await computer_table(store, retry=3600)  # it would wait an hour on its own
     await table.start(11, False)
     await wait_for(lambda: table.game.to_act == 0)
-    await table.act(11, 1, {"reserve": "gesund"})
+    await table.act(11, 1, Reserve("gesund"))
     store.fail("append_action", 1)
     await wait_for(lambda: store.calls.get("append_action", 0) >= 2)  # gesund, then the failed computer move
     await asyncio.sleep(0.05)
     assert store.failing["append_action"] == 0 and len(table.game.actions) == 1  # waiting
     with pytest.raises(TableError):  # any click of the person, even a refused one
-        await table.act(11, 1, {"reserve": "gesund"})
+        await table.act(11, 1, Reserve("gesund"))
     await wait_for(lambda: len(table.game.actions) > 1, timeout=5)
     table.stop_computers()
 
@@ -298,7 +299,7 @@ async def test_a_computer_stops_trying_once_the_table_is_closed():
     table = await computer_table(store, retry=0.001)
     await table.start(11, False)
     await wait_for(lambda: table.game.to_act == 0)
-    await table.act(11, 1, {"reserve": "gesund"})
+    await table.act(11, 1, Reserve("gesund"))
     store.fail("append_action", 10**9)  # the database never comes back
     await wait_for(lambda: store.calls.get("append_action", 0) > 8)  # backing off, still trying
     await table.close(11, False)

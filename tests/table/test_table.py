@@ -8,6 +8,7 @@ import random
 import pytest
 
 from dokobot.engine import RuleSet, deal
+from dokobot.engine.actions import ArmutGive, ArmutReturn, ArmutTake, Play, Reserve
 from dokobot.engine.record import replay
 from dokobot.storage.memory import MemoryStore
 from dokobot.table.table import Table, TableError, Tables
@@ -42,7 +43,7 @@ async def play_one(table: Table) -> None:
     """One action of whoever is to act: gesund, else the first legal card."""
     game = table.game
     seat = game.to_act
-    action = {"reserve": "gesund"} if game.phase == "reserve" else {"play": game.legal_plays(seat)[0]}
+    action = Reserve("gesund") if game.phase == "reserve" else Play(game.legal_plays(seat)[0])
     await table.act(uid(table, seat), table.game_no, action)
 
 
@@ -87,8 +88,8 @@ async def test_simultaneous_clicks_apply_once():
     seat = table.game.to_act
     card = table.game.legal_plays(seat)[0]
     results = await asyncio.gather(
-        table.act(uid(table, seat), 1, {"play": card}),
-        table.act(uid(table, seat), 1, {"play": card}),
+        table.act(uid(table, seat), 1, Play(card)),
+        table.act(uid(table, seat), 1, Play(card)),
         return_exceptions=True,
     )
     errors = [r for r in results if isinstance(r, TableError)]
@@ -128,7 +129,7 @@ async def test_whole_game_is_stored_and_replays():
     assert replay(record) == table.last.result.replay_json() and table.last.result == stored.result
     assert stored.scores == table.last.points and sum(stored.scores.values()) == 0
     with pytest.raises(TableError) as info:
-        await table.act(11, 1, {"play": "CQ"})
+        await table.act(11, 1, Play("CQ"))
     assert info.value.engine.code == "game_over"
     await table.next_game(13, 1)
     assert table.dealer == 0 and table.game_no == 2
@@ -184,9 +185,9 @@ async def test_schmeissen_redeals_with_the_same_dealer(monkeypatch):
     DEALS.rig([nines])
     _, table = await full_table(preset="haus")
     await table.start(11, False)
-    out = await table.act(11, 1, {"reserve": "schmeissen"})
+    out = await table.act(11, 1, Reserve("schmeissen"))
     for seat in (1, 2, 3):
-        out = await table.act(uid(table, seat), 1, {"reserve": "gesund"})
+        out = await table.act(uid(table, seat), 1, Reserve("gesund"))
     assert out.finished.result.contract == "redeal" and out.new_game
     assert table.game_no == 2 and table.dealer == 3 and table.state == "playing"
     assert [n.kind for n in out.notices] == ["redeal", "thrown"] and out.notices[0].data == "schmeissen"
@@ -213,16 +214,16 @@ async def test_armut_through_the_table(monkeypatch):
     DEALS.rig([poor] * 10)
     _, table = await full_table(preset="haus")
     await table.start(11, False)
-    await table.act(11, 1, {"reserve": "armut"})
+    await table.act(11, 1, Reserve("armut"))
     for seat in (1, 2, 3):
-        await table.act(uid(table, seat), 1, {"reserve": "gesund"})
+        await table.act(uid(table, seat), 1, Reserve("gesund"))
     assert table.game.phase == "armut_take" and table.game.to_act == 1
-    out = await table.act(12, 1, {"armut_take": True})
+    out = await table.act(12, 1, ArmutTake(True))
     assert [n.kind for n in out.notices] == ["armut_taken"]
     given = [c for c in table.game.hand(0) if table.game.is_trump(c)]
-    await table.act(11, 1, {"armut_give": given})
+    await table.act(11, 1, ArmutGive(tuple(given)))
     back = table.game.hand(1)[-len(given):]
-    out = await table.act(12, 1, {"armut_return": back})
+    out = await table.act(12, 1, ArmutReturn(tuple(back)))
     assert out.notices[0].kind == "armut_exchanged" and table.game.public_contract == "armut"
     while table.state == "playing":
         await play_one(table)

@@ -7,6 +7,7 @@ import random
 import pytest
 
 from dokobot.engine import Game, RuleSet, deal
+from dokobot.engine.actions import Play, Reserve
 from dokobot.engine.record import replay
 from dokobot.storage.memory import MemoryStore
 from dokobot.storage.sql_store import SqlStore
@@ -70,7 +71,7 @@ async def play_out(table: Table) -> None:
     while table.state == "playing":
         game = table.game
         seat = game.to_act
-        action = {"reserve": "gesund"} if game.phase == "reserve" else {"play": game.legal_plays(seat)[0]}
+        action = Reserve("gesund") if game.phase == "reserve" else Play(game.legal_plays(seat)[0])
         await table.act(table.seats[seat].user_id, table.game_no, action)
 
 
@@ -152,7 +153,7 @@ async def test_bock_state_survives_restarts(rig, store):
     for _ in range(6):
         game = again.game
         seat = game.to_act
-        action = {"reserve": "gesund"} if game.phase == "reserve" else {"play": game.legal_plays(seat)[0]}
+        action = Reserve("gesund") if game.phase == "reserve" else Play(game.legal_plays(seat)[0])
         await again.act(again.seats[seat].user_id, again.game_no, action)
     [third] = await Tables(store, "haus", rng=DEALS).restore()
     assert third.state == "playing" and third.bock == BockState((3,)) and third.bock_left == 2

@@ -10,6 +10,7 @@ import pytest
 
 import dokobot.table.ai.bid
 import dokobot.table.computers
+from dokobot.engine.actions import ArmutTake, Play, Reserve
 from dokobot.engine.record import replay
 from dokobot.storage.memory import MemoryStore
 from dokobot.storage.seatstats import player_key
@@ -52,11 +53,11 @@ async def human_move(table: Table) -> None:
     seat = game.to_act
     user = table.seats[seat].user_id
     if game.phase == "reserve":
-        action = {"reserve": "gesund"}
+        action = Reserve("gesund")
     elif game.phase == "armut_take":
-        action = {"armut_take": False}
+        action = ArmutTake(False)
     else:
-        action = {"play": game.legal_plays(seat)[0]}
+        action = Play(game.legal_plays(seat)[0])
     await table.act(user, table.game_no, action)
 
 

@@ -7,12 +7,13 @@ from __future__ import annotations
 import pytest
 
 from dokobot.engine import IllegalAction, replay
+from dokobot.engine.actions import Play, Reserve
 from dokobot.storage.memory import MemoryStore
 from dokobot.table import lists
 from dokobot.table.table import FIRST_DEALER, Table, TableError, Tables
 from dokobot.text.i18n import illegal_text
 from dokobot.text.render import summary_text, table_text
-from tests.engine.helpers import plays, reservations
+from tests.engine.helpers import reservations
 from tests.rigged import RiggedDeals
 
 USERS = [(11, "Nord"), (12, "Ost"), (13, "Sued"), (14, "West")]
@@ -39,9 +40,9 @@ async def play_game(table: Table, solo: dict[int, str] | None = None) -> None:
         seat = game.to_act
         user = table.seats[seat].user_id
         if game.phase == "reserve":
-            action = {"reserve": "solo", "solo": solo[seat]} if seat in solo else {"reserve": "gesund"}
+            action = Reserve("solo", solo[seat]) if seat in solo else Reserve("gesund")
         else:
-            action = {k: v for k, v in plays(game, seat)[0].items() if k != "seat"}
+            action = next(m for m in game.legal_actions(seat) if isinstance(m, Play))
         await table.act(user, None, action)
 
 
@@ -105,15 +106,15 @@ async def test_a_24_game_pflichtsolo_list(tmp_path):
     text = table_text(table, "de")[1]
     assert "Liste: Spiel 23 von 24" in text and "Sued ist vorgeführt" in text
     with pytest.raises(TableError) as exc:
-        await table.act(13, None, {"reserve": "gesund"})
+        await table.act(13, None, Reserve("gesund"))
     err = exc.value.engine
     assert isinstance(err, IllegalAction) and err.code == "vorgefuehrt"
     assert illegal_text("de", err.code, err.params, names=table.names, ddv_deadlines=True) == (
         "Du bist vorgeführt: in diesem Spiel musst du ein Solo ansagen.")
     assert [a["reserve"] for a in reservations(game, 2)] == ["solo"] * len(game.rules.solos)
-    await table.act(13, None, {"reserve": "solo", "solo": "karo"})
+    await table.act(13, None, Reserve("solo", "karo"))
     with pytest.raises(TableError) as exc:  # another seat's solo: refused in this game
-        await table.act(14, None, {"reserve": "solo", "solo": "herz"})
+        await table.act(14, None, Reserve("solo", "herz"))
     assert illegal_text("de", "vorgefuehrt", exc.value.engine.params, names=table.names, ddv_deadlines=True) == (
         "In diesem Spiel spielt Sued das vorgeführte Solo: ein anderes Solo geht nicht.")
     await play_game(table)
@@ -219,9 +220,9 @@ async def test_vorgefuehrte_computers_choose_their_solo(caplog):
         game = table.game
         assert table.seats[game.to_act].user_id == 11, "a computer seat is to act but idle"
         if game.phase == "reserve":
-            action = {"reserve": "solo", "solo": "buben"} if game.vorgefuehrt == game.to_act else {"reserve": "gesund"}
+            action = Reserve("solo", "buben") if game.vorgefuehrt == game.to_act else Reserve("gesund")
         else:
-            action = {"play": game.legal_plays(game.to_act)[0]}
+            action = Play(game.legal_plays(game.to_act)[0])
         await table.act(11, None, action)
     # 4 owing > 3 games left: vorgeführt from the first game on, each from the dealer's left
     assert [m for m, _ in marks] == ["vorgefuehrt"] * 4
@@ -246,9 +247,9 @@ async def test_at_five_all_play_the_dealer_owes_and_plays_a_pflichtsolo():
         game = table.game
         seat = game.to_act
         if game.phase == "reserve":
-            action = {"reserve": "solo", "solo": "damen"} if seat == dealer else {"reserve": "gesund"}
+            action = Reserve("solo", "damen") if seat == dealer else Reserve("gesund")
         else:
-            action = {k: v for k, v in plays(game, seat)[0].items() if k != "seat"}
+            action = next(m for m in game.legal_actions(seat) if isinstance(m, Play))
         await table.act(table.seats[seat].user_id, None, action)
     fin = table.last
     assert fin.result.contract == "solo:damen" and fin.list_step.mark == "pflicht"

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from dokobot.engine.actions import Play, Reserve
 from dokobot.storage.memory import MemoryStore
 from dokobot.table.sheet import build_sheet
 from dokobot.table.store import StoreError, TableSettings, TurnClock
@@ -65,7 +66,7 @@ async def seated(n: int = 4, store: MemoryStore | None = None, clock: Clock | No
 async def step(table: Table) -> None:
     game = table.game
     seat = game.to_act
-    action = {"reserve": "gesund"} if game.phase == "reserve" else {"play": game.legal_plays(seat)[0]}
+    action = Reserve("gesund") if game.phase == "reserve" else Play(game.legal_plays(seat)[0])
     await table.act(table.seats[seat].user_id, table.game_no, action)
 
 
@@ -115,7 +116,7 @@ async def test_five_at_the_table_the_dealer_sits_out_and_the_deal_goes_round():
         game = table.game
         assert game.n == 5 and not game.record()["hands"][game.dealer] and table.sits_out(game.dealer)
         with pytest.raises(TableError) as info:  # the sitting-out dealer has nothing to do
-            await table.act(table.seats[game.dealer].user_id, table.game_no, {"reserve": "gesund"})
+            await table.act(table.seats[game.dealer].user_id, table.game_no, Reserve("gesund"))
         assert info.value.code == "illegal"
         await finish(table)
         if table.last.result.is_redeal:
@@ -151,7 +152,7 @@ async def test_hand_over_mid_game_rules_and_faults():
     outcome = await table.hand_over(11, False, 1, 15, "Fünf")
     assert outcome.gone == [12] and table.seats[1].user_id == 15
     with pytest.raises(TableError, match="not_seated"):
-        await table.act(12, table.game_no, {"reserve": "gesund"})
+        await table.act(12, table.game_no, Reserve("gesund"))
     await finish(table)
     assert table.last.players[1].user_id == 15 and table.last.record["players"][1] == "Fünf"
     assert store.games[table.game_id].scores.keys() == {11, 13, 14, 15}
@@ -185,7 +186,7 @@ async def test_a_computer_on_a_seat_and_the_person_back_by_clicking():
     other = next(s for s in range(4) if s != table.game.to_act)
     await table.set_computer(11, False, other, True)
     with pytest.raises(TableError, match="illegal"):
-        await table.act(table.seats[other].user_id, table.game_no, {"reserve": "gesund"})
+        await table.act(table.seats[other].user_id, table.game_no, Reserve("gesund"))
     assert table.away == set() and store.tables[table.table_id].turn.away == ()
 
 

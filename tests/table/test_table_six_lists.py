@@ -10,21 +10,22 @@ from __future__ import annotations
 import pytest
 
 from dokobot.engine import IllegalAction, replay
+from dokobot.engine.actions import Bid, Move, Play, Reserve
 from dokobot.storage.memory import MemoryStore
 from dokobot.table import lists
 from dokobot.table.lists import ListGame, ListSettings, ListState
 from dokobot.table.table import Table, TableError, Tables
 from dokobot.text.i18n import illegal_text
 from dokobot.text.render import hand_text, summary_text, table_text
-from tests.engine.helpers import plays, reservations
+from tests.engine.helpers import reservations
 from tests.engine.test_five_six import SIX_ACES
 from tests.rigged import RiggedDeals
 
 USERS = [(11, "Nord"), (12, "Ost"), (13, "Sued"), (14, "West"), (15, "Fuenf"), (16, "Sechs")]
 
 
-def solo(kind: str, size: str, pflicht: bool = True) -> dict[str, object]:
-    return {"reserve": "solo", "solo": kind, "size": size, "pflicht": pflicht}
+def solo(kind: str, size: str, pflicht: bool = True) -> Reserve:
+    return Reserve("solo", kind, size, pflicht)
 
 
 async def six_table(store: MemoryStore, rng: RiggedDeals) -> Table:
@@ -43,7 +44,7 @@ async def deal_next(table: Table) -> None:
         await table.next_game(11, table.game_no)
 
 
-async def play_game(table: Table, say: dict[int, dict[str, object]] | None = None) -> None:
+async def play_game(table: Table, say: dict[int, Move] | None = None) -> None:
     """Deal, say the reservations (``say``: seat -> reservation, else gesund), pass at once
     in a bidding, play the first legal card."""
     await deal_next(table)
@@ -52,15 +53,15 @@ async def play_game(table: Table, say: dict[int, dict[str, object]] | None = Non
         game = table.game
         seat = game.to_act
         if game.phase == "reserve":
-            action = say.get(seat, {"reserve": "gesund"})
+            action = say.get(seat, Reserve("gesund"))
         elif game.phase == "bid":
-            action = {"bid": "pass"}
+            action = Bid("pass")
         else:
-            action = {k: v for k, v in plays(game, seat)[0].items() if k != "seat"}
+            action = next(m for m in game.legal_actions(seat) if isinstance(m, Play))
         await table.act(table.seats[seat].user_id, None, action)
 
 
-async def refused(table: Table, seat: int, action: dict[str, object]) -> str:
+async def refused(table: Table, seat: int, action: Move) -> str:
     """The reservation is refused; the German reason the player reads."""
     with pytest.raises(TableError) as exc:
         await table.act(table.seats[seat].user_id, None, action)
@@ -72,7 +73,7 @@ async def refused(table: Table, seat: int, action: dict[str, object]) -> str:
 async def to_seat(table: Table, seat: int) -> None:
     """Say gesund up to ``seat``'s turn in the Vorbehalt."""
     while table.game.to_act != seat:
-        await table.act(table.seats[table.game.to_act].user_id, None, {"reserve": "gesund"})
+        await table.act(table.seats[table.game.to_act].user_id, None, Reserve("gesund"))
 
 
 def owes(table: Table) -> dict[str, tuple[str, ...]]:
@@ -125,7 +126,7 @@ async def test_a_36_game_list_at_six_with_two_pflichtsoli_per_seat():
 
     # A große Hochzeit (Ost holds all three CQ) is never a Pflichtsolo (reading 29).
     rng.rig([SIX_ACES])
-    await play_game(table, {1: {"reserve": "hochzeit"}})
+    await play_game(table, {1: Reserve("hochzeit")})
     fin = table.last
     assert fin.result.contract == "hochzeit:gross" and fin.list_step.mark is None
     assert owes(table)["Ost"] == ("gross", "klein") and table.list_state.counted == 2
@@ -173,7 +174,7 @@ async def test_a_36_game_list_at_six_with_two_pflichtsoli_per_seat():
         await to_seat(table, vorg)
         shown = {"gross": "groß", "klein": "klein"}
         assert f"Dein Pflichtsolo offen: {', '.join(shown[k] for k in owed_now)}." in hand_text(table, vorg, "de")
-        assert "vorgeführt" in await refused(table, vorg, {"reserve": "gesund"})
+        assert "vorgeführt" in await refused(table, vorg, Reserve("gesund"))
         if owed_now == ("gross",):
             assert "großes Pflichtsolo" in await refused(table, vorg, solo("pik", "klein"))
             only_gross += 1
@@ -264,13 +265,12 @@ async def test_vorgefuehrte_computers_at_six_play_both_sizes(caplog):
         user = table.seats[seat].user_id
         assert not table.seats[seat].is_bot, "a computer seat is to act but idle"
         if game.phase == "reserve":
-            mine = [a for a in reservations(game, seat) if a["reserve"] == "solo"]
-            action = {k: v for k, v in mine[0].items() if k != "seat"} if game.vorgefuehrt == seat \
-                else {"reserve": "gesund"}
+            mine = [m for m in game.legal_actions(seat) if isinstance(m, Reserve) and m.kind == "solo"]
+            action = mine[0] if game.vorgefuehrt == seat else Reserve("gesund")
         elif game.phase == "bid":
-            action = {"bid": "pass"}
+            action = Bid("pass")
         else:
-            action = {"play": game.legal_plays(seat)[0]}
+            action = Play(game.legal_plays(seat)[0])
         await table.act(user, None, action)
     assert [s.mark for s in steps] == ["vorgefuehrt"] * 12
     assert sorted((s.vorgefuehrt, s.size) for s in steps) == [(v, k) for v in range(6) for k in ("gross", "klein")]
