@@ -184,6 +184,33 @@ def is_armut(contract: str | None) -> bool:
     return contract == "armut"
 
 
+def seeks_partner(contract: str | None, size: str | None = None) -> bool:
+    """A contract whose declarer seeks a partner by the ``hochzeit`` rule: every announced
+    Hochzeit, and at six a kleines Solo (``size`` ``"klein"``, reading 28). Whether the
+    partner is found yet is the game's ``clarify_trick``."""
+    return is_hochzeit(contract) or (is_solo(contract) and size == "klein")
+
+
+def plays_stille_hochzeit(queens: int, copies: int) -> bool:
+    """Whether a seat dealt ``queens`` CQ that says gesund plays a stille Hochzeit (alone): it
+    holds every copy, two at four and five, three at six (``RuleSet.copies``). At six two of
+    three CQ and gesund is a normal game, 2:4 (reading 30)."""
+    return queens == copies
+
+
+def normal_re_sizes(copies: int, queens: int, hidden_stille: bool = True) -> tuple[int, int]:
+    """(least, most) Re seats of a game that looks normal, as a seat holding ``queens`` CQ can
+    know them: Re are the seats with a CQ (rules.md; reading 30), so two at four and five, two
+    or three at six; a seat with every copy plays a stille Hochzeit alone. Kontra is the rest of
+    the playing seats. ``hidden_stille=False`` leaves out another seat's stille Hochzeit (which
+    looks normal until its holder has played every CQ)."""
+    if plays_stille_hochzeit(queens, copies):
+        return 1, 1
+    if queens:  # the other copies are with one to copies - queens other seats
+        return 2, 1 + copies - queens
+    return (1 if hidden_stille else 2), copies
+
+
 def scores_as_solo(contract: str | None, hochzeit_alone: bool = False) -> bool:
     """Whether the game is scored as a solo (the solo factor, "Solo gewonnen", Bock's
     ``lost_solo``): a declared solo, a stille Hochzeit, a große Hochzeit at six (a kleines

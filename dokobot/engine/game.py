@@ -59,9 +59,12 @@ from .contracts import (
     is_hochzeit,
     is_six_hochzeit,
     is_solo,
+    normal_re_sizes,
     order_for,
     order_kind,
+    plays_stille_hochzeit,
     scores_as_solo,
+    seeks_partner,
 )
 from .deal import deck, table_rules
 from .errors import IllegalAction, Reason
@@ -280,7 +283,7 @@ class Game:
         self._reserves = [(s, w, None) for s, w in obs.reservations]
         self.soloist = obs.declarer if is_solo(obs.contract) else None
         contract = obs.contract or "normal"
-        seeks = is_hochzeit(contract) or obs.size == "klein"
+        seeks = seeks_partner(contract, obs.size)
         self.holder = obs.declarer if seeks or contract == "stille_hochzeit" else None
         self.partner, self.clarify_trick = obs.partner, obs.clarify_trick
         self.poor, self.taker = obs.poor, obs.taker
@@ -897,7 +900,7 @@ class Game:
         """No reservation in force: a seat with every CQ plays a stille Hochzeit, else a normal game."""
         queens = [(h >> _CQ_SHIFT) & 3 for h in self._hands]  # CQ per seat
         copies = self.rules.copies
-        holders = [s for s in self.seats if queens[s] == copies]
+        holders = [s for s in self.seats if plays_stille_hochzeit(queens[s], copies)]
         if holders:
             self.holder = holders[0]
             self._re = frozenset(holders)
@@ -1461,8 +1464,9 @@ class Game:
         are known as there are CQ (two, three at six), or every CQ has been played."""
         self._revealed[seat] = party
         copies = _COPIES[self.n == 6]
+        most_re = normal_re_sizes(copies, 0)[1]
         if self.contract == "normal" and (self._cq_played == copies or sum(
-                p == "re" for p in self._revealed.values()) == copies):
+                p == "re" for p in self._revealed.values()) == most_re):
             for s in self.seats:
                 self._revealed.setdefault(s, "kontra")
 

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from .actions import Move
 from .actions import Play as PlayMove
 from .cards import CARD_CODES, parse_code
-from .contracts import TRUMP, order_for, order_kind
+from .contracts import TRUMP, order_for, order_kind, seeks_partner
 
 if TYPE_CHECKING:
     from .game import Game, Trick
@@ -88,6 +88,12 @@ class Observation:
     @property
     def finished(self) -> bool:
         return self.phase == "done"
+
+    @property
+    def seeking(self) -> bool:
+        """The public contract seeks a partner (a Hochzeit, at six a kleines Solo), as
+        ``Game.seeking``; whether it is found: ``clarify_trick``."""
+        return seeks_partner(self.contract, self.size)
 
     @property
     def schwein_played(self) -> bool:

@@ -404,3 +404,38 @@ def test_where_the_extras_count(contract, solo_extras, alone, counts):
     from dokobot.engine.contracts import extras_count
 
     assert extras_count(contract, solo_extras, alone) is counts
+
+
+def test_the_queen_facts_follow_the_copies_of_the_deck():
+    """Issue 23: a stille Hochzeit is every CQ copy (two of three at six and gesund is a normal
+    2:4, reading 30); the Re seats of a game that looks normal are the CQ seats; a partner is
+    sought in every Hochzeit and a kleines Solo."""
+    from dokobot.engine import RuleSet
+    from dokobot.engine.contracts import normal_re_sizes, plays_stille_hochzeit, seeks_partner
+
+    four, five, six = (RuleSet.from_config(c).copies for c in (
+        {"preset": "ddv"}, {"preset": "ddv", "players": 5, "five": "all_play"}, {"preset": "muenchen"}))
+    assert plays_stille_hochzeit(2, four) and plays_stille_hochzeit(2, five) and plays_stille_hochzeit(3, six)
+    assert not plays_stille_hochzeit(2, six) and not plays_stille_hochzeit(1, four)
+    assert [normal_re_sizes(four, q) for q in (0, 1, 2)] == [(1, 2), (2, 2), (1, 1)]
+    assert [normal_re_sizes(six, q) for q in (0, 1, 2, 3)] == [(1, 3), (2, 3), (2, 2), (1, 1)]
+    assert normal_re_sizes(six, 0, hidden_stille=False) == (2, 3)
+    assert all(seeks_partner(c) for c in ("hochzeit", "hochzeit:klein", "hochzeit:gross"))
+    assert seeks_partner("solo:damen", "klein") and not seeks_partner("solo:damen")
+    assert not any(seeks_partner(c, "klein") for c in ("normal", "stille_hochzeit", "armut", None))
+
+
+def test_at_six_two_queens_and_gesund_is_a_normal_game_three_a_stille_hochzeit():
+    """The engine decides the stille Hochzeit by the same fact (contracts.plays_stille_hochzeit)."""
+    from dokobot.engine import Game, RuleSet
+
+    rules = RuleSet.from_config({"preset": "muenchen"})
+    two = ["CQ CQ HT HT HT SQ SQ SQ HQ HQ HQ DQ", "CA CA CA CT CT CT CK CK CK C9 C9 C9",
+           "CQ DQ DQ CJ CJ CJ SJ SJ SJ HJ HJ HJ", "SA SA SA ST ST ST SK SK SK S9 S9 S9",
+           "DJ DJ DJ DA DA DA DT DT DT DK DK DK", "HA HA HA HK HK HK H9 H9 H9 D9 D9 D9"]
+    three = [two[0].replace("DQ", "CQ"), two[1], two[2].replace("CQ", "DQ"), *two[3:]]
+    for hands, contract, re in ((two, "normal", [0, 2]), (three, "stille_hochzeit", [0])):
+        g = Game(rules, [h.split() for h in hands], 5)
+        while g.phase == "reserve":
+            g.apply({"seat": g.to_act, "reserve": "gesund"})
+        assert g.contract == contract and sorted(g.sim_re) == re

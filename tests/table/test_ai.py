@@ -264,11 +264,11 @@ def test_a_kleine_hochzeit_is_open_until_its_partner_is_found():
     while g.phase == "reserve":
         g.apply({"seat": g.to_act, "reserve": "gesund"})
     assert g.contract == "hochzeit:klein" and g.clarify_trick is None
-    assert pos_from_obs(g.observation(0)).hochzeit_open and pos_from_game(g, 0).hochzeit_open
+    assert pos_from_obs(g.observation(0)).seeking and pos_from_game(g, 0).seeking
     while g.clarify_trick is None:
         g.apply({"seat": g.to_act, "play": g.legal_plays(g.to_act)[0]})
     seat = g.to_act
-    assert not pos_from_obs(g.observation(seat)).hochzeit_open and not pos_from_game(g, seat).hochzeit_open
+    assert not pos_from_obs(g.observation(seat)).seeking and not pos_from_game(g, seat).seeking
 
 
 def test_schwer_reads_an_early_announcement_as_strength_in_a_kleine_hochzeit():

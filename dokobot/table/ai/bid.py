@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dokobot.engine import Observation
 from dokobot.engine.actions import Klopfen, Move, Reserve
 from dokobot.engine.cards import ACE, AUGEN, CARD_CODES, CODE_TO_TYPE, CQ, count, rank_of, type_list
-from dokobot.engine.contracts import TRUMP, order_for, order_kind, solo_kind
+from dokobot.engine.contracts import TRUMP, order_for, order_kind, plays_stille_hochzeit, solo_kind
 from dokobot.engine.deal import deck
 from dokobot.engine.rules import RuleSet
 from dokobot.engine.scoring import party_target
@@ -129,7 +129,8 @@ def reserve(obs: Observation, rng: random.Random, solo_limit: float, solo_playou
     if "armut" in kinds and trumps_of(hand, obs.rules) <= armut_max:
         return Reserve("armut")
     if "hochzeit" in kinds:
-        if silent_hochzeit and solo_losers(hand, "karo", obs.rules) <= solo_limit - 2:
+        silent = plays_stille_hochzeit(count(hand, CQ), obs.rules.copies)  # at six not with two of three
+        if silent_hochzeit and silent and solo_losers(hand, "karo", obs.rules) <= solo_limit - 2:
             return Reserve("gesund")  # a silent Hochzeit: played alone
         return hochzeit_pick(obs, [m for m in allowed if m.kind == "hochzeit"])
     return Reserve("gesund")
@@ -265,7 +266,7 @@ def announce(obs: Observation, re_at: float, k90_at: float, solo_re: float, solo
         return plain  # clearly ahead after the first tricks, with a hand still near Re/Kontra strength
     if played > 1:
         return None
-    if contract == "normal" and count(hand, CQ) + obs.played_by(obs.seat).count("CQ") == 2:
+    if contract == "normal" and plays_stille_hochzeit(obs.dealt.count("CQ"), obs.rules.copies):
         losers = solo_losers(hand, "normal", obs.rules)
         if losers <= solo_re and plain:
             return plain

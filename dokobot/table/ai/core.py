@@ -16,7 +16,6 @@ from dokobot.engine.actions import Play
 from dokobot.engine.cards import (
     AUGEN,
     CODE_TO_TYPE,
-    CQ,
     DA,
     HT,
     JOKER,
@@ -31,8 +30,10 @@ from dokobot.engine.contracts import (
     is_hochzeit,
     is_solo,
     is_stille_hochzeit,
+    normal_re_sizes,
     order_for,
     order_kind,
+    plays_stille_hochzeit,
 )
 from dokobot.engine.rules import RuleSet
 
@@ -60,9 +61,10 @@ class Pos:
     seats: tuple[int, ...]
     schwein_ok: bool  # the seat may play a Fuchs as Schwein now
     led_counts: tuple[int, ...]  # per plain suit: how often it was led so far
-    hochzeit_open: bool  # a Hochzeit still looking for its partner
+    seeking: bool  # a partner still sought (a Hochzeit, at six a kleines Solo: the engine's ``seeking``)
     hochzeit_form: str = ""  # the form it is sought by (under ``choice`` the holder's)
     extras_count: bool = False  # the Sonderpunkte count in this game (the engine's ``extras_count``)
+    seeker: int | None = None  # the seat seeking the partner (Hochzeit holder, kleines Solo soloist)
 
     @property
     def last_trick(self) -> bool:
@@ -198,14 +200,21 @@ def pos_from_obs(obs: Observation) -> Pos:
     after = seats[i + 1:] + seats[:i]
     after = after[: len(seats) - 1 - len(trick)]
     schwein_ok = any(isinstance(m, Play) and m.schwein for m in obs.legal)
-    hochzeit_open = is_hochzeit(obs.contract) and obs.clarify_trick is None  # at six the kleine too
-    soloist = obs.declarer if is_solo(contract) else None
-    if contract == "normal" and count(hand, CQ) == 2:
+    seeking = obs.seeking and obs.clarify_trick is None  # a Hochzeit (at six either), a kleines Solo
+    soloist = obs.declarer if is_solo(contract) or is_stille_hochzeit(contract) else None
+    if contract == "normal" and _silent_holder(obs):
         contract, soloist = "stille_hochzeit", obs.seat
     alone = is_hochzeit(contract) and obs.clarify_trick is not None and obs.partner is None
     return Pos(rules, order, obs.seat, hand, legal, trick, len(obs.tricks), obs.n_tricks, team,
-               unseen, void, tuple(after), contract, soloist, seats, schwein_ok, tuple(led[:4]), hochzeit_open,
-               obs.hochzeit_form or "", extras_count(contract, rules.solo_extras, alone))
+               unseen, void, tuple(after), contract, soloist, seats, schwein_ok, tuple(led[:4]), seeking,
+               obs.hochzeit_form or "", extras_count(contract, rules.solo_extras, alone),
+               obs.declarer if seeking else None)
+
+
+def _silent_holder(obs: Observation) -> bool:
+    """The seat plays a stille Hochzeit: it was dealt every CQ (the engine's rule; at six two
+    of three and gesund is a normal game)."""
+    return plays_stille_hochzeit(obs.dealt.count("CQ"), obs.rules.copies)
 
 
 def _teams(obs: Observation) -> list[int]:
@@ -220,25 +229,33 @@ def _teams(obs: Observation) -> list[int]:
         if p is not None:
             team[s] = 1 if p == me else -1
     team[obs.seat] = 1
-    contract = obs.contract or "normal"
-    own_cq = obs.hand.count("CQ") + obs.played_by(obs.seat).count("CQ")
-    if contract == "normal" and own_cq == 2:  # a silent Hochzeit: alone against three
+    if (obs.contract or "normal") != "normal":
+        return team
+    if _silent_holder(obs):  # a stille Hochzeit: alone against the rest
         return [1 if s == obs.seat else -1 for s in range(obs.n)]
     unknown = [s for s in obs.seats if team[s] == 0]
-    if contract == "normal" and unknown:
-        size = 2  # both parties have two seats once the Kreuz-Damen are split
-        mine = sum(1 for s in obs.seats if team[s] == 1)
-        theirs = sum(1 for s in obs.seats if team[s] == -1)
-        if mine == size:
-            for s in unknown:
-                team[s] = -1
-        elif theirs == size:
-            for s in unknown:
-                team[s] = 1
-        elif me == "kontra" and mine + len(unknown) == size:
-            for s in unknown:
-                team[s] = 1
+    if unknown:
+        fill = _fill(obs, me, sum(team[s] == 1 for s in obs.seats), sum(team[s] == -1 for s in obs.seats),
+                     len(unknown))
+        for s in unknown:
+            team[s] = fill
     return team
+
+
+def _fill(obs: Observation, me: str, mine: int, theirs: int, unknown: int) -> int:
+    """The party of every seat not yet known in a game that looks normal (1 own, -1 other, 0 still
+    open) once one party is full or only just fits: the engine's party sizes for the seat's CQ,
+    not counting on another seat's hidden stille Hochzeit (two against two at four, 2:3 at five,
+    3:3 or 2:4 at six)."""
+    n = len(obs.seats)
+    lo, hi = normal_re_sizes(obs.rules.copies, obs.dealt.count("CQ"), hidden_stille=False)
+    if me != "re":
+        lo, hi = n - hi, n - lo
+    if mine == hi or theirs + unknown == n - hi:
+        return -1
+    if theirs == n - lo or mine + unknown == lo:
+        return 1
+    return 0
 
 
 def pos_from_game(g: Game, seat: int) -> Pos:
@@ -261,8 +278,8 @@ def pos_from_game(g: Game, seat: int) -> Pos:
                 if not h & masks[suit]:
                     v |= 1 << suit
             void[s] = v
-    hochzeit_open = is_hochzeit(g.contract) and g.clarify_trick is None
-    if hochzeit_open:
+    seeking = g.seeking and g.clarify_trick is None
+    if seeking:
         team = [0] * g.n
         team[seat] = 1
         if g.holder is not None:
@@ -286,8 +303,8 @@ def pos_from_game(g: Game, seat: int) -> Pos:
     contract = g.contract or "normal"
     soloist = g.soloist if g.soloist is not None else (g.holder if is_stille_hochzeit(contract) else None)
     return Pos(rules, order, seat, hand, types, trick, len(done), g.n_tricks, team, out, void,
-               tuple(after), contract, soloist, seats, schwein_ok, tuple(led), hochzeit_open, g.hochzeit_form or "",
-               g.extras_count)
+               tuple(after), contract, soloist, seats, schwein_ok, tuple(led), seeking, g.hochzeit_form or "",
+               g.extras_count, g.holder if seeking else None)
 
 
 __all__ = ["JOKER", "Pos", "best", "holds", "pos_from_game", "pos_from_obs", "power", "table_augen", "wins_now"]

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from dokobot.engine import Observation
 from dokobot.engine.cards import AUGEN, CODE_TO_TYPE, CQ, hand_from_types
-from dokobot.engine.contracts import TRUMP, Order, order_for, order_kind
+from dokobot.engine.contracts import TRUMP, Order, order_for, order_kind, plays_stille_hochzeit
 
 from . import bid
 
@@ -122,7 +122,7 @@ def weight(h: Hints, obs: Observation, hands: dict[int, list[int]]) -> float:
         if party in h.said:
             continue
         dealt = hands[s] + list(h.played[s])
-        if dealt.count(CQ) == 2:
+        if plays_stille_hochzeit(dealt.count(CQ), obs.rules.copies):
             continue  # a silent Hochzeit says Re by other rules
         if bid.normal_strength(hand_from_types(dealt), obs.rules) >= SILENT_AT:
             w *= SILENT_WEIGHT

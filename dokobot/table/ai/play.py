@@ -2,15 +2,15 @@
 
 Each returns ``(type, schwein)``. ``mittel`` counts cards (what is out, who
 showed a void), saves and catches Füchse, keeps the Karlchen for the last
-trick, smears points onto a partner's safe trick and searches a Hochzeit
-partner by leading a plain suit.
+trick, smears points onto a partner's safe trick and searches a Hochzeit's
+(or kleines Solo's) partner by leading a plain suit.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from dokobot.engine.cards import ACE, AUGEN, CJ, CQ, DA, HT, TEN, count, rank_of, type_list
+from dokobot.engine.cards import ACE, AUGEN, CJ, DA, HT, TEN, count, rank_of, type_list
 from dokobot.engine.contracts import TRUMP
 
 from .core import Pos, best, higher_out, holds, power, table_augen, wins_now
@@ -106,7 +106,7 @@ def _follow(pos: Pos) -> Card:
             if pos.team[top[0]] != 0 or value >= 10 or _keep_value(pos, t) <= 5:
                 return t, _sw(pos, t)
         safe = [t for t in winners if holds(pos, _as_top(pos, t))]
-        if safe and (value >= 8 or fuchs_on or not friend_top or pos.hochzeit_open):
+        if safe and (value >= 8 or fuchs_on or not friend_top or pos.seeking):
             t = min(safe, key=lambda t: (_keep_value(pos, t) - AUGEN[t] // 3, power(pos, t, _sw(pos, t))))
             if fuchs_on or _keep_value(pos, t) <= value + 4:  # no Dulle or Alte on a cheap trick
                 return t, _sw(pos, t)
@@ -176,8 +176,9 @@ def _lead(pos: Pos) -> int:
     plain = [t for t in legal if not pos.trump(t)]
     n_trumps = _length(pos, TRUMP)
     me_solo = pos.soloist == pos.seat
-    if pos.hochzeit_open and pos.soloist is None and pos.team[pos.seat] == 1 and _holder(pos):
-        # search the partner: a plain card (or a trump when the trump trick decides) someone else takes
+    if pos.seeking and pos.seeker == pos.seat:
+        # search the partner (a Hochzeit, a kleines Solo): a plain card (or a trump when the trump
+        # trick decides) someone else takes
         if pos.hochzeit_form == "first_trump_trick" and trumps:
             return min(trumps, key=lambda t: power(pos, t, False))
         if plain:
@@ -209,10 +210,6 @@ def _lead(pos: Pos) -> int:
 
 def _fresh_aces(pos: Pos, plain: Iterable[int]) -> bool:
     return any(rank_of(t) == ACE and _safe_plain_lead(pos, t) for t in plain)
-
-
-def _holder(pos: Pos) -> bool:
-    return count(pos.hand, CQ) == 2 or pos.n_done > 0 and count(pos.hand, CQ) >= 1
 
 
 def _out_count(pos: Pos, suit: int) -> int:

@@ -22,7 +22,13 @@ from dataclasses import dataclass
 from dokobot.engine import Game, Observation, deck
 from dokobot.engine.actions import Announce, Klopfen
 from dokobot.engine.cards import CODE_TO_TYPE, CQ, hand_from_types
-from dokobot.engine.contracts import TRUMP, is_normal_kind, order_for, order_kind
+from dokobot.engine.contracts import (
+    TRUMP,
+    is_normal_kind,
+    order_for,
+    order_kind,
+    plays_stille_hochzeit,
+)
 
 from . import bid, infer
 from .core import Pos, pos_from_obs
@@ -189,6 +195,7 @@ def _likelihood(obs: Observation, hands: dict[int, list[int]], played: dict[int,
     normal = order_for("normal", rules.dullen, rules.joker)
     w = 1.0
     said = dict(obs.reservations)
+    copies = rules.copies
     for s, h in hands.items():
         dealt = h + played.get(s, [])
         if s in (obs.poor, obs.taker):
@@ -197,8 +204,9 @@ def _likelihood(obs: Observation, hands: dict[int, list[int]], played: dict[int,
             trumps = sum(1 for t in dealt if normal.suit[t] == TRUMP)
             if trumps <= 3:
                 w *= 0.15
-        if said.get(s) == "gesund" and (obs.contract or "normal") == "normal" and dealt.count(CQ) == 2:
-            w *= 0.5  # most hold a Hochzeit to tell it
+        if said.get(s) == "gesund" and (obs.contract or "normal") == "normal" \
+                and plays_stille_hochzeit(dealt.count(CQ), copies):
+            w *= 0.5  # most hold a Hochzeit to tell it (a stille Hochzeit; at six two of three CQ are 2:4)
     early = {s for s, a in obs.announcements[:4] if s != obs.seat}
     contract = obs.contract or "normal"
     if is_normal_kind(contract):  # the normal game's trumps: its hand strength says what an early Re meant
