@@ -1503,7 +1503,7 @@ class Game:
                 res["targets"] = [x.to_json() for x in targets]
             if self.soloist is not None and is_solo(self.contract):  # the list's Pflichtsolo mark
                 res["soloist"] = self.soloist
-        res["announcements"] = [{"seat": s, "announce": a} for s, a in self.announcements]
+        res["announcements"] = [to_json(s, Announce(a)) for s, a in self.announcements]
         return res
 
     def record(self) -> dict[str, Any]:

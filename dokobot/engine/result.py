@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from .actions import Announce, parse, to_json
 from .contracts import is_solo, scores_as_solo
 
 Params = tuple[tuple[str, Any], ...]
@@ -252,7 +253,7 @@ class GameResult:
         out = self.replay_json()
         out["breakdown_keys"] = [b.key_json() for b in self.breakdown]
         out["extras"] = [e.to_json() for e in self.extras]
-        out["announcements"] = [{"seat": s, "announce": a} for s, a in self.announcements]
+        out["announcements"] = [to_json(s, Announce(a)) for s, a in self.announcements]
         out["heart_trick"] = self.heart_trick
         if self.targets:
             out["targets"] = [x.to_json() for x in self.targets]
@@ -277,7 +278,7 @@ class GameResult:
                 breakdown=_breakdown(d),
                 extras=tuple(Extra(str(e["key"]), str(e["party"]), e.get("seat"), e.get("victim"))
                              for e in d.get("extras") or ()),
-                announcements=tuple((int(a["seat"]), str(a["announce"])) for a in d.get("announcements") or ()),
+                announcements=tuple(_announcement(a) for a in d.get("announcements") or ()),
                 size=d.get("size"),
                 heart_trick=bool(d.get("heart_trick", False)),
                 targets=tuple(Target.from_json(x) for x in d.get("targets") or ()),
@@ -302,3 +303,11 @@ def _breakdown(d: Mapping[str, Any]) -> tuple[BreakdownItem, ...]:
     if keyed is None or len(keyed) != len(lines):
         return tuple(BreakdownItem.from_json(b) for b in lines)
     return tuple(BreakdownItem.from_json(b, k) for b, k in zip(lines, keyed, strict=True))
+
+
+def _announcement(action: object) -> tuple[int, str]:
+    """One stored announcement of a result (the record's action form) as (seat, what)."""
+    seat, move = parse(action)
+    if not isinstance(move, Announce):
+        raise ValueError(f"not an announcement: {action!r}")
+    return seat, move.what

@@ -9,6 +9,7 @@ from __future__ import annotations
 from math import gcd
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from .actions import Announce, to_json
 from .announce import LIMITS, STEPS, STEPS_SIX
 from .cards import ACE, AUGEN, CJ, CQ, DA, DQ, HT, TEN, rank_of
 from .result import Params, Row, Target, row_json
@@ -446,7 +447,7 @@ def state_so_far(g: Game) -> dict[str, Any]:
         out.update(re=t.re, kontra=t.kontra, augen={"re": t.augen[0], "kontra": t.augen[1]},
                    tricks={"re": t.tricks[0], "kontra": t.tricks[1]})
     out["tricks_played"] = g.tricks_played
-    out["announcements"] = [{"seat": s, "announce": a} for s, a in g.announcements]
+    out["announcements"] = [to_json(s, Announce(a)) for s, a in g.announcements]
     out["augen_total"] = sum(AUGEN[t] for x in g.sim_done for _, t, _ in x[1])
     return out
 
