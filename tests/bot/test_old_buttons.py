@@ -52,6 +52,13 @@ async def old_message(doko: Any, actor: Any, buttons: list[str] = (), select: di
     return doko.fetch(sent, actor)
 
 
+async def dealt(doko: Any) -> None:
+    """Four seated, the game started, every hand open."""
+    await doko.open_and_seat()
+    await doko.start()
+    await doko.open_all_hands()
+
+
 async def click_old(doko: Any, seat: int, kind: str, value: str | None = None) -> None:
     actor = doko.player(seat)
     cid = old_button(kind, doko.channel.id, doko.table.game_no, seat, value)
@@ -61,9 +68,7 @@ async def click_old(doko: Any, seat: int, kind: str, value: str | None = None) -
 
 @pytest.mark.asyncio
 async def test_a_whole_game_on_old_buttons_records_what_they_meant(doko) -> None:
-    await doko.open_and_seat()
-    await doko.start()
-    await doko.open_all_hands()
+    await dealt(doko)
     for _ in range(4):
         await click_old(doko, doko.table.game.to_act, "reserve", "gesund")
     assert doko.table.game.actions == [{"seat": s, "reserve": "gesund"} for s in range(4)]
@@ -84,9 +89,7 @@ async def test_a_whole_game_on_old_buttons_records_what_they_meant(doko) -> None
 
 @pytest.mark.asyncio
 async def test_an_old_solo_select_reserves_that_solo(doko) -> None:
-    await doko.open_and_seat()
-    await doko.start()
-    await doko.open_all_hands()
+    await dealt(doko)
     seat = doko.table.game.to_act
     actor = doko.player(seat)
     select = old_select("solo", doko.channel.id, doko.table.game_no, seat)
@@ -128,9 +131,7 @@ async def test_an_armut_on_old_buttons_and_an_old_return_select(doko, rig_deal) 
 async def test_a_button_value_no_bot_sends_is_answered_and_changes_nothing(doko) -> None:
     from dokobot.text.i18n import t
 
-    await doko.open_and_seat()
-    await doko.start()
-    await doko.open_all_hands()
+    await dealt(doko)
     seat = doko.table.game.to_act
     actor = doko.player(seat)
     before = list(doko.table.game.actions)
