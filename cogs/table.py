@@ -25,7 +25,7 @@ from dokobot.table import switches
 from dokobot.table.ai import DEFAULT_LEVEL, LEVELS
 from dokobot.table.lists import ListSettings
 from dokobot.table.store import StoreError
-from dokobot.table.table import MAX_SEATS, Table, TableError
+from dokobot.table.table import MAX_SEATS, Table, TableError, rule_refusal
 from dokobot.text import render
 from dokobot.text.i18n import t
 
@@ -158,6 +158,9 @@ class TableCog(commands.Cog, name="Table"):
             text = t(lang, err.key, name=render.esc(err.name), value=render.esc(err.value), allowed=err.allowed)
             await interaction.response.send_message(text, ephemeral=True)
             return
+        except RuleError as exc:  # switches that do not go together: the engine's code says why
+            await interaction.response.send_message(error_text(rule_refusal(exc), table, lang), ephemeral=True)
+            return
         only_look = preset_value is None and not rule_switches and not setting_values
         if look and not await self.set_look(interaction, table, look, lang, last=only_look):
             return
@@ -223,8 +226,8 @@ class TableCog(commands.Cog, name="Table"):
             text = t(lang, err.key, name=render.esc(err.name), value=render.esc(err.value), allowed=err.allowed)
             await send_ephemeral(interaction, text)
             return
-        except RuleError:
-            await send_ephemeral(interaction, t(lang, "err.bad_preset", preset=render.esc(str(preset))))
+        except RuleError as exc:  # an unknown preset, switches that do not go together: the code says which
+            await send_ephemeral(interaction, error_text(rule_refusal(exc), None, lang))
             return
         pflicht = lists.pflichtsolo and lists.active and bool(ruleset.solos)
         images = look.get("bilder", await self.images(channel_id))

@@ -196,7 +196,11 @@ def build(preset: str, overrides: dict[str, Any]) -> dict[str, Any]:
         together = {k: overrides[k] for k in JUDGED_WITH.get(name, ()) if k in overrides}
         try:  # a value fine alone may not go with the other switches of the same rules
             RuleSet.from_config({"preset": preset, **together, name: value})
-        except (RuleError, ValueError, TypeError):
+        except RuleError as exc:
+            if exc.code != "fine_steps":
+                raise  # another clash (six seats without muenchen, ...): its own code says which
+            raise SwitchError("err.fine_steps", name, shown) from None
+        except (ValueError, TypeError):
             raise SwitchError("err.fine_steps", name, shown) from None
     return {"preset": preset, **overrides}
 

@@ -429,7 +429,6 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "err.leave_running": ("Während eines Spiels kannst du nicht aufstehen.", "You cannot leave during a game."),
     "err.not_in_guild": ("Doppelkopf gibt es nur in einem Server-Kanal.", "Doppelkopf is played in a server channel."),
     "err.unknown_card": ("Diese Karte kenne ich nicht.", "I do not know that card."),
-    "err.bad_preset": ("Unbekannte Regeln: {preset}.", "Unknown rules: {preset}."),
     "err.bad_list": (
         "Die Liste geht so nicht: `list_games` ist eine ganze Zahl ab 0 (jetzt „{games}“), `pflichtsolo` ja oder nein (jetzt „{pflicht}“).",
         "The list cannot be set like that: `list_games` is a whole number from 0 (now “{games}”), `pflichtsolo` yes or no (now “{pflicht}”).",

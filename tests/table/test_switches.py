@@ -1,6 +1,6 @@
 import pytest
 
-from dokobot.engine import RuleSet
+from dokobot.engine import RuleError, RuleSet
 from dokobot.table.switches import SwitchError, build, parse
 
 
@@ -92,3 +92,14 @@ def test_the_seed_rest_switches_complete_and_show_on_the_rules_page():
     assert "wie der Hochzeiter es mit dem Vorbehalt ansagt" in de and "(`hochzeit_partner`): darf ablehnen" in de
     assert "**Lead in a voluntary solo at six** (`six_lustsolo_lead`): the player left of the dealer" in en
     assert "as the wedding player names it with the reservation" in en and "(`hochzeit_partner`): may decline" in en
+
+
+def test_a_clash_other_than_fine_steps_keeps_its_own_code() -> None:
+    """Only fine_steps against scoring is the fine_steps answer; any other clash of a switch
+    with its preset raises the engine's RuleError, so the answer names that clash."""
+    with pytest.raises(SwitchError) as fine:
+        build("ddv", {"fine_steps": True})
+    assert fine.value.key == "err.fine_steps"
+    with pytest.raises(RuleError) as six:
+        build("ddv", {"players": 6})
+    assert six.value.code == "six_muenchen"
