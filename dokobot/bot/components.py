@@ -143,11 +143,19 @@ def select_kind(ctl: Control) -> str:
     raise ValueError(f"no select of the hand offers {first!r}")
 
 
+def select_part(ctl: Control) -> str:
+    """What tells a second select of the kind ("2") and the selects of a private question
+    ("3", "4") apart in the ``custom_id``."""
+    return str(3 + ctl.slot) if ctl.answered else str(ctl.slot + 1) if ctl.slot else ""
+
+
 def select_id(channel_id: int, game_no: int, seat: int, ctl: Control) -> str:
-    """``doko:KIND[PART]:CH:G:SEAT``: PART tells a second select of the kind ("2") and the
-    selects of a private question ("3", "4") apart."""
-    part = str(3 + ctl.slot) if ctl.answered else str(ctl.slot + 1) if ctl.slot else ""
-    return f"doko:{select_kind(ctl)}{part}:{channel_id}:{game_no}:{seat}"
+    """``doko:KIND[PART]:CH:G:SEAT``."""
+    return _select_id(select_kind(ctl), select_part(ctl), channel_id, game_no, seat)
+
+
+def _select_id(kind: str, part: str, channel_id: int, game_no: int, seat: int) -> str:
+    return f"doko:{kind}{part}:{channel_id}:{game_no}:{seat}"
 
 
 def option_value(does: Intent, index: int) -> str:
@@ -353,21 +361,19 @@ class HandSelect(
 
     def __init__(self, ch: int, game_no: int, seat: int, kind: str, part: str,
                  select: discord.ui.Select[Any] | None = None) -> None:
-        super().__init__(select or discord.ui.Select(custom_id=f"doko:{kind}{part}:{ch}:{game_no}:{seat}"))
+        super().__init__(select or discord.ui.Select(custom_id=_select_id(kind, part, ch, game_no, seat)))
         self.channel_id, self.game_no, self.seat, self.kind, self.part = ch, game_no, seat, kind, part
 
     @staticmethod
     def build(ch: int, game_no: int, seat: int, ctl: Control, row: int) -> HandSelect:
-        custom_id = select_id(ch, game_no, seat, ctl)
+        kind, part = select_kind(ctl), select_part(ctl)
         select: discord.ui.Select[Any] = discord.ui.Select(
-            custom_id=custom_id, row=row, placeholder=ctl.label,
+            custom_id=_select_id(kind, part, ch, game_no, seat), row=row, placeholder=ctl.label,
             min_values=max(ctl.count, 1), max_values=max(ctl.count, 1),
         )
         for i, (does, label) in enumerate(ctl.options):
             select.add_option(label=label, value=option_value(does, i))
-        match = HandSelect.__discord_ui_compiled_template__.fullmatch(custom_id)
-        assert match is not None  # select_id writes what the template reads
-        return HandSelect(ch, game_no, seat, match["kind"], match["part"], select)
+        return HandSelect(ch, game_no, seat, kind, part, select)
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: Any) -> HandSelect:

@@ -191,6 +191,12 @@ def seeks_partner(contract: str | None, size: str | None = None) -> bool:
     return is_hochzeit(contract) or (is_solo(contract) and size == "klein")
 
 
+def found_nobody(clarify_trick: int | None, partner: int | None) -> bool:
+    """The partner search is over and found nobody: the holder plays alone (``hochzeit_alone``
+    of ``scores_as_solo`` and ``extras_count``)."""
+    return clarify_trick is not None and partner is None
+
+
 def plays_stille_hochzeit(queens: int, copies: int) -> bool:
     """Whether a seat dealt ``queens`` CQ that says gesund plays a stille Hochzeit (alone): it
     holds every copy, two at four and five, three at six (``RuleSet.copies``). At six two of

@@ -56,6 +56,7 @@ from .contracts import (
     TRUMP,
     Order,
     extras_count,
+    found_nobody,
     is_hochzeit,
     is_six_hochzeit,
     is_solo,
@@ -1463,10 +1464,9 @@ class Game:
         """Make a seat's party public. In a normal game the rest is Kontra once as many Re seats
         are known as there are CQ (two, three at six), or every CQ has been played."""
         self._revealed[seat] = party
-        copies = _COPIES[self.n == 6]
-        most_re = normal_re_sizes(copies, 0)[1]
-        if self.contract == "normal" and (self._cq_played == copies or sum(
-                p == "re" for p in self._revealed.values()) == most_re):
+        six = self.n == 6
+        if self.contract == "normal" and (self._cq_played == _COPIES[six] or sum(
+                p == "re" for p in self._revealed.values()) == _MOST_RE[six]):
             for s in self.seats:
                 self._revealed.setdefault(s, "kontra")
 
@@ -1532,12 +1532,12 @@ class Game:
 
     @property
     def _is_solo(self) -> bool:
-        return scores_as_solo(self.contract, self.clarify_trick is not None and self.partner is None)
+        return scores_as_solo(self.contract, found_nobody(self.clarify_trick, self.partner))
 
     @property
     def _extras_count(self) -> bool:
         """Whether the extras count (``contracts.extras_count``)."""
-        return extras_count(self.contract, self.rules.solo_extras, self.clarify_trick is not None and self.partner is None)
+        return extras_count(self.contract, self.rules.solo_extras, found_nobody(self.clarify_trick, self.partner))
 
     is_solo = _is_solo  # one party of a single seat (scoring's solo factor and "solo_won")
     extras_count = _extras_count
@@ -1603,6 +1603,7 @@ def _straight_copier(names: tuple[str, ...]) -> Callable[[Game, Game], None]:
 
 _share = _straight_copier(_SHARED)
 _COPIES = (2, 3)  # of each card: four and five, six
+_MOST_RE = tuple(normal_re_sizes(c, 0)[1] for c in _COPIES)  # the most Re seats of a normal game, once
 # contracts in which a played CQ shows its seat as Re
 _CQ_SHOWS = frozenset(("normal", "stille_hochzeit", "hochzeit:klein", "hochzeit:gross"))
 _ONE = tuple(1 << (2 * t) for t in range(JOKER + 1))  # a single copy of each type, as a hand mask

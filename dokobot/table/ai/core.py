@@ -27,6 +27,7 @@ from dokobot.engine.contracts import (
     TRUMP,
     Order,
     extras_count,
+    found_nobody,
     is_hochzeit,
     is_solo,
     is_stille_hochzeit,
@@ -204,7 +205,7 @@ def pos_from_obs(obs: Observation) -> Pos:
     soloist = obs.declarer if is_solo(contract) or is_stille_hochzeit(contract) else None
     if contract == "normal" and _silent_holder(obs):
         contract, soloist = "stille_hochzeit", obs.seat
-    alone = is_hochzeit(contract) and obs.clarify_trick is not None and obs.partner is None
+    alone = is_hochzeit(contract) and found_nobody(obs.clarify_trick, obs.partner)
     return Pos(rules, order, obs.seat, hand, legal, trick, len(obs.tricks), obs.n_tricks, team,
                unseen, void, tuple(after), contract, soloist, seats, schwein_ok, tuple(led[:4]), seeking,
                obs.hochzeit_form or "", extras_count(contract, rules.solo_extras, alone),
