@@ -352,3 +352,40 @@ def test_mittel_takes_over_the_partners_ten_that_would_not_hold():
     assert g.to_act == 1 and g.public_parties()[0] == "re"
     actions = decide(g.observation(1), "mittel", random.Random(0))
     assert actions[-1].card == "CQ"
+
+
+@pytest.mark.parametrize("wins, gain, said", [
+    (48, 1.5, "keine90"),  # every world won, clearly better: lowered
+    (48, 0.5, None),  # sure but not worth it
+    (40, 3.0, None),  # worth it on average but lost in 8 of 48 worlds: too unsure
+    (44, 1.5, "keine90"),  # 44 of 48 is above nine in ten
+])
+def test_schwer_lowers_only_when_nearly_every_world_wins_and_it_pays(monkeypatch, wins, gain, said):
+    """keine 90 and lower need lower_sure of the sampled worlds won and lower_margin gained on
+    average (against the UCT player schwer's lowerings lost more than they won)."""
+    from dokobot.table.ai import search
+
+    rules = RuleSet.from_config({"preset": "ddv"})
+    g = Game(rules, deal(rules, random.Random(5), 0), 0)
+    while g.phase == "reserve":
+        g.apply({"seat": g.to_act, "reserve": "gesund"})
+    seat = g.to_act
+    obs = g.observation(seat)
+    g.apply({"seat": seat, "announce": obs.party})
+    obs = g.observation(seat)
+    assert obs.may_announce[0] == ("keine90" if obs.party == "re" else "re")
+    budget = search.Budget()
+    n = budget.announce_worlds
+    # play-outs come in pairs, announced first; each world gains exactly `gain` by announcing
+    pairs = [(2.0 + gain, 2.0) if i < wins else (-4.0, -4.0 - gain) for i in range(n)]
+    scores = iter(x for pair in pairs for x in pair)
+
+    class Out:
+        def __init__(self, v: float) -> None:
+            self.v = v
+
+        def result(self) -> dict:
+            return {"score": {s: self.v for s in range(4)}}
+
+    monkeypatch.setattr(search, "rollout", lambda _g: Out(next(scores)))
+    assert search._announcement(obs, random.Random(1), budget) == said
