@@ -370,7 +370,7 @@ def play_deal(job: tuple) -> dict:
     rules = RuleSet.from_config({"preset": "ddv"})
     hands = deal(rules, random.Random(f"{seed}:{index}"), 3)
     values, out = [], {"index": index, "solos": 0, "solos_won": 0, "uct_solos": 0, "ours_times": [],
-                       "uct_times": [], "disagreements": [], "failed": 0, "decisions": []}
+                       "uct_times": [], "disagreements": [], "failed": 0, "decisions": [], "games": []}
     for k, ours in enumerate(({0, 2}, {1, 3})):
         driver = Driver(binary, options, hands, ours, level, seed=hash((seed, index, k)) & 0x7FFFFFFF)
         try:
@@ -385,6 +385,8 @@ def play_deal(job: tuple) -> dict:
             out["failed"] += 1
             continue
         values.append(sum(r.score[s] for s in ours) / 2)
+        out["games"].append({"ours": sorted(ours), "soloist": r.soloist, "contract": r.contract,
+                             "score": r.score})
         out["decisions"] += decisions(r, ours)
         if r.soloist is not None:
             if r.soloist in ours:
@@ -463,6 +465,7 @@ def report(args: argparse.Namespace, options: list[int], results: list[dict], wa
             print(f"{side} decisions: {len(times)}, median {1000 * times[len(times) // 2]:.0f} ms, "
                   f"p95 {1000 * times[int(0.95 * (len(times) - 1))]:.0f} ms, max {1000 * times[-1]:.0f} ms")
     report_decisions(args.level, results)
+    report_solo_gain(args.level, results)
     kinds = Counter(d.split(":", 1)[0] + ": " + d.split(":", 1)[1].split("(")[0].strip()[:90]
                     for r in results for d in r["disagreements"])
     print(f"rule disagreements: {sum(kinds.values())}")
@@ -483,6 +486,26 @@ def report_decisions(level: str, results: list[dict]) -> None:
             if points:
                 print(f"  {level if side == 'ours' else 'UCT'} {kind}: {len(points)}, won "
                       f"{sum(p > 0 for p in points)}, {statistics.fmean(points):+.2f}")
+
+
+def report_solo_gain(level: str, results: list[dict]) -> None:
+    """Each solo against the same cards in the deal's other game, where the other side held them:
+    the soloist seat's points minus that seat's points there (what declaring it gained)."""
+    gains: dict[str, list[int]] = {}
+    for r in results:
+        games = r.get("games", [])  # logs of before this field have none
+        if len(games) != 2:
+            continue
+        for k, game in enumerate(games):
+            s = game["soloist"]
+            if s is not None:
+                side = "ours" if s in game["ours"] else "uct"
+                gains.setdefault(side, []).append(game["score"][s] - games[1 - k]["score"][s])
+    for side in ("ours", "uct"):
+        g = gains.get(side)
+        if g:
+            print(f"  {level if side == 'ours' else 'UCT'} solo over the same cards in the other game: "
+                  f"{len(g)}, {statistics.fmean(g):+.2f} per solo")
 
 
 if __name__ == "__main__":

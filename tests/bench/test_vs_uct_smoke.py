@@ -77,3 +77,14 @@ def test_each_decision_kind_is_reported_with_what_it_paid(capsys):
     assert lines == ["decisions (made, won, mean points of the deciding seat):",
                      "  schwer solo: 1, won 0, -6.00", "  schwer re/kontra: 1, won 0, -6.00",
                      "  schwer keine90: 1, won 0, -6.00", "  UCT re/kontra: 2, won 1, +0.50"]
+
+
+def test_a_solo_is_set_against_the_same_cards_in_the_other_game(capsys):
+    """Seat 0 soloed for dokobot (+9); in the swapped game the UCT player held its cards and made
+    -1 there in a normal game: declaring gained 10. A deal without the games field is skipped."""
+    m = load()
+    games = [{"ours": [0, 2], "soloist": 0, "contract": "solo", "score": [9, -3, -3, -3]},
+             {"ours": [1, 3], "soloist": None, "contract": "normal", "score": [-1, 1, -1, 1]}]
+    m.report_solo_gain("schwer", [{"games": games}, {"decisions": []}])
+    assert capsys.readouterr().out.splitlines() == [
+        "  schwer solo over the same cards in the other game: 1, +10.00 per solo"]
