@@ -354,15 +354,18 @@ def test_mittel_takes_over_the_partners_ten_that_would_not_hold():
     assert actions[-1].card == "CQ"
 
 
-@pytest.mark.parametrize("wins, gain, said", [
-    (48, 1.5, "keine90"),  # every world won, clearly better: lowered
-    (48, 0.5, None),  # sure but not worth it
-    (40, 3.0, None),  # worth it on average but lost in 8 of 48 worlds: too unsure
-    (44, 1.5, "keine90"),  # 44 of 48 is above nine in ten
+@pytest.mark.parametrize("wins, opp_augen, gain, said", [
+    (48, 40, 1.5, "keine90"),  # every world won with the opponents under 60, clearly better: lowered
+    (48, 40, 0.5, None),  # sure but not worth it
+    (40, 40, 3.0, None),  # worth it on average but lost in 8 of 48 worlds: too unsure
+    (44, 40, 1.5, "keine90"),  # 44 of 48 is above nine in ten
+    (48, 75, 1.5, None),  # every world won, but the opponents kept 60 or more: no step to spare
+    (44, 59, 1.5, "keine90"),  # 59 is under 60
 ])
-def test_schwer_lowers_only_when_nearly_every_world_wins_and_it_pays(monkeypatch, wins, gain, said):
-    """keine 90 and lower need lower_sure of the sampled worlds won and lower_margin gained on
-    average (against the UCT player schwer's lowerings lost more than they won)."""
+def test_schwer_lowers_only_when_nearly_every_world_wins_and_it_pays(monkeypatch, wins, opp_augen, gain, said):
+    """keine 90 and lower need lower_sure of the sampled worlds won with the next step made too
+    (keine 90: the opponents under 60) and lower_margin gained on average (against the UCT player
+    schwer's lowerings lost more than they won)."""
     from dokobot.table.ai import search
 
     rules = RuleSet.from_config({"preset": "ddv"})
@@ -380,12 +383,17 @@ def test_schwer_lowers_only_when_nearly_every_world_wins_and_it_pays(monkeypatch
     pairs = [(2.0 + gain, 2.0) if i < wins else (-4.0, -4.0 - gain) for i in range(n)]
     scores = iter(x for pair in pairs for x in pair)
 
+    party = obs.party
+    other = "kontra" if party == "re" else "re"
+
     class Out:
         def __init__(self, v: float) -> None:
             self.v = v
 
         def result(self) -> dict:
-            return {"score": {s: self.v for s in range(4)}}
+            opp = opp_augen if self.v > 0 else 200  # a lost world leaves the opponents most Augen
+            return {"score": {s: self.v for s in range(4)}, "augen": {party: 240 - opp, other: opp},
+                    "tricks": {party: 9, other: 3}}
 
     monkeypatch.setattr(search, "rollout", lambda _g: Out(next(scores)))
     assert search._announcement(obs, random.Random(1), budget) == said
