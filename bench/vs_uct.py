@@ -386,7 +386,7 @@ def play_deal(job: tuple) -> dict:
             continue
         values.append(sum(r.score[s] for s in ours) / 2)
         out["games"].append({"ours": sorted(ours), "soloist": r.soloist, "contract": r.contract,
-                             "score": r.score})
+                             "score": r.score, "announcements": [list(x) for x in r.announcements]})
         out["decisions"] += decisions(r, ours)
         if r.soloist is not None:
             if r.soloist in ours:
@@ -465,7 +465,7 @@ def report(args: argparse.Namespace, options: list[int], results: list[dict], wa
             print(f"{side} decisions: {len(times)}, median {1000 * times[len(times) // 2]:.0f} ms, "
                   f"p95 {1000 * times[int(0.95 * (len(times) - 1))]:.0f} ms, max {1000 * times[-1]:.0f} ms")
     report_decisions(args.level, results)
-    report_solo_gain(args.level, results)
+    report_same_cards(args.level, results)
     kinds = Counter(d.split(":", 1)[0] + ": " + d.split(":", 1)[1].split("(")[0].strip()[:90]
                     for r in results for d in r["disagreements"])
     print(f"rule disagreements: {sum(kinds.values())}")
@@ -488,25 +488,27 @@ def report_decisions(level: str, results: list[dict]) -> None:
                       f"{sum(p > 0 for p in points)}, {statistics.fmean(points):+.2f}")
 
 
-def report_solo_gain(level: str, results: list[dict]) -> None:
-    """Each solo against the same cards in the deal's other game, where the other side held them:
-    the soloist seat's points minus that seat's points there (what declaring it gained)."""
-    gains: dict[str, list[int]] = {}
+def report_same_cards(level: str, results: list[dict]) -> None:
+    """Each solo and each announcement kind against the same cards in the deal's other game,
+    where the other side held them: the deciding seat's points minus that seat's points there
+    (what the game with that decision gained over the other side's with the same cards)."""
+    gains: dict[tuple[str, str], list[int]] = {}
     for r in results:
         games = r.get("games", [])  # logs of before this field have none
         if len(games) != 2:
             continue
         for k, game in enumerate(games):
-            s = game["soloist"]
-            if s is not None:
+            made = [(s, "solo") for s in (game["soloist"],) if s is not None]
+            made += [(s, "re/kontra" if a in ("re", "kontra") else a) for s, a in game.get("announcements", [])]
+            for s, kind in made:
                 side = "ours" if s in game["ours"] else "uct"
-                gains.setdefault(side, []).append(game["score"][s] - games[1 - k]["score"][s])
+                gains.setdefault((side, kind), []).append(game["score"][s] - games[1 - k]["score"][s])
     for side in ("ours", "uct"):
-        g = gains.get(side)
-        if g:
-            print(f"  {level if side == 'ours' else 'UCT'} solo over the same cards in the other game: "
-                  f"{len(g)}, {statistics.fmean(g):+.2f} per solo")
-
+        for kind in ("solo", "re/kontra", *STEPS[1:]):
+            g = gains.get((side, kind))
+            if g:
+                print(f"  {level if side == 'ours' else 'UCT'} {kind} over the same cards in the other game: "
+                      f"{len(g)}, {statistics.fmean(g):+.2f} per {'solo' if kind == 'solo' else 'game'}")
 
 if __name__ == "__main__":
     raise SystemExit(main())

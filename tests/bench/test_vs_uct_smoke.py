@@ -85,6 +85,23 @@ def test_a_solo_is_set_against_the_same_cards_in_the_other_game(capsys):
     m = load()
     games = [{"ours": [0, 2], "soloist": 0, "contract": "solo", "score": [9, -3, -3, -3]},
              {"ours": [1, 3], "soloist": None, "contract": "normal", "score": [-1, 1, -1, 1]}]
-    m.report_solo_gain("schwer", [{"games": games}, {"decisions": []}])
+    m.report_same_cards("schwer", [{"games": games}, {"decisions": []}])
     assert capsys.readouterr().out.splitlines() == [
         "  schwer solo over the same cards in the other game: 1, +10.00 per solo"]
+
+
+def test_an_announcement_is_set_against_the_same_cards_in_the_other_game(capsys):
+    """Seat 0 (dokobot) said Re and keine 90 and made +4; the UCT player, holding seat 0's cards in
+    the other game, said Re there and made +3: dokobot's Re and keine 90 gained 1 each, the UCT's
+    Re -1. Seat 3 (dokobot in the other game) said Kontra and made -3 where the UCT player had
+    made -4 with those cards: +1. Per side and kind."""
+    m = load()
+    games = [{"ours": [0, 2], "soloist": None, "contract": "normal", "score": [4, -4, 4, -4],
+              "announcements": [[0, "re"], [0, "keine90"]]},
+             {"ours": [1, 3], "soloist": None, "contract": "normal", "score": [3, -3, 3, -3],
+              "announcements": [[0, "re"], [3, "kontra"]]}]
+    m.report_same_cards("schwer", [{"games": games}])
+    assert capsys.readouterr().out.splitlines() == [
+        "  schwer re/kontra over the same cards in the other game: 2, +1.00 per game",
+        "  schwer keine90 over the same cards in the other game: 1, +1.00 per game",
+        "  UCT re/kontra over the same cards in the other game: 1, -1.00 per game"]
