@@ -397,3 +397,22 @@ def test_schwer_lowers_only_when_nearly_every_world_wins_and_it_pays(monkeypatch
 
     monkeypatch.setattr(search, "rollout", lambda _g: Out(next(scores)))
     assert search._announcement(obs, random.Random(1), budget) == said
+
+
+def test_a_lowering_needs_the_next_step_made_in_the_play_out():
+    """keine 90 needs the opponents under 60, keine 30 needs them schwarz, at six keine 135 needs
+    them under 90; schwarz and Re/Kontra need no cushion."""
+    from dokobot.engine.announce import STEPS, STEPS_SIX
+    from dokobot.table.ai.search import _with_a_step_to_spare as spare
+
+    def res(kontra_augen: int, kontra_tricks: int = 2) -> dict:
+        return {"augen": {"re": 240 - kontra_augen, "kontra": kontra_augen},
+                "tricks": {"re": 12 - kontra_tricks, "kontra": kontra_tricks}}
+
+    assert spare(res(59), "re", "keine90", STEPS) and not spare(res(60), "re", "keine90", STEPS)
+    assert spare(res(29), "re", "keine60", STEPS) and not spare(res(30), "re", "keine60", STEPS)
+    assert spare(res(0, 0), "re", "keine30", STEPS) and not spare(res(0, 1), "re", "keine30", STEPS)
+    assert spare(res(10), "re", "schwarz", STEPS) and spare(res(200), "re", "re", STEPS)
+    assert spare(res(89), "re", "keine135", STEPS_SIX) and not spare(res(90), "re", "keine135", STEPS_SIX)
+    # the Kontra party's opponents are Re
+    assert spare({"augen": {"re": 50, "kontra": 190}, "tricks": {"re": 2, "kontra": 10}}, "kontra", "keine90", STEPS)
