@@ -10,6 +10,7 @@ table and inside ``schwer``'s play-outs.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from dokobot.engine import Game, Observation, deck
 from dokobot.engine.actions import Play
@@ -260,25 +261,23 @@ def _fill(obs: Observation, me: str, mine: int, theirs: int, unknown: int) -> in
 
 
 def pos_from_game(g: Game, seat: int) -> Pos:
-    """The card decision of ``seat`` inside a play-out: the sampled world is known."""
+    """The card decision of ``seat`` inside a play-out: the sampled world is known. It runs for
+    every card of every play-out, so the loops are unrolled and the party rows cached."""
     order = g.sim_order
     rules = g.rules
     hands = g.sim_hands
     hand = hands[seat]
-    types = type_list(g.sim_legal(seat))
     trick = g.sim_trick
     out = 0
     void = [0] * g.n
-    masks = order.masks
-    for s in g.seats:
+    m0, m1, m2, m3, m4 = order.masks
+    seats = g.seats
+    for s in seats:
         if s != seat:
             h = hands[s]
             out += h
-            v = 0
-            for suit in range(5):
-                if not h & masks[suit]:
-                    v |= 1 << suit
-            void[s] = v
+            void[s] = ((not h & m0) | (not h & m1) << 1 | (not h & m2) << 2 | (not h & m3) << 3
+                       | (not h & m4) << 4)
     seeking = g.seeking and g.clarify_trick is None
     if seeking:
         team = [0] * g.n
@@ -286,26 +285,30 @@ def pos_from_game(g: Game, seat: int) -> Pos:
         if g.holder is not None:
             team[g.holder] = 1 if seat == g.holder else 0
     else:
-        re = g.sim_re
-        mine = seat in re
-        team = [1 if (s in re) == mine else -1 for s in range(g.n)]
-    seats = g.seats
+        team = list(_team_row(g.sim_re, seat, g.n))
     i = seats.index(seat)
     after = (seats[i + 1:] + seats[:i])[: len(seats) - 1 - len(trick)]
-    schwein_ok = bool(count(hand, DA)) and rules.schweine and g.sim_may_schwein(seat)
-    led = [0, 0, 0, 0]
+    schwein_ok = rules.schweine and bool(count(hand, DA)) and g.sim_may_schwein(seat)
+    led = [0, 0, 0, 0, 0]  # the fifth counts trump leads, left out below
+    suit = order.suit
     done = g.sim_done
     for x in done:
-        s0, t0, sw0 = x[1][0]
-        if not sw0 and order.suit[t0] < 4:
-            led[order.suit[t0]] += 1
-    if trick and not trick[0][2] and order.suit[trick[0][1]] < 4:
-        led[order.suit[trick[0][1]]] += 1
+        first = x[1][0]
+        if not first[2]:
+            led[suit[first[1]]] += 1
+    if trick and not trick[0][2]:
+        led[suit[trick[0][1]]] += 1
     contract = g.contract or "normal"
     soloist = g.soloist if g.soloist is not None else (g.holder if is_stille_hochzeit(contract) else None)
-    return Pos(rules, order, seat, hand, types, trick, len(done), g.n_tricks, team, out, void,
-               tuple(after), contract, soloist, seats, schwein_ok, tuple(led), seeking, g.hochzeit_form or "",
-               g.extras_count, g.holder if seeking else None)
+    return Pos(rules, order, seat, hand, type_list(g.sim_legal(seat)), trick, len(done), g.n_tricks, team, out,
+               void, tuple(after), contract, soloist, seats, schwein_ok, tuple(led[:4]), seeking,
+               g.hochzeit_form or "", g.extras_count, g.holder if seeking else None)
 
+
+@cache
+def _team_row(re: frozenset[int], seat: int, n: int) -> tuple[int, ...]:
+    """Per seat 1 for the seat's party, -1 for the other."""
+    mine = seat in re
+    return tuple([1 if (s in re) == mine else -1 for s in range(n)])
 
 __all__ = ["JOKER", "Pos", "best", "holds", "pos_from_game", "pos_from_obs", "power", "table_augen", "wins_now"]

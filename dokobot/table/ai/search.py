@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
+from typing import Any
 
 from dokobot.engine import Game, Observation, deck
 from dokobot.engine.actions import Announce, Klopfen
@@ -155,7 +156,7 @@ def _announcement(obs: Observation, rng: random.Random, budget: Budget) -> str |
     return step if sure and gain / n >= budget.lower_margin else None
 
 
-def _with_a_step_to_spare(res: dict, party: str, step: str, steps: tuple[str, ...]) -> bool:
+def _with_a_step_to_spare(res: dict[str, Any], party: str, step: str, steps: tuple[str, ...]) -> bool:
     """Whether a play-out won after ``step`` also made the next step (keine 90: the opponents
     under 60; keine 30: schwarz): every seat sees the sampled world there, so a lowering counts
     a world as safe only with that cushion (against the UCT player 60 keine 90 said on worlds
@@ -164,7 +165,7 @@ def _with_a_step_to_spare(res: dict, party: str, step: str, steps: tuple[str, ..
         return True
     limit = LIMITS[steps][steps.index(step) + 1]  # what the next step leaves the opponents
     opp = "kontra" if party == "re" else "re"
-    return res["tricks"][opp] == 0 if limit == 0 else res["augen"][opp] < limit
+    return bool(res["tricks"][opp] == 0 if limit == 0 else res["augen"][opp] < limit)
 
 
 # ---- sampling the hidden hands ---------------------------------------------------------------
