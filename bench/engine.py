@@ -1,6 +1,6 @@
 """Engine speed against the CPython ceiling, measured in one run (the machines are noisy).
 
-    python3 bench/engine.py [--games N] [--rounds R] [--json]
+    python3 bench/engine.py [--games N] [--rounds R] [--json] [--stages]
 
 Reports complete random DDV games per second (deal, Vorbehalt, random legal
 announcements and plays, scoring) on one core, legal-move queries per second,
@@ -112,6 +112,34 @@ def run(games: int, rounds: int, clock_name: str = "wall") -> dict:
     }
 
 
+def stages(games: int) -> dict[str, float]:
+    """Microseconds per four-player game in each stage of ``engine_game``, and a ceiling game's,
+    alternating game by game as ``run`` does: where the engine's time goes."""
+    rng = random.Random(7)
+    names = ("deal", "Game()", "gesund x4", "plays", "result()", "ceiling game")
+    spent = [0.0] * len(names)
+    clock = time.perf_counter
+    for _ in range(games):
+        t = [clock()]
+        dealer = int(rng.random() * RULES.players)
+        hands = deal(RULES, rng, dealer)
+        t.append(clock())
+        g = Game(RULES, hands, dealer)
+        t.append(clock())
+        for s in g.seats:
+            g.act(s, GESUND)
+        t.append(clock())
+        playout(g, rng, announce_rate=0.05)
+        t.append(clock())
+        g.result()
+        t.append(clock())
+        ceiling.playout(rng)
+        t.append(clock())
+        for i in range(len(names)):
+            spent[i] += t[i + 1] - t[i]
+    return {n: round(1e6 * x / games, 1) for n, x in zip(names, spent, strict=True)}
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=2000, help="games per round and side")
@@ -119,7 +147,12 @@ def main() -> int:
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--clock", choices=("wall", "cpu"), default="wall",
                     help="wall: perf_counter; cpu: thread CPU time (use on a loaded, shared machine)")
+    ap.add_argument("--stages", action="store_true", help="only the time per stage of a four-player game")
     args = ap.parse_args()
+    if args.stages:
+        for k, v in stages(args.games).items():
+            print(f"{k:14} {v:7.1f} us")
+        return 0
     res = run(args.games, args.rounds, args.clock)
     if args.json:
         print(json.dumps(res))
