@@ -53,6 +53,11 @@ def count(hand: int, t: int) -> int:
     return (hand >> (2 * t)) & 3
 
 
+def n_cards(hand: int) -> int:
+    """How many cards a hand mask holds, copies included: each 2-bit count is bit0 + 2 * bit1."""
+    return (hand & _LOW).bit_count() + 2 * (hand >> 1 & _LOW).bit_count()
+
+
 def type_mask(types: Iterable[int]) -> int:
     """Mask with both bits of every type in ``types`` (for filtering hands)."""
     m = 0

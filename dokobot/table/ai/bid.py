@@ -13,7 +13,19 @@ from collections.abc import Iterable
 
 from dokobot.engine import Observation
 from dokobot.engine.actions import Klopfen, Move, Reserve
-from dokobot.engine.cards import ACE, AUGEN, CARD_CODES, CODE_TO_TYPE, CQ, count, rank_of, type_list
+from dokobot.engine.cards import (
+    ACE,
+    AUGEN,
+    CARD_CODES,
+    CODE_TO_TYPE,
+    CQ,
+    N_TYPES,
+    count,
+    n_cards,
+    rank_of,
+    type_list,
+    type_mask,
+)
 from dokobot.engine.contracts import TRUMP, order_for, order_kind, plays_stille_hochzeit, solo_kind
 from dokobot.engine.deal import deck
 from dokobot.engine.rules import RuleSet
@@ -88,19 +100,22 @@ def best_solo(obs: Observation, kinds: list[str], limit: float) -> str | None:
 def normal_strength(hand: int, rules: RuleSet, contract: str = "normal") -> float:
     """Point count for a normal game: trumps, top trumps, plain aces, voids."""
     order = order_for(order_kind(contract), rules.dullen, rules.joker)
-    n = sum(count(hand, t) for t in order.trumps)
+    n = n_cards(hand & order.masks[TRUMP])
     top = order.trumps[:3] if rules.dullen else order.trumps[:2]
     high = sum(count(hand, t) for t in top)
     score: float = n + high
-    for suit in range(4):
+    for suit in range(4):  # schwer's sampling asks this of thousands of hands: masks, no loops
         m = hand & order.masks[suit]
-        length = sum(count(m, t) for t in type_list(m))
-        if length == 0:
+        if not m:
             score += 0.5
-        aces = sum(count(m, t) for t in type_list(m) if rank_of(t) == ACE)
-        if aces and length <= 3:
-            score += 0.7 * aces
+        elif n_cards(m) <= 3:
+            aces = n_cards(m & _ACES)  # rank A: the JO counts as one where it is a plain diamond
+            if aces:
+                score += 0.7 * aces
     return score
+
+
+_ACES = type_mask(t for t in range(N_TYPES) if rank_of(t) == ACE)
 
 
 def trumps_of(hand: int, rules: RuleSet) -> int:

@@ -20,8 +20,10 @@ from dokobot.engine.cards import (
     DA,
     HT,
     JOKER,
+    N_TYPES,
     count,
     hand_from_types,
+    n_cards,
     type_list,
 )
 from dokobot.engine.contracts import (
@@ -67,6 +69,7 @@ class Pos:
     hochzeit_form: str = ""  # the form it is sought by (under ``choice`` the holder's)
     extras_count: bool = False  # the Sonderpunkte count in this game (the engine's ``extras_count``)
     seeker: int | None = None  # the seat seeking the partner (Hochzeit holder, kleines Solo soloist)
+    top: tuple[int, int, bool, int, bool] | None = None  # ``best`` of the trick, worked out when first asked
 
     @property
     def last_trick(self) -> bool:
@@ -119,11 +122,36 @@ def best(pos: Pos, plays: list[tuple[int, int, bool]]) -> tuple[int, int, bool, 
     return top
 
 
+def trick_top(pos: Pos) -> tuple[int, int, bool, int, bool]:
+    """``best(pos, pos.trick)`` (a trick on the table), kept in the position: every candidate card asks."""
+    top = pos.top
+    if top is None:
+        top = pos.top = best(pos, pos.trick)
+    return top
+
+
+def with_card(pos: Pos, t: int, sw: bool = False) -> tuple[int, int, bool, int, bool]:
+    """``best`` of the trick with the seat's card ``t`` added: one step of ``best``'s loop on
+    the trick's top, as the card comes last."""
+    top = trick_top(pos)
+    order = pos.order
+    if sw or order.suit[t] == TRUMP:
+        p = SCHWEIN_POWER if sw else order.power[t]
+        if not top[4] or p > top[3]:
+            return pos.seat, t, sw, p, True
+        if t == HT == top[1] and not sw and not top[2] and second_dulle_wins(pos):
+            return pos.seat, t, sw, p, True
+    # the top is a plain card only while no trump fell: then it is of the led suit
+    elif not top[4] and order.suit[t] == order.suit[top[1]] and order.power[t] > top[3]:
+        return pos.seat, t, sw, order.power[t], False
+    return top
+
+
 def wins_now(pos: Pos, t: int, sw: bool = False) -> bool:
     """Whether playing ``t`` takes the lead of the trick on the table."""
     if not pos.trick:
         return True
-    return best(pos, [*pos.trick, (pos.seat, t, sw)])[0] == pos.seat
+    return with_card(pos, t, sw)[0] == pos.seat
 
 
 def table_augen(pos: Pos) -> int:
@@ -133,11 +161,28 @@ def table_augen(pos: Pos) -> int:
 def higher_out(pos: Pos, suit: int, p: int) -> int:
     """How many unseen cards of ``suit`` beat power ``p`` (a second Dulle counts when it would)."""
     order = pos.order
-    n = 0
-    for t in type_list(pos.out & order.masks[suit]):
-        if order.power[t] > p or (t == HT and order.power[t] == p and second_dulle_wins(pos)):
-            n += count(pos.out, t)
+    n = n_cards(pos.out & _above(order)[suit][p])
+    if order.suit[HT] == suit and order.power[HT] == p and second_dulle_wins(pos):
+        n += count(pos.out, HT)
     return n
+
+
+_ABOVE: dict[int, tuple[Order, tuple[tuple[int, ...], ...]]] = {}
+
+
+def _above(order: Order) -> tuple[tuple[int, ...], ...]:
+    """Per suit (TRUMP included) and power p up to 1001: the mask of the suit's types above p.
+    Keyed by the order's identity: hashing an Order hashes its tables, and orders are few."""
+    hit = _ABOVE.get(id(order))
+    if hit is not None and hit[0] is order:
+        return hit[1]
+    rows = []
+    for suit in range(5):
+        types = [t for t in range(N_TYPES) if order.suit[t] == suit]
+        rows.append(tuple(sum(3 << 2 * t for t in types if order.power[t] > p) for p in range(1002)))
+    table = tuple(rows)
+    _ABOVE[id(order)] = (order, table)
+    return table
 
 
 def may_beat(pos: Pos, seat: int, top: tuple[int, int, bool, int, bool]) -> bool:
@@ -158,8 +203,7 @@ def may_beat(pos: Pos, seat: int, top: tuple[int, int, bool, int, bool]) -> bool
 
 
 def _suit_out(pos: Pos, suit: int) -> int:
-    m = pos.out & pos.order.masks[suit]
-    return sum(count(m, t) for t in type_list(m))
+    return n_cards(pos.out & pos.order.masks[suit])
 
 
 def holds(pos: Pos, top: tuple[int, int, bool, int, bool]) -> bool:
@@ -311,4 +355,5 @@ def _team_row(re: frozenset[int], seat: int, n: int) -> tuple[int, ...]:
     mine = seat in re
     return tuple([1 if (s in re) == mine else -1 for s in range(n)])
 
-__all__ = ["JOKER", "Pos", "best", "holds", "pos_from_game", "pos_from_obs", "power", "table_augen", "wins_now"]
+__all__ = ["JOKER", "Pos", "best", "holds", "pos_from_game", "pos_from_obs", "power", "table_augen", "trick_top",
+           "wins_now", "with_card"]

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from dokobot.engine.cards import ACE, AUGEN, CJ, DA, HT, TEN, count, rank_of, type_list
+from dokobot.engine.cards import ACE, AUGEN, CJ, DA, HT, TEN, n_cards, rank_of
 from dokobot.engine.contracts import TRUMP
 
-from .core import Pos, best, higher_out, holds, power, table_augen, wins_now
+from .core import Pos, higher_out, holds, power, table_augen, trick_top, wins_now, with_card
 
 Card = tuple[int, bool]
 
@@ -46,7 +46,7 @@ def leicht_card(pos: Pos) -> Card:
         if aces:
             return aces[0], False
         return _lowest(pos, legal), False
-    top = best(pos, pos.trick)
+    top = trick_top(pos)
     if pos.team[top[0]] == 1:
         return max(legal, key=lambda t: (AUGEN[t], -power(pos, t, False))), False
     if table_augen(pos) >= 10:
@@ -90,7 +90,7 @@ def _keep_value(pos: Pos, t: int) -> int:
 
 def _follow(pos: Pos) -> Card:
     legal = pos.legal
-    top = best(pos, pos.trick)
+    top = trick_top(pos)
     value = table_augen(pos)
     last = not pos.after
     friend_top = pos.team[top[0]] == 1
@@ -134,8 +134,7 @@ def _median_trump(pos: Pos) -> int:
 
 
 def _as_top(pos: Pos, t: int) -> tuple[int, int, bool, int, bool]:
-    sw = _sw(pos, t)
-    return best(pos, [*pos.trick, (pos.seat, t, sw)])
+    return with_card(pos, t, _sw(pos, t))
 
 
 def _smear(pos: Pos, legal: Sequence[int]) -> Card:
@@ -165,8 +164,7 @@ def _discard(pos: Pos, legal: Sequence[int]) -> int:
 
 
 def _length(pos: Pos, suit: int) -> int:
-    m = pos.hand & pos.order.masks[suit]
-    return sum(count(m, t) for t in type_list(m))
+    return n_cards(pos.hand & pos.order.masks[suit])
 
 
 def _lead(pos: Pos) -> int:
@@ -213,8 +211,7 @@ def _fresh_aces(pos: Pos, plain: Iterable[int]) -> bool:
 
 
 def _out_count(pos: Pos, suit: int) -> int:
-    m = pos.out & pos.order.masks[suit]
-    return sum(count(m, t) for t in type_list(m))
+    return n_cards(pos.out & pos.order.masks[suit])
 
 
 def _safe_plain_lead(pos: Pos, t: int) -> bool:

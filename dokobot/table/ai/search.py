@@ -23,7 +23,7 @@ from typing import Any
 from dokobot.engine import Game, Observation, deck
 from dokobot.engine.actions import Announce, Klopfen
 from dokobot.engine.announce import LIMITS
-from dokobot.engine.cards import CODE_TO_TYPE, CQ, hand_from_types
+from dokobot.engine.cards import CODE_TO_TYPE, CQ, hand_from_types, n_cards
 from dokobot.engine.contracts import (
     TRUMP,
     is_normal_kind,
@@ -102,9 +102,9 @@ def _card(obs: Observation, rng: random.Random, budget: Budget, extra: str | Non
     totals = [0.0] * len(options)
     seat = obs.seat
     sws = [t == own_t and own_sw or (t != own_t and _schwein(pos, t)) for t in options]
-    hints = infer.hints(obs)
+    sampler = Sampler(obs)
     for _ in range(worlds):
-        sim = sample(obs, rng, hints=hints)
+        sim = sampler.draw(rng)
         if extra and sim.can_announce(seat, extra):
             sim.sim_announce(seat, extra)
         for i, t in enumerate(options):
@@ -139,9 +139,9 @@ def _announcement(obs: Observation, rng: random.Random, budget: Budget) -> str |
     gain = 0.0
     won = 0
     n = budget.announce_worlds
-    hints = infer.hints(obs)
+    sampler = Sampler(obs)
     for _ in range(n):
-        sim = sample(obs, rng, hints=hints)
+        sim = sampler.draw(rng)
         g = sim.copy()
         if not g.can_announce(seat, step):
             return None
@@ -177,35 +177,48 @@ def sample(obs: Observation, rng: random.Random, tries: int = 8, hints: infer.Hi
     the others' earlier choices (``hints``: what their card play says, ``infer.hints(obs)``
     when not given). Drawing among candidates by weight keeps the weights' ratios even when
     every candidate is unlikely; a first deal accepted with its weight let those through."""
-    if hints is None:
-        hints = infer.hints(obs)
-    others = [s for s in obs.seats if s != obs.seat]
-    pinned = _pinned(obs, others)
-    unseen = Counter(CODE_TO_TYPE[c] for c in deck(obs.rules))
-    unseen.subtract(CODE_TO_TYPE[c] for c in obs.hand)
-    played = {s: [CODE_TO_TYPE[c] for c in obs.played_by(s)] for s in obs.seats}
-    unseen.subtract(t for s in obs.seats for t in played[s])
-    for cards in pinned.values():
-        unseen.subtract(cards)
-    free = sorted(unseen.elements())
-    forbid = _forbidden(obs, others)
-    candidates: list[dict[int, list[int]]] = []
-    weights: list[float] = []
-    for _ in range(tries):
-        h = None
-        for _ in range(30):
-            h = _deal(free, pinned, obs, forbid, rng)
-            if h is not None:
+    return Sampler(obs, hints).draw(rng, tries)
+
+
+class Sampler:
+    """``sample`` for one decision: what the observation fixes (the unseen cards, the pinned
+    and forbidden ones, the facts the likelihood reads) worked out once for all its worlds."""
+
+    def __init__(self, obs: Observation, hints: infer.Hints | None = None) -> None:
+        self.obs = obs
+        self.hints = infer.hints(obs) if hints is None else hints
+        others = [s for s in obs.seats if s != obs.seat]
+        self.others = others
+        self.pinned = pinned = _pinned(obs, others)
+        unseen = Counter(CODE_TO_TYPE[c] for c in deck(obs.rules))
+        unseen.subtract(CODE_TO_TYPE[c] for c in obs.hand)
+        self.played = played = {s: [CODE_TO_TYPE[c] for c in obs.played_by(s)] for s in obs.seats}
+        unseen.subtract(t for s in obs.seats for t in played[s])
+        for cards in pinned.values():
+            unseen.subtract(cards)
+        self.free = sorted(unseen.elements())
+        self.dealer = _Dealer(self.free, pinned, obs, _forbidden(obs, others))
+        self.likelihood = _Likelihood(obs, played)
+
+    def draw(self, rng: random.Random, tries: int = 8) -> Game:
+        obs, deal = self.obs, self.dealer.deal
+        candidates: list[dict[int, list[int]]] = []
+        weights: list[float] = []
+        for _ in range(tries):
+            h = None
+            for _ in range(30):
+                h = deal(rng)
+                if h is not None:
+                    break
+            if h is None:
                 break
-        if h is None:
-            break
-        candidates.append(h)
-        weights.append(_likelihood(obs, h, played) * infer.weight(hints, obs, h))
-    hands = _draw(candidates, weights, rng)
-    if hands is None:  # constraints too tight for random tries: keep sizes only
-        hands = _deal(free, pinned, obs, {s: set() for s in others}, rng)
-    assert hands is not None
-    return Game.from_observation(obs, hands)
+            candidates.append(h)
+            weights.append(self.likelihood(h) * infer.weight(self.hints, obs, h))
+        hands = _draw(candidates, weights, rng)
+        if hands is None:  # constraints too tight for random tries: keep sizes only
+            hands = _deal(self.free, self.pinned, obs, {s: set() for s in self.others}, rng)
+        assert hands is not None
+        return Game.from_observation(obs, hands)
 
 
 def _draw(candidates: list[dict[int, list[int]]], weights: list[float],
@@ -222,32 +235,44 @@ def _draw(candidates: list[dict[int, list[int]]], weights: list[float],
 
 
 def _likelihood(obs: Observation, hands: dict[int, list[int]], played: dict[int, list[int]]) -> float:
-    """How likely the others' public choices were with these hands (1 = as likely as any);
-    ``played``: the card types each seat played."""
-    rules = obs.rules
-    normal = order_for("normal", rules.dullen, rules.joker)
-    w = 1.0
-    said = dict(obs.reservations)
-    copies = rules.copies
-    for s, h in hands.items():
-        dealt = h + played.get(s, [])
-        if s in (obs.poor, obs.taker):
-            continue  # an Armut moved cards: the dealt hand is not this one
-        if said.get(s) == "gesund" and rules.armut:
-            trumps = sum(1 for t in dealt if normal.suit[t] == TRUMP)
-            if trumps <= 3:
+    """``_Likelihood`` of one deal."""
+    return _Likelihood(obs, played)(hands)
+
+
+class _Likelihood:
+    """How likely the others' public choices were with sampled hands (1 = as likely as any):
+    a seat that said gesund at an Armut table rarely holds three trumps or fewer, nor (mostly)
+    both Kreuz-Damen; an early Re or Kontra says a strong hand. ``played``: the card types
+    each seat played."""
+
+    def __init__(self, obs: Observation, played: dict[int, list[int]]) -> None:
+        rules = obs.rules
+        self.rules, self.played = rules, played
+        self.trumps = order_for("normal", rules.dullen, rules.joker).masks[TRUMP]
+        said = dict(obs.reservations)
+        self.gesund = {s for s, a in said.items() if a == "gesund"} - {obs.poor, obs.taker}
+        self.armut = rules.armut
+        self.contract = obs.contract or "normal"
+        self.copies = rules.copies
+        early = {s for s, a in obs.announcements[:4] if s != obs.seat}
+        self.early = early if is_normal_kind(self.contract) else set()
+
+    def __call__(self, hands: dict[int, list[int]]) -> float:
+        played = self.played
+        w = 1.0
+        for s, h in hands.items():
+            if s not in self.gesund:
+                continue  # said something else, or an Armut moved cards: the dealt hand is not this one
+            dealt = h + played.get(s, [])
+            if self.armut and n_cards(hand_from_types(dealt) & self.trumps) <= 3:
                 w *= 0.15
-        if said.get(s) == "gesund" and (obs.contract or "normal") == "normal" \
-                and plays_stille_hochzeit(dealt.count(CQ), copies):
-            w *= 0.5  # most hold a Hochzeit to tell it (a stille Hochzeit; at six two of three CQ are 2:4)
-    early = {s for s, a in obs.announcements[:4] if s != obs.seat}
-    contract = obs.contract or "normal"
-    if is_normal_kind(contract):  # the normal game's trumps: its hand strength says what an early Re meant
-        for s in early & set(hands):
+            if self.contract == "normal" and plays_stille_hochzeit(dealt.count(CQ), self.copies):
+                w *= 0.5  # most hold a Hochzeit to tell it (a stille Hochzeit; at six two of three CQ are 2:4)
+        for s in self.early & set(hands):  # the normal game's trumps: its hand strength says what an early Re meant
             dealt = hands[s] + played.get(s, [])
-            strength = bid.normal_strength(hand_from_types(dealt), rules, contract)
+            strength = bid.normal_strength(hand_from_types(dealt), self.rules, self.contract)
             w *= min(1.0, max(0.1, (strength - 7.0) / 5.0))
-    return w
+        return w
 
 
 def _pinned(obs: Observation, others: list[int]) -> dict[int, list[int]]:
@@ -291,21 +316,43 @@ def _forbidden(obs: Observation, others: list[int]) -> dict[int, set[int]]:
 def _deal(free: list[int], pinned: dict[int, list[int]], obs: Observation,
           forbid: dict[int, set[int]], rng: random.Random) -> dict[int, list[int]] | None:
     """Random hands for the other seats, or None when the random try got stuck."""
-    others = list(pinned)
-    hands = {s: list(pinned[s]) for s in others}
-    room = {s: obs.sizes[s] - len(hands[s]) for s in others}
-    cards = free[:]
-    rng.shuffle(cards)
-    allowed = {t: [s for s in others if t not in forbid[s]] for t in set(cards)}
-    cards.sort(key=lambda t: len(allowed[t]))  # most constrained first
-    for t in cards:
-        fits = [s for s in allowed[t] if room[s] > 0]
-        if not fits:
-            return None
-        s = rng.choice(fits)
-        hands[s].append(t)
-        room[s] -= 1
-    return hands
+    return _Dealer(free, pinned, obs, forbid).deal(rng)
+
+
+class _Dealer:
+    """``_deal`` with what its arguments fix worked out once (a decision deals hundreds of
+    times): which seats may take each card type, and how many cards each still takes."""
+
+    def __init__(self, free: list[int], pinned: dict[int, list[int]], obs: Observation,
+                 forbid: dict[int, set[int]]) -> None:
+        others = list(pinned)
+        self.free, self.pinned = free, pinned
+        self.room = {s: obs.sizes[s] - len(pinned[s]) for s in others}
+        # a type no seat is barred from shares the one list ``others``: ``deal`` knows it by identity
+        self.others = others
+        self.allowed = {t: others if not any(t in forbid[s] for s in others)
+                        else [s for s in others if t not in forbid[s]] for t in set(free)}
+        self.n_allowed = {t: len(a) for t, a in self.allowed.items()}
+
+    def deal(self, rng: random.Random) -> dict[int, list[int]] | None:
+        hands = {s: list(p) for s, p in self.pinned.items()}
+        room = self.room.copy()
+        cards = self.free[:]
+        rng.shuffle(cards)
+        cards.sort(key=self.n_allowed.__getitem__)  # most constrained first
+        allowed, others, choice = self.allowed, self.others, rng.choice
+        open_ = [s for s in others if room[s] > 0]  # ``others`` with room, in their order
+        for t in cards:
+            seats = allowed[t]
+            fits = open_ if seats is others else [s for s in seats if room[s] > 0]
+            if not fits:
+                return None
+            s = choice(fits)
+            hands[s].append(t)
+            room[s] -= 1
+            if not room[s]:
+                open_ = [x for x in open_ if x != s]
+        return hands
 
 
 # The sampling steps by name for the analysis (``dokobot.table.analysis``), which deals
