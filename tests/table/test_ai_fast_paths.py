@@ -137,17 +137,21 @@ def _deal_by_definition(free, pinned, obs, forbid, rng):
     return hands
 
 
-@pytest.mark.parametrize("config", CONFIGS, ids=repr)
-def test_the_sampler_deals_as_the_definition_draw_for_draw(config):
+def _samplers(config: dict, positions: int, stop: float):
+    """(observation, its Sampler) at the card decisions of random positions in play."""
     rules = RuleSet.from_config(config)
     rng = random.Random(repr(config))
+    for _ in range(positions):
+        g = random_position(rules, rng, stop=stop)
+        if g.phase == "play" and g.to_act is not None:
+            obs = g.observation(g.to_act)
+            yield obs, search.Sampler(obs)
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=repr)
+def test_the_sampler_deals_as_the_definition_draw_for_draw(config):
     constrained = 0
-    for _ in range(30):
-        g = random_position(rules, rng, stop=0.05)
-        if g.phase != "play" or g.to_act is None:
-            continue
-        obs = g.observation(g.to_act)
-        sampler = search.Sampler(obs)
+    for obs, sampler in _samplers(config, 30, 0.05):
         dealer = sampler.dealer
         forbid = search.forbidden_types(obs, sampler.others)
         constrained += any(forbid.values())
@@ -186,14 +190,7 @@ def _likelihood_by_definition(obs, hands, played):
 def test_the_likelihood_weighs_as_its_definition():
     weighed = set()
     for config in [*CONFIGS, {"preset": "haus", "armut": True, "announcements": "until_trick_5"}]:
-        rules = RuleSet.from_config(config)
-        rng = random.Random(repr(config))
-        for _ in range(40):
-            g = random_position(rules, rng, stop=0.1)
-            if g.phase != "play" or g.to_act is None:
-                continue
-            obs = g.observation(g.to_act)
-            sampler = search.Sampler(obs)
+        for obs, sampler in _samplers(config, 40, 0.1):
             for k in range(4):
                 hands = sampler.dealer.deal(random.Random(k))
                 if hands is None:  # stuck on the shown voids: sample() tries again
