@@ -32,6 +32,7 @@ from dokobot.engine.randomplay import random_action
 from dokobot.table.ai import bid, search
 from dokobot.table.ai.core import (
     SCHWEIN_POWER,
+    Playout,
     best,
     higher_out,
     pos_from_game,
@@ -92,6 +93,30 @@ def test_with_card_and_higher_out_agree_with_their_definitions(config):
     if config.get("preset") != "muenchen":
         return
     assert seen_dulle  # the Dulle rule's second HT was put to the test
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=repr)
+def test_a_play_out_counts_the_leads_as_a_fresh_position_does(config):
+    """``Playout`` keeps the leads of finished tricks between cards: the same as counted anew,
+    and the led suits of a trick on the table counted too."""
+    rules = RuleSet.from_config(config)
+    rng = random.Random(repr(config))
+    led_seen = 0
+    for _ in range(6):
+        dealer = rng.randrange(rules.players)
+        g = Game(rules, deal(rules, rng, dealer), dealer)
+        view = Playout(g)
+        while g.phase != "done":
+            if g.phase == "play" and g.to_act is not None:
+                seat = g.to_act
+                pos = view.pos(seat, type_list(g.sim_legal(seat)))
+                assert pos == pos_from_game(g, seat)
+                played = [x[1][0] for x in g.sim_done] + g.sim_trick[:1]
+                assert list(pos.led_counts) == [sum(1 for _, t, sw in played if not sw and pos.order.suit[t] == s)
+                                                for s in range(4)]
+                led_seen += sum(pos.led_counts)
+            g.act(*random_action(g, rng, announce_rate=0.1))
+    assert led_seen
 
 
 @pytest.mark.parametrize("contract", ["normal", "solo:karo", "solo:herz", "solo:damen", "solo:buben",

@@ -305,48 +305,73 @@ def _fill(obs: Observation, me: str, mine: int, theirs: int, unknown: int) -> in
 
 
 def pos_from_game(g: Game, seat: int) -> Pos:
-    """The card decision of ``seat`` inside a play-out: the sampled world is known. It runs for
-    every card of every play-out, so the loops are unrolled and the party rows cached."""
-    order = g.sim_order
-    rules = g.rules
-    hands = g.sim_hands
-    hand = hands[seat]
-    trick = g.sim_trick
-    out = 0
-    void = [0] * g.n
-    m0, m1, m2, m3, m4 = order.masks
-    seats = g.seats
-    for s in seats:
-        if s != seat:
-            h = hands[s]
-            out += h
-            void[s] = ((not h & m0) | (not h & m1) << 1 | (not h & m2) << 2 | (not h & m3) << 3
-                       | (not h & m4) << 4)
-    seeking = g.seeking and g.clarify_trick is None
-    if seeking:
-        team = [0] * g.n
-        team[seat] = 1
-        if g.holder is not None:
-            team[g.holder] = 1 if seat == g.holder else 0
-    else:
-        team = list(_team_row(g.sim_re, seat, g.n))
+    """The card decision of ``seat`` inside a play-out: the sampled world is known."""
+    return Playout(g).pos(seat, type_list(g.sim_legal(seat)))
+
+
+class Playout:
+    """``pos_from_game`` for every card of one play-out of ``g``: it runs for every card of
+    every play-out, so the loops are unrolled, the party rows and seatings cached, and the
+    suits led in the finished tricks counted once (a play-out only adds tricks)."""
+
+    __slots__ = ("g", "_counted", "_led")
+
+    def __init__(self, g: Game) -> None:
+        self.g = g
+        self._counted = 0  # finished tricks whose lead is in ``_led``
+        self._led = [0, 0, 0, 0, 0]  # per suit how often it was led; the fifth counts trump leads
+
+    def pos(self, seat: int, legal: tuple[int, ...]) -> Pos:
+        """The position of ``seat`` to play, ``legal`` its distinct legal card types."""
+        g = self.g
+        order = g.sim_order
+        hands = g.sim_hands
+        hand = hands[seat]
+        trick = g.sim_trick
+        out = 0
+        void = [0] * g.n
+        m0, m1, m2, m3, m4 = order.masks
+        seats = g.seats
+        for s in seats:
+            if s != seat:
+                h = hands[s]
+                out += h
+                void[s] = ((not h & m0) | (not h & m1) << 1 | (not h & m2) << 2 | (not h & m3) << 3
+                           | (not h & m4) << 4)
+        seeking = g.seeking and g.clarify_trick is None
+        if seeking:
+            team = [0] * g.n
+            team[seat] = 1
+            if g.holder is not None:
+                team[g.holder] = 1 if seat == g.holder else 0
+        else:
+            team = list(_team_row(g.sim_re, seat, g.n))
+        rules = g.rules
+        schwein_ok = rules.schweine and bool(count(hand, DA)) and g.sim_may_schwein(seat)
+        suit = order.suit
+        done = g.sim_done
+        led = self._led
+        for x in done[self._counted:]:
+            first = x[1][0]
+            if not first[2]:
+                led[suit[first[1]]] += 1
+        self._counted = len(done)
+        led_counts = tuple(led[:4])
+        if trick and not trick[0][2] and suit[trick[0][1]] < TRUMP:  # the trick on the table was led too
+            i = suit[trick[0][1]]
+            led_counts = led_counts[:i] + (led_counts[i] + 1,) + led_counts[i + 1:]
+        contract = g.contract or "normal"
+        soloist = g.soloist if g.soloist is not None else (g.holder if is_stille_hochzeit(contract) else None)
+        return Pos(rules, order, seat, hand, legal, trick, len(done), g.n_tricks, team, out, void,
+                   _after(seats, seat, len(trick)), contract, soloist, seats, schwein_ok, led_counts, seeking,
+                   g.hochzeit_form or "", g.extras_count, g.holder if seeking else None)
+
+
+@cache
+def _after(seats: tuple[int, ...], seat: int, played: int) -> tuple[int, ...]:
+    """The seats still to play in the trick after ``seat``, ``played`` cards being on the table."""
     i = seats.index(seat)
-    after = (seats[i + 1:] + seats[:i])[: len(seats) - 1 - len(trick)]
-    schwein_ok = rules.schweine and bool(count(hand, DA)) and g.sim_may_schwein(seat)
-    led = [0, 0, 0, 0, 0]  # the fifth counts trump leads, left out below
-    suit = order.suit
-    done = g.sim_done
-    for x in done:
-        first = x[1][0]
-        if not first[2]:
-            led[suit[first[1]]] += 1
-    if trick and not trick[0][2]:
-        led[suit[trick[0][1]]] += 1
-    contract = g.contract or "normal"
-    soloist = g.soloist if g.soloist is not None else (g.holder if is_stille_hochzeit(contract) else None)
-    return Pos(rules, order, seat, hand, type_list(g.sim_legal(seat)), trick, len(done), g.n_tricks, team, out,
-               void, tuple(after), contract, soloist, seats, schwein_ok, tuple(led[:4]), seeking,
-               g.hochzeit_form or "", g.extras_count, g.holder if seeking else None)
+    return (seats[i + 1:] + seats[:i])[: len(seats) - 1 - played]
 
 
 @cache
@@ -355,5 +380,5 @@ def _team_row(re: frozenset[int], seat: int, n: int) -> tuple[int, ...]:
     mine = seat in re
     return tuple([1 if (s in re) == mine else -1 for s in range(n)])
 
-__all__ = ["JOKER", "Pos", "best", "holds", "pos_from_game", "pos_from_obs", "power", "table_augen", "trick_top",
+__all__ = ["JOKER", "Pos", "best", "holds", "Playout", "pos_from_game", "pos_from_obs", "power", "table_augen", "trick_top",
            "wins_now", "with_card"]

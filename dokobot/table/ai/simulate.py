@@ -9,7 +9,7 @@ from dokobot.engine import Game, Observation, deck
 from dokobot.engine.actions import Reserve
 from dokobot.engine.cards import CARD_CODES, CODE_TO_TYPE, DA, type_list
 
-from .core import pos_from_game
+from .core import Playout
 from .play import mittel_card
 
 
@@ -17,6 +17,7 @@ def rollout(g: Game) -> Game:
     """Finish a game in play, every seat by the ``mittel`` card rules (knowing the sampled world)."""
     play, legal = g.sim_play, g.sim_legal
     schweine = g.rules.schweine
+    pos = Playout(g).pos
     while g.phase in ("play", "partner"):
         s = g.to_act
         assert s is not None  # a game in play has a seat to act
@@ -28,7 +29,7 @@ def rollout(g: Game) -> Game:
             t = types[0]
             play(s, t, t == DA and schweine and g.sim_may_schwein(s))
             continue
-        t, sw = mittel_card(pos_from_game(g, s))
+        t, sw = mittel_card(pos(s, types))
         play(s, t, sw)
     return g
 
