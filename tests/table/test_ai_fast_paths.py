@@ -37,6 +37,7 @@ from dokobot.table.ai.core import (
     higher_out,
     pos_from_game,
     second_dulle_wins,
+    trick_top,
     with_card,
 )
 from tests.engine.helpers import PRESET_SWITCHES, random_position
@@ -110,6 +111,8 @@ def test_a_play_out_counts_the_leads_as_a_fresh_position_does(config):
             if g.phase == "play" and g.to_act is not None:
                 seat = g.to_act
                 pos = view.pos(seat, type_list(g.sim_legal(seat)))
+                if pos.trick:
+                    trick_top(pos)  # kept in the position, and no part of its value
                 assert pos == pos_from_game(g, seat)
                 played = [x[1][0] for x in g.sim_done] + g.sim_trick[:1]
                 assert list(pos.led_counts) == [sum(1 for _, t, sw in played if not sw and pos.order.suit[t] == s)

@@ -9,7 +9,7 @@ table and inside ``schwer``'s play-outs.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 
 from dokobot.engine import Game, Observation, deck
@@ -69,7 +69,8 @@ class Pos:
     hochzeit_form: str = ""  # the form it is sought by (under ``choice`` the holder's)
     extras_count: bool = False  # the Sonderpunkte count in this game (the engine's ``extras_count``)
     seeker: int | None = None  # the seat seeking the partner (Hochzeit holder, kleines Solo soloist)
-    top: tuple[int, int, bool, int, bool] | None = None  # ``best`` of the trick, worked out when first asked
+    # ``best`` of the trick, worked out when first asked (``trick_top``): not part of the position's value
+    top: tuple[int, int, bool, int, bool] | None = field(default=None, compare=False, repr=False)
 
     @property
     def last_trick(self) -> bool:
@@ -172,7 +173,8 @@ _ABOVE: dict[int, tuple[Order, tuple[tuple[int, ...], ...]]] = {}
 
 def _above(order: Order) -> tuple[tuple[int, ...], ...]:
     """Per suit (TRUMP included) and power p up to 1001: the mask of the suit's types above p.
-    Keyed by the order's identity: hashing an Order hashes its tables, and orders are few."""
+    Keyed by the order's identity: hashing an Order hashes its tables, and orders are few
+    (``order_for`` caches them)."""
     hit = _ABOVE.get(id(order))
     if hit is not None and hit[0] is order:
         return hit[1]
