@@ -81,8 +81,9 @@ def public_sample(obs: Observation, rng: random.Random) -> Game:
     free = sorted(unseen.elements())
     forbid = search.forbidden_types(obs, seats)
     hands = None
+    dealer = search.HandDealer(free, pinned, obs, forbid)  # worked out once for its tries
     for _ in range(40):
-        hands = search.deal_hands(free, pinned, obs, forbid, rng)
+        hands = dealer.deal(rng)
         if hands is not None:
             break
     if hands is None:  # constraints too tight for random tries: keep sizes only

@@ -119,8 +119,7 @@ _ACES = type_mask(t for t in range(N_TYPES) if rank_of(t) == ACE)
 
 
 def trumps_of(hand: int, rules: RuleSet) -> int:
-    order = order_for("normal", rules.dullen, rules.joker)
-    return sum(count(hand, t) for t in order.trumps)
+    return n_cards(hand & order_for("normal", rules.dullen, rules.joker).masks[TRUMP])
 
 
 # ---- reservations ------------------------------------------------------------------------------

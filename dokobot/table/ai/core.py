@@ -200,11 +200,12 @@ def may_beat(pos: Pos, seat: int, top: tuple[int, int, bool, int, bool]) -> bool
     if void >> TRUMP & 1:
         return False
     known_void = void >> suit & 1
-    left = _suit_out(pos, suit)
+    left = out_count(pos, suit)
     return bool(known_void) or left < len(pos.after) + 1 or pos.led_counts[suit] >= 1 and left < 4
 
 
-def _suit_out(pos: Pos, suit: int) -> int:
+def out_count(pos: Pos, suit: int) -> int:
+    """How many unseen cards of ``suit`` (TRUMP included) there are."""
     return n_cards(pos.out & pos.order.masks[suit])
 
 
@@ -382,5 +383,5 @@ def _team_row(re: frozenset[int], seat: int, n: int) -> tuple[int, ...]:
     mine = seat in re
     return tuple([1 if (s in re) == mine else -1 for s in range(n)])
 
-__all__ = ["JOKER", "Pos", "best", "holds", "Playout", "pos_from_game", "pos_from_obs", "power", "table_augen", "trick_top",
+__all__ = ["JOKER", "Pos", "best", "holds", "out_count", "Playout", "pos_from_game", "pos_from_obs", "power", "table_augen", "trick_top",
            "wins_now", "with_card"]

@@ -13,7 +13,17 @@ from collections.abc import Iterable, Sequence
 from dokobot.engine.cards import ACE, AUGEN, CJ, DA, HT, TEN, n_cards, rank_of
 from dokobot.engine.contracts import TRUMP
 
-from .core import Pos, higher_out, holds, power, table_augen, trick_top, wins_now, with_card
+from .core import (
+    Pos,
+    higher_out,
+    holds,
+    out_count,
+    power,
+    table_augen,
+    trick_top,
+    wins_now,
+    with_card,
+)
 
 Card = tuple[int, bool]
 
@@ -184,7 +194,7 @@ def _lead(pos: Pos) -> int:
     # a master trump when the party wants trumps out
     masters = [t for t in trumps if higher_out(pos, TRUMP, order.power[t]) == 0]
     wants_trumps = me_solo
-    trumps_out = _out_count(pos, TRUMP) > 0
+    trumps_out = out_count(pos, TRUMP) > 0
     if me_solo and masters and trumps_out:
         return max(masters, key=lambda t: power(pos, t, False))
     if me_solo and trumps and trumps_out and not _fresh_aces(pos, plain):
@@ -210,10 +220,6 @@ def _fresh_aces(pos: Pos, plain: Iterable[int]) -> bool:
     return any(rank_of(t) == ACE and _safe_plain_lead(pos, t) for t in plain)
 
 
-def _out_count(pos: Pos, suit: int) -> int:
-    return n_cards(pos.out & pos.order.masks[suit])
-
-
 def _safe_plain_lead(pos: Pos, t: int) -> bool:
     """A plain card that should win: no higher card out, nobody of the other party void."""
     suit = pos.order.suit[t]
@@ -221,4 +227,4 @@ def _safe_plain_lead(pos: Pos, t: int) -> bool:
         return False
     if any(pos.team[s] != 1 and pos.void[s] >> suit & 1 for s in pos.seats if s != pos.seat):
         return False
-    return _out_count(pos, suit) >= 3 + (1 if pos.led_counts[suit] else 0)
+    return out_count(pos, suit) >= 3 + (1 if pos.led_counts[suit] else 0)

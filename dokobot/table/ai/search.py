@@ -359,3 +359,4 @@ class _Dealer:
 # every hand from the public view with the same constraints.
 forbidden_types = _forbidden
 deal_hands = _deal
+HandDealer = _Dealer
