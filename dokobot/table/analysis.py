@@ -127,8 +127,9 @@ def option_values(obs: Observation, rollouts: int, min_worlds: int, rng: random.
     opts = options(obs)
     worlds = max(min_worlds, rollouts // max(1, len(opts)))
     totals = dict.fromkeys(opts, 0.0)
+    sampler = search.Sampler(obs)  # what the observation fixes, once for all worlds
     for _ in range(worlds):
-        sim = search.sample(obs, rng)
+        sim = sampler.draw(rng)
         for t, sw in opts:
             g = sim.copy()
             g.sim_play(obs.seat, t, sw)
