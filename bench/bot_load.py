@@ -810,7 +810,9 @@ async def run_rest(tables: int, games: int, *, seats: int = 4, seed: int = 1) ->
     rest: RestLog | None = None
     try:
         async with simcord.run(bot) as env:
-            env.settle_timeout = 120.0  # a shared machine: the computers' threads may wait for a core
+            # A shared machine: the computers' threads may wait for a core. Not longer: a turn
+            # clock's reminder due within the settle deadline is waited for in real time.
+            env.settle_timeout = 30.0
             guild = env.create_guild("rest")
             rng = random.Random(seed)
             drivers = [RestTable(env, guild, bot, i, seats, rng) for i in range(tables)]

@@ -6,7 +6,9 @@ Reports complete random DDV games per second (deal, Vorbehalt, random legal
 announcements and plays, scoring) on one core, legal-move queries per second,
 the cost of copying a state, and engine / ceiling (bench/ceiling.py), each
 round running both back to back so load on the machine hits both alike.
-Targets: >= 5,000 games/s and >= 1/3 of the ceiling. Six at the table (preset
+Targets: >= 5,000 games/s and >= 1/3 of the ceiling (issue 26: 1/2).
+The engine may be compiled (setup.py, ``DOKOBOT_MYPYC=1``): ``engine_build`` says which ran;
+``DOKOBOT_PURE_ENGINE=1`` runs the Python source beside a compiled build. Six at the table (preset
 ``muenchen``: 72 cards, tricks of six, Überstich) run in the same rounds, one
 six-player game after each four-player pair; target: a six-player game costs at
 most 1.6x a four-player one (``six_over_four``, the median of the rounds' ratios).
@@ -28,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import ceiling  # noqa: E402
 
-from dokobot.engine import Game, RuleSet, deal  # noqa: E402
+from dokobot.engine import COMPILED, Game, RuleSet, deal  # noqa: E402
 from dokobot.engine.actions import Reserve  # noqa: E402
 from dokobot.engine.cards import types_in  # noqa: E402
 from dokobot.engine.randomplay import playout  # noqa: E402
@@ -98,6 +100,7 @@ def run(games: int, rounds: int, clock_name: str = "wall") -> dict:
     copies = per_second(Game.copy, pos, 50)
     return {
         "machine": f"{platform.machine()}, {platform.python_implementation()} {platform.python_version()}",
+        "engine_build": "compiled (mypyc)" if COMPILED else "python",  # setup.py, DOKOBOT_MYPYC
         "clock": clock_name,
         "games_per_round": games,
         "rounds": rounds,

@@ -1,5 +1,12 @@
-"""The Doppelkopf rules engine: pure, synchronous, no I/O."""
+"""The Doppelkopf rules engine: pure, synchronous, no I/O.
 
+It runs as Python, or compiled by mypyc (``DOKOBOT_MYPYC=1`` at install, setup.py):
+``COMPILED`` says which. A compiled module older than its source (an edited checkout)
+would run the old rules, so then every module of the engine is loaded from its source
+(with a warning), as with ``DOKOBOT_PURE_ENGINE=1``.
+"""
+
+from ._build import COMPILED  # first: it decides which build the imports below load
 from .cards import AUGEN, CARD_CODES
 from .deal import deal, deck, next_dealer
 from .errors import IllegalAction, RuleError
@@ -18,7 +25,7 @@ from .rules import (
 )
 
 __all__ = [
-    "AUGEN", "ArmutInfo", "CARD_CODES", "PRESETS", "SOLO_KINDS", "SWITCHES", "BreakdownItem", "Event", "Extra",
+    "COMPILED", "AUGEN", "ArmutInfo", "CARD_CODES", "PRESETS", "SOLO_KINDS", "SWITCHES", "BreakdownItem", "Event", "Extra",
     "Game", "GameResult", "IllegalAction",
     "Observation", "Play", "ReplayError", "RuleError", "RuleSet", "Target", "Trick", "deal", "deck",
     "is_list_switch", "next_dealer", "replay", "replay_game", "switch_range", "switch_values",

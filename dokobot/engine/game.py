@@ -9,7 +9,7 @@ position. Internally cards are int types and hands 2-bit-count bit masks
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 from itertools import combinations
@@ -103,7 +103,7 @@ class Bidding(NamedTuple):
 class Event(NamedTuple):
     kind: str
     seat: int | None
-    data: object = None
+    data: Any = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,23 +115,36 @@ class Trick:
     schwein: int | None = None  # index in cards of a card played as Schwein
 
 
+# the attributes of a Game (its __slots__), a name of their own: a compiled class (mypyc)
+# has no __slots__ to read back
+_SLOTS = (
+    "rules", "n", "dealer", "players", "_dealt", "seats", "_hands", "sizes", "phase", "to_act",
+    "_reserves", "contract", "_order", "soloist", "holder", "partner", "clarify_trick",
+    "poor", "taker", "_armut_asked", "armut_given", "armut_trumps_back", "armut_returned", "_re",
+    "_trick", "_leader", "_tricks_done", "_augen", "_won", "_levels", "_late", "announcements",
+    "_said_re", "klopfer", "_schwein_played", "actions", "_revealed", "_final", "_next_of",
+    "n_tricks", "_named", "_named_by", "_armut_ask", "_armut_info", "pflicht", "vorgefuehrt",
+    "_trick_size", "steps", "_search", "third", "size", "_solo_info", "bidding", "_cq_played",
+    "owed", "_form", "_forms", "asking",
+)
+
+
+# ``Game(_BLANK, _NO_HANDS)``: a game with no attribute set, for copy() and from_observation();
+# ``Game.__new__`` would do in Python, but a compiled class (mypyc) runs __init__ from it
+_BLANK = RuleSet()
+_NO_HANDS: list[list[str]] = []
+
+
 class Game:
     """One dealt game from the Vorbehalt round to the last trick."""
 
-    __slots__ = (
-        "rules", "n", "dealer", "players", "_dealt", "seats", "_hands", "sizes", "phase", "to_act",
-        "_reserves", "contract", "_order", "soloist", "holder", "partner", "clarify_trick",
-        "poor", "taker", "_armut_asked", "armut_given", "armut_trumps_back", "armut_returned", "_re",
-        "_trick", "_leader", "_tricks_done", "_augen", "_won", "_levels", "_late", "announcements",
-        "_said_re", "klopfer", "_schwein_played", "actions", "_revealed", "_final", "_next_of",
-        "n_tricks", "_named", "_named_by", "_armut_ask", "_armut_info", "pflicht", "vorgefuehrt",
-        "_trick_size", "steps", "_search", "third", "size", "_solo_info", "bidding", "_cq_played",
-        "owed", "_form", "_forms", "asking",
-    )
+    __slots__ = _SLOTS
 
     def __init__(self, rules: RuleSet, hands: list[list[str]], dealer: int = 0,
                  players: list[str] | None = None, *, pflicht: frozenset[int] = frozenset(),
                  vorgefuehrt: int | None = None, owed: Mapping[int, Iterable[str]] | None = None) -> None:
+        if rules is _BLANK:  # copy() and from_observation() set every attribute themselves
+            return
         self._set_list(len(hands), pflicht, vorgefuehrt, owed)
         n = len(hands)
         rules = table_rules(rules, n)
@@ -227,7 +240,7 @@ class Game:
     # ---- copying -------------------------------------------------------------------------
 
     def copy(self) -> Game:
-        g = Game.__new__(Game)
+        g = Game(_BLANK, _NO_HANDS)
         _share(self, g)  # immutable values and frozen containers: share them
         g._hands, g.sizes, g._trick = self._hands[:], self.sizes[:], self._trick[:]
         g._tricks_done, g._augen, g._won = self._tricks_done[:], self._augen[:], self._won[:]
@@ -250,7 +263,7 @@ class Game:
         """
         if obs.phase not in ("play", "partner", "done"):
             raise ValueError("games are built from observations of the play only")
-        g = cls.__new__(cls)
+        g = cls(_BLANK, _NO_HANDS)
         # the table's list only decides who leads a solo and who must play one: settled
         # before play, and the seat's legal reservations already come from the real game
         g.pflicht, g.vorgefuehrt, g.owed = frozenset(), None, None
@@ -417,9 +430,9 @@ class Game:
         """Hand mask of the cards the seat may play now (0 when it may not play)."""
         if self.phase != "play" or seat != self.to_act:
             return 0
-        return self._legal(seat)
+        return self.sim_legal(seat)
 
-    def _legal(self, seat: int) -> int:
+    def sim_legal(self, seat: int) -> int:
         """legal_mask for the seat to play, without the turn check (hot path)."""
         h = self._hands[seat]
         trick = self._trick
@@ -500,7 +513,7 @@ class Game:
         out: list[Move] = []
         for card in self.legal_plays(seat):
             t = CODE_TO_TYPE[card]
-            if t != DA or not self.rules.overtrump or self._beats_as_needed(seat, t, False):
+            if t != DA or not self.rules.overtrump or self.sim_beats_as_needed(seat, t, False):
                 out.append(Play(card))
             if t == DA and self.may_schwein(seat):
                 out.append(Play(card, True))
@@ -1197,12 +1210,12 @@ class Game:
             why = self._schwein_problem(seat, t)
             if why:
                 raise IllegalAction("schwein_not_allowed", seat=seat, card=CARD_CODES[t], why=why)
-        if self.rules.overtrump and self._trick and not self._beats_as_needed(seat, t, schwein):
+        if self.rules.overtrump and self._trick and not self.sim_beats_as_needed(seat, t, schwein):
             raise IllegalAction("must_overtrump", seat=seat)
         if self._klopfen_redeal():
             return self._redeal()  # the card is not played
         before = (len(self._tricks_done), self.clarify_trick, len(self._revealed))
-        self._play(seat, t, schwein)
+        self.sim_play(seat, t, schwein)
         return self._play_events(seat, t, before)
 
     def _play_events(self, seat: int, t: int, before: tuple[int, int | None, int]) -> list[Event]:
@@ -1224,7 +1237,7 @@ class Game:
     def _reveal_events(self, n_before: int) -> list[Event]:
         return [Event("party_revealed", s, p) for s, p in list(self._revealed.items())[n_before:]]
 
-    def _play(self, seat: int, t: int, schwein: bool = False) -> None:
+    def sim_play(self, seat: int, t: int, schwein: bool = False) -> None:
         """Apply a play already known to be legal (the fast path for simulations)."""
         self._hands[seat] -= 1 << (t << 1)
         self.sizes[seat] -= 1
@@ -1245,10 +1258,10 @@ class Game:
 
     # ---- public fast path for simulations (docs/engine-api.md) ----------------------------
     # No turn or phase checks, no events, no action log: for play-outs that keep to the rules
-    # themselves. Aliases, not wrappers: this is the hot loop of the computer players.
-
-    sim_legal = _legal  # (seat to play) -> hand mask of the cards it may play
-    sim_play = _play  # (seat, card type, schwein) a play known to be legal
+    # themselves; the methods themselves, not wrappers (this is the hot loop of the computer
+    # players): sim_legal (seat to play) -> hand mask of the cards it may play; sim_play (seat,
+    # card type, schwein) a play known to be legal; sim_beats_as_needed (seat, card type,
+    # schwein): False for a Fuchs the Überstich mask let through only as a Schwein, played plain.
 
     # Read-only views of the play-out state for policies that reason on a sampled world
     # (dokobot.table.ai.core.pos_from_game). The engine's own lists: do not change them.
@@ -1344,7 +1357,7 @@ class Game:
                 best_seat, best_t, best_sw, best_p = seat, t, sw, p
         return best_seat
 
-    def _beats_as_needed(self, seat: int, t: int, schwein: bool) -> bool:
+    def sim_beats_as_needed(self, seat: int, t: int, schwein: bool) -> bool:
         """False for a Fuchs the Überstich mask let through only because it could be a Schwein."""
         if t != DA or schwein:
             return True
@@ -1353,9 +1366,6 @@ class Game:
             return True
         return not (self._schwein_problem(seat, DA) is None and self._beats(DA, True, top))
 
-    # public for play-outs (randomplay): a Fuchs the Überstich mask let through only as a
-    # Schwein is False played plain; an alias, it runs per card
-    sim_beats_as_needed = _beats_as_needed  # (seat, card type, schwein)
 
     def _second_dulle_wins(self, last: bool) -> bool:
         r = self.rules
@@ -1531,16 +1541,15 @@ class Game:
         return self.soloist is not None and self.soloist in self.pflicht
 
     @property
-    def _is_solo(self) -> bool:
+    def is_solo(self) -> bool:
+        """One party of a single seat (scoring's solo factor and "solo_won")."""
         return scores_as_solo(self.contract, found_nobody(self.clarify_trick, self.partner))
 
     @property
-    def _extras_count(self) -> bool:
+    def extras_count(self) -> bool:
         """Whether the extras count (``contracts.extras_count``)."""
         return extras_count(self.contract, self.rules.solo_extras, found_nobody(self.clarify_trick, self.partner))
 
-    is_solo = _is_solo  # one party of a single seat (scoring's solo factor and "solo_won")
-    extras_count = _extras_count
     # ---- a seat's view -------------------------------------------------------------------
 
     def observation(self, seat: int) -> Observation:
@@ -1589,19 +1598,57 @@ class Game:
 
 _COPIED = {"_hands", "sizes", "_trick", "_tricks_done", "_augen", "_won", "_levels", "_late", "_said_re",
            "_reserves", "announcements", "klopfer", "actions", "_revealed"}
-_SHARED = tuple(n for n in Game.__slots__ if n not in _COPIED)
+_SHARED = tuple(n for n in _SLOTS if n not in _COPIED)
 
 
-def _straight_copier(names: tuple[str, ...]) -> Callable[[Game, Game], None]:
-    """``dst.x = src.x`` for every name, as straight-line code: about twice as fast as a
-    getattr/setattr loop, and copies are what computer players make most."""
-    src = "def share(src, dst):\n" + "".join(f"    dst.{n} = src.{n}\n" for n in names)
-    namespace: dict[str, Callable[[Game, Game], None]] = {}
-    exec(src, namespace)  # noqa: S102 - generated from the slot names above, nothing else
-    return namespace["share"]
-
-
-_share = _straight_copier(_SHARED)
+def _share(src: Game, dst: Game) -> None:
+    """``dst.x = src.x`` for every slot in ``_SHARED``, as straight-line code: twice as fast as
+    a getattr/setattr loop in Python, and compiled (mypyc) a direct slot copy; copies are what
+    computer players make most. tests/engine/test_copy_slots.py checks it names every slot."""
+    dst.rules = src.rules
+    dst.n = src.n
+    dst.dealer = src.dealer
+    dst.players = src.players
+    dst._dealt = src._dealt
+    dst.seats = src.seats
+    dst.phase = src.phase
+    dst.to_act = src.to_act
+    dst.contract = src.contract
+    dst._order = src._order
+    dst.soloist = src.soloist
+    dst.holder = src.holder
+    dst.partner = src.partner
+    dst.clarify_trick = src.clarify_trick
+    dst.poor = src.poor
+    dst.taker = src.taker
+    dst._armut_asked = src._armut_asked
+    dst.armut_given = src.armut_given
+    dst.armut_trumps_back = src.armut_trumps_back
+    dst.armut_returned = src.armut_returned
+    dst._re = src._re
+    dst._leader = src._leader
+    dst._schwein_played = src._schwein_played
+    dst._final = src._final
+    dst._next_of = src._next_of
+    dst.n_tricks = src.n_tricks
+    dst._named = src._named
+    dst._named_by = src._named_by
+    dst._armut_ask = src._armut_ask
+    dst._armut_info = src._armut_info
+    dst.pflicht = src.pflicht
+    dst.vorgefuehrt = src.vorgefuehrt
+    dst._trick_size = src._trick_size
+    dst.steps = src.steps
+    dst._search = src._search
+    dst.third = src.third
+    dst.size = src.size
+    dst._solo_info = src._solo_info
+    dst.bidding = src.bidding
+    dst._cq_played = src._cq_played
+    dst.owed = src.owed
+    dst._form = src._form
+    dst._forms = src._forms
+    dst.asking = src.asking
 _COPIES = (2, 3)  # of each card: four and five, six
 _MOST_RE = tuple(normal_re_sizes(c, 0)[1] for c in _COPIES)  # the most Re seats of a normal game, once
 # contracts in which a played CQ shows its seat as Re

@@ -61,7 +61,7 @@ def finished(contract: str = "normal", re=(0, 2), augen=None, won=None, levels=(
     g._said_re = [lv >= 0 for lv in levels]
     g._tricks_done = []
     for leader, plays, winner in tricks:
-        types = tuple((s, parse_code(c), False) for s, c in plays)
+        types = [(s, parse_code(c), False) for s, c in plays]  # a list, as the engine keeps it
         g._tricks_done.append((leader, types, winner, sum(_augen(c) for _, c in plays)))
     g.phase = "done"
     g.to_act = None

@@ -251,7 +251,7 @@ def test_kleine_hochzeit_partner_is_the_third_queen_becomes_grosse():
     assert g._re == {0, 2}
     assert g.public_parties() == {0: "re", 2: "re", 1: "kontra", 3: "kontra", 4: "kontra", 5: "kontra"}
     play_first(g)
-    assert g.result()["contract"] == "hochzeit:gross" and not g._extras_count
+    assert g.result()["contract"] == "hochzeit:gross" and not g.extras_count
 
 
 def test_three_queens_gesund_is_a_stille_hochzeit_1_5():
@@ -415,7 +415,7 @@ def test_keine135_is_refused_at_four():
 
 def test_targets_at_six():
     from dokobot.engine.scoring import Tally, target_met
-    t = Tally.__new__(Tally)
+    t = Tally(six(SIX_RE_ALL))  # a six-player table's Tally, its figures set below
     t.steps, t.limits, t.half = ("keine135", "keine90", "keine60", "keine30", "schwarz"), (135, 90, 60, 30, 0), 180
     t.n_tricks = 12
     for levels, augen, re_wins, kontra_wins in [

@@ -54,10 +54,10 @@ def test_random_games_keep_the_invariants(config, seed, announce_rate, reserve_r
     assert r["augen"]["re"] + r["augen"]["kontra"] == 240
     assert r["tricks"]["re"] + r["tricks"]["kontra"] == rules.hand_size
     assert sorted(r["re"] + r["kontra"]) == [0, 1, 2, 3] and r["re"]
-    assert len(r["re"]) == (1 if g._is_solo else 2)
+    assert len(r["re"]) == (1 if g.is_solo else 2)
     assert sum(r["score"]) == 0
     assert len({x % 2 for x in r["score"]}) == 1
-    if g._is_solo and r["game_value"]:
+    if g.is_solo and r["game_value"]:
         soloist = r["re"][0]
         assert all(r["score"][soloist] == -3 * r["score"][s] for s in r["kontra"])
     if r["winner"] is None:

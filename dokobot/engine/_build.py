@@ -1,0 +1,71 @@
+"""Which build of the engine runs: compiled (mypyc) when it is there and not older than its
+source, else the Python source. Imported by ``__init__`` before any other engine module; ``COMPILED`` says which."""
+
+from __future__ import annotations
+
+import importlib.abc
+import importlib.machinery
+import importlib.util
+import os
+import sys
+import warnings
+from collections.abc import Sequence
+from pathlib import Path
+from types import ModuleType
+
+_HERE = Path(__file__).resolve().parent
+_PACKAGE = __name__.rpartition(".")[0]
+
+
+def _compiled(py: Path) -> Path | None:
+    for suffix in importlib.machinery.EXTENSION_SUFFIXES:
+        so = py.with_name(py.stem + suffix)
+        if so.exists():
+            return so
+    return None
+
+
+def _modules() -> dict[str, Path]:
+    """The engine's compiled modules and their sources (``__init__`` and this one stay Python)."""
+    out = {}
+    for py in sorted(_HERE.glob("*.py")):
+        if py.stem not in ("__init__", "_build") and _compiled(py) is not None:
+            out[f"{_PACKAGE}.{py.stem}"] = py
+    return out
+
+
+class _SourceFirst(importlib.abc.MetaPathFinder):
+    """Loads the engine's modules from their .py files, past the compiled ones beside them."""
+
+    def __init__(self, names: dict[str, Path]) -> None:
+        self.names = names
+
+    def find_spec(self, fullname: str, path: Sequence[str] | None,
+                  target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
+        py = self.names.get(fullname)
+        if py is None:
+            return None
+        return importlib.util.spec_from_file_location(fullname, py)
+
+
+def choose() -> bool:
+    """True when the compiled engine will be imported; else installs the source-first finder."""
+    names = _modules()
+    if not names:
+        return False
+    stale = [py.name for py in names.values() if py.stat().st_mtime > _compiled_mtime(py)]
+    if os.environ.get("DOKOBOT_PURE_ENGINE") == "1" or stale:
+        if stale:
+            warnings.warn(f"the compiled engine is older than {', '.join(stale)}: running the "
+                          "Python source (rebuild with DOKOBOT_MYPYC=1, see setup.py)", stacklevel=2)
+        sys.meta_path.insert(0, _SourceFirst(names))
+        return False
+    return True
+
+
+def _compiled_mtime(py: Path) -> float:
+    so = _compiled(py)
+    return so.stat().st_mtime if so is not None else float("inf")
+
+
+COMPILED = choose()

@@ -1,0 +1,86 @@
+"""The optional mypyc build of the engine (setup.py, DOKOBOT_MYPYC=1) plays exactly the
+Python source's games, and a stale or unwanted build is never the one that runs.
+
+The build is made in a copy of the package (about a minute); skipped where there is no
+C compiler or no Python headers to build it with."""
+
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+PROBE = Path(__file__).with_name("compiled_probe.py")
+
+
+def _why_not() -> str | None:
+    try:
+        import mypyc.build  # noqa: F401
+    except ImportError:
+        return "mypyc (it comes with mypy) is not installed"
+    cc = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    if shutil.which(cc) is None:
+        return f"no C compiler ({cc})"
+    if not (Path(sysconfig.get_paths()["include"]) / "Python.h").exists():
+        return "no Python headers (python3-dev)"
+    return None
+
+
+pytestmark = pytest.mark.skipif(_why_not() is not None, reason=_why_not() or "")
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    tree = tmp_path_factory.mktemp("compiled")
+    skip = shutil.ignore_patterns("*.so", "__pycache__", "*.pyc")
+    for folder in ("dokobot", "cogs"):
+        shutil.copytree(ROOT / folder, tree / folder, ignore=skip)
+    for name in ("setup.py", "pyproject.toml", "README.md"):
+        shutil.copy2(ROOT / name, tree / name)
+    env = {**os.environ, "DOKOBOT_MYPYC": "1"}
+    done = subprocess.run([sys.executable, "setup.py", "-q", "build_ext", "--inplace"], cwd=tree,
+                          env=env, capture_output=True, text=True, timeout=1200)
+    assert done.returncode == 0, done.stderr[-3000:]
+    return tree
+
+
+def _probe(tree: Path, games: int, **env: str) -> tuple[list[str], str]:
+    run = subprocess.run([sys.executable, str(PROBE), str(games)], cwd=tree, capture_output=True,
+                         text=True, timeout=600, env={**os.environ, "PYTHONPATH": str(tree), **env})
+    assert run.returncode == 0, run.stderr[-3000:]
+    return run.stdout.split(), run.stderr
+
+
+def test_the_build_compiles_every_engine_module_but_the_chooser(built: Path) -> None:
+    engine = built / "dokobot" / "engine"
+    compiled = {p.name.split(".")[0] for p in engine.glob("*.so")}
+    sources = {p.stem for p in engine.glob("*.py")}
+    assert compiled == sources - {"__init__", "_build"}
+    assert [p for p in (built / "dokobot").rglob("*.so") if p.parent != engine] == []
+
+
+def test_compiled_and_source_play_the_same_games(built: Path) -> None:
+    (compiled, where, a), _ = _probe(built, 150)
+    (pure, where_pure, b), _ = _probe(built, 150, DOKOBOT_PURE_ENGINE="1")
+    assert (compiled, pure) == ("True", "False")
+    assert where == where_pure == str(built / "dokobot" / "engine" / "__init__.py")
+    assert a == b
+
+
+def test_a_source_newer_than_its_build_runs_as_source_with_a_warning(built: Path) -> None:
+    scoring = built / "dokobot" / "engine" / "scoring.py"
+    before = scoring.stat()
+    os.utime(scoring, (before.st_atime, time.time() + 60))
+    try:
+        (compiled, _where, _digest), err = _probe(built, 1)
+    finally:
+        os.utime(scoring, (before.st_atime, before.st_mtime))
+    assert compiled == "False"
+    assert "older than scoring.py" in err
+    (compiled, _where, _digest), err = _probe(built, 1)
+    assert compiled == "True" and "older than" not in err
