@@ -13,6 +13,10 @@ from pathlib import Path
 
 from setuptools import find_packages, setup
 
+# stay Python: the two that choose the build, and the value types that are copied, deep-copied
+# and pickled (a compiled frozen dataclass refuses the default state restore); none is hot
+_PYTHON = ("__init__", "_build", "actions", "observation", "result", "rules")
+
 
 def _engine_extensions() -> list:
     if os.environ.get("DOKOBOT_MYPYC") != "1":
@@ -21,7 +25,7 @@ def _engine_extensions() -> list:
 
     here = Path(__file__).parent
     sources = sorted(str(p.relative_to(here)) for p in (here / "dokobot" / "engine").glob("*.py")
-                     if p.name not in ("__init__.py", "_build.py"))
+                     if p.stem not in _PYTHON)
     return mypycify(sources, opt_level="3")
 
 

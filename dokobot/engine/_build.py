@@ -48,6 +48,22 @@ class _SourceFirst(importlib.abc.MetaPathFinder):
         return importlib.util.spec_from_file_location(fullname, py)
 
 
+class _SharedLib(importlib.abc.MetaPathFinder):
+    """Finds mypyc's shared library of the build (a top-level ``<hash>__mypyc`` module) beside
+    the ``dokobot`` folder: site-packages of an install, or the repository root of an editable
+    one, which is not on ``sys.path`` when a script runs from elsewhere (the ``dokobot`` command)."""
+
+    def find_spec(self, fullname: str, path: Sequence[str] | None,
+                  target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
+        if "." in fullname or not fullname.endswith("__mypyc"):
+            return None
+        for suffix in importlib.machinery.EXTENSION_SUFFIXES:
+            lib = _HERE.parents[1] / (fullname + suffix)
+            if lib.exists():
+                return importlib.util.spec_from_file_location(fullname, lib)
+        return None
+
+
 def choose() -> bool:
     """True when the compiled engine will be imported; else installs the source-first finder."""
     names = _modules()
@@ -60,6 +76,7 @@ def choose() -> bool:
                           "Python source (rebuild with DOKOBOT_MYPYC=1, see setup.py)", stacklevel=2)
         sys.meta_path.insert(0, _SourceFirst(names))
         return False
+    sys.meta_path.append(_SharedLib())  # after the usual finders: only when they miss it
     return True
 
 

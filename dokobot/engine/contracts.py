@@ -7,8 +7,9 @@ compares cards of the same suit; ``masks[s]`` selects a suit from a hand.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import cache
+from typing import Any
 
 from .cards import (
     ACE,
@@ -55,6 +56,10 @@ class Order:
 
     def is_trump(self, t: int) -> bool:
         return self.suit[t] == TRUMP
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # as Trick's: copies of a compiled (mypyc) frozen dataclass go through __init__
+        return (Order, tuple(getattr(self, f.name) for f in fields(self)))
 
 
 def _suit_run(suit: int, ranks: tuple[int, ...]) -> list[int]:

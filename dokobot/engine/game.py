@@ -114,6 +114,11 @@ class Trick:
     augen: int
     schwein: int | None = None  # index in cards of a card played as Schwein
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # copy, deepcopy and pickle rebuild it through __init__: a compiled (mypyc) frozen
+        # dataclass refuses the default state restore (it sets the frozen slots)
+        return (Trick, (self.leader, self.cards, self.winner, self.augen, self.schwein))
+
 
 # the attributes of a Game (its __slots__), a name of their own: a compiled class (mypyc)
 # has no __slots__ to read back

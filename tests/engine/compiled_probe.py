@@ -1,8 +1,10 @@
 """Run as a script by test_compiled_engine.py: which engine build was loaded, from where, and
 a digest of seeded random games on it (records, their replays, and play-outs on the sim path)."""
 
+import copy
 import hashlib
 import json
+import pickle
 import random
 import sys
 
@@ -41,5 +43,18 @@ def digest(games: int) -> str:
     return h.hexdigest()
 
 
+def copies() -> str:
+    """"copies" when the engine's value types survive copy, deepcopy and pickle unchanged (the
+    stores deep-copy results; a compiled frozen dataclass refuses the default state restore)."""
+    g = random_game(RuleSet(), random.Random(7), announce_rate=0.2)
+    res = g.game_result()
+    values = [res, res.breakdown[0], g.rules, g.observation(0), g.tricks[0], g._order, g.actions[0]]
+    for v in values:
+        for again in (copy.copy, copy.deepcopy, lambda x: pickle.loads(pickle.dumps(x))):
+            if again(v) != v:
+                return f"differs:{type(v).__name__}"
+    return "copies"
+
+
 if __name__ == "__main__":
-    print(engine.COMPILED, engine.__file__, digest(int(sys.argv[1])))
+    print(engine.COMPILED, engine.__file__, digest(int(sys.argv[1])), copies())

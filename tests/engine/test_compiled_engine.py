@@ -56,20 +56,43 @@ def _probe(tree: Path, games: int, **env: str) -> tuple[list[str], str]:
     return run.stdout.split(), run.stderr
 
 
-def test_the_build_compiles_every_engine_module_but_the_chooser(built: Path) -> None:
+def test_the_build_compiles_the_engine_but_its_choosers_and_value_types(built: Path) -> None:
     engine = built / "dokobot" / "engine"
     compiled = {p.name.split(".")[0] for p in engine.glob("*.so")}
     sources = {p.stem for p in engine.glob("*.py")}
-    assert compiled == sources - {"__init__", "_build"}
+    assert compiled == sources - {"__init__", "_build", "actions", "observation", "result", "rules"}
+    assert {"game", "cards", "scoring", "randomplay", "contracts"} <= compiled
     assert [p for p in (built / "dokobot").rglob("*.so") if p.parent != engine] == []
 
 
 def test_compiled_and_source_play_the_same_games(built: Path) -> None:
-    (compiled, where, a), _ = _probe(built, 150)
-    (pure, where_pure, b), _ = _probe(built, 150, DOKOBOT_PURE_ENGINE="1")
+    (compiled, where, a, copies), _ = _probe(built, 150)
+    (pure, where_pure, b, copies_pure), _ = _probe(built, 150, DOKOBOT_PURE_ENGINE="1")
     assert (compiled, pure) == ("True", "False")
     assert where == where_pure == str(built / "dokobot" / "engine" / "__init__.py")
     assert a == b
+    assert copies == copies_pure == "copies"
+
+
+def test_the_build_loads_from_a_folder_not_on_the_path(built: Path, tmp_path: Path) -> None:
+    # as an editable install's finder does: the package is found, its parent (where mypyc's
+    # shared library lies) is not on sys.path
+    code = (
+        "import importlib.util, sys\n"
+        f"pkg = {str(built / 'dokobot')!r}\n"
+        "spec = importlib.util.spec_from_file_location('dokobot', pkg + '/__init__.py',"
+        " submodule_search_locations=[pkg])\n"
+        "m = importlib.util.module_from_spec(spec); sys.modules['dokobot'] = m\n"
+        "spec.loader.exec_module(m)\n"
+        "import dokobot.engine, dokobot.engine.game\n"
+        "print(dokobot.engine.COMPILED, dokobot.engine.game.__file__)\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "DOKOBOT_PURE_ENGINE")}
+    run = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True,
+                         timeout=120, env=env)
+    assert run.returncode == 0, run.stderr[-3000:]
+    compiled, where = run.stdout.split()
+    assert compiled == "True" and where.startswith(str(built)) and where.endswith(".so")
 
 
 def test_a_source_newer_than_its_build_runs_as_source_with_a_warning(built: Path) -> None:
@@ -77,10 +100,10 @@ def test_a_source_newer_than_its_build_runs_as_source_with_a_warning(built: Path
     before = scoring.stat()
     os.utime(scoring, (before.st_atime, time.time() + 60))
     try:
-        (compiled, _where, _digest), err = _probe(built, 1)
+        (compiled, _where, _digest, _copies), err = _probe(built, 1)
     finally:
         os.utime(scoring, (before.st_atime, before.st_mtime))
     assert compiled == "False"
     assert "older than scoring.py" in err
-    (compiled, _where, _digest), err = _probe(built, 1)
+    (compiled, _where, _digest, _copies), err = _probe(built, 1)
     assert compiled == "True" and "older than" not in err
