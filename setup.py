@@ -3,7 +3,7 @@ repository but is installed as ``dokobot.cogs`` (a top-level ``cogs`` in site-pa
 would collide with any other package's ``cogs``). Everything else is in pyproject.toml.
 
 ``DOKOBOT_MYPYC=1`` compiles the rules engine with mypyc (it comes with mypy; install
-with ``--no-build-isolation`` beside an installed mypy): the same source, about 1.7 times
+with ``--no-build-isolation`` beside an installed mypy): the same source, about 1.9 times
 the play-outs per second (docs/benchmarks.md). The engine's ``__init__`` and ``_build`` stay
 Python: they say which build was loaded (``dokobot.engine.COMPILED``) and refuse a stale one.
 """
