@@ -5,9 +5,14 @@ would collide with any other package's ``cogs``). Everything else is in pyprojec
 ``DOKOBOT_MYPYC=1`` compiles the rules engine with mypyc (it comes with mypy; install
 with ``--no-build-isolation`` beside an installed mypy): the same source, about 1.9 times
 the play-outs per second (docs/benchmarks.md). The engine's ``__init__`` and ``_build`` stay
-Python: they say which build was loaded (``dokobot.engine.COMPILED``) and refuse a stale one.
+Python: they say which build was loaded (``dokobot.engine.COMPILED``) and refuse a stale one:
+the build writes the SHA-256 of each source it compiles to ``dokobot/engine/_compiled.json``
+(shipped with the package), and the engine runs compiled only while every source still has
+that digest. Not the files' times: pip unpacks a wheel with fresh ones, sources last.
 """
 
+import hashlib
+import json
 import os
 from pathlib import Path
 
@@ -26,6 +31,8 @@ def _engine_extensions() -> list:
     here = Path(__file__).parent
     sources = sorted(str(p.relative_to(here)) for p in (here / "dokobot" / "engine").glob("*.py")
                      if p.stem not in _PYTHON)
+    stamp = {Path(src).name: hashlib.sha256((here / src).read_bytes()).hexdigest() for src in sources}
+    (here / "dokobot" / "engine" / "_compiled.json").write_text(json.dumps(stamp, indent=1) + "\n")
     return mypycify(sources, opt_level="3")
 
 

@@ -1,9 +1,9 @@
 """The Doppelkopf rules engine: pure, synchronous, no I/O.
 
 It runs as Python, or compiled by mypyc (``DOKOBOT_MYPYC=1`` at install, setup.py):
-``COMPILED`` says which. A compiled module older than its source (an edited checkout)
-would run the old rules, so then every module of the engine is loaded from its source
-(with a warning), as with ``DOKOBOT_PURE_ENGINE=1``.
+``COMPILED`` says which. A compiled module not built from the source beside it (an
+edited checkout) would run other rules, so then every module of the engine is loaded from
+its source (with a warning), as with ``DOKOBOT_PURE_ENGINE=1``.
 """
 
 from ._build import COMPILED  # first: it decides which build the imports below load

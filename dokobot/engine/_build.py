@@ -1,11 +1,18 @@
-"""Which build of the engine runs: compiled (mypyc) when it is there and not older than its
-source, else the Python source. Imported by ``__init__`` before any other engine module; ``COMPILED`` says which."""
+"""Which build of the engine runs: compiled (mypyc) when it is there and was built from the
+sources beside it, else the Python source. Imported by ``__init__`` before any other engine
+module; ``COMPILED`` says which.
+
+"Built from" is checked by content: setup.py writes each compiled source's SHA-256 to
+``_compiled.json``. A file's time says nothing here, since pip unpacks a wheel with fresh
+times and the sources after the compiled modules."""
 
 from __future__ import annotations
 
+import hashlib
 import importlib.abc
 import importlib.machinery
 import importlib.util
+import json
 import os
 import sys
 import warnings
@@ -15,6 +22,7 @@ from types import ModuleType
 
 _HERE = Path(__file__).resolve().parent
 _PACKAGE = __name__.rpartition(".")[0]
+_STAMP = _HERE / "_compiled.json"  # source name -> SHA-256 it was compiled from (setup.py)
 
 
 def _compiled(py: Path) -> Path | None:
@@ -69,20 +77,28 @@ def choose() -> bool:
     names = _modules()
     if not names:
         return False
-    stale = [py.name for py in names.values() if py.stat().st_mtime > _compiled_mtime(py)]
+    stale = _stale(names)
     if os.environ.get("DOKOBOT_PURE_ENGINE") == "1" or stale:
         if stale:
-            warnings.warn(f"the compiled engine is older than {', '.join(stale)}: running the "
-                          "Python source (rebuild with DOKOBOT_MYPYC=1, see setup.py)", stacklevel=2)
+            warnings.warn(f"the compiled engine was not built from this {', '.join(stale)}: running "
+                          "the Python source (rebuild with DOKOBOT_MYPYC=1, see setup.py)", stacklevel=2)
         sys.meta_path.insert(0, _SourceFirst(names))
         return False
     sys.meta_path.append(_SharedLib())  # after the usual finders: only when they miss it
     return True
 
 
-def _compiled_mtime(py: Path) -> float:
-    so = _compiled(py)
-    return so.stat().st_mtime if so is not None else float("inf")
+def _stale(names: dict[str, Path]) -> list[str]:
+    """The sources whose content is not what their compiled modules were built from (all of
+    them when the build left no readable record)."""
+    try:
+        built = json.loads(_STAMP.read_text())
+    except (OSError, ValueError):
+        built = {}
+    if not isinstance(built, dict):
+        built = {}
+    return [py.name for py in names.values()
+            if built.get(py.name) != hashlib.sha256(py.read_bytes()).hexdigest()]
 
 
 COMPILED = choose()

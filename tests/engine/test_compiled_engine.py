@@ -1,15 +1,16 @@
 """The optional mypyc build of the engine (setup.py, DOKOBOT_MYPYC=1) plays exactly the
 Python source's games, and a stale or unwanted build is never the one that runs.
 
-The build is made in a copy of the package (about a minute); skipped where there is no
-C compiler or no Python headers to build it with."""
+The build is made from a copy of the package (about a minute) and put in place as pip puts a
+wheel: every file with a fresh time, the sources after the compiled modules. Skipped where
+there is no C compiler or no Python headers to build it with."""
 
+import json
 import os
 import shutil
 import subprocess
 import sys
 import sysconfig
-import time
 from pathlib import Path
 
 import pytest
@@ -36,17 +37,28 @@ pytestmark = pytest.mark.skipif(_why_not() is not None, reason=_why_not() or "")
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    tree = tmp_path_factory.mktemp("compiled")
-    skip = shutil.ignore_patterns("*.so", "__pycache__", "*.pyc")
+    tree = tmp_path_factory.mktemp("source")
+    skip = shutil.ignore_patterns("*.so", "__pycache__", "*.pyc", "_compiled.json")
     for folder in ("dokobot", "cogs"):
         shutil.copytree(ROOT / folder, tree / folder, ignore=skip)
     for name in ("setup.py", "pyproject.toml", "README.md"):
         shutil.copy2(ROOT / name, tree / name)
+    lib = tmp_path_factory.mktemp("lib")
     env = {**os.environ, "DOKOBOT_MYPYC": "1"}
-    done = subprocess.run([sys.executable, "setup.py", "-q", "build_ext", "--inplace"], cwd=tree,
-                          env=env, capture_output=True, text=True, timeout=1200)
+    done = subprocess.run([sys.executable, "setup.py", "-q", "build", "--build-lib", str(lib)],
+                          cwd=tree, env=env, capture_output=True, text=True, timeout=1200)
     assert done.returncode == 0, done.stderr[-3000:]
-    return tree
+    return _install(lib, tmp_path_factory.mktemp("site"))
+
+
+def _install(lib: Path, site: Path) -> Path:
+    """Copies the build as pip unpacks a wheel: fresh times, the sources last."""
+    files = sorted((p for p in lib.rglob("*") if p.is_file()), key=lambda p: p.suffix == ".py")
+    for path in files:
+        target = site / path.relative_to(lib)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(path, target)
+    return site
 
 
 def _probe(tree: Path, games: int, **env: str) -> tuple[list[str], str]:
@@ -95,15 +107,41 @@ def test_the_build_loads_from_a_folder_not_on_the_path(built: Path, tmp_path: Pa
     assert compiled == "True" and where.startswith(str(built)) and where.endswith(".so")
 
 
-def test_a_source_newer_than_its_build_runs_as_source_with_a_warning(built: Path) -> None:
+def test_the_build_runs_compiled_though_its_sources_are_newer(built: Path) -> None:
+    engine = built / "dokobot" / "engine"
+    assert engine.joinpath("game.py").stat().st_mtime_ns >= min(
+        p.stat().st_mtime_ns for p in engine.glob("*.so"))
+    stamp = json.loads(engine.joinpath("_compiled.json").read_text())
+    assert set(stamp) == {p.name.split(".")[0] + ".py" for p in engine.glob("*.so")}
+    (compiled, _where, _digest, _copies), err = _probe(built, 1)
+    assert compiled == "True" and "not built from" not in err
+
+
+def test_an_edited_source_runs_as_source_with_a_warning(built: Path) -> None:
     scoring = built / "dokobot" / "engine" / "scoring.py"
-    before = scoring.stat()
-    os.utime(scoring, (before.st_atime, time.time() + 60))
+    before = scoring.read_bytes()
+    scoring.write_bytes(before + b"\n# an edit after the build\n")
     try:
         (compiled, _where, _digest, _copies), err = _probe(built, 1)
     finally:
-        os.utime(scoring, (before.st_atime, before.st_mtime))
+        scoring.write_bytes(before)
     assert compiled == "False"
-    assert "older than scoring.py" in err
+    assert "not built from this scoring.py" in err
     (compiled, _where, _digest, _copies), err = _probe(built, 1)
-    assert compiled == "True" and "older than" not in err
+    assert compiled == "True" and "not built from" not in err
+
+
+@pytest.mark.parametrize("record", [None, "not json", "[1, 2]", "{}"])
+def test_a_build_without_a_record_of_its_sources_runs_as_source(built: Path,
+                                                                 record: str | None) -> None:
+    stamp = built / "dokobot" / "engine" / "_compiled.json"
+    before = stamp.read_bytes()
+    if record is None:
+        stamp.unlink()
+    else:
+        stamp.write_text(record)
+    try:
+        (compiled, _where, _digest, _copies), err = _probe(built, 1)
+    finally:
+        stamp.write_bytes(before)
+    assert compiled == "False" and "not built from this" in err and "game.py" in err
