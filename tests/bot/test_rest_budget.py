@@ -175,6 +175,9 @@ async def test_three_computers_stay_within_the_channel_bucket_and_the_last_state
 
 
 async def test_pictures_are_uploaded_only_when_they_change(doko, requests):
+    # a settle window under the 30 s reminder of turn_timeout=60: SimCord's real-time fallback
+    # for that timer never fires, so only advance_time moves the clock (and no click waits 30 s)
+    doko.env.settle_timeout = 25.0
     await seat_computers(doko)
     await doko.players[0].slash(doko.channel, "doko regeln", schalter="turn_timeout=60 on_timeout=wait")
     await doko.start()
