@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from dokobot.engine import PRESETS, SWITCHES, switch_values
@@ -36,3 +37,47 @@ def test_the_table_switches_of_lists_are_documented():
     readme = (ROOT / "README.md").read_text()
     assert [s for s in TABLE_SWITCHES if f"**`{s}`**" not in rules] == []
     assert [s for s in TABLE_SWITCHES if f"`{s}=" not in readme] == []
+
+
+# ---- citations: the repository stands on its own ------------------------------------------------
+
+_CITED_IN = ("dokobot", "cogs", "tests", "bench", "docs")
+_READINGS = re.compile(r"\b[Rr]eadings? (\d+(?:(?:\s*[-–]\s*|,\s*|,? and\s+)\d+)*)")
+_ENTRY = re.compile(r"\bI-(?:\d\d|[a-z]+\d*-\d+)\b")
+_OUTSIDE = re.compile(r"rules-readings|/work/|\.\./shared|shared/spec")
+
+
+def _texts() -> list[tuple[Path, str]]:
+    files = [ROOT / "README.md", ROOT / "CHANGELOG.md"]
+    for top in _CITED_IN:
+        files += [p for p in (ROOT / top).rglob("*") if p.suffix in (".py", ".md", ".toml", ".sql")]
+    here = Path(__file__).resolve()  # this file names the patterns it looks for
+    return [(p, p.read_text(encoding="utf-8")) for p in files if p.is_file() and p.resolve() != here]
+
+
+def _numbers(cited: str) -> set[int]:
+    out: set[int] = set()
+    for part in re.split(r",\s*|,? and\s+", cited):
+        bounds = [int(x) for x in re.split(r"\s*[-–]\s*", part)]
+        out.update(range(bounds[0], bounds[-1] + 1))
+    return out
+
+
+def test_every_cited_reading_and_entry_is_written_in_the_repository():
+    doc = (ROOT / "docs" / "rules-interpretations.md").read_text(encoding="utf-8")
+    missing = []
+    for path, text in _texts():
+        for m in _READINGS.finditer(text):
+            missing += [f"{path.name}: reading {n}" for n in _numbers(m.group(1)) if f"**Reading {n}.**" not in doc]
+        missing += [f"{path.name}: {e}" for e in set(_ENTRY.findall(text)) if f"**{e} " not in doc]
+    assert missing == []
+
+
+def test_nothing_cites_a_file_outside_the_repository():
+    assert [str(p.relative_to(ROOT)) for p, text in _texts() if _OUTSIDE.search(text)] == []
+
+
+def test_the_citation_check_would_catch_a_missing_reading():
+    assert _numbers("20-24") == {20, 21, 22, 23, 24} and _numbers("13, 28, 29") == {13, 28, 29}
+    assert _numbers("19 and 35") == {19, 35}
+    assert _READINGS.search("see reading 46") is not None and _OUTSIDE.search("../shared/spec/x.md")

@@ -1,4 +1,4 @@
-"""House forms of seed 000 (rules.md "House forms", rules-readings.md 1-19).
+"""House forms of seed 000 (rules.md "House forms", readings 1-19 of docs/rules-interpretations.md).
 
 Each new switch value is shown on the same deal under two settings with two
 different results; refused actions carry their stable codes; records with the

@@ -217,7 +217,7 @@ class Ctx:
         # HT ranks as Dulle, except in reines_herz where it is just a heart (reading 12)
         self.dulle = (rules["dullen"] and "HT" in self.trumps
                       and not contract.endswith("reines_herz"))
-        # I-05: Schweine exist only where the Fuchs is a trump.
+        # I-22: Schweine exist only where the Fuchs is a trump.
         self.schwein_ok = rules["schweine"] and "DA" in self.trumps
 
     def joker_on_top(self):

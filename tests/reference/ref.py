@@ -1,7 +1,7 @@
 """Independent reference implementation of one Doppelkopf game (dokobot-game/1).
 
-Written straight from /work/shared/spec/rules.md, rules-readings.md and
-game-record.md, without looking at dokobot.engine. It is deliberately simple and
+Written straight from the rules (docs/rules.md, the readings in
+docs/rules-interpretations.md, docs/game-record.md), without looking at dokobot.engine. It is deliberately simple and
 slow: it exists only to be compared against the real engine
 (tests/test_differential.py). Four, five (dealer out or all play) and six seats
 (muenchen).
@@ -19,7 +19,7 @@ Generators live in tests/reference/gen.py.
 
 Every place where the spec had to be interpreted is listed in
 docs/rules-interpretations.md; the comments name the entry (I-nn, I-ref-n) or the
-numbered reading of rules-readings.md.
+numbered reading ("reading N") there.
 """
 
 from __future__ import annotations

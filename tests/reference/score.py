@@ -94,7 +94,7 @@ def extras_by_party(g):
         for s, c, w in t["plays"]:
             if g.party(s) == wp:
                 continue
-            if "fuchs" in ex and c == "DA" and not w:  # I-07: a Schwein is no Fuchs
+            if "fuchs" in ex and c == "DA" and not w:  # I-22: a Schwein is no Fuchs
                 out.append((wp, "Fuchs gefangen", 1))
             if "alte_caught" in ex and c == "CQ":
                 out.append((wp, "Alte gefangen", 1))

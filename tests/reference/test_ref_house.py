@@ -1,7 +1,7 @@
 """Hand-checked worked examples for the house forms of rules.md (issue 12).
 
 Every expected value below was computed by hand from rules.md ("House forms",
-"Scoring") and rules-readings.md; the comments show the sums. Where a switch
+"Scoring") and the readings of docs/rules-interpretations.md; the comments show the sums. Where a switch
 makes a difference the same deal is replayed under two settings.
 """
 
