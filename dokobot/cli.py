@@ -211,6 +211,41 @@ exists already, or the copy failed (one line on standard error).
 """
 
 
+RUN_HELP = """\
+Start the bot: connect to Discord with the token (`token` in the config, or
+the environment variable DOKOBOT_TOKEN), open the database (`database`;
+SQLite by default, created on the first good start), restore every table
+and keep running until stopped (Ctrl+C or SIGTERM end it cleanly: open
+hands are marked out of date, nothing is lost). Every config key is
+documented in config.example.toml.
+
+Exit status: 0 stopped cleanly; 2 the config, the token or the database
+cannot be used, or Discord refused the login (one line on standard error;
+a start that fails before it connects leaves no new database file behind).
+"""
+
+SYNC_HELP = """\
+Register the slash commands with Discord now, also when they did not change
+(the running bot registers them by itself only when they changed). With
+`guild_id` in the config the commands go to that one server and appear at
+once; without it they are global. Reads the same config as `dokobot run`.
+
+Exit status: 0 registered; 2 the config or token cannot be used, or Discord
+refused (one line on standard error naming what it refused).
+"""
+
+MIGRATE_HELP = """\
+Copy an SQLite database of the bot into an empty PostgreSQL database, for
+running several shard processes on one database (docs/scaling.md). Stop the
+bot first. The copy checks the row counts of every table and every
+channel's leaderboard against the source; a target that already holds data
+is refused, so nothing is overwritten.
+
+Exit status: 0 copied and checked; 2 the source or target cannot be used,
+the target is not empty, or a check failed (one line on standard error).
+"""
+
+
 def version() -> str:
     """The version: one source, ``dokobot.__version__`` (pyproject.toml reads it too)."""
     from . import __version__
@@ -222,11 +257,14 @@ def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="dokobot", description="Doppelkopf for Discord")
     p.add_argument("--version", action="version", version=f"dokobot {version()}")
     sub = p.add_subparsers(dest="command", required=True)
-    run = sub.add_parser("run", help="start the bot")
-    run.add_argument("--config", help="TOML config file (default: config.toml if present)")
-    syn = sub.add_parser("sync", help="register the slash commands with Discord now (also when unchanged)")
-    syn.add_argument("--config", help="TOML config file (default: config.toml if present)")
     raw = argparse.RawDescriptionHelpFormatter
+    run = sub.add_parser("run", help="start the bot", description=RUN_HELP, formatter_class=raw)
+    run.add_argument("--config", metavar="FILE",
+                     help="TOML config file (default: config.toml if present, else the built-in defaults)")
+    syn = sub.add_parser("sync", help="register the slash commands with Discord now (also when unchanged)",
+                         description=SYNC_HELP, formatter_class=raw)
+    syn.add_argument("--config", metavar="FILE",
+                     help="TOML config file with the token and guild_id (default: config.toml if present)")
     rep = sub.add_parser("replay", help="replay a dokobot-game/1 record and print the result",
                          description=REPLAY_HELP, formatter_class=raw)
     rep.add_argument("file", help="record file, or - for standard input")
@@ -244,7 +282,8 @@ def parser() -> argparse.ArgumentParser:
                          description=BACKUP_HELP, formatter_class=raw)
     bak.add_argument("--db", required=True, metavar="FILE", help="the bot's SQLite database file")
     bak.add_argument("--to", required=True, metavar="FILE", help="the new backup file (must not exist)")
-    mig = sub.add_parser("migrate-db", help="copy an SQLite database into an empty PostgreSQL database")
+    mig = sub.add_parser("migrate-db", help="copy an SQLite database into an empty PostgreSQL database",
+                         description=MIGRATE_HELP, formatter_class=raw)
     mig.add_argument("--from", dest="source", required=True, metavar="FILE", help="the SQLite database file")
     mig.add_argument("--to", dest="target", required=True, metavar="URL", help="postgresql://user:password@host/dbname")
     rer = sub.add_parser("rerate", help="compute the ratings again from the stored games",

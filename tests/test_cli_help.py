@@ -52,3 +52,14 @@ def test_replay_help_states_the_output_and_exit_codes(capsys):
     assert "standard output" in text and '"finished": false' in text
     assert "0 the record replays" in text and "2 the record is illegal or malformed" in text
     assert '{"error": "...", "action": INDEX}' in text
+
+
+@pytest.mark.parametrize("command", ["run", "sync", "replay", "export", "backup", "migrate-db", "rerate"])
+def test_every_subcommand_says_what_it_does_and_what_each_option_means(capsys, command):
+    text = help_of(capsys, command)
+    sub = parser()._subparsers._group_actions[0].choices[command]
+    assert sub.description and len(sub.description) > 80 and "Exit status" in sub.description
+    for action in sub._actions:
+        if action.dest != "help":
+            assert action.help and len(action.help) > 10, (command, action.dest)
+    assert "Exit status" in text

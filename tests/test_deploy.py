@@ -51,9 +51,18 @@ def test_compose_sqlite_bot_and_postgres_profile():
     assert "postgres" in services["db"]["profiles"] and "db" in postgres[0]["depends_on"]
     config = compose["configs"][postgres[0]["configs"][0]["source"]]["content"]
     assert 'database = "postgresql://' in config and "@db:" in config
-    for bot in bots.values():
+    assert 'database = "/data/' in compose["configs"][sqlite[0]["configs"][0]["source"]]["content"]
+    for bot in bots.values():  # every profile mounts a config and runs with it
+        assert bot["command"] == ["run", "--config", bot["configs"][0]["target"]]
         assert "DOKOBOT_TOKEN" in bot["environment"] and bot["build"] == "."
         assert bot["restart"].startswith("on-failure:"), "a config error (exit 2) must not restart forever"
+
+
+def test_compose_states_the_version_its_inline_configs_need():
+    text = ROOT.joinpath("compose.yaml").read_text(encoding="utf-8")
+    assert "content:" in text and re.search(r"Compose 2\.23(\.\d)? or newer", text)
+    readme = ROOT.joinpath("README.md").read_text(encoding="utf-8")
+    assert re.search(r"Compose 2\.23(\.\d)? or newer", readme)
 
 
 def test_systemd_unit_runs_from_a_venv_and_stops_on_a_config_error():

@@ -10,6 +10,7 @@ import asyncio
 import logging
 import sys
 from collections.abc import Callable, Coroutine
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
@@ -143,30 +144,59 @@ async def _open_store(config: Config, *, plain: bool = False) -> SqlStore | Shar
         raise StoreOpenError(f"cannot open database {redact(config.database)}: {exc.strerror or exc}") from None
 
 
+def _new_sqlite_file(config: Config) -> Path | None:
+    """The SQLite file this start would create, or None (it exists, or PostgreSQL)."""
+    from dokobot.storage.postgres import is_postgres_url
+
+    if is_postgres_url(config.database) or config.sharded:
+        return None
+    path = Path(config.database)
+    return None if path.exists() else path
+
+
+def _discard(path: Path) -> None:
+    """A database file made by a start that never logged in: nothing is in it but the
+    schema, and a host who fixes the token should not find a stray file."""
+    for name in (path, *(path.with_name(path.name + end) for end in ("-wal", "-shm", "-journal"))):
+        name.unlink(missing_ok=True)
+
+
 async def _run(config: Config) -> None:
     from dokobot.bot.client import make_bot
 
+    fresh = _new_sqlite_file(config)
     store = await _open_store(config)
+    logged_in = False
     try:  # whatever fails from here closes the store: its thread would keep the process alive
         bot = make_bot(config, store=store)
         bot.learn.auto = True  # every game analysed (a worker process) and its curve shown with the summary
         async with bot:
             bot.install_signal_handlers()
-            await bot.start(config.token)
+            try:
+                await bot.start(config.token)
+            finally:
+                logged_in = bot.user is not None
     finally:
         await store.close()
+        if fresh is not None and not logged_in:
+            _discard(fresh)
 
 
 async def _sync(config: Config) -> None:
     """Log in (no gateway, no tables), sync the commands, remember their hash."""
     from dokobot.bot.client import DokoBot
 
+    fresh = _new_sqlite_file(config)
     store = await _open_store(config, plain=True)
     bot = DokoBot(config, store=store, sync_only=True)
+    logged_in = False
     try:
         async with bot:
             await bot.login(config.token)
+            logged_in = True
             result = await sync_commands(bot, config.guild_id, force=True)
             print(f"synced {result.commands} slash commands ({result.scope})")
     finally:
         await store.close()
+        if fresh is not None and not logged_in:
+            _discard(fresh)
