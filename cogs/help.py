@@ -36,7 +36,7 @@ def _chunks(lines: list[str], limit: int = FIELD_LIMIT) -> list[str]:
     return out
 
 
-def help_embed(tree: app_commands.CommandTree, lang: str) -> discord.Embed:
+def help_embed(tree: app_commands.CommandTree, lang: str, guide_url: str = "") -> discord.Embed:
     group = next(c for c in tree.get_commands() if isinstance(c, app_commands.Group) and c.name == "doko")
     doko = _name(lang, group)
     by_name = {c.name: c for c in group.commands}
@@ -54,6 +54,8 @@ def help_embed(tree: app_commands.CommandTree, lang: str) -> discord.Embed:
     announce = " ".join(f"`/{_name(lang, c)}`" for c in tree.get_commands() if not isinstance(c, app_commands.Group))
     if announce:
         embed.add_field(name=t(lang, "help.announce_title"), value=t(lang, "help.announce", commands=announce), inline=False)
+    guide = f"[docs/playing.md]({guide_url})" if guide_url else "`docs/playing.md`"
+    embed.add_field(name=t(lang, "help.guide_title"), value=t(lang, "help.guide", guide=guide), inline=False)
     embed.set_footer(text=t(lang, "help.footer", regeln=f"/{doko} {_name(lang, by_name['regeln'])}",
                             sprache=f"/{doko} {_name(lang, by_name['sprache'])}"))
     return embed

@@ -422,7 +422,7 @@ class TableCog(commands.Cog, name="Table"):
 
     @doko.command(name=_("name.hilfe"), description=_("cmd.hilfe"))
     async def hilfe(self, interaction: discord.Interaction) -> None:
-        page = help_embed(self.bot.tree, await self.lang(interaction))
+        page = help_embed(self.bot.tree, await self.lang(interaction), self.bot.config.guide_url)
         await interaction.response.send_message(embed=page, ephemeral=True)
 
     # ---- buttons of the public message ---------------------------------------------------

@@ -37,6 +37,8 @@ class Config:
     language: str = "de"
     guild_id: int | None = None
     log_level: str = "INFO"
+    # Where /doko hilfe sends players for the whole guide (docs/playing.md of this bot's copy).
+    guide_url: str = ""
     # Sharding (several processes on one PostgreSQL): None = one process, all servers.
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None
@@ -50,7 +52,8 @@ class Config:
 # The bound keeps a typo (shard_count = 1000000000) from building a huge shard set.
 MAX_SHARDS = 1024
 
-_KEYS = {"token", "database", "preset", "language", "guild_id", "log_level", "shard_count", "shard_ids"}
+_KEYS = {"token", "database", "preset", "language", "guild_id", "log_level", "shard_count", "shard_ids",
+         "guide_url"}
 
 
 def _check(key: str, value: Any) -> Any:
@@ -70,6 +73,8 @@ def _check(key: str, value: Any) -> Any:
         raise ConfigError("config: guild_id must be a positive whole number (the server id)")
     if key == "database":
         _check_database(value)
+    if key == "guide_url" and (not isinstance(value, str) or not re.fullmatch(r"https?://\S+", value)):
+        raise ConfigError("config: guide_url must be an http:// or https:// address")
     if key == "shard_count" and (
         not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_SHARDS
     ):

@@ -591,6 +591,11 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "{commands}: Ansage zu jedem Zeitpunkt, den die Regeln erlauben (auch als Knöpfe in deiner Hand).",
         "{commands}: announce at any moment the rules allow (also as buttons in your hand).",
     ),
+    "help.guide_title": ("Anleitung", "Guide"),
+    "help.guide": (
+        "Alles zum Spielen am Tisch (Ansagen, Regeln, Listen, Computer, Analyse, Sprache): {guide}",
+        "Everything about playing at the table (announcements, rules, lists, computers, analysis, language): {guide}",
+    ),
     "help.footer": (
         "Alle Regeln: {regeln} · Sprache: {sprache}",
         "All rules: {regeln} · Language: {sprache}",

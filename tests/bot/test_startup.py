@@ -275,6 +275,7 @@ async def test_hilfe_in_german(doko):
         assert f"`/doko {command.name}`:" in text
     assert "`/doko liste`: Zeigt die Spielliste dieses Tisches" in text
     assert "`/re`" in text and "`/kontra`" in text and "`/klopfen`" in text
+    assert "Anleitung" in [f.name for f in page.fields] and "docs/playing.md" in text  # the players' guide
 
 
 async def test_hilfe_in_english(doko, locales):

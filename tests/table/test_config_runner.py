@@ -234,3 +234,12 @@ def test_database_password_is_redacted_in_logs(tmp_path):
     finally:
         root.handlers[:] = saved[0]
         root.setLevel(saved[1])
+
+
+def test_guide_url_is_an_address(tmp_path, monkeypatch):
+    from dokobot.bot.config import ConfigError, load_config
+
+    monkeypatch.setenv("DOKOBOT_TOKEN", TOKEN)
+    assert load_config(write(tmp_path, 'guide_url = "https://example.org/playing.md"')).guide_url.startswith("https://")
+    with pytest.raises(ConfigError, match="guide_url"):
+        load_config(write(tmp_path, 'guide_url = "docs/playing.md"'))
