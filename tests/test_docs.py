@@ -30,13 +30,25 @@ def test_record_page_and_readme_links():
 
 
 def test_the_table_switches_of_lists_are_documented():
-    """Issue 25: the Pflichtsolo lists are in the README and docs/rules.md, not only in the readings."""
+    """The Pflichtsolo lists are in the players' guide and docs/rules.md, not only in the readings."""
     from dokobot.table.switches import TABLE_SWITCHES
 
     rules = (ROOT / "docs" / "rules.md").read_text()
-    readme = (ROOT / "README.md").read_text()
+    guide = (ROOT / "docs" / "playing.md").read_text()
     assert [s for s in TABLE_SWITCHES if f"**`{s}`**" not in rules] == []
-    assert [s for s in TABLE_SWITCHES if f"`{s}=" not in readme] == []
+    assert [s for s in TABLE_SWITCHES if guide.count(f"`{s}=") < 2] == []  # German and English
+
+
+def test_readme_is_for_the_host_first_and_short():
+    """The README: what it is, what you need, the two commands, then configuration; under
+    1,200 words; the players' guide is its own page, in German and English."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert len(readme.split()) < 1200
+    heads = re.findall(r"^## (.+)$", readme, re.M)
+    assert heads[:3] == ["What you need", "Two commands", "Configuration"]
+    assert "(docs/playing.md)" in readme and "(docs/development.md)" in readme
+    guide = (ROOT / "docs" / "playing.md").read_text(encoding="utf-8")
+    assert "## Deutsch" in guide and "## English" in guide
 
 
 # ---- citations: the repository stands on its own ------------------------------------------------
