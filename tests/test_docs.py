@@ -93,3 +93,16 @@ def test_the_citation_check_would_catch_a_missing_reading():
     assert _numbers("20-24") == {20, 21, 22, 23, 24} and _numbers("13, 28, 29") == {13, 28, 29}
     assert _numbers("19 and 35") == {19, 35}
     assert _READINGS.search("see reading 46") is not None and _OUTSIDE.search("../shared/spec/x.md")
+
+
+def test_benchmarks_page_holds_targets_and_todays_figures_with_their_commands():
+    """docs/benchmarks.md is a reference (under 300 lines, each benchmark with its command);
+    the dated runs live in docs/history/, linked from it."""
+    page = (ROOT / "docs" / "benchmarks.md").read_text(encoding="utf-8")
+    assert len(page.splitlines()) < 300
+    assert "## Summary" in page and "history/" in page
+    for bench in ("engine.py", "db.py", "bot_load.py", "picture.py", "ai_strength.py", "vs_uct.py",
+                  "ai_times.py", "analysis.py"):
+        assert f"bench/{bench}" in page, bench
+    links = re.findall(r"\]\((history/[^)]+)\)", page)
+    assert links and all((ROOT / "docs" / link).is_file() for link in links)
