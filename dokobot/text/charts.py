@@ -32,6 +32,7 @@ LABEL_SIZE = 13
 LABEL_PAD = 3  # pixels of the label's plate around its text
 LINE_CLEAR = 5  # pixels a label keeps from the curve's line (4 wide) and from a point's dot
 MARK_R = 9  # the gold ring around a marked point, with its stroke
+BAND = 44  # pixels kept free above and below the curve for labels (two rows of plates)
 NEAR = 40  # a label further from its point than this gets a thin line to it
 
 
@@ -41,7 +42,7 @@ def curve_png(values: Sequence[float], marks: Sequence[Mark], title: str, x_labe
     im = Image.new("RGB", (W, H), PANEL)
     d = ImageDraw.Draw(im)
     d.text((PAD_L, 10), title, font=font(18, True), fill=WHITE)
-    lo, hi = _range(values, zero)
+    lo, hi = _bounds(values, bool(marks), zero)
     x0, y0, x1, y1 = PLOT
     d.rectangle((x0, y0, x1, y1), fill=FELT_DARK)
     small = font(13)
@@ -83,7 +84,7 @@ def curve_layout(values: Sequence[float], marks: Sequence[Mark], *, zero: bool =
                  ) -> tuple[list[Point], list[Box | None]]:
     """The points of the curve in the picture and each mark's label plate: inside the plot,
     never on the line, a point or another plate (None: no free place; the ring stays)."""
-    lo, hi = _range(values, zero)
+    lo, hi = _bounds(values, bool(marks), zero)
     points = [_xy(i, v, len(values), lo, hi) for i, v in enumerate(values)]
     segments = list(zip(points, points[1:], strict=False))
     rings = [points[m.index] for m in marks if 0 <= m.index < len(points)]
@@ -107,8 +108,9 @@ def _place(at: Point, size: Box, segments: Sequence[tuple[Point, Point]], dots: 
     """The free plate nearest its point: first just above or below it, then anywhere in the plot."""
     x, y = at
     half_h = (size[3] - size[1]) / 2
-    near = [(x + dx, y + sign * (dy + half_h)) for dy in (12, 20, 30, 42) for sign in (-1, 1)
-            for dx in (0, -30, 30, -60, 60, -100, 100)]
+    offsets = sorted(((dy, sign, dx) for dy in (MARK_R + 4, 20, 30, 42) for sign in (-1, 1)
+                      for dx in (0, -30, 30, -60, 60, -100, 100)), key=lambda o: o[0] + abs(o[2]) / 2)
+    near = [(x + dx, y + sign * (dy + half_h)) for dy, sign, dx in offsets]
     grid = sorted(((gx, gy) for gx in range(int(PLOT[0]), int(PLOT[2]), 6)
                    for gy in range(int(PLOT[1]), int(PLOT[3]), 4)),
                   key=lambda c: (c[0] - x) ** 2 + (c[1] - y) ** 2)
@@ -169,6 +171,17 @@ def _nearest(box: Box, at: Point) -> Point:
 def _xy(i: int, v: float, n: int, lo: float, hi: float) -> Point:
     x0, y0, x1, y1 = PLOT
     return x0 + (x1 - x0) * (i / max(1, n - 1)), y1 - (y1 - y0) * ((v - lo) / (hi - lo))
+
+
+def _bounds(values: Sequence[float], marked: bool, zero: bool) -> tuple[float, float]:
+    """The value range of the plot; with marks a band of BAND pixels above and below the
+    curve stays free, so every label finds a place off the line however the curve runs."""
+    lo, hi = _range(values, zero)
+    if not marked:
+        return lo, hi
+    height = PLOT[3] - PLOT[1]
+    extra = (hi - lo) * BAND / (height - 2 * BAND)
+    return lo - extra, hi + extra
 
 
 def _range(values: Sequence[float], zero: bool) -> tuple[float, float]:
