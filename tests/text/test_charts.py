@@ -19,7 +19,7 @@ def line_hits(box, points, half_width: float = 2.0) -> bool:
     """Whether the drawn line (``half_width`` either side of each segment) touches the box:
     sampled every half pixel, independent of the chart's own geometry."""
     left, top, right, bottom = box
-    for (ax, ay), (bx, by) in zip(points, points[1:]):
+    for (ax, ay), (bx, by) in zip(points, points[1:], strict=False):
         steps = max(1, int(math.hypot(bx - ax, by - ay) * 2))
         for k in range(steps + 1):
             x, y = ax + (bx - ax) * k / steps, ay + (by - ay) * k / steps
@@ -74,6 +74,6 @@ def test_the_picture_draws_the_plates_it_laid_out():
     im = Image.open(io.BytesIO(png)).convert("RGB")
     _, boxes = curve_layout(values, marks)
     for box in boxes:
-        cx, cy = int((box[0] + box[2]) / 2), int((box[1] + box[3]) / 2)
+        cy = int((box[1] + box[3]) / 2)
         inside = [im.getpixel((x, y)) for x in range(int(box[0]) + 2, int(box[2]) - 2) for y in (cy - 1, cy, cy + 1)]
         assert any(p[0] > 200 and p[1] > 160 and p[2] < 120 for p in inside)  # gold letters on the plate
