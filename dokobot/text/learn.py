@@ -78,7 +78,8 @@ def tip_text(tip: Tip, lang: str, deck: str = "french") -> str:
 
 
 def rating_picture(history: Sequence[float], name: str, lang: str) -> bytes:
-    return curve_png([0.0, *history], [], t(lang, "stats.skill_chart", name=name), t(lang, "stats.skill_x"),
+    title = shown_name(t(lang, "stats.skill_chart", name=name), TITLE_WIDTH, 18)
+    return curve_png([0.0, *history], [], title, t(lang, "stats.skill_x"),
                      zero=False, party_colours=False)
 
 
