@@ -1073,9 +1073,9 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "curve.extra": ("{extra} ({name})", "{extra} ({name})"),
     "curve.announce": ("{name}: {what}", "{name}: {what}"),
     "curve.partner.hochzeit": ("Hochzeit: {name} ist Partner", "wedding: {name} is the partner"),
-    "curve.alone.hochzeit": ("Hochzeit ohne Partner: {name} allein", "wedding without partner: {name} alone"),
+    "curve.alone.hochzeit": ("Hochzeit: kein Partner für {name}", "wedding: no partner for {name}"),
     "curve.partner.solo": ("kleines Solo: {name} ist Partner", "small solo: {name} is the partner"),
-    "curve.alone.solo": ("kleines Solo ohne Partner: {name} allein", "small solo without partner: {name} alone"),
+    "curve.alone.solo": ("kleines Solo: kein Partner für {name}", "small solo: no partner for {name}"),
     "curve.trick": ("Stich {trick} an {name}", "trick {trick} to {name}"),
     "an.title": ("Deine Analyse von Spiel {no}", "Your analysis of game {no}"),
     "an.line": (

@@ -17,7 +17,8 @@ from dokobot.bot.client import DokoBot
 from dokobot.bot.config import Config
 from dokobot.engine import CARD_CODES, Game, RuleSet, deal
 from dokobot.engine.actions import Announce, Play, Reserve
-from dokobot.table.analysis import costliest
+from dokobot.table.analysis import TEST_BUDGET, costliest
+from dokobot.table.analysis import curve as analysis_curve
 from dokobot.text import learn as words
 from dokobot.text import render
 from dokobot.text.numbers import signed_decimal
@@ -282,3 +283,50 @@ async def test_protokoll_names_are_escaped_once(doko, store):
     named = [n for n in ("Computer 1 (leicht)", "Computer 2 (mittel)") if render.esc(n) in text]
     assert named, text  # a computer is named (escaped once: its brackets are no link)
     assert "\\\\" not in text and "\\\\(" not in text
+
+
+def damen_solo_with_a_rich_trick() -> tuple[list[list[str]], list[dict], set[int]]:
+    """A deal where Nord's Damen-Solo, played out at random, has a trick of 40 Augen or more
+    (a Doppelkopf in a normal game) among the tricks its curve marks (the analysis the tests'
+    bot makes); its card moves and those tricks."""
+    rules = RuleSet.from_config({"preset": "ddv"})
+    for seed in range(300):
+        rng = random.Random(seed)
+        hands = deal(rules, rng=random.Random(seed))
+        g = Game(rules, hands, 3)
+        g.act(0, Reserve("solo", "damen"))
+        while g.phase == "reserve":
+            g.act(g.to_act, Reserve("gesund"))
+        while g.phase == "play":
+            g.act(g.to_act, Play(rng.choice(g.legal_plays(g.to_act))))
+        rich = {i for i, x in enumerate(g.tricks) if x.augen >= 40}
+        marked = analysis_curve(g.record(), TEST_BUDGET)
+        if marked is not None and any(m.trick in rich for m in marked.moments):
+            return hands, [a for a in g.actions if "play" in a], rich
+    raise AssertionError("no such Damen-Solo")
+
+
+async def test_a_solos_curve_names_no_extra(doko, store, rig_deal):
+    """No extra counts in a solo (the summary lists none): its trick of 40 Augen is marked as
+    the trick it is, never as a Doppelkopf."""
+    hands, plays, rich = damen_solo_with_a_rich_trick()
+    rig_deal([hands])
+    await doko.open_and_seat()
+    await doko.players[0].slash(doko.channel, "doko regeln", schalter="bilder=nein")
+    await doko.start()
+    await doko.open_all_hands()
+    await doko.select_hand(doko.players[0], "solo", ["damen"])
+    while doko.table.game.phase == "reserve":
+        await doko.click_hand(doko.player(doko.table.game.to_act), "reserve", "gesund")
+    for a in plays:
+        await doko.click_hand(doko.player(a["seat"]), "play", a["play"])
+    await analysed(doko)
+    fin = doko.table.last
+    assert fin.result.contract == "solo:damen" and fin.result.extras == ()
+    curve = words.curve_of(store.analyses[stored_game(store, 1).game_id])
+    at_rich = [m.kind for m in curve.moments if m.trick in rich]
+    assert at_rich and set(at_rich) == {"trick"}
+    assert all(m.kind not in ("extra", "partner", "alone") for m in curve.moments)
+    shown = message_text(doko.table_message())
+    assert "Wendepunkte: " in shown and "Stich " in shown.split("Wendepunkte: ")[1]
+    assert "Doppelkopf" not in shown and "Fuchs" not in shown

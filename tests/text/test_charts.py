@@ -11,7 +11,7 @@ from PIL import Image
 
 from dokobot.text.charts import PLOT, Mark, curve_layout, curve_png
 
-LABELS = ["Hochzeit ohne Partner: Computer 2 (mittel) allein", "Fuchs gefangen (Alice)", "Bob: keine 90",
+LABELS = ["kleines Solo: kein Partner für Computer 2 (mittel)", "Fuchs gefangen (Alice)", "Bob: keine 90",
           "Stich 7 an Dora", "Doppelkopf (Ben)", "Kontra: Re"]
 
 

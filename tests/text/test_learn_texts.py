@@ -56,9 +56,9 @@ def test_a_bock_game_is_drawn_in_booked_points():
 @pytest.mark.parametrize(("moment", "de", "en"), [
     (Moment(2, "extra", 1, "fuchs", 0), "Fuchs gefangen (A_b*c)", "fox caught (A_b*c)"),
     (Moment(2, "extra", 1, "superdoppelkopf"), "Superdoppelkopf (A_b*c)", "Superdoppelkopf (A_b*c)"),
-    (Moment(1, "alone", 2, "hochzeit"), "Hochzeit ohne Partner: Ost allein", "wedding without partner: Ost alone"),
+    (Moment(1, "alone", 2, "hochzeit"), "Hochzeit: kein Partner für Ost", "wedding: no partner for Ost"),
     (Moment(1, "partner", 3, "hochzeit"), "Hochzeit: West ist Partner", "wedding: West is the partner"),
-    (Moment(4, "alone", 2, "solo"), "kleines Solo ohne Partner: Ost allein", "small solo without partner: Ost alone"),
+    (Moment(4, "alone", 2, "solo"), "kleines Solo: kein Partner für Ost", "small solo: no partner for Ost"),
     (Moment(0, "announce", 3, "keine90"), "West: keine 90", None),
 ])
 def test_moments_are_worded_from_what_the_engine_said(moment, de, en):
