@@ -226,16 +226,18 @@ class StatsCog(commands.Cog, name="Stats"):
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         s = await self.db.statistics(interaction.channel_id, member.id, size=size)
-        name = render.esc(getattr(member, "display_name", member.name))
+        shown = getattr(member, "display_name", member.name)
+        name = render.esc(shown)
         title = t(lang, "stats.title", name=name)
         card = embed(sized(title, lang, size), statistics_body(lang, s), footer(lang, "statistik", s.mixed))
         if s.mixed:  # points per game side by side only where they compare: per table size
             add_lines(card, t(lang, "stats.by_size"), [size_line(lang, p) for p in s.by_size])
-        files = [] if size is not None else await self.skill_chart(card, interaction.channel_id or 0, member.id, name, lang)
+        files = [] if size is not None else await self.skill_chart(card, interaction.channel_id or 0, member.id, shown, lang)
         await answer(interaction, embed=clamp(card), files=files)
 
     async def skill_chart(self, card: discord.Embed, channel_id: int, user_id: int, name: str, lang: str) -> list[discord.File]:
-        """The player's rating beside the points, and its history as a small chart."""
+        """The player's rating beside the points, and its history as a small chart (``name`` as
+        it is: the picture draws no Markdown)."""
         rows = {r.user_id: r for r in await self.db.ratings(channel_id)}
         row = rows.get(user_id)
         if row is None:
@@ -246,7 +248,7 @@ class StatsCog(commands.Cog, name="Stats"):
         history = [h.ordinal for h in await self.db.rating_history(channel_id, user_id)]
         if len(history) < 2:
             return []
-        png = learn_words.rating_picture(history, name.replace("\\", ""), lang)
+        png = learn_words.rating_picture(history, name, lang)
         card.set_image(url="attachment://doko-skill.png")
         return [discord.File(io.BytesIO(png), filename="doko-skill.png")]
 

@@ -23,9 +23,8 @@ import discord
 from dokobot.bot.replies import send_ephemeral
 from dokobot.table.analysis import DEFAULT_BUDGET, VERSION, Budget, analyse, costliest, tip
 from dokobot.table.store import StoredGame, StoreError
-from dokobot.table.table import FinishedGame, Table
+from dokobot.table.table import FinishedGame, Table, bock_factors
 from dokobot.text import learn as words
-from dokobot.text import render
 from dokobot.text.i18n import t
 
 if TYPE_CHECKING:
@@ -44,6 +43,7 @@ class Played:
     players: list[int]  # user id by seat
     names: list[str]
     redeal: bool
+    factor: int = 1  # its Bock factor (the curve is drawn in points as booked)
 
 
 def _record(g: StoredGame) -> dict[str, Any]:
@@ -158,11 +158,12 @@ class Learn:
         table_id = await self.bot.channel_table_id(channel_id)
         if table_id is None:
             return None
-        for g in await self.bot.store.finished_games(table_id):
+        games = await self.bot.store.finished_games(table_id)
+        for g in games:
             if g.number == number:
                 redeal = g.result is None or g.result.is_redeal
                 return Played(g.game_id, g.number, _record(g), [p.user_id for p in g.players],
-                              [p.name for p in g.players], redeal)
+                              [p.name for p in g.players], redeal, bock_factors(games).get(number, 1))
         return None
 
     async def send_curve(self, interaction: discord.Interaction, number: int, lang: str) -> None:
@@ -178,8 +179,8 @@ class Learn:
         curve = words.curve_of(data)
         if curve is None:
             return
-        png = words.curve_picture(curve, game.names, number, lang)
-        text = words.curve_text(curve, [render.esc(n) for n in game.names], number, lang)
+        png = words.curve_picture(curve, game.names, number, lang, game.factor)
+        text = words.curve_text(curve, game.names, number, lang, game.factor)  # it escapes the names
         await interaction.followup.send(text, file=discord.File(io.BytesIO(png), filename=f"doko-curve-{number}.png"),
                                         ephemeral=True)
 
@@ -248,7 +249,7 @@ def curve_file(fin: FinishedGame, lang: str) -> discord.File | None:
     curve = words.curve_of(fin.analysis) if fin.analysis else None
     if curve is None:
         return None
-    png = words.curve_picture(curve, [p.name for p in fin.players], fin.number, lang)
+    png = words.curve_picture(curve, [p.name for p in fin.players], fin.number, lang, fin.bock)
     return discord.File(io.BytesIO(png), filename="doko-curve.png")
 
 

@@ -220,7 +220,7 @@ def _with_curve(message: dict[str, Any], table: Table, fin: FinishedGame, deck: 
     if curve is None:
         return message
     if deck is None:
-        text = learn_words.curve_text(curve, [p.name for p in fin.players], fin.number, lang)
+        text = learn_words.curve_text(curve, [p.name for p in fin.players], fin.number, lang, fin.bock)
         message["embed"].add_field(name="\u200b", value=text[:FIELD_MAX], inline=False)
         return message
     file = _safely(table, lambda: curve_file(fin, lang))

@@ -164,15 +164,18 @@ def _parse_label(label: str) -> tuple[str, Params]:
 
 @dataclass(frozen=True, slots=True)
 class Extra:
-    """A Sonderpunkt: ``party`` scores it, ``seat`` made it, ``victim`` lost the card (or None)."""
+    """A Sonderpunkt: ``party`` scores it, ``seat`` made it, ``victim`` lost the card (or None),
+    in ``trick`` (0-based; None for one of the whole game, such as gegen die Alten, or for a
+    result stored before the trick was)."""
 
     key: str
     party: str
     seat: int | None = None
     victim: int | None = None
+    trick: int | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"key": self.key, "party": self.party, "seat": self.seat, "victim": self.victim}
+        return {"key": self.key, "party": self.party, "seat": self.seat, "victim": self.victim, "trick": self.trick}
 
 
 @dataclass(frozen=True, slots=True)
@@ -276,7 +279,7 @@ class GameResult:
                 value=int(d.get("game_value", 0)),
                 score=tuple(int(p) for p in d.get("score") or ()),
                 breakdown=_breakdown(d),
-                extras=tuple(Extra(str(e["key"]), str(e["party"]), e.get("seat"), e.get("victim"))
+                extras=tuple(Extra(str(e["key"]), str(e["party"]), e.get("seat"), e.get("victim"), e.get("trick"))
                              for e in d.get("extras") or ()),
                 announcements=tuple(_announcement(a) for a in d.get("announcements") or ()),
                 size=d.get("size"),

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from .game import Game, Played
 
 PARTIES = ("re", "kontra")
-Line = dict[str, Any]  # an extra: {"key", "party", "seat", "victim"[, "points"]}
+Line = dict[str, Any]  # an extra: {"key", "party", "seat", "victim", "trick"[, "points"]}
 Points = tuple[str, Params, int]  # (label key, parameters, points) of a line still without its party
 SchemeResult = tuple[int | None, int, list[Row]]  # (party that gets the value, value, breakdown)
 
@@ -139,51 +139,51 @@ def extras(g: Game) -> list[Line]:
     doppelkopf = "doppelkopf" in on
     out: list[Line] = []
     done = g.sim_done
-    for _, plays, winner, augen in done:
+    for i, (_, plays, winner, augen) in enumerate(done):
         in_re = winner in re
         wp = "re" if in_re else "kontra"
         if doppelkopf and augen >= 40:
-            _doppelkopf(g, plays, winner, augen, wp, out)
+            _doppelkopf(g, plays, winner, augen, wp, out, i)
         if caught:
             for s, t, sw in plays:
                 if t in caught and (s in re) != in_re and not (sw and t == DA):  # a Schwein is no Fuchs
-                    out.append({"key": caught[t], "party": wp, "seat": winner, "victim": s})
+                    out.append({"key": caught[t], "party": wp, "seat": winner, "victim": s, "trick": i})
     if done:
         _, plays, winner, _ = done[-1]
-        _last_trick(on, re, plays, winner, out)
+        _last_trick(on, re, plays, winner, out, len(done) - 1)
     return out
 
 
-def _doppelkopf(g: Game, plays: list[Played], winner: int, augen: int, wp: str, out: list[Line]) -> None:
-    """A Doppelkopf trick: 40 Augen; six: five Volle (A or T) 1 point, six Volle the
-    Superdoppelkopf 3 (reading 24), which needs 50 Augen at least."""
+def _doppelkopf(g: Game, plays: list[Played], winner: int, augen: int, wp: str, out: list[Line], i: int) -> None:
+    """A Doppelkopf trick (trick ``i``): 40 Augen; six: five Volle (A or T) 1 point, six Volle
+    the Superdoppelkopf 3 (reading 24), which needs 50 Augen at least."""
     if g.n != 6:
-        out.append({"key": "doppelkopf", "party": wp, "seat": winner, "victim": None})
+        out.append({"key": "doppelkopf", "party": wp, "seat": winner, "victim": None, "trick": i})
     elif augen >= 50:
         volle = sum(1 for _, t, _ in plays if rank_of(t) in (ACE, TEN) and t < 24)
         if volle >= 5:
-            out.append({"key": "doppelkopf", "party": wp, "seat": winner, "victim": None,
+            out.append({"key": "doppelkopf", "party": wp, "seat": winner, "victim": None, "trick": i,
                         "points": 3 if volle == 6 else 1})
 
 
 def _last_trick(on: tuple[str, ...], re: frozenset[int], plays: list[Played], winner: int,
-                out: list[Line]) -> None:
-    """The Karlchen extras of the last trick."""
+                out: list[Line], i: int) -> None:
+    """The Karlchen extras of the last trick (trick ``i``)."""
     in_re = winner in re
     wp = "re" if in_re else "kontra"
     win_t = next(t for s, t, _ in plays if s == winner)
     if "karlchen" in on and win_t == CJ:
-        out.append({"key": "karlchen", "party": wp, "seat": winner, "victim": None})
+        out.append({"key": "karlchen", "party": wp, "seat": winner, "victim": None, "trick": i})
     if "karlchen_caught" in on and win_t == DQ:
         for s, t, _ in plays:
             if t == CJ and (s in re) != in_re:
-                out.append({"key": "karlchen_caught", "party": wp, "seat": winner, "victim": s})
+                out.append({"key": "karlchen_caught", "party": wp, "seat": winner, "victim": s, "trick": i})
     # a higher card of the winners over the other party's CJ; the only card of equal
     # rank is the other CJ, which never catches (reading 44)
     if "karlchen_caught_any" in on and win_t != CJ:
         for s, t, _ in plays:
             if t == CJ and (s in re) != in_re:
-                out.append({"key": "karlchen_caught_any", "party": wp, "seat": winner, "victim": s})
+                out.append({"key": "karlchen_caught_any", "party": wp, "seat": winner, "victim": s, "trick": i})
 
 
 class Scored(NamedTuple):
@@ -208,7 +208,7 @@ def score_game(g: Game) -> Scored:
     count_extras = g.extras_count
     ex = extras(g) if count_extras else []
     if winner == 1 and count_extras and "gegen_die_alten" in g.rules.extras:
-        ex.insert(0, {"key": "gegen_die_alten", "party": "kontra", "seat": None, "victim": None})
+        ex.insert(0, {"key": "gegen_die_alten", "party": "kontra", "seat": None, "victim": None, "trick": None})
     gainer, value, items = _SCHEMES[g.rules.scoring](g, t, winner, ex)
     value *= g.rules.base
     size = {"size": "klein"} if g.size == "klein" else {}  # a kleines Solo at six (reading 28)

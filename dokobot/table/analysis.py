@@ -13,17 +13,34 @@ the ``mittel`` card rules. Two views:
 Every budget is an iteration count and every random source is seeded from
 public facts only (seat, trick, cards on the table): the same observation
 always gives the same judgement, whatever the hidden cards were.
+
+The curve's axis (``booked_value``): the points one seat of Re books for the
+game, before any Bock factor: in a solo (and a Hochzeit or kleines Solo that
+found no partner) the soloist's, at five and six what a Re seat gets by the
+table size's share. A point before a trick is that number expected from the
+public view; the last point is the game's own, so it equals the score the
+summary books for Re (a no-winner game too: there the side with more points
+books them). Where the table books only the gainers (``zero_sum`` off) and
+Kontra gained, Re books nothing: then it is minus what a Kontra seat books.
+The picture multiplies every point by the game's Bock factor, as the booking does.
+
+The curve's marks come from the engine, never re-derived: the Sonderpunkte
+that counted (a line of the result's breakdown each, in the trick
+``GameResult.extras`` names), the announcements (the trick they were made
+in), and the trick that clarified a Hochzeit or kleines Solo (its partner, or
+none). A big move of the curve with none of these in its trick names the trick
+and its winner.
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from dokobot.engine import Game, Observation, deck
+from dokobot.engine import Extra, Game, GameResult, Observation, deck
 from dokobot.engine.actions import Announce, Move, Play, parse
 from dokobot.engine.cards import AUGEN, CARD_CODES, CODE_TO_TYPE, CQ
 from dokobot.engine.record import load
@@ -32,7 +49,9 @@ from .ai import search
 from .ai.core import best, holds, pos_from_obs, table_augen, wins_now
 from .ai.simulate import rollout
 
-VERSION = 1  # of the stored analysis (``analyse``): a cache of another version is computed again
+# of the stored analysis (``analyse``): a cache of another version is computed again
+# (2: the curve in booked points per Re seat, its marks from the engine's result)
+VERSION = 2
 
 
 @dataclass(frozen=True)
@@ -57,9 +76,21 @@ def _rng(*parts: object) -> random.Random:
 
 
 def re_value(g: Game) -> int:
-    """The finished game's value from Re's side: + when Re won, - when Kontra did."""
-    res = g.game_result()
-    return res.value if res.winner == "re" else -res.value if res.winner == "kontra" else 0
+    """The finished game's ``booked_value`` (the plain result: play-outs ask it thousands of times)."""
+    r = g.result()
+    return _booked(r["re"], r["kontra"], r["score"])
+
+
+def booked_value(res: GameResult) -> int:
+    """The points one seat of Re books for the game before any Bock factor (module docstring)."""
+    return _booked(res.re, res.kontra, res.score)
+
+
+def _booked(re: Sequence[int], kontra: Sequence[int], score: Sequence[int]) -> int:
+    own = score[re[0]] if re else 0
+    if own or not kontra:
+        return own
+    return -score[kontra[0]]
 
 
 # ---- the public view -------------------------------------------------------------------------
@@ -194,31 +225,44 @@ def costliest(decisions: list[Decision]) -> list[Decision]:
 
 @dataclass(frozen=True)
 class Moment:
-    trick: int  # the trick in which it happened (0-based)
-    kind: str  # dulle | fuchs | announce | doppelkopf | trick
-    seat: int | None
-    what: str = ""  # the announcement
+    """What the engine says happened in trick ``trick`` (0-based; its mark stands at the point
+    after it, ``trick + 1``)."""
+
+    trick: int
+    kind: str  # extra | announce | partner | alone | trick
+    seat: int | None  # who made the extra, announced, was found (partner), stayed alone, won the trick
+    what: str = ""  # the extra's breakdown name, the announcement; "hochzeit" or "solo" (partner, alone)
+    victim: int | None = None  # the seat that lost the card of a caught extra
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"trick": self.trick, "kind": self.kind, "seat": self.seat, "what": self.what, "victim": self.victim}
+
+    @classmethod
+    def from_dict(cls, m: Mapping[str, Any]) -> Moment:
+        return cls(int(m["trick"]), str(m["kind"]), m["seat"], str(m.get("what", "")), m.get("victim"))
 
 
 @dataclass(frozen=True)
 class Curve:
-    """Re's expected score before each trick and the final value (``values[-1]``)."""
+    """A Re seat's expected booked points before each trick and the game's own (``values[-1]``,
+    ``booked_value``): module docstring."""
 
     values: tuple[float, ...]
-    moments: tuple[Moment, ...]  # the moments that moved it most, in trick order
+    moments: tuple[Moment, ...]  # the clarification and the moments that moved it most, in trick order
+    re: tuple[int, ...] = ()  # Re's seats at the end (the soloist alone in a solo): whose points these are
 
     def to_dict(self) -> dict[str, Any]:
-        return {"values": [round(v, 2) for v in self.values],
-                "moments": [{"trick": m.trick, "kind": m.kind, "seat": m.seat, "what": m.what} for m in self.moments]}
+        return {"values": [round(v, 2) for v in self.values], "moments": [m.to_dict() for m in self.moments],
+                "re": list(self.re)}
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> Curve:
-        return cls(tuple(float(v) for v in d["values"]),
-                   tuple(Moment(int(m["trick"]), str(m["kind"]), m["seat"], str(m.get("what", ""))) for m in d["moments"]))
+        return cls(tuple(float(v) for v in d["values"]), tuple(Moment.from_dict(m) for m in d["moments"]),
+                   tuple(int(s) for s in d.get("re") or ()))
 
 
 def curve_points(record: Mapping[str, Any], budget: Budget = DEFAULT_BUDGET) -> list[float]:
-    """Re's expected score from the public view before each trick's first card."""
+    """A Re seat's expected booked points from the public view before each trick's first card."""
     values: list[float] = []
     for g, who, move in _steps(record):
         if g.phase == "play" and isinstance(move, Play) and not g.current_trick:
@@ -228,46 +272,79 @@ def curve_points(record: Mapping[str, Any], budget: Budget = DEFAULT_BUDGET) -> 
 
 
 def curve(record: Mapping[str, Any], budget: Budget = DEFAULT_BUDGET, marks: int = 3) -> Curve | None:
-    """The game's curve with its ``marks`` biggest moves named; None for a game without play."""
+    """The game's curve with its ``marks`` biggest moves named (and the trick that clarified a
+    Hochzeit or kleines Solo, whatever it moved); None for a game without play."""
     final = _final(record)
     if final is None or final.game_result().is_redeal:
         return None
     values = curve_points(record, budget)
     if not values:
         return None
-    values.append(float(re_value(final)))
+    res = final.game_result()
+    values.append(float(booked_value(res)))
+    events = moments_of(final)
     moves = sorted(range(len(values) - 1), key=lambda i: (-abs(values[i + 1] - values[i]), i))[:marks]
-    moments = [_moment(final, i) for i in sorted(moves) if abs(values[i + 1] - values[i]) >= 0.5]
-    return Curve(tuple(values), tuple(moments))
+    shown = {i for i in moves if abs(values[i + 1] - values[i]) >= 0.5}
+    shown |= {i for i, m in events.items() if m.kind in ("partner", "alone")}
+    moments = [events.get(i) or Moment(i, "trick", final.tricks[i].winner) for i in sorted(shown)]
+    return Curve(tuple(values), tuple(moments), res.re)
 
 
-def _moment(g: Game, i: int) -> Moment:
-    """What happened in trick ``i`` of the finished game that best explains a move of the curve."""
+def moments_of(g: Game) -> dict[int, Moment]:
+    """By trick, the one thing the engine says happened there that names a move best: the
+    clarification of a Hochzeit or kleines Solo, else a Sonderpunkt that counted, else the
+    last announcement made in it."""
     res = g.game_result()
-    x = g.tricks[i]
-    party = res.party_of
-    for s, c in x.cards:
-        if c == "HT" and g.is_trump("HT") and party(s) != party(x.winner):
-            return Moment(i, "dulle", s)
-    for k, (s, c) in enumerate(x.cards):
-        if c == "DA" and k != x.schwein and party(s) != party(x.winner):
-            return Moment(i, "fuchs", s)
-    said = _announced_in(g, i)
-    if said:
-        return Moment(i, "announce", said[-1][0], said[-1][1])
-    if x.augen >= 40:
-        return Moment(i, "doppelkopf", x.winner)
-    return Moment(i, "trick", x.winner)
+    out: dict[int, Moment] = {}
+    clarified = _clarified(g, res)
+    if clarified is not None:
+        out[clarified.trick] = clarified
+    for e, name in counted_extras(res):
+        if e.trick is not None:
+            out.setdefault(e.trick, Moment(e.trick, "extra", e.seat, name, e.victim))
+    for i, seat, what in reversed(announced(g)):
+        if i >= 0:
+            out.setdefault(i, Moment(i, "announce", seat, what))
+    return out
 
 
-def _announced_in(g: Game, i: int) -> list[tuple[int, str]]:
-    """The announcements made while trick ``i`` was the next or current trick."""
-    plays, out = 0, []
+def counted_extras(res: GameResult) -> list[tuple[Extra, str]]:
+    """The Sonderpunkte that counted in the game value (a breakdown line each; none in a solo,
+    a Doppelkopf not in a no-winner game of the doubling schemes), with their line's name
+    (a Doppelkopf of six Volle at six is a Superdoppelkopf)."""
+    names: dict[str, list[str]] = {}
+    for b in res.breakdown:
+        if b.key == "extra":
+            name = str(b.param("extra"))
+            names.setdefault(b.extra or name, []).append(name)
+    out = []
+    for e in res.extras:
+        left = names.get(e.key)
+        if left:
+            out.append((e, left.pop(0)))
+    return out
+
+
+def _clarified(g: Game, res: GameResult) -> Moment | None:
+    """The trick that clarified a Hochzeit or kleines Solo: its partner, or the holder alone."""
+    i, holder = g.clarify_trick, g.holder
+    if i is None or holder is None:
+        return None
+    what = "solo" if res.contract.startswith("solo:") else "hochzeit"
+    return Moment(i, "partner", g.partner, what) if g.partner is not None else Moment(i, "alone", holder, what)
+
+
+def announced(g: Game) -> list[tuple[int, int, str]]:
+    """Every announcement as (trick, seat, what): the trick in or after whose cards it was
+    made, so the curve's point after that trick is the first to know it; -1 before any card
+    (already in the first point)."""
+    plays, n = 0, len(g.seats)
+    out: list[tuple[int, int, str]] = []
     for seat, move in g.moves:
         if isinstance(move, Play):
             plays += 1
-        elif isinstance(move, Announce) and plays // len(g.seats) == i:
-            out.append((seat, move.what))
+        elif isinstance(move, Announce):
+            out.append(((plays - 1) // n if plays else -1, seat, move.what))
     return out
 
 

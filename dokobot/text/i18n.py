@@ -1065,18 +1065,22 @@ _TEXTS: dict[str, tuple[str, str]] = {
     # ---- learning from the games (issue 24) ----
     "btn.analyse": ("Analyse", "Analysis"),
     "btn.tipp": ("Tipp", "Hint"),
-    "curve.title": ("Spiel {no}: erwartete Punkte für Re", "Game {no}: Re's expected points"),
+    "curve.title": ("Spiel {no}: erwartete Punkte je Re-Spieler ({names})", "Game {no}: expected points per Re player ({names})"),
     "curve.x": ("vor Stich … Ende (nur was der ganze Tisch sah)", "before trick … end (only what the whole table saw)"),
     "curve.message": (
-        "Verlauf von Spiel {no}: was Re vor jedem Stich erwarten durfte, aus der Sicht des ganzen Tisches.",
-        "The curve of game {no}: what Re could expect before each trick, as the whole table saw it.",
+        "Verlauf von Spiel {no}: was jeder Re-Spieler ({names}) vor jedem Stich erwarten durfte, aus der Sicht "
+        "des ganzen Tisches, bis zu den gebuchten Punkten.",
+        "The curve of game {no}: what each Re player ({names}) could expect before each trick, as the whole "
+        "table saw it, up to the points booked.",
     ),
     "curve.text": ("Verlauf für Re: {values}", "Curve for Re: {values}"),
     "curve.moments": ("Wendepunkte: {list}", "Turning points: {list}"),
-    "curve.dulle": ("Dulle gefangen ({name})", "Dulle caught ({name})"),
-    "curve.fuchs": ("Fuchs verloren ({name})", "fox lost ({name})"),
+    "curve.extra": ("{extra} ({name})", "{extra} ({name})"),
     "curve.announce": ("{name}: {what}", "{name}: {what}"),
-    "curve.doppelkopf": ("Doppelkopf ({name})", "Doppelkopf ({name})"),
+    "curve.partner.hochzeit": ("Hochzeit: {name} ist Partner", "wedding: {name} is the partner"),
+    "curve.alone.hochzeit": ("Hochzeit: kein Partner für {name}", "wedding: no partner for {name}"),
+    "curve.partner.solo": ("kleines Solo: {name} ist Partner", "small solo: {name} is the partner"),
+    "curve.alone.solo": ("kleines Solo: kein Partner für {name}", "small solo: no partner for {name}"),
     "curve.trick": ("Stich {trick} an {name}", "trick {trick} to {name}"),
     "an.title": ("Deine Analyse von Spiel {no}", "Your analysis of game {no}"),
     "an.line": (

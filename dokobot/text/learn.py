@@ -14,31 +14,48 @@ from .cards import card_text
 from .charts import Mark, curve_png
 from .i18n import announcement_name, t
 from .numbers import decimal, signed_decimal
+from .picture import shown_name
 
 MAX_TEXT = 1800  # below Discord's 2,000 characters of a message
+LABEL_NAME = 110  # pixels of a name in a mark's label
+TITLE_WIDTH = 650  # pixels of the curve's title
 
 
-def moment_text(m: Moment, names: Sequence[str], lang: str) -> str:
-    name = render.esc(names[m.seat]) if m.seat is not None and 0 <= m.seat < len(names) else "–"
+def moment_text(m: Moment, names: Sequence[str], lang: str, *, markdown: bool = True) -> str:
+    """A moment of the curve in words; ``names`` as they are (escaped here for Markdown, once)."""
+    def name(seat: int | None) -> str:
+        if seat is None or not 0 <= seat < len(names):
+            return "–"
+        return render.esc(names[seat]) if markdown else names[seat]
+
     if m.kind == "announce":
-        return t(lang, "curve.announce", name=name, what=announcement_name(lang, m.what))
-    if m.kind in ("dulle", "fuchs", "doppelkopf"):
-        return t(lang, f"curve.{m.kind}", name=name)
-    return t(lang, "curve.trick", trick=m.trick + 1, name=name)
+        return t(lang, "curve.announce", name=name(m.seat), what=announcement_name(lang, m.what))
+    if m.kind == "extra":
+        extra = t(lang, "bd.superdoppelkopf") if m.what == "superdoppelkopf" else t(lang, "bd.extra." + m.what)
+        return t(lang, "curve.extra", extra=extra, name=name(m.seat))
+    if m.kind in ("partner", "alone"):
+        return t(lang, f"curve.{m.kind}.{m.what}", name=name(m.seat))
+    return t(lang, "curve.trick", trick=m.trick + 1, name=name(m.seat))
 
 
-def curve_picture(curve: Curve, names: Sequence[str], no: int, lang: str) -> bytes:
+def _re_names(curve: Curve, names: Sequence[str]) -> str:
+    return ", ".join(names[s] for s in curve.re if 0 <= s < len(names)) or "Re"
+
+
+def curve_picture(curve: Curve, names: Sequence[str], no: int, lang: str, factor: int = 1) -> bytes:
     """The curve as a picture: a point before each trick and the end, its moments marked
-    (at the point after the trick that moved it)."""
-    plain = [n for n in names]  # the picture draws names as they are (no Markdown)
-    marks = [Mark(m.trick + 1, _plain(moment_text(m, plain, lang))) for m in curve.moments]
-    return curve_png(curve.values, marks, t(lang, "curve.title", no=no), t(lang, "curve.x"))
+    (at the point after the trick that moved it); ``factor``: the game's Bock factor."""
+    short = [shown_name(n, LABEL_NAME, 13) for n in names]  # the picture draws names as they are (no Markdown)
+    marks = [Mark(m.trick + 1, moment_text(m, short, lang, markdown=False)) for m in curve.moments]
+    title = shown_name(t(lang, "curve.title", no=no, names=_re_names(curve, names)), TITLE_WIDTH, 18)
+    return curve_png([v * factor for v in curve.values], marks, title, t(lang, "curve.x"))
 
 
-def curve_text(curve: Curve, names: Sequence[str], no: int, lang: str) -> str:
-    """What the picture shows, in words (channels without pictures)."""
-    values = " → ".join(signed_decimal(v, lang) for v in curve.values)
-    lines = [t(lang, "curve.message", no=no), t(lang, "curve.text", values=values)]
+def curve_text(curve: Curve, names: Sequence[str], no: int, lang: str, factor: int = 1) -> str:
+    """What the picture shows, in words (channels without pictures); ``names`` as they are."""
+    values = " → ".join(signed_decimal(v * factor, lang) for v in curve.values)
+    side = _re_names(curve, [render.esc(n) for n in names])
+    lines = [t(lang, "curve.message", no=no, names=side), t(lang, "curve.text", values=values)]
     if curve.moments:
         lines.append(t(lang, "curve.moments", list=" · ".join(moment_text(m, names, lang) for m in curve.moments)))
     return "\n".join(lines)[:MAX_TEXT]
@@ -49,19 +66,20 @@ def analysis_text(decisions: Sequence[Decision], lang: str, deck: str = "french"
     if not decisions:
         lines = [t(lang, "an.none", min=decimal(MIN_COST, lang))]
     else:
-        lines = [t(lang, "an.line", trick=d.trick + 1, played=card_text(d.played, deck),
-                   best=card_text(d.best, deck), cost=decimal(d.cost, lang)) for d in decisions]
+        lines = [t(lang, "an.line", trick=d.trick + 1, played=card_text(d.played, deck, lang),
+                   best=card_text(d.best, deck, lang), cost=decimal(d.cost, lang)) for d in decisions]
     return "\n".join(lines + ["", "-# " + t(lang, "an.footer")])[:MAX_TEXT]
 
 
 def tip_text(tip: Tip, lang: str, deck: str = "french") -> str:
     why = t(lang, "tip.lead") if tip.reason == "lead" else t(lang, f"tip.{tip.reason}", augen=tip.augen)
     value = t(lang, "tip.value", value=signed_decimal(tip.value, lang))
-    return t(lang, "tip.line", card=card_text(tip.card, deck), why=why, value=value)
+    return t(lang, "tip.line", card=card_text(tip.card, deck, lang), why=why, value=value)
 
 
 def rating_picture(history: Sequence[float], name: str, lang: str) -> bytes:
-    return curve_png([0.0, *history], [], t(lang, "stats.skill_chart", name=name), t(lang, "stats.skill_x"),
+    title = shown_name(t(lang, "stats.skill_chart", name=name), TITLE_WIDTH, 18)
+    return curve_png([0.0, *history], [], title, t(lang, "stats.skill_x"),
                      zero=False, party_colours=False)
 
 
@@ -74,5 +92,3 @@ def curve_of(analysis: Mapping[str, Any]) -> Curve | None:
     return None if not data else Curve.from_dict(data)
 
 
-def _plain(text: str) -> str:
-    return text.replace("\\", "")

@@ -5,15 +5,23 @@ and the rating after games at four, five and six with computers."""
 from __future__ import annotations
 
 import io
+import random
+import re
 
 import pytest
 from conftest import FAST, cid, components, message_text
 from PIL import Image
+from test_bot_computers import play_with_computers
 
 from dokobot.bot.client import DokoBot
 from dokobot.bot.config import Config
-from dokobot.table.analysis import costliest
+from dokobot.engine import CARD_CODES, Game, RuleSet, deal
+from dokobot.engine.actions import Announce, Play, Reserve
+from dokobot.table.analysis import TEST_BUDGET, costliest
+from dokobot.table.analysis import curve as analysis_curve
 from dokobot.text import learn as words
+from dokobot.text import render
+from dokobot.text.numbers import signed_decimal
 
 
 @pytest.fixture
@@ -183,3 +191,142 @@ async def test_an_english_player_reads_the_analysis_in_english(doko, store, loca
     shown = answer(res)
     assert shown.embeds[0].title == "Your analysis of game 1"
     assert "Only from what you knew then" in shown.embeds[0].description
+
+
+# ---- issue 41: the curve ends at the booked score, texts in the reader's language --------------
+
+GERMAN_LETTER = re.compile(r"[♣♠♥♦][DB](?!\w)")  # ♠D, ♦B: the English reader's ♠Q, ♦J
+
+
+def no_winner_game() -> tuple[list[list[str]], list[dict]]:
+    """A deal and its moves (everyone gesund, first card by Nord) in which both parties announced
+    beyond what they reached: nobody wins, yet one side books points."""
+    rules = RuleSet.from_config({"preset": "ddv"})
+    for seed in range(5000):
+        rng = random.Random(seed)
+        hands = deal(rules, rng=random.Random(seed))
+        g = Game(rules, hands, 3)
+        while g.phase == "reserve":
+            g.act(g.to_act, Reserve("gesund"))
+        while g.phase == "play":
+            seat = g.to_act
+            said = g.allowed_announcements(seat)
+            if said and rng.random() < 0.3:
+                g.act(seat, Announce(rng.choice(said)))
+            else:
+                g.act(seat, Play(rng.choice(g.legal_plays(seat))))
+        res = g.game_result()
+        if res.winner is None and any(res.score):
+            return hands, [a for a in g.actions if "reserve" not in a]
+    raise AssertionError("no game without a winner")
+
+
+async def test_a_no_winner_games_curve_ends_at_the_booked_score(doko, store, rig_deal):
+    hands, moves = no_winner_game()
+    rig_deal([hands])
+    await doko.to_the_first_card()
+    for a in moves:
+        kind = "play" if "play" in a else "announce"
+        await doko.click_hand(doko.player(a["seat"]), kind, a[kind])
+    await analysed(doko)
+    fin = doko.table.last
+    assert fin.result.winner is None
+    re_seat = fin.result.re[0]
+    booked = fin.points[doko.table.seats[re_seat].user_id]
+    assert booked != 0
+    curve = words.curve_of(store.analyses[stored_game(store, 1).game_id])
+    assert curve.values[-1] * fin.bock == booked
+    text = words.curve_text(curve, [p.name for p in fin.players], 1, "de", fin.bock)
+    assert text.splitlines()[1].endswith("→ " + signed_decimal(booked, "de"))
+    summary = doko.table_message()
+    assert [a.filename for a in summary.attachments] == ["doko-summary.png", "doko-curve.png"]
+
+
+async def test_english_analysis_and_tipp_name_cards_with_english_letters(doko, store, locales):
+    english = doko.players[1:]  # the host's German table; three readers of English
+    for p in english:
+        locales[p.id] = "en-US"
+    nord = doko.players[0]
+    await doko.open_and_seat()
+    await nord.slash(doko.channel, "doko regeln", schalter="tipps=ja")
+    await doko.start()
+    actor = await to_play(doko)
+    texts = []
+    for _ in range(8):  # a Tipp at a few decisions, then the game to its end
+        if actor in english:
+            [button] = tip_buttons(doko.hand_view(actor))
+            texts.append(answer(await actor.click(doko.hand_view(actor), custom_id=cid(button))).content)
+        await doko.click_hand(actor, "play")
+        actor = doko.player(doko.table.game.to_act)
+    assert len(texts) >= 4 and all(x.startswith("Hint: ") for x in texts)
+    await doko.play_out()
+    await analysed(doko)
+    for p in english:
+        texts.append(answer(await p.click(doko.table_message(), label="Analyse")).embeds[0].description)
+    cards = [c for c in CARD_CODES if any(words.card_text(c, lang="en") in x for x in texts)]
+    assert any(c[1] in "QJ" for c in cards)  # a Dame or Bube is named, in English letters
+    for x in texts:
+        assert not GERMAN_LETTER.search(x), x
+
+
+async def test_protokoll_names_are_escaped_once(doko, store):
+    nord, ost = doko.players[0], doko.players[1]
+    await nord.slash(doko.channel, "doko tisch")
+    await ost.click(doko.table_message(), label="Beitreten")
+    await nord.click(doko.table_message(), label="Computer dazu: leicht")
+    await nord.click(doko.table_message(), label="Computer dazu: mittel")
+    await nord.click(doko.table_message(), label="Starten")
+    await play_with_computers(doko)
+    await analysed(doko)
+    res = await ost.slash(doko.channel, "doko protokoll", spiel=1)
+    text = res.followups[-1].content
+    named = [n for n in ("Computer 1 (leicht)", "Computer 2 (mittel)") if render.esc(n) in text]
+    assert named, text  # a computer is named (escaped once: its brackets are no link)
+    assert "\\\\" not in text and "\\\\(" not in text
+
+
+def damen_solo_with_a_rich_trick() -> tuple[list[list[str]], list[dict], set[int]]:
+    """A deal where Nord's Damen-Solo, played out at random, has a trick of 40 Augen or more
+    (a Doppelkopf in a normal game) among the tricks its curve marks (the analysis the tests'
+    bot makes); its card moves and those tricks."""
+    rules = RuleSet.from_config({"preset": "ddv"})
+    for seed in range(300):
+        rng = random.Random(seed)
+        hands = deal(rules, rng=random.Random(seed))
+        g = Game(rules, hands, 3)
+        g.act(0, Reserve("solo", "damen"))
+        while g.phase == "reserve":
+            g.act(g.to_act, Reserve("gesund"))
+        while g.phase == "play":
+            g.act(g.to_act, Play(rng.choice(g.legal_plays(g.to_act))))
+        rich = {i for i, x in enumerate(g.tricks) if x.augen >= 40}
+        marked = analysis_curve(g.record(), TEST_BUDGET)
+        if marked is not None and any(m.trick in rich for m in marked.moments):
+            return hands, [a for a in g.actions if "play" in a], rich
+    raise AssertionError("no such Damen-Solo")
+
+
+async def test_a_solos_curve_names_no_extra(doko, store, rig_deal):
+    """No extra counts in a solo (the summary lists none): its trick of 40 Augen is marked as
+    the trick it is, never as a Doppelkopf."""
+    hands, plays, rich = damen_solo_with_a_rich_trick()
+    rig_deal([hands])
+    await doko.open_and_seat()
+    await doko.players[0].slash(doko.channel, "doko regeln", schalter="bilder=nein")
+    await doko.start()
+    await doko.open_all_hands()
+    await doko.select_hand(doko.players[0], "solo", ["damen"])
+    while doko.table.game.phase == "reserve":
+        await doko.click_hand(doko.player(doko.table.game.to_act), "reserve", "gesund")
+    for a in plays:
+        await doko.click_hand(doko.player(a["seat"]), "play", a["play"])
+    await analysed(doko)
+    fin = doko.table.last
+    assert fin.result.contract == "solo:damen" and fin.result.extras == ()
+    curve = words.curve_of(store.analyses[stored_game(store, 1).game_id])
+    at_rich = [m.kind for m in curve.moments if m.trick in rich]
+    assert at_rich and set(at_rich) == {"trick"}
+    assert all(m.kind not in ("extra", "partner", "alone") for m in curve.moments)
+    shown = message_text(doko.table_message())
+    assert "Wendepunkte: " in shown and "Stich " in shown.split("Wendepunkte: ")[1]
+    assert "Doppelkopf" not in shown and "Fuchs" not in shown
