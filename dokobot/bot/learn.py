@@ -105,8 +105,9 @@ class Learn:
         self.auto = auto
         self.queue = FairQueue(bound)
         self._executor = executor
-        self._work: dict[int, Work] = {}  # game id -> the job's game, until it starts
-        self._results: dict[int, asyncio.Future[dict[str, Any]]] = {}  # game id -> its analysis, until done
+        # game id -> the job's task (its result: the analysis), while it waits or runs; and the running ones
+        self._jobs: dict[int, asyncio.Task[dict[str, Any]]] = {}
+        self._running: dict[int, asyncio.Task[dict[str, Any]]] = {}
         self._marks: dict[int, Awaitable[None] | None] = {}  # game id -> noting the request in the store
         self._tips: OrderedDict[tuple[int, int, int, int], asyncio.Future[tuple[Tip | None, int]]] = OrderedDict()
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -139,10 +140,8 @@ class Learn:
 
     async def close(self) -> None:
         self._closed = True  # a cancelled job starts no other
-        for task in list(self._tasks):
+        for task in list(self._tasks):  # waiting jobs too: their requests stay noted for the next start
             task.cancel()
-        for result in self._results.values():  # queued jobs end with the process; their requests stay noted
-            result.cancel()
         if self._executor is not None:
             self._executor.shutdown(wait=False, cancel_futures=True)
             self._executor = None
@@ -231,47 +230,53 @@ class Learn:
         return cached if cached is not None and cached.get("version") == VERSION else None
 
     async def _ask(self, work: Work, person: int | None = None, *,
-                   summary: bool = False) -> tuple[Ticket, asyncio.Future[dict[str, Any]] | None]:
-        """Queue the game's analysis (or join its job): the ticket, and the future of the
-        analysis unless refused. A person's new request is noted in the store first."""
+                   summary: bool = False) -> tuple[Ticket, asyncio.Task[dict[str, Any]] | None]:
+        """Queue the game's analysis (or join its job): the ticket, and the job (its result:
+        the analysis) unless refused. A person's new request is noted in the store."""
         ticket = self.queue.ask(work.game_id, work.channel_id, person, summary=summary)
         if not ticket.admitted:
             return ticket, None
         if ticket.verdict == "new":
-            result: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
-            result.add_done_callback(_retrieve)
-            self._results[work.game_id], self._work[work.game_id] = result, work
             if person is not None:
                 self._marks[work.game_id] = self._spawn(self._mark(work), f"doko-analyse-note-{work.game_id}")
+            job = self._spawn(self._job(work), f"doko-analyse-{work.channel_id}")
+            job.add_done_callback(_retrieve)
+            self._jobs[work.game_id] = job
             self._pump()
-        return ticket, self._results[work.game_id]
+        return ticket, self._jobs[work.game_id]
 
     def _pump(self) -> None:
         """Start the jobs whose turn it is (one at a time: one worker)."""
         while not self._closed and (job := self.queue.next()) is not None:
-            self._spawn(self._run(job.key), f"doko-analyse-{job.channel}")
+            self._running[job.key] = self._jobs[job.key]
 
-    async def _run(self, game_id: int) -> None:
-        work, result = self._work.pop(game_id), self._results[game_id]
+    async def _job(self, work: Work) -> dict[str, Any]:
+        """One game's analysis: waits for its turn (a running job's end), then is done."""
+        game_id = work.game_id
         try:
-            data = await self._stored(game_id)  # a job done again after a restart may find it done
-            if data is None:
-                data = await self.compute(work.record)
-                await self._keep(game_id, data)
-            else:
-                await self._done_asking(game_id)
-            result.set_result(data)
-        except asyncio.CancelledError:
-            result.cancel()
-            raise
-        except Exception as exc:
+            while game_id not in self._running:
+                if not self._running:  # a waiting job always has one running before it
+                    raise RuntimeError(f"game {game_id}: its analysis waits for nothing")
+                await asyncio.wait(list(self._running.values()))
+            return await self._analysed(work)
+        except Exception:
             log.exception("game %s could not be analysed", game_id)
             await self._done_asking(game_id)  # not again after a restart: it would fail again
-            result.set_exception(exc)
+            raise
         finally:
-            del self._results[game_id]
+            self._jobs.pop(game_id, None)
+            self._running.pop(game_id, None)
             self.queue.done(game_id)
             self._pump()
+
+    async def _analysed(self, work: Work) -> dict[str, Any]:
+        data = await self._stored(work.game_id)  # a job done again after a restart may find it done
+        if data is not None:
+            await self._done_asking(work.game_id)
+            return data
+        data = await self.compute(work.record)
+        await self._keep(work.game_id, data)
+        return data
 
     async def _keep(self, game_id: int, data: dict[str, Any]) -> None:
         try:

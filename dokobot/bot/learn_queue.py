@@ -163,11 +163,15 @@ class FairQueue:
         return self._jobs[key]
 
     def done(self, key: int) -> Job | None:
-        """The job ended (done or failed): whoever waited for it may ask again."""
-        self._running.discard(key)
+        """The job ended (done, failed, or dropped before its turn): whoever waited for it
+        may ask again."""
         job = self._jobs.pop(key, None)
         if job is None:
             return None
+        if key in self._running:
+            self._running.discard(key)
+        else:
+            (self._summaries if job.summary else self._requests).remove(job.channel, key)
         for person in job.people:
             if self._people.get(person) == key:
                 del self._people[person]

@@ -120,6 +120,17 @@ def test_a_request_that_becomes_the_summary_moves_up():
     assert drain(q) == [4, 1, 2, 3]
 
 
+def test_a_job_dropped_before_its_turn_leaves_the_queue():
+    q = FairQueue(bound=100)
+    for k in (1, 2, 3):
+        q.ask(k, channel=1, person=k)
+    q.ask(4, channel=2, summary=True)
+    dropped = q.done(2)
+    assert dropped is not None and not dropped.summary and q.waits_for(2) is None
+    assert q.done(4) is not None and q.order() == [1, 3]
+    assert drain(q) == [1, 3]
+
+
 def test_ahead_counts_the_running_jobs():
     q = FairQueue(bound=100, workers=2)
     for k in range(1, 5):
