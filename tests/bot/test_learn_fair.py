@@ -245,3 +245,29 @@ async def test_a_restart_does_the_interrupted_analyses_again(doko, store):
     await bot.presenter(doko.table).wait()
     assert "doko-curve.png" in attachments(doko.table_message())
     assert curves(res) == []  # the old process's answer was cut off; the next click finds it stored
+
+
+async def test_analyse_waits_in_line_with_the_summary_and_says_so(doko, store, locales):
+    source = await first_game(doko)
+    alt = doko.guild.create_text_channel("alt")
+    old = await old_games(store, alt, doko.guild.id, source, 2)
+    worker = Worker().serve(doko.bot.learn)
+    nord, ost, sued, west = doko.players
+    locales[west.id] = "en-US"
+    await doko.outsider.slash(alt, "doko protokoll", spiel=1)  # runs
+    await ost.slash(alt, "doko protokoll", spiel=2)  # waits: Ost has one waiting
+    await nord.click(doko.table_message(), label="Nächstes Spiel")
+    await play(doko)  # its summary waits for the running one only
+    clicks = {p.id: await p.click(doko.table_message(), label="Analyse") for p in (nord, ost, west)}
+    assert [m.content for m in (clicks[nord.id].response, clicks[west.id].response)] == [
+        "Deine Analyse wartet, 1 vor dir. Sie kommt hierher, sobald sie fertig ist.",
+        "Your analysis is queued, 1 ahead of it. It will appear here once it is ready."]
+    refused = clicks[ost.id].response
+    assert refused.ephemeral and refused.content.startswith("Du wartest schon auf eine Analyse.")
+    assert len(worker.jobs) == 1
+    await doko.env.advance_time(2 * WORK)
+    assert worker.jobs[1:] == [names_of(doko), old[1]]  # they joined the summary: computed once; Ost's is next
+    titles = [clicks[p.id].followups[-1].embeds[0].title for p in (nord, west)]
+    assert titles == ["Deine Analyse von Spiel 2", "Your analysis of game 2"]
+    again = await sued.click(doko.table_message(), label="Analyse")  # stored: at once
+    assert again.response.embeds[0].title == "Deine Analyse von Spiel 2" and len(worker.jobs) == 3
