@@ -175,7 +175,7 @@ class Learn:
     async def _after(self, table: Table, work: Work, fin: FinishedGame) -> None:
         data = await self._stored(work.game_id)
         if data is None:
-            _, result = await self._ask(work, summary=True)  # the bot's own work: never refused
+            _, result = self._ask(work, summary=True)  # the bot's own work: never refused
             assert result is not None
             try:
                 data = await asyncio.shield(result)
@@ -203,10 +203,9 @@ class Learn:
             if game is None or key != f"{WANTED}{game.game_id}":  # gone (or not readable): forget it
                 await self._unmark(key)
                 continue
-            ticket, _ = await self._ask(game.work)
-            if ticket.verdict == "new":
-                self._marks.setdefault(game.game_id, None)  # its note goes once it is stored
-                queued += 1
+            ticket, _ = self._ask(game.work)
+            self._marks.setdefault(game.game_id, None)  # its note goes once it is stored
+            queued += ticket.verdict == "new"
         if queued:
             log.info("%d analysis request(s) from before the restart queued again", queued)
 
@@ -229,16 +228,16 @@ class Learn:
             return None
         return cached if cached is not None and cached.get("version") == VERSION else None
 
-    async def _ask(self, work: Work, person: int | None = None, *,
-                   summary: bool = False) -> tuple[Ticket, asyncio.Task[dict[str, Any]] | None]:
+    def _ask(self, work: Work, person: int | None = None, *,
+             summary: bool = False) -> tuple[Ticket, asyncio.Task[dict[str, Any]] | None]:
         """Queue the game's analysis (or join its job): the ticket, and the job (its result:
         the analysis) unless refused. A person's new request is noted in the store."""
         ticket = self.queue.ask(work.game_id, work.channel_id, person, summary=summary)
         if not ticket.admitted:
             return ticket, None
+        if person is not None and work.game_id not in self._marks:  # also when joining a summary's job
+            self._marks[work.game_id] = self._spawn(self._mark(work), f"doko-analyse-note-{work.game_id}")
         if ticket.verdict == "new":
-            if person is not None:
-                self._marks[work.game_id] = self._spawn(self._mark(work), f"doko-analyse-note-{work.game_id}")
             job = self._spawn(self._job(work), f"doko-analyse-{work.channel_id}")
             job.add_done_callback(_retrieve)
             self._jobs[work.game_id] = job
@@ -315,7 +314,7 @@ class Learn:
         data = await self._stored(game.game_id)
         if data is not None:
             return data
-        ticket, result = await self._ask(game.work, interaction.user.id)
+        ticket, result = self._ask(game.work, interaction.user.id)
         if result is None:
             key = "learn.yours" if ticket.verdict == "yours" else "learn.busy"
             await send_ephemeral(interaction, t(lang, key))
