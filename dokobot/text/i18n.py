@@ -1113,6 +1113,18 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "Tipps sind an diesem Tisch aus; der Gastgeber schaltet sie mit `/doko regeln schalter:tipps=ja` an.",
         "Hints are off at this table; the host turns them on with `/doko regeln schalter:tipps=on`.",
     ),
+    "learn.queued": (
+        "Deine Analyse wartet, {n} vor dir. Sie kommt hierher, sobald sie fertig ist.",
+        "Your analysis is queued, {n} ahead of it. It will appear here once it is ready.",
+    ),
+    "learn.busy": (
+        "Gerade warten zu viele Analysen. Versuch es in ein paar Minuten noch einmal.",
+        "Too many analyses are waiting right now. Try again in a few minutes.",
+    ),
+    "learn.yours": (
+        "Du wartest schon auf eine Analyse. Frag nach der nächsten, sobald sie da ist.",
+        "You are already waiting for an analysis. Ask for the next one once it has arrived.",
+    ),
     "tip.not_now": ("Gerade ist keine Karte von dir dran.", "It is not your turn to play a card."),
     "sheet.hints": ("Tipps genutzt: {list}", "Hints used: {list}"),
     "stats.skill": ("Spielstärke {rating}", "skill {rating}"),
