@@ -44,6 +44,21 @@ from typing import Any, cast
 from dokobot.engine import Game, GameResult, IllegalAction, RuleError, RuleSet, deal
 from dokobot.engine.actions import Announce, ArmutDecline, ArmutTake, Klopfen, Move, Play, Reserve
 from dokobot.engine.contracts import is_solo
+from dokobot.engine.events import (
+    Announced,
+    ArmutDeclined,
+    ArmutExchanged,
+    ArmutOffered,
+    ArmutTaken,
+    ContractSet,
+    Event,
+    HochzeitForm,
+    Knocked,
+    PartnerAnswered,
+    PartnerAsked,
+    PartnerFound,
+    Redealt,
+)
 from dokobot.table import ai, lists, restore
 from dokobot.table.bock import BockGame, BockState, BockStep, booked, step
 from dokobot.table.computers import ComputerDriver, without_level
@@ -1134,40 +1149,41 @@ def _merge(into: Outcome, part: Outcome) -> None:
     into.gone += part.gone
 
 
-def _notices(game: Game, events: list[Any]) -> list[Notice]:
+def _notices(game: Game, events: list[Event]) -> list[Notice]:
     """The public lines these engine events deserve (never a hidden fact)."""
     out: list[Notice] = []
     for ev in events:
-        kind, seat, data = ev.kind, ev.seat, ev.data
-        if kind == "announced":
-            out.append(Notice("announced", seat, data))
-        elif kind == "contract" and data == "armut_offered":
-            out.append(Notice("armut", seat))
-        elif kind == "contract" and isinstance(data, str) and is_solo(data):
-            out.append(Notice("solo", seat, data))
-        elif kind == "contract" and data == "hochzeit":
-            out.append(Notice("hochzeit", seat))
-        elif kind == "contract" and data == "redeal":
-            out.append(Notice("redeal", _redeal_seat(game), _redeal_reason(game)))
-            if game.thrown is not None:  # reading 41: the thrown hand is shown to the table
-                seat, cards, triggers = game.thrown
-                out.append(Notice("thrown", seat, (tuple(cards), tuple(triggers))))
-        elif kind == "hochzeit_form":
-            out.append(Notice("hochzeit_form", seat, data))
-        elif kind in ("partner_asked", "partner_answer") and game.holder is not None:
-            if kind == "partner_asked" or data is False:
-                out.append(Notice("partner_declined" if kind == "partner_answer" else kind, seat, game.holder))
-        elif kind == "armut_taken":
-            out.append(Notice("armut_taken", seat, data))
-        elif kind == "armut_exchanged":
-            out.append(Notice("armut_exchanged", seat, data))
-        elif kind == "armut_declined":
-            out.append(Notice("armut_declined", seat, data))
-        elif kind == "klopfen":
-            out.append(Notice("klopfen", seat, data))
-        elif kind == "hochzeit_partner":
-            holder = next((s for s, p in game.public_parties().items() if p == "re" and s != seat), None)
-            out.append(Notice("hochzeit_partner", seat, holder))
+        match ev:
+            case Announced(seat, what):
+                out.append(Notice("announced", seat, what))
+            case ArmutOffered(seat):
+                out.append(Notice("armut", seat))
+            case ContractSet(seat, contract) if is_solo(contract):
+                out.append(Notice("solo", seat, contract))
+            case ContractSet(seat, "hochzeit"):
+                out.append(Notice("hochzeit", seat))
+            case Redealt():
+                out.append(Notice("redeal", _redeal_seat(game), _redeal_reason(game)))
+                if game.thrown is not None:  # reading 41: the thrown hand is shown to the table
+                    seat, cards, triggers = game.thrown
+                    out.append(Notice("thrown", seat, (tuple(cards), tuple(triggers))))
+            case HochzeitForm(seat, form):
+                out.append(Notice("hochzeit_form", seat, form))
+            case PartnerAsked(seat) if game.holder is not None:
+                out.append(Notice("partner_asked", seat, game.holder))
+            case PartnerAnswered(seat, False) if game.holder is not None:
+                out.append(Notice("partner_declined", seat, game.holder))
+            case ArmutTaken(seat, poor):
+                out.append(Notice("armut_taken", seat, poor))
+            case ArmutExchanged(seat, trumps):
+                out.append(Notice("armut_exchanged", seat, trumps))
+            case ArmutDeclined(seat):
+                out.append(Notice("armut_declined", seat, None))
+            case Knocked(seat, n):
+                out.append(Notice("klopfen", seat, n))
+            case PartnerFound(partner):
+                holder = next((s for s, p in game.public_parties().items() if p == "re" and s != partner), None)
+                out.append(Notice("hochzeit_partner", partner, holder))
     return out
 
 

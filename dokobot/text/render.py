@@ -35,7 +35,6 @@ from dokobot.engine.actions import (
     Klopfen,
     Play,
     Reserve,
-    parse,
 )
 from dokobot.engine.announce import rank as announce_rank
 from dokobot.engine.game import ARMUT_PHASES
@@ -43,9 +42,10 @@ from dokobot.table.bock import booked
 from dokobot.table.store import SeatInfo, TableSettings
 from dokobot.table.switches import TABLE_SWITCHES
 from dokobot.table.table import MAX_SEATS, FinishedGame, Notice, Table
-from dokobot.text.cards import card_text
+from dokobot.text.cards import card_text, hochzeit_card_line
 from dokobot.text.controls import AskKsolo, AskSchwein, Control, GiveTrumps, Intent
 from dokobot.text.i18n import announcement_name, breakdown_label, contract_name, has, t, tn
+from dokobot.text.notices import record_events
 from dokobot.text.numbers import signed
 
 MAX_ROW = 5
@@ -479,20 +479,6 @@ def notice_text(table: Table, notice: Notice, lang: str | None) -> str | None:
     return None
 
 
-def hochzeit_card_line(lang: str | None, card: str) -> str:
-    """Who marries under ``named_card``, the card in words (reading 39: any card, not only an ace)."""
-    if card[1:] == "A" and card[:1] in "CSH":
-        return t(lang, "table.hochzeit_card", suit=t(lang, "suit." + card[0]))
-    return t(lang, "table.hochzeit_named", card=card_words(lang, card))
-
-
-def card_words(lang: str | None, card: str) -> str:
-    """A card in words (``Herz-Zehn``), for public lines where a symbol would read as played."""
-    if card == "JO":
-        return t(lang, "cardword.JO")
-    return t(lang, "cardword.card", suit=t(lang, "suit." + card[0]), rank=t(lang, "cardword." + card[1]))
-
-
 def _hochzeit_holder(table: Table) -> int | None:
     game = table.game
     return _first_vorbehalt(game) if game is not None else None
@@ -895,7 +881,7 @@ def record_text(record: dict[str, Any], names: list[str], lang: str | None, numb
             events = game.apply(dict(action))
         except Exception:  # a record that does not replay: say so, show what came before
             break
-        row = _record_events(game, events, names, lang, lines, row)
+        row = record_events(game, events, names, lang, lines, row)
     if row:
         lines.append("   " + " · ".join(row))
     lines.append("")
@@ -909,55 +895,3 @@ def record_text(record: dict[str, Any], names: list[str], lang: str | None, numb
     else:
         lines += result_lines(res, names, lang)
     return "\n".join(lines).replace("**", "")
-
-
-def _record_events(
-    game: Game, events: list[Any], names: list[str], lang: str | None, lines: list[str], row: list[str],
-) -> list[str]:
-    """Append the lines of one action's events; ``row``: the cards of the open trick so far."""
-    def flush() -> None:
-        if row:
-            lines.append("   " + " · ".join(row))
-            row.clear()
-
-    for kind, seat, data in events:
-        who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
-        if kind == "reserved":
-            lines.append(t(lang, "rec.reserved", name=who, what=t(lang, "table." + str(data))))
-        elif kind == "contract" and data not in ("armut_offered", "redeal", "normal"):
-            key = "rec.contract_by" if seat is not None else "rec.contract"
-            lines.append(t(lang, key, contract=contract_name(lang, str(data)), name=who))
-        elif kind in ("armut_taken", "armut_passed"):
-            lines.append(t(lang, "rec." + kind, name=who))
-        elif kind == "armut_exchanged":
-            lines.append(tn(lang, "notice.armut_exchanged", int(data or 0)))
-        elif kind == "armut_given":
-            lines.append(t(lang, "rec.armut_given", name=who, trumps=tn(lang, "count.trumps", int(data or 0))))
-        elif kind == "armut_declined":
-            lines.append(t(lang, "notice.armut_declined", name=who))
-        elif kind == "hochzeit_card" and isinstance(data, str) and data[:1] in "CSHDJ":
-            lines.append(hochzeit_card_line(lang, data))
-        elif kind == "hochzeit_form":  # hochzeit: choice (reading 38)
-            lines.append(t(lang, "notice.hochzeit_form", name=who, form=t(lang, "value.hochzeit." + str(data))))
-        elif kind == "partner_answer" and data is False and game.holder is not None:  # reading 40
-            flush()
-            lines.append(t(lang, "notice.partner_declined", partner=who, name=names[game.holder]))
-        elif kind == "klopfen":
-            flush()
-            lines.append(t(lang, "rec.klopfen", name=who))
-        elif kind == "announced":
-            flush()
-            lines.append("   " + t(lang, "rec.announced", name=who, what=announcement_name(lang, str(data))))
-        elif kind == "played":
-            if len(game.current_trick) == 1:  # the lead of a new trick
-                flush()
-                lines.append(t(lang, "rec.trick", n=len(game.tricks) + 1, name=who))
-            last = parse(game.actions[-1])[1] if game.actions else None  # the move just made
-            schwein = isinstance(last, Play) and last.schwein
-            row.append(t(lang, "rec.schwein" if schwein else "rec.played", name=who, card=card_text(str(data), lang=lang)))
-        elif kind == "trick":
-            flush()
-            lines.append("   " + t(lang, "rec.won", name=who, augen=data))
-        elif kind == "hochzeit_partner":
-            lines.append(t(lang, "rec.partner", name=who) if seat is not None else t(lang, "rec.alone"))
-    return row
