@@ -1,5 +1,5 @@
-"""Lines of what happened: the game record's event lines, one ``match`` over the engine's
-events that mypy checks for every kind."""
+"""Lines of what happened: a table notice as its public line, and the game record's event
+lines; each one ``match`` that mypy checks for every kind (``assert_never``)."""
 
 from __future__ import annotations
 
@@ -34,8 +34,78 @@ from dokobot.engine.events import (
     Reserved,
     TrickTaken,
 )
+from dokobot.table import outcome as n
+from dokobot.table.table import Table
 from dokobot.text.cards import card_text, hochzeit_card_line
 from dokobot.text.i18n import announcement_name, contract_name, t, tn
+from dokobot.text.markdown import esc
+
+
+def notice_text(table: Table, notice: n.Notice, lang: str | None) -> str:
+    """The public line of a notice, the names as the table's seats have them now."""
+    match notice:
+        case n.Waiting(name):
+            return t(lang, "notice.waiting", name=esc(name))
+        case n.HostChanged(_, name):
+            return t(lang, "notice.host", name=esc(name))
+        case n.Seated(seat, name):
+            return t(lang, "notice.seated", name=esc(name), n=(seat or 0) + 1)
+        case n.SizeChanged(size):
+            form = "lobby.six" if size == 6 else "lobby.five_all" if table.game_rules(5).all_play else "lobby.five"
+            return t(lang, "notice.size", form=t(lang, form))
+        case n.Aborted(_, user_id):
+            return t(lang, "notice.aborted", no=table.game_no, name=f"<@{user_id}>")
+        case n.Closed(user_id):
+            return t(lang, "notice.closed", name=f"<@{user_id}>")
+        case n.HandedOver(_, old, new):
+            return t(lang, "notice.handed_over", old=esc(old), new=esc(new))
+        case n.ComputerSwitched(seat, on):
+            who = table.seats[seat].name if seat < len(table.seats) else "?"
+            return t(lang, "notice.computer_on" if on else "notice.computer_off", name=esc(who))
+        case _:
+            return _game_notice_text([esc(x) for x in table.names], notice, lang)
+
+
+def _game_notice_text(names: list[str], notice: n.GameNotice, lang: str | None) -> str:
+    def name(seat: int | None) -> str:
+        return names[seat] if seat is not None and 0 <= seat < len(names) else "?"
+
+    match notice:
+        case n.Announced(seat, what):
+            return t(lang, "notice.announced", name=name(seat), what=f"**{announcement_name(lang, what)}**")
+        case n.SoloDeclared(seat, contract):
+            return t(lang, "notice.solo", name=name(seat), contract=contract_name(lang, contract))
+        case n.HochzeitDeclared(seat):
+            return t(lang, "notice.hochzeit", name=name(seat))
+        case n.ArmutOffered(seat):
+            return t(lang, "notice.armut", name=name(seat))
+        case n.ArmutTaken(seat):
+            return t(lang, "notice.armut_taken", name=name(seat))
+        case n.ArmutDeclined(seat):
+            return t(lang, "notice.armut_declined", name=name(seat))
+        case n.ArmutExchanged(_, trumps):
+            return tn(lang, "notice.armut_exchanged", trumps)
+        case n.Knocked(seat, knocks):
+            return t(lang, "notice.klopfen", name=name(seat), n=knocks)
+        case n.PartnerFound(None, holder):
+            return t(lang, "notice.hochzeit_alone", name=name(holder))
+        case n.PartnerFound(partner, holder):
+            return t(lang, "notice.hochzeit_partner", partner=name(partner), name=name(holder))
+        case n.Redealt(seat, reason):
+            return t(lang, "notice.redeal", reason=t(lang, "notice.redeal." + reason, name=name(seat)))
+        case n.Thrown(seat, cards, triggers):  # the rules make the thrown hand public
+            trigger = ", ".join(t(lang, "value.schmeissen." + x) for x in triggers)
+            shown = " ".join(card_text(c, lang=lang) for c in cards)
+            return t(lang, "notice.thrown", name=name(seat), trigger=trigger, cards=shown)
+        case n.HochzeitForm(seat, form):
+            return t(lang, "notice.hochzeit_form", name=name(seat), form=t(lang, "value.hochzeit." + form))
+        case n.PartnerAsked(seat, holder):
+            return t(lang, "notice.partner_asked", partner=name(seat), name=name(holder))
+        case n.PartnerDeclined(seat, holder):
+            return t(lang, "notice.partner_declined", partner=name(seat), name=name(holder))
+        case _:
+            assert_never(notice)
+
 
 # the events of the play (cards, knocks, announcements, the partner search)
 PlayEvent = Knocked | Announced | CardPlayed | TrickTaken | PartnerFound | PartnerAnswered

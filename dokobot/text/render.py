@@ -8,7 +8,6 @@ to its owner alone by the bot layer.
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from math import gcd
 from typing import Any
@@ -41,22 +40,15 @@ from dokobot.engine.game import ARMUT_PHASES
 from dokobot.table.bock import booked
 from dokobot.table.store import SeatInfo, TableSettings
 from dokobot.table.switches import TABLE_SWITCHES
-from dokobot.table.table import MAX_SEATS, FinishedGame, Notice, Table
+from dokobot.table.table import MAX_SEATS, FinishedGame, Table
 from dokobot.text.cards import card_text, hochzeit_card_line
 from dokobot.text.controls import AskKsolo, AskSchwein, Control, GiveTrumps, Intent
 from dokobot.text.i18n import announcement_name, breakdown_label, contract_name, has, t, tn
+from dokobot.text.markdown import esc as esc  # render.esc: the bot and the boards use it
 from dokobot.text.notices import record_events
 from dokobot.text.numbers import signed
 
 MAX_ROW = 5
-
-_MD = re.compile(r"([\\*_`~|>#\[\]()])")
-
-
-def esc(name: str) -> str:
-    """A player's name with Markdown switched off."""
-    return _MD.sub(r"\\\1", name)
-
 
 # ---- public -------------------------------------------------------------------------------
 
@@ -425,63 +417,6 @@ def party_said(game: Game, seat: object) -> str | None:
     party = game.party_of(seat)
     said = [w for s, w in game.announcements if party is not None and game.party_of(s) == party]
     return max(said, key=announce_rank) if said else None
-
-
-def notice_text(table: Table, notice: Notice, lang: str | None) -> str | None:
-    names = [esc(n) for n in table.names]
-
-    def name(seat: int | None) -> str:
-        return names[seat] if seat is not None and 0 <= seat < len(names) else "?"
-
-    kind, seat, data = notice.kind, notice.seat, notice.data
-    if kind == "announced":
-        return t(lang, "notice.announced", name=name(seat), what=f"**{announcement_name(lang, data)}**")
-    if kind == "solo":
-        return t(lang, "notice.solo", name=name(seat), contract=contract_name(lang, data))
-    if kind in ("hochzeit", "armut", "armut_taken", "armut_declined"):  # who, nothing else
-        return t(lang, "notice." + kind, name=name(seat))
-    if kind == "armut_exchanged":
-        return tn(lang, "notice.armut_exchanged", int(data or 0))
-    if kind == "klopfen":
-        return t(lang, "notice.klopfen", name=name(seat), n=data)
-    if kind == "hochzeit_partner":
-        holder = _hochzeit_holder(table)
-        if seat is None:
-            return t(lang, "notice.hochzeit_alone", name=name(holder))
-        return t(lang, "notice.hochzeit_partner", partner=name(seat), name=name(holder))
-    if kind == "redeal":
-        return t(lang, "notice.redeal", reason=t(lang, "notice.redeal." + str(data), name=name(seat)))
-    if kind == "thrown":  # reading 41: the rules make the thrown hand public
-        cards, triggers = data
-        trigger = ", ".join(t(lang, "value.schmeissen." + x) for x in triggers)
-        return t(lang, "notice.thrown", name=name(seat), trigger=trigger, cards=" ".join(card_text(c, lang=lang) for c in cards))
-    if kind == "hochzeit_form":
-        return t(lang, "notice.hochzeit_form", name=name(seat), form=t(lang, "value.hochzeit." + str(data)))
-    if kind in ("partner_asked", "partner_declined"):
-        return t(lang, "notice." + kind, partner=name(seat), name=name(data))
-    if kind == "aborted":
-        return t(lang, "notice.aborted", no=table.game_no, name=f"<@{data}>")
-    if kind == "closed":
-        return t(lang, "notice.closed", name=f"<@{data}>")
-    if kind in ("waiting", "host"):  # data: the name
-        return t(lang, "notice." + kind, name=esc(str(data)))
-    if kind == "seated":
-        return t(lang, "notice.seated", name=esc(str(data)), n=(seat or 0) + 1)
-    if kind == "size":
-        form = "lobby.six" if data == 6 else "lobby.five_all" if table.game_rules(5).all_play else "lobby.five"
-        return t(lang, "notice.size", form=t(lang, form))
-    if kind == "handed_over":
-        old, new = data
-        return t(lang, "notice.handed_over", old=esc(old), new=esc(new))
-    if kind in ("computer_on", "computer_off"):
-        who = table.seats[seat].name if seat is not None and seat < len(table.seats) else "?"
-        return t(lang, "notice." + kind, name=esc(who))
-    return None
-
-
-def _hochzeit_holder(table: Table) -> int | None:
-    game = table.game
-    return _first_vorbehalt(game) if game is not None else None
 
 
 # ---- private ----------------------------------------------------------------------------
