@@ -41,6 +41,7 @@ from dokobot.table.bock import booked
 from dokobot.table.store import SeatInfo, TableSettings
 from dokobot.table.switches import TABLE_SWITCHES
 from dokobot.table.table import MAX_SEATS, FinishedGame, Table
+from dokobot.table.view import Played, TableView, game_view
 from dokobot.text.cards import card_text, hochzeit_card_line
 from dokobot.text.controls import AskKsolo, AskSchwein, Control, GiveTrumps, Intent
 from dokobot.text.i18n import announcement_name, breakdown_label, contract_name, has, t, tn
@@ -83,45 +84,48 @@ def lobby_text(table: Table, lang: str | None) -> tuple[str, str]:
     return t(lang, "lobby.title"), "\n".join(lines)
 
 
-def card(game: Game, code: str, lang: str | None = None) -> str:
+def card(played: Played, lang: str | None = None) -> str:
     """Card text (English: ♣Q, ♦J); trumps in bold so they stand apart."""
-    text = card_text(code, lang=lang)
-    return f"**{text}**" if game.is_trump(code) else text
+    text = card_text(played.card, lang=lang)
+    return f"**{text}**" if played.trump else text
+
+
+def public_view(table: Table) -> TableView | None:
+    """The running game as the whole table may know it (None: no game): the public texts
+    read this, never the live game."""
+    game = table.game
+    return None if game is None else game_view(game, list(table.names), table.game_no)
+
+
+def _rules(view: TableView) -> RuleSet:
+    assert view.rules is not None  # game_view sets it
+    return view.rules
 
 
 def table_text(table: Table, lang: str | None) -> tuple[str, str]:
     """Title and body of the public table message of the running game."""
-    game = table.game
-    assert game is not None
+    view = public_view(table)
+    assert view is not None
     names = [esc(n) for n in table.names]
     # the running game's rules: six seated play the Münchener Regeln whatever the table's preset
-    title = t(lang, "table.title", no=table.game_no, preset=preset_name(lang, game.rules.preset))
-    order = playing_order(game)
-    lead = order[0]
+    title = t(lang, "table.title", no=table.game_no, preset=preset_name(lang, _rules(view).preset))
+    lead = view.order[0]
     lines = [bock_line(table, lang)] if table.bock_multiplier > 1 else []
     lines += list_lines(table, lang)
-    lines.append(t(lang, "table.dealer", dealer=names[game.dealer], lead=names[lead]))
-    if table.sits_out(game.dealer):
-        lines.append(t(lang, "table.sits_out", name=names[game.dealer]))
+    lines.append(t(lang, "table.dealer", dealer=names[view.dealer], lead=names[lead]))
+    if table.sits_out(view.dealer):
+        lines.append(t(lang, "table.sits_out", name=names[view.dealer]))
     away = [names[i] for i, s in enumerate(table.seats) if s.user_id in table.away and i < len(names)]
     if away and table.state == "playing":
         lines.append(f"🤖 {t(lang, 'table.computer_for', names=', '.join(away))}")
-    lines += _contract_lines(game, names, lang)
-    if game.phase == "reserve":
-        lines.append(_reserve_line(game, names, lang))
-    elif game.phase in ARMUT_PHASES:
-        lines.append(_armut_line(game, names, lang))
-    if game.phase in ("play", "done"):
-        lines += _trick_lines(game, names, lang)
+    lines += _contract_lines(view, names, lang)
+    if view.phase == "reserve":
+        lines.append(_reserve_line(view, names, lang))
+    elif view.phase in ARMUT_PHASES:
+        lines.append(_armut_line(view, names, lang))
+    if view.phase in ("play", "done"):
+        lines += _trick_lines(view, names, lang)
     return title, "\n".join(lines)
-
-
-def playing_order(game: Game) -> list[int]:
-    """The seats with cards, from the one after the dealer (at five the dealer may sit out;
-    five who all play and six have no seat without cards)."""
-    n = game.n
-    seats = [(game.dealer + 1 + i) % n for i in range(n)]
-    return [s for s in seats if s in game.seats]  # game.seats: those dealt cards
 
 
 def bock_line(table: Table, lang: str | None) -> str:
@@ -137,12 +141,11 @@ def list_lines(table: Table, lang: str | None) -> list[str]:
     settings = table.list_settings
     if not settings.active:
         return []
-    game, names = table.game, [esc(n) for n in table.names]
+    view, names = public_view(table) if table.state == "playing" else None, [esc(n) for n in table.names]
     lines = []
-    playing = table.state == "playing" and game is not None
-    pflicht, vorg = table.list_game if playing else (frozenset(), None)
-    if playing and game is not None and game.is_pflichtsolo and game.soloist is not None and game.soloist != vorg:
-        lines.append(t(lang, "table.list_pflicht", name=names[game.soloist], total=settings.games))
+    pflicht, vorg = table.list_game if view is not None else (frozenset(), None)
+    if view is not None and view.pflichtsolo is not None and view.pflichtsolo != vorg:
+        lines.append(t(lang, "table.list_pflicht", name=names[view.pflichtsolo], total=settings.games))
     else:
         n = min(table.list_state.counted + 1, max(settings.games, table.list_state.counted + 1))
         lines.append(t(lang, "table.list", n=n, total=settings.games))
@@ -184,37 +187,32 @@ def _list_summary(fin: FinishedGame, lang: str | None) -> list[str]:
     return lines
 
 
-def _contract_lines(game: Game, names: list[str], lang: str | None) -> list[str]:
+def _contract_lines(view: TableView, names: list[str], lang: str | None) -> list[str]:
     lines = []
-    contract = game.public_contract
+    contract = view.contract
     if contract and contract != "normal":
-        who = game.declarer
+        who = view.declarer
         suffix = f" ({names[who]})" if who is not None else ""
         lines.append(t(lang, "table.contract", contract=contract_name(lang, contract)) + suffix)
-    parties = game.public_parties()
-    if parties and game.phase != "done":
+    parties = view.parties()
+    if parties and view.phase != "done":
         lines.append(t(lang, "table.parties", list=_parties_list(parties, names, lang)))
-    if game.klopfer:
-        lines.append(t(lang, "table.klopfen", n=len(game.klopfer), list=", ".join(names[s] for s in game.klopfer)))
-    if game.announcements:
-        said = " · ".join(f"{announcement_name(lang, a)} ({names[s]})" for s, a in game.announcements)
+    if view.knockers:
+        lines.append(t(lang, "table.klopfen", n=len(view.knockers), list=", ".join(names[s] for s in view.knockers)))
+    if view.announcements:
+        said = " · ".join(f"{announcement_name(lang, a)} ({names[s]})" for s, a in view.announcements)
         lines.append(t(lang, "table.announcements", list=said))
-    if game.hochzeit_card and game.clarify_trick is None and game.phase in ("play", "partner"):
+    if view.named_card:
         # in words: a card symbol in a public message reads as a played card
-        lines.append(hochzeit_card_line(lang, game.hochzeit_card))
-    if game.rules.hochzeit == "choice" and game.hochzeit_form and game.clarify_trick is None \
-            and game.phase in ("play", "partner"):
-        lines.append(t(lang, "table.hochzeit_form", form=t(lang, "value.hochzeit." + game.hochzeit_form)))
-    told = game.armut_announced
-    if told is not None and game.phase != "done":
+        lines.append(hochzeit_card_line(lang, view.named_card))
+    if view.hochzeit_form:
+        lines.append(t(lang, "table.hochzeit_form", form=t(lang, "value.hochzeit." + view.hochzeit_form)))
+    told = view.armut_told
+    if told is not None:
         alte = t(lang, "table.armut_alte") if told.alte else ""
         key = "table.armut_announced" + {0: "_none", 1: "_one"}.get(told.trumps, "")
         lines.append(t(lang, key, name=names[told.seat], n=told.trumps, alte=alte))
     return lines
-
-
-def _first_vorbehalt(game: Game) -> int | None:
-    return next((s for s, r in game.reservations if r == "vorbehalt"), None)
 
 
 def _parties_list(parties: dict[int, str], names: list[str], lang: str | None) -> str:
@@ -226,55 +224,50 @@ def _parties_list(parties: dict[int, str], names: list[str], lang: str | None) -
     return " · ".join(parts)
 
 
-def _reserve_line(game: Game, names: list[str], lang: str | None) -> str:
-    said = dict(game.reservations)
+def _reserve_line(view: TableView, names: list[str], lang: str | None) -> str:
     parts = []
-    for seat in playing_order(game):
-        word = said.get(seat)
+    for seat in view.order:
+        word = view.seats[seat].said
         text = t(lang, "table." + word) if word else t(lang, "table.waiting")
         parts.append(f"{names[seat]} {text}")
     line = t(lang, "table.reserve", list=" · ".join(parts))
-    return _with_turn(line, game, names, lang)
+    return _with_turn(line, view, names, lang)
 
 
-def _armut_line(game: Game, names: list[str], lang: str | None) -> str:
-    key = "table.armut" if game.phase == "armut_take" else "table.armut_exchange"
-    holder = _first_vorbehalt(game)
+def _armut_line(view: TableView, names: list[str], lang: str | None) -> str:
+    key = "table.armut" if view.phase == "armut_take" else "table.armut_exchange"
+    holder = view.first_vorbehalt
     line = t(lang, key, name=names[holder] if holder is not None else "?")
-    return _with_turn(line, game, names, lang)
+    return _with_turn(line, view, names, lang)
 
 
-def _with_turn(line: str, game: Game, names: list[str], lang: str | None) -> str:
-    if game.to_act is None:
+def _with_turn(line: str, view: TableView, names: list[str], lang: str | None) -> str:
+    if view.to_act is None:
         return line
-    return f"{line}   ({t(lang, 'table.to_act', name=names[game.to_act])})"
+    return f"{line}   ({t(lang, 'table.to_act', name=names[view.to_act])})"
 
 
-def _trick_lines(game: Game, names: list[str], lang: str | None) -> list[str]:
+def _trick_lines(view: TableView, names: list[str], lang: str | None) -> list[str]:
     lines = []
-    tricks = game.tricks
-    if game.phase == "play":
-        played = dict(game.current_trick)
-        leader = game.current_trick[0][0] if game.current_trick else game.to_act
-        seats = playing_order(game)
+    if view.phase == "play":
+        played = {p.seat: p for p in view.trick}
+        leader = view.trick[0].seat if view.trick else view.to_act
+        seats = list(view.order)
         order = [seats[(seats.index(leader) + i) % len(seats)] for i in range(len(seats))] if leader in seats else []
-        pig = None if game.current_schwein is None else game.current_trick[game.current_schwein][0]
+        pig = None if view.schwein is None else view.trick[view.schwein].seat
         cards = " · ".join(
-            f"{names[s]} {_played(game, played[s], s == pig, lang) if s in played else '…'}" for s in order
+            f"{names[s]} {_played(played[s], s == pig, lang) if s in played else '…'}" for s in order
         )
-        lines.append(_with_turn(t(lang, "table.trick", n=len(tricks) + 1, cards=cards), game, names, lang))
-    if tricks:
-        lines.append(last_trick_line(game, names, lang))
-    won = [0] * game.n
-    for trick in tricks:
-        won[trick.winner] += 1
-    lines.append(t(lang, "table.tricks", list=" · ".join(f"{names[s]} {won[s]}" for s in playing_order(game))))
+        lines.append(_with_turn(t(lang, "table.trick", n=view.trick_no, cards=cards), view, names, lang))
+    if view.last:
+        lines.append(last_trick_line(view, names, lang))
+    lines.append(t(lang, "table.tricks", list=" · ".join(f"{names[s]} {view.seats[s].tricks}" for s in view.order)))
     return lines
 
 
-def _played(game: Game, code: str, schwein: bool, lang: str | None) -> str:
+def _played(played: Played, schwein: bool, lang: str | None) -> str:
     """A played card; a Fuchs played as Schwein says so (it beats the Dullen)."""
-    return card(game, code, lang) + (f" ({t(lang, 'card.schwein')})" if schwein else "")
+    return card(played, lang) + (f" ({t(lang, 'card.schwein')})" if schwein else "")
 
 
 def _breakdown_item(b: BreakdownItem, lang: str | None) -> str:
@@ -297,7 +290,8 @@ def summary_text(fin: FinishedGame, lang: str | None, game: Game | None = None) 
         res = replace(res, targets=game.game_result().targets)
     lines = result_lines(res, names, lang, fin.bock)
     if game is not None and game.tricks:
-        lines.insert(2 if why_text(res, lang) else 1, last_trick_line(game, names, lang))  # after the why
+        view = game_view(game, [p.name for p in fin.players], fin.number)
+        lines.insert(2 if why_text(res, lang) else 1, last_trick_line(view, names, lang))  # after the why
     lines += [t(lang, "sum.bock." + trigger) for trigger in fin.bock_fired]
     lines.append(t(lang, "sum.sheet", list=sheet_list(fin.players, fin.totals)))
     lines += _list_summary(fin, lang)
@@ -357,12 +351,11 @@ def _uneven_line(res: GameResult, lang: str | None) -> str | None:
              re_p=_signed(res.score[res.re[0]]), kontra_p=_signed(res.score[res.kontra[0]]))
 
 
-def last_trick_line(game: Game, names: list[str], lang: str | None) -> str:
+def last_trick_line(view: TableView, names: list[str], lang: str | None) -> str:
     """'Letzter Stich an Ost, 35 Augen: Nord ♠A · Ost ♠10 · ...': who played which card."""
-    last = game.tricks[-1]
-    cards = " · ".join(f"{names[s]} {_played(game, c, i == last.schwein, lang)}"
-                       for i, (s, c) in enumerate(last.cards))
-    return t(lang, "table.last_trick", winner=names[last.winner], cards=cards, augen=last.augen)
+    assert view.last_winner is not None  # called only once a trick is done
+    cards = " · ".join(f"{names[p.seat]} {_played(p, i == view.last_schwein, lang)}" for i, p in enumerate(view.last))
+    return t(lang, "table.last_trick", winner=names[view.last_winner], cards=cards, augen=view.last_augen)
 
 
 def sheet_list(players: list[Any], totals: dict[int, int]) -> str:
@@ -471,14 +464,14 @@ def _prompt(table: Table, obs: Observation, lang: str | None) -> str | None:
         holder = obs.declarer
         return t(lang, "hand.partner_ask", name=esc(table.names[holder]) if holder is not None else "?")
     if obs.phase == "reserve":
-        game = table.game
-        owed = game.owed.get(obs.seat) if game is not None and game.owed is not None else None
-        sizes = ", ".join(t(lang, "list.size." + k) for k in sorted(owed or ()))
-        if game is not None and game.vorgefuehrt == obs.seat:
+        view = public_view(table)
+        owed = view.owes(obs.seat) if view is not None else ()
+        sizes = ", ".join(t(lang, "list.size." + k) for k in sorted(owed))
+        if view is not None and view.vorgefuehrt == obs.seat:
             return t(lang, "hand.vorgefuehrt") + (" " + t(lang, "hand.vorgefuehrt_six", sizes=sizes) if owed else "")
         if owed:
             return t(lang, "hand.reserve") + " " + t(lang, "hand.pflicht_owed_six", sizes=sizes)
-        if game is not None and obs.seat in game.pflicht:
+        if view is not None and obs.seat in view.pflicht:
             return t(lang, "hand.reserve") + " " + t(lang, "hand.pflicht_owed")
         return t(lang, "hand.reserve")
     if obs.phase == "bid":
@@ -494,9 +487,11 @@ def _prompt(table: Table, obs: Observation, lang: str | None) -> str | None:
 
 def hand_controls(table: Table, seat: int, lang: str | None, deck: str = "french") -> list[list[Control]]:
     """Rows of buttons/selects for the seat's private view (at most 5 rows)."""
-    if table.game is None or table.game.phase == "done" or table.sits_out(seat):
+    if table.game is None or table.sits_out(seat):
         return []
     obs = _view(table, seat)
+    if obs.phase == "done":
+        return []
     if obs.phase == "reserve":
         return _reserve_controls(obs, lang)
     if obs.phase == "bid":  # six: equal solos bid with the steps' names, or pass
@@ -674,8 +669,9 @@ def rules_text(table: Table, lang: str | None, images: bool = True) -> tuple[str
     """The table's rules page (public knowledge); ``images``: the channel shows pictures.
     It shows the rules of the size actually seated: six play the Münchener Regeln."""
     n = len(table.seats)
-    if table.state == "playing" and table.game is not None:
-        rules = table.game.rules
+    view = public_view(table) if table.state == "playing" else None
+    if view is not None:
+        rules = _rules(view)
     else:
         rules = table.game_rules(n) if 4 <= n <= MAX_SEATS else table.ruleset
     return rules_page(rules, table.settings, lang, table.list_settings.games, table.pflicht_on,
