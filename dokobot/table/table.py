@@ -49,7 +49,7 @@ from dokobot.table.computers import (
     computer_level as computer_level,  # the bot's pictures name the level
 )
 from dokobot.table.lists import ListGame, ListSettings, ListState, ListStep
-from dokobot.table.outcome import (  # FinishedGame, Outcome, TableError: re-exported, the bot imports them from here
+from dokobot.table.outcome import (
     Aborted,
     Closed,
     ComputerSwitched,
@@ -61,6 +61,8 @@ from dokobot.table.outcome import (  # FinishedGame, Outcome, TableError: re-exp
     Waiting,
     notices_of,
 )
+
+# re-exported: the bot and the cogs import these three from here
 from dokobot.table.outcome import FinishedGame as FinishedGame
 from dokobot.table.outcome import Outcome as Outcome
 from dokobot.table.outcome import TableError as TableError
