@@ -182,7 +182,6 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "notice.redeal.other": ("kein Spiel zustande gekommen", "no game came about"),
     "notice.aborted": ("Spiel {no} wurde von {name} abgebrochen.", "Game {no} was aborted by {name}."),
     "notice.closed": ("Der Tisch wurde von {name} geschlossen.", "The table was closed by {name}."),
-    "notice.your_turn": ("{mention}, du bist am Zug.", "{mention}, it is your turn."),
     "turn.mention": ("{mention} ist am Zug.", "{mention}, it is your turn."),
     "turn.reminder": (
         "{mention}, du bist noch am Zug – in {s} s spielt {what}.",
