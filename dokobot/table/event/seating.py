@@ -1,0 +1,174 @@
+"""Drawing the tables of a round: fours, fives where needed, computers where allowed,
+and from round two as few repeat meetings as possible (docs/tournament.md "Seating").
+
+Table sizes (``plan``): people sit with people. Fours when the number divides by
+four; otherwise as many tables of five as the remainder needs (the dealer sits
+out at five, as at any table of five). Only when fours and fives cannot seat
+everyone (1, 2, 3, 6, 7 or 11 people) do computers fill: ``ceil(n/4)`` tables,
+the people spread evenly, a computer in every free seat; without computers
+allowed such a number is refused.
+
+The draw (``draw``): the cost of a seating is, over every table, the sum over
+its pairs of people of how often that pair has met before (a pair met twice
+weighs twice), times ``REPEAT``, plus for a table of five or one with a
+computer, how often each of its people already sat at such a table (so the
+sitting out and the computer seats go round). A greedy fill and a steepest
+descent over swaps of two people at different tables find a low cost; that is
+done from ``RESTARTS`` shuffles of one seeded random source, and the cheapest
+seating wins: the same seed and history give the same tables.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import combinations
+
+SEATS = 4
+FIVE = 5
+REPEAT = 1000  # a repeat meeting outweighs any number of odd seats
+RESTARTS = 8
+KICKS = 40  # perturbations per restart (iterated local search)
+MAX_STEPS = 500  # swaps per descent (each lowers the cost, so it ends far earlier)
+
+Tables = tuple[tuple[int, ...], ...]  # per table the people's keys, in seat order
+
+
+def plan(people: int, computers: bool) -> tuple[int, ...] | None:
+    """People per table (seats: ``max(4, people)``); None when it cannot be done."""
+    tables, rest = divmod(people, SEATS)
+    if people > 0 and rest <= tables:
+        return (FIVE,) * rest + (SEATS,) * (tables - rest)
+    if not computers or people <= 0:
+        return None
+    count = -(-people // SEATS)
+    return tuple(people // count + (1 if i < people % count else 0) for i in range(count))
+
+
+@dataclass(frozen=True)
+class Draw:
+    tables: Tables
+    repeats: int  # pairs seated together that met before, weighted by how often
+    odd: int  # people at a five or a computer table who sat at one before, weighted likewise
+
+
+def meetings(history: Sequence[Tables]) -> dict[frozenset[int], int]:
+    """How often each pair of people sat at one table in the rounds so far."""
+    met: dict[frozenset[int], int] = {}
+    for tables in history:
+        for table in tables:
+            for a, b in combinations(table, 2):
+                pair = frozenset((a, b))
+                met[pair] = met.get(pair, 0) + 1
+    return met
+
+
+def odd_seats(history: Sequence[Tables]) -> dict[int, int]:
+    """How often each person sat at a table that was not four people."""
+    out: dict[int, int] = {}
+    for tables in history:
+        for table in tables:
+            if len(table) != SEATS:
+                for key in table:
+                    out[key] = out.get(key, 0) + 1
+    return out
+
+
+def draw(people: Sequence[int], sizes: Sequence[int], history: Sequence[Tables], seed: int) -> Draw:
+    """The round's tables for ``people`` (keys) at tables of ``sizes`` people (``plan``)."""
+    if sum(sizes) != len(people) or len(set(people)) != len(people):
+        raise ValueError("sizes must seat every person once")
+    keys = sorted(people)
+    cost = _Cost(keys, sizes, meetings(history), odd_seats(history))
+    rng = random.Random(seed)
+    best: list[list[int]] | None = None
+    for _ in range(RESTARTS):
+        order = list(range(len(keys)))
+        rng.shuffle(order)
+        groups = cost.search(cost.greedy(order), rng)
+        if best is None or cost.total(groups) < cost.total(best):
+            best = groups
+        if cost.total(best) == 0:
+            break  # nothing can be cheaper
+    assert best is not None
+    repeats, odd = divmod(cost.total(best), REPEAT)
+    return Draw(tuple(tuple(keys[i] for i in g) for g in best), repeats, odd)
+
+
+class _Cost:
+    """Costs over people's indices 0..n-1: a matrix of weighted meetings, so a swap is
+    priced from each person's running sum towards each table."""
+
+    def __init__(self, keys: Sequence[int], sizes: Sequence[int], met: dict[frozenset[int], int],
+                 odd: dict[int, int]) -> None:
+        n = len(keys)
+        self.sizes = list(sizes)
+        self.odd_table = [s != SEATS for s in sizes]
+        self.met = [[REPEAT * met.get(frozenset((keys[i], keys[j])), 0) for j in range(n)] for i in range(n)]
+        self.odd = [odd.get(k, 0) for k in keys]
+
+    def total(self, groups: Sequence[Sequence[int]]) -> int:
+        pairs = sum(self.met[a][b] for g in groups for a, b in combinations(g, 2))
+        return pairs + sum(self.odd[p] for t, g in enumerate(groups) if self.odd_table[t] for p in g)
+
+    def added(self, t: int, group: Sequence[int], p: int) -> int:
+        return sum(self.met[p][q] for q in group) + (self.odd[p] if self.odd_table[t] else 0)
+
+    def greedy(self, order: list[int]) -> list[list[int]]:
+        """Fill table after table, each seat with the waiting person who adds the least."""
+        waiting, groups = list(order), []
+        for t, size in enumerate(self.sizes):
+            group: list[int] = []
+            while len(group) < size:
+                pick = min(waiting, key=lambda p: self.added(t, group, p))
+                waiting.remove(pick)
+                group.append(pick)
+            groups.append(group)
+        return groups
+
+    def search(self, groups: list[list[int]], rng: random.Random) -> list[list[int]]:
+        """Descend, then ``KICKS`` times: two random swaps and descend again, kept unless
+        dearer (so equal seatings are walked across too)."""
+        groups = self.descend(groups)
+        for _ in range(KICKS if len(groups) > 1 else 0):
+            if self.total(groups) == 0:
+                break
+            tried = [list(g) for g in groups]
+            for _ in range(2):
+                t, u = rng.sample(range(len(tried)), 2)
+                i, j = rng.randrange(len(tried[t])), rng.randrange(len(tried[u]))
+                tried[t][i], tried[u][j] = tried[u][j], tried[t][i]
+            tried = self.descend(tried)
+            if self.total(tried) <= self.total(groups):
+                groups = tried
+        return groups
+
+    def descend(self, groups: list[list[int]]) -> list[list[int]]:
+        """Make the best swap of two people at different tables while one lowers the cost.
+        ``near[p][t]``: p's weighted meetings with the people at table t."""
+        near = [[sum(row[q] for q in g) for g in groups] for row in self.met]
+        for _ in range(MAX_STEPS):
+            move = self.best_swap(groups, near)
+            if move is None:
+                break
+            t, i, u, j = move
+            a, b = groups[t][i], groups[u][j]
+            groups[t][i], groups[u][j] = b, a
+            for p, row in enumerate(self.met):
+                near[p][t] += row[b] - row[a]
+                near[p][u] += row[a] - row[b]
+        return groups
+
+    def best_swap(self, groups: list[list[int]], near: list[list[int]]) -> tuple[int, int, int, int] | None:
+        best, move = 0, None
+        for t, u in combinations(range(len(groups)), 2):
+            odd = (self.odd_table[t] - self.odd_table[u])
+            for i, a in enumerate(groups[t]):
+                na, ma = near[a], self.met[a]
+                for j, b in enumerate(groups[u]):
+                    nb = near[b]
+                    gain = na[t] + nb[u] - nb[t] - na[u] + 2 * ma[b] + odd * (self.odd[a] - self.odd[b])
+                    if gain > best:
+                        best, move = gain, (t, i, u, j)
+        return move
