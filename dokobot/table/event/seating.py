@@ -9,8 +9,9 @@ the people spread evenly, a computer in every free seat; without computers
 allowed such a number is refused.
 
 The draw (``draw``): the cost of a seating is, over every table, the sum over
-its pairs of people of how often that pair has met before (a pair met twice
-weighs twice), times ``REPEAT``, plus for a table of five or one with a
+its pairs of people of the square of how often that pair has met before (a pair
+met twice weighs four times one met once, so two pairs meeting a second time are
+preferred to one pair meeting a third time), times ``REPEAT``, plus for a table of five or one with a
 computer, how often each of its people already sat at such a table (so the
 sitting out and the computer seats go round). A greedy fill and a steepest
 descent over swaps of two people at different tables find a low cost; that is
@@ -49,8 +50,8 @@ def plan(people: int, computers: bool) -> tuple[int, ...] | None:
 @dataclass(frozen=True)
 class Draw:
     tables: Tables
-    repeats: int  # pairs seated together that met before, weighted by how often
-    odd: int  # people at a five or a computer table who sat at one before, weighted likewise
+    repeats: int  # pairs seated together that met before, each weighted by the square of how often
+    odd: int  # people at a five or a computer table, counted once for each time they sat at one before
 
 
 def meetings(history: Sequence[Tables]) -> dict[frozenset[int], int]:
@@ -105,7 +106,7 @@ class _Cost:
         n = len(keys)
         self.sizes = list(sizes)
         self.odd_table = [s != SEATS for s in sizes]
-        self.met = [[REPEAT * met.get(frozenset((keys[i], keys[j])), 0) for j in range(n)] for i in range(n)]
+        self.met = [[REPEAT * met.get(frozenset((keys[i], keys[j])), 0) ** 2 for j in range(n)] for i in range(n)]
         self.odd = [odd.get(k, 0) for k in keys]
 
     def total(self, groups: Sequence[Sequence[int]]) -> int:
