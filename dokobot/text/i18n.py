@@ -1134,6 +1134,78 @@ _TEXTS: dict[str, tuple[str, str]] = {
     ),
     "stats.skill_chart": ("Spielstärke von {name}", "Skill rating of {name}"),
     "stats.skill_x": ("gewertete Spiele", "rated games"),
+    # ---- a Doppelkopf night: the event, its standings, Kiebitze (issue 42) ----
+    "event.err.value": ("`{name}={value}` geht nicht; erlaubt: {allowed}.", "`{name}={value}` is not possible; allowed: {allowed}."),
+    "event.err.preset": (
+        "Ein Turnierabend spielt an Tischen zu viert oder fünft; `{preset}` ist für sechs am Tisch.",
+        "An event plays at tables of four or five; `{preset}` is for six at a table.",
+    ),
+    "event.err.switch": (
+        "`{name}` stellt das Turnier selbst ein (Runden, Spiele je Runde, Pflichtsolo), nicht die Schalter.",
+        "The event sets `{name}` itself (rounds, games per round, Pflichtsolo), not the switches.",
+    ),
+    "event.err.not_host": ("Das darf nur die Turnierleitung.", "Only the host of the event may do that."),
+    "event.err.ended": ("Das Turnier ist vorbei.", "The event is over."),
+    "event.err.already": ("Du bist schon angemeldet.", "You have already signed up."),
+    "event.err.last_round": (
+        "Die letzte Runde läuft schon: eine Anmeldung gilt erst ab der nächsten Runde, und es kommt keine mehr.",
+        "The last round is already on: a sign-up counts from the next round, and there is none.",
+    ),
+    "event.err.full": ("Das Turnier ist voll ({n} Anmeldungen).", "The event is full ({n} entrants)."),
+    "event.err.not_entrant": ("Du bist nicht angemeldet.", "You have not signed up."),
+    "event.err.started": ("Das Turnier läuft schon.", "The event has already started."),
+    "event.err.not_between": (
+        "Eine neue Runde beginnt erst, wenn alle Tische der laufenden fertig sind.",
+        "A new round begins only when every table of the current one is done.",
+    ),
+    "event.err.not_running": ("Gerade läuft nichts, was sich anhalten ließe.", "Nothing is running that could be paused."),
+    "event.err.not_paused": ("Das Turnier ist nicht angehalten.", "The event is not paused."),
+    "event.err.nobody": ("Noch hat sich niemand angemeldet.", "Nobody has signed up yet."),
+    "event.err.numbers": (
+        "Mit {n} Leuten gehen keine Tische zu viert oder fünft. Erlaube Computer in den Einstellungen oder warte auf mehr Anmeldungen.",
+        "{n} people do not make tables of four or five. Allow computers in the settings or wait for more entrants.",
+    ),
+    "event.err.stale": (
+        "Runde {round}, Tisch {table} läuft nicht mehr.", "Round {round}, table {table} is no longer running.",
+    ),
+    "kiebitz.err.seated": (
+        "Du sitzt selbst an diesem Tisch: zuschauen geht nur bei Tischen, an denen du nicht spielst.",
+        "You sit at this table yourself: you can only watch tables you do not play at.",
+    ),
+    "kiebitz.err.off": ("An diesem Tisch ist Zuschauen aus (`kiebitz=aus`).", "Watching is off at this table (`kiebitz=off`)."),
+    "kiebitz.err.consent": (
+        "Hier schaust du nur mit Zustimmung zu: wer auf dem Platz spielt, wird gefragt.",
+        "Here you watch only with consent: whoever plays that seat is asked.",
+    ),
+    "event.title": ("Doppelkopf-Turnier · Runde {round} von {rounds}", "Doppelkopf event · round {round} of {rounds}"),
+    "event.settings": (
+        "{rounds} Runden · {games} Spiele je Runde am Vierertisch ({five} am Fünfertisch) · Regeln: {preset}",
+        "{rounds} rounds · {games} games per round at a table of four ({five} at five) · rules: {preset}",
+    ),
+    "event.pflichtsolo": ("je ein Pflichtsolo", "one Pflichtsolo each"),
+    "event.time_limit": ("Zeitlimit {minutes} Minuten je Runde", "time limit {minutes} minutes per round"),
+    "event.computers": ("Computer füllen Plätze", "computers fill seats"),
+    "event.kiebitz.off": ("Zuschauen: aus", "Kiebitz: off"),
+    "event.kiebitz.consent": ("Zuschauen: mit Zustimmung", "Kiebitz: with consent"),
+    "event.kiebitz.open": ("Zuschauen: offen", "Kiebitz: open"),
+    "event.standings": ("Stand", "Standings"),
+    "event.standings_empty": ("Noch ist keine Runde gespielt.", "No round has been played yet."),
+    "event.row": ("**{rank}.** {name} · {rounds} · Σ {total} · {games}", "**{rank}.** {name} · {rounds} · Σ {total} · {games}"),
+    "event.round_short": ("R{n} {points}", "R{n} {points}"),
+    "event.missed": ("R{n} –", "R{n} –"),
+    "event.average": ("Ø {average} je Runde", "Ø {average} per round"),
+    "event.computers_apart": ("Computer (eigene Wertung)", "Computers (ranked apart)"),
+    "event.more": ("… und {n} weitere", "… and {n} more"),
+    "event.rule": (
+        "Rang: Schnitt je gespielter Runde (wer alle spielte: die Summe), dann mehr Runden, dann mehr gewonnene Spiele.",
+        "Rank: average per round played (for those who played all: the total), then more rounds, then more games won.",
+    ),
+    "kiebitz.title": ("Du schaust {name} über die Schulter", "You are watching {name}"),
+    "kiebitz.late": ("einen Stich zurück", "one trick behind"),
+    "kiebitz.waiting": ("Sobald der erste Stich liegt, siehst du die Karten.", "You see the cards once the first trick is done."),
+    "kiebitz.hand": ("Karten: {cards}", "Hand: {cards}"),
+    "kiebitz.tricks": ("Stiche gezeigt: {n}", "Tricks shown: {n}"),
+    "kiebitz.count": ("👀 {n}", "👀 {n}"),
 }
 
 _SUIT_PARAM = {"clubs": "C", "spades": "S", "hearts": "H", "diamonds": "D", "trump": "trump", "trumps": "trump"}

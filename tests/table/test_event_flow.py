@@ -53,7 +53,7 @@ def test_settings_default_to_the_ddv_list_and_check_every_value():
         refused("event.err.value", EventSettings.make, **bad)
     refused("event.err.preset", EventSettings.make, preset="muenchen")
     refused("event.err.switch", EventSettings.make, switches={"list_games": 12})
-    refused("event.err.rules", EventSettings.make, preset="nonesuch")
+    refused("err.rule.unknown_preset", EventSettings.make, preset="nonesuch")
     with pytest.raises(SwitchError):
         EventSettings.make(switches={"armut": "vielleicht"})
     assert EventSettings.make(switches={"armut": True}).rules_config(4)["armut"] is True
@@ -78,7 +78,8 @@ def test_sign_up_start_and_the_first_round_opens_its_tables():
 
 def test_numbers_that_need_computers_are_refused_without_them_and_filled_with_them():
     refused("event.err.numbers", flow.start, signed(6), HOST, T0)
-    refused("event.err.numbers", flow.start, signed(0), HOST, T0)
+    refused("event.err.nobody", flow.start, signed(0), HOST, T0)
+    refused("event.err.nobody", flow.start, signed(0, EventSettings.make(computers=True)), HOST, T0)
     step = flow.start(signed(6, EventSettings.make(computers=True)), HOST, T0)
     opened = [e for e in step.effects if isinstance(e, fx.OpenTable)]
     assert [len(o.seats) for o in opened] == [4, 4]

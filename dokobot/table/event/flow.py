@@ -110,8 +110,7 @@ def _begin(state: EventState, now: float) -> Step:
     people = state.eligible(no)
     sizes = plan(len(people), state.settings.computers)
     if sizes is None:
-        key = "event.err.numbers_computers" if state.settings.computers else "event.err.numbers"
-        raise EventError(key, n=len(people))
+        raise EventError("event.err.numbers" if people else "event.err.nobody", n=len(people))
     names = {e.key: e.name for e in people}
     drawn = draw([e.key for e in people], sizes, state.drawn, state.seed * SEED_STRIDE + no).tables
     tables, count = [], state.computers

@@ -73,7 +73,7 @@ class EventSettings:
             config = build(self.preset, dict(self.switches))
             RuleSet.from_config(config)
         except RuleError as exc:
-            raise EventError("event.err.rules", code=exc.code) from None
+            raise EventError(f"err.rule.{exc.code}", **exc.params) from None
         return {**config, **self.list_for(size).overrides()}
 
     @property

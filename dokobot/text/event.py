@@ -1,0 +1,87 @@
+"""A Doppelkopf night in words: refusals, the settings, the standings, a watcher's view.
+
+Pure: the event's values in, strings out (German or English). The bot puts them
+into messages and embeds; ``standings_text`` keeps to a length it is given
+(an embed description: 4,096 characters).
+"""
+
+from __future__ import annotations
+
+from dokobot.table.event.errors import EventError
+from dokobot.table.event.kiebitz import WatchView
+from dokobot.table.event.settings import EventSettings
+from dokobot.table.event.standings import Standing, Standings
+from dokobot.text.cards import card_text
+from dokobot.text.i18n import t, tn
+from dokobot.text.markdown import esc
+from dokobot.text.numbers import signed, signed_decimal
+from dokobot.text.render import preset_name
+
+DESCRIPTION = 4096  # Discord's limit of an embed description
+
+
+def error_text(lang: str | None, err: EventError) -> str:
+    return t(lang, err.key, **err.params)
+
+
+def settings_text(lang: str | None, s: EventSettings) -> str:
+    """One line of what the host set: rounds, list, time, computers, Kiebitz."""
+    parts = [t(lang, "event.settings", rounds=s.rounds, games=s.games, five=s.list_for(5).games,
+               preset=preset_name(lang, s.preset))]
+    if s.pflichtsolo:
+        parts.append(t(lang, "event.pflichtsolo"))
+    if s.time_limit:
+        parts.append(t(lang, "event.time_limit", minutes=s.time_limit))
+    if s.computers:
+        parts.append(t(lang, "event.computers"))
+    parts.append(t(lang, f"event.kiebitz.{s.kiebitz}"))
+    return " · ".join(parts)
+
+
+def _row(lang: str | None, s: Standing) -> str:
+    rounds = " · ".join(t(lang, "event.missed", n=i + 1) if p is None else
+                        t(lang, "event.round_short", n=i + 1, points=signed(p, lang))
+                        for i, p in enumerate(s.rounds))
+    line = t(lang, "event.row", rank=s.rank, name=esc(s.name), rounds=rounds, total=signed(s.total, lang),
+             games=tn(lang, "count.games", s.games))
+    if s.played < len(s.rounds):  # ranked by the average: say it
+        line += " · " + t(lang, "event.average", average=signed_decimal(float(s.average), lang))
+    return line
+
+
+def standings_text(lang: str | None, table: Standings, limit: int = DESCRIPTION) -> str:
+    """The standings, people first, computers apart, then the ranking rule; rows that do
+    not fit ``limit`` are summed up in one line."""
+    if not table.people and not table.computers:
+        return t(lang, "event.standings_empty")
+    rows = [_row(lang, s) for s in table.people]
+    if table.computers:
+        rows += ["", f"**{t(lang, 'event.computers_apart')}**", *(_row(lang, s) for s in table.computers)]
+    tail = ["", t(lang, "event.rule")]
+    for shown in range(len(rows), -1, -1):
+        more = [t(lang, "event.more", n=len(rows) - shown)] if shown < len(rows) else []
+        text = "\n".join([*rows[:shown], *more, *tail])
+        if len(text) <= limit:
+            return text
+    return t(lang, "event.rule")[:limit]
+
+
+def watch_text(lang: str | None, name: str, view: WatchView) -> tuple[str, str]:
+    """(title, body) of a watcher's private view of ``name``'s seat."""
+    title = f"{t(lang, 'kiebitz.title', name=esc(name))} · {t(lang, 'kiebitz.late')}"
+    if view.waiting:
+        return title, t(lang, "kiebitz.waiting")
+    lines = [t(lang, "kiebitz.tricks", n=len(view.tricks))]
+    if view.hand:
+        lines.insert(0, t(lang, "kiebitz.hand", cards=" ".join(card_text(c, lang=lang) for c in view.hand)))
+    return title, "\n".join(lines)
+
+
+def watchers_text(lang: str | None, n: int) -> str:
+    """What the table shows of its watchers (nothing when nobody watches)."""
+    return t(lang, "kiebitz.count", n=n) if n else ""
+
+
+def standings_title(lang: str | None, round_no: int, rounds: int) -> str:
+    """The standings message's title: the event, the round, "Stand"."""
+    return f"{t(lang, 'event.title', round=round_no, rounds=rounds)} · {t(lang, 'event.standings')}"
