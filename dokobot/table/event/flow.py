@@ -56,7 +56,7 @@ def sign_up(state: EventState, key: int, name: str) -> Step:
 
 def withdraw(state: EventState, key: int) -> Step:
     """An entrant leaves the event: before the start they are gone; seated in a running
-    round their seat is handed over (``leave``); later rounds do not draw them."""
+    round their seat is handed over (``_hand_over``); later rounds do not draw them."""
     _not_ended(state)
     known = state.entrant(key)
     if known is None or known.left:
