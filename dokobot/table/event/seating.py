@@ -9,14 +9,15 @@ the people spread evenly, a computer in every free seat; without computers
 allowed such a number is refused.
 
 The draw (``draw``): the cost of a seating is, over every table, the sum over
-its pairs of people of the square of how often that pair has met before (a pair
-met twice weighs four times one met once, so two pairs meeting a second time are
-preferred to one pair meeting a third time), times ``REPEAT``, plus for a table of five or one with a
-computer, how often each of its people already sat at such a table (so the
-sitting out and the computer seats go round). A greedy fill and a steepest
-descent over swaps of two people at different tables find a low cost; that is
-done from ``RESTARTS`` shuffles of one seeded random source, and the cheapest
-seating wins: the same seed and history give the same tables.
+its pairs of people of the square of how often that pair has met before (two
+pairs meeting a second time cost less than one pair meeting a third time),
+times ``REPEAT``, plus, at a table of five or one with a computer, how often
+each of its people already sat at such a table (so sitting out and the
+computer seats go round). The search: a greedy fill, a steepest descent over
+swaps of two people at different tables, then ``KICKS`` times two random swaps
+and the descent again (kept unless dearer), from ``RESTARTS`` shuffles of one
+seeded random source; the cheapest seating wins, so the same seed and history
+give the same tables.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from itertools import combinations
 
 SEATS = 4
 FIVE = 5
-REPEAT = 1000  # a repeat meeting outweighs any number of odd seats
+REPEAT = 1_000_000  # one repeat meeting outweighs all odd seats there can be (200 people, 8 rounds)
 RESTARTS = 8
 KICKS = 40  # perturbations per restart (iterated local search)
 MAX_STEPS = 500  # swaps per descent (each lowers the cost, so it ends far earlier)
