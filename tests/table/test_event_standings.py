@@ -108,3 +108,20 @@ def test_csv_and_json_carry_the_same_standings():
     assert [p["name"] for p in data_json["people"]] == [line[1].lstrip("'") for line in lines[1:-1]]
     assert data_json["people"][0]["rounds"] == [2, 1] and data_json["computers"][0]["total"] == -1
     assert next(p for p in data_json["people"] if p["name"] == "Dora")["rounds"] == [-2, None]
+
+
+def test_rows_of_a_booked_game_leave_out_the_seat_sitting_out_and_redeals():
+    from dokobot.engine import GameResult
+    from dokobot.table.event.standings import rows_of
+    from dokobot.table.store import SeatInfo
+
+    players = [SeatInfo(1, "Anna"), SeatInfo(2, "Ben"), SeatInfo(3, "Cleo"), SeatInfo(-9, "Computer 1", True),
+               SeatInfo(5, "Emil")]
+    res = GameResult("normal", (0, 1), (3, 4), (130, 110), (7, 5), "re", 2, (2, 2, 0, -2, -2))  # seat 2 sits out
+    got = rows_of(3, 2, 1, players, res, {1: 4, 2: 4, 3: 0, -9: -4, 5: -4})
+    assert got == [GameRow(3, 2, 1, 1, 4), GameRow(3, 2, 1, 2, 4), GameRow(3, 2, 1, -9, -4, True),
+                   GameRow(3, 2, 1, 5, -4)]
+    redeal = GameResult("redeal", (), (), (0, 0), (0, 0), None, 0, (0, 0, 0, 0, 0))
+    assert rows_of(3, 2, 1, players, redeal, {}) == []
+    table = compute(3, got, {1: "Anna", 2: "Ben", 5: "Emil", -9: "Computer 1"})
+    assert [s.name for s in table.people] == ["Anna", "Ben", "Emil"] and table.computers[0].total == -4

@@ -25,6 +25,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from dokobot.engine import GameResult
+from dokobot.table.store import SeatInfo
+
 RULE = "average per round played; then rounds played; then games won; then shared rank"
 _FORMULA = ("=", "+", "-", "@", "\t", "\r")  # a spreadsheet reads these as a formula
 
@@ -39,6 +42,18 @@ class GameRow:
     player: int
     points: int
     is_computer: bool = False
+
+
+def rows_of(event_id: int, round_no: int, table_no: int, players: Sequence[SeatInfo], result: GameResult,
+            points: Mapping[int, int]) -> list[GameRow]:
+    """The rows of one booked game (``points``: user id -> booked points, Bock included):
+    one per seat that played it. A redeal is no game, and the seat sitting out at five
+    played none."""
+    if result.is_redeal:
+        return []
+    playing = sorted({*result.re, *result.kontra})
+    return [GameRow(event_id, round_no, table_no, players[s].user_id, int(points.get(players[s].user_id, 0)),
+                    players[s].is_bot) for s in playing]
 
 
 @dataclass(frozen=True)
