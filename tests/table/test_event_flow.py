@@ -5,6 +5,8 @@ from __future__ import annotations
 from itertools import combinations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dokobot.table.event import effects as fx
 from dokobot.table.event import flow
@@ -12,6 +14,7 @@ from dokobot.table.event.errors import EventError
 from dokobot.table.event.settings import EventSettings
 from dokobot.table.event.state import EventState
 from dokobot.table.switches import SwitchError
+from dokobot.text import i18n
 
 HOST = 1
 T0 = 1_000_000.0
@@ -197,3 +200,46 @@ def test_a_whole_night_of_thirteen_over_three_rounds():
             for pair in combinations(table, 2):
                 met[frozenset(pair)] = met.get(frozenset(pair), 0) + 1
     assert max(met.values()) <= 2
+
+
+OPS = st.lists(st.tuples(st.sampled_from(["sign_up", "withdraw", "start", "begin", "done", "time", "pause",
+                                          "resume", "end", "finished"]),
+                         st.integers(1, 20), st.integers(1, 6)), max_size=60)
+
+
+def _apply(state: EventState, op: str, a: int, b: int, now: float) -> flow.Step:
+    run = state.current
+    calls = {
+        "sign_up": lambda: flow.sign_up(state, a, f"P{a}"), "withdraw": lambda: flow.withdraw(state, a),
+        "start": lambda: flow.start(state, HOST, now), "begin": lambda: flow.begin_round(state, HOST, now),
+        "done": lambda: flow.table_done(state, run.no if run else 1, b),
+        "finished": lambda: flow.game_finished(state, run.no if run else 1, b),
+        "time": lambda: flow.time_up(state, now), "pause": lambda: flow.pause(state, HOST, now),
+        "resume": lambda: flow.resume(state, HOST, now), "end": lambda: flow.end(state, HOST),
+    }
+    return calls[op]()
+
+
+@settings(max_examples=80, deadline=None)
+@given(ops=OPS, computers=st.booleans(), limit=st.sampled_from([0, 30]))
+def test_any_sequence_of_steps_keeps_the_event_sound(ops, computers, limit):
+    """Whatever comes in whatever order: a refusal changes nothing, every seat of a running
+    round is one person or one computer, people seated are entrants, tables are four or five."""
+    state = signed(9, EventSettings.make(rounds=3, computers=computers, time_limit=limit))
+    now = T0
+    for op, a, b in ops:
+        now += 700
+        try:
+            state = _apply(state, op, a, b, now).state
+        except EventError as err:
+            assert i18n.has(err.key)
+            continue
+        run = state.current
+        if run is None:
+            continue
+        keys = [s.key for t in run.tables for s in t.seats]
+        assert len(keys) == len(set(keys)) and all(len(t.seats) in (4, 5) for t in run.tables)
+        entrants = {e.key for e in state.entrants}
+        assert all(s.key in entrants for t in run.tables for s in t.seats if not s.computer)
+        assert all(s.key < 0 for t in run.tables for s in t.seats if s.computer)
+        assert state.phase in ("playing", "paused") and run.no <= state.settings.rounds
