@@ -72,14 +72,18 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "lobby.closed": ("Der Tisch ist geschlossen.", "The table is closed."),
     # --- public table
     "table.title": ("Doppelkopf · Spiel {no} · Regeln: {preset}", "Doppelkopf · game {no} · rules: {preset}"),
-    "table.bock": ("Bock ×{m} · noch {n} Bockspiele", "Bock ×{m} · {n} more Bock games"),
-    "table.bock_one": ("Bock ×{m} · noch 1 Bockspiel", "Bock ×{m} · 1 more Bock game"),
+    "table.bock.one": ("Bock ×{m} · noch {n} Bockspiel", "Bock ×{m} · {n} more Bock game"),
+    "table.bock.other": ("Bock ×{m} · noch {n} Bockspiele", "Bock ×{m} · {n} more Bock games"),
     "table.bock_last": ("Bock ×{m} · letztes Bockspiel", "Bock ×{m} · last Bock game"),
     "table.dealer": ("Geber: {dealer} · Vorhand: {lead}", "Dealer: {dealer} · lead: {lead}"),
     "table.list": ("Liste: Spiel {n} von {total}", "List: game {n} of {total}"),
-    "table.list_pflicht": (
-        "Pflichtsolo von {name}: zusätzlich zu den {total} Listenspielen, {name} spielt aus",
-        "Pflichtsolo of {name}: on top of the {total} list games, {name} leads",
+    "table.list_pflicht.one": (
+        "Pflichtsolo von {name}: zusätzlich zu {n} Listenspiel, {name} spielt aus",
+        "Pflichtsolo of {name}: on top of the {n} list game, {name} leads",
+    ),
+    "table.list_pflicht.other": (
+        "Pflichtsolo von {name}: zusätzlich zu den {n} Listenspielen, {name} spielt aus",
+        "Pflichtsolo of {name}: on top of the {n} list games, {name} leads",
     ),
     "table.list_vorgefuehrt": (
         "{name} ist vorgeführt und muss in diesem Spiel ein Solo nach Wahl spielen (Pflichtsolo)",
@@ -90,8 +94,8 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "table.announcements": ("Ansagen: {list}", "Announcements: {list}"),
     "table.klopfen": ("{n}× geklopft ({list})", "knocked {n}× ({list})"),
     "table.hochzeit_card": ("Wer zuerst ein {suit}-Ass spielt, heiratet.", "Whoever first plays the ace of {suit} is the partner."),
-    "table.armut_announced": ("{name} hat {n} Trümpfe{alte}.", "{name} holds {n} trumps{alte}."),
-    "table.armut_announced_one": ("{name} hat einen Trumpf{alte}.", "{name} holds one trump{alte}."),
+    "table.armut_announced.one": ("{name} hat {n} Trumpf{alte}.", "{name} holds {n} trump{alte}."),
+    "table.armut_announced.other": ("{name} hat {n} Trümpfe{alte}.", "{name} holds {n} trumps{alte}."),
     "table.armut_announced_none": ("{name} hat keinen Trumpf.", "{name} holds no trump."),
     "table.armut_alte": (", eine Alte darunter", ", a queen of clubs among them"),
     "table.contract": ("Spiel: {contract}", "Game: {contract}"),
@@ -123,8 +127,8 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "pic.trick_augen": ("{augen} Augen", "{augen} card pts"),
     "pic.klopfen": ("{n}× geklopft", "knocked {n}×"),
     "pic.bock": ("Dieses Spiel: Bock ×{m}", "This game: Bock ×{m}"),
-    "pic.bock_left": ("danach noch {n} Bockspiele", "then {n} more Bock games"),
-    "pic.bock_left_one": ("danach noch 1 Bockspiel", "then 1 more Bock game"),
+    "pic.bock_left.one": ("danach noch {n} Bockspiel", "then {n} more Bock game"),
+    "pic.bock_left.other": ("danach noch {n} Bockspiele", "then {n} more Bock games"),
     "pic.bock_last": ("das letzte Bockspiel", "the last Bock game"),
     "pic.hochzeit_card": ("Partner: erstes {suit}-Ass", "Partner: first ace of {suit}"),
     "pic.vorgefuehrt": ("{name} ist vorgeführt", "{name} is vorgeführt"),
@@ -393,7 +397,8 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "Pflichtsolo of {name}: not one of the list games, {dealer} deals again.",
     ),
     "sum.list_vorgefuehrt": ("Vorgeführtes Solo von {name} (Pflichtsolo)", "Vorgeführtes Solo of {name} (Pflichtsolo)"),
-    "sum.list_end": ("Die Liste ({total} Spiele) ist zu Ende. Endstand:", "The list ({total} games) is over. Final ranking:"),
+    "sum.list_end.one": ("Die Liste ({n} Spiel) ist zu Ende. Endstand:", "The list ({n} game) is over. Final ranking:"),
+    "sum.list_end.other": ("Die Liste ({n} Spiele) ist zu Ende. Endstand:", "The list ({n} games) is over. Final ranking:"),
     "sum.redeal": ("Kein Spiel – es wird neu gegeben.", "No game – the cards are dealt again."),
     # --- confirmations (ephemeral)
     "ok.announced": ("Du hast {what} angesagt.", "You announced {what}."),
@@ -657,12 +662,16 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "stats.board": ("Rangliste · {period} · nach {order}", "Leaderboard · {period} · by {order}"),
     "stats.row": ("{rank}. {name} – {points} · {games} · {ppg} pro Spiel · {wins}", "{rank}. {name} – {points} · {games} · {ppg} per game · {wins}"),
     "stats.rating": ("gewertet {rating}", "rated {rating}"),
-    "stats.bots": ("Computerspieler (eigene Wertung)", "Computer players (ranked apart)"),
+    "stats.bots": ("Computerspieler (eigene Wertung; Spielstärke je Stufe)", "Computer players (ranked apart; skill rating per level)"),
     "stats.no_humans": ("Noch keine menschlichen Spieler in diesem Zeitraum.", "No human players in this period yet."),
     "stats.page": ("Seite {page}/{pages}", "Page {page}/{pages}"),
-    "stats.method": (
-        "Punkte pro Spiel werden geglättet: (Punkte + {k} × {prior}) / (Spiele + {k}) – {k} gedachte Spiele zum Kanalschnitt {prior}, damit zwei Glücksspiele nicht an die Spitze reichen.",
-        "Points per game are shrunk: (points + {k} × {prior}) / (games + {k}) – {k} imagined games at the channel average {prior}, so two lucky games cannot lead.",
+    "stats.shrunk.one": (
+        "Punkte pro Spiel werden geglättet: (Punkte + {n} × {prior}) / (Spiele + {n}) – {n} gedachtes Spiel zum Kanalschnitt {prior}, damit zwei Glücksspiele nicht an die Spitze reichen.",
+        "Points per game are shrunk: (points + {n} × {prior}) / (games + {n}) – {n} imagined game at the channel average {prior}, so two lucky games cannot lead.",
+    ),
+    "stats.shrunk.other": (
+        "Punkte pro Spiel werden geglättet: (Punkte + {n} × {prior}) / (Spiele + {n}) – {n} gedachte Spiele zum Kanalschnitt {prior}, damit zwei Glücksspiele nicht an die Spitze reichen.",
+        "Points per game are shrunk: (points + {n} × {prior}) / (games + {n}) – {n} imagined games at the channel average {prior}, so two lucky games cannot lead.",
     ),
     "stats.method.punkte": (
         "Sortiert nach der Summe der Punkte; „pro Spiel“ ist der einfache Schnitt (Punkte / Spiele), nicht geglättet.",
@@ -720,7 +729,8 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "rules.preset.klassisch": ("Klassisch (ohne Dullen, Ansagen im ersten Stich, Verdoppeln)", "Classic (no Dullen, announcements in the first trick, doubling)"),
     "rules.preset.muenchen": ("Münchener Regeln zu sechst (drei Blätter, kleine und große Soli, Reizen)", "Munich rules for six (three decks, small and big solos, bidding)"),
     "rules.on": ("an", "on"),
-    "rules.list": ("Liste: {n} Spiele", "List: {n} games"),
+    "rules.list.one": ("Liste: {n} Spiel", "List: {n} game"),
+    "rules.list.other": ("Liste: {n} Spiele", "List: {n} games"),
     "rules.pflichtsolo": ("mit Pflichtsolo", "with Pflichtsolo"),
     "rules.off": ("aus", "off"),
     # --- counts: one text per CLDR plural category (``tn``)
@@ -728,6 +738,9 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "count.points.other": ("{n} Punkte", "{n} points"),
     "count.games.one": ("{n} Spiel", "{n} game"),
     "count.games.other": ("{n} Spiele", "{n} games"),
+    # the dative, after "nach", "mit", "aus": "nach 2 Spielen"
+    "count.games_dat.one": ("{n} Spiel", "{n} game"),
+    "count.games_dat.other": ("{n} Spielen", "{n} games"),
     "count.wins.one": ("{n} Sieg", "{n} win"),
     "count.wins.other": ("{n} Siege", "{n} wins"),
     "count.tricks.one": ("{n} Stich", "{n} trick"),
@@ -1109,8 +1122,16 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "stats.skill": ("Spielstärke {rating}", "skill {rating}"),
     "stats.skill_field": ("Spielstärke", "Skill rating"),
     "stats.skill_body": (
-        "**{rating}** nach {games} (μ {mu}, σ {sigma}); OpenSkill Plackett-Luce, gezeigt μ − 3σ.",
-        "**{rating}** after {games} (μ {mu}, σ {sigma}); OpenSkill Plackett-Luce, shown as μ − 3σ.",
+        "**{rating}** nach {games}. {about}",
+        "**{rating}** after {games}. {about}",
+    ),
+    "stats.skill_about": (
+        "Die Spielstärke beginnt bei 0, steigt mit Siegen (mehr gegen Starke) und sinkt mit Niederlagen (mehr gegen Schwache); wer wenig gespielt hat, steht vorsichtig niedrig.",
+        "The skill rating starts at 0, rises with wins (more against strong players) and falls with losses (more against weak ones); few games keep it cautiously low.",
+    ),
+    "stats.skill_note": (
+        "Spielstärke: steigt mit Siegen gegen Starke; Computer werden je Stufe bewertet.",
+        "Skill rating: rises with wins against strong players; computers are rated per level.",
     ),
     "stats.skill_chart": ("Spielstärke von {name}", "Skill rating of {name}"),
     "stats.skill_x": ("gewertete Spiele", "rated games"),

@@ -30,7 +30,7 @@ from dokobot.engine import Game
 from dokobot.engine.game import ARMUT_PHASES
 from dokobot.table.store import SeatInfo
 from dokobot.table.table import FinishedGame, Table, computer_level, computer_number
-from dokobot.text.i18n import announcement_name, contract_name, t
+from dokobot.text.i18n import announcement_name, contract_name, t, tn
 
 # Shipped as package data: the same pixels on every machine, under a file name we own.
 FONT_FILE = Path(__file__).resolve().parent / "fonts" / "NotoSans[wdth,wght].ttf"
@@ -572,8 +572,8 @@ def _facts(view: TableView) -> list[tuple[str, tuple[int, ...]]]:
     out: list[tuple[str, tuple[int, ...]]] = []
     if view.bock > 1:
         out.append((t(lang, "pic.bock", m=view.bock), GOLD))
-        key = "pic.bock_left" if view.bock_left > 1 else "pic.bock_left_one" if view.bock_left == 1 else "pic.bock_last"
-        out.append((t(lang, key, n=view.bock_left), MUTED))
+        left = view.bock_left
+        out.append((tn(lang, "pic.bock_left", left) if left else t(lang, "pic.bock_last"), MUTED))
     if view.klopfer:
         out.append((t(lang, "pic.klopfen", n=view.klopfer), GOLD))
     if view.hochzeit_suit in ("C", "S", "H", "D"):

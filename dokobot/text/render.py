@@ -135,8 +135,7 @@ def playing_order(game: Game) -> list[int]:
 def bock_line(table: Table, lang: str | None) -> str:
     """'Bock ×2 · noch 3 Bockspiele': the factor and the Bock games after the running one."""
     m, n = table.bock_multiplier, table.bock_left
-    key = "table.bock" if n > 1 else "table.bock_one" if n == 1 else "table.bock_last"
-    return f"**{t(lang, key, m=m, n=n)}**"
+    return f"**{tn(lang, 'table.bock', n, m=m) if n else t(lang, 'table.bock_last', m=m)}**"
 
 
 def list_lines(table: Table, lang: str | None) -> list[str]:
@@ -150,7 +149,7 @@ def list_lines(table: Table, lang: str | None) -> list[str]:
     playing = table.state == "playing" and game is not None
     pflicht, vorg = table.list_game if playing else (frozenset(), None)
     if playing and game is not None and game.is_pflichtsolo and game.soloist is not None and game.soloist != vorg:
-        lines.append(t(lang, "table.list_pflicht", name=names[game.soloist], total=settings.games))
+        lines.append(tn(lang, "table.list_pflicht", settings.games, name=names[game.soloist]))
     else:
         n = min(table.list_state.counted + 1, max(settings.games, table.list_state.counted + 1))
         lines.append(t(lang, "table.list", n=n, total=settings.games))
@@ -188,7 +187,7 @@ def _list_summary(fin: FinishedGame, lang: str | None) -> list[str]:
     if step.ended is not None:
         by_id = {p.user_id: esc(p.name) for p in fin.players}
         ranking = [f"{i + 1}. {by_id.get(u, '?')} {_signed(p)}" for i, (u, p) in enumerate(step.ended)]
-        lines += ["", f"**{t(lang, 'sum.list_end', total=total)}**", *ranking]
+        lines += ["", f"**{tn(lang, 'sum.list_end', total)}**", *ranking]
     return lines
 
 
@@ -216,8 +215,8 @@ def _contract_lines(game: Game, names: list[str], lang: str | None) -> list[str]
     told = game.armut_announced
     if told is not None and game.phase != "done":
         alte = t(lang, "table.armut_alte") if told.alte else ""
-        key = "table.armut_announced" + {0: "_none", 1: "_one"}.get(told.trumps, "")
-        lines.append(t(lang, key, name=names[told.seat], n=told.trumps, alte=alte))
+        lines.append(tn(lang, "table.armut_announced", told.trumps, name=names[told.seat], alte=alte)
+                     if told.trumps else t(lang, "table.armut_announced_none", name=names[told.seat]))
     return lines
 
 
@@ -792,7 +791,7 @@ def _rules_page(r: RuleSet, settings: TableSettings, lang: str | None, list_game
     lines += [switch_line(r, name, lang, values) for name in SWITCHES]
     if list_games:  # the table's list (rules.md "Lists and Pflichtsoli"), not an engine switch
         pflicht = " · " + t(lang, "rules.pflichtsolo") if pflichtsolo else ""
-        lines += ["", t(lang, "rules.list", n=list_games) + pflicht]
+        lines += ["", tn(lang, "rules.list", list_games) + pflicht]
     lines += list_lines_of_rules(list_games, pflichtsolo, lang)
     if size is None:
         size = t(lang, "lobby.five_all" if r.five == "all_play" else "lobby.five")

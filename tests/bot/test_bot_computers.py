@@ -119,7 +119,7 @@ async def test_computers_on_sqlite_ranked_apart_and_resume_after_restart(doko, t
         assert sorted(r.name for r in board.rows) == ["Nord", "Ost"]
         res = await ost.slash(doko.channel, "doko rangliste")
         shown = res.response.embeds[0]
-        assert any(f.name == "Computerspieler (eigene Wertung)" and "Computer 1" in f.value for f in shown.fields)
+        assert any(f.name == "Computerspieler (eigene Wertung; Spielstärke je Stufe)" and "Computer 1" in f.value for f in shown.fields)
 
         # The next game stops where a computer is to act (it pauses long) ...
         doko.table.computer_delay = 3600
