@@ -26,7 +26,7 @@ from dokobot.table.store import StoredGame, StoreError
 from dokobot.table.table import FinishedGame, Table
 from dokobot.text import learn as words
 from dokobot.text import render
-from dokobot.text.i18n import t
+from dokobot.text.i18n import computer_words, t
 
 if TYPE_CHECKING:
     from dokobot.bot.client import DokoBot
@@ -178,8 +178,8 @@ class Learn:
         curve = words.curve_of(data)
         if curve is None:
             return
-        png = words.curve_picture(curve, game.names, number, lang)
-        text = words.curve_text(curve, [render.esc(n) for n in game.names], number, lang)
+        png = words.curve_picture(curve, [computer_words(n, lang) for n in game.names], number, lang)
+        text = words.curve_text(curve, [render.esc(n, lang) for n in game.names], number, lang)
         await interaction.followup.send(text, file=discord.File(io.BytesIO(png), filename=f"doko-curve-{number}.png"),
                                         ephemeral=True)
 

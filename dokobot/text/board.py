@@ -63,7 +63,7 @@ def board_title(lang: str, period: str, order: str, size: int | None) -> str:
 def board_row(lang: str, r: BoardRow, order: str, mixed: bool = False, skill: float | None = None) -> str:
     """A player's line; ``skill``: the team rating shown beside the points (None: none). A
     computer's is its level's: the heading of their field and the footer say so."""
-    text = t(lang, "stats.row", rank=r.rank, name=esc(r.name),
+    text = t(lang, "stats.row", rank=r.rank, name=esc(r.name, lang),
              points=tn(lang, "count.points", r.points, sign=True), games=tn(lang, "count.games", r.games),
              ppg=signed_decimal(r.ppg, lang), wins=tn(lang, "count.wins", r.wins))
     if skill is not None:

@@ -9,6 +9,7 @@ a typo must not crash a click).
 from __future__ import annotations
 
 import logging
+import re
 from typing import Any
 
 from dokobot.engine import BreakdownItem
@@ -35,9 +36,9 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "btn.record": ("Protokoll", "Game record"),
     "btn.add_computer": ("Computer dazu", "Add computer"),
     "btn.add_computer_level": ("Computer dazu: {level}", "Add computer: {level}"),
-    "level.leicht": ("leicht", "leicht (easy)"),
-    "level.mittel": ("mittel", "mittel (medium)"),
-    "level.schwer": ("schwer", "schwer (hard)"),
+    "level.leicht": ("leicht", "easy"),
+    "level.mittel": ("mittel", "medium"),
+    "level.schwer": ("schwer", "hard"),
     "btn.remove_computer": ("Computer entfernen", "Remove computer"),
     "btn.gesund": ("Gesund", "No reservation"),
     "btn.hochzeit": ("Hochzeit", "Wedding"),
@@ -66,7 +67,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "lobby.free": ("– frei –", "– free –"),
     "lobby.hint": (
         "Beitreten, bis vier (oder fünf, sechs) am Tisch sitzen; dann startet der Gastgeber. Freie Plätze füllt er mit „Computer dazu“ (leicht, mittel oder schwer).",
-        "Join until four (or five, six) are seated; then the host starts. “Add computer” fills a free seat (leicht = easy, mittel = medium, schwer = hard).",
+        "Join until four (or five, six) are seated; then the host starts. “Add computer” fills a free seat (easy, medium or hard).",
     ),
     "lobby.playing": ("Das Spiel läuft – siehe unten.", "The game is on – see below."),
     "lobby.closed": ("Der Tisch ist geschlossen.", "The table is closed."),
@@ -264,7 +265,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "setting.tipps.help": (
         "die eigene Hand bietet **Tipp**: was der Computer `schwer` jetzt spielen würde und warum; "
         "die Liste zählt, wer wie oft fragte (`an`/`aus`, Standard aus).",
-        "your hand offers **Tipp**: what the `schwer` computer would play now and why; "
+        "your hand offers **Hint**: what the hard computer would play now and why; "
         "the score sheet counts who asked how often (`on`/`off`, default off).",
     ),
     "setting.bilder": ("Bilder", "Pictures"),
@@ -425,7 +426,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "err.manage_only": ("Das darf nur, wer Kanäle verwalten darf.", "Only someone who may manage channels can do that."),
     "err.need_human": ("Mindestens ein Mensch muss mitspielen.", "At least one person has to play."),
     "err.no_computer": ("Hier sitzt kein solcher Computer.", "There is no such computer at this table."),
-    "err.bad_level": ("Unbekannte Stufe „{level}“: leicht, mittel oder schwer.", "Unknown level “{level}”: leicht (easy), mittel (medium) or schwer (hard)."),
+    "err.bad_level": ("Unbekannte Stufe „{level}“: leicht, mittel oder schwer.", "Unknown level “{level}”: easy (`leicht`), medium (`mittel`) or hard (`schwer`)."),
     "err.need_four": ("Zum Starten braucht es vier bis sechs Spieler (jetzt {n}).", "Starting needs four to six players (now {n})."),
     "err.game_running": ("Es läuft gerade ein Spiel.", "A game is in progress."),
     "err.no_game": ("Gerade läuft kein Spiel.", "No game is in progress."),
@@ -605,6 +606,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "cmd.tisch": ("Öffnet einen Doppelkopf-Tisch in diesem Kanal", "Open a Doppelkopf table in this channel"),
     "cmd.hand": ("Zeigt dir deine Karten (nur für dich)", "Show your hand (only to you)"),
     "cmd.regeln": ("Zeigt die Regeln oder stellt sie um (Gastgeber)", "Show the rules or change them (host)"),
+    "cmd.regeln.alle": ("Alle Regeln mit Erklärung zeigen (sonst nur das Regelwerk und was davon abweicht)", "Show every rule explained (else only the rule set and what differs from it)"),
     "cmd.regeln.preset": ("Regelwerk: DDV, Hausregeln oder klassisch", "Rule set: DDV, house rules or classic"),
     "cmd.regeln.schalter": (
         "Einzelne Schalter, z. B. dulle=second_wins armut=ja solos=karo,damen",
@@ -621,7 +623,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "cmd.computer": ("Setzt einen Computer auf einen freien Platz oder nimmt ihn weg (Gastgeber)", "Seat a computer player on a free seat or remove one (host)"),
     "cmd.computer.aktion": ("dazu oder entfernen", "add or remove"),
     "cmd.computer.name": ("Welcher Computer (sonst der zuletzt gesetzte)", "Which computer (default: the last one seated)"),
-    "cmd.computer.stufe": ("Wie stark er spielt: leicht, mittel (Standard) oder schwer", "How strong it plays: leicht (easy), mittel (medium, default) or schwer (hard)"),
+    "cmd.computer.stufe": ("Wie stark er spielt: leicht, mittel (Standard) oder schwer", "How strong it plays: easy, medium (default) or hard"),
     "cmd.sprache": ("Stellt deine Sprache ein (oder die des Kanals)", "Set your language (or the channel's)"),
     "cmd.sprache.sprache": ("Deutsch, Englisch oder wie dein Discord", "German, English or like your Discord"),
     "cmd.sprache.kanal": ("Für den ganzen Kanal (Gastgeber/Kanäle verwalten)", "For the whole channel (manage channels)"),
@@ -866,6 +868,20 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "To change (host): /doko rules switches: name=value, e.g. `dulle=second_wins`.",
     ),
     "rules.values": ("Werte: {values}", "Values: {values}"),
+    # --- the short rules page: the preset, then only what differs from it
+    "rules.changed": ("**{preset}**, geändert:", "**{preset}**, changed:"),
+    "rules.unchanged": ("**{preset}**, ohne Änderung.", "**{preset}**, unchanged."),
+    "rules.change": ("• **{label}** (`{switch}`): {value} (Vorgabe: {default})", "• **{label}** (`{switch}`): {value} (preset: {default})"),
+    "rules.setting": ("• **{label}** (`{switch}`): {value}", "• **{label}** (`{switch}`): {value}"),
+    "rules.all_hint": (
+        "Alle Regeln mit Erklärung: „Alle Regeln“ oder `/doko regeln alle:True`.",
+        "Every rule explained: “All rules” or `/doko rules all:True`.",
+    ),
+    "btn.rules_all": ("Alle Regeln", "All rules"),
+    # --- the public line when the host changes the rules
+    "notice.rules_changed": ("⚙️ {name} hat die Regeln geändert: {list}", "⚙️ {name} changed the rules: {list}"),
+    "notice.rules_change": ("**{label}**: {value} (vorher: {was})", "**{label}**: {value} (was: {was})"),
+    "rules.sw.preset": ("Regelwerk", "Rule set"),
     "rules.none": ("keine", "none"),
     "rules.line": ("**{label}** (`{switch}`): {value} – {help}", "**{label}** (`{switch}`): {value} – {help}"),
     "switch.nines": ("Neunen", "Nines"),
@@ -1012,9 +1028,9 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "choice.klassisch": ("klassisch", "classic"),
     "choice.dazu": ("dazu", "add"),
     "choice.entfernen": ("entfernen", "remove"),
-    "choice.leicht": ("leicht", "leicht (easy)"),
-    "choice.mittel": ("mittel", "mittel (medium)"),
-    "choice.schwer": ("schwer", "schwer (hard)"),
+    "choice.leicht": ("leicht", "easy"),
+    "choice.mittel": ("mittel", "medium"),
+    "choice.schwer": ("schwer", "hard"),
     "choice.de": ("Deutsch", "German"),
     "choice.en": ("Englisch", "English"),
     "choice.auto": ("wie mein Discord", "like my Discord"),
@@ -1057,6 +1073,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "name.schwarz": ("schwarz", "schwarz"),
     "name.klopfen": ("klopfen", "knock"),
     "opt.preset": ("preset", "preset"),
+    "opt.alle": ("alle", "all"),
     "opt.schalter": ("schalter", "switches"),
     "opt.spieler": ("spieler", "player"),
     "opt.aktion": ("aktion", "action"),
@@ -1168,6 +1185,19 @@ def tn(lang: str | None, key: str, n: int, *, sign: bool = False, **params: Any)
     ``sign``: the number with its sign (points), zero without one."""
     shown = signed(n, norm_lang(lang)) if sign else integer(n, norm_lang(lang))
     return t(lang, f"{key}.{plural_form(n, norm_lang(lang))}", n=shown, **params)
+
+
+_COMPUTER = re.compile(r"(Computer(?: \d+)?) \((leicht|mittel|schwer)\)")
+
+
+def computer_words(name: str, lang: str | None) -> str:
+    """A name as a player of ``lang`` reads it: a computer's level in the reader's words
+    ("Computer 1 (mittel)" -> "Computer 1 (medium)"); the stored name keeps the German level
+    (it is the rating's key), every other name stays as it is."""
+    m = _COMPUTER.fullmatch(name)
+    if m is None or norm_lang(lang) == DEFAULT_LANGUAGE:
+        return name
+    return f"{m.group(1)} ({t(lang, 'level.' + m.group(2))})"
 
 
 def locale_lang(locale: object) -> str | None:
@@ -1299,12 +1329,12 @@ def illegal_text(
         vorg = params.get("vorgefuehrt")
         if vorg == params.get("seat"):
             return t(lang, "illegal.vorgefuehrt")
-        name = names[vorg] if isinstance(vorg, int) and 0 <= vorg < len(names) else "?"
+        name = computer_words(names[vorg], lang) if isinstance(vorg, int) and 0 <= vorg < len(names) else "?"
         return t(lang, "vorgefuehrt.other", name=name)
     if code == "not_your_turn":
         expected = params.get("expected")
         if isinstance(expected, int) and 0 <= expected < len(names):
-            return t(lang, "illegal.not_your_turn", name=names[expected])
+            return t(lang, "illegal.not_your_turn", name=computer_words(names[expected], lang))
         return t(lang, "illegal.not_your_turn_nobody")
     card, step = params.get("card"), params.get("step")
     if code == "announce_too_late" and ddv_deadlines and has(f"ordinal.{card}") and isinstance(step, str):

@@ -14,6 +14,7 @@ from math import gcd
 from typing import Any
 
 from dokobot.engine import (
+    PRESETS,
     SWITCHES,
     BreakdownItem,
     Game,
@@ -45,7 +46,15 @@ from dokobot.table.switches import TABLE_SWITCHES
 from dokobot.table.table import MAX_SEATS, FinishedGame, Notice, Table
 from dokobot.text.cards import card_text
 from dokobot.text.controls import AskKsolo, AskSchwein, Control, GiveTrumps, Intent
-from dokobot.text.i18n import announcement_name, breakdown_label, contract_name, has, t, tn
+from dokobot.text.i18n import (
+    announcement_name,
+    breakdown_label,
+    computer_words,
+    contract_name,
+    has,
+    t,
+    tn,
+)
 from dokobot.text.numbers import signed
 
 MAX_ROW = 5
@@ -53,9 +62,10 @@ MAX_ROW = 5
 _MD = re.compile(r"([\\*_`~|>#\[\]()])")
 
 
-def esc(name: str) -> str:
-    """A player's name with Markdown switched off."""
-    return _MD.sub(r"\\\1", name)
+def esc(name: str, lang: str | None = None) -> str:
+    """A player's name with Markdown switched off; with ``lang``, a computer's level in the
+    reader's words."""
+    return _MD.sub(r"\\\1", computer_words(name, lang) if lang else name)
 
 
 # ---- public -------------------------------------------------------------------------------
@@ -75,13 +85,13 @@ def lobby_text(table: Table, lang: str | None) -> tuple[str, str]:
     ]
     shown = max(4, min(len(table.seats) + 1, MAX_SEATS))  # four seats, one more once four sit, up to six
     for i in range(shown):
-        lines.append(f"{i + 1}. {esc(table.seats[i].name) if i < len(table.seats) else t(lang, 'lobby.free')}")
+        lines.append(f"{i + 1}. {esc(table.seats[i].name, lang) if i < len(table.seats) else t(lang, 'lobby.free')}")
     if len(table.seats) == 5:  # what Starten will pick
         lines.append(t(lang, "lobby.five_all" if table.game_rules(5).all_play else "lobby.five"))
     elif len(table.seats) == 6:
         lines.append(t(lang, "lobby.six"))
     if table.waiting:
-        lines.append(t(lang, "lobby.waiting", list=", ".join(esc(w.name) for w in table.waiting)))
+        lines.append(t(lang, "lobby.waiting", list=", ".join(esc(w.name, lang) for w in table.waiting)))
     if table.state == "closed":
         lines += ["", t(lang, "lobby.closed")]
     elif table.state == "playing":
@@ -101,7 +111,7 @@ def table_text(table: Table, lang: str | None) -> tuple[str, str]:
     """Title and body of the public table message of the running game."""
     game = table.game
     assert game is not None
-    names = [esc(n) for n in table.names]
+    names = [esc(n, lang) for n in table.names]
     # the running game's rules: six seated play the Münchener Regeln whatever the table's preset
     title = t(lang, "table.title", no=table.game_no, preset=preset_name(lang, game.rules.preset))
     order = playing_order(game)
@@ -144,7 +154,7 @@ def list_lines(table: Table, lang: str | None) -> list[str]:
     settings = table.list_settings
     if not settings.active:
         return []
-    game, names = table.game, [esc(n) for n in table.names]
+    game, names = table.game, [esc(n, lang) for n in table.names]
     lines = []
     playing = table.state == "playing" and game is not None
     pflicht, vorg = table.list_game if playing else (frozenset(), None)
@@ -167,12 +177,12 @@ def _owing_name(table: Table, seat: SeatInfo, lang: str | None) -> str:
     """The name, at six with the sizes still owed: "Ost (klein)"."""
     owes = table.list_owes(seat.user_id)
     if len(table.seats) != 6 or not owes:
-        return esc(seat.name)
-    return f"{esc(seat.name)} ({', '.join(t(lang, 'list.size.' + k) for k in owes)})"
+        return esc(seat.name, lang)
+    return f"{esc(seat.name, lang)} ({', '.join(t(lang, 'list.size.' + k) for k in owes)})"
 
 
 def _list_summary(fin: FinishedGame, lang: str | None) -> list[str]:
-    step, names = fin.list_step, [esc(p.name) for p in fin.players]
+    step, names = fin.list_step, [esc(p.name, lang) for p in fin.players]
     if step is None or fin.result.is_redeal:
         return []
     total = step.total
@@ -185,7 +195,7 @@ def _list_summary(fin: FinishedGame, lang: str | None) -> list[str]:
             lines.append(f"**{t(lang, 'sum.list_vorgefuehrt', name=names[soloist])}**")
         lines.append(t(lang, "sum.list_game", n=step.list_game, total=total))
     if step.ended is not None:
-        by_id = {p.user_id: esc(p.name) for p in fin.players}
+        by_id = {p.user_id: esc(p.name, lang) for p in fin.players}
         ranking = [f"{i + 1}. {by_id.get(u, '?')} {_signed(p)}" for i, (u, p) in enumerate(step.ended)]
         lines += ["", f"**{tn(lang, 'sum.list_end', total)}**", *ranking]
     return lines
@@ -295,7 +305,7 @@ def summary_text(fin: FinishedGame, lang: str | None, game: Game | None = None) 
     """Title and body of the end-of-game summary (everything is public by now), with the
     last trick card by card. ``game``: the finished game, if at hand (else replayed)."""
     res = fin.result
-    names = [esc(p.name) for p in fin.players]
+    names = [esc(p.name, lang) for p in fin.players]
     title = t(lang, "sum.title", no=fin.number, contract=contract_name(lang, res.contract))
     if res.is_redeal:
         return title, t(lang, "sum.redeal")
@@ -306,7 +316,7 @@ def summary_text(fin: FinishedGame, lang: str | None, game: Game | None = None) 
     if game is not None and game.tricks:
         lines.insert(2 if why_text(res, lang) else 1, last_trick_line(game, names, lang))  # after the why
     lines += [t(lang, "sum.bock." + trigger) for trigger in fin.bock_fired]
-    lines.append(t(lang, "sum.sheet", list=sheet_list(fin.players, fin.totals)))
+    lines.append(t(lang, "sum.sheet", list=sheet_list(fin.players, fin.totals, lang)))
     lines += _list_summary(fin, lang)
     return title, "\n".join(lines)
 
@@ -372,8 +382,8 @@ def last_trick_line(game: Game, names: list[str], lang: str | None) -> str:
     return t(lang, "table.last_trick", winner=names[last.winner], cards=cards, augen=last.augen)
 
 
-def sheet_list(players: list[Any], totals: dict[int, int]) -> str:
-    return " · ".join(f"{esc(p.name)} {_signed(totals.get(p.user_id, 0))}" for p in players)
+def sheet_list(players: list[Any], totals: dict[int, int], lang: str | None = None) -> str:
+    return " · ".join(f"{esc(p.name, lang)} {_signed(totals.get(p.user_id, 0))}" for p in players)
 
 
 def _signed(n: int) -> str:
@@ -427,7 +437,7 @@ def party_said(game: Game, seat: object) -> str | None:
 
 
 def notice_text(table: Table, notice: Notice, lang: str | None) -> str | None:
-    names = [esc(n) for n in table.names]
+    names = [esc(n, lang) for n in table.names]
 
     def name(seat: int | None) -> str:
         return names[seat] if seat is not None and 0 <= seat < len(names) else "?"
@@ -463,18 +473,18 @@ def notice_text(table: Table, notice: Notice, lang: str | None) -> str | None:
     if kind == "closed":
         return t(lang, "notice.closed", name=f"<@{data}>")
     if kind in ("waiting", "host"):  # data: the name
-        return t(lang, "notice." + kind, name=esc(str(data)))
+        return t(lang, "notice." + kind, name=esc(str(data), lang))
     if kind == "seated":
-        return t(lang, "notice.seated", name=esc(str(data)), n=(seat or 0) + 1)
+        return t(lang, "notice.seated", name=esc(str(data), lang), n=(seat or 0) + 1)
     if kind == "size":
         form = "lobby.six" if data == 6 else "lobby.five_all" if table.game_rules(5).all_play else "lobby.five"
         return t(lang, "notice.size", form=t(lang, form))
     if kind == "handed_over":
         old, new = data
-        return t(lang, "notice.handed_over", old=esc(old), new=esc(new))
+        return t(lang, "notice.handed_over", old=esc(old, lang), new=esc(new, lang))
     if kind in ("computer_on", "computer_off"):
         who = table.seats[seat].name if seat is not None and seat < len(table.seats) else "?"
-        return t(lang, "notice." + kind, name=esc(who))
+        return t(lang, "notice." + kind, name=esc(who, lang))
     return None
 
 
@@ -539,7 +549,7 @@ def _turn_text(table: Table, obs: Observation, lang: str | None) -> str:
         return t(lang, "hand.done")
     if obs.to_act == obs.seat:
         return t(lang, "hand.your_turn")
-    return t(lang, "hand.wait", name=esc(table.names[obs.to_act]) if obs.to_act is not None else "?")
+    return t(lang, "hand.wait", name=esc(table.names[obs.to_act], lang) if obs.to_act is not None else "?")
 
 
 def _prompt(table: Table, obs: Observation, lang: str | None) -> str | None:
@@ -547,7 +557,7 @@ def _prompt(table: Table, obs: Observation, lang: str | None) -> str | None:
         return None
     if obs.phase == "partner":  # reading 40: the found seat takes the Hochzeit or declines
         holder = obs.declarer
-        return t(lang, "hand.partner_ask", name=esc(table.names[holder]) if holder is not None else "?")
+        return t(lang, "hand.partner_ask", name=esc(table.names[holder], lang) if holder is not None else "?")
     if obs.phase == "reserve":
         game = table.game
         owed = game.owed.get(obs.seat) if game is not None and game.owed is not None else None
@@ -562,7 +572,7 @@ def _prompt(table: Table, obs: Observation, lang: str | None) -> str | None:
     if obs.phase == "bid":
         return t(lang, "hand.bid")
     if obs.phase == "armut_take":
-        return t(lang, "hand.armut_take", name=esc(table.names[obs.poor or 0]))
+        return t(lang, "hand.armut_take", name=esc(table.names[obs.poor or 0], lang))
     if obs.phase == "armut_give":
         return t(lang, "hand.armut_give")
     if obs.phase == "armut_return":
@@ -786,9 +796,13 @@ RULES_PAGE_BUDGET = 5900  # of Discord's 6,000 per message: room for a footer of
 
 def _rules_page(r: RuleSet, settings: TableSettings, lang: str | None, list_games: int, pflichtsolo: bool,
                 images: bool, size: str | None, values: str) -> tuple[str, str]:
-    preset_key = f"rules.preset.{r.preset}"
-    lines = [f"**{t(lang, preset_key) if has(preset_key) else r.preset}**", ""]
-    lines += [switch_line(r, name, lang, values) for name in SWITCHES]
+    changed = changed_switches(r)
+    head = f"**{preset_words(r.preset, lang)}**"
+    if changed:  # the preset, and what differs from it: marked on its line as well
+        labels = ", ".join(t(lang, f"switch.{name}") for name in changed)
+        head = t(lang, "rules.changed", preset=preset_words(r.preset, lang)) + " " + labels
+    lines = [head, ""]
+    lines += [("✎ " if name in changed else "") + switch_line(r, name, lang, values) for name in SWITCHES]
     if list_games:  # the table's list (rules.md "Lists and Pflichtsoli"), not an engine switch
         pflicht = " · " + t(lang, "rules.pflichtsolo") if pflichtsolo else ""
         lines += ["", tn(lang, "rules.list", list_games) + pflicht]
@@ -797,6 +811,18 @@ def _rules_page(r: RuleSet, settings: TableSettings, lang: str | None, list_game
         size = t(lang, "lobby.five_all" if r.five == "all_play" else "lobby.five")
     lines += [""] + settings_lines(settings, lang, images) + [size, "", t(lang, "rules.how"), t(lang, "rules.yes_no")]
     return t(lang, "rules.title", preset=preset_name(lang, r.preset)), "\n".join(lines)
+
+
+def preset_words(preset: str, lang: str | None) -> str:
+    """The preset's long name ("DDV-Turnierregeln")."""
+    return t(lang, f"rules.preset.{preset}") if has(f"rules.preset.{preset}") else preset
+
+
+def changed_switches(r: RuleSet) -> list[str]:
+    """The switches of ``r`` that differ from its preset; the number of players aside (the
+    table sets it from the seats, and the page's size line says how they play)."""
+    base = PRESETS[r.preset]
+    return [name for name in SWITCHES if name != "players" and getattr(r, name) != getattr(base, name)]
 
 
 def list_lines_of_rules(list_games: int, pflichtsolo: bool, lang: str | None) -> list[str]:
@@ -811,18 +837,22 @@ def list_lines_of_rules(list_games: int, pflichtsolo: bool, lang: str | None) ->
     ]
 
 
-def settings_lines(settings: TableSettings, lang: str | None, images: bool = True) -> list[str]:
-    """The table settings (turn clock, mentions, pictures) in the form of the switch lines."""
+def setting_words(settings: TableSettings, lang: str | None, images: bool = True) -> dict[str, tuple[str, str]]:
+    """Each table setting: (its value in words, the values it takes where they are words)."""
     timeout = f"{settings.turn_timeout} s" if settings.turn_timeout else t(lang, "rules.timeout_off")
-    shown = {
+    return {
         "turn_timeout": (timeout, ""),
         "on_timeout": (t(lang, "setting.on_timeout." + settings.on_timeout), "`computer`, `wait`"),
         "mentions": (t(lang, "rules.on" if settings.mentions else "rules.off"), ""),
         "tipps": (t(lang, "rules.on" if settings.tipps else "rules.off"), ""),
         "bilder": (t(lang, "rules.on" if images else "rules.off"), ""),
     }
+
+
+def settings_lines(settings: TableSettings, lang: str | None, images: bool = True) -> list[str]:
+    """The table settings (turn clock, mentions, pictures) in the form of the switch lines."""
     lines = []
-    for name, (value, values) in shown.items():
+    for name, (value, values) in setting_words(settings, lang, images).items():
         line = t(lang, "rules.line", label=t(lang, f"setting.{name}"), switch=name, value=value,
                  help=t(lang, f"setting.{name}.help"))
         lines.append(line + (" " + t(lang, "rules.values", values=values) if values else ""))
@@ -876,7 +906,7 @@ def record_text(record: dict[str, Any], names: list[str], lang: str | None, numb
         game = Game(rules, [list(h) for h in record["hands"]], int(record.get("dealer", 0)))
     except (KeyError, TypeError, ValueError):
         return t(lang, "rec.unfinished")
-    names = list(names) + [f"#{i + 1}" for i in range(len(names), game.n)]
+    names = [computer_words(n, lang) for n in names] + [f"#{i + 1}" for i in range(len(names), game.n)]
     lines = [
         t(lang, "rec.title", no=number if number is not None else "?"),
         t(lang, "rec.rules", preset=preset_name(lang, rules.preset)) + " · "

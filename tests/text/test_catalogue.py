@@ -35,7 +35,8 @@ GERMAN_ONLY = (
     "gegen", "Alten", "Alte", "Herz", "Karo", "Pik", "Kreuz", "Damen", "Buben", "Fleischloser",
     "Partei", "Parteien", "Doppelköpfe", "Füchse", "Soli", "Hochzeiten", "aus", "ja", "nein", "Seite", "alle", "Jahr", "Monat",
     "Woche", "Klopfen", "geklopft", "klopft", "Neu", "neu", "gegeben", "Ergebnis", "Deine", "du", "dich",
-    "dein", "deine", "Zug", "am", "Ändern", "Schalter", "Werte",
+    "dein", "deine", "Zug", "am", "Ändern", "Schalter", "Werte", "leicht", "mittel", "schwer", "Stufe",
+    "Spielstärke", "geändert", "erste", "zweite", "links", "rechts", "vom", "zum", "zur", "Tipp", "Tipps",
 )
 # "an" (on) is not on the list: it is also the English article.
 _WORD = re.compile(r"(?<![\w`/])(" + "|".join(map(re.escape, GERMAN_ONLY)) + r")(?![\w`])")
