@@ -95,7 +95,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "table.announcements": ("Ansagen: {list}", "Announcements: {list}"),
     "table.klopfen": ("{n}× geklopft ({list})", "knocked {n}× ({list})"),
     "table.hochzeit_card": ("Wer zuerst ein {suit}-Ass spielt, heiratet.", "Whoever first plays the ace of {suit} is the partner."),
-    "table.armut_announced.one": ("{name} hat {n} Trumpf{alte}.", "{name} holds {n} trump{alte}."),
+    "table.armut_announced.one": ("{name} hat einen Trumpf{alte}.", "{name} holds one trump{alte}."),
     "table.armut_announced.other": ("{name} hat {n} Trümpfe{alte}.", "{name} holds {n} trumps{alte}."),
     "table.armut_announced_none": ("{name} hat keinen Trumpf.", "{name} holds no trump."),
     "table.armut_alte": (", eine Alte darunter", ", a queen of clubs among them"),

@@ -75,7 +75,8 @@ def test_every_family_agrees_with_its_count(family, lang):
     ("en", "rules.list", 0, "List: 0 games"),
     ("de", "sum.list_end", 1, "Die Liste (1 Spiel) ist zu Ende. Endstand:"),
     ("de", "table.armut_announced", 2, "Nord hat 2 Trümpfe."),
-    ("de", "table.armut_announced", 1, "Nord hat 1 Trumpf."),
+    ("de", "table.armut_announced", 1, "Nord hat einen Trumpf."),
+    ("en", "table.armut_announced", 1, "Nord holds one trump."),
     ("en", "table.list_pflicht", 1, "Pflichtsolo of Nord: on top of the 1 list game, Nord leads"),
     ("de", "table.list_pflicht", 24, "Pflichtsolo von Nord: zusätzlich zu den 24 Listenspielen, Nord spielt aus"),
 ])
