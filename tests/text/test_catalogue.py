@@ -185,3 +185,12 @@ def test_families_name_only_what_exists():
         if key.startswith(prefix) and key[len(prefix):] not in names
     ]
     assert stale == []
+
+
+def test_a_computers_level_in_the_readers_words():
+    """The stored name keeps the German level (the rating's key); English readers read theirs."""
+    words = i18n.computer_words
+    assert [words(n, "en") for n in ("Computer 1 (mittel)", "Computer 12 (schwer)", "Computer (leicht)")] == [
+        "Computer 1 (medium)", "Computer 12 (hard)", "Computer (easy)"]
+    assert words("Computer 1 (mittel)", "de") == "Computer 1 (mittel)"
+    assert words("Anna (mittel)", "en") == "Anna (mittel)" and words("Computer 1 (zäh)", "en") == "Computer 1 (zäh)"
