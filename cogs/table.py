@@ -196,7 +196,9 @@ class TableCog(commands.Cog, name="Table"):
             return
         channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         try:
-            await channel.send(text[:2000], allowed_mentions=discord.AllowedMentions.none())
+            # a preset's many changes stay within Discord's 2,000 (emoji count twice there)
+            await channel.send(text if len(text) <= 1900 else text[:1899] + "…",
+                               allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException as exc:  # the change stands; only the line is missing
             log.warning("table %s: could not tell the rules change: %s", table.channel_id, exc)
 
