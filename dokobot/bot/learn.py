@@ -36,7 +36,7 @@ from dokobot.table.analysis import DEFAULT_BUDGET, VERSION, Budget, Tip, analyse
 from dokobot.table.store import StoredGame, StoreError
 from dokobot.table.table import FinishedGame, Table, bock_factors
 from dokobot.text import learn as words
-from dokobot.text.i18n import t
+from dokobot.text.i18n import computer_words, t
 
 if TYPE_CHECKING:
     from dokobot.bot.client import DokoBot
@@ -354,8 +354,9 @@ class Learn:
         curve = words.curve_of(data) if data is not None else None
         if curve is None:
             return
-        png = words.curve_picture(curve, game.names, number, lang, game.factor)
-        text = words.curve_text(curve, game.names, number, lang, game.factor)  # it escapes the names
+        names = [computer_words(n, lang) for n in game.names]
+        png = words.curve_picture(curve, names, number, lang, game.factor)
+        text = words.curve_text(curve, names, number, lang, game.factor)  # it escapes the names
         await answer(interaction, text, files=[discord.File(io.BytesIO(png), filename=f"doko-curve-{number}.png")])
 
     # ---- the buttons ---------------------------------------------------------------------
