@@ -19,12 +19,12 @@ from dokobot.table.table import Outcome, Table, TableError
 from dokobot.text.i18n import t
 
 if TYPE_CHECKING:
-    from dokobot.bot.client import DokoBot
+    from dokobot.bot.host import Host
 
 log = logging.getLogger(__name__)
 
 
-async def perform(bot: DokoBot, interaction: discord.Interaction, table: Table, op: Callable[[], Awaitable[Outcome]], *, actor: int | None = None) -> Outcome | None:
+async def perform(bot: Host, interaction: discord.Interaction, table: Table, op: Callable[[], Awaitable[Outcome]], *, actor: int | None = None) -> Outcome | None:
     """Run one table change for an (already acknowledged) interaction.
 
     Bad input, or a permission the bot lacks in the channel: a private reason,

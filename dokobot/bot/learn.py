@@ -29,7 +29,7 @@ from dokobot.text import render
 from dokobot.text.i18n import t
 
 if TYPE_CHECKING:
-    from dokobot.bot.client import DokoBot
+    from dokobot.bot.host import Host
 
 log = logging.getLogger(__name__)
 
@@ -59,7 +59,7 @@ class Learn:
     (its "Analyse" button, ``/doko protokoll``). ``executor``: where the work
     runs (None: one worker process, started on first use)."""
 
-    def __init__(self, bot: DokoBot, *, budget: Budget = DEFAULT_BUDGET, executor: Executor | None = None,
+    def __init__(self, bot: Host, *, budget: Budget = DEFAULT_BUDGET, executor: Executor | None = None,
                  auto: bool = True) -> None:
         self.bot = bot
         self.budget = budget

@@ -9,15 +9,11 @@ their burst (longer at five and six seats)."""
 
 from __future__ import annotations
 
-import collections
 from dataclasses import dataclass
-from types import SimpleNamespace
-from typing import Any
 
 import pytest
 
-import dokobot.bot.ui as ui
-from dokobot.bot.ui import NO_PACE, Pace, TablePresenter
+from dokobot.bot.pacing import NO_PACE, Pace, Pacer
 
 
 @dataclass(frozen=True)
@@ -73,27 +69,21 @@ MOMENTS = [
 ]
 
 
-def decide(m: Moment, monkeypatch: pytest.MonkeyPatch) -> float:
-    """Today's presenter: its ``_wait`` at ``m.now`` after the calls and asks of ``m``."""
-    seats = [SimpleNamespace(is_bot=i > 0) for i in range(m.seats)]
-    table: Any = SimpleNamespace(
-        message_id=None, state="playing", game=SimpleNamespace(seats=seats), computer_delay=m.delay,
-        computer_to_act=lambda: 1 if m.computer_next else None,
-    )
-    presenter = TablePresenter(SimpleNamespace(pace=m.pace), table)  # type: ignore[arg-type]
-    presenter._calls = collections.deque(m.calls)
-    presenter._last_edit = m.edits[-1] if m.edits else None
-    presenter._flush = m.flush
+def decide(m: Moment) -> float:
+    """The pacer's wait at ``m.now`` after the calls and asks of ``m``."""
+    pacer = Pacer(m.pace)
+    pacer.flush = m.flush
+    for at in m.calls:
+        pacer.called(at, edit=at in m.edits)
+    computers = {"computer_delay": m.delay, "players": m.seats} if m.computer_next else {}
     for at in m.asked:
-        monkeypatch.setattr(ui, "_now", lambda at=at: at)
-        presenter._wait()
-    monkeypatch.setattr(ui, "_now", lambda: m.now)
-    return presenter._wait()
+        pacer.wait(at, **computers)
+    return pacer.wait(m.now, **computers)
 
 
 @pytest.mark.parametrize("m", MOMENTS, ids=[m.name for m in MOMENTS])
-def test_the_presenter_waits_as_the_pace_says(m: Moment, monkeypatch: pytest.MonkeyPatch) -> None:
-    assert decide(m, monkeypatch) == pytest.approx(m.expected, abs=1e-9)
+def test_the_pacer_waits_as_the_pace_says(m: Moment) -> None:
+    assert decide(m) == pytest.approx(m.expected, abs=1e-9)
 
 
 @pytest.mark.parametrize(("seats", "delay", "hold"), [

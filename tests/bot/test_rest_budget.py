@@ -26,7 +26,7 @@ from test_seats import turn_lines
 
 from dokobot.bot.client import DokoBot
 from dokobot.bot.config import Config
-from dokobot.bot.ui import Pace
+from dokobot.bot.pacing import Pace
 from dokobot.storage.memory import MemoryStore
 from dokobot.table.table import COMPUTER_DELAY
 from dokobot.text import render
