@@ -20,17 +20,17 @@ import logging
 import random
 import re
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
 from dokobot.engine import Game, Observation
 from dokobot.engine.actions import Move
 from dokobot.table import ai
 from dokobot.table.store import SeatInfo, StoreError
 
-if TYPE_CHECKING:
-    from dokobot.table.table import Outcome
-
 log = logging.getLogger(__name__)
+# what a move changed (the table's Outcome): passed from ``move`` to ``report``, never read
+# here, so this module needs nothing of table.py (which imports it)
+_Outcome = TypeVar("_Outcome")
 
 COMPUTER_RETRY_MAX = 60.0  # the pause doubles after each failure, up to this
 
@@ -73,7 +73,7 @@ class ComputerSeats(Protocol):
     def computer_to_act(self) -> int | None: ...
 
 
-class ComputerDriver:
+class ComputerDriver(Generic[_Outcome]):
     """The one task of a table that moves for its computer seats.
 
     ``move(seen, seat, actions)``: called under ``lock``, applies the decision
@@ -83,8 +83,8 @@ class ComputerDriver:
 
     def __init__(
         self, table: ComputerSeats, lock: asyncio.Lock, *,
-        move: Callable[[Game, int, list[Move]], Awaitable[Outcome | None]],
-        report: Callable[[Outcome], None],
+        move: Callable[[Game, int, list[Move]], Awaitable[_Outcome | None]],
+        report: Callable[[_Outcome], None],
     ) -> None:
         self._table = table
         self._lock = lock
