@@ -1,7 +1,7 @@
 """One table change made for a click or a command: run it, answer a refusal privately in the
 player's language, and let the presenter show the change.
 
-Its own module, beside ``replies`` (the answers) and ``ui`` (the presenter): the cogs make
+Its own module, beside ``replies`` (the answers) and ``presenter``: the cogs make
 every change through here, so no cog answers a refusal its own way."""
 
 from __future__ import annotations
