@@ -91,6 +91,9 @@ class ComputerDriver(Generic[_Outcome]):
         self._move, self._report = move, report
         self._task: asyncio.Task[None] | None = None
         self._nudge = asyncio.Event()  # ends a retry pause early
+        # the pause before each move: asyncio's; a test on virtual time gives one that only
+        # its simulated clock ends
+        self.pause: Callable[[float], Awaitable[None]] = asyncio.sleep
 
     @property
     def running(self) -> bool:
@@ -128,7 +131,7 @@ class ComputerDriver(Generic[_Outcome]):
             game = table.game
             assert game is not None
             if table.computer_delay > 0:
-                await asyncio.sleep(table.computer_delay)  # a pause people can follow
+                await self.pause(table.computer_delay)  # a pause people can follow
                 if table.game is not game:
                     continue
             actions = await self._decision(game, seat)

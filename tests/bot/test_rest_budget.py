@@ -8,8 +8,8 @@ when it changed. People are pinged only when it helps (the first turn of a
 game, the reminder), and the last state is always shown, after a restart too.
 These bots get Discord's pace (``Pace()``); the other tests' bots show every
 change at once, as their clicks take no virtual time. The presenter's paced edits wait on
-SimCord's virtual clock alone (``VirtualPause``): only ``advance_time`` ends the wait, so a
-click never waits for them in real time.
+SimCord's virtual clock alone (``VirtualPause``), and so do the computers' pauses before their
+moves: only ``advance_time`` ends them, so a click never waits for them in real time.
 """
 
 from __future__ import annotations
@@ -121,8 +121,14 @@ def simcord_bot(store: MemoryStore, deals, pause: VirtualPause) -> DokoBot:
 async def seat_computers(doko: Driver, n: int = 3) -> None:
     host = doko.players[0]
     await host.slash(doko.channel, "doko tisch")
+    on_virtual_time(doko)
     for _ in range(n):
         await host.click(doko.table_message(), label="Computer dazu: mittel")
+
+
+def on_virtual_time(doko: Driver) -> None:
+    """The computers' pauses before their moves, too, end only by SimCord's virtual clock."""
+    doko.table.computer_driver.pause = doko.bot.pace_clock.sleep
 
 
 def shows_current_state(doko: Driver) -> bool:
@@ -294,11 +300,14 @@ async def test_after_a_restart_the_next_state_is_rendered(doko, store, deals, re
         await doko.env.advance_time(COMPUTER_DELAY)
     await doko.env.advance_time(THINK)
     await doko.click_hand(nord, "reserve", "gesund")
+    while doko.table.person_to_act() is None:  # the computers play on up to a person
+        await doko.env.advance_time(COMPUTER_DELAY)
     await doko.bot.close()  # a clean shutdown
     state = (doko.table.game_no, len(doko.table.game.actions))
     bot = paced_bot(store, deals, pause)
     start = len(requests.log)
     await doko.env.restart_bot(bot)
+    on_virtual_time(doko)
     assert (doko.table.game_no, len(doko.table.game.actions)) == state
     message = doko.table_message()
     # a fresh process knows nothing of what the message shows: it edits it, picture included
