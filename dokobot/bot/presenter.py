@@ -4,7 +4,8 @@ One worker task per table renders the *latest* state right before each edit, so 
 edit never shows an older state. Each run goes in one order: the clicker's hand, the
 notices, the turn timer's events, the table message, the turn line, the other hands, the
 last edits of stale hands. The parts: ``Pacer`` (when the table message may be edited
-through the channel), ``OpenHands`` (the private hands) and ``TurnLine`` (the ping).
+through the channel), ``TableMessage`` (the live table message and its edits),
+``OpenHands`` (the private hands) and ``TurnLine`` (the ping).
 
 Time comes from a ``Clock``: Discord's by default (virtual under SimCord); a test may give
 one whose sleep only the simulated clock ends.
