@@ -17,8 +17,8 @@ from discord.ext import commands
 from dokobot.bot.client import DokoBot
 from dokobot.bot.components import BoardPage, SheetPage
 from dokobot.bot.embeds import add_lines, clamp, compose, fits, units
+from dokobot.bot.messages import dynamic_view, embed, record_files
 from dokobot.bot.replies import answer, send_ephemeral
-from dokobot.bot.ui import dynamic_view, embed, record_files
 from dokobot.storage import LeaderboardRow, StorageError
 from dokobot.storage.rating import rating_key
 from dokobot.table.sheet import Sheet, build_sheet, page_of

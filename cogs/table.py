@@ -19,8 +19,8 @@ from dokobot.bot.changes import perform
 from dokobot.bot.client import DokoBot
 from dokobot.bot.client import command_text as _  # every command text from the catalogue
 from dokobot.bot.components import TableButton
+from dokobot.bot.messages import dynamic_view, embed, record_files
 from dokobot.bot.replies import answer, error_text, send_ephemeral
-from dokobot.bot.ui import dynamic_view, embed, record_files
 from dokobot.engine import RuleError, RuleSet
 from dokobot.table import switches
 from dokobot.table.ai import DEFAULT_LEVEL, LEVELS

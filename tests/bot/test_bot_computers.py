@@ -154,7 +154,7 @@ async def test_computers_on_sqlite_ranked_apart_and_resume_after_restart(doko, t
 
 
 async def test_lobby_buttons_in_english(doko):
-    from dokobot.bot.ui import lobby_message
+    from dokobot.bot.messages import lobby_message
 
     nord = doko.players[0]
     await nord.slash(doko.channel, "doko tisch")
@@ -214,7 +214,7 @@ async def test_every_level_plays_whole_games_at_five_and_six(doko, store, n):
 
 
 async def test_level_buttons_in_english(doko):
-    from dokobot.bot.ui import lobby_message
+    from dokobot.bot.messages import lobby_message
 
     nord = doko.players[0]
     await nord.slash(doko.channel, "doko tisch")
