@@ -103,21 +103,21 @@ import simcord  # noqa: E402
 import simcord.http.router as sim_router  # noqa: E402
 import simcord.interactions as sim_interactions  # noqa: E402
 
-import dokobot.bot.ui  # noqa: E402
+import dokobot.bot.pacing  # noqa: E402
 import dokobot.engine  # noqa: E402
 import dokobot.table.table  # noqa: E402
 from dokobot.bot.client import DokoBot, make_bot  # noqa: E402
 from dokobot.bot.components import DYNAMIC_ITEMS  # noqa: E402
 from dokobot.bot.config import Config  # noqa: E402
-from dokobot.bot.ui import TablePresenter  # noqa: E402
+from dokobot.bot.presenter import TablePresenter  # noqa: E402
 from dokobot.storage.memory import MemoryStore  # noqa: E402
 from dokobot.table.switches import MAX_TIMEOUT  # noqa: E402
 from dokobot.table.table import COMPUTER_DELAY  # noqa: E402
 from dokobot.text import picture  # noqa: E402
 
 P99_TARGET_MS = 50.0
-# every change shown at once (older bots, without pacing, take no ``pace``)
-UNPACED: dict[str, Any] = {"pace": dokobot.bot.ui.NO_PACE} if hasattr(dokobot.bot.ui, "NO_PACE") else {}
+# every change shown at once (the members click without letting virtual time pass)
+UNPACED: dict[str, Any] = {"pace": dokobot.bot.pacing.NO_PACE}
 RENDER_TABLE = picture.render_table  # the cached function itself (the meter wraps the module's name)
 KB_TARGET = 200.0
 DEFAULT_SIZES = (50, 200)

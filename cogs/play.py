@@ -11,8 +11,8 @@ from discord.ext import commands
 from dokobot.bot.changes import perform
 from dokobot.bot.client import DokoBot
 from dokobot.bot.components import Click
+from dokobot.bot.messages import hand_message, ksolo_message, schwein_message
 from dokobot.bot.replies import send_ephemeral
-from dokobot.bot.ui import hand_message, ksolo_message, schwein_message
 from dokobot.engine.actions import ArmutGive, Move, Play
 from dokobot.table.store import StoreError
 from dokobot.table.table import Table

@@ -3,7 +3,8 @@
 engine (1) <- table (2) <- storage, text (3) <- bot, cogs (4); the command line
 (``dokobot.cli``, ``dokobot.__main__``) sits on top. Only module-level imports
 count (imports inside functions and ``TYPE_CHECKING`` blocks are deferred and
-cannot form a start-up cycle); discord is imported only in layer 4.
+cannot form a start-up cycle); discord is imported only in layer 4. A stricter check
+counts every import, type-only ones too: no circle of design but the engine's.
 """
 
 from __future__ import annotations
@@ -427,3 +428,109 @@ def test_the_kind_string_check_sees_string_matches(tmp_path: Path) -> None:
                     'class Notice:\n    kind: str\n    data: object\n')
     assert _kind_string_uses(fake, _class_names()) == [
         (2, "compared by string"), (4, "matched by string"), (9, "compared by string"), (10, "class Notice(kind, data)")]
+
+
+# ---- no circle even among type-only imports ---------------------------------------------------
+
+
+def _every_import(module: str, path: Path) -> list[str]:
+    """Absolute names imported anywhere in the module: at load, inside functions, and for the
+    type checker only (``TYPE_CHECKING``): a type-only circle is still a circle of design."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    names: list[str] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.extend(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")
+                anchor = anchor[: len(anchor) - node.level + 1]
+                base = ".".join([*anchor, base] if base else anchor)
+            names.append(base)
+            names.extend(f"{base}.{a.name}" for a in node.names)
+    return names
+
+
+def _circles(modules: dict[str, Path]) -> list[list[str]]:
+    """The strongly connected groups of two or more modules (Tarjan), each sorted."""
+    graph: dict[str, set[str]] = {}
+    for module, path in modules.items():
+        deps = set()
+        for name in _every_import(module, path):
+            while name and name not in modules:
+                name = name.rpartition(".")[0]
+            if name and name != module and not module.startswith(name + "."):
+                deps.add(name)
+        graph[module] = deps
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(m: str) -> None:
+        index[m] = low[m] = len(index)
+        stack.append(m)
+        for d in sorted(graph[m]):
+            if d not in index:
+                visit(d)
+                low[m] = min(low[m], low[d])
+            elif d in stack:
+                low[m] = min(low[m], index[d])
+        if low[m] == index[m]:
+            group = []
+            while True:
+                d = stack.pop()
+                group.append(d)
+                if d == m:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for m in sorted(graph):
+        if m not in index:
+            visit(m)
+    return sorted(found)
+
+
+def test_no_import_circle_even_for_the_type_checker() -> None:
+    """The bot's modules type against ``dokobot.bot.host.Host``, not the client that imports
+    them; the table's computer driver needs nothing of table.py. The one circle left is the
+    engine's: ``Game`` and the modules it delegates to name each other's types."""
+    circles = _circles(_modules())
+    assert [c for c in circles if not all(m.startswith("dokobot.engine.") for m in c)] == []
+
+
+def test_the_circle_check_sees_a_type_only_circle(tmp_path: Path) -> None:
+    """Guard against a checker that never fails."""
+    a, b, c = tmp_path / "a.py", tmp_path / "b.py", tmp_path / "c.py"
+    a.write_text("from dokobot.bot import b\n")
+    b.write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from dokobot.bot.a import X\n")
+    c.write_text("from dokobot.bot import a\n")
+    modules = {"dokobot.bot.a": a, "dokobot.bot.b": b, "dokobot.bot.c": c}
+    assert _circles(modules) == [["dokobot.bot.a", "dokobot.bot.b"]]
+
+
+# ---- no great hall in the bot -------------------------------------------------------------------
+
+MAX_BOT_CLASS_LINES = 250
+
+
+def _long_classes(path: Path, limit: int = MAX_BOT_CLASS_LINES) -> list[str]:
+    return [f"{n.name} ({n.end_lineno - n.lineno + 1} lines)"
+            for n in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+            if isinstance(n, ast.ClassDef) and n.end_lineno is not None and n.end_lineno - n.lineno + 1 > limit]
+
+
+def test_no_class_in_the_bot_over_250_lines() -> None:
+    """The presenter once grew to 519 lines doing six jobs: the bot's classes stay parts."""
+    bad = [f"{path.relative_to(ROOT)}: {c}" for module, path in sorted(_modules().items())
+           if module.startswith("dokobot.bot") for c in _long_classes(path)]
+    assert bad == []
+
+
+def test_the_class_check_sees_a_long_class(tmp_path: Path) -> None:
+    fake = tmp_path / "m.py"
+    fake.write_text("class Short:\n    x = 1\n\n\nclass Long:\n" + "    x = 1\n" * 250)
+    assert _long_classes(fake) == ["Long (251 lines)"]

@@ -1,7 +1,7 @@
 """One table change made for a click or a command: run it, answer a refusal privately in the
 player's language, and let the presenter show the change.
 
-Its own module, beside ``replies`` (the answers) and ``ui`` (the presenter): the cogs make
+Its own module, beside ``replies`` (the answers) and ``presenter``: the cogs make
 every change through here, so no cog answers a refusal its own way."""
 
 from __future__ import annotations
@@ -19,12 +19,12 @@ from dokobot.table.table import Outcome, Table, TableError
 from dokobot.text.i18n import t
 
 if TYPE_CHECKING:
-    from dokobot.bot.client import DokoBot
+    from dokobot.bot.host import Host
 
 log = logging.getLogger(__name__)
 
 
-async def perform(bot: DokoBot, interaction: discord.Interaction, table: Table, op: Callable[[], Awaitable[Outcome]], *, actor: int | None = None) -> Outcome | None:
+async def perform(bot: Host, interaction: discord.Interaction, table: Table, op: Callable[[], Awaitable[Outcome]], *, actor: int | None = None) -> Outcome | None:
     """Run one table change for an (already acknowledged) interaction.
 
     Bad input, or a permission the bot lacks in the channel: a private reason,

@@ -7,7 +7,6 @@ Cogs live in the top-level ``cogs`` folder, one per area, installed as ``dokobot
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import logging
 import random
 import signal
@@ -23,17 +22,19 @@ from discord.ext import commands
 from dokobot.bot.components import DYNAMIC_ITEMS, Controls
 from dokobot.bot.config import Config
 from dokobot.bot.learn import Learn
+from dokobot.bot.pacing import Pace, default_pace
+from dokobot.bot.prefs import Preferences
+from dokobot.bot.presenter import Clock, TablePresenter
 from dokobot.bot.replies import ANSWERED as ANSWERED
 from dokobot.bot.replies import error_text, send_ephemeral
 from dokobot.bot.sync import sync_on_start
-from dokobot.bot.ui import Pace, TablePresenter, default_pace
 from dokobot.storage.memory import MemoryStore
 from dokobot.table.ai import Skill
 from dokobot.table.analysis import DEFAULT_BUDGET, TEST_BUDGET
 from dokobot.table.store import StoreError, TableStore
 from dokobot.table.table import COMPUTER_DELAY, COMPUTER_RETRY, Outcome, Table, TableError, Tables
 from dokobot.text import picture
-from dokobot.text.i18n import LANGUAGES, has, locale_lang, norm_lang, t
+from dokobot.text.i18n import has, norm_lang, t
 
 log = logging.getLogger(__name__)
 
@@ -86,12 +87,15 @@ class DokoTree(app_commands.CommandTree):
             await client.command_error(interaction, error)
 
 
-class DokoBot(commands.Bot):
+class DokoBot(Preferences, commands.Bot):
+    """The bot: its tables and their presenters, the analyses, the commands' errors
+    (languages and decks: ``Preferences``)."""
+
     def __init__(
         self, config: Config | None = None, store: TableStore | None = None, *,
         computer_skill: Skill | None = None, computer_delay: float = COMPUTER_DELAY,
         computer_retry: float = COMPUTER_RETRY, rng: random.Random | None = None, lease_loop: bool = True,
-        sync_only: bool = False, pace: Pace | None = None, **kwargs: Any,
+        sync_only: bool = False, pace: Pace | None = None, pace_clock: Clock | None = None, **kwargs: Any,
     ) -> None:
         intents = discord.Intents.default()
         super().__init__(
@@ -117,13 +121,8 @@ class DokoBot(commands.Bot):
         self.presenters: dict[int, TablePresenter] = {}
         # how the presenters pace the table messages' channel edits (Discord's rate limits)
         self.pace: Pace = pace if pace is not None else default_pace()
+        self.pace_clock = pace_clock  # None: Discord's clock; tests give SimCord's virtual sleep
         self.controls: Controls | None = None  # set by the cogs (cogs.doko) when they load
-        self._user_langs: dict[int, str | None] = {}
-        self._channel_langs: dict[int, str] = {}
-        self._channel_choice: dict[int, str | None] = {}
-        self._locales: dict[int, str] = {}  # user id -> language of the Discord locale last seen
-        self._picture_decks: dict[int, str | None] = {}
-        self._user_decks: dict[int, str | None] = {}
         # `dokobot sync`: log in, build the commands, nothing else (no tables, no leases)
         self._sync_only = sync_only
         self.restored_count = 0  # tables restored at start-up, for the start-up line
@@ -158,6 +157,11 @@ class DokoBot(commands.Bot):
         log.info("dokobot %s connected as %s: %d server(s), %d table(s) restored",
                  __version__, self.user, len(self.guilds), self.restored_count)
 
+    @property
+    def client(self) -> discord.Client:
+        """The discord.py client itself (``dokobot.bot.host.Host``): the bot is one."""
+        return self
+
     # ---- tables -------------------------------------------------------------------------
 
     async def keep_leases(self) -> None:
@@ -180,7 +184,7 @@ class DokoBot(commands.Bot):
         for table in restored:
             if table.message_id and table.state in ("playing", "between"):
                 presenter = self.presenter(table)
-                presenter.resumed = True
+                presenter.message.resumed = True
                 presenter.update()  # the table message says the game goes on; its buttons still work
                 self.learn.restored(table)  # a summary gets its stored curve back
             await self._orphaned_hands(table)
@@ -213,7 +217,7 @@ class DokoBot(commands.Bot):
             table = self.tables.get(table.channel_id) or table
         presenter = self.presenters.get(table.channel_id)
         if presenter is None or presenter.table is not table:
-            presenter = TablePresenter(self, table)
+            presenter = TablePresenter(self, table, self.pace_clock)
             self.presenters[table.channel_id] = presenter
         return presenter
 
@@ -222,39 +226,6 @@ class DokoBot(commands.Bot):
         self.presenter(table).update(outcome)
         self.learn.finished(table, outcome.finished)
 
-    # ---- languages ----------------------------------------------------------------------
-
-    async def channel_lang(self, channel_id: int) -> str:
-        lang = self._channel_langs.get(channel_id)
-        if lang is None:
-            prefs = await self.store.channel_prefs(channel_id)
-            lang = norm_lang(prefs.language or self.config.language)
-            self._channel_langs[channel_id] = lang
-        return lang
-
-    async def _chosen_channel_lang(self, channel_id: int) -> str | None:
-        """The language the channel chose with /doko sprache kanal (None: none chosen)."""
-        if channel_id not in self._channel_choice:
-            prefs = await self.store.channel_prefs(channel_id)
-            self._channel_choice[channel_id] = prefs.language if prefs.language in LANGUAGES else None
-        return self._channel_choice[channel_id]
-
-    async def user_lang(self, user_id: int, channel_id: int | None, locale: object = None) -> str:
-        """A member's language: their own choice, else the channel's choice, else their
-        Discord client's ``locale`` (``de`` German, ``en-US``/``en-GB`` English), else the
-        bot's default (German). A seen locale is remembered for messages without one."""
-        if locale is not None:
-            self._locales[user_id] = locale_lang(locale) or norm_lang(self.config.language)
-        if user_id not in self._user_langs:
-            self._user_langs[user_id] = await self.store.user_language(user_id)
-        lang = self._user_langs[user_id]
-        if lang in LANGUAGES:
-            return lang
-        chosen = await self._chosen_channel_lang(channel_id) if channel_id else None
-        if chosen is not None:
-            return chosen
-        return self._locales.get(user_id) or norm_lang(self.config.language)
-
     async def channel_table_id(self, channel_id: int) -> int | None:
         """The channel's table, or after /doko schliessen its last one (its sheet and games)."""
         table = self.tables.get(channel_id)
@@ -262,57 +233,6 @@ class DokoBot(commands.Bot):
             return table.table_id
         last = await self.store.last_table(channel_id)
         return last.table_id if last is not None else None
-
-    async def lang_of(self, interaction: discord.Interaction) -> str:
-        """The language to answer ``interaction`` in (``user_lang`` with its locale)."""
-        return await self.user_lang(interaction.user.id, interaction.channel_id, interaction.locale)
-
-    async def table_lang(self, table: Table) -> str:
-        """The language of a table's public messages: the channel's choice, else its
-        host's language (choice or Discord locale), else the bot's default."""
-        chosen = await self._chosen_channel_lang(table.channel_id)
-        if chosen is not None:
-            return chosen
-        if table.host_id in self._locales or self._user_langs.get(table.host_id) in LANGUAGES:
-            return await self.user_lang(table.host_id, table.channel_id)
-        return await self.channel_lang(table.channel_id)
-
-    async def set_user_lang(self, user_id: int, lang: str | None) -> None:
-        await self.store.set_user_language(user_id, lang)
-        self._user_langs[user_id] = lang
-
-    async def set_channel_lang(self, channel_id: int, lang: str | None) -> None:
-        """The channel's language choice; None: no choice (each member's own language)."""
-        prefs = await self.store.channel_prefs(channel_id)
-        await self.store.set_channel_prefs(channel_id, dataclasses.replace(prefs, language=lang))
-        self._channel_langs[channel_id] = norm_lang(lang or self.config.language)
-        self._channel_choice[channel_id] = lang
-
-    # ---- pictures and decks -----------------------------------------------------------
-
-    async def picture_deck(self, channel_id: int) -> str | None:
-        """The deck the channel's pictures are drawn in; None when the channel turned them off."""
-        if channel_id not in self._picture_decks:
-            prefs = await self.store.channel_prefs(channel_id)
-            self._picture_decks[channel_id] = (prefs.deck or "french") if prefs.images else None
-        return self._picture_decks[channel_id]
-
-    async def set_channel_pictures(self, channel_id: int, images: bool | None = None, deck: str | None = None) -> None:
-        """Turn the channel's pictures on or off and / or choose their deck (stored with its prefs)."""
-        prefs = await self.store.channel_prefs(channel_id)
-        new = dataclasses.replace(prefs, images=prefs.images if images is None else images, deck=deck or prefs.deck)
-        await self.store.set_channel_prefs(channel_id, new)
-        self._picture_decks.pop(channel_id, None)
-
-    async def user_deck(self, user_id: int) -> str:
-        """The deck a player sees own cards in (french unless they chose german)."""
-        if user_id not in self._user_decks:
-            self._user_decks[user_id] = await self.store.user_deck(user_id)
-        return self._user_decks[user_id] or "french"
-
-    async def set_user_deck(self, user_id: int, deck: str) -> None:
-        await self.store.set_user_deck(user_id, deck)
-        self._user_decks[user_id] = deck
 
     # ---- lifecycle ----------------------------------------------------------------------
 

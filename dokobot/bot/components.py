@@ -17,10 +17,11 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol, cast, runtime_checkable
+from typing import Any, Protocol, cast, runtime_checkable
 
 import discord
 
+from dokobot.bot.host import Host
 from dokobot.bot.replies import send_ephemeral
 from dokobot.engine.actions import (
     Announce,
@@ -36,11 +37,6 @@ from dokobot.engine.actions import (
 from dokobot.engine.cards import CARD_CODES, parse_code
 from dokobot.text.controls import AskKsolo, AskSchwein, Control, GiveTrumps, Intent
 from dokobot.text.i18n import t
-
-if TYPE_CHECKING:
-    from dokobot.bot.client import DokoBot
-    from dokobot.bot.learn import Learn
-    from dokobot.table.table import Tables
 
 log = logging.getLogger(__name__)
 
@@ -242,21 +238,28 @@ class Controls(Protocol):
     ) -> None: ...
 
 
-@runtime_checkable
-class _DokoClient(Protocol):
-    """What marks dokobot's own client: checked by shape, because ``client`` imports this
-    module and an import of ``DokoBot`` here would close a circle."""
+class Controlled(Host, Protocol):
+    """The bot as the items need it: a ``Host`` with the cogs' entry points."""
 
     controls: Controls | None
-    tables: Tables
-    learn: Learn
+
+
+@runtime_checkable
+class _DokoClient(Protocol):
+    """What marks dokobot's own client: checked by shape (``client`` imports this module,
+    so this module never imports ``client``)."""
+
+    controls: Controls | None
+    tables: object
+    learn: object
+    pace: object
 
     async def lang_of(self, interaction: discord.Interaction) -> str: ...
 
 
-def the_bot(interaction: discord.Interaction) -> DokoBot | None:
+def the_bot(interaction: discord.Interaction) -> Controlled | None:
     client = interaction.client
-    return cast("DokoBot", client) if isinstance(client, _DokoClient) else None
+    return cast("Controlled", client) if isinstance(client, _DokoClient) else None
 
 
 async def controls_for(interaction: discord.Interaction, channel_id: int | None = None) -> Controls | None:
@@ -297,7 +300,7 @@ async def _hand_click(interaction: discord.Interaction, channel_id: int, game_no
 
 class TableButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"doko:(?P<action>join|leave|start|rules|hand|next|record|close|computer_leicht|computer_mittel"
+    template=r"doko:(?P<action>join|leave|start|rules|rules_all|hand|next|record|close|computer_leicht|computer_mittel"
              r"|computer_schwer|computer|nocomputer|takeover|abort):(?P<ch>\d+):(?P<g>\d+)",
 ):
     """A button of the public table message."""

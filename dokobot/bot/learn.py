@@ -18,33 +18,31 @@ from __future__ import annotations
 
 import asyncio
 import io
-import json
 import logging
 import multiprocessing
-from collections import OrderedDict
-from collections.abc import Awaitable, Coroutine
+from collections.abc import Coroutine
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
 
+from dokobot.bot.asked import WANTED, Asked
 from dokobot.bot.learn_queue import BOUND, FairQueue, Ticket
 from dokobot.bot.replies import answer, send_ephemeral
+from dokobot.bot.tips import Tips
 from dokobot.engine import Observation
 from dokobot.table.analysis import DEFAULT_BUDGET, VERSION, Budget, Tip, analyse, costliest, tip
 from dokobot.table.store import StoredGame, StoreError
 from dokobot.table.table import FinishedGame, Table, bock_factors
 from dokobot.text import learn as words
-from dokobot.text.i18n import t
+from dokobot.text.i18n import computer_words, t
 
 if TYPE_CHECKING:
-    from dokobot.bot.client import DokoBot
+    from dokobot.bot.host import Host
 
 log = logging.getLogger(__name__)
 
-WANTED = "analyse:"  # bot_state keys: analyses people asked for, until stored (a restart does them again)
-TIPS_KEPT = 256  # Tipps remembered (seat and decision): a click again shows the same one, counted once
 
 @dataclass(frozen=True)
 class Work:
@@ -98,7 +96,7 @@ class Learn:
     runs (None: one worker process, started on first use). ``bound``: people's
     requests waiting at most (``learn_queue``)."""
 
-    def __init__(self, bot: DokoBot, *, budget: Budget = DEFAULT_BUDGET, executor: Executor | None = None,
+    def __init__(self, bot: Host, *, budget: Budget = DEFAULT_BUDGET, executor: Executor | None = None,
                  auto: bool = True, bound: int = BOUND) -> None:
         self.bot = bot
         self.budget = budget
@@ -108,10 +106,10 @@ class Learn:
         # game id -> the job's task (its result: the analysis), while it waits or runs; and the running ones
         self._jobs: dict[int, asyncio.Task[dict[str, Any]]] = {}
         self._running: dict[int, asyncio.Task[dict[str, Any]]] = {}
-        self._marks: dict[int, Awaitable[None] | None] = {}  # game id -> noting the request in the store
-        self._tips: OrderedDict[tuple[int, int, int, int], asyncio.Future[tuple[Tip | None, int]]] = OrderedDict()
         self._tasks: set[asyncio.Task[Any]] = set()
         self._closed = False
+        self.asked = Asked(bot, self._spawn)
+        self.tips = Tips(bot, lambda obs: self.compute_tip(obs), self._spawn)  # late bound: a test may count it
 
     def executor(self) -> Executor:
         if self._executor is None:  # spawn: a clean interpreter, nothing of the bot's threads or sockets
@@ -165,7 +163,7 @@ class Learn:
 
     async def _again(self, table: Table, fin: FinishedGame) -> None:
         try:
-            game = await self._find(table.channel_id, table.table_id, fin.number)
+            game = await find_played(self.bot, table.channel_id, table.table_id, fin.number)
         except StoreError as exc:
             log.warning("table %s: game %s not found for its curve: %s", table.channel_id, fin.number, exc)
             return
@@ -192,30 +190,17 @@ class Learn:
         self._spawn(self._resume(), "doko-analyse-resume")
 
     async def _resume(self) -> None:
-        try:
-            wanted = await self.bot.store.bot_states(WANTED)
-        except StoreError as exc:
-            log.warning("the analyses asked for before the restart are not known: %s", exc)
-            return
         queued = 0
-        for key, value in wanted.items():
-            game = await self._noted(value)
+        for key, value in (await self.asked.wanted()).items():
+            game = await _noted(self.bot, value)
             if game is None or key != f"{WANTED}{game.game_id}":  # gone (or not readable): forget it
-                await self._unmark(key)
+                await self.asked.forget(key)
                 continue
             ticket, _ = self._ask(game.work)
-            self._marks.setdefault(game.game_id, None)  # its note goes once it is stored
+            self.asked.known(game.game_id)  # its note goes once it is stored
             queued += ticket.verdict == "new"
         if queued:
             log.info("%d analysis request(s) from before the restart queued again", queued)
-
-    async def _noted(self, value: str) -> Played | None:
-        try:
-            note = json.loads(value)
-            return await self._find(int(note["channel"]), int(note["table"]), int(note["number"]))
-        except (ValueError, KeyError, TypeError, StoreError) as exc:
-            log.warning("an analysis asked for before the restart is lost: %s", exc)
-            return None
 
     # ---- the queue -------------------------------------------------------------------------
 
@@ -235,8 +220,8 @@ class Learn:
         ticket = self.queue.ask(work.game_id, work.channel_id, person, summary=summary)
         if not ticket.admitted:
             return ticket, None
-        if person is not None and work.game_id not in self._marks:  # also when joining a summary's job
-            self._marks[work.game_id] = self._spawn(self._mark(work), f"doko-analyse-note-{work.game_id}")
+        if person is not None:  # also when joining a summary's job
+            self.asked.note(work)
         if ticket.verdict == "new":
             job = self._spawn(self._job(work), f"doko-analyse-{work.channel_id}")
             job.add_done_callback(_retrieve)
@@ -260,7 +245,7 @@ class Learn:
             return await self._analysed(work)
         except Exception:
             log.exception("game %s could not be analysed", game_id)
-            await self._done_asking(game_id)  # not again after a restart: it would fail again
+            await self.asked.done(game_id)  # not again after a restart: it would fail again
             raise
         finally:
             self._jobs.pop(game_id, None)
@@ -271,7 +256,7 @@ class Learn:
     async def _analysed(self, work: Work) -> dict[str, Any]:
         data = await self._stored(work.game_id)  # a job done again after a restart may find it done
         if data is not None:
-            await self._done_asking(work.game_id)
+            await self.asked.done(work.game_id)
             return data
         data = await self.compute(work.record)
         await self._keep(work.game_id, data)
@@ -282,31 +267,9 @@ class Learn:
             await self.bot.store.save_analysis(game_id, data)
         except StoreError as exc:  # shown anyway; a request stays noted: computed again after a restart
             log.warning("game %s: analysis not stored: %s", game_id, exc)
-            self._marks.pop(game_id, None)
+            self.asked.kept_noted(game_id)
             return
-        await self._done_asking(game_id)
-
-    async def _mark(self, work: Work) -> None:
-        note = json.dumps({"channel": work.channel_id, "table": work.table_id, "number": work.number})
-        try:
-            await self.bot.store.set_bot_state(f"{WANTED}{work.game_id}", note)
-        except StoreError as exc:  # only a restart in between would lose it
-            log.warning("game %s: the request for its analysis not noted: %s", work.game_id, exc)
-
-    async def _done_asking(self, game_id: int) -> None:
-        """The request noted for the game (if any) is answered: forget it."""
-        if game_id not in self._marks:
-            return
-        mark = self._marks.pop(game_id)
-        if mark is not None:
-            await mark  # written before it is dropped
-        await self._unmark(f"{WANTED}{game_id}")
-
-    async def _unmark(self, key: str) -> None:
-        try:
-            await self.bot.store.drop_bot_state(key)
-        except StoreError as exc:  # it is done again after a restart: a waste, no harm
-            log.warning("%s: could not be forgotten: %s", key, exc)
+        await self.asked.done(game_id)
 
     async def _in_line(self, interaction: discord.Interaction, game: Played, lang: str) -> dict[str, Any] | None:
         """The analysis a person asked for: its stored one, else queued and waited for. Who
@@ -331,31 +294,18 @@ class Learn:
             await send_ephemeral(interaction, t(lang, "err.internal"))
             return None
 
-    # ---- finding a finished game ---------------------------------------------------------
-
-    async def played(self, channel_id: int, number: int) -> Played | None:
-        """Finished game ``number`` of the channel's table (the Spielliste's numbers)."""
-        table_id = await self.bot.channel_table_id(channel_id)
-        return None if table_id is None else await self._find(channel_id, table_id, number)
-
-    async def _find(self, channel_id: int, table_id: int, number: int) -> Played | None:
-        games = await self.bot.store.finished_games(table_id)
-        for g in games:
-            if g.number == number:
-                return _played(g, channel_id, table_id, bock_factors(games).get(number, 1))
-        return None
-
     async def send_curve(self, interaction: discord.Interaction, number: int, lang: str) -> None:
         """The curve of finished game ``number`` as a private follow-up (``/doko protokoll``)."""
-        game = await self.played(interaction.channel_id or 0, number)
+        game = await played(self.bot, interaction.channel_id or 0, number)
         if game is None or game.redeal:
             return
         data = await self._in_line(interaction, game, lang)
         curve = words.curve_of(data) if data is not None else None
         if curve is None:
             return
-        png = words.curve_picture(curve, game.names, number, lang, game.factor)
-        text = words.curve_text(curve, game.names, number, lang, game.factor)  # it escapes the names
+        names = [computer_words(n, lang) for n in game.names]
+        png = words.curve_picture(curve, names, number, lang, game.factor)
+        text = words.curve_text(curve, names, number, lang, game.factor)  # it escapes the names
         await answer(interaction, text, files=[discord.File(io.BytesIO(png), filename=f"doko-curve-{number}.png")])
 
     # ---- the buttons ---------------------------------------------------------------------
@@ -363,7 +313,7 @@ class Learn:
     async def on_analyse(self, interaction: discord.Interaction, game_no: int) -> None:
         """The summary's "Analyse": the clicker's own costliest cards, privately."""
         lang = await self.bot.lang_of(interaction)
-        game = await self.played(interaction.channel_id or 0, game_no)
+        game = await played(self.bot, interaction.channel_id or 0, game_no)
         if game is None:
             await _private(interaction, t(lang, "an.gone", no=game_no))
             return
@@ -383,56 +333,34 @@ class Learn:
         await answer(interaction, embed=card)
 
     async def on_tip(self, interaction: discord.Interaction, game_no: int, seat: int) -> None:
-        """The hand's "Tipp": what schwer would play now and why, counted on the score sheet."""
-        lang = await self.bot.lang_of(interaction)
-        table = self.bot.tables.get(interaction.channel_id or 0)
-        if table is None:
-            await _private(interaction, t(lang, "err.no_table"))
-            return
-        if not table.settings.tipps:
-            await _private(interaction, t(lang, "tip.off"))
-            return
-        game = table.game
-        if (table.state != "playing" or game is None or table.game_no != game_no or game.phase != "play"
-                or game.to_act != seat or table.game_id is None):
-            await _private(interaction, t(lang, "tip.not_now"))
-            return
-        # this seat's decision now (the actions so far) and who asks: one Tipp, one count
-        decision = (table.game_id, seat, len(game.actions), interaction.user.id)
-        shared = self._tip(decision, game.observation(seat))  # immutable: the game goes on meanwhile
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        try:
-            hint, n = await asyncio.shield(shared)
-        except StoreError as exc:
-            log.error("table %s: a Tipp could not be counted: %s", table.channel_id, exc)
-            await answer(interaction, t(lang, "err.storage"))
-            return
-        if hint is None:
-            await answer(interaction, t(lang, "tip.not_now"))
-            return
-        deck = await self.bot.user_deck(interaction.user.id)
-        text = words.tip_text(hint, lang, deck) + "\n-# " + t(lang, "tip.count", n=n)
-        await answer(interaction, text)
+        """The hand's "Tipp" (``tips``)."""
+        await self.tips.on_tip(interaction, game_no, seat)
 
-    def _tip(self, decision: tuple[int, int, int, int], obs: Observation) -> asyncio.Future[tuple[Tip | None, int]]:
-        """The Tipp of a decision: being computed (clicks meanwhile wait for it), or known;
-        a failed one is tried again."""
-        shared = self._tips.get(decision)
-        if shared is not None and not (shared.done() and (shared.cancelled() or shared.exception() is not None)):
-            self._tips.move_to_end(decision)
-            return shared
-        shared = self._spawn(self._counted_tip(decision, obs), f"doko-tipp-{decision[0]}")
-        self._tips[decision] = shared
-        while len(self._tips) > TIPS_KEPT:
-            self._tips.popitem(last=False)
-        return shared
 
-    async def _counted_tip(self, decision: tuple[int, int, int, int], obs: Observation) -> tuple[Tip | None, int]:
-        hint = await self.compute_tip(obs)
-        if hint is None:
-            return None, 0
-        game_id, _, _, user_id = decision
-        return hint, await self.bot.store.add_hint(game_id, user_id)  # counted before it is shown
+# ---- finding a finished game ---------------------------------------------------------------
+
+
+async def played(bot: Host, channel_id: int, number: int) -> Played | None:
+    """Finished game ``number`` of the channel's table (the Spielliste's numbers)."""
+    table_id = await bot.channel_table_id(channel_id)
+    return None if table_id is None else await find_played(bot, channel_id, table_id, number)
+
+
+async def find_played(bot: Host, channel_id: int, table_id: int, number: int) -> Played | None:
+    games = await bot.store.finished_games(table_id)
+    for g in games:
+        if g.number == number:
+            return _played(g, channel_id, table_id, bock_factors(games).get(number, 1))
+    return None
+
+
+async def _noted(bot: Host, value: str) -> Played | None:
+    """The game a note of a request names (None: gone, or the note is not readable)."""
+    try:
+        return await find_played(bot, *Asked.parse(value))
+    except (ValueError, KeyError, TypeError, StoreError) as exc:
+        log.warning("an analysis asked for before the restart is lost: %s", exc)
+        return None
 
 
 def curve_file(fin: FinishedGame, lang: str) -> discord.File | None:

@@ -1,9 +1,9 @@
 """The private answers of the bot: an interaction answered in the form Discord wants for its
 state, and a refused table change worded for the player.
 
-Its own module so that ``client``, ``ui``, ``learn`` and ``permissions`` can all import it at the
-top: before, ``send_ephemeral`` lived in ``client`` and the others reached it by imports inside
-functions, an import circle client -> ui -> client.
+Its own module so that ``client``, ``components``, ``learn`` and ``permissions`` can all import
+it at the top: before, ``send_ephemeral`` lived in ``client`` and the others reached it by imports
+inside functions, an import circle through the client.
 """
 
 from __future__ import annotations

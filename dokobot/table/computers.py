@@ -20,17 +20,17 @@ import logging
 import random
 import re
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
 from dokobot.engine import Game, Observation
 from dokobot.engine.actions import Move
 from dokobot.table import ai
 from dokobot.table.store import SeatInfo, StoreError
 
-if TYPE_CHECKING:
-    from dokobot.table.outcome import Outcome
-
 log = logging.getLogger(__name__)
+# what a move changed (the table's Outcome): passed from ``move`` to ``report``, never read
+# here, so this module needs nothing of table.py (which imports it)
+_Outcome = TypeVar("_Outcome")
 
 COMPUTER_RETRY_MAX = 60.0  # the pause doubles after each failure, up to this
 
@@ -73,7 +73,7 @@ class ComputerSeats(Protocol):
     def computer_to_act(self) -> int | None: ...
 
 
-class ComputerDriver:
+class ComputerDriver(Generic[_Outcome]):
     """The one task of a table that moves for its computer seats.
 
     ``move(seen, seat, actions)``: called under ``lock``, applies the decision
@@ -83,14 +83,17 @@ class ComputerDriver:
 
     def __init__(
         self, table: ComputerSeats, lock: asyncio.Lock, *,
-        move: Callable[[Game, int, list[Move]], Awaitable[Outcome | None]],
-        report: Callable[[Outcome], None],
+        move: Callable[[Game, int, list[Move]], Awaitable[_Outcome | None]],
+        report: Callable[[_Outcome], None],
     ) -> None:
         self._table = table
         self._lock = lock
         self._move, self._report = move, report
         self._task: asyncio.Task[None] | None = None
         self._nudge = asyncio.Event()  # ends a retry pause early
+        # the pause before each move: asyncio's; a test on virtual time gives one that only
+        # its simulated clock ends
+        self.pause: Callable[[float], Awaitable[None]] = asyncio.sleep
 
     @property
     def running(self) -> bool:
@@ -128,7 +131,7 @@ class ComputerDriver:
             game = table.game
             assert game is not None
             if table.computer_delay > 0:
-                await asyncio.sleep(table.computer_delay)  # a pause people can follow
+                await self.pause(table.computer_delay)  # a pause people can follow
                 if table.game is not game:
                     continue
             actions = await self._decision(game, seat)

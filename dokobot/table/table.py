@@ -164,7 +164,7 @@ class Table:
         self.gone = False  # forgotten: another process (or a restored object) owns the table now
         self.turn_timer, self.computer_driver = self._tasks()
 
-    def _tasks(self) -> tuple[TurnTimer, ComputerDriver]:
+    def _tasks(self) -> tuple[TurnTimer, ComputerDriver[Outcome]]:
         """The table's two background tasks, each calling back into it under its lock:
         the turn timer follows ``self.turn``, the driver moves for the computer seats."""
         timer = TurnTimer(

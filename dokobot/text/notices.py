@@ -45,11 +45,11 @@ def notice_text(table: Table, notice: n.Notice, lang: str | None) -> str:
     """The public line of a notice, the names as the table's seats have them now."""
     match notice:
         case n.Waiting(name):
-            return t(lang, "notice.waiting", name=esc(name))
+            return t(lang, "notice.waiting", name=esc(name, lang))
         case n.HostChanged(_, name):
-            return t(lang, "notice.host", name=esc(name))
+            return t(lang, "notice.host", name=esc(name, lang))
         case n.Seated(seat, name):
-            return t(lang, "notice.seated", name=esc(name), n=(seat or 0) + 1)
+            return t(lang, "notice.seated", name=esc(name, lang), n=(seat or 0) + 1)
         case n.SizeChanged(size):
             form = "lobby.six" if size == 6 else "lobby.five_all" if table.game_rules(5).all_play else "lobby.five"
             return t(lang, "notice.size", form=t(lang, form))
@@ -58,12 +58,12 @@ def notice_text(table: Table, notice: n.Notice, lang: str | None) -> str:
         case n.Closed(user_id):
             return t(lang, "notice.closed", name=f"<@{user_id}>")
         case n.HandedOver(_, old, new):
-            return t(lang, "notice.handed_over", old=esc(old), new=esc(new))
+            return t(lang, "notice.handed_over", old=esc(old, lang), new=esc(new, lang))
         case n.ComputerSwitched(seat, on):
             who = table.seats[seat].name if seat < len(table.seats) else "?"
-            return t(lang, "notice.computer_on" if on else "notice.computer_off", name=esc(who))
+            return t(lang, "notice.computer_on" if on else "notice.computer_off", name=esc(who, lang))
         case _:
-            return _game_notice_text([esc(x) for x in table.names], notice, lang)
+            return _game_notice_text([esc(x, lang) for x in table.names], notice, lang)
 
 
 def _game_notice_text(names: list[str], notice: n.GameNotice, lang: str | None) -> str:

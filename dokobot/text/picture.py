@@ -36,7 +36,7 @@ from dokobot.table.view import SeatView as SeatView
 from dokobot.table.view import TableView as TableView
 from dokobot.table.view import game_view as game_view
 from dokobot.table.view import played
-from dokobot.text.i18n import announcement_name, contract_name, t
+from dokobot.text.i18n import announcement_name, contract_name, has, t, tn
 
 # Shipped as package data: the same pixels on every machine, under a file name we own.
 FONT_FILE = Path(__file__).resolve().parent / "fonts" / "NotoSans[wdth,wght].ttf"
@@ -108,10 +108,14 @@ def table_view(table: Table, *, deck: str = "french", lang: str = "de") -> Table
                      bock=table.bock_multiplier, bock_left=table.bock_left, levels=levels)
 
 
-def _summary_name(p: SeatInfo) -> str:
-    """A computer in the summary's party line: "C1 (schwer)", short enough to keep its level."""
+def _summary_name(p: SeatInfo, lang: str) -> str:
+    """A computer in the summary's party line: "C1 (schwer)", short enough to keep its level
+    (in the reader's words: "C1 (hard)")."""
     n = computer_number(p.name) if p.is_bot else 0
-    return f"C{n} ({computer_level(p.name)})" if n else p.name
+    if not n:
+        return p.name
+    level = computer_level(p.name)
+    return f"C{n} ({t(lang, 'level.' + level) if has('level.' + level) else level})"
 
 
 def _seat_names(players: list[SeatInfo]) -> tuple[list[str], list[str | None]]:
@@ -134,7 +138,7 @@ def summary_view(fin: FinishedGame, game: Game, *, deck: str = "french", lang: s
     tricks = tuple(TrickView(tr.winner, played(game, tr.cards), tr.augen) for tr in game.tricks)
     return SummaryView(
         game_no=fin.number,
-        names=tuple(_summary_name(p) for p in fin.players),
+        names=tuple(_summary_name(p, lang) for p in fin.players),
         contract=res.contract,
         winner=res.winner,
         re=tuple(res.re),
@@ -439,8 +443,8 @@ def _seat_line(view: TableView, seat: int, short: bool = False) -> str:
     if seat == view.out:  # five, the dealer without cards: no "Stiche: 0"
         parts.append(t(lang, "pic.sits_out"))
         return " · ".join(parts)
-    if s.level:
-        parts.append(s.level)
+    if s.level:  # the level in the reader's words ("medium" for an English reader)
+        parts.append(t(lang, "level." + s.level) if has("level." + s.level) else s.level)
     if view.phase == "reserve":
         parts.append(t(lang, "table." + s.said) if s.said else "…")
     else:
@@ -486,8 +490,8 @@ def _facts(view: TableView) -> list[tuple[str, tuple[int, ...]]]:
     out: list[tuple[str, tuple[int, ...]]] = []
     if view.bock > 1:
         out.append((t(lang, "pic.bock", m=view.bock), GOLD))
-        key = "pic.bock_left" if view.bock_left > 1 else "pic.bock_left_one" if view.bock_left == 1 else "pic.bock_last"
-        out.append((t(lang, key, n=view.bock_left), MUTED))
+        left = view.bock_left
+        out.append((tn(lang, "pic.bock_left", left) if left else t(lang, "pic.bock_last"), MUTED))
     if view.klopfer:
         out.append((t(lang, "pic.klopfen", n=view.klopfer), GOLD))
     if view.hochzeit_suit in ("C", "S", "H", "D"):

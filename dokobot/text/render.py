@@ -13,6 +13,7 @@ from math import gcd
 from typing import Any
 
 from dokobot.engine import (
+    PRESETS,
     SWITCHES,
     BreakdownItem,
     Game,
@@ -44,7 +45,15 @@ from dokobot.table.table import MAX_SEATS, FinishedGame, Table
 from dokobot.table.view import Played, TableView, game_view
 from dokobot.text.cards import card_text, hochzeit_card_line
 from dokobot.text.controls import AskKsolo, AskSchwein, Control, GiveTrumps, Intent
-from dokobot.text.i18n import announcement_name, breakdown_label, contract_name, has, t, tn
+from dokobot.text.i18n import (
+    announcement_name,
+    breakdown_label,
+    computer_words,
+    contract_name,
+    has,
+    t,
+    tn,
+)
 from dokobot.text.markdown import esc as esc  # render.esc: the bot and the boards use it
 from dokobot.text.notices import record_events
 from dokobot.text.numbers import signed
@@ -68,13 +77,13 @@ def lobby_text(table: Table, lang: str | None) -> tuple[str, str]:
     ]
     shown = max(4, min(len(table.seats) + 1, MAX_SEATS))  # four seats, one more once four sit, up to six
     for i in range(shown):
-        lines.append(f"{i + 1}. {esc(table.seats[i].name) if i < len(table.seats) else t(lang, 'lobby.free')}")
+        lines.append(f"{i + 1}. {esc(table.seats[i].name, lang) if i < len(table.seats) else t(lang, 'lobby.free')}")
     if len(table.seats) == 5:  # what Starten will pick
         lines.append(t(lang, "lobby.five_all" if table.game_rules(5).all_play else "lobby.five"))
     elif len(table.seats) == 6:
         lines.append(t(lang, "lobby.six"))
     if table.waiting:
-        lines.append(t(lang, "lobby.waiting", list=", ".join(esc(w.name) for w in table.waiting)))
+        lines.append(t(lang, "lobby.waiting", list=", ".join(esc(w.name, lang) for w in table.waiting)))
     if table.state == "closed":
         lines += ["", t(lang, "lobby.closed")]
     elif table.state == "playing":
@@ -106,7 +115,7 @@ def table_text(table: Table, lang: str | None) -> tuple[str, str]:
     """Title and body of the public table message of the running game."""
     view = public_view(table)
     assert view is not None
-    names = [esc(n) for n in table.names]
+    names = [esc(n, lang) for n in table.names]
     # the running game's rules: six seated play the Münchener Regeln whatever the table's preset
     title = t(lang, "table.title", no=table.game_no, preset=preset_name(lang, _rules(view).preset))
     lead = view.order[0]
@@ -131,8 +140,7 @@ def table_text(table: Table, lang: str | None) -> tuple[str, str]:
 def bock_line(table: Table, lang: str | None) -> str:
     """'Bock ×2 · noch 3 Bockspiele': the factor and the Bock games after the running one."""
     m, n = table.bock_multiplier, table.bock_left
-    key = "table.bock" if n > 1 else "table.bock_one" if n == 1 else "table.bock_last"
-    return f"**{t(lang, key, m=m, n=n)}**"
+    return f"**{tn(lang, 'table.bock', n, m=m) if n else t(lang, 'table.bock_last', m=m)}**"
 
 
 def list_lines(table: Table, lang: str | None) -> list[str]:
@@ -141,11 +149,11 @@ def list_lines(table: Table, lang: str | None) -> list[str]:
     settings = table.list_settings
     if not settings.active:
         return []
-    view, names = public_view(table) if table.state == "playing" else None, [esc(n) for n in table.names]
+    view, names = public_view(table) if table.state == "playing" else None, [esc(n, lang) for n in table.names]
     lines = []
     pflicht, vorg = table.list_game if view is not None else (frozenset(), None)
     if view is not None and view.pflichtsolo is not None and view.pflichtsolo != vorg:
-        lines.append(t(lang, "table.list_pflicht", name=names[view.pflichtsolo], total=settings.games))
+        lines.append(tn(lang, "table.list_pflicht", settings.games, name=names[view.pflichtsolo]))
     else:
         n = min(table.list_state.counted + 1, max(settings.games, table.list_state.counted + 1))
         lines.append(t(lang, "table.list", n=n, total=settings.games))
@@ -163,12 +171,12 @@ def _owing_name(table: Table, seat: SeatInfo, lang: str | None) -> str:
     """The name, at six with the sizes still owed: "Ost (klein)"."""
     owes = table.list_owes(seat.user_id)
     if len(table.seats) != 6 or not owes:
-        return esc(seat.name)
-    return f"{esc(seat.name)} ({', '.join(t(lang, 'list.size.' + k) for k in owes)})"
+        return esc(seat.name, lang)
+    return f"{esc(seat.name, lang)} ({', '.join(t(lang, 'list.size.' + k) for k in owes)})"
 
 
 def _list_summary(fin: FinishedGame, lang: str | None) -> list[str]:
-    step, names = fin.list_step, [esc(p.name) for p in fin.players]
+    step, names = fin.list_step, [esc(p.name, lang) for p in fin.players]
     if step is None or fin.result.is_redeal:
         return []
     total = step.total
@@ -181,9 +189,9 @@ def _list_summary(fin: FinishedGame, lang: str | None) -> list[str]:
             lines.append(f"**{t(lang, 'sum.list_vorgefuehrt', name=names[soloist])}**")
         lines.append(t(lang, "sum.list_game", n=step.list_game, total=total))
     if step.ended is not None:
-        by_id = {p.user_id: esc(p.name) for p in fin.players}
+        by_id = {p.user_id: esc(p.name, lang) for p in fin.players}
         ranking = [f"{i + 1}. {by_id.get(u, '?')} {_signed(p)}" for i, (u, p) in enumerate(step.ended)]
-        lines += ["", f"**{t(lang, 'sum.list_end', total=total)}**", *ranking]
+        lines += ["", f"**{tn(lang, 'sum.list_end', total)}**", *ranking]
     return lines
 
 
@@ -210,8 +218,8 @@ def _contract_lines(view: TableView, names: list[str], lang: str | None) -> list
     told = view.armut_told
     if told is not None:
         alte = t(lang, "table.armut_alte") if told.alte else ""
-        key = "table.armut_announced" + {0: "_none", 1: "_one"}.get(told.trumps, "")
-        lines.append(t(lang, key, name=names[told.seat], n=told.trumps, alte=alte))
+        lines.append(tn(lang, "table.armut_announced", told.trumps, name=names[told.seat], alte=alte)
+                     if told.trumps else t(lang, "table.armut_announced_none", name=names[told.seat]))
     return lines
 
 
@@ -281,7 +289,7 @@ def summary_text(fin: FinishedGame, lang: str | None, game: Game | None = None) 
     """Title and body of the end-of-game summary (everything is public by now), with the
     last trick card by card. ``game``: the finished game, if at hand (else replayed)."""
     res = fin.result
-    names = [esc(p.name) for p in fin.players]
+    names = [esc(p.name, lang) for p in fin.players]
     title = t(lang, "sum.title", no=fin.number, contract=contract_name(lang, res.contract))
     if res.is_redeal:
         return title, t(lang, "sum.redeal")
@@ -293,7 +301,7 @@ def summary_text(fin: FinishedGame, lang: str | None, game: Game | None = None) 
         view = game_view(game, [p.name for p in fin.players], fin.number)
         lines.insert(2 if why_text(res, lang) else 1, last_trick_line(view, names, lang))  # after the why
     lines += [t(lang, "sum.bock." + trigger) for trigger in fin.bock_fired]
-    lines.append(t(lang, "sum.sheet", list=sheet_list(fin.players, fin.totals)))
+    lines.append(t(lang, "sum.sheet", list=sheet_list(fin.players, fin.totals, lang)))
     lines += _list_summary(fin, lang)
     return title, "\n".join(lines)
 
@@ -358,8 +366,8 @@ def last_trick_line(view: TableView, names: list[str], lang: str | None) -> str:
     return t(lang, "table.last_trick", winner=names[view.last_winner], cards=cards, augen=view.last_augen)
 
 
-def sheet_list(players: list[Any], totals: dict[int, int]) -> str:
-    return " · ".join(f"{esc(p.name)} {_signed(totals.get(p.user_id, 0))}" for p in players)
+def sheet_list(players: list[Any], totals: dict[int, int], lang: str | None = None) -> str:
+    return " · ".join(f"{esc(p.name, lang)} {_signed(totals.get(p.user_id, 0))}" for p in players)
 
 
 def _signed(n: int) -> str:
@@ -454,7 +462,7 @@ def _turn_text(table: Table, obs: Observation, lang: str | None) -> str:
         return t(lang, "hand.done")
     if obs.to_act == obs.seat:
         return t(lang, "hand.your_turn")
-    return t(lang, "hand.wait", name=esc(table.names[obs.to_act]) if obs.to_act is not None else "?")
+    return t(lang, "hand.wait", name=esc(table.names[obs.to_act], lang) if obs.to_act is not None else "?")
 
 
 def _prompt(table: Table, obs: Observation, lang: str | None) -> str | None:
@@ -462,7 +470,7 @@ def _prompt(table: Table, obs: Observation, lang: str | None) -> str | None:
         return None
     if obs.phase == "partner":  # reading 40: the found seat takes the Hochzeit or declines
         holder = obs.declarer
-        return t(lang, "hand.partner_ask", name=esc(table.names[holder]) if holder is not None else "?")
+        return t(lang, "hand.partner_ask", name=esc(table.names[holder], lang) if holder is not None else "?")
     if obs.phase == "reserve":
         view = public_view(table)
         owed = view.owes(obs.seat) if view is not None else ()
@@ -477,7 +485,7 @@ def _prompt(table: Table, obs: Observation, lang: str | None) -> str | None:
     if obs.phase == "bid":
         return t(lang, "hand.bid")
     if obs.phase == "armut_take":
-        return t(lang, "hand.armut_take", name=esc(table.names[obs.poor or 0]))
+        return t(lang, "hand.armut_take", name=esc(table.names[obs.poor or 0], lang))
     if obs.phase == "armut_give":
         return t(lang, "hand.armut_give")
     if obs.phase == "armut_return":
@@ -704,17 +712,33 @@ RULES_PAGE_BUDGET = 5900  # of Discord's 6,000 per message: room for a footer of
 
 def _rules_page(r: RuleSet, settings: TableSettings, lang: str | None, list_games: int, pflichtsolo: bool,
                 images: bool, size: str | None, values: str) -> tuple[str, str]:
-    preset_key = f"rules.preset.{r.preset}"
-    lines = [f"**{t(lang, preset_key) if has(preset_key) else r.preset}**", ""]
-    lines += [switch_line(r, name, lang, values) for name in SWITCHES]
+    changed = changed_switches(r)
+    head = f"**{preset_words(r.preset, lang)}**"
+    if changed:  # the preset, and what differs from it: marked on its line as well
+        labels = ", ".join(t(lang, f"switch.{name}") for name in changed)
+        head = t(lang, "rules.changed", preset=preset_words(r.preset, lang)) + " " + labels
+    lines = [head, ""]
+    lines += [("✎ " if name in changed else "") + switch_line(r, name, lang, values) for name in SWITCHES]
     if list_games:  # the table's list (rules.md "Lists and Pflichtsoli"), not an engine switch
         pflicht = " · " + t(lang, "rules.pflichtsolo") if pflichtsolo else ""
-        lines += ["", t(lang, "rules.list", n=list_games) + pflicht]
+        lines += ["", tn(lang, "rules.list", list_games) + pflicht]
     lines += list_lines_of_rules(list_games, pflichtsolo, lang)
     if size is None:
         size = t(lang, "lobby.five_all" if r.five == "all_play" else "lobby.five")
     lines += [""] + settings_lines(settings, lang, images) + [size, "", t(lang, "rules.how"), t(lang, "rules.yes_no")]
     return t(lang, "rules.title", preset=preset_name(lang, r.preset)), "\n".join(lines)
+
+
+def preset_words(preset: str, lang: str | None) -> str:
+    """The preset's long name ("DDV-Turnierregeln")."""
+    return t(lang, f"rules.preset.{preset}") if has(f"rules.preset.{preset}") else preset
+
+
+def changed_switches(r: RuleSet) -> list[str]:
+    """The switches of ``r`` that differ from its preset; the number of players aside (the
+    table sets it from the seats, and the page's size line says how they play)."""
+    base = PRESETS[r.preset]
+    return [name for name in SWITCHES if name != "players" and getattr(r, name) != getattr(base, name)]
 
 
 def list_lines_of_rules(list_games: int, pflichtsolo: bool, lang: str | None) -> list[str]:
@@ -729,18 +753,22 @@ def list_lines_of_rules(list_games: int, pflichtsolo: bool, lang: str | None) ->
     ]
 
 
-def settings_lines(settings: TableSettings, lang: str | None, images: bool = True) -> list[str]:
-    """The table settings (turn clock, mentions, pictures) in the form of the switch lines."""
+def setting_words(settings: TableSettings, lang: str | None, images: bool = True) -> dict[str, tuple[str, str]]:
+    """Each table setting: (its value in words, the values it takes where they are words)."""
     timeout = f"{settings.turn_timeout} s" if settings.turn_timeout else t(lang, "rules.timeout_off")
-    shown = {
+    return {
         "turn_timeout": (timeout, ""),
         "on_timeout": (t(lang, "setting.on_timeout." + settings.on_timeout), "`computer`, `wait`"),
         "mentions": (t(lang, "rules.on" if settings.mentions else "rules.off"), ""),
         "tipps": (t(lang, "rules.on" if settings.tipps else "rules.off"), ""),
         "bilder": (t(lang, "rules.on" if images else "rules.off"), ""),
     }
+
+
+def settings_lines(settings: TableSettings, lang: str | None, images: bool = True) -> list[str]:
+    """The table settings (turn clock, mentions, pictures) in the form of the switch lines."""
     lines = []
-    for name, (value, values) in shown.items():
+    for name, (value, values) in setting_words(settings, lang, images).items():
         line = t(lang, "rules.line", label=t(lang, f"setting.{name}"), switch=name, value=value,
                  help=t(lang, f"setting.{name}.help"))
         lines.append(line + (" " + t(lang, "rules.values", values=values) if values else ""))
@@ -794,7 +822,7 @@ def record_text(record: dict[str, Any], names: list[str], lang: str | None, numb
         game = Game(rules, [list(h) for h in record["hands"]], int(record.get("dealer", 0)))
     except (KeyError, TypeError, ValueError):
         return t(lang, "rec.unfinished")
-    names = list(names) + [f"#{i + 1}" for i in range(len(names), game.n)]
+    names = [computer_words(n, lang) for n in names] + [f"#{i + 1}" for i in range(len(names), game.n)]
     lines = [
         t(lang, "rec.title", no=number if number is not None else "?"),
         t(lang, "rec.rules", preset=preset_name(lang, rules.preset)) + " · "

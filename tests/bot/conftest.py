@@ -26,11 +26,11 @@ import pytest
 import simcord.http.router
 import simcord.interactions
 
-import dokobot.bot.ui
+import dokobot.bot.pacing
 import dokobot.table.table
 from dokobot.bot.client import DokoBot
 from dokobot.bot.config import Config
-from dokobot.bot.ui import NO_PACE
+from dokobot.bot.pacing import NO_PACE
 from dokobot.engine import CARD_CODES
 from dokobot.storage.memory import MemoryStore
 from dokobot.table.ai import Skill
@@ -60,7 +60,7 @@ def no_pace(monkeypatch):
     """The tests click faster than Discord allows (no virtual time passes between clicks),
     so their bots show every change at once; the pacing tests (test_rest_budget.py) give
     their bot Discord's pace (``Pace()``) and let virtual time pass."""
-    monkeypatch.setattr(dokobot.bot.ui, "PACE", NO_PACE)
+    monkeypatch.setattr(dokobot.bot.pacing, "PACE", NO_PACE)
 
 
 @pytest.fixture

@@ -3,7 +3,7 @@ goes on in fields: whole lines, in order, every part within Discord's limits."""
 
 from __future__ import annotations
 
-from dokobot.bot.ui import DESCRIPTION_MAX, FIELD_MAX, embed
+from dokobot.bot.messages import DESCRIPTION_MAX, FIELD_MAX, embed
 
 
 def test_short_body_is_the_description():

@@ -189,7 +189,7 @@ async def test_failing_to_remember_the_new_table_message_keeps_one_live_message(
     await doko.start()
     presenter = doko.bot.presenter(doko.table)
     await presenter.wait()
-    game_id = presenter.message_id
+    game_id = presenter.message.message_id
     assert game_id != lobby_id
     first = doko.player(doko.table.game.to_act)
     game_message = next(m for m in doko.channel.history() if m.id == game_id)

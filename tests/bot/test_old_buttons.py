@@ -47,7 +47,7 @@ async def old_message(doko: Any, actor: Any, buttons: list[str] = (), select: di
             menu.add_option(label=value, value=value)
         view.add_item(menu)
     view.stop()  # as the bot's own views: nothing stored, the dynamic items take the click
-    interaction = doko.bot.presenter(doko.table).hands[actor.id]
+    interaction = doko.bot.presenter(doko.table).hands.interactions[actor.id]
     sent = await interaction.followup.send("vor dem Update", view=view, ephemeral=True, wait=True)
     return doko.fetch(sent, actor)
 

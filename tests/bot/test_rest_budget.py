@@ -7,11 +7,14 @@ edit); no edit repeats what the message shows; the picture is uploaded only
 when it changed. People are pinged only when it helps (the first turn of a
 game, the reminder), and the last state is always shown, after a restart too.
 These bots get Discord's pace (``Pace()``); the other tests' bots show every
-change at once, as their clicks take no virtual time.
+change at once, as their clicks take no virtual time. The presenter's paced edits wait on
+SimCord's virtual clock alone (``VirtualPause``), and so do the computers' pauses before their
+moves: only ``advance_time`` ends them, so a click never waits for them in real time.
 """
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 from dataclasses import dataclass
@@ -26,7 +29,7 @@ from test_seats import turn_lines
 
 from dokobot.bot.client import DokoBot
 from dokobot.bot.config import Config
-from dokobot.bot.ui import Pace
+from dokobot.bot.pacing import Pace
 from dokobot.storage.memory import MemoryStore
 from dokobot.table.table import COMPUTER_DELAY
 from dokobot.text import render
@@ -79,17 +82,53 @@ def requests(simcord_env, monkeypatch) -> Requests:
     return rec
 
 
+class VirtualPause:
+    """The presenter's clock under SimCord: Discord's (virtual) time, and a pause before a
+    paced edit that only SimCord's virtual clock ends (declared as an intentional wait: its
+    timer fires through ``advance_time``, never by the wall clock)."""
+
+    def __init__(self) -> None:
+        self.env: Any = None  # the running environment, once there is one
+
+    def now(self) -> float:
+        return discord.utils.utcnow().timestamp()
+
+    async def sleep(self, seconds: float) -> None:
+        await self.env.external_wait(asyncio.sleep(seconds), reason="a paced edit of the table message")
+
+
 @pytest.fixture
-def simcord_bot(store: MemoryStore, deals) -> DokoBot:
-    """Computers at their normal pace, the table message at Discord's."""
-    return DokoBot(Config(), store=store, computer_skill=FAST, computer_delay=COMPUTER_DELAY, rng=deals, pace=Pace())
+def pause() -> VirtualPause:
+    return VirtualPause()
+
+
+@pytest.fixture(autouse=True)
+def virtual_pause(pause: VirtualPause, simcord_env: Any) -> None:
+    pause.env = simcord_env
+
+
+def paced_bot(store: MemoryStore, deals: Any, pause: VirtualPause) -> DokoBot:
+    """Computers at their normal pace, the table message at Discord's, on virtual time."""
+    return DokoBot(Config(), store=store, computer_skill=FAST, computer_delay=COMPUTER_DELAY, rng=deals, pace=Pace(),
+                   pace_clock=pause)
+
+
+@pytest.fixture
+def simcord_bot(store: MemoryStore, deals, pause: VirtualPause) -> DokoBot:
+    return paced_bot(store, deals, pause)
 
 
 async def seat_computers(doko: Driver, n: int = 3) -> None:
     host = doko.players[0]
     await host.slash(doko.channel, "doko tisch")
+    on_virtual_time(doko)
     for _ in range(n):
         await host.click(doko.table_message(), label="Computer dazu: mittel")
+
+
+def on_virtual_time(doko: Driver) -> None:
+    """The computers' pauses before their moves, too, end only by SimCord's virtual clock."""
+    doko.table.computer_driver.pause = doko.bot.pace_clock.sleep
 
 
 def shows_current_state(doko: Driver) -> bool:
@@ -252,7 +291,7 @@ async def test_a_turn_passes_without_a_post_and_the_same_leader_gets_no_new_ping
     assert same_leader >= 1
 
 
-async def test_after_a_restart_the_next_state_is_rendered(doko, store, deals, requests):
+async def test_after_a_restart_the_next_state_is_rendered(doko, store, deals, requests, pause):
     await seat_computers(doko)
     await doko.start()
     nord = doko.players[0]
@@ -261,11 +300,14 @@ async def test_after_a_restart_the_next_state_is_rendered(doko, store, deals, re
         await doko.env.advance_time(COMPUTER_DELAY)
     await doko.env.advance_time(THINK)
     await doko.click_hand(nord, "reserve", "gesund")
+    while doko.table.person_to_act() is None:  # the computers play on up to a person
+        await doko.env.advance_time(COMPUTER_DELAY)
     await doko.bot.close()  # a clean shutdown
     state = (doko.table.game_no, len(doko.table.game.actions))
-    bot = DokoBot(Config(), store=store, computer_skill=FAST, computer_delay=COMPUTER_DELAY, rng=deals, pace=Pace())
+    bot = paced_bot(store, deals, pause)
     start = len(requests.log)
     await doko.env.restart_bot(bot)
+    on_virtual_time(doko)
     assert (doko.table.game_no, len(doko.table.game.actions)) == state
     message = doko.table_message()
     # a fresh process knows nothing of what the message shows: it edits it, picture included

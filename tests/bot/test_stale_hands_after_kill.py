@@ -106,7 +106,7 @@ async def test_grey_buttons_of_an_older_state_are_drawn_anew(doko, store):
     after = doko.player((seat + 1) % 4)  # plays next: their hand has grey cards now
     assert not [b for b in components(doko.hand_view(after)) if cid(b).startswith("doko:play") and not disabled(b)]
     presenter = doko.bot.presenter(doko.table)
-    presenter.hands.pop(after.id)  # as if the process died before it edited that hand
+    presenter.hands.interactions.pop(after.id)  # as if the process died before it edited that hand
     await doko.click_hand(actor, "play")
     assert doko.table.game.to_act == (seat + 1) % 4
     await kill(doko)
@@ -179,7 +179,7 @@ async def test_a_hand_clicked_since_the_restart_is_left_live(doko, store):
     await doko.open_hand(ost)
     rows = [store.open_hands[doko.table.table_id, p.id] for p in (nord, ost)]
     presenter = doko.bot.presenter(doko.table)
-    presenter.hand_ids[ost.id] = None  # Discord did not name Ost's message: it cannot be told apart
+    presenter.hands.message_ids[ost.id] = None  # Discord did not name Ost's message: it cannot be told apart
     since = len(doko.env.http_requests)
     presenter.orphaned(rows)
     await doko.env.advance_time(1)
