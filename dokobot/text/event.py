@@ -42,7 +42,7 @@ def _row(lang: str | None, s: Standing) -> str:
     rounds = " · ".join(t(lang, "event.missed", n=i + 1) if p is None else
                         t(lang, "event.round_short", n=i + 1, points=signed(p, lang))
                         for i, p in enumerate(s.rounds))
-    line = t(lang, "event.row", rank=s.rank, name=esc(s.name), rounds=rounds, total=signed(s.total, lang),
+    line = t(lang, "event.row", rank=s.rank, name=esc(s.name, lang), rounds=rounds, total=signed(s.total, lang),
              games=tn(lang, "count.games", s.games))
     if s.played < len(s.rounds):  # ranked by the average: say it
         line += " · " + t(lang, "event.average", average=signed_decimal(float(s.average), lang))
@@ -68,7 +68,7 @@ def standings_text(lang: str | None, table: Standings, limit: int = DESCRIPTION)
 
 def watch_text(lang: str | None, name: str, view: WatchView) -> tuple[str, str]:
     """(title, body) of a watcher's private view of ``name``'s seat."""
-    title = f"{t(lang, 'kiebitz.title', name=esc(name))} · {t(lang, 'kiebitz.late')}"
+    title = f"{t(lang, 'kiebitz.title', name=esc(name, lang))} · {t(lang, 'kiebitz.late')}"
     if view.waiting:
         return title, t(lang, "kiebitz.waiting")
     lines = [t(lang, "kiebitz.tricks", n=len(view.tricks))]
