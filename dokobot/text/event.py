@@ -7,12 +7,15 @@ into messages and embeds; ``standings_text`` keeps to a length it is given
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from dokobot.engine.events import Trick
 from dokobot.table.event.errors import EventError
 from dokobot.table.event.kiebitz import WatchView
 from dokobot.table.event.settings import EventSettings
 from dokobot.table.event.standings import Standing, Standings
 from dokobot.text.cards import card_text
-from dokobot.text.i18n import t, tn
+from dokobot.text.i18n import announcement_name, t, tn
 from dokobot.text.markdown import esc
 from dokobot.text.numbers import signed, signed_decimal
 from dokobot.text.render import preset_name
@@ -66,15 +69,51 @@ def standings_text(lang: str | None, table: Standings, limit: int = DESCRIPTION)
     return t(lang, "event.rule")[:limit]
 
 
-def watch_text(lang: str | None, name: str, view: WatchView) -> tuple[str, str]:
-    """(title, body) of a watcher's private view of ``name``'s seat."""
-    title = f"{t(lang, 'kiebitz.title', name=esc(name, lang))} · {t(lang, 'kiebitz.late')}"
-    if view.waiting:
+def watch_text(lang: str | None, names: Sequence[str], view: WatchView,
+               limit: int = DESCRIPTION) -> tuple[str, str]:
+    """(title, body) of a watcher's private view of seat ``view.seat`` (``names``: every
+    seat's name by seat): the tricks shown, who played what, the seat's plays and
+    announcements, the parties as public then, the Augen so far. Only played cards: the
+    view holds no other. The oldest tricks give way when the body would pass ``limit``."""
+    name = esc(names[view.seat], lang)
+    late = t(lang, "kiebitz.end" if view.finished else "kiebitz.late")
+    title = f"{t(lang, 'kiebitz.title', name=name)} · {late}"
+    if view.shown is None:
         return title, t(lang, "kiebitz.waiting")
-    lines = [t(lang, "kiebitz.tricks", n=len(view.tricks))]
-    if view.hand:
-        lines.insert(0, t(lang, "kiebitz.hand", cards=" ".join(card_text(c, lang=lang) for c in view.hand)))
-    return title, "\n".join(lines)
+    tricks = [_trick_line(lang, names, i, trick) for i, trick in enumerate(view.shown.tricks)]
+    tail = _watch_facts(lang, names, view)
+    for kept in range(len(tricks), -1, -1):
+        more = [t(lang, "kiebitz.more", n=len(tricks) - kept)] if kept < len(tricks) else []
+        lines = [*more, *tricks[len(tricks) - kept:]] or [t(lang, "kiebitz.none")]
+        body = "\n".join([*lines, *tail])
+        if len(body) <= limit:
+            return title, body
+    return title, t(lang, "kiebitz.none")
+
+
+def _trick_line(lang: str | None, names: Sequence[str], i: int, trick: Trick) -> str:
+    cards = " · ".join(f"{esc(names[s], lang)} {card_text(c, lang=lang)}" for s, c in trick.cards)
+    return t(lang, "kiebitz.trick", n=i + 1, cards=cards, winner=esc(names[trick.winner], lang), augen=trick.augen)
+
+
+def _watch_facts(lang: str | None, names: Sequence[str], view: WatchView) -> list[str]:
+    """The lines under the tricks: the seat's plays and announcements, the public parties, the Augen."""
+    shown = view.shown
+    assert shown is not None
+    name = esc(names[view.seat], lang)
+    out = [""]
+    if view.played():
+        out.append(t(lang, "kiebitz.played", name=name, cards=" ".join(card_text(c, lang=lang) for c in view.played())))
+    if view.said():
+        out.append(t(lang, "kiebitz.said", name=name, what=", ".join(announcement_name(lang, w) for w in view.said())))
+    parties = [f"{t(lang, 'party.' + p)}: {', '.join(esc(names[s], lang) for s, q in enumerate(shown.parties) if q == p)}"
+               for p in ("re", "kontra") if p in shown.parties]
+    if parties:
+        out.append(" · ".join(parties))
+    won = [f"{esc(names[s], lang)} {a}" for s, a in enumerate(shown.points) if a]
+    if won:
+        out.append(t(lang, "kiebitz.points", points=" · ".join(won)))
+    return out if len(out) > 1 else []
 
 
 def watchers_text(lang: str | None, n: int) -> str:

@@ -1240,9 +1240,17 @@ _TEXTS: dict[str, tuple[str, str]] = {
     ),
     "kiebitz.title": ("Du schaust {name} über die Schulter", "You are watching {name}"),
     "kiebitz.late": ("einen Stich zurück", "one trick behind"),
-    "kiebitz.waiting": ("Sobald der erste Stich liegt, siehst du die Karten.", "You see the cards once the first trick is done."),
-    "kiebitz.hand": ("Karten: {cards}", "Hand: {cards}"),
-    "kiebitz.tricks": ("Stiche gezeigt: {n}", "Tricks shown: {n}"),
+    "kiebitz.waiting": (
+        "Sobald der erste Stich liegt, siehst du das Spiel, immer einen Stich zurück.",
+        "Once the first trick is done you see the game, always one trick behind.",
+    ),
+    "kiebitz.end": ("Spiel vorbei", "game over"),
+    "kiebitz.none": ("Noch ist kein Stich zu sehen.", "No trick to show yet."),
+    "kiebitz.trick": ("Stich {n}: {cards} → {winner} ({augen})", "Trick {n}: {cards} → {winner} ({augen})"),
+    "kiebitz.more": ("… {n} Stiche davor", "… {n} tricks before"),
+    "kiebitz.played": ("{name} hat gespielt: {cards}", "{name} played: {cards}"),
+    "kiebitz.said": ("{name} hat angesagt: {what}", "{name} announced: {what}"),
+    "kiebitz.points": ("Augen bisher: {points}", "Card points so far: {points}"),
     "kiebitz.count": ("👀 {n}", "👀 {n}"),
 }
 

@@ -7,9 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from dokobot.engine.events import Trick
 from dokobot.table.event import flow
 from dokobot.table.event.errors import EventError
-from dokobot.table.event.kiebitz import WatchView, check_watch
+from dokobot.table.event.kiebitz import Moment, WatchView, check_watch
 from dokobot.table.event.settings import EventSettings
 from dokobot.table.event.standings import GameRow, compute
 from dokobot.text import i18n
@@ -91,15 +92,40 @@ def test_a_missed_round_shows_the_average():
     assert "R1 +4 · R2 –" in text and "Ø +4,00 je Runde" in text
 
 
+def _moment(n_tricks: int) -> Moment:
+    deck = ["CQ", "HT", "DA", "SA", "CJ", "DT", "HK", "S9"]
+    tricks = tuple(Trick(i % 4, tuple(((i + k) % 4, deck[(i * 4 + k) % 8]) for k in range(4)), (i + 1) % 4, 20 + i)
+                   for i in range(n_tricks))
+    points = [0] * 4
+    for x in tricks:
+        points[x.winner] += x.augen
+    return Moment(tricks, ((0, "re"), (2, "kontra"), (0, "keine90")), ("re", None, "kontra", None), tuple(points))
+
+
+def test_a_watcher_reads_the_tricks_who_played_what_and_the_parties():
+    names = ["Anna", "Ben", "Computer 1 (mittel)", "Dora"]
+    c = r"Computer 1 \(mittel\)"  # escaped for Markdown
+    title, body = watch_text("de", names, WatchView(0, _moment(2), False))
+    assert "einen Stich zurück" in title
+    assert body.splitlines()[:2] == [f"Stich 1: Anna ♣D · Ben ♥10 · {c} ♦A · Dora ♠A → Ben (20)",
+                                     f"Stich 2: Ben ♣B · {c} ♦10 · Dora ♥K · Anna ♠9 → {c} (21)"]
+    assert "Anna hat gespielt: ♣D ♠9" in body and "Anna hat angesagt: Re, keine 90" in body
+    assert f"Re: Anna · Kontra: {c}" in body and f"Augen bisher: Ben 20 · {c} 21" in body
+    title, en = watch_text("en", names, WatchView(2, _moment(0), True))
+    assert "game over" in title and r"Computer 1 \(medium\)" in title and german_words(en) == []
+    assert en.startswith("No trick to show yet.") and r"Computer 1 \(medium\) announced: Kontra" in en
+    _, cut = watch_text("en", [n * 8 for n in names], WatchView(1, _moment(12), False), limit=1600)
+    assert len(cut) <= 1600 and cut.startswith("… ") and "Trick 12:" in cut and "Trick 1:" not in cut
+
+
 def test_settings_and_watcher_texts():
     s = EventSettings.make(rounds=4, time_limit=90, computers=True, kiebitz="open")
     de, en = settings_text("de", s), settings_text("en", s)
     assert "4 Runden" in de and "30 am Fünfertisch" in de and "90 Minuten" in de and "offen" in de
     assert german_words(en) == [] and "90 minutes" in en
-    title, body = watch_text("de", "Anna", WatchView(0, (), (), True, False))
+    names = ["Anna", "Ben", "Computer 1 (mittel)", "Dora"]
+    title, body = watch_text("de", names, WatchView(0, None, False))
     assert "Anna" in title and "Stich" in title and body == i18n.t("de", "kiebitz.waiting")
-    _, body = watch_text("en", "Anna", WatchView(0, ("CQ", "HT"), (), False, False))
-    assert body.startswith("Hand: ") and "Tricks shown: 0" in body
     assert watchers_text("de", 0) == "" and "3" in watchers_text("de", 3)
     assert standings_title("de", 2, 3) == "Doppelkopf-Turnier · Runde 2 von 3 · Stand"
     assert german_words(standings_title("en", 2, 3)) == []

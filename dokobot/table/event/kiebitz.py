@@ -2,9 +2,11 @@
 
 The table switch ``kiebitz`` (``off`` / ``consent`` / ``open``) says who may
 follow a seat; nobody seated in the game (a seat sitting out at five included)
-ever watches it. A watcher is shown the followed seat's hand and play as they
-stood one trick ago, built from the seat's ``Observation`` alone, so no other
-seat's unplayed card can reach it (docs/tournament.md "Kiebitz").
+ever watches it. A watcher is shown only what has been played, one trick late:
+the finished tricks up to a trick ago (who played what), the announcements and
+the parties as public then, the Augen so far. No card still in a hand, the
+followed seat's or any other, is ever in the view: it is built from public
+``Moment`` values alone (docs/tournament.md "Kiebitz").
 """
 
 from __future__ import annotations
@@ -13,8 +15,6 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 
 from dokobot.engine import Observation
-from dokobot.engine.cards import parse_code
-from dokobot.engine.contracts import order_for, order_kind
 from dokobot.engine.events import Trick
 
 from .errors import EventError
@@ -56,28 +56,73 @@ class Watching:
 
 
 @dataclass(frozen=True)
+class Moment:
+    """The public facts of a game at one point: the finished tricks (who played what),
+    the announcements said, the parties as public, the Augen each seat has won. Nothing
+    a hand still holds is in it."""
+
+    tricks: tuple[Trick, ...]
+    announcements: tuple[tuple[int, str], ...]
+    parties: tuple[str | None, ...]
+    points: tuple[int, ...]
+
+
+def moment(obs: Observation) -> Moment:
+    """The public part of any seat's observation (every seat's gives the same)."""
+    points = [0] * obs.n
+    for trick in obs.tricks:
+        points[trick.winner] += trick.augen
+    return Moment(obs.tricks, obs.announcements, obs.parties, tuple(points))
+
+
+@dataclass(frozen=True)
+class Delay:
+    """The moments of one game at its trick boundaries: ``moments[j]`` is the game when
+    ``j`` tricks were complete and the next had not begun (the first such point, before any
+    announcement made then). The table notes every step of the game (a restart replays the
+    record through ``note``), so a watcher can be shown the game one trick late."""
+
+    moments: tuple[Moment, ...] = ()
+
+    def note(self, obs: Observation) -> Delay:
+        """After any step of the game, with any seat's observation (only public facts are kept)."""
+        if obs.phase != "play" or obs.trick or len(obs.tricks) != len(self.moments):
+            return self
+        return Delay((*self.moments, moment(obs)))
+
+
+@dataclass(frozen=True)
 class WatchView:
-    """What a watcher of ``seat`` is shown: the seat's hand when the first trick not shown
-    began, and the tricks before it. ``waiting``: nothing yet (the first trick is not done)."""
+    """What a watcher of ``seat`` is shown: the game as it publicly stood one trick ago
+    (``shown``), never a card still in a hand. ``waiting``: nothing yet (the first trick
+    is not done)."""
 
     seat: int
-    hand: tuple[str, ...]
-    tricks: tuple[Trick, ...]
-    waiting: bool
+    shown: Moment | None
     finished: bool
 
+    @property
+    def waiting(self) -> bool:
+        return self.shown is None
 
-def watch_view(obs: Observation) -> WatchView:
-    """The watcher's view of the followed seat, one trick late: while trick k+1 is played
-    (k tricks complete) the tricks up to k-1 are shown, and the hand the seat held before
-    trick k. At the end of the game everything played is shown."""
-    if obs.finished:
-        return WatchView(obs.seat, (), obs.tricks, False, True)
-    done = len(obs.tricks)
-    if obs.phase != "play" or done == 0:
-        return WatchView(obs.seat, (), (), True, False)
-    hidden = [c for s, c in obs.tricks[-1].cards if s == obs.seat]
-    hidden += [p.card for p in obs.trick if p.seat == obs.seat]
-    order = order_for(order_kind(obs.contract), obs.rules.dullen, obs.rules.joker)
-    hand = sorted((*obs.hand, *hidden), key=lambda c: order.position[parse_code(c) or 0])
-    return WatchView(obs.seat, tuple(hand), obs.tricks[:-1], False, False)
+    def played(self) -> tuple[str, ...]:
+        """The followed seat's cards in the tricks shown, in play order."""
+        tricks = self.shown.tricks if self.shown else ()
+        return tuple(c for t in tricks for s, c in t.cards if s == self.seat)
+
+    def said(self) -> tuple[str, ...]:
+        """The followed seat's announcements up to the point shown."""
+        said = self.shown.announcements if self.shown else ()
+        return tuple(w for s, w in said if s == self.seat)
+
+
+def watch_view(seat: int, now: Observation, delay: Delay) -> WatchView:
+    """The watcher's view of ``seat``, one trick late: while trick k + 1 is played (k tricks
+    complete) the game as it stood when trick k - 1 was complete; ``now`` (any seat's
+    observation) only says how far the game is. At the end everything played is shown."""
+    if now.finished:
+        return WatchView(seat, moment(now), True)
+    done = len(now.tricks)
+    if done == 0 or len(delay.moments) < done:  # a moment not noted: show nothing rather than guess
+        return WatchView(seat, None, False)
+    return WatchView(seat, delay.moments[done - 1], False)
