@@ -11,14 +11,14 @@ from dokobot.table.analysis import MIN_COST, Curve, Decision, Moment, Tip
 
 from . import render
 from .cards import card_text
-from .charts import Mark, curve_png
+from .charts import LABEL_SIZE, Mark, curve_png
 from .i18n import announcement_name, t
 from .numbers import decimal, signed_decimal
-from .picture import shown_name
+from .picture import PARTY, shown_name
 
 MAX_TEXT = 1800  # below Discord's 2,000 characters of a message
 LABEL_NAME = 110  # pixels of a name in a mark's label
-TITLE_WIDTH = 650  # pixels of the curve's title
+TITLE_WIDTH = 520  # pixels of the curve's title
 
 
 def moment_text(m: Moment, names: Sequence[str], lang: str, *, markdown: bool = True) -> str:
@@ -45,10 +45,11 @@ def _re_names(curve: Curve, names: Sequence[str]) -> str:
 def curve_picture(curve: Curve, names: Sequence[str], no: int, lang: str, factor: int = 1) -> bytes:
     """The curve as a picture: a point before each trick and the end, its moments marked
     (at the point after the trick that moved it); ``factor``: the game's Bock factor."""
-    short = [shown_name(n, LABEL_NAME, 13) for n in names]  # the picture draws names as they are (no Markdown)
+    short = [shown_name(n, LABEL_NAME, LABEL_SIZE) for n in names]  # the picture draws names as they are (no Markdown)
     marks = [Mark(m.trick + 1, moment_text(m, short, lang, markdown=False)) for m in curve.moments]
     title = shown_name(t(lang, "curve.title", no=no, names=_re_names(curve, names)), TITLE_WIDTH, 18)
-    return curve_png([v * factor for v in curve.values], marks, title, t(lang, "curve.x"))
+    legend = [(t(lang, "curve.legend_re"), PARTY["re"]), (t(lang, "curve.legend_kontra"), PARTY["kontra"])]
+    return curve_png([v * factor for v in curve.values], marks, title, t(lang, "curve.x"), legend=legend)
 
 
 def curve_text(curve: Curve, names: Sequence[str], no: int, lang: str, factor: int = 1) -> str:
