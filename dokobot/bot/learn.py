@@ -181,8 +181,9 @@ class Learn:
             return
         png = words.curve_picture(curve, game.names, number, lang, game.factor)
         text = words.curve_text(curve, game.names, number, lang, game.factor)  # it escapes the names
-        await interaction.followup.send(text, file=discord.File(io.BytesIO(png), filename=f"doko-curve-{number}.png"),
-                                        ephemeral=True)
+        alt = words.curve_alt(curve, game.names, number, lang, game.factor)
+        await interaction.followup.send(text, file=discord.File(io.BytesIO(png), filename=f"doko-curve-{number}.png",
+                                                                description=alt), ephemeral=True)
 
     # ---- the buttons ---------------------------------------------------------------------
 
@@ -249,8 +250,10 @@ def curve_file(fin: FinishedGame, lang: str) -> discord.File | None:
     curve = words.curve_of(fin.analysis) if fin.analysis else None
     if curve is None:
         return None
-    png = words.curve_picture(curve, [p.name for p in fin.players], fin.number, lang, fin.bock)
-    return discord.File(io.BytesIO(png), filename="doko-curve.png")
+    names = [p.name for p in fin.players]
+    png = words.curve_picture(curve, names, fin.number, lang, fin.bock)
+    return discord.File(io.BytesIO(png), filename="doko-curve.png",
+                        description=words.curve_alt(curve, names, fin.number, lang, fin.bock))
 
 
 async def _private(interaction: discord.Interaction, text: str) -> None:

@@ -160,6 +160,18 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "ann.keine60": ("keine 60", "keine 60"),
     "ann.keine30": ("keine 30", "keine 30"),
     "ann.schwarz": ("schwarz", "schwarz"),
+    # --- the pictures' descriptions (a screen reader says them instead of the file name)
+    "alt.table": ("Bild des Tisches: Spiel {no}", "Picture of the table: game {no}"),
+    "alt.seats": ("Plätze: {list}", "Seats: {list}"),
+    "alt.trick": ("Im Stich: {cards}", "In the trick: {cards}"),
+    "alt.no_trick": ("Der Stich ist leer", "The trick is empty"),
+    "alt.last": ("Letzter Stich an {name} ({augen} Augen): {cards}", "Last trick to {name} ({augen} card points): {cards}"),
+    "alt.announcements": ("Ansagen: {list}", "Announcements: {list}"),
+    "alt.summary": ("Bild der Stiche jeder Partei, Spiel {no} ({contract})", "Picture of each party's tricks, game {no} ({contract})"),
+    "alt.party": ("{party}: {names}, {augen} Augen, {tricks}", "{party}: {names}, {augen} card points, {tricks}"),
+    "alt.rating": ("{title}, nach {games}: {values}", "{title}, after {games}: {values}"),
+    "alt.curve_colours": ("Die Linie ist blau, wo Re vorn liegt, rot, wo Kontra vorn liegt", "The line is blue where Re is ahead, red where Kontra is ahead"),
+    "alt.curve": ("Bild: {title}", "Picture: {title}"),
     "party.re": ("Re", "Re"),
     "party.kontra": ("Kontra", "Kontra"),
     # --- public notices

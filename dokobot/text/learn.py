@@ -12,9 +12,9 @@ from dokobot.table.analysis import MIN_COST, Curve, Decision, Moment, Tip
 from . import render
 from .cards import card_text
 from .charts import LABEL_SIZE, Mark, curve_png
-from .i18n import announcement_name, t
+from .i18n import announcement_name, t, tn
 from .numbers import decimal, signed_decimal
-from .picture import PARTY, shown_name
+from .picture import PARTY, alt_text, shown_name
 
 MAX_TEXT = 1800  # below Discord's 2,000 characters of a message
 LABEL_NAME = 110  # pixels of a name in a mark's label
@@ -52,6 +52,17 @@ def curve_picture(curve: Curve, names: Sequence[str], no: int, lang: str, factor
     return curve_png([v * factor for v in curve.values], marks, title, t(lang, "curve.x"), legend=legend)
 
 
+def curve_alt(curve: Curve, names: Sequence[str], no: int, lang: str, factor: int = 1) -> str:
+    """What the curve picture shows, in the reader's language (the file's description; no Markdown)."""
+    values = " → ".join(signed_decimal(v * factor, lang) for v in curve.values)
+    parts = [t(lang, "alt.curve", title=t(lang, "curve.title", no=no, names=_re_names(curve, names))),
+             t(lang, "curve.text", values=values)]
+    if curve.moments:
+        parts.append(t(lang, "curve.moments", list=" · ".join(moment_text(m, names, lang, markdown=False)
+                                                             for m in curve.moments)))
+    return alt_text([*parts, t(lang, "alt.curve_colours")])
+
+
 def curve_text(curve: Curve, names: Sequence[str], no: int, lang: str, factor: int = 1) -> str:
     """What the picture shows, in words (channels without pictures); ``names`` as they are."""
     values = " → ".join(signed_decimal(v * factor, lang) for v in curve.values)
@@ -82,6 +93,17 @@ def rating_picture(history: Sequence[float], name: str, lang: str) -> bytes:
     title = shown_name(t(lang, "stats.skill_chart", name=name), TITLE_WIDTH, 18)
     return curve_png([0.0, *history], [], title, t(lang, "stats.skill_x"),
                      zero=False, party_colours=False)
+
+
+RATING_ALT_VALUES = 24  # the newest values a description names: the limit holds a long history
+
+
+def rating_alt(history: Sequence[float], name: str, lang: str) -> str:
+    """What the rating chart shows, in the reader's language (the file's description)."""
+    shown = [decimal(v, lang) for v in history[-RATING_ALT_VALUES:]]
+    values = ("… → " if len(history) > RATING_ALT_VALUES else "") + " → ".join(shown)
+    return alt_text([t(lang, "alt.rating", title=t(lang, "stats.skill_chart", name=name),
+                       games=tn(lang, "count.games", len(history)), values=values)])
 
 
 def decisions_of(analysis: Mapping[str, Any], seat: int) -> list[Decision]:

@@ -432,7 +432,7 @@ def card_face(code: str, deck: str, w: int, h: int, trump: bool = False, lang: s
     small = W * 0.26
     bbox = d.textbbox((x0, H * 0.03), label, font=f, anchor="la")
     suit_shape(d, suit, deck, x0 + small / 2 - W * 0.01, bbox[3] + small * 0.7, small)
-    suit_shape(d, suit, deck, W * 0.58, H * 0.64, W * 0.56)
+    suit_shape(d, suit, deck, W * 0.6, H * 0.67, W * 0.64)  # large: the suit reads at a phone's width
     return im.resize((w, h), Image.Resampling.LANCZOS)
 
 
@@ -488,14 +488,20 @@ def _seat_positions(n: int) -> list[tuple[float, float]]:
     spots = [(cx, HEIGHT - edge), (side, cy), (cx, edge), (TABLE_W - side, cy)]
     if n == 4:
         return spots
-    return [(cx - (cx - side) * math.sin(2 * math.pi * i / n), cy + (cy - edge) * math.cos(2 * math.pi * i / n)) for i in range(n)]
+    out = []
+    for i in range(n):
+        a = 2 * math.pi * i / n
+        # seats at the sides stand at the rim (their plaques are wide), the others on the ellipse
+        x = cx - (cx - side) * (math.copysign(1, math.sin(a)) if abs(math.sin(a)) > 0.8 else math.sin(a))
+        out.append((x, cy + (cy - edge) * math.cos(a)))
+    return out
 
 
 # Five and six: smaller trick cards at fixed spots (centre offsets per seat), so no card
 # covers another's rank corner or a plaque whatever the order of play. Five: a bottom
 # card, two lower and two upper ones; six: two rows of three, the lower seats below.
 _SPOTS = {
-    5: ((48, 69), ((0, 92), (-42, 46), (-29, -58), (29, -58), (42, 46))),
+    5: ((48, 69), ((0, 100), (-36, 30), (-29, -60), (29, -60), (36, 30))),
     6: ((40, 58), ((0, 42), (-40, 42), (-40, -42), (0, -42), (40, -42), (40, 42))),
 }
 
@@ -740,6 +746,70 @@ def png(im: Image.Image) -> bytes:
 def warm_up() -> None:
     """Load the fonts and build the palette ahead of the first card (start-up)."""
     _palette()
+
+
+# ---- what a picture shows, in words --------------------------------------------------------
+
+ALT_MAX = 1024  # Discord's limit for an attachment's description
+
+
+def alt_text(parts: list[str]) -> str:
+    """Sentences as one description, cut to Discord's limit (the start says the most)."""
+    text = ". ".join(p[:1].upper() + p[1:].rstrip(".") for p in parts if p) + "."
+    return text if len(text) <= ALT_MAX else text[:ALT_MAX - 1].rstrip() + "…"
+
+
+def _seat_words(view: TableView, seat: int) -> str:
+    """A seat as the plaque shows it: "Nord (Re, Geber, 2 Stiche)", "Computer 1 (mittel, 0 Stiche)"."""
+    s, lang = view.seats[seat], view.lang
+    parts = [s.level] if s.level else []
+    parts += [t(lang, "party." + s.party)] if s.party else []
+    parts += [t(lang, "pic.dealer")] if seat == view.dealer else []
+    if seat == view.out:
+        parts.append(t(lang, "pic.sits_out"))
+    elif view.phase == "reserve":
+        parts += [t(lang, "table." + s.said)] if s.said else []
+    else:
+        parts.append(tn(lang, "count.tricks", s.tricks))
+    return f"{s.name} ({', '.join(parts)})" if parts else s.name
+
+
+def _cards_words(view: TableView, plays: tuple[Played, ...]) -> str:
+    return ", ".join(f"{view.seats[p.seat].name} {card_text(p.card, view.deck, view.lang)}" for p in plays)
+
+
+def table_alt(view: TableView) -> str:
+    """What the table picture shows, in the reader's language (the file's description)."""
+    lang = view.lang
+    head = t(lang, "alt.table", no=view.game_no)
+    if view.phase == "play":
+        head += ", " + t(lang, "pic.trick", n=view.trick_no)
+    if view.contract and view.contract != "normal":
+        head += ", " + contract_name(lang, view.contract)
+    parts = [head, t(lang, "alt.seats", list="; ".join(_seat_words(view, i) for i in range(len(view.seats))))]
+    if view.to_act is not None:
+        parts.append(t(lang, "pic.to_act", name=view.seats[view.to_act].name))
+    parts += [line for line, _ in _facts(view)]
+    if view.phase == "play":
+        parts.append(t(lang, "alt.trick", cards=_cards_words(view, view.trick)) if view.trick else t(lang, "alt.no_trick"))
+    if view.last and view.last_winner is not None:
+        parts.append(t(lang, "alt.last", name=view.seats[view.last_winner].name, augen=view.last_augen,
+                       cards=_cards_words(view, view.last)))
+    if view.announcements:
+        said = ", ".join(f"{view.seats[s].name} {announcement_name(lang, w)}" for s, w in view.announcements)
+        parts.append(t(lang, "alt.announcements", list=said))
+    return alt_text(parts)
+
+
+def summary_alt(view: SummaryView) -> str:
+    """What the summary picture shows, in the reader's language (the file's description)."""
+    lang = view.lang
+    parts = [t(lang, "alt.summary", no=view.game_no, contract=contract_name(lang, view.contract)), _summary_head(view)]
+    for party, seats, augen in (("re", view.re, view.augen_re), ("kontra", view.kontra, view.augen_kontra)):
+        won = sum(1 for tr in view.tricks if tr.winner in seats)
+        parts.append(t(lang, "alt.party", party=t(lang, "party." + party), augen=augen,
+                       names=", ".join(view.names[s] for s in seats) or "–", tricks=tn(lang, "count.tricks", won)))
+    return alt_text([*parts, t(lang, "pic.legend_trump")])
 
 
 @lru_cache(maxsize=CACHE_SIZE)
