@@ -162,6 +162,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "ann.schwarz": ("schwarz", "schwarz"),
     # --- the pictures' descriptions (a screen reader says them instead of the file name)
     "alt.table": ("Bild des Tisches: Spiel {no}", "Picture of the table: game {no}"),
+    "alt.table_trick": ("Bild des Tisches: Spiel {no}, Stich {n}", "Picture of the table: game {no}, trick {n}"),
     "alt.seats": ("Plätze: {list}", "Seats: {list}"),
     "alt.trick": ("Im Stich: {cards}", "In the trick: {cards}"),
     "alt.no_trick": ("Der Stich ist leer", "The trick is empty"),
@@ -169,7 +170,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "alt.announcements": ("Ansagen: {list}", "Announcements: {list}"),
     "alt.summary": ("Bild der Stiche jeder Partei, Spiel {no} ({contract})", "Picture of each party's tricks, game {no} ({contract})"),
     "alt.party": ("{party}: {names}, {augen} Augen, {tricks}", "{party}: {names}, {augen} card points, {tricks}"),
-    "alt.rating": ("{title}, nach {games}: {values}", "{title}, after {games}: {values}"),
+    "alt.rating": ("{title} über {games}: {values}", "{title} over {games}: {values}"),
     "alt.curve_colours": ("Die Linie ist blau, wo Re vorn liegt, rot, wo Kontra vorn liegt", "The line is blue where Re is ahead, red where Kontra is ahead"),
     "alt.curve": ("Bild: {title}", "Picture: {title}"),
     "party.re": ("Re", "Re"),

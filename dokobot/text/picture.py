@@ -781,16 +781,15 @@ def _cards_words(view: TableView, plays: tuple[Played, ...]) -> str:
 def table_alt(view: TableView) -> str:
     """What the table picture shows, in the reader's language (the file's description)."""
     lang = view.lang
-    head = t(lang, "alt.table", no=view.game_no)
-    if view.phase == "play":
-        head += ", " + t(lang, "pic.trick", n=view.trick_no)
+    play = view.phase == "play"
+    head = t(lang, "alt.table_trick" if play else "alt.table", no=view.game_no, n=view.trick_no)
     if view.contract and view.contract != "normal":
         head += ", " + contract_name(lang, view.contract)
     parts = [head, t(lang, "alt.seats", list="; ".join(_seat_words(view, i) for i in range(len(view.seats))))]
     if view.to_act is not None:
         parts.append(t(lang, "pic.to_act", name=view.seats[view.to_act].name))
     parts += [line for line, _ in _facts(view)]
-    if view.phase == "play":
+    if play:
         parts.append(t(lang, "alt.trick", cards=_cards_words(view, view.trick)) if view.trick else t(lang, "alt.no_trick"))
     if view.last and view.last_winner is not None:
         parts.append(t(lang, "alt.last", name=view.seats[view.last_winner].name, augen=view.last_augen,
