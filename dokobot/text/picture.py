@@ -753,10 +753,20 @@ def warm_up() -> None:
 ALT_MAX = 1024  # Discord's limit for an attachment's description
 
 
+def _units(text: str) -> int:
+    """A length as Discord counts it: UTF-16 code units (an emoji in a name counts 2)."""
+    return len(text.encode("utf-16-le")) // 2
+
+
 def alt_text(parts: list[str]) -> str:
     """Sentences as one description, cut to Discord's limit (the start says the most)."""
     text = ". ".join(p[:1].upper() + p[1:].rstrip(".") for p in parts if p) + "."
-    return text if len(text) <= ALT_MAX else text[:ALT_MAX - 1].rstrip() + "…"
+    if _units(text) <= ALT_MAX:
+        return text
+    cut = text[:ALT_MAX - 1]
+    while _units(cut) > ALT_MAX - 1:
+        cut = cut[:-1]
+    return cut.rstrip() + "…"
 
 
 def _seat_words(view: TableView, seat: int) -> str:

@@ -96,6 +96,8 @@ def test_descriptions_keep_discords_limit():
     text = table_alt(view)
     assert len(text) == ALT_MAX and text.endswith("…")
     assert len(rating_alt([float(i) for i in range(2000)], long, "de")) <= ALT_MAX
+    emoji = replace(view, seats=tuple(SeatView("😀" * 16 + str(i), 3, "re") for i in range(6)))
+    assert len(table_alt(emoji).encode("utf-16-le")) // 2 <= ALT_MAX  # Discord counts UTF-16 units
     assert all(len(v) <= ALT_MAX for lang in ("de", "en") for v in descriptions(lang).values())
 
 
