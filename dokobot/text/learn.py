@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from dokobot.table.analysis import MIN_COST, Curve, Decision, Moment, Tip
+from dokobot.table.table import computer_number
 
 from . import render
 from .cards import card_text
@@ -42,12 +43,20 @@ def _re_names(curve: Curve, names: Sequence[str]) -> str:
     return ", ".join(names[s] for s in curve.re if 0 <= s < len(names)) or "Re"
 
 
+def _chart_name(name: str) -> str:
+    """A computer as "C2" on a chart: cut, "Computer 1 (mittel)" and "Computer 2 (mittel)"
+    both read "Computer…" (the description keeps the full name)."""
+    number = computer_number(name)
+    return f"C{number}" if number else name
+
+
 def curve_picture(curve: Curve, names: Sequence[str], no: int, lang: str, factor: int = 1) -> bytes:
     """The curve as a picture: a point before each trick and the end, its moments marked
     (at the point after the trick that moved it); ``factor``: the game's Bock factor."""
-    short = [shown_name(n, LABEL_NAME, LABEL_SIZE) for n in names]  # the picture draws names as they are (no Markdown)
+    drawn = [_chart_name(n) for n in names]  # the picture draws names as they are (no Markdown)
+    short = [shown_name(n, LABEL_NAME, LABEL_SIZE) for n in drawn]
     marks = [Mark(m.trick + 1, moment_text(m, short, lang, markdown=False)) for m in curve.moments]
-    title = shown_name(t(lang, "curve.title", no=no, names=_re_names(curve, names)), TITLE_WIDTH, 18)
+    title = shown_name(t(lang, "curve.title", no=no, names=_re_names(curve, drawn)), TITLE_WIDTH, 18)
     legend = [(t(lang, "curve.legend_re"), PARTY["re"]), (t(lang, "curve.legend_kontra"), PARTY["kontra"])]
     return curve_png([v * factor for v in curve.values], marks, title, t(lang, "curve.x"), legend=legend)
 

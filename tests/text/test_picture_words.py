@@ -117,3 +117,16 @@ def test_the_charts_write_a_typographic_minus():
     drawn, _ = drawn_texts(picture_kinds("de")["curve"])
     ticks = [d.text for d in drawn if d.text[:1] in "+−-" and d.text[1:].replace(".", "").isdigit()]
     assert any(x.startswith("\u2212") for x in ticks) and not any(x.startswith("-") for x in ticks), ticks
+
+
+def test_the_curve_keeps_each_computers_number():
+    """Cut to the title's width, "Computer 1 (mittel), Computer 2 (mittel)" read "Compute…"."""
+    from dokobot.text.learn import curve_picture
+
+    names = ("Computer 1 (mittel)", "Nord", "Computer 2 (mittel)", "West")
+    curve = replace(CURVE, re=(0, 2))
+    drawn, _ = drawn_texts(lambda: curve_picture(curve, names, 3, "de"))
+    title = drawn[0].text
+    assert title == "Spiel 3: erwartete Punkte je Re-Spieler (C1, C2)", title
+    assert any("(C2)" in d.text for d in drawn)  # the Fuchs caught by seat 2
+    assert "Computer 2 (mittel)" in curve_alt(curve, names, 3, "de")  # the description keeps the full name
