@@ -127,6 +127,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "pic.hochzeit_card": ("Partner: erstes {suit}-Ass", "Partner: first ace of {suit}"),
     "pic.vorgefuehrt": ("{name} ist vorgeführt", "{name} is vorgeführt"),
     "pic.party_augen": ("{augen} Augen · {tricks}", "{augen} card points · {tricks}"),
+    "pic.trump_key": ("= Trumpf", "= trump"),
     "pic.legend_trump": ("goldener Rand: Trumpf", "gold frame: trump"),
     "pic.no_tricks": ("keinen Stich", "no trick"),
     "pic.winner": ("{party} gewinnt · Re {re} : Kontra {kontra} Augen", "{party} wins · Re {re} : Kontra {kontra} card points"),

@@ -702,8 +702,16 @@ def draw_table(view: TableView) -> Image.Image:
         _paste(im, card_face(p.card, view.deck, w, h, p.trump, view.lang), x, y)
     if view.phase == "reserve":
         _text(im, (TABLE_W / 2, HEIGHT / 2), t(view.lang, "pic.reserve"), 20, True, MUTED, "mm")
+    if any(p.trump for p in (*view.trick, *view.last)):
+        _trump_key(im, d, view.lang, 40, HEIGHT - 66)
     _panel(im, d, view)
     return im
+
+
+def _trump_key(im: Image.Image, d: ImageDraw.ImageDraw, lang: str, x: int, y: int) -> None:
+    """In the felt's lower left corner (free at four, five and six): a gold frame is a trump."""
+    d.rounded_rectangle((x, y, x + 16, y + 22), 3, fill=CARD, outline=TRUMP_EDGE, width=3)
+    _text(im, (x + 22, y + 11), t(lang, "pic.trump_key"), TEXT, False, MUTED, "lm")
 
 
 _ALL_CARDS = tuple(s + r for s in "CSHD" for r in "AKQJT9") + ("JO",)

@@ -110,6 +110,9 @@ def test_one_wording_per_concept():
     texts = " | ".join(d.text for d in drawn)
     assert "173 Augen · 9 Stiche" in texts and "Stiche:" not in texts
     assert "goldener Rand: Trumpf" in texts  # the gold frame is explained
+    on_table = [d.text for d in drawn_texts(lambda: picture.draw_table(MID_GAME))[0]]
+    assert "= Trumpf" in on_table  # a trump lies on the table: its frame is explained there too
+    assert "= Trumpf" not in [d.text for d in drawn_texts(lambda: picture.draw_table(SIX))[0]]  # no trump shown
 
 
 def test_the_charts_write_a_typographic_minus():
