@@ -182,7 +182,7 @@ class StatsCog(commands.Cog, name="Stats"):
         people = people_text(lang, [board_row(lang, r, order, board.mixed, _skill(r, skill)) for r in board.rows])
         method = board_method(lang, order, board.k, board.prior_ppg)
         pages = human_pages
-        card = compose(title, people, page_footer(lang, method, board.mixed, min(page, pages - 1), pages))
+        card = compose(title, people, page_footer(lang, method, board.mixed, min(page, pages - 1), pages, bool(skill)))
         if bots:
             add_lines(card, bots_heading(lang), bots)
         if fits(card):
@@ -192,7 +192,7 @@ class StatsCog(commands.Cog, name="Stats"):
             pages += len(alone)
             page = min(page, pages - 1)
             body = people if page < human_pages else bots_text(lang, alone[page - human_pages])
-            card = compose(title, body, page_footer(lang, method, board.mixed, page, pages))
+            card = compose(title, body, page_footer(lang, method, board.mixed, page, pages, bool(skill)))
         card = clamp(card)
         view = None
         if pages > 1:
@@ -243,7 +243,7 @@ class StatsCog(commands.Cog, name="Stats"):
         if row is None:
             return []
         r = row.rating
-        field, value = skill_text(lang, r.ordinal, r.games, r.mu, r.sigma)
+        field, value = skill_text(lang, r.ordinal, r.games)
         card.add_field(name=field, inline=False, value=value)
         history = [h.ordinal for h in await self.db.rating_history(channel_id, user_id)]
         if len(history) < 2:

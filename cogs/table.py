@@ -18,15 +18,16 @@ from dokobot.bot import permissions
 from dokobot.bot.changes import perform
 from dokobot.bot.client import DokoBot
 from dokobot.bot.client import command_text as _  # every command text from the catalogue
+from dokobot.bot.components import TableButton
 from dokobot.bot.replies import answer, error_text, send_ephemeral
-from dokobot.bot.ui import embed, record_files
+from dokobot.bot.ui import dynamic_view, embed, record_files
 from dokobot.engine import RuleError, RuleSet
 from dokobot.table import switches
 from dokobot.table.ai import DEFAULT_LEVEL, LEVELS
 from dokobot.table.lists import ListSettings
-from dokobot.table.store import StoreError
+from dokobot.table.store import StoreError, TableSettings
 from dokobot.table.table import MAX_SEATS, Table, TableError, rule_refusal
-from dokobot.text import render
+from dokobot.text import render, rulespage
 from dokobot.text.i18n import t
 
 from .help import help_embed
@@ -125,16 +126,17 @@ class TableCog(commands.Cog, name="Table"):
         await self.play.send_hand(interaction, None)
 
     @doko.command(name=_("name.regeln"), description=_("cmd.regeln"))
-    @app_commands.rename(preset=_("opt.preset"), schalter=_("opt.schalter"))
+    @app_commands.rename(preset=_("opt.preset"), schalter=_("opt.schalter"), alle=_("opt.alle"))
     @app_commands.choices(preset=_choices("ddv", "haus", "klassisch"))
     @app_commands.describe(
         preset=_("cmd.regeln.preset"),
         schalter=_("cmd.regeln.schalter"),
+        alle=_("cmd.regeln.alle"),
     )
     @app_commands.autocomplete(schalter=complete_switches)
     async def regeln(
         self, interaction: discord.Interaction,
-        preset: app_commands.Choice[str] | None = None, schalter: str | None = None,
+        preset: app_commands.Choice[str] | None = None, schalter: str | None = None, alle: bool = False,
     ) -> None:
         # a Choice annotation: discord.py refuses a value that is not one of them (err.bad_option)
         preset_value = preset.value if preset is not None else None
@@ -143,11 +145,11 @@ class TableCog(commands.Cog, name="Table"):
             return
         table = self.bot.tables.get(interaction.channel_id or 0)
         if table is None:  # no table yet: the channel's rules for its next table
-            await self.channel_rules(interaction, preset_value, schalter)
+            await self.channel_rules(interaction, preset_value, schalter, alle)
             return
         lang = await self.lang(interaction)
         if preset_value is None and not schalter:
-            await interaction.response.send_message(embed=embed(*render.rules_text(table, lang, await self.images(table.channel_id))), ephemeral=True)
+            await self.send_rules(interaction, table, lang, full=alle)
             return
         try:
             look, schalter = switches.split_look(schalter or "")
@@ -167,6 +169,7 @@ class TableCog(commands.Cog, name="Table"):
         if only_look:
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
+        before = (rulespage.shown_rules(table), table.settings)
         try:
             rules = await table.set_rules(interaction.user.id, can_manage(interaction), config, settings)
         except TableError as err:
@@ -177,9 +180,39 @@ class TableCog(commands.Cog, name="Table"):
             await answer(interaction, t(lang, "err.storage"))
             return
         text = t(lang, "ok.preset", preset=render.preset_name(lang, rules.preset))
-        await answer(interaction, text, embed=embed(*render.rules_text(table, lang, await self.images(table.channel_id))))
+        await answer(interaction, text, embed=embed(*rulespage.rules_summary(table, lang, await self.images(table.channel_id))))
         log.info("table %s: rules now %s", table.channel_id, rules.to_config())
         self.bot.presenter(table).update()
+        await self.tell_rules_changed(interaction, table, *before)
+
+    async def tell_rules_changed(self, interaction: discord.Interaction, table: Table, rules: RuleSet,
+                                 settings: TableSettings) -> None:
+        """The public line at the table once the change is stored: who changed what, in the
+        table's language (nothing when the same rules were set again)."""
+        lang = await self.bot.table_lang(table)
+        who = render.esc(getattr(interaction.user, "display_name", interaction.user.name))
+        text = rulespage.rules_change_text(who, rules, rulespage.shown_rules(table), lang, settings, table.settings)
+        if text is None:
+            return
+        channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        try:
+            # a preset's many changes stay within Discord's 2,000 (emoji count twice there)
+            await channel.send(text if len(text) <= 1900 else text[:1899] + "…",
+                               allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException as exc:  # the change stands; only the line is missing
+            log.warning("table %s: could not tell the rules change: %s", table.channel_id, exc)
+
+    async def send_rules(self, interaction: discord.Interaction, table: Table, lang: str, *, full: bool) -> None:
+        """The rules page, privately: the short one with a button to every rule, or every rule."""
+        images = await self.images(table.channel_id)
+        if full:
+            await interaction.response.send_message(embed=embed(*render.rules_text(table, lang, images)), ephemeral=True)
+            return
+        view = dynamic_view()
+        view.add_item(TableButton(table.channel_id, "rules_all", table.game_no, label=t(lang, "btn.rules_all"),
+                                  style=discord.ButtonStyle.secondary))
+        await interaction.response.send_message(embed=embed(*rulespage.rules_summary(table, lang, images)), view=view,
+                                                ephemeral=True)
 
     async def set_look(
         self, interaction: discord.Interaction, table: Table, look: dict[str, Any], lang: str, *, last: bool,
@@ -207,7 +240,7 @@ class TableCog(commands.Cog, name="Table"):
         return await self.bot.picture_deck(channel_id) is not None
 
     async def channel_rules(
-        self, interaction: discord.Interaction, preset: str | None, schalter: str | None,
+        self, interaction: discord.Interaction, preset: str | None, schalter: str | None, full: bool = False,
     ) -> None:
         """``/doko regeln`` before a table is open: show or set the channel's rules for
         its next table (Manage Channels: there is no host yet)."""
@@ -231,7 +264,8 @@ class TableCog(commands.Cog, name="Table"):
             return
         pflicht = lists.pflichtsolo and lists.active and bool(ruleset.solos)
         images = look.get("bilder", await self.images(channel_id))
-        page = embed(*render.rules_page(ruleset, new_settings, lang, lists.games, pflicht, images), t(lang, "rules.next_table"))
+        page_of = render.rules_page if full else rulespage.summary_page
+        page = embed(*page_of(ruleset, new_settings, lang, lists.games, pflicht, images), t(lang, "rules.next_table"))
         if preset is None and not schalter and not look:
             await interaction.response.send_message(embed=page, ephemeral=True)
             return
@@ -347,7 +381,7 @@ class TableCog(commands.Cog, name="Table"):
             lang = await self.lang(interaction)
             if action == "dazu":
                 added = next((s.name for s in table.seats if s.is_bot and s.name not in before), "Computer")
-                await answer(interaction, t(lang, "ok.computer_added", name=render.esc(added)))
+                await answer(interaction, t(lang, "ok.computer_added", name=render.esc(added, lang)))
             else:
                 await answer(interaction, t(lang, "ok.computer_removed"))
 
@@ -434,9 +468,8 @@ class TableCog(commands.Cog, name="Table"):
         if action == "hand":
             await self.play.send_hand(interaction, game_no)
             return
-        if action == "rules":
-            lang = await self.lang(interaction)
-            await interaction.response.send_message(embed=embed(*render.rules_text(table, lang, await self.images(table.channel_id))), ephemeral=True)
+        if action in ("rules", "rules_all"):
+            await self.send_rules(interaction, table, await self.lang(interaction), full=action == "rules_all")
             return
         if action == "record":
             await self.send_record(interaction, table, game_no)

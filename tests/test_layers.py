@@ -341,3 +341,89 @@ def test_the_length_check_sees_a_long_function(tmp_path: Path) -> None:
     fake = tmp_path / "m.py"
     fake.write_text("def short():\n    pass\n\n\ndef long():\n" + "    x = 1\n" * 50)
     assert _long_functions(fake) == ["long (51 lines)"]
+
+
+# ---- events and notices are matched by class, never by a kind string ------------------------
+
+# the kind strings of the old Event(kind, seat, data) and Notice(kind, seat, data), but words that
+# other values still use (reservations, the curve's moments: "trick", "solo", "armut", ...)
+KIND_WORDS = {
+    "reserved", "hochzeit_card", "hochzeit_form", "bidding", "announced", "contract", "game_over",
+    "armut_announced", "armut_taken", "armut_passed", "armut_declined", "armut_given", "armut_exchanged",
+    "klopfen", "played", "hochzeit_partner", "partner_asked", "party_revealed", "partner_answer",
+    "armut_offered", "redeal", "thrown", "partner_declined", "waiting", "seated", "handed_over",
+    "computer_on", "computer_off",
+}
+
+
+def _class_names() -> set[str]:
+    from typing import get_args
+
+    from dokobot.engine.events import Event
+    from dokobot.table.outcome import Notice
+    return {c.__name__ for c in (*get_args(Event), *get_args(Notice))}
+
+
+def _strings(node: ast.expr) -> set[str]:
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return {node.value}
+    if isinstance(node, ast.Tuple | ast.List | ast.Set):
+        return {e.value for e in node.elts if isinstance(e, ast.Constant) and isinstance(e.value, str)}
+    return set()
+
+
+def _kind_string_uses(path: Path, class_names: set[str]) -> list[tuple[int, str]]:
+    """A ``kind`` or ``data`` (a name or an attribute) compared with (or matched against) an event or notice kind, a class
+    name compared as a string (``type(x).__name__ == "CardPlayed"``), a class with the old
+    ``kind`` and ``data`` fields."""
+    out = []
+    for n in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(n, ast.Compare):
+            sides = [n.left, *n.comparators]
+            words = set().union(*map(_strings, sides))
+            attrs = {s.attr for s in sides if isinstance(s, ast.Attribute)} | {
+                s.id for s in sides if isinstance(s, ast.Name)}  # ``kind, seat, data = ev``; ``kind == ...``
+            if words & KIND_WORDS and attrs & {"kind", "data"} or words & class_names and "__name__" in attrs:
+                out.append((n.lineno, "compared by string"))
+        elif isinstance(n, ast.Match) and isinstance(n.subject, ast.Attribute) and n.subject.attr in ("kind", "data"):
+            values = {c.pattern.value for c in n.cases if isinstance(c.pattern, ast.MatchValue)}
+            if {v.value for v in values if isinstance(v, ast.Constant)} & KIND_WORDS:
+                out.append((n.lineno, "matched by string"))
+        elif isinstance(n, ast.ClassDef):
+            fields = {b.target.id for b in n.body if isinstance(b, ast.AnnAssign) and isinstance(b.target, ast.Name)}
+            if {"kind", "data"} <= fields:
+                out.append((n.lineno, f"class {n.name}(kind, data)"))
+    return sorted(set(out))
+
+
+def test_events_and_notices_are_matched_by_class() -> None:
+    names = _class_names()
+    bad = [f"{path.relative_to(ROOT)}:{line}: {what}"
+           for _, path in sorted(_modules().items()) for line, what in _kind_string_uses(path, names)]
+    assert bad == []
+
+
+def test_every_event_and_notice_class_is_in_its_union() -> None:
+    """A class left out of ``Event`` or ``Notice`` would escape the consumers' ``assert_never``."""
+    import dataclasses
+    import inspect
+    from typing import get_args
+
+    import dokobot.engine.events as events
+    import dokobot.table.outcome as outcome
+
+    for module, union, apart in ((events, events.Event, {events.Trick}),
+                                 (outcome, outcome.Notice, {outcome.FinishedGame, outcome.Outcome})):
+        defined = {c for _, c in inspect.getmembers(module, inspect.isclass)
+                   if c.__module__ == module.__name__ and dataclasses.is_dataclass(c)}
+        assert defined - apart == set(get_args(union)) and len(defined - apart) >= 20
+
+
+def test_the_kind_string_check_sees_string_matches(tmp_path: Path) -> None:
+    fake = tmp_path / "m.py"
+    fake.write_text('def f(ev, n, kind):\n    if ev.kind == "played" or kind in ("seated", "x"):\n        pass\n'
+                    '    match ev.kind:\n        case "trick" | "x":\n            pass\n        case "redeal":\n'
+                    '            pass\n    return type(ev).__name__ == "CardPlayed"\n'
+                    'class Notice:\n    kind: str\n    data: object\n')
+    assert _kind_string_uses(fake, _class_names()) == [
+        (2, "compared by string"), (4, "matched by string"), (9, "compared by string"), (10, "class Notice(kind, data)")]

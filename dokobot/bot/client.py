@@ -135,6 +135,7 @@ class DokoBot(commands.Bot):
             return
         await asyncio.to_thread(picture.warm_up)  # fonts and palette before the first card, not during it
         await self._restore()
+        self.learn.resume()  # analyses people asked for before a restart: done without asking again
         start_leases = getattr(self.store, "start", None)
         if start_leases is not None and self._lease_loop:  # a ShardedStore: keep our leases, pick up expired ones
             start_leases(self.keep_leases)

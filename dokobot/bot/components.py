@@ -297,7 +297,7 @@ async def _hand_click(interaction: discord.Interaction, channel_id: int, game_no
 
 class TableButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"doko:(?P<action>join|leave|start|rules|hand|next|record|close|computer_leicht|computer_mittel"
+    template=r"doko:(?P<action>join|leave|start|rules|rules_all|hand|next|record|close|computer_leicht|computer_mittel"
              r"|computer_schwer|computer|nocomputer|takeover|abort):(?P<ch>\d+):(?P<g>\d+)",
 ):
     """A button of the public table message."""

@@ -4,51 +4,89 @@
 The analysis of a finished game (``dokobot.table.analysis.analyse``) is pure
 and slow (seconds): it runs in a worker process (or thread), never on the
 event loop and never under a table's lock, and is stored with the game
-(``TableStore.save_analysis``) so a restart keeps it. A Tipp is one
-``schwer``-sized judgement (about a computer move's time) in a thread.
+(``TableStore.save_analysis``) so a restart keeps it. Everyone waits for the
+worker in a fair queue (``learn_queue``): a table's summary curve first, the
+channels' requests in turn, one waiting request per person, a bound; who would
+wait is told so (or to try again). A request people made is noted in the store
+(``bot_state`` ``analyse:<game id>``) until its analysis is stored, so a restart
+does it again without anyone asking twice. A Tipp is one ``schwer``-sized
+judgement (about a computer move's time) in a thread, computed and counted
+once per seat and decision however often it is clicked.
 """
 
 from __future__ import annotations
 
 import asyncio
 import io
+import json
 import logging
 import multiprocessing
+from collections import OrderedDict
+from collections.abc import Awaitable, Coroutine
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
 
-from dokobot.bot.replies import send_ephemeral
-from dokobot.table.analysis import DEFAULT_BUDGET, VERSION, Budget, analyse, costliest, tip
+from dokobot.bot.learn_queue import BOUND, FairQueue, Ticket
+from dokobot.bot.replies import answer, send_ephemeral
+from dokobot.engine import Observation
+from dokobot.table.analysis import DEFAULT_BUDGET, VERSION, Budget, Tip, analyse, costliest, tip
 from dokobot.table.store import StoredGame, StoreError
 from dokobot.table.table import FinishedGame, Table, bock_factors
 from dokobot.text import learn as words
-from dokobot.text.i18n import t
+from dokobot.text.i18n import computer_words, t
 
 if TYPE_CHECKING:
     from dokobot.bot.client import DokoBot
 
 log = logging.getLogger(__name__)
 
+WANTED = "analyse:"  # bot_state keys: analyses people asked for, until stored (a restart does them again)
+TIPS_KEPT = 256  # Tipps remembered (seat and decision): a click again shows the same one, counted once
+
+@dataclass(frozen=True)
+class Work:
+    """A finished game to analyse, and where it was played (its place in the queue)."""
+
+    game_id: int
+    channel_id: int
+    table_id: int
+    number: int
+    record: dict[str, Any]
+
 
 @dataclass(frozen=True)
 class Played:
     """A finished game as the analysis needs it."""
 
-    game_id: int
-    number: int
-    record: dict[str, Any]
+    work: Work
     players: list[int]  # user id by seat
     names: list[str]
     redeal: bool
     factor: int = 1  # its Bock factor (the curve is drawn in points as booked)
 
+    @property
+    def game_id(self) -> int:
+        return self.work.game_id
+
 
 def _record(g: StoredGame) -> dict[str, Any]:
     return {"format": "dokobot-game/1", "rules": dict(g.rules), "players": [p.name for p in g.players],
             "dealer": g.dealer, "hands": [list(h) for h in g.hands], "actions": [dict(a) for a in g.actions]}
+
+
+def _played(g: StoredGame, channel_id: int, table_id: int, factor: int = 1) -> Played:
+    work = Work(g.game_id, channel_id, table_id, g.number, _record(g))
+    return Played(work, [p.user_id for p in g.players], [p.name for p in g.players],
+                  g.result is None or g.result.is_redeal, factor)
+
+
+def _retrieve(future: asyncio.Future[Any]) -> None:
+    """A failed job nobody waits for any more is not an error of the loop (it was logged)."""
+    if not future.cancelled():
+        future.exception()
 
 
 class Learn:
@@ -57,21 +95,43 @@ class Learn:
     ``auto``: analyse every finished game at once and show its curve with the
     summary (the running bot); without it a game is analysed when someone asks
     (its "Analyse" button, ``/doko protokoll``). ``executor``: where the work
-    runs (None: one worker process, started on first use)."""
+    runs (None: one worker process, started on first use). ``bound``: people's
+    requests waiting at most (``learn_queue``)."""
 
     def __init__(self, bot: DokoBot, *, budget: Budget = DEFAULT_BUDGET, executor: Executor | None = None,
-                 auto: bool = True) -> None:
+                 auto: bool = True, bound: int = BOUND) -> None:
         self.bot = bot
         self.budget = budget
         self.auto = auto
+        self.queue = FairQueue(bound)
         self._executor = executor
-        self._running: dict[int, asyncio.Future[dict[str, Any]]] = {}
-        self._tasks: set[asyncio.Task[None]] = set()
+        # game id -> the job's task (its result: the analysis), while it waits or runs; and the running ones
+        self._jobs: dict[int, asyncio.Task[dict[str, Any]]] = {}
+        self._running: dict[int, asyncio.Task[dict[str, Any]]] = {}
+        self._marks: dict[int, Awaitable[None] | None] = {}  # game id -> noting the request in the store
+        self._tips: OrderedDict[tuple[int, int, int, int], asyncio.Future[tuple[Tip | None, int]]] = OrderedDict()
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._closed = False
 
     def executor(self) -> Executor:
         if self._executor is None:  # spawn: a clean interpreter, nothing of the bot's threads or sockets
             self._executor = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
         return self._executor
+
+    async def compute(self, record: dict[str, Any]) -> dict[str, Any]:
+        """One analysis, in the executor (the only place one is computed)."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.executor(), analyse, record, self.budget)
+
+    async def compute_tip(self, obs: Observation) -> Tip | None:
+        """One Tipp, in a thread (the only place one is computed)."""
+        return await asyncio.to_thread(tip, obs, self.budget)
+
+    def _spawn(self, work: Coroutine[Any, Any, Any], name: str) -> asyncio.Task[Any]:
+        task = asyncio.create_task(work, name=name)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
 
     async def idle(self) -> None:
         """Until every analysis started after a game is done (tests, shutdown)."""
@@ -79,91 +139,210 @@ class Learn:
             await asyncio.gather(*list(self._tasks), return_exceptions=True)
 
     async def close(self) -> None:
-        for task in list(self._tasks):
+        self._closed = True  # a cancelled job starts no other
+        for task in list(self._tasks):  # waiting jobs too: their requests stay noted for the next start
             task.cancel()
         if self._executor is not None:
             self._executor.shutdown(wait=False, cancel_futures=True)
             self._executor = None
 
-    # ---- after a game --------------------------------------------------------------------
+    # ---- after a game, after a restart ---------------------------------------------------
 
     def finished(self, table: Table, fin: FinishedGame | None) -> None:
         """A game was booked: analyse it in the background, then show its curve."""
         if not self.auto or fin is None or fin.result.is_redeal or table.game_id is None:
             return
-        task = asyncio.create_task(self._after(table, table.game_id, fin), name=f"doko-analyse-{table.channel_id}")
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        work = Work(table.game_id, table.channel_id, table.table_id, fin.number, fin.record)
+        self._spawn(self._after(table, work, fin), f"doko-curve-{table.channel_id}")
 
     def restored(self, table: Table) -> None:
-        """After a restart: the summary on the table message gets its curve back (stored)."""
+        """After a restart: the summary on the table message gets its curve back (stored,
+        else computed again: its analysis may have been cut off by the restart)."""
         fin = table.last
         if not self.auto or fin is None or fin.result.is_redeal or table.state != "between":
             return
-        task = asyncio.create_task(self._again(table, fin), name=f"doko-analyse-{table.channel_id}")
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        self._spawn(self._again(table, fin), f"doko-curve-{table.channel_id}")
 
     async def _again(self, table: Table, fin: FinishedGame) -> None:
         try:
-            game = await self.played(table.channel_id, fin.number)
+            game = await self._find(table.channel_id, table.table_id, fin.number)
         except StoreError as exc:
             log.warning("table %s: game %s not found for its curve: %s", table.channel_id, fin.number, exc)
             return
         if game is not None:
-            await self._after(table, game.game_id, fin)
+            await self._after(table, game.work, fin)
 
-    async def _after(self, table: Table, game_id: int, fin: FinishedGame) -> None:
-        try:
-            data = await self.analysis(game_id, fin.record)
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("table %s: game %s could not be analysed", table.channel_id, fin.number)
-            return
+    async def _after(self, table: Table, work: Work, fin: FinishedGame) -> None:
+        data = await self._stored(work.game_id)
+        if data is None:
+            _, result = self._ask(work, summary=True)  # the bot's own work: never refused
+            assert result is not None
+            try:
+                data = await asyncio.shield(result)
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # logged by the job: the summary stays without its curve
+                return
         fin.analysis = data
         if table.last is fin:  # still the summary on the table message: draw it with its curve
             self.bot.presenter(table).update()
 
-    async def analysis(self, game_id: int, record: dict[str, Any]) -> dict[str, Any]:
-        """The game's analysis: from the store, else computed once (concurrent askers wait
-        for the same computation) and stored."""
-        running = self._running.get(game_id)
-        if running is not None:
-            return await asyncio.shield(running)
+    def resume(self) -> None:
+        """At start: the analyses people asked for that no process finished are queued again."""
+        self._spawn(self._resume(), "doko-analyse-resume")
+
+    async def _resume(self) -> None:
+        try:
+            wanted = await self.bot.store.bot_states(WANTED)
+        except StoreError as exc:
+            log.warning("the analyses asked for before the restart are not known: %s", exc)
+            return
+        queued = 0
+        for key, value in wanted.items():
+            game = await self._noted(value)
+            if game is None or key != f"{WANTED}{game.game_id}":  # gone (or not readable): forget it
+                await self._unmark(key)
+                continue
+            ticket, _ = self._ask(game.work)
+            self._marks.setdefault(game.game_id, None)  # its note goes once it is stored
+            queued += ticket.verdict == "new"
+        if queued:
+            log.info("%d analysis request(s) from before the restart queued again", queued)
+
+    async def _noted(self, value: str) -> Played | None:
+        try:
+            note = json.loads(value)
+            return await self._find(int(note["channel"]), int(note["table"]), int(note["number"]))
+        except (ValueError, KeyError, TypeError, StoreError) as exc:
+            log.warning("an analysis asked for before the restart is lost: %s", exc)
+            return None
+
+    # ---- the queue -------------------------------------------------------------------------
+
+    async def _stored(self, game_id: int) -> dict[str, Any] | None:
+        """The game's analysis if the store has it in the current version."""
         try:
             cached = await self.bot.store.analysis(game_id)
         except StoreError as exc:
             log.warning("game %s: stored analysis not readable: %s", game_id, exc)
-            cached = None
-        if cached is not None and cached.get("version") == VERSION:
-            return cached
-        loop = asyncio.get_running_loop()
-        future = loop.run_in_executor(self.executor(), analyse, record, self.budget)
-        self._running[game_id] = future
+            return None
+        return cached if cached is not None and cached.get("version") == VERSION else None
+
+    def _ask(self, work: Work, person: int | None = None, *,
+             summary: bool = False) -> tuple[Ticket, asyncio.Task[dict[str, Any]] | None]:
+        """Queue the game's analysis (or join its job): the ticket, and the job (its result:
+        the analysis) unless refused. A person's new request is noted in the store."""
+        ticket = self.queue.ask(work.game_id, work.channel_id, person, summary=summary)
+        if not ticket.admitted:
+            return ticket, None
+        if person is not None and work.game_id not in self._marks:  # also when joining a summary's job
+            self._marks[work.game_id] = self._spawn(self._mark(work), f"doko-analyse-note-{work.game_id}")
+        if ticket.verdict == "new":
+            job = self._spawn(self._job(work), f"doko-analyse-{work.channel_id}")
+            job.add_done_callback(_retrieve)
+            self._jobs[work.game_id] = job
+            self._pump()
+        return ticket, self._jobs[work.game_id]
+
+    def _pump(self) -> None:
+        """Start the jobs whose turn it is (one at a time: one worker)."""
+        while not self._closed and (job := self.queue.next()) is not None:
+            self._running[job.key] = self._jobs[job.key]
+
+    async def _job(self, work: Work) -> dict[str, Any]:
+        """One game's analysis: waits for its turn (a running job's end), then is done."""
+        game_id = work.game_id
         try:
-            data = await asyncio.shield(future)
+            while game_id not in self._running:
+                if not self._running:  # a waiting job always has one running before it
+                    raise RuntimeError(f"game {game_id}: its analysis waits for nothing")
+                await asyncio.wait(list(self._running.values()))
+            return await self._analysed(work)
+        except Exception:
+            log.exception("game %s could not be analysed", game_id)
+            await self._done_asking(game_id)  # not again after a restart: it would fail again
+            raise
         finally:
+            self._jobs.pop(game_id, None)
             self._running.pop(game_id, None)
+            self.queue.done(game_id)
+            self._pump()
+
+    async def _analysed(self, work: Work) -> dict[str, Any]:
+        data = await self._stored(work.game_id)  # a job done again after a restart may find it done
+        if data is not None:
+            await self._done_asking(work.game_id)
+            return data
+        data = await self.compute(work.record)
+        await self._keep(work.game_id, data)
+        return data
+
+    async def _keep(self, game_id: int, data: dict[str, Any]) -> None:
         try:
             await self.bot.store.save_analysis(game_id, data)
-        except StoreError as exc:  # shown anyway; computed again after a restart
+        except StoreError as exc:  # shown anyway; a request stays noted: computed again after a restart
             log.warning("game %s: analysis not stored: %s", game_id, exc)
-        return data
+            self._marks.pop(game_id, None)
+            return
+        await self._done_asking(game_id)
+
+    async def _mark(self, work: Work) -> None:
+        note = json.dumps({"channel": work.channel_id, "table": work.table_id, "number": work.number})
+        try:
+            await self.bot.store.set_bot_state(f"{WANTED}{work.game_id}", note)
+        except StoreError as exc:  # only a restart in between would lose it
+            log.warning("game %s: the request for its analysis not noted: %s", work.game_id, exc)
+
+    async def _done_asking(self, game_id: int) -> None:
+        """The request noted for the game (if any) is answered: forget it."""
+        if game_id not in self._marks:
+            return
+        mark = self._marks.pop(game_id)
+        if mark is not None:
+            await mark  # written before it is dropped
+        await self._unmark(f"{WANTED}{game_id}")
+
+    async def _unmark(self, key: str) -> None:
+        try:
+            await self.bot.store.drop_bot_state(key)
+        except StoreError as exc:  # it is done again after a restart: a waste, no harm
+            log.warning("%s: could not be forgotten: %s", key, exc)
+
+    async def _in_line(self, interaction: discord.Interaction, game: Played, lang: str) -> dict[str, Any] | None:
+        """The analysis a person asked for: its stored one, else queued and waited for. Who
+        would wait is told how many jobs are ahead; a refused request is told why (None)."""
+        data = await self._stored(game.game_id)
+        if data is not None:
+            return data
+        ticket, result = self._ask(game.work, interaction.user.id)
+        if result is None:
+            key = "learn.yours" if ticket.verdict == "yours" else "learn.busy"
+            await send_ephemeral(interaction, t(lang, key))
+            return None
+        if ticket.ahead:
+            await send_ephemeral(interaction, t(lang, "learn.queued", n=ticket.ahead))
+        elif not interaction.response.is_done():
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            return await asyncio.shield(result)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # logged by the job
+            await send_ephemeral(interaction, t(lang, "err.internal"))
+            return None
 
     # ---- finding a finished game ---------------------------------------------------------
 
     async def played(self, channel_id: int, number: int) -> Played | None:
         """Finished game ``number`` of the channel's table (the Spielliste's numbers)."""
         table_id = await self.bot.channel_table_id(channel_id)
-        if table_id is None:
-            return None
+        return None if table_id is None else await self._find(channel_id, table_id, number)
+
+    async def _find(self, channel_id: int, table_id: int, number: int) -> Played | None:
         games = await self.bot.store.finished_games(table_id)
         for g in games:
             if g.number == number:
-                redeal = g.result is None or g.result.is_redeal
-                return Played(g.game_id, g.number, _record(g), [p.user_id for p in g.players],
-                              [p.name for p in g.players], redeal, bock_factors(games).get(number, 1))
+                return _played(g, channel_id, table_id, bock_factors(games).get(number, 1))
         return None
 
     async def send_curve(self, interaction: discord.Interaction, number: int, lang: str) -> None:
@@ -171,19 +350,16 @@ class Learn:
         game = await self.played(interaction.channel_id or 0, number)
         if game is None or game.redeal:
             return
-        try:
-            data = await self.analysis(game.game_id, game.record)
-        except Exception:
-            log.exception("game %s: analysis failed", game.game_id)
-            return
-        curve = words.curve_of(data)
+        data = await self._in_line(interaction, game, lang)
+        curve = words.curve_of(data) if data is not None else None
         if curve is None:
             return
-        png = words.curve_picture(curve, game.names, number, lang, game.factor)
-        text = words.curve_text(curve, game.names, number, lang, game.factor)  # it escapes the names
-        alt = words.curve_alt(curve, game.names, number, lang, game.factor)
-        await interaction.followup.send(text, file=discord.File(io.BytesIO(png), filename=f"doko-curve-{number}.png",
-                                                                description=alt), ephemeral=True)
+        names = [computer_words(n, lang) for n in game.names]
+        png = words.curve_picture(curve, names, number, lang, game.factor)
+        text = words.curve_text(curve, names, number, lang, game.factor)  # it escapes the names
+        alt = words.curve_alt(curve, names, number, lang, game.factor)
+        await answer(interaction, text, files=[discord.File(io.BytesIO(png), filename=f"doko-curve-{number}.png",
+                                                            description=alt)])
 
     # ---- the buttons ---------------------------------------------------------------------
 
@@ -201,17 +377,13 @@ class Learn:
             await _private(interaction, t(lang, "an.not_seated", no=game_no))
             return
         seat = game.players.index(interaction.user.id)
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        try:
-            data = await self.analysis(game.game_id, game.record)
-        except Exception:
-            log.exception("game %s: analysis failed", game.game_id)
-            await interaction.followup.send(t(lang, "err.internal"), ephemeral=True)
+        data = await self._in_line(interaction, game, lang)
+        if data is None:
             return
         deck = await self.bot.user_deck(interaction.user.id)
         body = words.analysis_text(costliest(words.decisions_of(data, seat)), lang, deck)
         card = discord.Embed(title=t(lang, "an.title", no=game_no), description=body)
-        await interaction.followup.send(embed=card, ephemeral=True)
+        await answer(interaction, embed=card)
 
     async def on_tip(self, interaction: discord.Interaction, game_no: int, seat: int) -> None:
         """The hand's "Tipp": what schwer would play now and why, counted on the score sheet."""
@@ -228,21 +400,42 @@ class Learn:
                 or game.to_act != seat or table.game_id is None):
             await _private(interaction, t(lang, "tip.not_now"))
             return
-        obs, game_id = game.observation(seat), table.game_id  # immutable: the game goes on meanwhile
+        # this seat's decision now (the actions so far) and who asks: one Tipp, one count
+        decision = (table.game_id, seat, len(game.actions), interaction.user.id)
+        shared = self._tip(decision, game.observation(seat))  # immutable: the game goes on meanwhile
         await interaction.response.defer(ephemeral=True, thinking=True)
-        hint = await asyncio.to_thread(tip, obs, self.budget)
-        if hint is None:
-            await interaction.followup.send(t(lang, "tip.not_now"), ephemeral=True)
-            return
         try:
-            n = await self.bot.store.add_hint(game_id, interaction.user.id)  # counted before it is shown
+            hint, n = await asyncio.shield(shared)
         except StoreError as exc:
             log.error("table %s: a Tipp could not be counted: %s", table.channel_id, exc)
-            await interaction.followup.send(t(lang, "err.storage"), ephemeral=True)
+            await answer(interaction, t(lang, "err.storage"))
+            return
+        if hint is None:
+            await answer(interaction, t(lang, "tip.not_now"))
             return
         deck = await self.bot.user_deck(interaction.user.id)
         text = words.tip_text(hint, lang, deck) + "\n-# " + t(lang, "tip.count", n=n)
-        await interaction.followup.send(text, ephemeral=True)
+        await answer(interaction, text)
+
+    def _tip(self, decision: tuple[int, int, int, int], obs: Observation) -> asyncio.Future[tuple[Tip | None, int]]:
+        """The Tipp of a decision: being computed (clicks meanwhile wait for it), or known;
+        a failed one is tried again."""
+        shared = self._tips.get(decision)
+        if shared is not None and not (shared.done() and (shared.cancelled() or shared.exception() is not None)):
+            self._tips.move_to_end(decision)
+            return shared
+        shared = self._spawn(self._counted_tip(decision, obs), f"doko-tipp-{decision[0]}")
+        self._tips[decision] = shared
+        while len(self._tips) > TIPS_KEPT:
+            self._tips.popitem(last=False)
+        return shared
+
+    async def _counted_tip(self, decision: tuple[int, int, int, int], obs: Observation) -> tuple[Tip | None, int]:
+        hint = await self.compute_tip(obs)
+        if hint is None:
+            return None, 0
+        game_id, _, _, user_id = decision
+        return hint, await self.bot.store.add_hint(game_id, user_id)  # counted before it is shown
 
 
 def curve_file(fin: FinishedGame, lang: str) -> discord.File | None:
@@ -250,7 +443,7 @@ def curve_file(fin: FinishedGame, lang: str) -> discord.File | None:
     curve = words.curve_of(fin.analysis) if fin.analysis else None
     if curve is None:
         return None
-    names = [p.name for p in fin.players]
+    names = [computer_words(p.name, lang) for p in fin.players]  # "Computer 1 (medium)" in English
     png = words.curve_picture(curve, names, fin.number, lang, fin.bock)
     return discord.File(io.BytesIO(png), filename="doko-curve.png",
                         description=words.curve_alt(curve, names, fin.number, lang, fin.bock))

@@ -31,12 +31,12 @@ from dokobot.bot.components import AnalyseButton, HandItem, TableButton, TipButt
 from dokobot.bot.learn import curve_file
 from dokobot.engine import ReplayError, replay_game
 from dokobot.table.ai import LEVELS
+from dokobot.table.outcome import Notice
 from dokobot.table.store import OpenHand, StoreError
 from dokobot.table.table import (
     MAX_SEATS,
     SEATS,
     FinishedGame,
-    Notice,
     Outcome,
     Table,
 )
@@ -44,6 +44,7 @@ from dokobot.text import learn as learn_words
 from dokobot.text import picture, render
 from dokobot.text.controls import AskKsolo, Control
 from dokobot.text.i18n import t
+from dokobot.text.notices import notice_text
 
 if TYPE_CHECKING:
     from dokobot.bot.client import DokoBot
@@ -559,7 +560,7 @@ class TablePresenter:
 
     async def _send_notice(self, notice: Notice) -> None:
         lang = await self.bot.table_lang(self.table)
-        text = render.notice_text(self.table, notice, lang)
+        text = notice_text(self.table, notice, lang)
         if text:
             await self._channel_call(self.channel.send(text, allowed_mentions=NO_MENTIONS))
 

@@ -10,7 +10,8 @@ from ._build import COMPILED  # first: it decides which build the imports below 
 from .cards import AUGEN, CARD_CODES
 from .deal import deal, deck, next_dealer
 from .errors import IllegalAction, RuleError
-from .game import Event, Game, Trick
+from .events import Event, Trick
+from .game import Game
 from .observation import ArmutInfo, Observation, Play
 from .record import ReplayError, replay, replay_game
 from .result import BreakdownItem, Extra, GameResult, Target

@@ -10,7 +10,7 @@ position. Internally cards are int types and hands 2-bit-count bit masks
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import cache
 from itertools import combinations
 from typing import Any, NamedTuple
@@ -69,6 +69,33 @@ from .contracts import (
 )
 from .deal import deck, table_rules
 from .errors import IllegalAction, Reason
+from .events import (
+    Announced,
+    ArmutAnnounced,
+    ArmutDeclined,
+    ArmutExchanged,
+    ArmutGiven,
+    ArmutOffered,
+    ArmutPassed,
+    ArmutTaken,
+    BiddingStarted,
+    BidMade,
+    CardPlayed,
+    ContractSet,
+    Event,
+    GameOver,
+    HochzeitCard,
+    HochzeitForm,
+    Knocked,
+    PartnerAnswered,
+    PartnerAsked,
+    PartnerFound,
+    PartyRevealed,
+    Redealt,
+    Reserved,
+    Trick,
+    TrickTaken,
+)
 from .observation import ArmutInfo, Observation, observe
 from .result import BreakdownItem, GameResult
 from .rules import HOCHZEIT_FORMS, SOLO_RANK, RuleSet
@@ -98,26 +125,6 @@ class Bidding(NamedTuple):
     chal: int  # the later seat: names a higher step or passes
     step: int  # the step named so far: -1 none, 0 re, 1 the first step of the ladder, ...
     named: tuple[tuple[int, int], ...]  # (seat, last step it named or held)
-
-
-class Event(NamedTuple):
-    kind: str
-    seat: int | None
-    data: Any = None
-
-
-@dataclass(frozen=True, slots=True)
-class Trick:
-    leader: int
-    cards: tuple[tuple[int, str], ...]  # (seat, code) in play order
-    winner: int
-    augen: int
-    schwein: int | None = None  # index in cards of a card played as Schwein
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        # copy, deepcopy and pickle rebuild it through __init__: a compiled (mypyc) frozen
-        # dataclass refuses the default state restore (it sets the frozen slots)
-        return (Trick, (self.leader, self.cards, self.winner, self.augen, self.schwein))
 
 
 # the attributes of a Game (its __slots__), a name of their own: a compiled class (mypyc)
@@ -774,7 +781,7 @@ class Game:
         if kind == "solo":
             self._solo_info += ((seat, str(solo), str(size or "gross"), bool(pflicht),
                                 None if card is None else str(card)),)
-        events = [Event("reserved", seat, "vorbehalt")]
+        events: list[Event] = [Reserved(seat, "vorbehalt")]
         if len(self._reserves) < len(self.seats):
             self.to_act = self.seats[len(self._reserves)]
             return events
@@ -784,7 +791,7 @@ class Game:
         """The seat to act says gesund (``reserve`` has checked it may)."""
         reserves = self._reserves
         reserves.append((seat, "gesund", None))
-        events = [Event("reserved", seat, "gesund")]
+        events: list[Event] = [Reserved(seat, "gesund")]
         if len(reserves) < len(self.seats):
             self.to_act = self.seats[len(reserves)]
             return events
@@ -939,10 +946,12 @@ class Game:
         if card is not None:
             self._named = CODE_TO_TYPE[card]
         events = self._start_play(contract)
+        holder = self.holder
+        assert holder is not None  # the reservation made it the holder
         if card is not None:
-            events.append(Event("hochzeit_card", self.holder, card))
+            events.append(HochzeitCard(holder, card))
         if self.rules.hochzeit == "choice":
-            events.append(Event("hochzeit_form", self.holder, form))
+            events.append(HochzeitForm(holder, form))
         return events
 
     def _start_solo(self, seat: int, kind: str, size: str = "gross", pflicht: bool = False,
@@ -973,7 +982,7 @@ class Game:
             return self._play_six_solo(seats[0], -1)
         self.bidding = Bidding(seats, 2, seats[0], seats[1], -1, ())
         self.phase, self.to_act = "bid", seats[1]
-        return [Event("bidding", seats[1], list(seats))]
+        return [BiddingStarted(seats[1], seats)]
 
     def _play_six_solo(self, seat: int, step: int) -> list[Event]:
         """The solo of the seat left standing; a step it named or held is Re's announcement."""
@@ -984,7 +993,7 @@ class Game:
             self._levels[0] = step
             self._said_re[0] = True
             self.announcements.append((seat, what))
-            events.append(Event("announced", seat, what))
+            events.append(Announced(seat, what))
         return events
 
     def allowed_bids(self, seat: int) -> list[str]:
@@ -1007,7 +1016,7 @@ class Game:
         ladder = ("re", *self.steps)
         if value == "pass":
             survivor = b.hold if seat == b.chal else b.chal
-            events = [Event("bid", seat, "pass")]
+            events: list[Event] = [BidMade(seat, "pass")]
             if b.next < len(b.seats):
                 chal = b.seats[b.next]
                 self.bidding = b._replace(next=b.next + 1, hold=survivor, chal=chal)
@@ -1028,21 +1037,20 @@ class Game:
         named = tuple(x for x in b.named if x[0] != seat) + ((seat, level),)
         self.bidding = b._replace(step=level, named=named)
         self.to_act = b.hold if seat == b.chal else b.chal
-        return [Event("bid", seat, value)]
+        return [BidMade(seat, str(value))]
 
     def _start_play(self, contract: str) -> list[Event]:
         self.contract = contract
         r = self.rules
         self._order = order_for(order_kind(contract), r.dullen, r.joker)
         self.phase, self.to_act = "play", self._leader
-        return [Event("contract", self.soloist if is_solo(contract) else self.holder,
-                      self.public_contract)]
+        return [ContractSet(self.soloist if is_solo(contract) else self.holder, self.public_contract or contract)]
 
     def _redeal(self) -> list[Event]:
         self.contract = "redeal"
         self.phase, self.to_act = "done", None
         self._re = frozenset()
-        return [Event("contract", None, "redeal"), Event("game_over", None, None)]
+        return [Redealt(), GameOver()]
 
     # ---- Armut ---------------------------------------------------------------------------
 
@@ -1054,12 +1062,12 @@ class Game:
         if not ask:
             return self._redeal()
         self.poor, self._armut_ask = poor, ask
-        events = [Event("contract", poor, "armut_offered")]
+        events: list[Event] = [ArmutOffered(poor)]
         if self.rules.armut_announce:
             normal = order_for("normal", self.rules.dullen, self.rules.joker)
             trumps = self._hands[poor] & normal.masks[TRUMP]
             self._armut_info = ArmutInfo(poor, hand_size(trumps), count(trumps, CQ) > 0)
-            events.append(Event("armut_announced", poor, self._armut_info))
+            events.append(ArmutAnnounced(poor, self._armut_info))
         return events + self._armut_ask_next()
 
     def _armut_askees(self, poor: int) -> tuple[int, ...]:
@@ -1091,9 +1099,9 @@ class Game:
         if take:
             self.taker = seat
             self.phase, self.to_act = "armut_give", self.poor
-            return [Event("armut_taken", seat, self.poor)]
+            return [ArmutTaken(seat, self._poor_seat())]
         self._armut_asked += 1
-        return [Event("armut_passed", seat, None)] + self._armut_ask_next()
+        return [ArmutPassed(seat), *self._armut_ask_next()]
 
     def _armut_decline(self, seat: int) -> list[Event]:
         """``armut_decide: after``: the asked seat hands the trumps back; the next seat is asked."""
@@ -1103,7 +1111,7 @@ class Game:
         self._transfer(seat, self._poor_seat(), sum(one(t) for t in self.armut_given), len(self.armut_given))
         self.armut_given, self.taker = (), None
         self._armut_asked += 1
-        return [Event("armut_declined", seat, None)] + self._armut_ask_next()
+        return [ArmutDeclined(seat), *self._armut_ask_next()]
 
     def _poor_seat(self) -> int:
         assert self.poor is not None
@@ -1127,7 +1135,7 @@ class Game:
         self._transfer(seat, taker, trumps, len(cards))
         self.armut_given = tuple(cards)
         self.phase, self.to_act = "armut_return", taker
-        return [Event("armut_given", seat, len(cards))]
+        return [ArmutGiven(seat, len(cards))]
 
     def _armut_return(self, seat: int, cards: list[int]) -> list[Event]:
         self._expect(seat, "armut_return", "return cards")
@@ -1142,8 +1150,8 @@ class Game:
         self.armut_trumps_back = sum(1 for t in cards if normal.suit[t] == TRUMP)
         self.armut_returned = tuple(CARD_CODES[t] for t in cards)
         self._re = frozenset({poor, seat})
-        events = [Event("armut_taken", seat, poor)] if self.rules.armut_decide == "after" else []
-        events.append(Event("armut_exchanged", seat, self.armut_trumps_back))
+        events: list[Event] = [ArmutTaken(seat, poor)] if self.rules.armut_decide == "after" else []
+        events.append(ArmutExchanged(seat, self.armut_trumps_back))
         return events + self._start_play("armut")
 
     # ---- announcements -------------------------------------------------------------------
@@ -1171,14 +1179,14 @@ class Game:
         n_revealed = len(self._revealed)
         if self.contract in _CQ_SHOWS and seat not in self._revealed and party is not None:
             self._reveal(seat, party)
-        return [Event("announced", seat, what)] + self._reveal_events(n_revealed)
+        return [Announced(seat, what), *self._reveal_events(n_revealed)]
 
     def _klopfen(self, seat: int) -> list[Event]:
         why = self._klopfen_problem(seat)
         if why:
             raise IllegalAction("klopfen", seat=seat, why=why)
         self.klopfer.append(seat)
-        return [Event("klopfen", seat, len(self.klopfer))]
+        return [Knocked(seat, len(self.klopfer))]
 
     def _klopfen_problem(self, seat: int) -> Reason | None:
         if not self.rules.klopfen:
@@ -1226,21 +1234,21 @@ class Game:
     def _play_events(self, seat: int, t: int, before: tuple[int, int | None, int]) -> list[Event]:
         """Events of one play, read off the state (the fast path builds none)."""
         n_tricks, clarify, n_revealed = before
-        events = [Event("played", seat, CARD_CODES[t])]
+        events: list[Event] = [CardPlayed(seat, CARD_CODES[t])]
         events += self._reveal_events(n_revealed)
         if len(self._tricks_done) > n_tricks:
             x = self._tricks_done[-1]
-            events.append(Event("trick", x[2], x[3]))
+            events.append(TrickTaken(x[2], x[3]))
             if clarify is None and self.clarify_trick is not None:
-                events.append(Event("hochzeit_partner", self.partner, self.clarify_trick))
+                events.append(PartnerFound(self.partner, self.clarify_trick))
             if self.asking is not None:
-                events.append(Event("partner_asked", self.asking[0], self.asking[1]))
+                events.append(PartnerAsked(self.asking[0], self.asking[1]))
             if self.phase == "done":
-                events.append(Event("game_over", None, None))
+                events.append(GameOver())
         return events
 
     def _reveal_events(self, n_before: int) -> list[Event]:
-        return [Event("party_revealed", s, p) for s, p in list(self._revealed.items())[n_before:]]
+        return [PartyRevealed(s, p) for s, p in list(self._revealed.items())[n_before:]]
 
     def sim_play(self, seat: int, t: int, schwein: bool = False) -> None:
         """Apply a play already known to be legal (the fast path for simulations)."""
@@ -1441,13 +1449,13 @@ class Game:
         assert self.asking is not None
         found, i, alone = self.asking
         self.asking = None
-        events = [Event("partner_answer", seat, accept)]
+        events: list[Event] = [PartnerAnswered(seat, accept)]
         if accept or alone:
             self._found(found if accept else None, i)
-            events.append(Event("hochzeit_partner", self.partner, i))
+            events.append(PartnerFound(self.partner, i))
         if len(self._tricks_done) == self.n_tricks:
             self.phase, self.to_act = "done", None
-            return events + [Event("game_over", None, None)]
+            return [*events, GameOver()]
         self.phase, self.to_act = "play", self._leader
         return events
 

@@ -22,7 +22,8 @@ from .cards import CARD_CODES, parse_code
 from .contracts import TRUMP, order_for, order_kind, seeks_partner
 
 if TYPE_CHECKING:
-    from .game import Game, Trick
+    from .events import Trick
+    from .game import Game
     from .rules import RuleSet
 
 

@@ -226,9 +226,14 @@ def score_game(g: Game) -> Scored:
     }, ex, tuple(items), t)
 
 
+def _extra_name(e: Line) -> str:
+    """The label key of an extra: the doppelkopf extra worth 3 is the Superdoppelkopf."""
+    return "superdoppelkopf" if e.get("points") == 3 else str(e["key"])
+
+
 def _extra_lines(ex: list[Line]) -> list[Row]:
-    return [_row(e["party"], "extra", (("extra", "superdoppelkopf" if e.get("points") == 3 else e["key"]),),
-                 points=e.get("points", 1), extra=e["key"]) for e in ex]
+    return [_row(e["party"], "extra", (("extra", _extra_name(e)),), points=e.get("points", 1), extra=e["key"])
+            for e in ex]
 
 
 def _row(party: str, key: str, params: Params = (), points: int | None = None, factor: int | None = None,
@@ -305,7 +310,8 @@ def _steps(g: Game, t: Tally, winner: int | None, ex: list[Line]) -> SchemeResul
 
 def _doubling(g: Game, t: Tally, winner: int | None, ex: list[Line]) -> SchemeResult:
     """Seeds 000/001: Re wins 1, Kontra 2; Schneider x2, Schwarz x4; Doppelkopf, Re, Kontra, each
-    knock and each announced step its party reached x2; then the other extras (reading 19)."""
+    knock and each announced step its party reached x2 (a Superdoppelkopf x8: 3 levels); then
+    the other extras (reading 19)."""
     rest = [e for e in ex if e["key"] not in ("doppelkopf", "gegen_die_alten")]
     if winner is None:  # only the extras count: the party ahead gets the difference
         diff = _net_extras(rest, 0)
@@ -318,9 +324,10 @@ def _doubling(g: Game, t: Tally, winner: int | None, ex: list[Line]) -> SchemeRe
     if n:
         lines.append(_row(w, key, params, factor=factor))
     for e in ex:
-        if e["key"] == "doppelkopf":
-            factor *= 2
-            lines.append(_row(e["party"], "extra", (("extra", "doppelkopf"),), factor=2))
+        if e["key"] == "doppelkopf":  # a Superdoppelkopf counts 3 levels: x8
+            f = 2 ** e.get("points", 1)
+            factor *= f
+            lines.append(_row(e["party"], "extra", (("extra", _extra_name(e)),), factor=f))
     for pi in (0, 1):
         if g.said_re[pi]:
             factor *= 2
@@ -354,8 +361,8 @@ def _loser_level(g: Game, t: Tally, loser: int) -> Points:
 
 def _plus(g: Game, t: Tally, winner: int | None, ex: list[Line]) -> SchemeResult:
     """Reading 35, the "+1" scheme of seed 000: Re wins 1, Kontra 2; Schneider +1, Schwarz +2
-    (or the fine levels); each Doppelkopf trick, Re, Kontra, knock and announced step its party
-    reached +1; then the other extras, netted, as in ``doubling``."""
+    (or the fine levels); each Doppelkopf trick (a Superdoppelkopf +3), Re, Kontra, knock and
+    announced step its party reached +1; then the other extras, netted, as in ``doubling``."""
     rest = [e for e in ex if e["key"] not in ("doppelkopf", "gegen_die_alten")]
     if winner is None:  # only the extras count: the party ahead gets the difference
         diff = _net_extras(rest, 0)
@@ -365,8 +372,8 @@ def _plus(g: Game, t: Tally, winner: int | None, ex: list[Line]) -> SchemeResult
     key, params, n = _loser_level(g, t, 1 - winner)
     if n:
         lines.append(_row(w, key, params, points=n))
-    lines += [_row(e["party"], "extra", (("extra", "doppelkopf"),), points=1) for e in ex
-              if e["key"] == "doppelkopf"]
+    lines += [_row(e["party"], "extra", (("extra", _extra_name(e)),), points=e.get("points", 1)) for e in ex
+              if e["key"] == "doppelkopf"]  # a Superdoppelkopf counts 3 levels: +3
     lines += [_row(w, "announced", (("what", PARTIES[pi]),), points=1) for pi in (0, 1) if g.said_re[pi]]
     lines += [_row(w, "knocked", points=1) for _ in g.klopfer]
     for pi in (0, 1):

@@ -192,6 +192,12 @@ class MemoryStore:
     async def set_bot_state(self, key: str, value: str) -> None:
         self.state[key] = value
 
+    async def bot_states(self, prefix: str) -> dict[str, str]:
+        return {k: v for k, v in sorted(self.state.items()) if k.startswith(prefix)}
+
+    async def drop_bot_state(self, key: str) -> None:
+        self.state.pop(key, None)
+
     async def keep_hand(self, hand: OpenHand) -> None:
         self.open_hands[hand.table_id, hand.user_id] = hand
 

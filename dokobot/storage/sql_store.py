@@ -223,6 +223,14 @@ class SqlStore:
         with _store_errors():
             await self.db.set_bot_state(key, value)
 
+    async def bot_states(self, prefix: str) -> dict[str, str]:
+        with _store_errors():
+            return await self.db.bot_states(prefix)
+
+    async def drop_bot_state(self, key: str) -> None:
+        with _store_errors():
+            await self.db.drop_bot_state(key)
+
     async def keep_hand(self, hand: OpenHand) -> None:
         with _store_errors():
             await self.db.keep_hand(hand)

@@ -156,6 +156,17 @@ class TablesRepo(Core):
                 (key, value, to_epoch(now)),
             )
 
+    async def bot_states(self, prefix: str) -> dict[str, str]:
+        """Every fact whose key starts with ``prefix`` (e.g. the analyses asked for)."""
+        async with self._statement(f"read bot states {prefix}") as conn:
+            rows = await _all(conn, "SELECT key, value FROM bot_state WHERE substr(key, 1, ?) = ? ORDER BY key",
+                              (len(prefix), prefix))
+        return {str(k): str(v) for k, v in rows}
+
+    async def drop_bot_state(self, key: str) -> None:
+        async with self._transaction(f"drop bot state {key}") as conn:
+            await conn.execute("DELETE FROM bot_state WHERE key = ?", (key,))
+
     # --- the open private hands (open_hands, 009) ---------------------------
     # The token is a secret: the descriptions of these calls (in errors, so in logs) never name it.
 

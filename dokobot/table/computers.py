@@ -28,7 +28,7 @@ from dokobot.table import ai
 from dokobot.table.store import SeatInfo, StoreError
 
 if TYPE_CHECKING:
-    from dokobot.table.table import Outcome
+    from dokobot.table.outcome import Outcome
 
 log = logging.getLogger(__name__)
 

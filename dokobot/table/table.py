@@ -38,12 +38,10 @@ import secrets
 import time
 import zlib
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any, cast
 
-from dokobot.engine import Game, GameResult, IllegalAction, RuleError, RuleSet, deal
-from dokobot.engine.actions import Announce, ArmutDecline, ArmutTake, Klopfen, Move, Play, Reserve
-from dokobot.engine.contracts import is_solo
+from dokobot.engine import Game, IllegalAction, RuleError, RuleSet, deal
+from dokobot.engine.actions import Announce, Klopfen, Move
 from dokobot.table import ai, lists, restore
 from dokobot.table.bock import BockGame, BockState, BockStep, booked, step
 from dokobot.table.computers import ComputerDriver, without_level
@@ -51,6 +49,23 @@ from dokobot.table.computers import (
     computer_level as computer_level,  # the bot's pictures name the level
 )
 from dokobot.table.lists import ListGame, ListSettings, ListState, ListStep
+from dokobot.table.outcome import (
+    Aborted,
+    Closed,
+    ComputerSwitched,
+    HandedOver,
+    HostChanged,
+    Notice,
+    Seated,
+    SizeChanged,
+    Waiting,
+    notices_of,
+)
+
+# re-exported: the bot and the cogs import these three from here
+from dokobot.table.outcome import FinishedGame as FinishedGame
+from dokobot.table.outcome import Outcome as Outcome
+from dokobot.table.outcome import TableError as TableError
 from dokobot.table.store import (
     SeatInfo,
     StoredGame,
@@ -100,50 +115,6 @@ def _names_match(name: str, asked: str) -> bool:
     """A computer is named with or without its level ("Computer 1" finds "Computer 1 (schwer)")."""
     asked = asked.strip().casefold()
     return asked in (name.casefold(), without_level(name).casefold())
-
-
-class TableError(Exception):
-    """Bad input: nothing changed. ``code`` names the reason."""
-
-    def __init__(self, code: str, engine: IllegalAction | None = None, **params: Any) -> None:
-        super().__init__(code)
-        self.code = code
-        self.engine = engine
-        self.params = params
-
-
-@dataclass(frozen=True)
-class Notice:
-    """Something the whole table may learn, as a short public line."""
-
-    kind: str
-    seat: int | None = None
-    data: Any = None
-
-
-@dataclass
-class FinishedGame:
-    number: int
-    players: list[SeatInfo]
-    dealer: int
-    result: GameResult
-    points: dict[int, int]  # user_id -> points of this game
-    totals: dict[int, int]  # user_id -> running total at this table
-    record: dict[str, Any]
-    bock: int = 1  # the Bock factor this game counted with (points = score × bock)
-    bock_fired: tuple[str, ...] = ()  # Bock triggers this game set off (one new round each)
-    list_step: ListStep | None = None  # what the game was in the table's list (None: no list)
-    analysis: dict[str, Any] | None = None  # its analysis once computed (the bot's, off the loop): the curve
-
-
-@dataclass
-class Outcome:
-    notices: list[Notice] = field(default_factory=list)
-    finished: FinishedGame | None = None
-    new_game: bool = False  # a new game was dealt (start, next, redeal)
-    lobby_changed: bool = False
-    turn: TurnEvent | None = None  # the turn timer fired
-    gone: list[int] = field(default_factory=list)  # user ids who lost their seat (their hands go stale)
 
 
 class Table:
@@ -339,7 +310,7 @@ class Table:
                 await self.store.set_waiting(self.table_id, waiting)
                 self.waiting = waiting
                 log.info("table %s: someone waits for a seat (%d waiting)", self.channel_id, len(waiting))
-                return Outcome(notices=[Notice("waiting", None, name)], lobby_changed=True)
+                return Outcome(notices=[Waiting(name)], lobby_changed=True)
             seats = [*self.seats, SeatInfo(user_id, name, is_bot)]
             host = self.host_id
             if not is_bot and all(s.user_id != host for s in self.seats):
@@ -349,7 +320,7 @@ class Table:
             self.seats, self.host_id = seats, host
             outcome = Outcome(lobby_changed=True)
             if self.game_no:  # between games the table message is the summary: say it in the channel
-                outcome.notices.append(Notice("seated", len(seats) - 1, name))
+                outcome.notices.append(Seated(len(seats) - 1, name))
                 outcome.notices += self._size_notices(before)
             return outcome
 
@@ -383,7 +354,7 @@ class Table:
         if len(self.seats) >= SEATS and self.game_no and self.state == "lobby":
             self.state = "between"
         outcome.lobby_changed = True
-        outcome.notices += [Notice("seated", self.seat_of(p.user_id), p.name) for p in come]
+        outcome.notices += [Seated(self.seat_of(p.user_id), p.name) for p in come]
         outcome.notices += self._size_notices(len(self.seats) - len(come))
 
     def _size_notices(self, before: int) -> list[Notice]:
@@ -392,7 +363,7 @@ class Table:
         n = len(self.seats)
         if n == before or n not in (5, 6) or self.state == "playing" or not self.game_no:
             return []
-        return [Notice("size", None, n)]
+        return [SizeChanged(n)]
 
     async def kick(self, user_id: int, can_manage: bool, target_id: int) -> Outcome:
         async with self.lock:
@@ -449,7 +420,7 @@ class Table:
         seat = self.seat_of(self.host_id)
         if self.host_id == before or seat is None:
             return []
-        return [Notice("host", seat, self.seats[seat].name)]
+        return [HostChanged(seat, self.seats[seat].name)]
 
     async def _set_seats(self, seats: list[SeatInfo], host: int | None = None) -> None:
         """Store the seats; ``host``: who hosts from now on (default: the host stays, or the
@@ -617,7 +588,7 @@ class Table:
         events = trial.act(seat, move)
         # the new action only (trial.record() would copy the whole game per click)
         last = (len(trial.actions) - 1, dict(trial.actions[-1]))
-        outcome = Outcome(notices=_notices(trial, events))
+        outcome = Outcome(notices=notices_of(trial, events))
         if trial.phase == "done":
             await self._finish(trial, outcome, last)  # the last action and the booking: one write
         else:
@@ -698,7 +669,7 @@ class Table:
             await self.store.abort_game(self.game_id)
             self.state = "between" if SEATS <= len(self.seats) <= MAX_SEATS else "lobby"
             self.game, self.broken = None, False
-            outcome = Outcome(notices=[Notice("aborted", self.seat_of(user_id), user_id)])
+            outcome = Outcome(notices=[Aborted(self.seat_of(user_id), user_id)])
             await self._update_turn()
             try:
                 await self._seat_waiting(outcome)
@@ -714,7 +685,7 @@ class Table:
             self.state = "closed"
             self.stop_computers()
             self.stop_turn()
-            return Outcome(notices=[Notice("closed", None, user_id)])
+            return Outcome(notices=[Closed(user_id)])
 
     # ---- seats during a game -----------------------------------------------------------
 
@@ -758,7 +729,7 @@ class Table:
                 log.warning("table %s: turn not stored after a hand-over: %s", self.channel_id, exc)
             self.wake_computers()
             log.info("table %s: seat %s handed over", self.channel_id, seat)
-            notices = [Notice("handed_over", seat, (old.name, new_name)), *self._host_notices(host)]
+            notices = [HandedOver(seat, old.name, new_name), *self._host_notices(host)]
             return Outcome(notices=notices, lobby_changed=True,
                            gone=[] if old.is_bot else [old.user_id])
 
@@ -786,7 +757,7 @@ class Table:
                 raise TableError("computer_already" if on else "no_computer")
             await self._update_turn(self.away | {person} if on else self.away - {person})
             self.wake_computers()
-            return Outcome(notices=[Notice("computer_on" if on else "computer_off", seat)])
+            return Outcome(notices=[ComputerSwitched(seat, on)])
 
     async def come_back(self, user_id: int) -> bool:
         """A person a computer played for clicked something: the seat is theirs again."""
@@ -1132,58 +1103,6 @@ def _merge(into: Outcome, part: Outcome) -> None:
     into.lobby_changed = into.lobby_changed or part.lobby_changed
     into.turn = part.turn or into.turn
     into.gone += part.gone
-
-
-def _notices(game: Game, events: list[Any]) -> list[Notice]:
-    """The public lines these engine events deserve (never a hidden fact)."""
-    out: list[Notice] = []
-    for ev in events:
-        kind, seat, data = ev.kind, ev.seat, ev.data
-        if kind == "announced":
-            out.append(Notice("announced", seat, data))
-        elif kind == "contract" and data == "armut_offered":
-            out.append(Notice("armut", seat))
-        elif kind == "contract" and isinstance(data, str) and is_solo(data):
-            out.append(Notice("solo", seat, data))
-        elif kind == "contract" and data == "hochzeit":
-            out.append(Notice("hochzeit", seat))
-        elif kind == "contract" and data == "redeal":
-            out.append(Notice("redeal", _redeal_seat(game), _redeal_reason(game)))
-            if game.thrown is not None:  # reading 41: the thrown hand is shown to the table
-                seat, cards, triggers = game.thrown
-                out.append(Notice("thrown", seat, (tuple(cards), tuple(triggers))))
-        elif kind == "hochzeit_form":
-            out.append(Notice("hochzeit_form", seat, data))
-        elif kind in ("partner_asked", "partner_answer") and game.holder is not None:
-            if kind == "partner_asked" or data is False:
-                out.append(Notice("partner_declined" if kind == "partner_answer" else kind, seat, game.holder))
-        elif kind == "armut_taken":
-            out.append(Notice("armut_taken", seat, data))
-        elif kind == "armut_exchanged":
-            out.append(Notice("armut_exchanged", seat, data))
-        elif kind == "armut_declined":
-            out.append(Notice("armut_declined", seat, data))
-        elif kind == "klopfen":
-            out.append(Notice("klopfen", seat, data))
-        elif kind == "hochzeit_partner":
-            holder = next((s for s, p in game.public_parties().items() if p == "re" and s != seat), None)
-            out.append(Notice("hochzeit_partner", seat, holder))
-    return out
-
-
-def _redeal_reason(game: Game) -> str:
-    moves = [move for _, move in game.moves]
-    if _redeal_seat(game) is not None:
-        return "schmeissen"
-    if any(isinstance(m, ArmutTake | ArmutDecline) for m in moves):
-        return "armut"
-    if game.rules.klopfen_redeal and not game.klopfer and any(isinstance(m, Play) for m in moves):
-        return "klopfen"
-    return "other"
-
-
-def _redeal_seat(game: Game) -> int | None:
-    return next((seat for seat, m in game.moves if isinstance(m, Reserve) and m.kind == "schmeissen"), None)
 
 
 class Tables:

@@ -61,8 +61,9 @@ def board_title(lang: str, period: str, order: str, size: int | None) -> str:
 
 
 def board_row(lang: str, r: BoardRow, order: str, mixed: bool = False, skill: float | None = None) -> str:
-    """A player's line; ``skill``: the team rating shown beside the points (None: none)."""
-    text = t(lang, "stats.row", rank=r.rank, name=esc(r.name),
+    """A player's line; ``skill``: the team rating shown beside the points (None: none). A
+    computer's is its level's: the heading of their field and the footer say so."""
+    text = t(lang, "stats.row", rank=r.rank, name=esc(r.name, lang),
              points=tn(lang, "count.points", r.points, sign=True), games=tn(lang, "count.games", r.games),
              ppg=signed_decimal(r.ppg, lang), wins=tn(lang, "count.wins", r.wins))
     if skill is not None:
@@ -96,14 +97,16 @@ def board_method(lang: str, order: str, k: int, prior_ppg: float) -> str:
     """What the numbers shown are, one sentence per sort order (only ppg ranks by the
     shrunk value: its prior is said)."""
     if order == "ppg":
-        return t(lang, "stats.method", k=k, prior=decimal(prior_ppg, lang))
+        return tn(lang, "stats.shrunk", k, prior=decimal(prior_ppg, lang))
     return t(lang, "stats.method." + order)
 
 
-def page_footer(lang: str, method: str, mixed: bool, shown: int, of: int) -> str:
-    """The footer of page ``shown`` (0-based) of ``of``: the page, the method, the redeal rule."""
+def page_footer(lang: str, method: str, mixed: bool, shown: int, of: int, skill: bool = False) -> str:
+    """The footer of page ``shown`` (0-based) of ``of``: the page, the method, the redeal rule;
+    ``skill``: the board shows the rating, and says in plain words what it is."""
     page_text = t(lang, "stats.page", page=shown + 1, pages=of)
-    return f"{page_text} · {method} {footer(lang, 'rangliste', mixed)}"
+    note = t(lang, "stats.skill_note") + " " if skill else ""
+    return f"{page_text} · {method} {note}{footer(lang, 'rangliste', mixed)}"
 
 
 def size_line(lang: str, p: SizeRow) -> str:
@@ -169,8 +172,9 @@ def statistics_body(lang: str, s: PlayerStats) -> str:
     )
 
 
-def skill_text(lang: str, ordinal: float, games: int, mu: float, sigma: float) -> tuple[str, str]:
-    """(field name, value): a player's rating beside the points."""
+def skill_text(lang: str, ordinal: float, games: int) -> tuple[str, str]:
+    """(field name, value): a player's rating beside the points, in plain words (the method
+    is in docs/rating.md, not on the board)."""
     return t(lang, "stats.skill_field"), t(
-        lang, "stats.skill_body", rating=decimal(ordinal, lang), games=tn(lang, "count.games", games),
-        mu=decimal(mu, lang), sigma=decimal(sigma, lang))
+        lang, "stats.skill_body", rating=decimal(ordinal, lang), games=tn(lang, "count.games_dat", games),
+        about=t(lang, "stats.skill_about"))

@@ -9,6 +9,7 @@ a typo must not crash a click).
 from __future__ import annotations
 
 import logging
+import re
 from typing import Any
 
 from dokobot.engine import BreakdownItem
@@ -35,9 +36,9 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "btn.record": ("Protokoll", "Game record"),
     "btn.add_computer": ("Computer dazu", "Add computer"),
     "btn.add_computer_level": ("Computer dazu: {level}", "Add computer: {level}"),
-    "level.leicht": ("leicht", "leicht (easy)"),
-    "level.mittel": ("mittel", "mittel (medium)"),
-    "level.schwer": ("schwer", "schwer (hard)"),
+    "level.leicht": ("leicht", "easy"),
+    "level.mittel": ("mittel", "medium"),
+    "level.schwer": ("schwer", "hard"),
     "btn.remove_computer": ("Computer entfernen", "Remove computer"),
     "btn.gesund": ("Gesund", "No reservation"),
     "btn.hochzeit": ("Hochzeit", "Wedding"),
@@ -66,20 +67,24 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "lobby.free": ("– frei –", "– free –"),
     "lobby.hint": (
         "Beitreten, bis vier (oder fünf, sechs) am Tisch sitzen; dann startet der Gastgeber. Freie Plätze füllt er mit „Computer dazu“ (leicht, mittel oder schwer).",
-        "Join until four (or five, six) are seated; then the host starts. “Add computer” fills a free seat (leicht = easy, mittel = medium, schwer = hard).",
+        "Join until four (or five, six) are seated; then the host starts. “Add computer” fills a free seat (easy, medium or hard).",
     ),
     "lobby.playing": ("Das Spiel läuft – siehe unten.", "The game is on – see below."),
     "lobby.closed": ("Der Tisch ist geschlossen.", "The table is closed."),
     # --- public table
     "table.title": ("Doppelkopf · Spiel {no} · Regeln: {preset}", "Doppelkopf · game {no} · rules: {preset}"),
-    "table.bock": ("Bock ×{m} · noch {n} Bockspiele", "Bock ×{m} · {n} more Bock games"),
-    "table.bock_one": ("Bock ×{m} · noch 1 Bockspiel", "Bock ×{m} · 1 more Bock game"),
+    "table.bock.one": ("Bock ×{m} · noch {n} Bockspiel", "Bock ×{m} · {n} more Bock game"),
+    "table.bock.other": ("Bock ×{m} · noch {n} Bockspiele", "Bock ×{m} · {n} more Bock games"),
     "table.bock_last": ("Bock ×{m} · letztes Bockspiel", "Bock ×{m} · last Bock game"),
     "table.dealer": ("Geber: {dealer} · Vorhand: {lead}", "Dealer: {dealer} · lead: {lead}"),
     "table.list": ("Liste: Spiel {n} von {total}", "List: game {n} of {total}"),
-    "table.list_pflicht": (
-        "Pflichtsolo von {name}: zusätzlich zu den {total} Listenspielen, {name} spielt aus",
-        "Pflichtsolo of {name}: on top of the {total} list games, {name} leads",
+    "table.list_pflicht.one": (
+        "Pflichtsolo von {name}: zusätzlich zu {n} Listenspiel, {name} spielt aus",
+        "Pflichtsolo of {name}: on top of the {n} list game, {name} leads",
+    ),
+    "table.list_pflicht.other": (
+        "Pflichtsolo von {name}: zusätzlich zu den {n} Listenspielen, {name} spielt aus",
+        "Pflichtsolo of {name}: on top of the {n} list games, {name} leads",
     ),
     "table.list_vorgefuehrt": (
         "{name} ist vorgeführt und muss in diesem Spiel ein Solo nach Wahl spielen (Pflichtsolo)",
@@ -90,8 +95,8 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "table.announcements": ("Ansagen: {list}", "Announcements: {list}"),
     "table.klopfen": ("{n}× geklopft ({list})", "knocked {n}× ({list})"),
     "table.hochzeit_card": ("Wer zuerst ein {suit}-Ass spielt, heiratet.", "Whoever first plays the ace of {suit} is the partner."),
-    "table.armut_announced": ("{name} hat {n} Trümpfe{alte}.", "{name} holds {n} trumps{alte}."),
-    "table.armut_announced_one": ("{name} hat einen Trumpf{alte}.", "{name} holds one trump{alte}."),
+    "table.armut_announced.one": ("{name} hat einen Trumpf{alte}.", "{name} holds one trump{alte}."),
+    "table.armut_announced.other": ("{name} hat {n} Trümpfe{alte}.", "{name} holds {n} trumps{alte}."),
     "table.armut_announced_none": ("{name} hat keinen Trumpf.", "{name} holds no trump."),
     "table.armut_alte": (", eine Alte darunter", ", a queen of clubs among them"),
     "table.contract": ("Spiel: {contract}", "Game: {contract}"),
@@ -121,8 +126,8 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "pic.trick_augen": ("{augen} Augen", "{augen} card points"),
     "pic.klopfen": ("{n}× geklopft", "knocked {n}×"),
     "pic.bock": ("Dieses Spiel: Bock ×{m}", "This game: Bock ×{m}"),
-    "pic.bock_left": ("danach noch {n} Bockspiele", "then {n} more Bock games"),
-    "pic.bock_left_one": ("danach noch 1 Bockspiel", "then 1 more Bock game"),
+    "pic.bock_left.one": ("danach noch {n} Bockspiel", "then {n} more Bock game"),
+    "pic.bock_left.other": ("danach noch {n} Bockspiele", "then {n} more Bock games"),
     "pic.bock_last": ("das letzte Bockspiel", "the last Bock game"),
     "pic.hochzeit_card": ("Partner: erstes {suit}-Ass", "Partner: first ace of {suit}"),
     "pic.vorgefuehrt": ("{name} ist vorgeführt", "{name} is vorgeführt"),
@@ -195,7 +200,6 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "notice.redeal.other": ("kein Spiel zustande gekommen", "no game came about"),
     "notice.aborted": ("Spiel {no} wurde von {name} abgebrochen.", "Game {no} was aborted by {name}."),
     "notice.closed": ("Der Tisch wurde von {name} geschlossen.", "The table was closed by {name}."),
-    "notice.your_turn": ("{mention}, du bist am Zug.", "{mention}, it is your turn."),
     "turn.mention": ("{mention} ist am Zug.", "{mention}, it is your turn."),
     "turn.reminder": (
         "{mention}, du bist noch am Zug – in {s} s spielt {what}.",
@@ -273,7 +277,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "setting.tipps.help": (
         "die eigene Hand bietet **Tipp**: was der Computer `schwer` jetzt spielen würde und warum; "
         "die Liste zählt, wer wie oft fragte (`an`/`aus`, Standard aus).",
-        "your hand offers **Tipp**: what the `schwer` computer would play now and why; "
+        "your hand offers **Hint**: what the hard computer would play now and why; "
         "the score sheet counts who asked how often (`on`/`off`, default off).",
     ),
     "setting.bilder": ("Bilder", "Pictures"),
@@ -406,7 +410,8 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "Pflichtsolo of {name}: not one of the list games, {dealer} deals again.",
     ),
     "sum.list_vorgefuehrt": ("Vorgeführtes Solo von {name} (Pflichtsolo)", "Vorgeführtes Solo of {name} (Pflichtsolo)"),
-    "sum.list_end": ("Die Liste ({total} Spiele) ist zu Ende. Endstand:", "The list ({total} games) is over. Final ranking:"),
+    "sum.list_end.one": ("Die Liste ({n} Spiel) ist zu Ende. Endstand:", "The list ({n} game) is over. Final ranking:"),
+    "sum.list_end.other": ("Die Liste ({n} Spiele) ist zu Ende. Endstand:", "The list ({n} games) is over. Final ranking:"),
     "sum.redeal": ("Kein Spiel – es wird neu gegeben.", "No game – the cards are dealt again."),
     # --- confirmations (ephemeral)
     "ok.announced": ("Du hast {what} angesagt.", "You announced {what}."),
@@ -433,7 +438,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "err.manage_only": ("Das darf nur, wer Kanäle verwalten darf.", "Only someone who may manage channels can do that."),
     "err.need_human": ("Mindestens ein Mensch muss mitspielen.", "At least one person has to play."),
     "err.no_computer": ("Hier sitzt kein solcher Computer.", "There is no such computer at this table."),
-    "err.bad_level": ("Unbekannte Stufe „{level}“: leicht, mittel oder schwer.", "Unknown level “{level}”: leicht (easy), mittel (medium) or schwer (hard)."),
+    "err.bad_level": ("Unbekannte Stufe „{level}“: leicht, mittel oder schwer.", "Unknown level “{level}”: easy (`leicht`), medium (`mittel`) or hard (`schwer`)."),
     "err.need_four": ("Zum Starten braucht es vier bis sechs Spieler (jetzt {n}).", "Starting needs four to six players (now {n})."),
     "err.game_running": ("Es läuft gerade ein Spiel.", "A game is in progress."),
     "err.no_game": ("Gerade läuft kein Spiel.", "No game is in progress."),
@@ -618,6 +623,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "cmd.tisch": ("Öffnet einen Doppelkopf-Tisch in diesem Kanal", "Open a Doppelkopf table in this channel"),
     "cmd.hand": ("Zeigt dir deine Karten (nur für dich)", "Show your hand (only to you)"),
     "cmd.regeln": ("Zeigt die Regeln oder stellt sie um (Gastgeber)", "Show the rules or change them (host)"),
+    "cmd.regeln.alle": ("Alle Regeln mit Erklärung zeigen (sonst nur das Regelwerk und was davon abweicht)", "Show every rule explained (else only the rule set and what differs from it)"),
     "cmd.regeln.preset": ("Regelwerk: DDV, Hausregeln oder klassisch", "Rule set: DDV, house rules or classic"),
     "cmd.regeln.schalter": (
         "Einzelne Schalter, z. B. dulle=second_wins armut=ja solos=karo,damen",
@@ -634,7 +640,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "cmd.computer": ("Setzt einen Computer auf einen freien Platz oder nimmt ihn weg (Gastgeber)", "Seat a computer player on a free seat or remove one (host)"),
     "cmd.computer.aktion": ("dazu oder entfernen", "add or remove"),
     "cmd.computer.name": ("Welcher Computer (sonst der zuletzt gesetzte)", "Which computer (default: the last one seated)"),
-    "cmd.computer.stufe": ("Wie stark er spielt: leicht, mittel (Standard) oder schwer", "How strong it plays: leicht (easy), mittel (medium, default) or schwer (hard)"),
+    "cmd.computer.stufe": ("Wie stark er spielt: leicht, mittel (Standard) oder schwer", "How strong it plays: easy, medium (default) or hard"),
     "cmd.sprache": ("Stellt deine Sprache ein (oder die des Kanals)", "Set your language (or the channel's)"),
     "cmd.sprache.sprache": ("Deutsch, Englisch oder wie dein Discord", "German, English or like your Discord"),
     "cmd.sprache.kanal": ("Für den ganzen Kanal (Gastgeber/Kanäle verwalten)", "For the whole channel (manage channels)"),
@@ -675,12 +681,16 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "stats.board": ("Rangliste · {period} · nach {order}", "Leaderboard · {period} · by {order}"),
     "stats.row": ("{rank}. {name} – {points} · {games} · {ppg} pro Spiel · {wins}", "{rank}. {name} – {points} · {games} · {ppg} per game · {wins}"),
     "stats.rating": ("gewertet {rating}", "rated {rating}"),
-    "stats.bots": ("Computerspieler (eigene Wertung)", "Computer players (ranked apart)"),
+    "stats.bots": ("Computerspieler (eigene Wertung; Spielstärke je Stufe)", "Computer players (ranked apart; skill rating per level)"),
     "stats.no_humans": ("Noch keine menschlichen Spieler in diesem Zeitraum.", "No human players in this period yet."),
     "stats.page": ("Seite {page}/{pages}", "Page {page}/{pages}"),
-    "stats.method": (
-        "Punkte pro Spiel werden geglättet: (Punkte + {k} × {prior}) / (Spiele + {k}) – {k} gedachte Spiele zum Kanalschnitt {prior}, damit zwei Glücksspiele nicht an die Spitze reichen.",
-        "Points per game are shrunk: (points + {k} × {prior}) / (games + {k}) – {k} imagined games at the channel average {prior}, so two lucky games cannot lead.",
+    "stats.shrunk.one": (
+        "Punkte pro Spiel werden geglättet: (Punkte + {n} × {prior}) / (Spiele + {n}) – {n} gedachtes Spiel zum Kanalschnitt {prior}, damit zwei Glücksspiele nicht an die Spitze reichen.",
+        "Points per game are shrunk: (points + {n} × {prior}) / (games + {n}) – {n} imagined game at the channel average {prior}, so two lucky games cannot lead.",
+    ),
+    "stats.shrunk.other": (
+        "Punkte pro Spiel werden geglättet: (Punkte + {n} × {prior}) / (Spiele + {n}) – {n} gedachte Spiele zum Kanalschnitt {prior}, damit zwei Glücksspiele nicht an die Spitze reichen.",
+        "Points per game are shrunk: (points + {n} × {prior}) / (games + {n}) – {n} imagined games at the channel average {prior}, so two lucky games cannot lead.",
     ),
     "stats.method.punkte": (
         "Sortiert nach der Summe der Punkte; „pro Spiel“ ist der einfache Schnitt (Punkte / Spiele), nicht geglättet.",
@@ -738,7 +748,8 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "rules.preset.klassisch": ("Klassisch (ohne Dullen, Ansagen im ersten Stich, Verdoppeln)", "Classic (no Dullen, announcements in the first trick, doubling)"),
     "rules.preset.muenchen": ("Münchener Regeln zu sechst (drei Blätter, kleine und große Soli, Reizen)", "Munich rules for six (three decks, small and big solos, bidding)"),
     "rules.on": ("an", "on"),
-    "rules.list": ("Liste: {n} Spiele", "List: {n} games"),
+    "rules.list.one": ("Liste: {n} Spiel", "List: {n} game"),
+    "rules.list.other": ("Liste: {n} Spiele", "List: {n} games"),
     "rules.pflichtsolo": ("mit Pflichtsolo", "with Pflichtsolo"),
     "rules.off": ("aus", "off"),
     # --- counts: one text per CLDR plural category (``tn``)
@@ -746,6 +757,9 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "count.points.other": ("{n} Punkte", "{n} points"),
     "count.games.one": ("{n} Spiel", "{n} game"),
     "count.games.other": ("{n} Spiele", "{n} games"),
+    # the dative, after "nach", "mit", "aus": "nach 2 Spielen"
+    "count.games_dat.one": ("{n} Spiel", "{n} game"),
+    "count.games_dat.other": ("{n} Spielen", "{n} games"),
     "count.wins.one": ("{n} Sieg", "{n} win"),
     "count.wins.other": ("{n} Siege", "{n} wins"),
     "count.tricks.one": ("{n} Stich", "{n} trick"),
@@ -871,6 +885,20 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "To change (host): /doko rules switches: name=value, e.g. `dulle=second_wins`.",
     ),
     "rules.values": ("Werte: {values}", "Values: {values}"),
+    # --- the short rules page: the preset, then only what differs from it
+    "rules.changed": ("**{preset}**, geändert:", "**{preset}**, changed:"),
+    "rules.unchanged": ("**{preset}**, ohne Änderung.", "**{preset}**, unchanged."),
+    "rules.change": ("• **{label}** (`{switch}`): {value} (Vorgabe: {default})", "• **{label}** (`{switch}`): {value} (preset: {default})"),
+    "rules.setting": ("• **{label}** (`{switch}`): {value}", "• **{label}** (`{switch}`): {value}"),
+    "rules.all_hint": (
+        "Alle Regeln mit Erklärung: „Alle Regeln“ oder `/doko regeln alle:True`.",
+        "Every rule explained: “All rules” or `/doko rules all:True`.",
+    ),
+    "btn.rules_all": ("Alle Regeln", "All rules"),
+    # --- the public line when the host changes the rules
+    "notice.rules_changed": ("⚙️ {name} hat die Regeln geändert: {list}", "⚙️ {name} changed the rules: {list}"),
+    "notice.rules_change": ("**{label}**: {value} (vorher: {was})", "**{label}**: {value} (was: {was})"),
+    "rules.sw.preset": ("Regelwerk", "Rule set"),
     "rules.none": ("keine", "none"),
     "rules.line": ("**{label}** (`{switch}`): {value} – {help}", "**{label}** (`{switch}`): {value} – {help}"),
     "switch.nines": ("Neunen", "Nines"),
@@ -1017,9 +1045,9 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "choice.klassisch": ("klassisch", "classic"),
     "choice.dazu": ("dazu", "add"),
     "choice.entfernen": ("entfernen", "remove"),
-    "choice.leicht": ("leicht", "leicht (easy)"),
-    "choice.mittel": ("mittel", "mittel (medium)"),
-    "choice.schwer": ("schwer", "schwer (hard)"),
+    "choice.leicht": ("leicht", "easy"),
+    "choice.mittel": ("mittel", "medium"),
+    "choice.schwer": ("schwer", "hard"),
     "choice.de": ("Deutsch", "German"),
     "choice.en": ("Englisch", "English"),
     "choice.auto": ("wie mein Discord", "like my Discord"),
@@ -1062,6 +1090,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "name.schwarz": ("schwarz", "schwarz"),
     "name.klopfen": ("klopfen", "knock"),
     "opt.preset": ("preset", "preset"),
+    "opt.alle": ("alle", "all"),
     "opt.schalter": ("schalter", "switches"),
     "opt.spieler": ("spieler", "player"),
     "opt.aktion": ("aktion", "action"),
@@ -1128,13 +1157,33 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "Tipps sind an diesem Tisch aus; der Gastgeber schaltet sie mit `/doko regeln schalter:tipps=ja` an.",
         "Hints are off at this table; the host turns them on with `/doko regeln schalter:tipps=on`.",
     ),
+    "learn.queued": (
+        "Deine Analyse wartet, {n} vor dir. Sie kommt hierher, sobald sie fertig ist.",
+        "Your analysis is queued, {n} ahead of it. It will appear here once it is ready.",
+    ),
+    "learn.busy": (
+        "Gerade warten zu viele Analysen. Versuch es in ein paar Minuten noch einmal.",
+        "Too many analyses are waiting right now. Try again in a few minutes.",
+    ),
+    "learn.yours": (
+        "Du wartest schon auf eine Analyse. Frag nach der nächsten, sobald sie da ist.",
+        "You are already waiting for an analysis. Ask for the next one once it has arrived.",
+    ),
     "tip.not_now": ("Gerade ist keine Karte von dir dran.", "It is not your turn to play a card."),
     "sheet.hints": ("Tipps genutzt: {list}", "Hints used: {list}"),
     "stats.skill": ("Spielstärke {rating}", "skill {rating}"),
     "stats.skill_field": ("Spielstärke", "Skill rating"),
     "stats.skill_body": (
-        "**{rating}** nach {games} (μ {mu}, σ {sigma}); OpenSkill Plackett-Luce, gezeigt μ − 3σ.",
-        "**{rating}** after {games} (μ {mu}, σ {sigma}); OpenSkill Plackett-Luce, shown as μ − 3σ.",
+        "**{rating}** nach {games}. {about}",
+        "**{rating}** after {games}. {about}",
+    ),
+    "stats.skill_about": (
+        "Die Spielstärke beginnt bei 0, steigt mit Siegen (mehr gegen Starke) und sinkt mit Niederlagen (mehr gegen Schwache); wer wenig gespielt hat, steht vorsichtig niedrig.",
+        "The skill rating starts at 0, rises with wins (more against strong players) and falls with losses (more against weak ones); few games keep it cautiously low.",
+    ),
+    "stats.skill_note": (
+        "Spielstärke: steigt mit Siegen gegen Starke; Computer werden je Stufe bewertet.",
+        "Skill rating: rises with wins against strong players; computers are rated per level.",
     ),
     "stats.skill_chart": ("Spielstärke von {name}", "Skill rating of {name}"),
     "stats.skill_x": ("gewertete Spiele", "rated games"),
@@ -1171,6 +1220,19 @@ def tn(lang: str | None, key: str, n: int, *, sign: bool = False, **params: Any)
     ``sign``: the number with its sign (points), zero without one."""
     shown = signed(n, norm_lang(lang)) if sign else integer(n, norm_lang(lang))
     return t(lang, f"{key}.{plural_form(n, norm_lang(lang))}", n=shown, **params)
+
+
+_COMPUTER = re.compile(r"(Computer(?: \d+)?) \((leicht|mittel|schwer)\)")
+
+
+def computer_words(name: str, lang: str | None) -> str:
+    """A name as a player of ``lang`` reads it: a computer's level in the reader's words
+    ("Computer 1 (mittel)" -> "Computer 1 (medium)"); the stored name keeps the German level
+    (it is the rating's key), every other name stays as it is."""
+    m = _COMPUTER.fullmatch(name)
+    if m is None or norm_lang(lang) == DEFAULT_LANGUAGE:
+        return name
+    return f"{m.group(1)} ({t(lang, 'level.' + m.group(2))})"
 
 
 def locale_lang(locale: object) -> str | None:
@@ -1302,12 +1364,12 @@ def illegal_text(
         vorg = params.get("vorgefuehrt")
         if vorg == params.get("seat"):
             return t(lang, "illegal.vorgefuehrt")
-        name = names[vorg] if isinstance(vorg, int) and 0 <= vorg < len(names) else "?"
+        name = computer_words(names[vorg], lang) if isinstance(vorg, int) and 0 <= vorg < len(names) else "?"
         return t(lang, "vorgefuehrt.other", name=name)
     if code == "not_your_turn":
         expected = params.get("expected")
         if isinstance(expected, int) and 0 <= expected < len(names):
-            return t(lang, "illegal.not_your_turn", name=names[expected])
+            return t(lang, "illegal.not_your_turn", name=computer_words(names[expected], lang))
         return t(lang, "illegal.not_your_turn_nobody")
     card, step = params.get("card"), params.get("step")
     if code == "announce_too_late" and ddv_deadlines and has(f"ordinal.{card}") and isinstance(step, str):

@@ -1,10 +1,9 @@
 """A picture of the table (PNG, Pillow): seats, the current and the last trick.
 
 Pure and free of Discord. The input is a small frozen value of what the whole
-table may know (``TableView``, ``SummaryView``): seat names, dealer, who is to
-act, played cards, public parties, announcements, trick counts. It holds no
-hand: it is built only from ``public_contract``, ``public_parties()``,
-``current_trick``, ``tricks`` and ``announcements``. Equal views draw equal
+table may know (``TableView`` of ``dokobot.table.view``, which the table text reads
+too, and ``SummaryView``): seat names, dealer, who is to act, played cards, public
+parties, announcements, trick counts. It holds no hand. Equal views draw equal
 pictures, so ``render_table`` / ``render_summary`` are cached per view (an LRU
 keyed by the value itself).
 
@@ -28,15 +27,21 @@ from PIL import Image, ImageDraw, ImageFont
 
 from dokobot.engine import Game
 from dokobot.engine.game import ARMUT_PHASES
+from dokobot.table.outcome import FinishedGame
 from dokobot.table.store import SeatInfo
-from dokobot.table.table import FinishedGame, Table, computer_level, computer_number
+from dokobot.table.table import Table, computer_level, computer_number
+from dokobot.table.view import DECKS as DECKS
+from dokobot.table.view import Played as Played
+from dokobot.table.view import SeatView as SeatView
+from dokobot.table.view import TableView as TableView
+from dokobot.table.view import game_view as game_view
+from dokobot.table.view import played
 from dokobot.text.cards import card_text
-from dokobot.text.i18n import announcement_name, contract_name, t, tn
+from dokobot.text.i18n import announcement_name, contract_name, has, t, tn
 
 # Shipped as package data: the same pixels on every machine, under a file name we own.
 FONT_FILE = Path(__file__).resolve().parent / "fonts" / "NotoSans[wdth,wght].ttf"
 
-DECKS = ("french", "german")
 # Pictures kept (~16-22 KB each, whatever the number of tables): a state shown twice
 # (an edit repeated, the old summary redrawn when the next game starts, a language
 # or rules change) is drawn once. Every card is a new state, so more would only hold memory.
@@ -70,54 +75,6 @@ _GERMAN_RANK = {"A": "A", "T": "10", "K": "K", "Q": "O", "J": "U", "9": "9"}
 
 
 @dataclass(frozen=True, slots=True)
-class Played:
-    seat: int
-    card: str  # card code of game-record.md
-    trump: bool
-
-
-@dataclass(frozen=True, slots=True)
-class SeatView:
-    name: str
-    tricks: int = 0
-    party: str | None = None  # only once public
-    said: str | None = None  # Vorbehalt round: gesund | vorbehalt
-    level: str | None = None  # a computer seat: its level, shown beneath its short name
-
-
-@dataclass(frozen=True, slots=True)
-class TableView:
-    """What the whole table may know about a running game, as one hashable value."""
-
-    game_no: int
-    seats: tuple[SeatView, ...]
-    dealer: int
-    to_act: int | None
-    phase: str
-    contract: str | None  # the public contract
-    trick_no: int  # number of the trick being played (1-based)
-    trick: tuple[Played, ...]  # the current trick, in play order
-    last: tuple[Played, ...] = ()  # the last complete trick, in play order
-    last_winner: int | None = None
-    last_augen: int = 0
-    announcements: tuple[tuple[int, str], ...] = ()
-    deck: str = "french"
-    lang: str = "de"
-    # what the table text says too (issue 25): the seat sitting out (five), knocks, the
-    # Bock factor of this game and the Bock games after it, the Hochzeit's named card, vorgeführt
-    out: int | None = None
-    klopfer: int = 0  # how often was knocked (Klopfen): len(Game.klopfer)
-    bock: int = 1
-    bock_left: int = 0
-    hochzeit_suit: str | None = None  # the suit of the named ace: a card code would read as played
-    vorgefuehrt: int | None = None
-
-    def cards(self) -> list[str]:
-        """Every card the view shows (the privacy test counts them)."""
-        return [p.card for p in (*self.trick, *self.last)]
-
-
-@dataclass(frozen=True, slots=True)
 class TrickView:
     winner: int
     cards: tuple[Played, ...]
@@ -142,49 +99,6 @@ class SummaryView:
     lang: str = "de"
 
 
-def _played(game: Game, plays: object) -> tuple[Played, ...]:
-    return tuple(Played(s, c, game.is_trump(c)) for s, c in plays)  # type: ignore[attr-defined]
-
-
-def game_view(game: Game, names: list[str], game_no: int, *, deck: str = "french", lang: str = "de",
-              bock: int = 1, bock_left: int = 0, levels: list[str | None] | None = None) -> TableView:
-    """The public view of a running ``game`` (never a hand); ``bock``: this game's Bock
-    factor, ``bock_left``: the Bock games after it; ``levels``: per seat a computer's level."""
-    tricks = game.tricks
-    won = [0] * len(names)
-    for trick in tricks:
-        won[trick.winner] += 1
-    parties = game.public_parties()
-    said = dict(game.reservations) if game.phase == "reserve" else {}
-    levels = levels or [None] * len(names)
-    seats = tuple(SeatView(names[s], won[s], parties.get(s), said.get(s), levels[s]) for s in range(len(names)))
-    last = tricks[-1] if tricks else None
-    return TableView(
-        game_no=game_no,
-        seats=seats,
-        dealer=game.dealer,
-        to_act=game.to_act if game.phase != "done" else None,
-        phase=game.phase,
-        contract=game.public_contract,
-        trick_no=len(tricks) + (1 if game.phase == "play" else 0),
-        trick=_played(game, game.current_trick) if game.phase == "play" else (),
-        last=_played(game, last.cards) if last else (),
-        last_winner=last.winner if last else None,
-        last_augen=last.augen if last else 0,
-        announcements=tuple(game.announcements),
-        deck=deck if deck in DECKS else "french",
-        lang=lang,
-        out=next((s for s in range(game.n) if s not in game.seats), None),
-        klopfer=len(game.klopfer),
-        bock=bock,
-        bock_left=bock_left if bock > 1 else 0,
-        # named once the clarification is over and play runs, as the table text says it
-        hochzeit_suit=game.hochzeit_card[0] if game.hochzeit_card and game.clarify_trick is None
-        and game.phase == "play" else None,
-        vorgefuehrt=game.vorgefuehrt,
-    )
-
-
 def table_view(table: Table, *, deck: str = "french", lang: str = "de") -> TableView | None:
     """The public view of the table's running game; None when there is none to draw."""
     if table.game is None or len(table.names) != table.game.n:
@@ -195,10 +109,14 @@ def table_view(table: Table, *, deck: str = "french", lang: str = "de") -> Table
                      bock=table.bock_multiplier, bock_left=table.bock_left, levels=levels)
 
 
-def _summary_name(p: SeatInfo) -> str:
-    """A computer in the summary's party line: "C1 (schwer)", short enough to keep its level."""
+def _summary_name(p: SeatInfo, lang: str) -> str:
+    """A computer in the summary's party line: "C1 (schwer)", short enough to keep its level
+    (in the reader's words: "C1 (hard)")."""
     n = computer_number(p.name) if p.is_bot else 0
-    return f"C{n} ({computer_level(p.name)})" if n else p.name
+    if not n:
+        return p.name
+    level = computer_level(p.name)
+    return f"C{n} ({t(lang, 'level.' + level) if has('level.' + level) else level})"
 
 
 def _seat_names(players: list[SeatInfo]) -> tuple[list[str], list[str | None]]:
@@ -218,10 +136,10 @@ def summary_view(fin: FinishedGame, game: Game, *, deck: str = "french", lang: s
     res = fin.result
     if res.is_redeal or game.phase != "done":
         return None
-    tricks = tuple(TrickView(tr.winner, _played(game, tr.cards), tr.augen) for tr in game.tricks)
+    tricks = tuple(TrickView(tr.winner, played(game, tr.cards), tr.augen) for tr in game.tricks)
     return SummaryView(
         game_no=fin.number,
-        names=tuple(_summary_name(p) for p in fin.players),
+        names=tuple(_summary_name(p, lang) for p in fin.players),
         contract=res.contract,
         winner=res.winner,
         re=tuple(res.re),
@@ -533,6 +451,13 @@ def computer_no(seat: SeatView) -> int:
     return int(last) if seat.level and last.isdigit() else 0
 
 
+def _level(seat: SeatView, lang: str) -> str | None:
+    """A computer's level in the reader's words ("medium" for an English reader)."""
+    if seat.level is None:
+        return None
+    return t(lang, "level." + seat.level) if has("level." + seat.level) else seat.level
+
+
 def _seat_line(view: TableView, seat: int, width: int = PLAQUE_W - 16) -> str:
     """The plaque's second line, the first of these that fits ``width``: dealer, a
     computer's level and the tricks (or what was said); without the level; tricks alone."""
@@ -544,7 +469,7 @@ def _seat_line(view: TableView, seat: int, width: int = PLAQUE_W - 16) -> str:
         what = t(lang, "table." + s.said) if s.said else "…"
     else:
         what = tn(lang, "count.tricks", s.tricks)
-    level = [s.level] if s.level else []
+    level = [_level(s, lang) or ""] if s.level else []
     for parts in ([*dealer, *level, what], [*dealer, what]):
         line = " · ".join(parts)
         if font(TEXT).getlength(line) <= width:
@@ -560,8 +485,9 @@ def _plaque_name(view: TableView, seat: int, width: int, line: str) -> str:
     if not no:
         return _name(view.seats, seat, view.lang, width, TEXT)
     bold = font(TEXT, True)
-    shown = s.level is not None and s.level in line.split(" · ")
-    for name in ([s.name] if shown else [f"{s.name} · {s.level}", f"C{no} {s.level}"]):
+    level = _level(s, view.lang)
+    shown = level is not None and level in line.split(" · ")
+    for name in ([s.name] if shown else [f"{s.name} · {level}", f"C{no} {level}"]):
         if bold.getlength(name) <= width:
             return name
     return f"C{no}"
@@ -600,8 +526,8 @@ def _facts(view: TableView) -> list[tuple[str, tuple[int, ...]]]:
     out: list[tuple[str, tuple[int, ...]]] = []
     if view.bock > 1:
         out.append((t(lang, "pic.bock", m=view.bock), GOLD))
-        key = "pic.bock_left" if view.bock_left > 1 else "pic.bock_left_one" if view.bock_left == 1 else "pic.bock_last"
-        out.append((t(lang, key, n=view.bock_left), MUTED))
+        left = view.bock_left
+        out.append((tn(lang, "pic.bock_left", left) if left else t(lang, "pic.bock_last"), MUTED))
     if view.klopfer:
         out.append((t(lang, "pic.klopfen", n=view.klopfer), GOLD))
     if view.hochzeit_suit in ("C", "S", "H", "D"):
@@ -780,7 +706,7 @@ def alt_text(parts: list[str]) -> str:
 def _seat_words(view: TableView, seat: int) -> str:
     """A seat as the plaque shows it: "Nord (Re, Geber, 2 Stiche)", "Computer 1 (mittel, 0 Stiche)"."""
     s, lang = view.seats[seat], view.lang
-    parts = [s.level] if s.level else []
+    parts = [_level(s, lang) or ""] if s.level else []
     parts += [t(lang, "party." + s.party)] if s.party else []
     parts += [t(lang, "pic.dealer")] if seat == view.dealer else []
     if seat == view.out:

@@ -8,12 +8,12 @@ to its owner alone by the bot layer.
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from math import gcd
 from typing import Any
 
 from dokobot.engine import (
+    PRESETS,
     SWITCHES,
     BreakdownItem,
     Game,
@@ -35,28 +35,30 @@ from dokobot.engine.actions import (
     Klopfen,
     Play,
     Reserve,
-    parse,
 )
 from dokobot.engine.announce import rank as announce_rank
 from dokobot.engine.game import ARMUT_PHASES
 from dokobot.table.bock import booked
 from dokobot.table.store import SeatInfo, TableSettings
 from dokobot.table.switches import TABLE_SWITCHES
-from dokobot.table.table import MAX_SEATS, FinishedGame, Notice, Table
-from dokobot.text.cards import card_text
+from dokobot.table.table import MAX_SEATS, FinishedGame, Table
+from dokobot.table.view import Played, TableView, game_view
+from dokobot.text.cards import card_text, hochzeit_card_line
 from dokobot.text.controls import AskKsolo, AskSchwein, Control, GiveTrumps, Intent
-from dokobot.text.i18n import announcement_name, breakdown_label, contract_name, has, t, tn
+from dokobot.text.i18n import (
+    announcement_name,
+    breakdown_label,
+    computer_words,
+    contract_name,
+    has,
+    t,
+    tn,
+)
+from dokobot.text.markdown import esc as esc  # render.esc: the bot and the boards use it
+from dokobot.text.notices import record_events
 from dokobot.text.numbers import signed
 
 MAX_ROW = 5
-
-_MD = re.compile(r"([\\*_`~|>#\[\]()])")
-
-
-def esc(name: str) -> str:
-    """A player's name with Markdown switched off."""
-    return _MD.sub(r"\\\1", name)
-
 
 # ---- public -------------------------------------------------------------------------------
 
@@ -75,13 +77,13 @@ def lobby_text(table: Table, lang: str | None) -> tuple[str, str]:
     ]
     shown = max(4, min(len(table.seats) + 1, MAX_SEATS))  # four seats, one more once four sit, up to six
     for i in range(shown):
-        lines.append(f"{i + 1}. {esc(table.seats[i].name) if i < len(table.seats) else t(lang, 'lobby.free')}")
+        lines.append(f"{i + 1}. {esc(table.seats[i].name, lang) if i < len(table.seats) else t(lang, 'lobby.free')}")
     if len(table.seats) == 5:  # what Starten will pick
         lines.append(t(lang, "lobby.five_all" if table.game_rules(5).all_play else "lobby.five"))
     elif len(table.seats) == 6:
         lines.append(t(lang, "lobby.six"))
     if table.waiting:
-        lines.append(t(lang, "lobby.waiting", list=", ".join(esc(w.name) for w in table.waiting)))
+        lines.append(t(lang, "lobby.waiting", list=", ".join(esc(w.name, lang) for w in table.waiting)))
     if table.state == "closed":
         lines += ["", t(lang, "lobby.closed")]
     elif table.state == "playing":
@@ -91,52 +93,54 @@ def lobby_text(table: Table, lang: str | None) -> tuple[str, str]:
     return t(lang, "lobby.title"), "\n".join(lines)
 
 
-def card(game: Game, code: str, lang: str | None = None) -> str:
+def card(played: Played, lang: str | None = None) -> str:
     """Card text (English: ♣Q, ♦J); trumps in bold so they stand apart."""
-    text = card_text(code, lang=lang)
-    return f"**{text}**" if game.is_trump(code) else text
+    text = card_text(played.card, lang=lang)
+    return f"**{text}**" if played.trump else text
+
+
+def public_view(table: Table) -> TableView | None:
+    """The running game as the whole table may know it (None: no game): the public texts
+    read this, never the live game."""
+    game = table.game
+    return None if game is None else game_view(game, list(table.names), table.game_no)
+
+
+def _rules(view: TableView) -> RuleSet:
+    assert view.rules is not None  # game_view sets it
+    return view.rules
 
 
 def table_text(table: Table, lang: str | None) -> tuple[str, str]:
     """Title and body of the public table message of the running game."""
-    game = table.game
-    assert game is not None
-    names = [esc(n) for n in table.names]
+    view = public_view(table)
+    assert view is not None
+    names = [esc(n, lang) for n in table.names]
     # the running game's rules: six seated play the Münchener Regeln whatever the table's preset
-    title = t(lang, "table.title", no=table.game_no, preset=preset_name(lang, game.rules.preset))
-    order = playing_order(game)
-    lead = order[0]
+    title = t(lang, "table.title", no=table.game_no, preset=preset_name(lang, _rules(view).preset))
+    lead = view.order[0]
     lines = [bock_line(table, lang)] if table.bock_multiplier > 1 else []
     lines += list_lines(table, lang)
-    lines.append(t(lang, "table.dealer", dealer=names[game.dealer], lead=names[lead]))
-    if table.sits_out(game.dealer):
-        lines.append(t(lang, "table.sits_out", name=names[game.dealer]))
+    lines.append(t(lang, "table.dealer", dealer=names[view.dealer], lead=names[lead]))
+    if table.sits_out(view.dealer):
+        lines.append(t(lang, "table.sits_out", name=names[view.dealer]))
     away = [names[i] for i, s in enumerate(table.seats) if s.user_id in table.away and i < len(names)]
     if away and table.state == "playing":
         lines.append(f"🤖 {t(lang, 'table.computer_for', names=', '.join(away))}")
-    lines += _contract_lines(game, names, lang)
-    if game.phase == "reserve":
-        lines.append(_reserve_line(game, names, lang))
-    elif game.phase in ARMUT_PHASES:
-        lines.append(_armut_line(game, names, lang))
-    if game.phase in ("play", "done"):
-        lines += _trick_lines(game, names, lang)
+    lines += _contract_lines(view, names, lang)
+    if view.phase == "reserve":
+        lines.append(_reserve_line(view, names, lang))
+    elif view.phase in ARMUT_PHASES:
+        lines.append(_armut_line(view, names, lang))
+    if view.phase in ("play", "done"):
+        lines += _trick_lines(view, names, lang)
     return title, "\n".join(lines)
-
-
-def playing_order(game: Game) -> list[int]:
-    """The seats with cards, from the one after the dealer (at five the dealer may sit out;
-    five who all play and six have no seat without cards)."""
-    n = game.n
-    seats = [(game.dealer + 1 + i) % n for i in range(n)]
-    return [s for s in seats if s in game.seats]  # game.seats: those dealt cards
 
 
 def bock_line(table: Table, lang: str | None) -> str:
     """'Bock ×2 · noch 3 Bockspiele': the factor and the Bock games after the running one."""
     m, n = table.bock_multiplier, table.bock_left
-    key = "table.bock" if n > 1 else "table.bock_one" if n == 1 else "table.bock_last"
-    return f"**{t(lang, key, m=m, n=n)}**"
+    return f"**{tn(lang, 'table.bock', n, m=m) if n else t(lang, 'table.bock_last', m=m)}**"
 
 
 def list_lines(table: Table, lang: str | None) -> list[str]:
@@ -145,12 +149,11 @@ def list_lines(table: Table, lang: str | None) -> list[str]:
     settings = table.list_settings
     if not settings.active:
         return []
-    game, names = table.game, [esc(n) for n in table.names]
+    view, names = public_view(table) if table.state == "playing" else None, [esc(n, lang) for n in table.names]
     lines = []
-    playing = table.state == "playing" and game is not None
-    pflicht, vorg = table.list_game if playing else (frozenset(), None)
-    if playing and game is not None and game.is_pflichtsolo and game.soloist is not None and game.soloist != vorg:
-        lines.append(t(lang, "table.list_pflicht", name=names[game.soloist], total=settings.games))
+    pflicht, vorg = table.list_game if view is not None else (frozenset(), None)
+    if view is not None and view.pflichtsolo is not None and view.pflichtsolo != vorg:
+        lines.append(tn(lang, "table.list_pflicht", settings.games, name=names[view.pflichtsolo]))
     else:
         n = min(table.list_state.counted + 1, max(settings.games, table.list_state.counted + 1))
         lines.append(t(lang, "table.list", n=n, total=settings.games))
@@ -168,12 +171,12 @@ def _owing_name(table: Table, seat: SeatInfo, lang: str | None) -> str:
     """The name, at six with the sizes still owed: "Ost (klein)"."""
     owes = table.list_owes(seat.user_id)
     if len(table.seats) != 6 or not owes:
-        return esc(seat.name)
-    return f"{esc(seat.name)} ({', '.join(t(lang, 'list.size.' + k) for k in owes)})"
+        return esc(seat.name, lang)
+    return f"{esc(seat.name, lang)} ({', '.join(t(lang, 'list.size.' + k) for k in owes)})"
 
 
 def _list_summary(fin: FinishedGame, lang: str | None) -> list[str]:
-    step, names = fin.list_step, [esc(p.name) for p in fin.players]
+    step, names = fin.list_step, [esc(p.name, lang) for p in fin.players]
     if step is None or fin.result.is_redeal:
         return []
     total = step.total
@@ -186,43 +189,38 @@ def _list_summary(fin: FinishedGame, lang: str | None) -> list[str]:
             lines.append(f"**{t(lang, 'sum.list_vorgefuehrt', name=names[soloist])}**")
         lines.append(t(lang, "sum.list_game", n=step.list_game, total=total))
     if step.ended is not None:
-        by_id = {p.user_id: esc(p.name) for p in fin.players}
+        by_id = {p.user_id: esc(p.name, lang) for p in fin.players}
         ranking = [f"{i + 1}. {by_id.get(u, '?')} {_signed(p)}" for i, (u, p) in enumerate(step.ended)]
-        lines += ["", f"**{t(lang, 'sum.list_end', total=total)}**", *ranking]
+        lines += ["", f"**{tn(lang, 'sum.list_end', total)}**", *ranking]
     return lines
 
 
-def _contract_lines(game: Game, names: list[str], lang: str | None) -> list[str]:
+def _contract_lines(view: TableView, names: list[str], lang: str | None) -> list[str]:
     lines = []
-    contract = game.public_contract
+    contract = view.contract
     if contract and contract != "normal":
-        who = game.declarer
+        who = view.declarer
         suffix = f" ({names[who]})" if who is not None else ""
         lines.append(t(lang, "table.contract", contract=contract_name(lang, contract)) + suffix)
-    parties = game.public_parties()
-    if parties and game.phase != "done":
+    parties = view.parties()
+    if parties and view.phase != "done":
         lines.append(t(lang, "table.parties", list=_parties_list(parties, names, lang)))
-    if game.klopfer:
-        lines.append(t(lang, "table.klopfen", n=len(game.klopfer), list=", ".join(names[s] for s in game.klopfer)))
-    if game.announcements:
-        said = " · ".join(f"{announcement_name(lang, a)} ({names[s]})" for s, a in game.announcements)
+    if view.knockers:
+        lines.append(t(lang, "table.klopfen", n=len(view.knockers), list=", ".join(names[s] for s in view.knockers)))
+    if view.announcements:
+        said = " · ".join(f"{announcement_name(lang, a)} ({names[s]})" for s, a in view.announcements)
         lines.append(t(lang, "table.announcements", list=said))
-    if game.hochzeit_card and game.clarify_trick is None and game.phase in ("play", "partner"):
+    if view.named_card:
         # in words: a card symbol in a public message reads as a played card
-        lines.append(hochzeit_card_line(lang, game.hochzeit_card))
-    if game.rules.hochzeit == "choice" and game.hochzeit_form and game.clarify_trick is None \
-            and game.phase in ("play", "partner"):
-        lines.append(t(lang, "table.hochzeit_form", form=t(lang, "value.hochzeit." + game.hochzeit_form)))
-    told = game.armut_announced
-    if told is not None and game.phase != "done":
+        lines.append(hochzeit_card_line(lang, view.named_card))
+    if view.hochzeit_form:
+        lines.append(t(lang, "table.hochzeit_form", form=t(lang, "value.hochzeit." + view.hochzeit_form)))
+    told = view.armut_told
+    if told is not None:
         alte = t(lang, "table.armut_alte") if told.alte else ""
-        key = "table.armut_announced" + {0: "_none", 1: "_one"}.get(told.trumps, "")
-        lines.append(t(lang, key, name=names[told.seat], n=told.trumps, alte=alte))
+        lines.append(tn(lang, "table.armut_announced", told.trumps, name=names[told.seat], alte=alte)
+                     if told.trumps else t(lang, "table.armut_announced_none", name=names[told.seat]))
     return lines
-
-
-def _first_vorbehalt(game: Game) -> int | None:
-    return next((s for s, r in game.reservations if r == "vorbehalt"), None)
 
 
 def _parties_list(parties: dict[int, str], names: list[str], lang: str | None) -> str:
@@ -234,55 +232,50 @@ def _parties_list(parties: dict[int, str], names: list[str], lang: str | None) -
     return " · ".join(parts)
 
 
-def _reserve_line(game: Game, names: list[str], lang: str | None) -> str:
-    said = dict(game.reservations)
+def _reserve_line(view: TableView, names: list[str], lang: str | None) -> str:
     parts = []
-    for seat in playing_order(game):
-        word = said.get(seat)
+    for seat in view.order:
+        word = view.seats[seat].said
         text = t(lang, "table." + word) if word else t(lang, "table.waiting")
         parts.append(f"{names[seat]} {text}")
     line = t(lang, "table.reserve", list=" · ".join(parts))
-    return _with_turn(line, game, names, lang)
+    return _with_turn(line, view, names, lang)
 
 
-def _armut_line(game: Game, names: list[str], lang: str | None) -> str:
-    key = "table.armut" if game.phase == "armut_take" else "table.armut_exchange"
-    holder = _first_vorbehalt(game)
+def _armut_line(view: TableView, names: list[str], lang: str | None) -> str:
+    key = "table.armut" if view.phase == "armut_take" else "table.armut_exchange"
+    holder = view.first_vorbehalt
     line = t(lang, key, name=names[holder] if holder is not None else "?")
-    return _with_turn(line, game, names, lang)
+    return _with_turn(line, view, names, lang)
 
 
-def _with_turn(line: str, game: Game, names: list[str], lang: str | None) -> str:
-    if game.to_act is None:
+def _with_turn(line: str, view: TableView, names: list[str], lang: str | None) -> str:
+    if view.to_act is None:
         return line
-    return f"{line}   ({t(lang, 'table.to_act', name=names[game.to_act])})"
+    return f"{line}   ({t(lang, 'table.to_act', name=names[view.to_act])})"
 
 
-def _trick_lines(game: Game, names: list[str], lang: str | None) -> list[str]:
+def _trick_lines(view: TableView, names: list[str], lang: str | None) -> list[str]:
     lines = []
-    tricks = game.tricks
-    if game.phase == "play":
-        played = dict(game.current_trick)
-        leader = game.current_trick[0][0] if game.current_trick else game.to_act
-        seats = playing_order(game)
+    if view.phase == "play":
+        played = {p.seat: p for p in view.trick}
+        leader = view.trick[0].seat if view.trick else view.to_act
+        seats = list(view.order)
         order = [seats[(seats.index(leader) + i) % len(seats)] for i in range(len(seats))] if leader in seats else []
-        pig = None if game.current_schwein is None else game.current_trick[game.current_schwein][0]
+        pig = None if view.schwein is None else view.trick[view.schwein].seat
         cards = " · ".join(
-            f"{names[s]} {_played(game, played[s], s == pig, lang) if s in played else '…'}" for s in order
+            f"{names[s]} {_played(played[s], s == pig, lang) if s in played else '…'}" for s in order
         )
-        lines.append(_with_turn(t(lang, "table.trick", n=len(tricks) + 1, cards=cards), game, names, lang))
-    if tricks:
-        lines.append(last_trick_line(game, names, lang))
-    won = [0] * game.n
-    for trick in tricks:
-        won[trick.winner] += 1
-    lines.append(t(lang, "table.tricks", list=" · ".join(f"{names[s]} {won[s]}" for s in playing_order(game))))
+        lines.append(_with_turn(t(lang, "table.trick", n=view.trick_no, cards=cards), view, names, lang))
+    if view.last:
+        lines.append(last_trick_line(view, names, lang))
+    lines.append(t(lang, "table.tricks", list=" · ".join(f"{names[s]} {view.seats[s].tricks}" for s in view.order)))
     return lines
 
 
-def _played(game: Game, code: str, schwein: bool, lang: str | None) -> str:
+def _played(played: Played, schwein: bool, lang: str | None) -> str:
     """A played card; a Fuchs played as Schwein says so (it beats the Dullen)."""
-    return card(game, code, lang) + (f" ({t(lang, 'card.schwein')})" if schwein else "")
+    return card(played, lang) + (f" ({t(lang, 'card.schwein')})" if schwein else "")
 
 
 def _breakdown_item(b: BreakdownItem, lang: str | None) -> str:
@@ -296,7 +289,7 @@ def summary_text(fin: FinishedGame, lang: str | None, game: Game | None = None) 
     """Title and body of the end-of-game summary (everything is public by now), with the
     last trick card by card. ``game``: the finished game, if at hand (else replayed)."""
     res = fin.result
-    names = [esc(p.name) for p in fin.players]
+    names = [esc(p.name, lang) for p in fin.players]
     title = t(lang, "sum.title", no=fin.number, contract=contract_name(lang, res.contract))
     if res.is_redeal:
         return title, t(lang, "sum.redeal")
@@ -305,9 +298,10 @@ def summary_text(fin: FinishedGame, lang: str | None, game: Game | None = None) 
         res = replace(res, targets=game.game_result().targets)
     lines = result_lines(res, names, lang, fin.bock)
     if game is not None and game.tricks:
-        lines.insert(2 if why_text(res, lang) else 1, last_trick_line(game, names, lang))  # after the why
+        view = game_view(game, [p.name for p in fin.players], fin.number)
+        lines.insert(2 if why_text(res, lang) else 1, last_trick_line(view, names, lang))  # after the why
     lines += [t(lang, "sum.bock." + trigger) for trigger in fin.bock_fired]
-    lines.append(t(lang, "sum.sheet", list=sheet_list(fin.players, fin.totals)))
+    lines.append(t(lang, "sum.sheet", list=sheet_list(fin.players, fin.totals, lang)))
     lines += _list_summary(fin, lang)
     return title, "\n".join(lines)
 
@@ -365,16 +359,15 @@ def _uneven_line(res: GameResult, lang: str | None) -> str | None:
              re_p=_signed(res.score[res.re[0]]), kontra_p=_signed(res.score[res.kontra[0]]))
 
 
-def last_trick_line(game: Game, names: list[str], lang: str | None) -> str:
+def last_trick_line(view: TableView, names: list[str], lang: str | None) -> str:
     """'Letzter Stich an Ost, 35 Augen: Nord ♠A · Ost ♠10 · ...': who played which card."""
-    last = game.tricks[-1]
-    cards = " · ".join(f"{names[s]} {_played(game, c, i == last.schwein, lang)}"
-                       for i, (s, c) in enumerate(last.cards))
-    return t(lang, "table.last_trick", winner=names[last.winner], cards=cards, augen=last.augen)
+    assert view.last_winner is not None  # called only once a trick is done
+    cards = " · ".join(f"{names[p.seat]} {_played(p, i == view.last_schwein, lang)}" for i, p in enumerate(view.last))
+    return t(lang, "table.last_trick", winner=names[view.last_winner], cards=cards, augen=view.last_augen)
 
 
-def sheet_list(players: list[Any], totals: dict[int, int]) -> str:
-    return " · ".join(f"{esc(p.name)} {_signed(totals.get(p.user_id, 0))}" for p in players)
+def sheet_list(players: list[Any], totals: dict[int, int], lang: str | None = None) -> str:
+    return " · ".join(f"{esc(p.name, lang)} {_signed(totals.get(p.user_id, 0))}" for p in players)
 
 
 def _signed(n: int) -> str:
@@ -427,77 +420,6 @@ def party_said(game: Game, seat: object) -> str | None:
     return max(said, key=announce_rank) if said else None
 
 
-def notice_text(table: Table, notice: Notice, lang: str | None) -> str | None:
-    names = [esc(n) for n in table.names]
-
-    def name(seat: int | None) -> str:
-        return names[seat] if seat is not None and 0 <= seat < len(names) else "?"
-
-    kind, seat, data = notice.kind, notice.seat, notice.data
-    if kind == "announced":
-        return t(lang, "notice.announced", name=name(seat), what=f"**{announcement_name(lang, data)}**")
-    if kind == "solo":
-        return t(lang, "notice.solo", name=name(seat), contract=contract_name(lang, data))
-    if kind in ("hochzeit", "armut", "armut_taken", "armut_declined"):  # who, nothing else
-        return t(lang, "notice." + kind, name=name(seat))
-    if kind == "armut_exchanged":
-        return tn(lang, "notice.armut_exchanged", int(data or 0))
-    if kind == "klopfen":
-        return t(lang, "notice.klopfen", name=name(seat), n=data)
-    if kind == "hochzeit_partner":
-        holder = _hochzeit_holder(table)
-        if seat is None:
-            return t(lang, "notice.hochzeit_alone", name=name(holder))
-        return t(lang, "notice.hochzeit_partner", partner=name(seat), name=name(holder))
-    if kind == "redeal":
-        return t(lang, "notice.redeal", reason=t(lang, "notice.redeal." + str(data), name=name(seat)))
-    if kind == "thrown":  # reading 41: the rules make the thrown hand public
-        cards, triggers = data
-        trigger = ", ".join(t(lang, "value.schmeissen." + x) for x in triggers)
-        return t(lang, "notice.thrown", name=name(seat), trigger=trigger, cards=" ".join(card_text(c, lang=lang) for c in cards))
-    if kind == "hochzeit_form":
-        return t(lang, "notice.hochzeit_form", name=name(seat), form=t(lang, "value.hochzeit." + str(data)))
-    if kind in ("partner_asked", "partner_declined"):
-        return t(lang, "notice." + kind, partner=name(seat), name=name(data))
-    if kind == "aborted":
-        return t(lang, "notice.aborted", no=table.game_no, name=f"<@{data}>")
-    if kind == "closed":
-        return t(lang, "notice.closed", name=f"<@{data}>")
-    if kind in ("waiting", "host"):  # data: the name
-        return t(lang, "notice." + kind, name=esc(str(data)))
-    if kind == "seated":
-        return t(lang, "notice.seated", name=esc(str(data)), n=(seat or 0) + 1)
-    if kind == "size":
-        form = "lobby.six" if data == 6 else "lobby.five_all" if table.game_rules(5).all_play else "lobby.five"
-        return t(lang, "notice.size", form=t(lang, form))
-    if kind == "handed_over":
-        old, new = data
-        return t(lang, "notice.handed_over", old=esc(old), new=esc(new))
-    if kind in ("computer_on", "computer_off"):
-        who = table.seats[seat].name if seat is not None and seat < len(table.seats) else "?"
-        return t(lang, "notice." + kind, name=esc(who))
-    return None
-
-
-def hochzeit_card_line(lang: str | None, card: str) -> str:
-    """Who marries under ``named_card``, the card in words (reading 39: any card, not only an ace)."""
-    if card[1:] == "A" and card[:1] in "CSH":
-        return t(lang, "table.hochzeit_card", suit=t(lang, "suit." + card[0]))
-    return t(lang, "table.hochzeit_named", card=card_words(lang, card))
-
-
-def card_words(lang: str | None, card: str) -> str:
-    """A card in words (``Herz-Zehn``), for public lines where a symbol would read as played."""
-    if card == "JO":
-        return t(lang, "cardword.JO")
-    return t(lang, "cardword.card", suit=t(lang, "suit." + card[0]), rank=t(lang, "cardword." + card[1]))
-
-
-def _hochzeit_holder(table: Table) -> int | None:
-    game = table.game
-    return _first_vorbehalt(game) if game is not None else None
-
-
 # ---- private ----------------------------------------------------------------------------
 
 
@@ -540,7 +462,7 @@ def _turn_text(table: Table, obs: Observation, lang: str | None) -> str:
         return t(lang, "hand.done")
     if obs.to_act == obs.seat:
         return t(lang, "hand.your_turn")
-    return t(lang, "hand.wait", name=esc(table.names[obs.to_act]) if obs.to_act is not None else "?")
+    return t(lang, "hand.wait", name=esc(table.names[obs.to_act], lang) if obs.to_act is not None else "?")
 
 
 def _prompt(table: Table, obs: Observation, lang: str | None) -> str | None:
@@ -548,22 +470,22 @@ def _prompt(table: Table, obs: Observation, lang: str | None) -> str | None:
         return None
     if obs.phase == "partner":  # reading 40: the found seat takes the Hochzeit or declines
         holder = obs.declarer
-        return t(lang, "hand.partner_ask", name=esc(table.names[holder]) if holder is not None else "?")
+        return t(lang, "hand.partner_ask", name=esc(table.names[holder], lang) if holder is not None else "?")
     if obs.phase == "reserve":
-        game = table.game
-        owed = game.owed.get(obs.seat) if game is not None and game.owed is not None else None
-        sizes = ", ".join(t(lang, "list.size." + k) for k in sorted(owed or ()))
-        if game is not None and game.vorgefuehrt == obs.seat:
+        view = public_view(table)
+        owed = view.owes(obs.seat) if view is not None else ()
+        sizes = ", ".join(t(lang, "list.size." + k) for k in sorted(owed))
+        if view is not None and view.vorgefuehrt == obs.seat:
             return t(lang, "hand.vorgefuehrt") + (" " + t(lang, "hand.vorgefuehrt_six", sizes=sizes) if owed else "")
         if owed:
             return t(lang, "hand.reserve") + " " + t(lang, "hand.pflicht_owed_six", sizes=sizes)
-        if game is not None and obs.seat in game.pflicht:
+        if view is not None and obs.seat in view.pflicht:
             return t(lang, "hand.reserve") + " " + t(lang, "hand.pflicht_owed")
         return t(lang, "hand.reserve")
     if obs.phase == "bid":
         return t(lang, "hand.bid")
     if obs.phase == "armut_take":
-        return t(lang, "hand.armut_take", name=esc(table.names[obs.poor or 0]))
+        return t(lang, "hand.armut_take", name=esc(table.names[obs.poor or 0], lang))
     if obs.phase == "armut_give":
         return t(lang, "hand.armut_give")
     if obs.phase == "armut_return":
@@ -573,9 +495,11 @@ def _prompt(table: Table, obs: Observation, lang: str | None) -> str | None:
 
 def hand_controls(table: Table, seat: int, lang: str | None, deck: str = "french") -> list[list[Control]]:
     """Rows of buttons/selects for the seat's private view (at most 5 rows)."""
-    if table.game is None or table.game.phase == "done" or table.sits_out(seat):
+    if table.game is None or table.sits_out(seat):
         return []
     obs = _view(table, seat)
+    if obs.phase == "done":
+        return []
     if obs.phase == "reserve":
         return _reserve_controls(obs, lang)
     if obs.phase == "bid":  # six: equal solos bid with the steps' names, or pass
@@ -753,8 +677,9 @@ def rules_text(table: Table, lang: str | None, images: bool = True) -> tuple[str
     """The table's rules page (public knowledge); ``images``: the channel shows pictures.
     It shows the rules of the size actually seated: six play the Münchener Regeln."""
     n = len(table.seats)
-    if table.state == "playing" and table.game is not None:
-        rules = table.game.rules
+    view = public_view(table) if table.state == "playing" else None
+    if view is not None:
+        rules = _rules(view)
     else:
         rules = table.game_rules(n) if 4 <= n <= MAX_SEATS else table.ruleset
     return rules_page(rules, table.settings, lang, table.list_settings.games, table.pflicht_on,
@@ -787,17 +712,33 @@ RULES_PAGE_BUDGET = 5900  # of Discord's 6,000 per message: room for a footer of
 
 def _rules_page(r: RuleSet, settings: TableSettings, lang: str | None, list_games: int, pflichtsolo: bool,
                 images: bool, size: str | None, values: str) -> tuple[str, str]:
-    preset_key = f"rules.preset.{r.preset}"
-    lines = [f"**{t(lang, preset_key) if has(preset_key) else r.preset}**", ""]
-    lines += [switch_line(r, name, lang, values) for name in SWITCHES]
+    changed = changed_switches(r)
+    head = f"**{preset_words(r.preset, lang)}**"
+    if changed:  # the preset, and what differs from it: marked on its line as well
+        labels = ", ".join(t(lang, f"switch.{name}") for name in changed)
+        head = t(lang, "rules.changed", preset=preset_words(r.preset, lang)) + " " + labels
+    lines = [head, ""]
+    lines += [("✎ " if name in changed else "") + switch_line(r, name, lang, values) for name in SWITCHES]
     if list_games:  # the table's list (rules.md "Lists and Pflichtsoli"), not an engine switch
         pflicht = " · " + t(lang, "rules.pflichtsolo") if pflichtsolo else ""
-        lines += ["", t(lang, "rules.list", n=list_games) + pflicht]
+        lines += ["", tn(lang, "rules.list", list_games) + pflicht]
     lines += list_lines_of_rules(list_games, pflichtsolo, lang)
     if size is None:
         size = t(lang, "lobby.five_all" if r.five == "all_play" else "lobby.five")
     lines += [""] + settings_lines(settings, lang, images) + [size, "", t(lang, "rules.how"), t(lang, "rules.yes_no")]
     return t(lang, "rules.title", preset=preset_name(lang, r.preset)), "\n".join(lines)
+
+
+def preset_words(preset: str, lang: str | None) -> str:
+    """The preset's long name ("DDV-Turnierregeln")."""
+    return t(lang, f"rules.preset.{preset}") if has(f"rules.preset.{preset}") else preset
+
+
+def changed_switches(r: RuleSet) -> list[str]:
+    """The switches of ``r`` that differ from its preset; the number of players aside (the
+    table sets it from the seats, and the page's size line says how they play)."""
+    base = PRESETS[r.preset]
+    return [name for name in SWITCHES if name != "players" and getattr(r, name) != getattr(base, name)]
 
 
 def list_lines_of_rules(list_games: int, pflichtsolo: bool, lang: str | None) -> list[str]:
@@ -812,18 +753,22 @@ def list_lines_of_rules(list_games: int, pflichtsolo: bool, lang: str | None) ->
     ]
 
 
-def settings_lines(settings: TableSettings, lang: str | None, images: bool = True) -> list[str]:
-    """The table settings (turn clock, mentions, pictures) in the form of the switch lines."""
+def setting_words(settings: TableSettings, lang: str | None, images: bool = True) -> dict[str, tuple[str, str]]:
+    """Each table setting: (its value in words, the values it takes where they are words)."""
     timeout = f"{settings.turn_timeout} s" if settings.turn_timeout else t(lang, "rules.timeout_off")
-    shown = {
+    return {
         "turn_timeout": (timeout, ""),
         "on_timeout": (t(lang, "setting.on_timeout." + settings.on_timeout), "`computer`, `wait`"),
         "mentions": (t(lang, "rules.on" if settings.mentions else "rules.off"), ""),
         "tipps": (t(lang, "rules.on" if settings.tipps else "rules.off"), ""),
         "bilder": (t(lang, "rules.on" if images else "rules.off"), ""),
     }
+
+
+def settings_lines(settings: TableSettings, lang: str | None, images: bool = True) -> list[str]:
+    """The table settings (turn clock, mentions, pictures) in the form of the switch lines."""
     lines = []
-    for name, (value, values) in shown.items():
+    for name, (value, values) in setting_words(settings, lang, images).items():
         line = t(lang, "rules.line", label=t(lang, f"setting.{name}"), switch=name, value=value,
                  help=t(lang, f"setting.{name}.help"))
         lines.append(line + (" " + t(lang, "rules.values", values=values) if values else ""))
@@ -877,7 +822,7 @@ def record_text(record: dict[str, Any], names: list[str], lang: str | None, numb
         game = Game(rules, [list(h) for h in record["hands"]], int(record.get("dealer", 0)))
     except (KeyError, TypeError, ValueError):
         return t(lang, "rec.unfinished")
-    names = list(names) + [f"#{i + 1}" for i in range(len(names), game.n)]
+    names = [computer_words(n, lang) for n in names] + [f"#{i + 1}" for i in range(len(names), game.n)]
     lines = [
         t(lang, "rec.title", no=number if number is not None else "?"),
         t(lang, "rec.rules", preset=preset_name(lang, rules.preset)) + " · "
@@ -895,7 +840,7 @@ def record_text(record: dict[str, Any], names: list[str], lang: str | None, numb
             events = game.apply(dict(action))
         except Exception:  # a record that does not replay: say so, show what came before
             break
-        row = _record_events(game, events, names, lang, lines, row)
+        row = record_events(game, events, names, lang, lines, row)
     if row:
         lines.append("   " + " · ".join(row))
     lines.append("")
@@ -909,55 +854,3 @@ def record_text(record: dict[str, Any], names: list[str], lang: str | None, numb
     else:
         lines += result_lines(res, names, lang)
     return "\n".join(lines).replace("**", "")
-
-
-def _record_events(
-    game: Game, events: list[Any], names: list[str], lang: str | None, lines: list[str], row: list[str],
-) -> list[str]:
-    """Append the lines of one action's events; ``row``: the cards of the open trick so far."""
-    def flush() -> None:
-        if row:
-            lines.append("   " + " · ".join(row))
-            row.clear()
-
-    for kind, seat, data in events:
-        who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
-        if kind == "reserved":
-            lines.append(t(lang, "rec.reserved", name=who, what=t(lang, "table." + str(data))))
-        elif kind == "contract" and data not in ("armut_offered", "redeal", "normal"):
-            key = "rec.contract_by" if seat is not None else "rec.contract"
-            lines.append(t(lang, key, contract=contract_name(lang, str(data)), name=who))
-        elif kind in ("armut_taken", "armut_passed"):
-            lines.append(t(lang, "rec." + kind, name=who))
-        elif kind == "armut_exchanged":
-            lines.append(tn(lang, "notice.armut_exchanged", int(data or 0)))
-        elif kind == "armut_given":
-            lines.append(t(lang, "rec.armut_given", name=who, trumps=tn(lang, "count.trumps", int(data or 0))))
-        elif kind == "armut_declined":
-            lines.append(t(lang, "notice.armut_declined", name=who))
-        elif kind == "hochzeit_card" and isinstance(data, str) and data[:1] in "CSHDJ":
-            lines.append(hochzeit_card_line(lang, data))
-        elif kind == "hochzeit_form":  # hochzeit: choice (reading 38)
-            lines.append(t(lang, "notice.hochzeit_form", name=who, form=t(lang, "value.hochzeit." + str(data))))
-        elif kind == "partner_answer" and data is False and game.holder is not None:  # reading 40
-            flush()
-            lines.append(t(lang, "notice.partner_declined", partner=who, name=names[game.holder]))
-        elif kind == "klopfen":
-            flush()
-            lines.append(t(lang, "rec.klopfen", name=who))
-        elif kind == "announced":
-            flush()
-            lines.append("   " + t(lang, "rec.announced", name=who, what=announcement_name(lang, str(data))))
-        elif kind == "played":
-            if len(game.current_trick) == 1:  # the lead of a new trick
-                flush()
-                lines.append(t(lang, "rec.trick", n=len(game.tricks) + 1, name=who))
-            last = parse(game.actions[-1])[1] if game.actions else None  # the move just made
-            schwein = isinstance(last, Play) and last.schwein
-            row.append(t(lang, "rec.schwein" if schwein else "rec.played", name=who, card=card_text(str(data), lang=lang)))
-        elif kind == "trick":
-            flush()
-            lines.append("   " + t(lang, "rec.won", name=who, augen=data))
-        elif kind == "hochzeit_partner":
-            lines.append(t(lang, "rec.partner", name=who) if seat is not None else t(lang, "rec.alone"))
-    return row

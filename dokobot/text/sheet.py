@@ -46,7 +46,7 @@ def hint_line(lang: str, used: Mapping[int, int], names: Mapping[int, str]) -> s
     """Who used how many Tipps (``used``: user id -> Tipps; nobody is fooled by a hinted game)."""
     if not used:
         return ""
-    parts = [f"{esc(names.get(u, str(u)))} {integer(n, lang)}" for u, n in used.items()]
+    parts = [f"{esc(names.get(u, str(u)), lang)} {integer(n, lang)}" for u, n in used.items()]
     return t(lang, "sheet.hints", list=" · ".join(parts))
 
 
@@ -86,12 +86,12 @@ def sheet_text(
     lines += [_game_line(sheet, row, lang, marks, bock) for row in rows]
     if sheet.later:  # an earlier page: the newer games are one click away
         lines.append(tn(lang, "sheet.newer", sheet.later))
-    played = " · ".join(f"{esc(sheet.names[uid])} {integer(n, lang)}" for uid, n in sheet.played.items())
+    played = " · ".join(f"{esc(sheet.names[uid], lang)} {integer(n, lang)}" for uid, n in sheet.played.items())
     lines += ["", t(lang, "sheet.games_played", list=played)]
     if sheet.mixed:  # points per game only side by side within one size
         for size, by_player in sheet.by_size.items():
             per_game = " · ".join(
-                f"{esc(sheet.names[uid])} {signed_decimal(points / n, lang)} ({integer(n, lang)})"
+                f"{esc(sheet.names[uid], lang)} {signed_decimal(points / n, lang)} ({integer(n, lang)})"
                 for uid, (n, points) in by_player.items()
             )
             lines.append(t(lang, "sheet.per_game", size=size_words(lang, size), list=per_game))
@@ -104,7 +104,7 @@ def _game_line(
     """One game of the sheet: number, contract and its marks, everyone's points (total)."""
     parts = []
     for p in row.players:
-        name, total = esc(p.name), signed(row.totals[p.user_id], lang)
+        name, total = esc(p.name, lang), signed(row.totals[p.user_id], lang)
         if p.user_id in row.sat_out:
             parts.append(f"{name} – ({total})")
         else:

@@ -119,7 +119,7 @@ async def test_computers_on_sqlite_ranked_apart_and_resume_after_restart(doko, t
         assert sorted(r.name for r in board.rows) == ["Nord", "Ost"]
         res = await ost.slash(doko.channel, "doko rangliste")
         shown = res.response.embeds[0]
-        assert any(f.name == "Computerspieler (eigene Wertung)" and "Computer 1" in f.value for f in shown.fields)
+        assert any(f.name == "Computerspieler (eigene Wertung; Spielstärke je Stufe)" and "Computer 1" in f.value for f in shown.fields)
 
         # The next game stops where a computer is to act (it pauses long) ...
         doko.table.computer_delay = 3600
@@ -159,7 +159,7 @@ async def test_lobby_buttons_in_english(doko):
     nord = doko.players[0]
     await nord.slash(doko.channel, "doko tisch")
     labels = [(c.item.label, c.item.disabled) for c in lobby_message(doko.table, "en")["view"].children]
-    assert ("Add computer: mittel (medium)", False) in labels and not any(label == "Remove computer" for label, _ in labels)
+    assert ("Add computer: medium", False) in labels and not any(label == "Remove computer" for label, _ in labels)
     await nord.click(doko.table_message(), label="Computer dazu: mittel")
     labels = [c.item.label for c in lobby_message(doko.table, "en")["view"].children]
     assert "Remove computer" in labels
@@ -220,6 +220,6 @@ async def test_level_buttons_in_english(doko):
     await nord.slash(doko.channel, "doko tisch")
     labels = [c.item.label for c in lobby_message(doko.table, "en")["view"].children
               if c.item.custom_id.startswith("doko:computer_")]
-    assert labels == ["Add computer: leicht (easy)", "Add computer: mittel (medium)", "Add computer: schwer (hard)"]
+    assert labels == ["Add computer: easy", "Add computer: medium", "Add computer: hard"]
     await nord.click(doko.table_message(), label="Computer dazu: schwer")
     assert [s.name for s in doko.table.seats] == ["Nord", "Computer 1 (schwer)"]

@@ -53,7 +53,9 @@ async def test_24_game_pflichtsolo_list_with_a_vorgefuehrtes_solo(doko, store):
     nord, ost, sued, west = doko.players
     res = await nord.slash(doko.channel, "doko regeln", schalter="list_games=24 pflichtsolo=ja")
     assert res.acknowledged and doko.table.list_settings.games == 24
-    res = await nord.slash(doko.channel, "doko regeln")
+    res = await nord.slash(doko.channel, "doko regeln")  # the short page: what differs from the preset
+    assert "• **Liste** (`list_games`): 24 Spiele, mit Pflichtsolo" in message_text(res.response)
+    res = await nord.slash(doko.channel, "doko regeln", alle=True)
     assert "Liste: 24 Spiele · mit Pflichtsolo" in message_text(res.response)
 
     # Game 1: Nord chooses his Pflichtsolo in the hand; he leads; the same dealer deals again.

@@ -195,3 +195,69 @@ async def test_command_and_option_names_are_translated_for_english_clients(doko)
     names = [v for o in subs.values() for v in o.get("name_localizations", {}).values()]
     names += [v for o in subs.values() for opt in o.get("options", []) for v in opt.get("name_localizations", {}).values()]
     assert names and all(re.fullmatch(r"[a-z0-9_-]{1,32}", n) for n in names)
+
+
+@pytest.fixture
+def drawn(monkeypatch):
+    """Every text drawn on a picture (table, summary, charts), as drawn."""
+    from PIL import ImageDraw
+
+    from dokobot.text import picture
+
+    texts: list[str] = []
+    stamp, draw_text = picture._stamp, ImageDraw.ImageDraw.text
+
+    def record_stamp(text, *args):
+        texts.append(text)
+        return stamp(text, *args)
+
+    def record_text(self, xy, text, *args, **kwargs):
+        texts.append(str(text))
+        return draw_text(self, xy, text, *args, **kwargs)
+
+    monkeypatch.setattr(picture, "_stamp", record_stamp)
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", record_text)
+    return texts
+
+
+def labels_of(message: Any) -> list[str]:
+    return [getattr(c, "label", None) or "" for row in message.components for c in row.children]
+
+
+async def test_english_with_computers_texts_pictures_rating_and_rules(doko, locales, drawn):
+    """Issue 43: computers, their levels and buttons, the pictures' texts, the rating board and
+    both rules pages in English; no German word and no German level anywhere."""
+    from tests.bot.test_bot_computers import play_with_computers
+
+    reader = Reader()
+    nord = doko.players[0]
+    locales[nord.id] = "en-US"
+    doko.lang = "en"
+    await nord.slash(doko.channel, "doko tisch")
+    reader.add(*labels_of(doko.table_message()), message_text(doko.table_message()))
+    assert labels_of(doko.table_message())[-3:] == ["Add computer: easy", "Add computer: medium", "Add computer: hard"]
+    for level in ("medium", "medium", "hard"):
+        await nord.click(doko.table_message(), label=f"Add computer: {level}")
+    lobby = message_text(doko.table_message())
+    assert "Computer 1 \\(medium\\)" in lobby and "Computer 3 \\(hard\\)" in lobby  # Markdown escaped
+    reader.add(lobby)
+    short = reader.answer(await nord.click(doko.table_message(), label="Rules")).response
+    reader.answer(await nord.click(short, label="All rules"))
+    await doko.start()
+    await play_with_computers(doko)
+    reader.add(*(message_text(m) for m in doko.public()))
+    reader.add(*(message_text(doko.hand_view(p)) for p in doko.players if doko.table.seat_of(p.id) is not None))
+    for order in ("punkte", "ppg"):
+        reader.answer(await nord.slash(doko.channel, "doko rangliste", ordnung=order))
+    stats = reader.answer(await nord.slash(doko.channel, "doko statistik"))
+    reader.answer(await nord.slash(doko.channel, "doko liste"))
+    reader.answer(await nord.slash(doko.channel, "doko regeln", alle=True))
+    seen = "\n".join(reader.seen)
+    assert "Computer 2 \\(medium\\)" in seen and "Skill rating" in seen and "computers are rated per level" in seen
+    assert any("skill" in text.lower() for text in texts_of(stats))
+    assert not [w for w in ("mittel", "schwer", "leicht", "μ", "σ", "OpenSkill") if w in seen]
+    assert reader.german() == []
+    # the levels beneath the computers' names, and in the summary's party lines
+    assert any(x.startswith("medium · ") for x in drawn) and any(" · hard · " in x or x.startswith("hard · ") for x in drawn)
+    assert any("(medium)" in x for x in drawn) and any("(hard)" in x for x in drawn)
+    assert [(x, german_words(x)) for x in drawn if german_words(x) or x in ("mittel", "schwer", "leicht")] == []

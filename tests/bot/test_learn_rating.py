@@ -56,10 +56,16 @@ async def test_rating_after_games_at_four_five_and_six_with_computers(doko, stor
     assert f"Spielstärke {decimal(skill[nord.id], 'de')}" in board
     mittel = rating_key({"is_bot": True, "name": "Computer 1 (mittel)"})
     assert f"Spielstärke {decimal(skill[mittel], 'de')}" in board  # the computers by their level
+    # in plain words: no model names or Greek letters; it says that computers share their level's
+    footer = (res.followups[-1] if res.followups else res.response).embeds[0].footer.text
+    assert "Computer werden je Stufe bewertet" in footer and "Spielstärke je Stufe" in board
+    assert not [w for w in ("μ", "σ", "OpenSkill", "Plackett") if w in board + footer]
 
     res = await nord.slash(doko.channel, "doko statistik")
     shown = res.followups[-1] if res.followups else res.response
-    assert "Spielstärke" in message_text(shown)
+    text = message_text(shown)
+    assert f"nach {nord_games} Spiel" in text and "steigt mit Siegen (mehr gegen Starke)" in text
+    assert not [w for w in ("μ", "σ", "OpenSkill", "Plackett") if w in text]
     if nord_games >= 2:
         assert [a.filename for a in shown.attachments] == ["doko-skill.png"]
         assert shown.attachments[0].description.startswith("Spielstärke von Nord über ")  # issue 43

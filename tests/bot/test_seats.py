@@ -82,7 +82,10 @@ async def test_mentions_switch_is_a_channel_setting_on_the_rules_page(doko):
     await set_switches(doko, "mentions=aus turn_timeout=120 on_timeout=wait")
     s = doko.table.settings
     assert (s.mentions, s.turn_timeout, s.on_timeout) == (False, 120, "wait")
-    page = (await doko.players[1].click(doko.table_message(), label="Regeln")).response.embeds[0]
+    short = (await doko.players[1].click(doko.table_message(), label="Regeln")).response
+    assert "• **Zugzeit** (`turn_timeout`): 120 s\n" in short.embeds[0].description  # differs from the default
+    assert "• **Erwähnungen** (`mentions`): aus\n" in short.embeds[0].description
+    page = (await doko.players[1].click(short, label="Alle Regeln")).response.embeds[0]  # every rule: one click
     shown = "\n".join([page.description, *(f.value for f in page.fields)])
     assert "**Zugzeit** (`turn_timeout`): 120 s – " in shown
     assert "**Nach der Zugzeit** (`on_timeout`): warten, Gastgeber entscheidet – " in shown
@@ -275,7 +278,7 @@ async def test_the_sheet_after_closing_and_rules_before_a_table(doko):
     assert message_text(res.response) == "Das darf nur, wer Kanäle verwalten darf."
     res = await wirt.slash(doko.channel, "doko regeln", preset="haus", schalter="turn_timeout=90 mentions=aus")
     assert "der nächste Tisch hier spielt Haus" in message_text(res.response)
-    res = await doko.players[0].slash(doko.channel, "doko regeln")
+    res = await doko.players[0].slash(doko.channel, "doko regeln", alle=True)
     assert "**Zugzeit** (`turn_timeout`): 90 s – " in message_text(res.response)
     assert "nächsten Tisch" in res.response.embeds[0].footer.text
     await doko.open_and_seat()

@@ -165,12 +165,13 @@ async def test_rangliste_pages_bots_apart_and_matches_an_independent_count(doko,
     assert board.footer.text == (
         f"Seite 1/2 · Punkte pro Spiel werden geglättet: (Punkte + 10 × {dec(prior)}) / (Spiele + 10) – "
         f"10 gedachte Spiele zum Kanalschnitt {dec(prior)}, damit zwei Glücksspiele nicht an die Spitze reichen."
+        " Spielstärke: steigt mit Siegen gegen Starke; Computer werden je Stufe bewertet."
         " Neu gegebene Spiele (eingeworfen, Armut nicht genommen) zählen nirgends als Spiel."
     )
     first = _names(board.description)
     assert first == want[:10]
     assert f"gewertet {dec(rating(want[0]), sign=True)}" in board.description.split("\n")[0]
-    assert board.fields[0].name == "Computerspieler (eigene Wertung)"
+    assert board.fields[0].name == "Computerspieler (eigene Wertung; Spielstärke je Stufe)"
     assert _names(board.fields[0].value) == want_bots
     assert not set(_names(board.fields[0].value)) & set(first)
 
@@ -189,6 +190,7 @@ async def test_rangliste_pages_bots_apart_and_matches_an_independent_count(doko,
     assert board.title == "Leaderboard · all time · by points"
     assert board.footer.text == (
         "Page 1/2 · Sorted by the sum of points; “per game” is the plain average (points / games), not shrunk."
+        " Skill rating: rises with wins against strong players; computers are rated per level."
         " Redealt games (thrown in, poverty not taken) never count as games."
     )
     res = await nord.slash(doko.channel, "doko rangliste", ordnung="ppg")

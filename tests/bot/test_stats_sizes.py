@@ -229,7 +229,7 @@ async def test_many_computer_players_with_their_sizes_fit_discords_field_limit(d
     res = await doko.players[0].slash(doko.channel, "doko rangliste")
     card = res.response.embeds[0]
     fields = list(card.fields)
-    assert fields[0].name == "Computerspieler (eigene Wertung)" and len(fields) > 1
+    assert fields[0].name == "Computerspieler (eigene Wertung; Spielstärke je Stufe)" and len(fields) > 1
     assert all(len(f.value) <= 1024 for f in fields) and all(f.name == "\u200b" for f in fields[1:])
     lines = "\n".join(f.value for f in fields).split("\n")
     assert [re.match(r"\d+\. (.+?) – ", line).group(1) for line in lines[::2]] == [r.name for r in board.bots]

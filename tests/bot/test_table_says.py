@@ -158,11 +158,11 @@ async def test_at_six_a_solo_alone_says_one_against_five(doko, rig_deal):
 async def test_the_rules_page_lists_the_pflichtsolo_switches_with_autocomplete(doko):
     await doko.open_and_seat()
     nord = doko.players[0]
-    page = message_text((await nord.slash(doko.channel, "doko regeln")).response)
+    page = message_text((await nord.slash(doko.channel, "doko regeln", alle=True)).response)
     assert "**Liste** (`list_games`): aus – so viele Spiele hat eine Liste" in page
     assert "Werte: `0`, `24`, `30`, `36`" in page and "**Pflichtsolo** (`pflichtsolo`): aus – " in page
     await nord.slash(doko.channel, "doko regeln", schalter="list_games=24 pflichtsolo=ja")
-    page = message_text((await nord.slash(doko.channel, "doko regeln")).response)
+    page = message_text((await nord.slash(doko.channel, "doko regeln", alle=True)).response)
     assert "**Liste** (`list_games`): 24 Spiele – " in page and "**Pflichtsolo** (`pflichtsolo`): an – " in page
     choices = await nord.autocomplete(doko.channel, "doko regeln", "schalter", "pfl")
     assert [c["value"] for c in choices] == ["pflichtsolo="]
@@ -172,7 +172,7 @@ async def test_the_english_rules_page_says_on_and_off_and_takes_every_form(doko)
     await doko.open_and_seat()
     nord = doko.players[0]
     await nord.slash(doko.channel, "doko sprache", sprache="en")
-    page = message_text((await nord.slash(doko.channel, "doko regeln")).response)
+    page = message_text((await nord.slash(doko.channel, "doko regeln", alle=True)).response)
     assert "(`mentions`): on – a short line mentions whoever acts first in a game (`on`/`off`)." in page
     assert "(`bilder`): on – the table message shows a picture of the table (`on`/`off`)." in page
     assert "`ja`" not in page and "`nein`" not in page and "Yes/no switches: `on`/`off` (also `yes`/`no`)." in page
@@ -183,5 +183,5 @@ async def test_the_english_rules_page_says_on_and_off_and_takes_every_form(doko)
         assert doko.table.settings.mentions is False
         await nord.slash(doko.channel, "doko regeln", schalter="mentions=on")
         assert doko.table.settings.mentions is True
-    german = message_text((await doko.players[1].slash(doko.channel, "doko regeln")).response)
+    german = message_text((await doko.players[1].slash(doko.channel, "doko regeln", alle=True)).response)
     assert "(`ja`/`nein`)" in german and "`on`" not in german

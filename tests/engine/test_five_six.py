@@ -448,6 +448,33 @@ def test_superdoppelkopf_six_volle_is_three_points():
     assert [row_json(x)["label"] for x in _extra_lines(extras(g))] == ["Superdoppelkopf", "Doppelkopf"]
 
 
+# Re 333 : Kontra 27 with one Superdoppelkopf for Re (tests/superdoppelkopf.py): the seed counts it
+# as 3 Wertungspunkte, i.e. 3 levels in every scheme: +3 where levels add, x8 under doubling.
+SUPERDOPPELKOPF_VALUES = [
+    # scheme, fine_steps, value, the Superdoppelkopf row (points, factor)
+    ("ddv", False, 9, (3, None)),       # won 1 + under 180, 135, 90, 60, 30 (5) + 3
+    ("steps", False, 8, (3, None)),     # under 180, 135, 90, 60, 30 (5) + 3
+    ("tally", False, 8, (3, None)),     # won 1 + under 135, 90, 60, 30 (4) + 3
+    ("plus", False, 5, (3, None)),      # won 1 + Schneider (under 90) 1 + 3
+    ("plus", True, 8, (3, None)),       # won 1 + under 135, 90, 60, 30 (4) + 3: the example
+    ("doubling", False, 16, (None, 8)),  # 1 x 2 (Schneider) x 8
+    ("doubling", True, 128, (None, 8)),  # 1 x 16 (under 30: 4 levels) x 8
+]
+
+
+@pytest.mark.parametrize(("scheme", "fine", "value", "row"), SUPERDOPPELKOPF_VALUES)
+def test_superdoppelkopf_counts_three_levels_in_every_scheme(scheme, fine, value, row):
+    from tests.superdoppelkopf import record
+
+    r = replay(record(scheme, fine))
+    assert (r["re"], r["augen"], r["tricks"]["kontra"]) == ([0, 2, 4], {"re": 333, "kontra": 27}, 1)
+    sdk = [(b["party"], b.get("points"), b.get("factor")) for b in r["breakdown"] if b["label"] == "Superdoppelkopf"]
+    assert sdk == [("re", *row)]
+    assert not [b for b in r["breakdown"] if b["label"] == "Doppelkopf"]
+    assert r["game_value"] == value
+    assert r["score"] == [value, -value] * 3  # 3:3, g = 3: value each way
+
+
 # ---- records and refusals ----------------------------------------------------------------------
 
 

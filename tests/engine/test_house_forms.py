@@ -14,6 +14,7 @@ import pytest
 
 from dokobot.engine import IllegalAction, ReplayError, replay
 from dokobot.engine.cards import CARD_CODES
+from dokobot.engine.events import ArmutAnnounced, ArmutDeclined
 from dokobot.engine.record import replay_game
 from tests.engine.helpers import armut_answers, finished, game, hands_with, reservations, winner_of
 
@@ -263,7 +264,7 @@ def test_armut_after_give_then_decline_then_the_next_seat_takes():
     assert "D9" in g.hand(3) and armut_answers(g, 3) == [{"seat": 3, "armut_decline": True}]
     before = g.hand(3).count("D9")
     ev = g.apply({"seat": 3, "armut_decline": True})
-    assert ev[0].kind == "armut_declined" and "D9" in g.hand(2) and g.hand(3).count("D9") == before - 1
+    assert ev[0] == ArmutDeclined(3) and "D9" in g.hand(2) and g.hand(3).count("D9") == before - 1
     assert g.phase == "armut_give" and g.to_act == 2 and g.taker == 0 and g.sizes == [12] * 4
     g.apply({"seat": 2, "armut_give": ["D9"]})
     g.apply({"seat": 0, "armut_return": ["D9"]})
@@ -317,9 +318,9 @@ def test_armut_announce_tells_trumps_and_alte_and_changes_nothing_else():
         g = game(POOR_WITH_CQ, armut=True, armut_announce=announce)
         say(g, "gesund", "gesund", "armut")
         events = g.apply({"seat": g.to_act, "reserve": "gesund"})
-        told = [e for e in events if e.kind == "armut_announced"]
+        told = [e for e in events if isinstance(e, ArmutAnnounced)]
         if announce:
-            assert told and told[0].data == (2, 1, True) == g.armut_announced
+            assert told and told[0] == ArmutAnnounced(2, (2, 1, True)) and told[0].info == g.armut_announced
             assert (g.armut_announced.seat, g.armut_announced.trumps, g.armut_announced.alte) == (2, 1, True)
         else:
             assert not told and g.armut_announced is None

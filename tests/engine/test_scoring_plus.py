@@ -136,13 +136,16 @@ def test_fine_steps_at_six_start_under_135():
         loser = "kontra" if r["winner"] == "re" else "re"
         aug, tricks = r["augen"][loser], r["tricks"][loser]
         level = 5 if tricks == 0 else sum(aug < x for x in (135, 90, 60, 30))
-        assert r["game_value"] == (1 if r["winner"] == "re" else 2) + level + _doppelkopf_tricks(r), r
+        assert r["game_value"] == (1 if r["winner"] == "re" else 2) + level + _doppelkopf_levels(r), r
         seen.add(level)
     assert {0, 1} <= seen
 
 
-def _doppelkopf_tricks(r):
-    return sum(1 for b in r["breakdown"] if b["label"] in ("Doppelkopf", "Superdoppelkopf"))
+def _doppelkopf_levels(r):
+    """A Doppelkopf adds 1, a Superdoppelkopf 3 (its row's points)."""
+    levels = {"Doppelkopf": 1, "Superdoppelkopf": 3}
+    assert all(b["points"] == levels[b["label"]] for b in r["breakdown"] if b["label"] in levels)
+    return sum(levels.get(b["label"], 0) for b in r["breakdown"])
 
 
 @pytest.mark.parametrize("scheme", ["ddv", "steps", "tally"])

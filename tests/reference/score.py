@@ -137,12 +137,12 @@ def reached_steps(g, aug, cnt):
 
 def plus_value(g, winner, aug, cnt, said, knocks):
     """Reading 35, the "+1" scheme: Re wins 1, Kontra 2; +1 per level of the loser
-    (Schneider 1, Schwarz 2, or the fine levels), per Doppelkopf trick, per Re and
-    Kontra announced, per knock, per announced step its party reached."""
+    (Schneider 1, Schwarz 2, or the fine levels), per Doppelkopf trick (a Superdoppelkopf
+    3), per Re and Kontra announced, per knock, per announced step its party reached."""
     v = 1 if winner == "re" else 2
     v += loser_levels(g, "kontra" if winner == "re" else "re", aug, cnt)
     if "doppelkopf" in g.rules["extras"] and extras_apply(g):
-        v += sum(1 for t in g.tricks if doppelkopf_points(g, t))
+        v += sum(doppelkopf_points(g, t) for t in g.tricks)  # a Superdoppelkopf +3 (rules.md)
     v += said["re"] + said["kontra"] + knocks
     return v + reached_steps(g, aug, cnt)
 
@@ -260,9 +260,8 @@ def score_game(g, aug, cnt):
             v = 1 if winner == "re" else 2
             v *= 2 ** loser_levels(g, opp(winner), aug, cnt)
             if "doppelkopf" in rules["extras"] and extras_apply(g):
-                for t in g.tricks:
-                    if doppelkopf_points(g, t):
-                        v *= 2
+                for t in g.tricks:  # a Superdoppelkopf counts 3 levels: x8 (rules.md)
+                    v *= 2 ** doppelkopf_points(g, t)
             if said["re"]:
                 v *= 2
             if said["kontra"]:

@@ -374,3 +374,18 @@ def test_superdoppelkopf():
     four_volle = {"plays": [(s, c, False) for s, c in enumerate(
         ["HT", "DA", "CA", "ST", "HK", "DK"])]}
     assert [doppelkopf_points(g, t) for t in (five_volle, six_volle, four_volle)] == [1, 3, 0]
+
+
+@pytest.mark.parametrize(("scheme", "fine", "value"), [
+    ("ddv", False, 9), ("steps", False, 8), ("tally", False, 8), ("plus", False, 5), ("plus", True, 8),
+    ("doubling", False, 16), ("doubling", True, 128),
+])
+def test_superdoppelkopf_is_three_levels_in_every_scheme(scheme, fine, value):
+    """Re 333 : 27 with a Superdoppelkopf (tests/superdoppelkopf.py): 3 Wertungspunkte (rules.md,
+    six at the table) in every scheme, +3 or x8. plus with fine_steps: won 1 + under 135, 90, 60,
+    30 (4) + 3 = 8; doubling: 1 x 2 (Schneider, under 90) x 8 = 16, with fine_steps 1 x 16 x 8."""
+    from tests.superdoppelkopf import record
+
+    res = ref_replay(record(scheme, fine))
+    assert (res["re"], res["augen"]["re"], res["game_value"]) == ([0, 2, 4], 333, value)
+    assert res["score"] == [value, -value] * 3

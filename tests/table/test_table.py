@@ -11,6 +11,7 @@ from dokobot.engine import RuleSet, deal
 from dokobot.engine.actions import ArmutGive, ArmutReturn, ArmutTake, Play, Reserve
 from dokobot.engine.record import replay
 from dokobot.storage.memory import MemoryStore
+from dokobot.table.outcome import ArmutExchanged, ArmutTaken, Redealt, Thrown
 from dokobot.table.table import Table, TableError, Tables
 from tests.rigged import RiggedDeals
 
@@ -190,10 +191,11 @@ async def test_schmeissen_redeals_with_the_same_dealer(monkeypatch):
         out = await table.act(uid(table, seat), 1, Reserve("gesund"))
     assert out.finished.result.contract == "redeal" and out.new_game
     assert table.game_no == 2 and table.dealer == 3 and table.state == "playing"
-    assert [n.kind for n in out.notices] == ["redeal", "thrown"] and out.notices[0].data == "schmeissen"
+    redeal, thrown = out.notices
+    assert redeal == Redealt(0, "schmeissen")
     # reading 41: the thrown hand and its trigger go to the table
-    assert out.notices[1].seat == 0 and sorted(out.notices[1].data[0]) == sorted(nines[0])
-    assert out.notices[1].data[1] == ("nines",)
+    assert isinstance(thrown, Thrown) and thrown.seat == 0 and sorted(thrown.cards) == sorted(nines[0])
+    assert thrown.triggers == ("nines",)
 
 
 async def test_armut_through_the_table(monkeypatch):
@@ -219,12 +221,12 @@ async def test_armut_through_the_table(monkeypatch):
         await table.act(uid(table, seat), 1, Reserve("gesund"))
     assert table.game.phase == "armut_take" and table.game.to_act == 1
     out = await table.act(12, 1, ArmutTake(True))
-    assert [n.kind for n in out.notices] == ["armut_taken"]
+    assert out.notices == [ArmutTaken(1, 0)]
     given = [c for c in table.game.hand(0) if table.game.is_trump(c)]
     await table.act(11, 1, ArmutGive(tuple(given)))
     back = table.game.hand(1)[-len(given):]
     out = await table.act(12, 1, ArmutReturn(tuple(back)))
-    assert out.notices[0].kind == "armut_exchanged" and table.game.public_contract == "armut"
+    assert isinstance(out.notices[0], ArmutExchanged) and table.game.public_contract == "armut"
     while table.state == "playing":
         await play_one(table)
     assert sorted(table.last.result.re) == [0, 1]

@@ -18,6 +18,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from dokobot.table.analysis import Curve, Moment
+from dokobot.text.i18n import computer_words, t
 from dokobot.text.learn import curve_picture, rating_picture
 from dokobot.text.picture import (
     Played,
@@ -195,6 +196,11 @@ CURVE_NAMES = ("Nord", "Ostwind-Müller", "Computer 2 (mittel)", "West")
 RATING = [1.5, 3.25, 2.0, -1.0, 4.5, 6.0, 5.5]
 
 
+def _read(names: tuple[str, ...], lang: str) -> tuple[str, ...]:
+    """The summary's names as the bot writes them for ``lang``: "C1 (schwer)" -> "C1 (hard)"."""
+    return tuple(n.replace("(schwer)", f"({t(lang, 'level.schwer')})") for n in names)
+
+
 def picture_kinds(lang: str) -> dict[str, Callable[[], Image.Image | bytes]]:
     """Every kind of picture in ``lang``: tables at four, five and six (French and German
     deck), the summaries, the curve and the rating chart (a PIL image or PNG bytes)."""
@@ -214,8 +220,8 @@ def picture_kinds(lang: str) -> dict[str, Callable[[], Image.Image | bytes]]:
         "table_six": table(SIX),
         "table_six_german_deck": table(replace(SIX, deck="german")),
         "summary_four": summary(SUMMARY),
-        "summary_six_german_deck": summary(replace(SUMMARY_SIX, deck="german")),
-        "curve": lambda: curve_picture(CURVE, CURVE_NAMES, 7, lang),
+        "summary_six_german_deck": summary(replace(SUMMARY_SIX, deck="german", names=_read(SUMMARY_SIX.names, lang))),
+        "curve": lambda: curve_picture(CURVE, [computer_words(n, lang) for n in CURVE_NAMES], 7, lang),
         "rating": lambda: rating_picture(RATING, "Ostwind-Müller", lang),
     }
 

@@ -35,7 +35,8 @@ GERMAN_ONLY = (
     "gegen", "Alten", "Alte", "Herz", "Karo", "Pik", "Kreuz", "Damen", "Buben", "Fleischloser",
     "Partei", "Parteien", "Doppelköpfe", "Füchse", "Soli", "Hochzeiten", "aus", "ja", "nein", "Seite", "alle", "Jahr", "Monat",
     "Woche", "Klopfen", "geklopft", "klopft", "Neu", "neu", "gegeben", "Ergebnis", "Deine", "du", "dich",
-    "dein", "deine", "Zug", "am", "Ändern", "Schalter", "Werte",
+    "dein", "deine", "Zug", "am", "Ändern", "Schalter", "Werte", "leicht", "mittel", "schwer", "Stufe",
+    "Spielstärke", "geändert", "erste", "zweite", "links", "rechts", "vom", "zum", "zur", "Tipp", "Tipps",
 )
 # "an" (on) is not on the list: it is also the English article.
 _WORD = re.compile(r"(?<![\w`/])(" + "|".join(map(re.escape, GERMAN_ONLY)) + r")(?![\w`])")
@@ -184,3 +185,12 @@ def test_families_name_only_what_exists():
         if key.startswith(prefix) and key[len(prefix):] not in names
     ]
     assert stale == []
+
+
+def test_a_computers_level_in_the_readers_words():
+    """The stored name keeps the German level (the rating's key); English readers read theirs."""
+    words = i18n.computer_words
+    assert [words(n, "en") for n in ("Computer 1 (mittel)", "Computer 12 (schwer)", "Computer (leicht)")] == [
+        "Computer 1 (medium)", "Computer 12 (hard)", "Computer (easy)"]
+    assert words("Computer 1 (mittel)", "de") == "Computer 1 (mittel)"
+    assert words("Anna (mittel)", "en") == "Anna (mittel)" and words("Computer 1 (zäh)", "en") == "Computer 1 (zäh)"

@@ -203,7 +203,7 @@ def test_the_panel_says_bock_knocks_hochzeit_card_and_vorgefuehrt():
 def test_the_dealer_sitting_out_and_a_computers_level_on_the_plaques():
     assert picture._seat_line(FIVE_OUT, 2) == "Geber · setzt aus"  # not "0 Stiche"
     assert picture._seat_line(FIVE_OUT, 1) == "mittel · 0 Stiche"
-    assert picture._seat_line(replace(FIVE_OUT, lang="en"), 1) == "mittel · 0 tricks"
+    assert picture._seat_line(replace(FIVE_OUT, lang="en"), 1) == "medium · 0 tricks"  # the level in the reader's words
     # a computer dealer: the level moves up beside its number, the tricks keep one wording
     assert picture._seat_line(SIX, 5) == "Geber · 2 Stiche"
     assert picture._plaque_name(SIX, 5, picture.PLAQUE_W - 16, "Geber · 2 Stiche") == "C2 schwer"

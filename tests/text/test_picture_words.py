@@ -10,6 +10,7 @@ import pytest
 
 from dokobot.text import picture
 from dokobot.text.charts import _num
+from dokobot.text.i18n import computer_words
 from dokobot.text.learn import curve_alt, rating_alt
 from dokobot.text.picture import ALT_MAX, SeatView, summary_alt, table_alt
 from tests.text.pictures import (
@@ -23,6 +24,7 @@ from tests.text.pictures import (
     SIX,
     SUMMARY,
     SUMMARY_SIX,
+    _read,
     drawn_texts,
     picture_kinds,
 )
@@ -34,8 +36,8 @@ TABLES = {"four": MID_GAME, "german_deck": GERMAN_DECK, "reserve": RESERVE, "fiv
 def descriptions(lang: str) -> dict[str, str]:
     out = {k: table_alt(replace(v, lang=lang)) for k, v in TABLES.items()}
     out["summary"] = summary_alt(replace(SUMMARY, lang=lang))
-    out["summary_six"] = summary_alt(replace(SUMMARY_SIX, lang=lang))
-    out["curve"] = curve_alt(CURVE, CURVE_NAMES, 7, lang)
+    out["summary_six"] = summary_alt(replace(SUMMARY_SIX, lang=lang, names=_read(SUMMARY_SIX.names, lang)))
+    out["curve"] = curve_alt(CURVE, [computer_words(n, lang) for n in CURVE_NAMES], 7, lang)
     out["rating"] = rating_alt(RATING, "Ostwind-Müller", lang)
     return out
 
@@ -82,8 +84,8 @@ def test_the_summary_curve_and_rating_are_described():
         "Bild der Stiche jeder Partei, Spiel 7 (Normalspiel). Re gewinnt · Re 173 : Kontra 67 Augen. "
         "Re: Nord, Süd, 173 Augen, 9 Stiche. Kontra: Ostwind-Müller, West, 67 Augen, 3 Stiche. "
         "Goldener Rand: Trumpf.")
-    en = curve_alt(CURVE, CURVE_NAMES, 7, "en")
-    assert en.startswith("Picture: Game 7: expected points per Re player (Nord, Computer 2 (mittel)).")
+    en = curve_alt(CURVE, [computer_words(n, "en") for n in CURVE_NAMES], 7, "en")
+    assert en.startswith("Picture: Game 7: expected points per Re player (Nord, Computer 2 (medium)).")
     assert "+1.20 → −0.80" in en and "Nord: Re" in en and "blue where Re is ahead" in en
     assert rating_alt(RATING, "Ostwind-Müller", "de") == (
         "Spielstärke von Ostwind-Müller über 7 Spiele: 1,50 → 3,25 → 2,00 → −1,00 → 4,50 → 6,00 → 5,50.")
