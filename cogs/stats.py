@@ -250,7 +250,8 @@ class StatsCog(commands.Cog, name="Stats"):
             return []
         png = learn_words.rating_picture(history, name, lang)
         card.set_image(url="attachment://doko-skill.png")
-        return [discord.File(io.BytesIO(png), filename="doko-skill.png")]
+        return [discord.File(io.BytesIO(png), filename="doko-skill.png",
+                             description=learn_words.rating_alt(history, name, lang))]
 
     # ---- Protokoll -------------------------------------------------------------------------
 

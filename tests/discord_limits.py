@@ -28,6 +28,7 @@ TITLE, DESCRIPTION, FIELDS, FIELD_NAME, FIELD_VALUE, FOOTER, AUTHOR = 256, 4096,
 ROWS, BUTTONS_PER_ROW, CUSTOM_ID, LABEL = 5, 5, 100, 80
 OPTIONS, OPTION_TEXT, PLACEHOLDER = 25, 100, 150
 ATTACHMENTS, UPLOAD = 10, 10 * 1024 * 1024  # Discord's default upload limit: 10 MiB
+ATTACHMENT_DESCRIPTION = 1024  # an attachment's description (alt text)
 AUTOCOMPLETE = 25
 NAME_MIN, NAME_MAX, DESC_MAX, CMD_OPTIONS, CHOICES, CHOICE_NAME, COMMAND_TOTAL = 1, 32, 100, 25, 25, 100, 8000
 
@@ -157,6 +158,8 @@ def files_problems(files: list[Any]) -> list[str]:
         size = _file_size(f)
         if size > UPLOAD:
             out.append(f"attachment {getattr(f, 'filename', '?')}: {size} bytes > {UPLOAD}")
+        if units(getattr(f, "description", None)) > ATTACHMENT_DESCRIPTION:
+            out.append(f"attachment {getattr(f, 'filename', '?')}: description > {ATTACHMENT_DESCRIPTION}")
     return out
 
 

@@ -306,7 +306,9 @@ class Learn:
         names = [computer_words(n, lang) for n in game.names]
         png = words.curve_picture(curve, names, number, lang, game.factor)
         text = words.curve_text(curve, names, number, lang, game.factor)  # it escapes the names
-        await answer(interaction, text, files=[discord.File(io.BytesIO(png), filename=f"doko-curve-{number}.png")])
+        alt = words.curve_alt(curve, names, number, lang, game.factor)
+        await answer(interaction, text, files=[discord.File(io.BytesIO(png), filename=f"doko-curve-{number}.png",
+                                                            description=alt)])
 
     # ---- the buttons ---------------------------------------------------------------------
 
@@ -368,8 +370,10 @@ def curve_file(fin: FinishedGame, lang: str) -> discord.File | None:
     curve = words.curve_of(fin.analysis) if fin.analysis else None
     if curve is None:
         return None
-    png = words.curve_picture(curve, [p.name for p in fin.players], fin.number, lang, fin.bock)
-    return discord.File(io.BytesIO(png), filename="doko-curve.png")
+    names = [computer_words(p.name, lang) for p in fin.players]  # "Computer 1 (medium)" in English
+    png = words.curve_picture(curve, names, fin.number, lang, fin.bock)
+    return discord.File(io.BytesIO(png), filename="doko-curve.png",
+                        description=words.curve_alt(curve, names, fin.number, lang, fin.bock))
 
 
 async def _private(interaction: discord.Interaction, text: str) -> None:

@@ -128,9 +128,10 @@ def game_message(
     return _with_picture(embed(title, body), view, png, "table")
 
 
-def _table_png(table: Table, deck: str | None, lang: str) -> bytes | None:
+def _table_png(table: Table, deck: str | None, lang: str) -> tuple[bytes, str] | None:
+    """The table picture and its description (what a screen reader says)."""
     pic = picture.table_view(table, deck=deck, lang=lang) if deck is not None else None
-    return picture.render_table(pic) if pic is not None else None
+    return (picture.render_table(pic), picture.table_alt(pic)) if pic is not None else None
 
 
 def _safely(table: Table, draw: Callable[[], _T | None]) -> _T | None:
@@ -142,13 +143,14 @@ def _safely(table: Table, draw: Callable[[], _T | None]) -> _T | None:
         return None
 
 
-def _with_picture(e: discord.Embed, view: discord.ui.View | None, png: bytes | None, name: str) -> dict[str, Any]:
-    """The embed shows the picture inside it; ``files`` is empty without one."""
-    if png is None:
+def _with_picture(e: discord.Embed, view: discord.ui.View | None, pic: tuple[bytes, str] | None,
+                  name: str) -> dict[str, Any]:
+    """The embed shows the picture (PNG, description) inside it; ``files`` is empty without one."""
+    if pic is None:
         return {"embed": e, "view": view, "files": []}
     filename = f"doko-{name}.png"
     e.set_image(url=f"attachment://{filename}")
-    return {"embed": e, "view": view, "files": [discord.File(io.BytesIO(png), filename=filename)]}
+    return {"embed": e, "view": view, "files": [discord.File(io.BytesIO(pic[0]), filename=filename, description=pic[1])]}
 
 
 def _with_curve(message: dict[str, Any], table: Table, fin: FinishedGame, deck: str | None, lang: str) -> dict[str, Any]:
@@ -168,8 +170,9 @@ def _with_curve(message: dict[str, Any], table: Table, fin: FinishedGame, deck: 
     return message
 
 
-def _summary_png(table: Table, fin: FinishedGame, deck: str | None, lang: str) -> bytes | None:
-    """The summary picture: the finished game is the table's own, or rebuilt from its record."""
+def _summary_png(table: Table, fin: FinishedGame, deck: str | None, lang: str) -> tuple[bytes, str] | None:
+    """The summary picture and its description: the finished game is the table's own, or
+    rebuilt from its record."""
     if deck is None:
         return None
     game = table.game if table.game is not None and table.game_no == fin.number else None
@@ -180,7 +183,7 @@ def _summary_png(table: Table, fin: FinishedGame, deck: str | None, lang: str) -
             log.warning("table %s: game %s cannot be replayed for its picture", table.channel_id, fin.number)
             return None
     view = picture.summary_view(fin, game, deck=deck, lang=lang)
-    return picture.render_summary(view) if view is not None else None
+    return (picture.render_summary(view), picture.summary_alt(view)) if view is not None else None
 
 
 def _between_view(table: Table, lang: str, game_no: int, *, record: bool) -> discord.ui.View | None:

@@ -13,10 +13,12 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
+from .numbers import MINUS
 from .picture import FELT_DARK, GOLD, MUTED, PANEL, PARTY, WHITE, font, png
 
-W, H = 720, 300
-PAD_L, PAD_R, PAD_T, PAD_B = 56, 20, 44, 40
+# 600 px wide: at a phone's 340 px its 15 px words keep capitals 6 px tall (as the table picture)
+W, H = 600, 360
+PAD_L, PAD_R, PAD_T, PAD_B = 56, 20, 44, 64
 
 
 @dataclass(frozen=True)
@@ -28,31 +30,37 @@ class Mark:
 Point = tuple[float, float]
 Box = tuple[float, float, float, float]  # left, top, right, bottom in pixels
 PLOT: Box = (PAD_L, PAD_T, W - PAD_R, H - PAD_B)
-LABEL_SIZE = 13
+LABEL_SIZE = 15
+TICK_SIZE = 15
 LABEL_PAD = 3  # pixels of the label's plate around its text
 LINE_CLEAR = 5  # pixels a label keeps from the curve's line (4 wide) and from a point's dot
 MARK_R = 9  # the gold ring around a marked point, with its stroke
-BAND = 44  # pixels kept free above and below the curve for labels (two rows of plates)
+BAND = 52  # pixels kept free above and below the curve for labels (two rows of plates)
 NEAR = 40  # a label further from its point than this gets a thin line to it
 
 
+Legend = Sequence[tuple[str, tuple[int, int, int]]]
+
+
 def curve_png(values: Sequence[float], marks: Sequence[Mark], title: str, x_label: str, *,
-              zero: bool = True, party_colours: bool = True) -> bytes:
-    """A line chart of ``values`` (one point per x step), with ``marks`` named."""
+              zero: bool = True, party_colours: bool = True, legend: Legend = ()) -> bytes:
+    """A line chart of ``values`` (one point per x step), with ``marks`` named; ``legend``:
+    what each colour of the line means (words already in the reader's language)."""
     im = Image.new("RGB", (W, H), PANEL)
     d = ImageDraw.Draw(im)
     d.text((PAD_L, 10), title, font=font(18, True), fill=WHITE)
     lo, hi = _bounds(values, bool(marks), zero)
     x0, y0, x1, y1 = PLOT
     d.rectangle((x0, y0, x1, y1), fill=FELT_DARK)
-    small = font(13)
+    small = font(TICK_SIZE)
     for v in _ticks(lo, hi):
         y = _xy(0, v, len(values), lo, hi)[1]
         d.line((x0, y, x1, y), fill=MUTED if v == 0 and zero else (40, 100, 60), width=1)
         d.text((x0 - 6, y), _num(v), font=small, fill=MUTED, anchor="rm")
     for i in range(len(values)):
         d.text((_xy(i, lo, len(values), lo, hi)[0], y1 + 6), str(i), font=small, fill=MUTED, anchor="mt")
-    d.text(((x0 + x1) / 2, H - 4), x_label, font=small, fill=MUTED, anchor="mb")
+    d.text(((x0 + x1) / 2, y1 + 26), x_label, font=small, fill=MUTED, anchor="mt")
+    _legend(d, legend)
     points, boxes = curve_layout(values, marks, zero=zero)
     for a, b, v in zip(points, points[1:], values[1:], strict=False):
         colour = (PARTY["re"] if v >= 0 else PARTY["kontra"]) if party_colours else GOLD
@@ -61,6 +69,15 @@ def curve_png(values: Sequence[float], marks: Sequence[Mark], title: str, x_labe
         d.ellipse((x - 3, y - 3, x + 3, y + 3), fill=WHITE)
     _draw_marks(d, points, marks, boxes)
     return png(im)
+
+
+def _legend(d: ImageDraw.ImageDraw, legend: Legend) -> None:
+    """A short stroke of each colour and its meaning, in the bottom line."""
+    x = float(PAD_L)
+    for words, colour in legend:
+        d.line((x, H - 12, x + 22, H - 12), fill=_light(colour), width=4)
+        d.text((x + 28, H - 12), words, font=font(TICK_SIZE), fill=MUTED, anchor="lm")
+        x += 28 + font(TICK_SIZE).getlength(words) + 24
 
 
 def _draw_marks(d: ImageDraw.ImageDraw, points: Sequence[Point], marks: Sequence[Mark],
@@ -203,7 +220,8 @@ def _ticks(lo: float, hi: float) -> list[float]:
 
 
 def _num(v: float) -> str:
-    return f"{v:+.0f}" if v == int(v) and v else ("0" if v == 0 else f"{v:+.1f}")
+    text = f"{v:+.0f}" if v == int(v) and v else ("0" if v == 0 else f"{v:+.1f}")
+    return text.replace("-", MINUS)  # the typographic minus, as in every text
 
 
 def _light(colour: tuple[int, int, int]) -> tuple[int, int, int]:

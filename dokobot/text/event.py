@@ -29,8 +29,8 @@ def error_text(lang: str | None, err: EventError) -> str:
 
 def settings_text(lang: str | None, s: EventSettings) -> str:
     """One line of what the host set: rounds, list, time, computers, Kiebitz."""
-    parts = [t(lang, "event.settings", rounds=s.rounds, games=s.games, five=s.list_for(5).games,
-               preset=preset_name(lang, s.preset))]
+    parts = [t(lang, "event.settings", rounds=tn(lang, "event.rounds", s.rounds),
+               games=tn(lang, "event.games", s.games), five=s.list_for(5).games, preset=preset_name(lang, s.preset))]
     if s.pflichtsolo:
         parts.append(t(lang, "event.pflichtsolo"))
     if s.time_limit:
@@ -62,7 +62,7 @@ def standings_text(lang: str | None, table: Standings, limit: int = DESCRIPTION)
         rows += ["", f"**{t(lang, 'event.computers_apart')}**", *(_row(lang, s) for s in table.computers)]
     tail = ["", t(lang, "event.rule")]
     for shown in range(len(rows), -1, -1):
-        more = [t(lang, "event.more", n=len(rows) - shown)] if shown < len(rows) else []
+        more = [tn(lang, "event.more", len(rows) - shown)] if shown < len(rows) else []
         text = "\n".join([*rows[:shown], *more, *tail])
         if len(text) <= limit:
             return text
@@ -83,7 +83,7 @@ def watch_text(lang: str | None, names: Sequence[str], view: WatchView,
     tricks = [_trick_line(lang, names, i, trick) for i, trick in enumerate(view.shown.tricks)]
     tail = _watch_facts(lang, names, view)
     for kept in range(len(tricks), -1, -1):
-        more = [t(lang, "kiebitz.more", n=len(tricks) - kept)] if kept < len(tricks) else []
+        more = [tn(lang, "kiebitz.more", len(tricks) - kept)] if kept < len(tricks) else []
         lines = [*more, *tricks[len(tricks) - kept:]] or [t(lang, "kiebitz.none")]
         body = "\n".join([*lines, *tail])
         if len(body) <= limit:

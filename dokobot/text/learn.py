@@ -8,17 +8,18 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from dokobot.table.analysis import MIN_COST, Curve, Decision, Moment, Tip
+from dokobot.table.table import computer_number
 
 from . import render
 from .cards import card_text
-from .charts import Mark, curve_png
-from .i18n import announcement_name, t
+from .charts import LABEL_SIZE, Mark, curve_png
+from .i18n import announcement_name, t, tn
 from .numbers import decimal, signed_decimal
-from .picture import shown_name
+from .picture import PARTY, alt_text, shown_name
 
 MAX_TEXT = 1800  # below Discord's 2,000 characters of a message
 LABEL_NAME = 110  # pixels of a name in a mark's label
-TITLE_WIDTH = 650  # pixels of the curve's title
+TITLE_WIDTH = 520  # pixels of the curve's title
 
 
 def moment_text(m: Moment, names: Sequence[str], lang: str, *, markdown: bool = True) -> str:
@@ -42,13 +43,33 @@ def _re_names(curve: Curve, names: Sequence[str]) -> str:
     return ", ".join(names[s] for s in curve.re if 0 <= s < len(names)) or "Re"
 
 
+def _chart_name(name: str) -> str:
+    """A computer as "C2" on a chart: cut, "Computer 1 (mittel)" and "Computer 2 (mittel)"
+    both read "Computer…" (the description keeps the full name)."""
+    number = computer_number(name)
+    return f"C{number}" if number else name
+
+
 def curve_picture(curve: Curve, names: Sequence[str], no: int, lang: str, factor: int = 1) -> bytes:
     """The curve as a picture: a point before each trick and the end, its moments marked
     (at the point after the trick that moved it); ``factor``: the game's Bock factor."""
-    short = [shown_name(n, LABEL_NAME, 13) for n in names]  # the picture draws names as they are (no Markdown)
+    drawn = [_chart_name(n) for n in names]  # the picture draws names as they are (no Markdown)
+    short = [shown_name(n, LABEL_NAME, LABEL_SIZE) for n in drawn]
     marks = [Mark(m.trick + 1, moment_text(m, short, lang, markdown=False)) for m in curve.moments]
-    title = shown_name(t(lang, "curve.title", no=no, names=_re_names(curve, names)), TITLE_WIDTH, 18)
-    return curve_png([v * factor for v in curve.values], marks, title, t(lang, "curve.x"))
+    title = shown_name(t(lang, "curve.title", no=no, names=_re_names(curve, drawn)), TITLE_WIDTH, 18)
+    legend = [(t(lang, "curve.legend_re"), PARTY["re"]), (t(lang, "curve.legend_kontra"), PARTY["kontra"])]
+    return curve_png([v * factor for v in curve.values], marks, title, t(lang, "curve.x"), legend=legend)
+
+
+def curve_alt(curve: Curve, names: Sequence[str], no: int, lang: str, factor: int = 1) -> str:
+    """What the curve picture shows, in the reader's language (the file's description; no Markdown)."""
+    values = " → ".join(signed_decimal(v * factor, lang) for v in curve.values)
+    parts = [t(lang, "alt.curve", title=t(lang, "curve.title", no=no, names=_re_names(curve, names))),
+             t(lang, "curve.text", values=values)]
+    if curve.moments:
+        parts.append(t(lang, "curve.moments", list=" · ".join(moment_text(m, names, lang, markdown=False)
+                                                             for m in curve.moments)))
+    return alt_text([*parts, t(lang, "alt.curve_colours")])
 
 
 def curve_text(curve: Curve, names: Sequence[str], no: int, lang: str, factor: int = 1) -> str:
@@ -81,6 +102,17 @@ def rating_picture(history: Sequence[float], name: str, lang: str) -> bytes:
     title = shown_name(t(lang, "stats.skill_chart", name=name), TITLE_WIDTH, 18)
     return curve_png([0.0, *history], [], title, t(lang, "stats.skill_x"),
                      zero=False, party_colours=False)
+
+
+RATING_ALT_VALUES = 24  # the newest values a description names: the limit holds a long history
+
+
+def rating_alt(history: Sequence[float], name: str, lang: str) -> str:
+    """What the rating chart shows, in the reader's language (the file's description)."""
+    shown = [decimal(v, lang) for v in history[-RATING_ALT_VALUES:]]
+    values = ("… → " if len(history) > RATING_ALT_VALUES else "") + " → ".join(shown)
+    return alt_text([t(lang, "alt.rating", title=t(lang, "stats.skill_chart", name=name),
+                       games=tn(lang, "count.games", len(history)), values=values)])
 
 
 def decisions_of(analysis: Mapping[str, Any], seat: int) -> list[Decision]:

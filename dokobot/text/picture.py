@@ -36,6 +36,7 @@ from dokobot.table.view import SeatView as SeatView
 from dokobot.table.view import TableView as TableView
 from dokobot.table.view import game_view as game_view
 from dokobot.table.view import played
+from dokobot.text.cards import card_text
 from dokobot.text.i18n import announcement_name, contract_name, has, t, tn
 
 # Shipped as package data: the same pixels on every machine, under a file name we own.
@@ -322,6 +323,7 @@ def suit_shape(d: ImageDraw.ImageDraw, suit: str, deck: str, cx: float, cy: floa
 # ---- cards ---------------------------------------------------------------------------------
 
 SUPER = 3  # faces are drawn three times larger, then scaled down: smooth edges
+INDEX = 0.25  # a card's rank letter, in card heights
 
 
 @lru_cache(maxsize=256)
@@ -335,20 +337,20 @@ def card_face(code: str, deck: str, w: int, h: int, trump: bool = False, lang: s
                         width=SUPER * (2 if trump else 1))
     if code == "JO":
         _star(d, W / 2, H / 2, W * 0.6, (120, 60, 160))
-        d.text((W * 0.12, H * 0.05), "J", font=font(int(H * 0.2), True), fill=(120, 60, 160))
+        d.text((W * 0.12, H * 0.05), "J", font=font(int(H * INDEX), True), fill=(120, 60, 160))
         return im.resize((w, h), Image.Resampling.LANCZOS)
     suit, rank = code[0], code[1]
     ink = (_GERMAN_INK if deck == "german" else _FRENCH_INK)[suit]
     french = _ENGLISH_RANK if lang == "en" else _FRENCH_RANK
     label = (_GERMAN_RANK if deck == "german" else french)[rank]
-    size = int(H * (0.25 if len(label) == 1 else 0.22))
+    size = int(H * INDEX)  # "10" as tall as "A": the smallest card still reads at phone width
     f = font(size, True)
     x0 = W * 0.1
     d.text((x0, H * 0.03), label, font=f, fill=ink, anchor="la")
     small = W * 0.26
     bbox = d.textbbox((x0, H * 0.03), label, font=f, anchor="la")
     suit_shape(d, suit, deck, x0 + small / 2 - W * 0.01, bbox[3] + small * 0.7, small)
-    suit_shape(d, suit, deck, W * 0.58, H * 0.64, W * 0.56)
+    suit_shape(d, suit, deck, W * 0.6, H * 0.67, W * 0.64)  # large: the suit reads at a phone's width
     return im.resize((w, h), Image.Resampling.LANCZOS)
 
 
@@ -375,13 +377,16 @@ def _text(im: Image.Image, xy: tuple[float, float], text: str, size: int, bold: 
 
 # ---- the table picture ---------------------------------------------------------------------
 
-# Discord shows an embed's picture about 400-520 px wide: a compact canvas with large
-# type stays readable there (and costs fewer pixels to draw and encode).
-WIDTH, HEIGHT = 640, 360
+# Discord shows an embed's picture about 400-520 px wide on a desktop and about 340 px wide
+# on a phone: every word is drawn at TEXT px or larger, so at 340 px of 640 its capitals
+# still stand 6 px tall (Noto Sans: 0.714 of the size; tests/text/test_legible.py).
+WIDTH, HEIGHT = 640, 420
 TABLE_W = 440  # the felt; the panel on the right holds the last trick and the announcements
+TEXT = 16
 CARD_W, CARD_H = 54, 78
 MINI_W, MINI_H = 38, 54
-PLAQUE_W, PLAQUE_H = 128, 44
+PLAQUE_W, PLAQUE_H = 148, 52
+CAPTION_H = 22  # a name under a small card of the last trick
 
 
 @lru_cache(maxsize=2)
@@ -397,18 +402,24 @@ def _background() -> Image.Image:
 def _seat_positions(n: int) -> list[tuple[float, float]]:
     """Plaque centres, seat 0 at the bottom, then clockwise (left, top, right)."""
     cx, cy = TABLE_W / 2, HEIGHT / 2
-    side, edge = 12 + PLAQUE_W / 2, 34
+    side, edge = 12 + PLAQUE_W / 2, 14 + PLAQUE_H / 2
     spots = [(cx, HEIGHT - edge), (side, cy), (cx, edge), (TABLE_W - side, cy)]
     if n == 4:
         return spots
-    return [(cx - (cx - side) * math.sin(2 * math.pi * i / n), cy + (cy - edge) * math.cos(2 * math.pi * i / n)) for i in range(n)]
+    out = []
+    for i in range(n):
+        a = 2 * math.pi * i / n
+        # seats at the sides stand at the rim (their plaques are wide), the others on the ellipse
+        x = cx - (cx - side) * (math.copysign(1, math.sin(a)) if abs(math.sin(a)) > 0.8 else math.sin(a))
+        out.append((x, cy + (cy - edge) * math.cos(a)))
+    return out
 
 
 # Five and six: smaller trick cards at fixed spots (centre offsets per seat), so no card
 # covers another's rank corner or a plaque whatever the order of play. Five: a bottom
 # card, two lower and two upper ones; six: two rows of three, the lower seats below.
 _SPOTS = {
-    5: ((48, 69), ((0, 88), (-48, 60), (-29, -60), (29, -60), (48, 60))),
+    5: ((48, 69), ((0, 100), (-36, 30), (-29, -60), (29, -60), (36, 30))),
     6: ((40, 58), ((0, 42), (-40, 42), (-40, -42), (0, -42), (40, -42), (40, 42))),
 }
 
@@ -425,8 +436,8 @@ def _card_spot(n: int, seat: int) -> tuple[float, float]:
         dx, dy = offsets[seat]
         return cx + dx - w / 2, cy + dy - h / 2
     a = 2 * math.pi * seat / n
-    x = cx - 46 * math.sin(a) - CARD_W / 2
-    y = cy + 78 * math.cos(a) - CARD_H / 2
+    x = cx - 32 * math.sin(a) - CARD_W / 2  # clear of the side plaques
+    y = cy + 80 * math.cos(a) - CARD_H / 2
     return x, y
 
 
@@ -434,22 +445,52 @@ def _name(seats: tuple[SeatView, ...], seat: int, lang: str, width: int, size: i
     return shown_name(seats[seat].name, width, size, bold, t(lang, "pic.seat", n=seat + 1))
 
 
-def _seat_line(view: TableView, seat: int, short: bool = False) -> str:
-    s = view.seats[seat]
-    lang = view.lang
-    parts = []
-    if seat == view.dealer:
-        parts.append(t(lang, "pic.dealer"))
-    if seat == view.out:  # five, the dealer without cards: no "Stiche: 0"
-        parts.append(t(lang, "pic.sits_out"))
-        return " · ".join(parts)
-    if s.level:  # the level in the reader's words ("medium" for an English reader)
-        parts.append(t(lang, "level." + s.level) if has("level." + s.level) else s.level)
+def computer_no(seat: SeatView) -> int:
+    """A computer seat's number ("Computer 2" -> 2); 0 for a person."""
+    last = seat.name.rsplit(" ", 1)[-1]
+    return int(last) if seat.level and last.isdigit() else 0
+
+
+def _level(seat: SeatView, lang: str) -> str | None:
+    """A computer's level in the reader's words ("medium" for an English reader)."""
+    if seat.level is None:
+        return None
+    return t(lang, "level." + seat.level) if has("level." + seat.level) else seat.level
+
+
+def _seat_line(view: TableView, seat: int, width: int = PLAQUE_W - 16) -> str:
+    """The plaque's second line, the first of these that fits ``width``: dealer, a
+    computer's level and the tricks (or what was said); without the level; tricks alone."""
+    s, lang = view.seats[seat], view.lang
+    dealer = [t(lang, "pic.dealer")] if seat == view.dealer else []
+    if seat == view.out:  # five, the dealer without cards: no "0 Stiche"
+        return " · ".join([*dealer, t(lang, "pic.sits_out")])
     if view.phase == "reserve":
-        parts.append(t(lang, "table." + s.said) if s.said else "…")
+        what = t(lang, "table." + s.said) if s.said else "…"
     else:
-        parts.append(t(lang, "pic.tricks_short" if short else "pic.tricks", n=s.tricks))
-    return " · ".join(parts)
+        what = tn(lang, "count.tricks", s.tricks)
+    level = [_level(s, lang) or ""] if s.level else []
+    for parts in ([*dealer, *level, what], [*dealer, what]):
+        line = " · ".join(parts)
+        if font(TEXT).getlength(line) <= width:
+            return line
+    return what
+
+
+def _plaque_name(view: TableView, seat: int, width: int, line: str) -> str:
+    """The name on a plaque; a computer as "Computer 1" or "C1", its number always seen
+    (cut to "Comp…" two computers looked the same), with its level if the line below has none."""
+    s = view.seats[seat]
+    no = computer_no(s)
+    if not no:
+        return _name(view.seats, seat, view.lang, width, TEXT)
+    bold = font(TEXT, True)
+    level = _level(s, view.lang)
+    shown = level is not None and level in line.split(" · ")
+    for name in ([s.name] if shown else [f"{s.name} · {level}", f"C{no} {level}"]):
+        if bold.getlength(name) <= width:
+            return name
+    return f"C{no}"
 
 
 def _plaque(im: Image.Image, d: ImageDraw.ImageDraw, view: TableView, seat: int, cx: float, cy: float) -> None:
@@ -462,25 +503,20 @@ def _plaque(im: Image.Image, d: ImageDraw.ImageDraw, view: TableView, seat: int,
     tag_w = 0
     if s.party:
         word = t(view.lang, "party." + s.party)
-        tag_w = int(font(11, True).getlength(word)) + 10
-        tx = x0 + PLAQUE_W - tag_w - 5
-        d.rounded_rectangle((tx, y0 + 5, tx + tag_w, y0 + 20), 7, fill=PARTY[s.party])
-        _text(im, (tx + tag_w / 2, y0 + 13), word, 11, True, WHITE, "mm")
-    name = _name(view.seats, seat, view.lang, PLAQUE_W - 16 - (tag_w + 4 if tag_w else 0), 16)
-    _text(im, (x0 + 8, y0 + 13), name, 16, True, ink, "lm")
-    # a computer dealer has three parts (dealer, level, tricks): the short tricks form, smaller
-    fits = [(line, size) for line in (_seat_line(view, seat), _seat_line(view, seat, short=True))
-            for size in (12, 11) if font(size).getlength(line) <= PLAQUE_W - 12]
-    line, size = fits[0] if fits else (_seat_line(view, seat, short=True), 10)
-    _text(im, (x0 + 8, y0 + 32), line, size, False, sub, "lm")
+        tag_w = int(font(TEXT, True).getlength(word)) + 10
+        tx = x0 + PLAQUE_W - tag_w - 4
+        d.rounded_rectangle((tx, y0 + 4, tx + tag_w, y0 + 25), 8, fill=PARTY[s.party])
+        _text(im, (tx + tag_w / 2, y0 + 15), word, TEXT, True, WHITE, "mm")
+    line = _seat_line(view, seat)
+    name = _plaque_name(view, seat, PLAQUE_W - 16 - (tag_w + 4 if tag_w else 0), line)
+    _text(im, (x0 + 8, y0 + 15), name, TEXT, True, ink, "lm")
+    _text(im, (x0 + 8, y0 + 37), line, TEXT, False, sub, "lm")
 
 
 def _short_name(view: TableView, seat: int, width: int) -> str:
     """A name under a small card; a computer as "C1", "C2" (cut, all would read "Comp…")."""
-    s = view.seats[seat]
-    if s.level and s.name.rsplit(" ", 1)[-1].isdigit():
-        return "C" + s.name.rsplit(" ", 1)[-1]
-    return _name(view.seats, seat, view.lang, width, 10, False)
+    no = computer_no(view.seats[seat])
+    return f"C{no}" if no else _name(view.seats, seat, view.lang, width, TEXT, False)
 
 
 def _facts(view: TableView) -> list[tuple[str, tuple[int, ...]]]:
@@ -501,53 +537,83 @@ def _facts(view: TableView) -> list[tuple[str, tuple[int, ...]]]:
     return out
 
 
+PANEL_X = TABLE_W + 12
+PANEL_W = WIDTH - 8 - PANEL_X
+LINE = 22  # a line of TEXT px type in the panel
+
+
+def _panel_line(im: Image.Image, y: int, text: str, colour: tuple[int, ...], bold: bool = False, wrap: bool = False) -> int:
+    """A line of the panel (``wrap``: a second line for what does not fit, not cut)."""
+    f = font(TEXT, bold)
+    words = text.split(" ")
+    if wrap and f.getlength(text) > PANEL_W and len(words) > 1:
+        cut = max((i for i in range(1, len(words)) if f.getlength(" ".join(words[:i])) <= PANEL_W), default=1)
+        y = _panel_line(im, y, " ".join(words[:cut]), colour, bold)
+        text = "  " + " ".join(words[cut:])
+    _text(im, (PANEL_X, y), shown_name(text, PANEL_W, TEXT, bold), TEXT, bold, colour, "la")
+    return y + LINE
+
+
 def _panel(im: Image.Image, d: ImageDraw.ImageDraw, view: TableView) -> None:
-    lang, x0, y = view.lang, TABLE_W + 12, 12
-    right = WIDTH - 8 - x0  # the panel's width
-    _text(im, (x0, y), t(lang, "pic.game", no=view.game_no), 18, True, WHITE, "la")
-    y += 26
-    if view.contract and view.contract != "normal":
-        _text(im, (x0, y), shown_name(contract_name(lang, view.contract), right, 13), 13, True, GOLD, "la")
-        y += 20
-    for line, colour in _facts(view):
-        _text(im, (x0, y), shown_name(line, right, 12), 12, True, colour, "la")
-        y += 17
+    lang, y = view.lang, 12
+    head = t(lang, "pic.game", no=view.game_no)
     if view.phase == "play":
-        _text(im, (x0, y), t(lang, "pic.trick", n=view.trick_no), 13, False, MUTED, "la")
-        y += 20
-    elif view.phase == "reserve":
-        _text(im, (x0, y), t(lang, "pic.reserve"), 13, False, MUTED, "la")
-        y += 20
+        head += " · " + t(lang, "pic.trick", n=view.trick_no)
+    _text(im, (PANEL_X, y), shown_name(head, PANEL_W, 18), 18, True, WHITE, "la")
+    y += 28
+    if view.contract and view.contract != "normal":
+        y = _panel_line(im, y, contract_name(lang, view.contract), GOLD, True)
+    for line, colour in _facts(view):
+        y = _panel_line(im, y, line, colour, True, wrap=True)
+    if view.phase == "reserve":
+        y = _panel_line(im, y, t(lang, "pic.reserve"), MUTED)
     elif view.phase in ARMUT_PHASES:
-        _text(im, (x0, y), contract_name(lang, "armut"), 13, False, MUTED, "la")
-        y += 20
+        y = _panel_line(im, y, contract_name(lang, "armut"), MUTED)
     if view.to_act is not None:
         label = t(lang, "pic.to_act", name="")
-        who = _name(view.seats, view.to_act, lang, right - int(font(13, True).getlength(label)), 13)
-        _text(im, (x0, y), t(lang, "pic.to_act", name=who), 13, True, GOLD, "la")
-        y += 26
+        who = _name(view.seats, view.to_act, lang, PANEL_W - int(font(TEXT, True).getlength(label)), TEXT)
+        y = _panel_line(im, y, t(lang, "pic.to_act", name=who), GOLD, True) + 4
     if view.last and view.last_winner is not None:
-        _text(im, (x0, y), t(lang, "pic.last"), 13, True, WHITE, "la")
-        y += 19
-        winner = _name(view.seats, view.last_winner, lang, right - 70, 12)
-        _text(im, (x0, y), t(lang, "pic.last_winner", name=winner, augen=view.last_augen), 12, False, MUTED, "la")
-        y += 19
-        step = min(MINI_W + 5, (right - MINI_W) // max(1, len(view.last) - 1))
-        for i, p in enumerate(view.last):
-            x = x0 + i * step
-            _paste(im, card_face(p.card, view.deck, MINI_W, MINI_H, p.trump, lang), x, y)
-            short = _short_name(view, p.seat, step - 2)
-            _text(im, (x + MINI_W / 2, y + MINI_H + 3), short, 10, False, WHITE if p.seat == view.last_winner else MUTED, "ma")
-        y += MINI_H + 22
+        y = _last_trick(im, view, y)
     if view.announcements:
-        _text(im, (x0, y), t(lang, "pic.announcements"), 13, True, WHITE, "la")
-        y += 19
-        room = max(1, (HEIGHT - 8 - y) // 16)  # the facts above may leave less room
-        for seat, what in view.announcements[-min(5, room):]:
-            who = _name(view.seats, seat, lang, right - 72, 12, False)
-            _text(im, (x0, y), announcement_name(lang, what), 12, True, GOLD, "la")
-            _text(im, (x0 + 70, y), who, 12, False, MUTED, "la")
-            y += 16
+        _announcements(im, view, y)
+
+
+def _last_trick(im: Image.Image, view: TableView, y: int) -> int:
+    """The last trick in rows (two at four, three at five and six), each card with its
+    player's name beneath it in full-size type; the winner's name in white."""
+    lang = view.lang
+    y = _panel_line(im, y, t(lang, "pic.last"), WHITE, True)
+    rest = font(TEXT).getlength(t(lang, "pic.last_winner", name="", augen=view.last_augen))
+    winner = _name(view.seats, view.last_winner or 0, lang, PANEL_W - int(rest), TEXT, False)
+    y = _panel_line(im, y, t(lang, "pic.last_winner", name=winner, augen=view.last_augen), MUTED)
+    cols = 2 if len(view.last) <= 4 else 3
+    cell = PANEL_W // cols
+    for i, p in enumerate(view.last):
+        x = PANEL_X + (i % cols) * cell + (cell - MINI_W) // 2
+        top = y + (i // cols) * (MINI_H + CAPTION_H + 2)
+        _paste(im, card_face(p.card, view.deck, MINI_W, MINI_H, p.trump, lang), x, top)
+        short = _short_name(view, p.seat, cell - 4)
+        colour = WHITE if p.seat == view.last_winner else MUTED
+        _text(im, (x + MINI_W / 2, top + MINI_H + 1), short, TEXT, p.seat == view.last_winner, colour, "ma")
+    rows = (len(view.last) + cols - 1) // cols
+    return y + rows * (MINI_H + CAPTION_H + 2) + 2
+
+
+def _announcements(im: Image.Image, view: TableView, y: int) -> None:
+    """The newest announcements that fit below the rest (the facts may leave less room)."""
+    lang = view.lang
+    room = (HEIGHT - 8 - y - LINE) // 20
+    if room < 1:
+        return
+    y = _panel_line(im, y, t(lang, "pic.announcements"), WHITE, True)
+    for seat, what in view.announcements[-min(5, room):]:
+        said = announcement_name(lang, what)
+        width = int(font(TEXT, True).getlength(said)) + 8
+        who = _short_name(view, seat, PANEL_W - width)
+        _text(im, (PANEL_X, y), said, TEXT, True, GOLD, "la")
+        _text(im, (PANEL_X + width, y), who, TEXT, False, MUTED, "la")
+        y += 20
 
 
 def draw_table(view: TableView) -> Image.Image:
@@ -562,8 +628,16 @@ def draw_table(view: TableView) -> Image.Image:
         _paste(im, card_face(p.card, view.deck, w, h, p.trump, view.lang), x, y)
     if view.phase == "reserve":
         _text(im, (TABLE_W / 2, HEIGHT / 2), t(view.lang, "pic.reserve"), 20, True, MUTED, "mm")
+    if any(p.trump for p in (*view.trick, *view.last)):
+        _trump_key(im, d, view.lang, 40, HEIGHT - 66)
     _panel(im, d, view)
     return im
+
+
+def _trump_key(im: Image.Image, d: ImageDraw.ImageDraw, lang: str, x: int, y: int) -> None:
+    """In the felt's lower left corner (free at four, five and six): a gold frame is a trump."""
+    d.rounded_rectangle((x, y, x + 16, y + 22), 3, fill=CARD, outline=TRUMP_EDGE, width=3)
+    _text(im, (x + 22, y + 11), t(lang, "pic.trump_key"), TEXT, False, MUTED, "lm")
 
 
 _ALL_CARDS = tuple(s + r for s in "CSHD" for r in "AKQJT9") + ("JO",)
@@ -608,6 +682,79 @@ def warm_up() -> None:
     _palette()
 
 
+# ---- what a picture shows, in words --------------------------------------------------------
+
+ALT_MAX = 1024  # Discord's limit for an attachment's description
+
+
+def _units(text: str) -> int:
+    """A length as Discord counts it: UTF-16 code units (an emoji in a name counts 2)."""
+    return len(text.encode("utf-16-le")) // 2
+
+
+def alt_text(parts: list[str]) -> str:
+    """Sentences as one description, cut to Discord's limit (the start says the most)."""
+    text = ". ".join(p[:1].upper() + p[1:].rstrip(".") for p in parts if p) + "."
+    if _units(text) <= ALT_MAX:
+        return text
+    cut = text[:ALT_MAX - 1]
+    while _units(cut) > ALT_MAX - 1:
+        cut = cut[:-1]
+    return cut.rstrip() + "…"
+
+
+def _seat_words(view: TableView, seat: int) -> str:
+    """A seat as the plaque shows it: "Nord (Re, Geber, 2 Stiche)", "Computer 1 (mittel, 0 Stiche)"."""
+    s, lang = view.seats[seat], view.lang
+    parts = [_level(s, lang) or ""] if s.level else []
+    parts += [t(lang, "party." + s.party)] if s.party else []
+    parts += [t(lang, "pic.dealer")] if seat == view.dealer else []
+    if seat == view.out:
+        parts.append(t(lang, "pic.sits_out"))
+    elif view.phase == "reserve":
+        parts += [t(lang, "table." + s.said)] if s.said else []
+    else:
+        parts.append(tn(lang, "count.tricks", s.tricks))
+    return f"{s.name} ({', '.join(parts)})" if parts else s.name
+
+
+def _cards_words(view: TableView, plays: tuple[Played, ...]) -> str:
+    return ", ".join(f"{view.seats[p.seat].name} {card_text(p.card, view.deck, view.lang)}" for p in plays)
+
+
+def table_alt(view: TableView) -> str:
+    """What the table picture shows, in the reader's language (the file's description)."""
+    lang = view.lang
+    play = view.phase == "play"
+    head = t(lang, "alt.table_trick" if play else "alt.table", no=view.game_no, n=view.trick_no)
+    if view.contract and view.contract != "normal":
+        head += ", " + contract_name(lang, view.contract)
+    parts = [head, t(lang, "alt.seats", list="; ".join(_seat_words(view, i) for i in range(len(view.seats))))]
+    if view.to_act is not None:
+        parts.append(t(lang, "pic.to_act", name=view.seats[view.to_act].name))
+    parts += [line for line, _ in _facts(view)]
+    if play:
+        parts.append(t(lang, "alt.trick", cards=_cards_words(view, view.trick)) if view.trick else t(lang, "alt.no_trick"))
+    if view.last and view.last_winner is not None:
+        parts.append(t(lang, "alt.last", name=view.seats[view.last_winner].name, augen=view.last_augen,
+                       cards=_cards_words(view, view.last)))
+    if view.announcements:
+        said = ", ".join(f"{view.seats[s].name} {announcement_name(lang, w)}" for s, w in view.announcements)
+        parts.append(t(lang, "alt.announcements", list=said))
+    return alt_text(parts)
+
+
+def summary_alt(view: SummaryView) -> str:
+    """What the summary picture shows, in the reader's language (the file's description)."""
+    lang = view.lang
+    parts = [t(lang, "alt.summary", no=view.game_no, contract=contract_name(lang, view.contract)), _summary_head(view)]
+    for party, seats, augen in (("re", view.re, view.augen_re), ("kontra", view.kontra, view.augen_kontra)):
+        won = sum(1 for tr in view.tricks if tr.winner in seats)
+        parts.append(t(lang, "alt.party", party=t(lang, "party." + party), augen=augen,
+                       names=", ".join(view.names[s] for s in seats) or "–", tricks=tn(lang, "count.tricks", won)))
+    return alt_text([*parts, t(lang, "pic.legend_trump")])
+
+
 @lru_cache(maxsize=CACHE_SIZE)
 def render_table(view: TableView) -> bytes:
     """The table picture as PNG bytes (cached per distinct public view)."""
@@ -620,8 +767,17 @@ SUM_W = 640
 TRICKS_PER_ROW = 6
 TRICK_STEP = 16  # overlap of the cards of one trick
 TRICK_GAP = 14  # at least this much felt between two tricks
-ROW_H = MINI_H + 22  # a row of tricks with their Augen below
+ROW_H = MINI_H + 26  # a row of tricks with their Augen below
 MARGIN = 16
+LEGEND_H = 30
+
+
+def _party_names(view: SummaryView, seats: tuple[int, ...], width: float) -> str:
+    """The party's names, each cut to its share of ``width``."""
+    if not seats:
+        return "–"
+    share = int((width - font(TEXT, True).getlength(", ") * (len(seats) - 1)) / len(seats))
+    return ", ".join(shown_name(view.names[s], share, TEXT, True, t(view.lang, "pic.seat", n=s + 1)) for s in seats)
 
 
 def _party_block(im: Image.Image, d: ImageDraw.ImageDraw, view: SummaryView, party: str, y: int) -> int:
@@ -631,16 +787,17 @@ def _party_block(im: Image.Image, d: ImageDraw.ImageDraw, view: SummaryView, par
     tricks = [tr for tr in view.tricks if tr.winner in seats]
     won = view.winner == party
     word = t(lang, "party." + party)
-    tag = int(font(14, True).getlength(word)) + 16
-    d.rounded_rectangle((MARGIN, y, MARGIN + tag, y + 22), 9, fill=PARTY[party], outline=GOLD if won else None, width=2)
-    _text(im, (MARGIN + tag / 2, y + 11), word, 14, True, WHITE, "mm")
-    names = ", ".join(shown_name(view.names[s], 130, 14, True, t(lang, "pic.seat", n=s + 1)) for s in seats) or "–"
-    _text(im, (MARGIN + tag + 10, y + 11), names, 14, True, WHITE, "lm")
-    right = t(lang, "pic.party_augen", augen=augen, n=len(tricks))
-    _text(im, (SUM_W - MARGIN, y + 11), right, 14, True, GOLD if won else MUTED, "rm")
-    y += 30
+    tag = int(font(TEXT, True).getlength(word)) + 16
+    d.rounded_rectangle((MARGIN, y, MARGIN + tag, y + 24), 9, fill=PARTY[party], outline=GOLD if won else None, width=2)
+    _text(im, (MARGIN + tag / 2, y + 12), word, TEXT, True, WHITE, "mm")
+    right = t(lang, "pic.party_augen", augen=augen, tricks=tn(lang, "count.tricks", len(tricks)))
+    right_w = font(TEXT, True).getlength(right)
+    names = _party_names(view, seats, SUM_W - 2 * MARGIN - tag - right_w - 24)
+    _text(im, (MARGIN + tag + 10, y + 12), names, TEXT, True, WHITE, "lm")
+    _text(im, (SUM_W - MARGIN, y + 12), right, TEXT, True, GOLD if won else MUTED, "rm")
+    y += 32
     if not tricks:
-        _text(im, (MARGIN + 10, y + 6), t(lang, "pic.no_tricks"), 13, False, MUTED, "la")
+        _text(im, (MARGIN + 10, y + 6), t(lang, "pic.no_tricks"), TEXT, False, MUTED, "la")
         return y + 34
     per_row, slot = _row_layout(view)
     for i, tr in enumerate(tricks):
@@ -649,16 +806,17 @@ def _party_block(im: Image.Image, d: ImageDraw.ImageDraw, view: SummaryView, par
         for j, p in enumerate(tr.cards):
             _paste(im, card_face(p.card, view.deck, MINI_W, MINI_H, p.trump, lang), x + j * TRICK_STEP, row_y)
         middle = x + (MINI_W + TRICK_STEP * (len(tr.cards) - 1)) / 2
-        _text(im, (middle, row_y + MINI_H + 2), t(lang, "pic.trick_augen", augen=tr.augen), 11, False, MUTED, "ma")
+        _text(im, (middle, row_y + MINI_H + 2), t(lang, "pic.trick_augen", augen=tr.augen), TEXT, False, MUTED, "ma")
     rows = (len(tricks) + per_row - 1) // per_row
     return y + rows * ROW_H + 6
 
 
 def _row_layout(view: SummaryView) -> tuple[int, int]:
-    """Tricks per row and the slot of each: six cards to a trick need wider slots, so
-    the tricks stand apart (with a gap) instead of running together in one strip."""
+    """Tricks per row and the slot of each: a trick's cards or its Augen beneath, whichever
+    is wider, and a gap, so tricks and their labels stand apart (six cards: wider slots)."""
     cards = max((len(tr.cards) for tr in view.tricks), default=4)
-    width = MINI_W + TRICK_STEP * (cards - 1)
+    label = max((font(TEXT).getlength(t(view.lang, "pic.trick_augen", augen=tr.augen)) for tr in view.tricks), default=0)
+    width = max(MINI_W + TRICK_STEP * (cards - 1), int(label) + 1)
     per_row = max(1, min(TRICKS_PER_ROW, (SUM_W - 2 * MARGIN + TRICK_GAP) // (width + TRICK_GAP)))
     return per_row, (SUM_W - 2 * MARGIN) // per_row
 
@@ -669,8 +827,14 @@ def _summary_height(view: SummaryView) -> int:
     for seats in (view.re, view.kontra):
         n = sum(1 for tr in view.tricks if tr.winner in seats)
         rows = (n + per_row - 1) // per_row
-        h += 30 + (rows * ROW_H + 6 if rows else 34) + 12
-    return h
+        h += 32 + (rows * ROW_H + 6 if rows else 34) + 12
+    return h + LEGEND_H
+
+
+def _legend(im: Image.Image, d: ImageDraw.ImageDraw, lang: str, y: int) -> None:
+    """What the colours mean: a gold frame is a trump (nothing else said so)."""
+    d.rounded_rectangle((MARGIN, y + 2, MARGIN + 16, y + 24), 3, fill=CARD, outline=TRUMP_EDGE, width=3)
+    _text(im, (MARGIN + 24, y + 13), t(lang, "pic.legend_trump"), TEXT, False, MUTED, "lm")
 
 
 def draw_summary(view: SummaryView) -> Image.Image:
@@ -678,17 +842,22 @@ def draw_summary(view: SummaryView) -> Image.Image:
     im = Image.new("RGB", (SUM_W, _summary_height(view)), PANEL)
     d = ImageDraw.Draw(im)
     d.rectangle((0, 0, SUM_W, 40), fill=FELT)
-    if view.winner:
-        head = t(lang, "pic.winner", party=t(lang, "party." + view.winner), re=view.augen_re, kontra=view.augen_kontra)
-    else:
-        head = t(lang, "pic.no_winner", re=view.augen_re, kontra=view.augen_kontra)
-    _text(im, (MARGIN, 20), head, 17, True, WHITE, "lm")
     game = t(lang, "pic.game", no=view.game_no) + " · " + contract_name(lang, view.contract)
-    _text(im, (SUM_W - MARGIN, 20), game, 12, False, MUTED, "rm")
+    game_w = font(TEXT).getlength(game)
+    _text(im, (SUM_W - MARGIN, 20), game, TEXT, False, MUTED, "rm")
+    _text(im, (MARGIN, 20), shown_name(_summary_head(view), int(SUM_W - 3 * MARGIN - game_w), 18), 18, True, WHITE, "lm")
     y = 52
     for party in ("re", "kontra"):
         y = _party_block(im, d, view, party, y) + 12
+    _legend(im, d, lang, im.height - LEGEND_H)
     return im
+
+
+def _summary_head(view: SummaryView) -> str:
+    lang = view.lang
+    if view.winner:
+        return t(lang, "pic.winner", party=t(lang, "party." + view.winner), re=view.augen_re, kontra=view.augen_kontra)
+    return t(lang, "pic.no_winner", re=view.augen_re, kontra=view.augen_kontra)
 
 
 @lru_cache(maxsize=SUMMARY_CACHE_SIZE)

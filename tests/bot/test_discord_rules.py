@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import io
+
 import discord
 import pytest
 from simcord.backend.models.channel import Overwrite
@@ -59,6 +61,9 @@ def test_the_validator_counts_utf16_and_every_limit():
     select = {"type": 3, "custom_id": "s", "placeholder": "p" * 151, "options": [{"label": "o", "value": "o"}] * 26}
     found = discord_limits.components_problems([{"type": 1, "components": [select]}])
     assert any("placeholder" in p for p in found) and any("26 options" in p for p in found)
+    alt = discord.File(io.BytesIO(b"png"), filename="a.png", description="😀" * 513)  # 1,026 units
+    assert discord_limits.files_problems([alt]) == ["attachment a.png: description > 1024"]
+    assert discord_limits.files_problems([discord.File(io.BytesIO(b"png"), filename="a.png", description="😀" * 512)]) == []
 
 
 def test_the_validator_knows_command_names():

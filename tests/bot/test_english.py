@@ -35,6 +35,7 @@ def texts_of(res: Any) -> list[str]:
         for e in m.embeds:
             out += [e.title or "", e.description or "", (e.footer.text if e.footer else "") or ""]
             out += [f"{f.name} {f.value}" for f in e.fields]
+        out += [a.description or "" for a in m.attachments]  # the pictures' descriptions (issue 43)
     return out
 
 
@@ -87,6 +88,9 @@ async def test_english_members_read_no_german_word_in_a_whole_game(doko, locales
     reader.add(*(message_text(m) for m in doko.public()))
     await doko.play_out()
     reader.add(*(message_text(m) for m in doko.public()))
+    described = [a.description for m in doko.public() for a in m.attachments if a.filename.endswith(".png")]
+    assert described and all(described), described  # the table's and the summary's pictures
+    reader.add(*described)
     reader.add(*(message_text(doko.hand_view(p)) for p in doko.players))
 
     res = reader.answer(await ost.click(doko.table_message(), label=t("en", "btn.record")))

@@ -19,8 +19,8 @@ from dokobot.engine import CARD_CODES, Game, RuleSet, deal
 from dokobot.engine.actions import Announce, Play, Reserve
 from dokobot.table.analysis import TEST_BUDGET, costliest
 from dokobot.table.analysis import curve as analysis_curve
+from dokobot.text import charts, render
 from dokobot.text import learn as words
-from dokobot.text import render
 from dokobot.text.numbers import signed_decimal
 
 
@@ -64,9 +64,12 @@ async def test_the_summary_shows_the_curve_of_the_game(doko, store):
     names = [a.filename for a in summary.attachments]
     assert names == ["doko-summary.png", "doko-curve.png"]
     im = Image.open(io.BytesIO(await summary.attachments[1].read()))
-    assert im.size == (720, 300)
+    assert im.size == (charts.W, charts.H)
     expected = words.curve_picture(curve, [p.name for p in game.players], 1, "de")
     assert await summary.attachments[1].read() == expected
+    # issue 43: each picture says what it shows (a screen reader reads it instead of the file name)
+    assert summary.attachments[1].description == words.curve_alt(curve, [p.name for p in game.players], 1, "de")
+    assert summary.attachments[0].description.startswith("Bild der Stiche jeder Partei, Spiel 1 (")
     assert summary.embeds[0].image.url.endswith("doko-summary.png")  # the summary stays the embed's picture
 
 
@@ -179,6 +182,7 @@ async def test_protokoll_sends_the_curve_too(doko, store):
     data = store.analyses[stored_game(store, 1).game_id]
     names = [p.name for p in stored_game(store, 1).players]
     assert await follow.attachments[0].read() == words.curve_picture(words.curve_of(data), names, 1, "de")
+    assert follow.attachments[0].description == words.curve_alt(words.curve_of(data), names, 1, "de")
     assert "Verlauf für Re: " in follow.content
 
 

@@ -68,3 +68,4 @@ async def test_rating_after_games_at_four_five_and_six_with_computers(doko, stor
     assert not [w for w in ("μ", "σ", "OpenSkill", "Plackett") if w in text]
     if nord_games >= 2:
         assert [a.filename for a in shown.attachments] == ["doko-skill.png"]
+        assert shown.attachments[0].description.startswith("Spielstärke von Nord über ")  # issue 43

@@ -8,6 +8,7 @@ from PIL import Image
 
 from dokobot.text import picture
 from tests.bot.conftest import message_text
+from tests.text.test_catalogue import german_words
 
 
 async def _png(message) -> Image.Image:
@@ -36,6 +37,7 @@ async def test_table_message_has_a_picture_after_each_card_and_the_summary_too(d
         data = await message.attachments[0].read()
         view = picture.table_view(doko.table, lang="de")
         assert data == picture.render_table(view)
+        assert message.attachments[0].description == picture.table_alt(view)  # what a screen reader says
         seen.append(data)
     assert len(seen) == 47  # every card but the last one changed the picture (the last shows the summary)
     assert len(set(seen)) == len(seen)
@@ -43,6 +45,36 @@ async def test_table_message_has_a_picture_after_each_card_and_the_summary_too(d
     im = await _png(summary)
     assert im.size[0] == picture.SUM_W
     assert summary.embeds[0].image.url.endswith("doko-summary.png")
+    assert summary.attachments[0].description.startswith("Bild der Stiche jeder Partei, Spiel 1 (")
+
+
+async def test_the_pictures_are_described_in_german_and_in_english(doko, locales):
+    """Issue 43: every picture file carries a description (Discord's alt text) in the
+    table's language, within Discord's 1,024 characters."""
+    await doko.to_the_first_card()
+    await doko.click_hand(doko.player(doko.table.game.to_act), "play")
+    german = doko.table_message().attachments[0].description
+    assert german.startswith("Bild des Tisches: Spiel 1, Stich 1.") and "Im Stich: " in german
+    assert all(seat.name in german for seat in doko.table.seats)
+    await doko.play_out()
+    summary = doko.table_message().attachments[0].description
+    assert summary.startswith("Bild der Stiche jeder Partei, Spiel 1 (") and " Augen, " in summary
+
+    for member in (*doko.players, doko.outsider):
+        locales[member.id] = "en-US"
+    doko.lang = "en"
+    await doko.players[0].slash(doko.channel, "doko sprache", sprache="en", kanal=True)
+    await doko.players[0].click(doko.table_message(), label="Next game")
+    await doko.open_all_hands()
+    await doko.reserve_all_gesund()
+    await doko.click_hand(doko.player(doko.table.game.to_act), "play")
+    english = doko.table_message().attachments[0].description
+    assert english.startswith("Picture of the table: game 2, trick 1.") and "In the trick: " in english
+    assert german_words(english) == []
+    await doko.play_out()
+    summary = doko.table_message().attachments[0].description
+    assert summary.startswith("Picture of each party's tricks, game 2 (") and german_words(summary) == []
+    assert all(len(d) <= 1024 for d in (german, english, summary))
 
 
 async def test_channel_turns_pictures_off_and_the_text_stays_complete(doko):

@@ -75,7 +75,9 @@ async def test_five_with_the_dealer_out_and_computers_in_the_picture(doko):
     assert view.out == dealer and picture._seat_line(view, dealer) == "Geber · setzt aus"
     bot = next(i for i, s in enumerate(doko.table.seats) if s.is_bot)
     assert view.seats[bot].name == "Computer 1" and view.seats[bot].level == "schwer"  # not "Computer 1…"
-    assert picture._seat_line(view, bot).startswith("schwer" if bot != dealer else "Geber")
+    line = picture._seat_line(view, bot)
+    name = picture._plaque_name(view, bot, picture.PLAQUE_W - 16, line)
+    assert name.startswith(("Computer 1", "C1")) and ("schwer" in line or name.endswith("schwer")), (name, line)
     assert "Computer 1 \\(schwer\\)" in message_text(doko.table_message())  # the text: the full name
 
 
@@ -101,3 +103,33 @@ async def test_bock_in_the_picture_and_on_the_score_sheet(doko, rig_deal):
     sheet = (await nord.slash(doko.channel, "doko liste")).response.embeds[0].description.splitlines()
     assert sheet[0].startswith("**1.** ") and "Bock" not in sheet[0]
     assert sheet[1].startswith("**2.** ") and " · Bock ×2: " in sheet[1]
+
+
+async def test_an_english_game_draws_and_describes_no_german_word(doko, locales):
+    """Issue 43: the words on an English table's pictures (recorded while they are drawn)
+    and the files' descriptions, at five with a computer, card after card and the summary."""
+    from dokobot.text import picture
+    from tests.text.pictures import drawn_texts
+    from tests.text.test_catalogue import german_words
+
+    for member in (*doko.players, doko.outsider):
+        locales[member.id] = "en-US"
+    doko.lang = "en"
+    await doko.open_and_seat()
+    from dokobot.text.i18n import t
+
+    await doko.players[0].click(doko.table_message(), label=t("en", "btn.add_computer_level", level=t("en", "level.schwer")))
+    await doko.start()
+    await doko.open_all_hands()
+    await doko.reserve_all_gesund()
+    seen: list[str] = []
+    for _ in range(12):
+        await doko.click_hand(doko.player(doko.table.game.to_act), "play")
+        view = picture.table_view(doko.table, lang="en")
+        drawn, _ = drawn_texts(lambda: picture.draw_table(view))  # noqa: B023 - drawn at once
+        seen += [d.text for d in drawn if not d.card]
+        seen.append(doko.table_message().attachments[0].description)
+    await doko.play_out()
+    seen.append(doko.table_message().attachments[0].description)
+    assert any("trick" in s for s in seen) and any(s.startswith("Picture of each party") for s in seen)
+    assert [(s, german_words(s)) for s in seen if german_words(s)] == []

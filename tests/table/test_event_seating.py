@@ -29,14 +29,14 @@ def _cost(groups: Tables, history: list[Tables]) -> int:
 
 
 def _partitions(people: list[int], sizes: tuple[int, ...]) -> list[Tables]:
-    """Every way to split ``people`` into tables of ``sizes`` (tables of equal size unordered)."""
+    """Every way to split ``people`` into tables of ``sizes``, table by table (tables of equal
+    size come up once per order: more rows, the same minimum; a table of five may hold anyone)."""
     if not sizes:
         return [()]
-    first, rest = people[0], people[1:]
     out = []
-    for others in combinations(rest, sizes[0] - 1):
-        left = [p for p in rest if p not in others]
-        out += [((first, *others), *tail) for tail in _partitions(left, sizes[1:])]
+    for group in combinations(people, sizes[0]):
+        left = [p for p in people if p not in group]
+        out += [(group, *tail) for tail in _partitions(left, sizes[1:])]
     return out
 
 

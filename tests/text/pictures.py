@@ -10,16 +10,24 @@ and look at them (tests/data/pictures/*.png) before committing.
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
+from dokobot.table.analysis import Curve, Moment
+from dokobot.text.i18n import computer_words, t
+from dokobot.text.learn import curve_picture, rating_picture
 from dokobot.text.picture import (
     Played,
     SeatView,
     SummaryView,
     TableView,
     TrickView,
+    draw_summary,
+    draw_table,
     render_summary,
     render_table,
 )
@@ -178,6 +186,90 @@ def _summary_six() -> SummaryView:
 
 
 SUMMARY_SIX = _summary_six()
+
+# ---- every picture kind, and the texts each one draws -------------------------------------
+
+CURVE = Curve(values=(0.0, 1.2, -0.8, 2.5, 3.0, -1.0, 0.5, 2.0, 2.5, 3.0, 3.0, 3.5, 4.0),
+              moments=(Moment(1, "announce", 0, "re"), Moment(3, "extra", 2, "fuchs", 1),
+                       Moment(5, "alone", 2, "solo"), Moment(8, "trick", 1)), re=(0, 2))
+CURVE_NAMES = ("Nord", "Ostwind-Müller", "Computer 2 (mittel)", "West")
+RATING = [1.5, 3.25, 2.0, -1.0, 4.5, 6.0, 5.5]
+
+
+def _read(names: tuple[str, ...], lang: str) -> tuple[str, ...]:
+    """The summary's names as the bot writes them for ``lang``: "C1 (schwer)" -> "C1 (hard)"."""
+    return tuple(n.replace("(schwer)", f"({t(lang, 'level.schwer')})") for n in names)
+
+
+def picture_kinds(lang: str) -> dict[str, Callable[[], Image.Image | bytes]]:
+    """Every kind of picture in ``lang``: tables at four, five and six (French and German
+    deck), the summaries, the curve and the rating chart (a PIL image or PNG bytes)."""
+    def table(view: TableView) -> Callable[[], Image.Image]:
+        return lambda: draw_table(replace(view, lang=lang))
+
+    def summary(view: SummaryView) -> Callable[[], Image.Image]:
+        return lambda: draw_summary(replace(view, lang=lang))
+
+    return {
+        "table_four": table(MID_GAME),
+        "table_four_german_deck": table(GERMAN_DECK),
+        "table_reserve": table(RESERVE),
+        "table_five_out": table(FIVE_OUT),
+        "table_five_all": table(FIVE_ALL_EN),
+        "table_five_german_deck": table(replace(FIVE_OUT, deck="german")),
+        "table_six": table(SIX),
+        "table_six_german_deck": table(replace(SIX, deck="german")),
+        "summary_four": summary(SUMMARY),
+        "summary_six_german_deck": summary(replace(SUMMARY_SIX, deck="german", names=_read(SUMMARY_SIX.names, lang))),
+        "curve": lambda: curve_picture(CURVE, [computer_words(n, lang) for n in CURVE_NAMES], 7, lang),
+        "rating": lambda: rating_picture(RATING, "Ostwind-Müller", lang),
+    }
+
+
+@dataclass(frozen=True)
+class Drawn:
+    text: str
+    size: float  # font size in the picture's own pixels
+    card: bool  # a card's rank letter (drawn on the card face)
+
+
+def drawn_texts(make: Callable[[], Image.Image | bytes]) -> tuple[list[Drawn], int]:
+    """Every string ``make`` draws (Pillow's text drawing, recorded while it runs; caches
+    cleared, so nothing is skipped), and the picture's width."""
+    from dokobot.text import picture
+
+    drawn: list[Drawn] = []
+    original = ImageDraw.ImageDraw.text
+    face = picture.card_face
+    on_card = [False]
+
+    def record(self: ImageDraw.ImageDraw, xy: Any, text: Any, *args: Any, **kwargs: Any) -> None:
+        font = kwargs.get("font") or (args[1] if len(args) > 1 else None)
+        if isinstance(text, str) and text.strip() and font is not None:
+            scale = 1 / picture.SUPER if on_card[0] else 1
+            drawn.append(Drawn(text, font.size * scale, on_card[0]))
+        original(self, xy, text, *args, **kwargs)
+
+    def card(*args: Any, **kwargs: Any) -> Image.Image:
+        on_card[0] = True
+        try:
+            return face.__wrapped__(*args, **kwargs)
+        finally:
+            on_card[0] = False
+
+    picture.warm_up()  # the shared palette draws a sample table once: not this picture's text
+    picture._stamp.cache_clear()
+    ImageDraw.ImageDraw.text = record  # type: ignore[method-assign]
+    picture.card_face = card  # type: ignore[assignment]
+    try:
+        out = make()
+    finally:
+        ImageDraw.ImageDraw.text = original  # type: ignore[method-assign]
+        picture.card_face = face
+        picture._stamp.cache_clear()
+    im = out if isinstance(out, Image.Image) else Image.open(io.BytesIO(out))
+    return drawn, im.size[0]
+
 
 GOLDENS = {
     "table_mid_game.png": lambda: render_table(MID_GAME),

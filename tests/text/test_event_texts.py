@@ -77,7 +77,7 @@ def test_the_standings_fit_and_name_the_rule():
     for lang in ("de", "en"):
         text = standings_text(lang, table)
         assert len(text) <= 4096 and text.startswith("**1.**")
-        assert i18n.t(lang, "event.rule") in text and i18n.t(lang, "event.more", n=0)[:5] in text
+        assert i18n.t(lang, "event.rule") in text and i18n.tn(lang, "event.more", 2)[:5] in text
         assert "\\*" in text and "\\_" in text  # names are escaped
     small = compute(1, rows[:8] + rows[-1:], names)
     de = standings_text("de", small)

@@ -150,6 +150,7 @@ def test_names_that_do_not_fit_or_have_no_glyph():
 
 # ---- issue 25: five and six, what the text says, computers ---------------------------------
 
+from dokobot.text.picture import SeatView  # noqa: E402
 from tests.text.pictures import FIVE_OUT, SIX, SUMMARY_SIX  # noqa: E402
 
 
@@ -180,6 +181,17 @@ def test_at_six_the_summary_tricks_stand_apart_with_their_augen():
     assert picture._row_layout(four)[0] == 6  # four cards a trick: six tricks a row, as before
 
 
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_augen_beneath_the_tricks_never_run_into_each_other(lang):
+    """Full-size labels ("125 card points") are wider than a trick of four cards: the slot
+    holds the wider of the two and a gap."""
+    view = replace(picture.SummaryView(1, ("a", "b", "c", "d"), "normal", "re", (0,), (1,), 121, 119, 1, ()),
+                   tricks=tuple(picture.TrickView(0, (), a) for a in (0, 44, 125)), lang=lang)
+    slot = picture._row_layout(view)[1]
+    widest = max(picture.font(picture.TEXT).getlength(picture.t(lang, "pic.trick_augen", augen=a)) for a in (0, 44, 125))
+    assert slot - widest >= picture.TRICK_GAP
+
+
 def test_the_panel_says_bock_knocks_hochzeit_card_and_vorgefuehrt():
     assert [line for line, _ in picture._facts(FIVE_OUT)] == [
         "Dieses Spiel: Bock ×2", "danach noch 2 Bockspiele", "3× geklopft"]
@@ -189,10 +201,25 @@ def test_the_panel_says_bock_knocks_hochzeit_card_and_vorgefuehrt():
 
 
 def test_the_dealer_sitting_out_and_a_computers_level_on_the_plaques():
-    assert picture._seat_line(FIVE_OUT, 2) == "Geber · setzt aus"  # not "Stiche: 0"
-    assert picture._seat_line(FIVE_OUT, 1) == "mittel · Stiche: 0"
-    assert picture._seat_line(SIX, 5, short=True) == "Geber · schwer · 2 St."
+    assert picture._seat_line(FIVE_OUT, 2) == "Geber · setzt aus"  # not "0 Stiche"
+    assert picture._seat_line(FIVE_OUT, 1) == "mittel · 0 Stiche"
+    assert picture._seat_line(replace(FIVE_OUT, lang="en"), 1) == "medium · 0 tricks"  # the level in the reader's words
+    # a computer dealer: the level moves up beside its number, the tricks keep one wording
+    assert picture._seat_line(SIX, 5) == "Geber · 2 Stiche"
+    assert picture._plaque_name(SIX, 5, picture.PLAQUE_W - 16, "Geber · 2 Stiche") == "C2 schwer"
+    assert picture._plaque_name(SIX, 2, picture.PLAQUE_W - 16, picture._seat_line(SIX, 2)) == "Computer 1"
     assert picture._short_name(SIX, 2, 30) == "C1"
+
+
+def test_a_computers_number_stays_visible_beside_a_party_badge():
+    """With a Kontra badge both computers were cut to "Comp…" and looked the same."""
+    seats = (SeatView("Nord"), SeatView("Computer 1", 0, "kontra", level="mittel"), SeatView("Süd"),
+             SeatView("Computer 2", 0, "kontra", level="mittel"))
+    view = replace(FIVE_OUT, seats=seats, out=None, dealer=0, to_act=1, trick=(), last=(), last_winner=None)
+    tag = int(picture.font(picture.TEXT, True).getlength("Kontra")) + 14
+    shown = [picture._plaque_name(view, s, picture.PLAQUE_W - 16 - tag, picture._seat_line(view, s)) for s in (1, 3)]
+    assert shown[0] != shown[1] and "1" in shown[0] and "2" in shown[1], shown
+    assert all("…" not in name for name in shown)
 
 
 def test_english_pictures_draw_q_and_j():

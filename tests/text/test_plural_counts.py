@@ -24,9 +24,9 @@ PARAMS = {"name": "Nord", "m": 2, "alte": "", "prior": "0,50"}
 NOUNS = {
     "de": [("Spiel", "Spiele", "Spielen"), ("Listenspiel", "Listenspielen"), ("Bockspiel", "Bockspiele"),
            ("Karte", "Karten"), ("Punkt", "Punkte"), ("Sieg", "Siege"), ("Stich", "Stiche"),
-           ("Trumpf", "Trümpfe"), ("älteres", "ältere"), ("neueres", "neuere"), ("gedachtes", "gedachte")],
+           ("Trumpf", "Trümpfe"), ("Runde", "Runden"), ("weiterer", "weitere"), ("älteres", "ältere"), ("neueres", "neuere"), ("gedachtes", "gedachte")],
     "en": [("game", "games"), ("card", "cards"), ("point", "points"), ("win", "wins"), ("trick", "tricks"),
-           ("trump", "trumps"), ("Bock game", "Bock games"), ("list game", "list games"),
+           ("trump", "trumps"), ("round", "rounds"), ("player", "players"), ("Bock game", "Bock games"), ("list game", "list games"),
            ("imagined game", "imagined games"), ("earlier game", "earlier games"), ("later game", "later games")],
 }
 
