@@ -14,8 +14,8 @@ import pytest
 
 from dokobot.storage.sql_store import SqlStore
 from dokobot.text.i18n import t
-from tests.bot.conftest import message_text
-from tests.text.test_catalogue import german_words
+from tests.bot.helpers import message_text
+from tests.text.helpers import german_words
 
 
 @pytest.fixture

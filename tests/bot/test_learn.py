@@ -7,13 +7,13 @@ from __future__ import annotations
 import io
 
 import pytest
-from conftest import FAST, cid, components, message_text
 from PIL import Image
 
 from dokobot.bot.client import DokoBot
 from dokobot.bot.config import Config
 from dokobot.table.analysis import costliest
 from dokobot.text import learn as words
+from tests.bot.helpers import FAST, cid, components, message_text
 
 
 @pytest.fixture

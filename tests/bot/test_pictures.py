@@ -7,7 +7,7 @@ import io
 from PIL import Image
 
 from dokobot.text import picture
-from tests.bot.conftest import message_text
+from tests.bot.helpers import message_text
 
 
 async def _png(message) -> Image.Image:

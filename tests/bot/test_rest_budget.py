@@ -21,8 +21,6 @@ from typing import Any
 import discord
 import pytest
 import simcord.http.router as sim_router
-from conftest import FAST, Driver, components, message_text
-from test_seats import turn_lines
 
 from dokobot.bot.client import DokoBot
 from dokobot.bot.config import Config
@@ -31,6 +29,7 @@ from dokobot.storage.memory import MemoryStore
 from dokobot.table.table import COMPUTER_DELAY
 from dokobot.text import render
 from dokobot.text.i18n import t
+from tests.bot.helpers import FAST, Driver, components, message_text, turn_lines
 
 THINK = 2.0  # seconds the person takes for a decision
 

@@ -18,13 +18,13 @@ import time
 
 import pytest
 import simcord
-from conftest import FAST, Driver
 
 from dokobot.bot.client import ShardedDokoBot, make_bot
 from dokobot.bot.config import Config
 from dokobot.storage import Database
 from dokobot.storage.sharded import ShardedStore, shard_of
 from tests import pg
+from tests.bot.helpers import FAST, Driver
 from tests.storage.reads import open_table_in
 
 SHARDS = 2
