@@ -32,7 +32,9 @@ def _why_not() -> str | None:
     return None
 
 
-pytestmark = pytest.mark.skipif(_why_not() is not None, reason=_why_not() or "")
+# the slow lane (it builds the engine), one worker for the module's one build
+pytestmark = [pytest.mark.skipif(_why_not() is not None, reason=_why_not() or ""), pytest.mark.slow,
+              pytest.mark.xdist_group("compiled_engine")]
 
 
 @pytest.fixture(scope="module")
