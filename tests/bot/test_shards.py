@@ -27,6 +27,9 @@ from tests import pg
 from tests.bot.helpers import FAST, Driver
 from tests.storage.reads import open_table_in
 
+# the slow lane: the killed process's leases expire on PostgreSQL's real clock
+pytestmark = pytest.mark.slow
+
 SHARDS = 2
 TTL = 3.0  # lease seconds; production uses 30
 
