@@ -92,7 +92,8 @@ def _metered_call_at(real: Callable[..., asyncio.TimerHandle]) -> Callable[..., 
 def _settle_poll_only() -> bool:
     """The loop's next timer is a SimCord settle poll, and no bot timer's real-time fallback
     is due before the settling gives up (a fallback due later is parked: SimCord does not
-    wait for it)."""
+    wait for it). It reads asyncio's and SimCord's internals: should they change, polls
+    count again and the check gets stricter, never blind."""
     loop = asyncio.events._get_running_loop()
     scheduled = getattr(loop, "_scheduled", None)
     if not scheduled or scheduled[0] not in _SETTLE_POLLS:
