@@ -1,8 +1,11 @@
-"""Session-wide: find out once whether the PostgreSQL variants can run, and say so."""
+"""Session-wide: find out once whether the PostgreSQL variants can run, and say so; and the
+quick lane's check that no test waits for a clock (tests/waits.py)."""
 
 from __future__ import annotations
 
 from tests import pg
+
+pytest_plugins = ["pytester", "tests.waits"]
 
 
 def pytest_sessionstart(session):  # noqa: ANN001, ANN201 - pytest hook

@@ -1,5 +1,7 @@
 """PostgreSQL for the tests: one fresh schema per test on the server named by
-``DOKOBOT_TEST_PG`` (``.ci/run`` starts a local PostgreSQL and sets it).
+``DOKOBOT_TEST_PG`` (``.ci/run`` starts a local PostgreSQL and sets it). So the
+pytest-xdist workers of a parallel run (and several runs on one server) never share
+tables: a schema's name carries its worker (``t_gw1_...``) and a random part.
 
 Without a reachable server the PostgreSQL variants are skipped, and the
 session header says why in one line (never silently).
@@ -72,7 +74,8 @@ async def new_schema() -> tuple[str, str]:
     import asyncpg
 
     url = server_url()
-    name = "t_" + secrets.token_hex(6)
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")  # gw0, gw1, ... under -n
+    name = f"t_{worker}_" + secrets.token_hex(6) if worker.isalnum() else "t_" + secrets.token_hex(6)
     conn = await asyncpg.connect(url)
     try:
         await conn.execute(f"CREATE SCHEMA {name}")

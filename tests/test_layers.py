@@ -534,3 +534,50 @@ def test_the_class_check_sees_a_long_class(tmp_path: Path) -> None:
     fake = tmp_path / "m.py"
     fake.write_text("class Short:\n    x = 1\n\n\nclass Long:\n" + "    x = 1\n" * 250)
     assert _long_classes(fake) == ["Long (251 lines)"]
+
+
+# ---- the tests themselves: helpers live in helper modules --------------------------------------
+
+
+def _imports_of_tests(path: Path, package: str) -> list[tuple[int, str]]:
+    """Imports (module level or deferred) of a test module or a conftest: a helper that two
+    modules share lives in a helper module (``tests/<layer>/helpers.py``) instead."""
+    out = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            anchor = package.split(".")[: len(package.split(".")) - node.level + 1] if node.level else []
+            base = ".".join([*anchor, node.module] if node.module else anchor)
+            names = [base, *(f"{base}.{a.name}" for a in node.names)]
+        else:
+            continue
+        if any(part == "conftest" or part.startswith("test_") for n in names for part in n.split(".")):
+            out.append((node.lineno, names[0]))
+    return out
+
+
+def _test_files() -> list[Path]:
+    return sorted(p for p in ROOT.joinpath("tests").rglob("*.py") if "data" not in p.parts)
+
+
+def test_no_test_module_imports_another_test_module_or_a_conftest() -> None:
+    bad = [f"{path.relative_to(ROOT)}:{line}: {name}" for path in _test_files()
+           for line, name in _imports_of_tests(path, ".".join(path.relative_to(ROOT).parent.parts))]
+    assert bad == []
+
+
+def test_the_test_import_check_sees_imports_of_test_modules(tmp_path: Path) -> None:
+    fake = tmp_path / "test_m.py"
+    fake.write_text("from conftest import cid\nfrom .test_b import x\nimport tests.table.test_c\n"
+                    "from tests.bot.helpers import Driver\nfrom . import helpers\n"
+                    "def f():\n    from tests.bot.test_d import y\n")
+    assert _imports_of_tests(fake, "tests.bot") == [
+        (1, "conftest"), (2, "tests.bot.test_b"), (3, "tests.table.test_c"), (7, "tests.bot.test_d")]
+
+
+def test_every_test_folder_is_a_package() -> None:
+    """Test modules are imported as ``tests.<layer>.test_x``: no two share a name in one
+    namespace, and no folder is put on ``sys.path`` (where ``import conftest`` would work)."""
+    folders = {p.parent for p in _test_files()}
+    assert sorted(str(f.relative_to(ROOT)) for f in folders if not f.joinpath("__init__.py").exists()) == []

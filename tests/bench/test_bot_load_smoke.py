@@ -130,6 +130,7 @@ async def test_the_turn_clock_never_fires_during_a_run(bot_load):
     assert (after.settings.on_timeout, after.images, after.preset) == (before.settings.on_timeout, before.images, before.preset)
 
 
+@pytest.mark.slow  # a paced game: the presenter waits Discord's pace in real time
 async def test_rest_budget_run_counts_the_calls_by_route(bot_load, capsys):
     res = await bot_load.run_rest(1, 1, seats=4, seed=3)
     assert res["games"] == 1 and res["logged_errors"] == 0 and res["play_s"] > 0

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import message_text
+from tests.bot.helpers import message_text
 
 
 async def test_abort_shows_the_table_and_the_same_dealer_deals_again(doko):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import cid, components, disabled
+from tests.bot.helpers import cid, components, disabled
 
 
 def said(res) -> str:
@@ -146,7 +146,7 @@ async def test_finished_game_and_stale_game(doko):
 
 
 async def test_announcement_refused_with_reason(doko, rig_deal):
-    from test_game_flow import find_deal
+    from tests.bot.helpers import find_deal
 
     rig_deal([find_deal(lambda h: h[0].count("CQ") == 1 and h[1].count("CQ") == 0)])
     await started(doko)

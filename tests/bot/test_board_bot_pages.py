@@ -10,7 +10,7 @@ import pytest
 
 from dokobot.bot.embeds import fits
 from dokobot.storage.sql_store import SqlStore
-from tests.bot.conftest import cid, components, disabled
+from tests.bot.helpers import cid, components, disabled
 from tests.storage.gen import pool, random_game, store_game
 
 

@@ -2,39 +2,7 @@
 
 from __future__ import annotations
 
-import random
-
-from conftest import message_text
-
-from dokobot.engine import Game, RuleSet, deal
-
-HAUS = RuleSet.from_config({"preset": "haus"})
-
-
-def clicked_result(hands: list[list[str]], dealer: int) -> dict:
-    """What the Driver's clicks make of a deal: gesund, then the first enabled card button."""
-    g = Game(HAUS, [list(h) for h in hands], dealer=dealer)
-    while g.phase != "done":
-        s = g.to_act
-        if g.phase == "reserve":
-            g.apply({"seat": s, "reserve": "gesund"})
-        else:
-            legal = set(g.legal_plays(s))
-            g.apply({"seat": s, "play": next(c for c in g.hand(s) if c in legal)})
-    return g.result()
-
-
-def tie_then_plain() -> list[list[list[str]]]:
-    seeds = iter(range(100_000))
-    out = []
-    for dealer, tie in ((3, True), (0, False)):
-        for seed in seeds:
-            hands = deal(HAUS, random.Random(seed))
-            res = clicked_result(hands, dealer)
-            if (res["augen"]["re"] == 120) == tie and any(res["score"]) and res["contract"] != "redeal":
-                out.append(hands)
-                break
-    return out
+from tests.bot.helpers import message_text, tie_then_plain
 
 
 async def test_tie_on_haus_makes_the_next_game_bock(doko, store, rig_deal):

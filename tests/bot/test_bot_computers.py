@@ -3,41 +3,17 @@
 from __future__ import annotations
 
 import pytest
-from conftest import cid, components, disabled
-from test_game_flow import assert_summary_matches_replay
 
 from dokobot.engine.record import replay
 from dokobot.table.table import computer_level
 from dokobot.text import render
-
-
-async def play_with_computers(doko) -> None:
-    """The people at the table click until the game is over; the computers move by themselves."""
-    table = doko.table
-    game_no = table.game_no
-    humans = [p for p in doko.players if table.seat_of(p.id) is not None]
-    for p in humans:
-        await doko.open_hand(p)
-    while table.state == "playing":
-        await table.computers_idle()
-        if table.state != "playing":
-            break
-        if table.game_no != game_no:  # thrown in and dealt again: fresh hands
-            game_no = table.game_no
-            for p in humans:
-                await doko.open_hand(p)
-        game = table.game
-        seat = game.to_act
-        assert not table.seats[seat].is_bot, "a computer seat is to act but nobody moves"
-        actor = doko.player(seat)
-        doko.assert_private()
-        if game.phase == "reserve":
-            await doko.click_hand(actor, "reserve", "gesund")
-        elif game.phase == "armut_take":
-            await doko.click_hand(actor, "armut_take", "0")
-        else:
-            await doko.click_hand(actor, "play")
-    doko.assert_private()
+from tests.bot.helpers import (
+    assert_summary_matches_replay,
+    cid,
+    components,
+    disabled,
+    play_with_computers,
+)
 
 
 async def test_two_people_and_two_computers_play_a_game(doko, store):
@@ -95,11 +71,10 @@ async def test_computer_command_adds_and_removes(doko):
 
 
 async def test_computers_on_sqlite_ranked_apart_and_resume_after_restart(doko, tmp_path):
-    from conftest import FAST
-
     from dokobot.bot.client import DokoBot
     from dokobot.bot.config import Config
     from dokobot.storage.sql_store import SqlStore
+    from tests.bot.helpers import FAST
 
     path = tmp_path / "doko.sqlite3"
     first = await SqlStore.open(path)

@@ -8,22 +8,8 @@ the privacy scan running at every card.
 
 from __future__ import annotations
 
-from conftest import components, message_text
-
-from tests.engine.test_five_six import SIX_ACES
-
-
-async def seat_six(doko, n: int = 6) -> None:
-    await doko.open_and_seat()
-    await seat_more(doko, n - 4)
-    assert len(doko.table.seats) == n
-
-
-async def seat_more(doko, k: int) -> None:
-    extra = [doko.outsider] + [doko.guild.add_member(doko.env.create_user(f"Gast{i}")) for i in range(k - 1)]
-    for p in extra[:k]:
-        await p.click(doko.table_message(), label="Beitreten")
-        doko.players.append(p)
+from tests.bot.helpers import components, message_text, seat_more, seat_six
+from tests.engine.helpers import SIX_ACES
 
 
 async def test_six_seated_play_the_muenchener_rules_with_a_kleines_solo(doko, rig_deal):

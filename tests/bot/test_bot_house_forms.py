@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from conftest import cid, components, message_text
-
 from dokobot.engine import replay
+from tests.bot.helpers import cid, components, message_text
 
 
 def said(res) -> str:
@@ -87,7 +86,7 @@ async def test_klopfen_redeal_when_nobody_knocks(doko):
 
 async def test_named_card_hochzeit_select(doko, rig_deal):
     """With hochzeit=named_card the hand offers the nameable cards as a select, not a plain button."""
-    from test_game_flow import find_deal
+    from tests.bot.helpers import find_deal
 
     rig_deal([find_deal(lambda h: h[0].count("CQ") == 2 and h[0].count("SA") < 2)])
     await doko.open_and_seat()

@@ -12,35 +12,10 @@ from __future__ import annotations
 
 import re
 
-from conftest import cid, components, message_text
-
 from dokobot.bot.client import DokoBot
 from dokobot.bot.config import Config
 from dokobot.engine import replay
-from dokobot.engine.actions import Play, Reserve
-
-
-async def quick_game(doko, solo: dict[int, str] | None = None) -> None:
-    """Deal if needed and play the game through the table: gesund (or ``solo``), first legal card."""
-    table = doko.table
-    if table.state == "between":
-        await table.next_game(table.seats[0].user_id, table.game_no)
-    while table.state == "playing":
-        game, seat = table.game, table.game.to_act
-        if game.phase == "reserve":
-            action = Reserve("solo", solo[seat]) if solo and seat in solo else Reserve("gesund")
-        else:
-            action = next(m for m in game.legal_actions(seat) if isinstance(m, Play))
-        await table.act(table.seats[seat].user_id, None, action)
-    assert replay(table.last.record) == table.last.result.replay_json()
-    await shown(doko)  # the table message shows this game's summary, as after a click
-
-
-async def shown(doko) -> str:
-    presenter = doko.bot.presenter(doko.table)
-    presenter.update()
-    await presenter.wait()
-    return message_text(doko.table_message())
+from tests.bot.helpers import cid, components, message_text, quick_game, shown
 
 
 def hand_items(doko, actor) -> list[str]:

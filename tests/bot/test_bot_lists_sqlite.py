@@ -6,11 +6,11 @@ from __future__ import annotations
 import json
 
 import pytest
-from test_bot_lists import quick_game
 
 from dokobot.engine import GameResult
 from dokobot.engine.record import replay
 from dokobot.storage.sql_store import SqlStore
+from tests.bot.helpers import quick_game
 
 
 @pytest.fixture

@@ -5,10 +5,9 @@ line names the engine's target."""
 from __future__ import annotations
 
 import pytest
-from test_bot_computers import play_with_computers
-from test_game_flow import assert_summary_matches_replay
 
 from dokobot.engine.record import replay_game
+from tests.bot.helpers import assert_summary_matches_replay, play_with_computers
 
 
 @pytest.mark.parametrize("schalter", [

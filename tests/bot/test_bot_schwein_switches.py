@@ -3,10 +3,8 @@ the discoverable switches of /doko regeln (autocomplete, errors naming allowed v
 
 from __future__ import annotations
 
-from conftest import cid, components, message_text
-from test_game_flow import find_deal
-
 from dokobot.engine import replay
+from tests.bot.helpers import cid, components, find_deal, message_text
 
 
 def play_buttons(view) -> list[str]:

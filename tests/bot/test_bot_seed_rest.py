@@ -4,10 +4,15 @@ the thrown hand on the table, and computers playing whole games under each new s
 from __future__ import annotations
 
 import pytest
-from conftest import cid, components, message_text
-from test_game_flow import assert_summary_matches_replay, find_deal
 
 from dokobot.engine.record import replay
+from tests.bot.helpers import (
+    assert_summary_matches_replay,
+    cid,
+    components,
+    find_deal,
+    message_text,
+)
 
 
 def values(select) -> list[str]:
@@ -180,9 +185,8 @@ async def test_computers_play_whole_games_under_the_new_switches(doko, store, ri
 async def test_kleines_solo_at_six_names_its_form_in_a_private_question(doko, rig_deal):
     """Six under hochzeit=choice: the kleines Solo select says "…"; choosing it asks the form
     and the card privately (every kind times every card would not fit in 25 options)."""
-    from test_bot_five_six import seat_six
-
-    from tests.engine.test_five_six import SIX_ACES
+    from tests.bot.helpers import seat_six
+    from tests.engine.helpers import SIX_ACES
 
     rig_deal([SIX_ACES])
     await seat_six(doko)

@@ -4,10 +4,8 @@ offer only what the seat may reserve (I-sixlist-2)."""
 
 from __future__ import annotations
 
-from conftest import components, message_text
-
-from tests.bot.test_bot_five_six import seat_six
-from tests.engine.test_five_six import SIX_ACES
+from tests.bot.helpers import components, message_text, seat_six
+from tests.engine.helpers import SIX_ACES
 
 # dealer 3 holds all twelve aces; seat 0 (asked third) holds none, so it may name any ace
 SIX_NAMED = [SIX_ACES[3], SIX_ACES[1], SIX_ACES[2], SIX_ACES[0], SIX_ACES[4], SIX_ACES[5]]

@@ -15,7 +15,7 @@ from dokobot.engine import GameResult
 from dokobot.table.store import SeatInfo
 from dokobot.text.i18n import t
 from tests import discord_limits
-from tests.bot.conftest import cid, components, disabled, message_text
+from tests.bot.helpers import cid, components, disabled, message_text
 
 
 async def test_a_deferred_command_edits_its_thinking_response(doko):

@@ -14,8 +14,8 @@ import pytest
 
 from dokobot.storage.sql_store import SqlStore
 from dokobot.text.i18n import t
-from tests.bot.conftest import message_text
-from tests.text.test_catalogue import german_words
+from tests.bot.helpers import message_text
+from tests.text.helpers import german_words
 
 
 @pytest.fixture
@@ -227,7 +227,7 @@ def labels_of(message: Any) -> list[str]:
 async def test_english_with_computers_texts_pictures_rating_and_rules(doko, locales, drawn):
     """Issue 43: computers, their levels and buttons, the pictures' texts, the rating board and
     both rules pages in English; no German word and no German level anywhere."""
-    from tests.bot.test_bot_computers import play_with_computers
+    from tests.bot.helpers import play_with_computers
 
     reader = Reader()
     nord = doko.players[0]

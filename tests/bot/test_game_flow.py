@@ -2,52 +2,7 @@
 
 from __future__ import annotations
 
-import random
-
-from conftest import message_text
-
-from dokobot.engine import RuleSet, deal
-from dokobot.engine.record import replay, replay_game
-from dokobot.table.table import FinishedGame
-from dokobot.text.render import summary_text
-
-
-def find_deal(pred, dealer: int = 3) -> list[list[str]]:
-    """A reproducible deal whose hands satisfy ``pred`` (seat = index)."""
-    rules = RuleSet()
-    for seed in range(10_000):
-        hands = deal(rules, rng=random.Random(seed))
-        if pred(hands):
-            return hands
-    raise AssertionError("no deal found")
-
-
-def stored_record(store, number: int) -> dict:
-    game = next(g for g in store.games.values() if g.number == number)
-    return {
-        "format": "dokobot-game/1",
-        "rules": game.rules,
-        "players": [p.name for p in game.players],
-        "dealer": game.dealer,
-        "hands": game.hands,
-        "actions": game.actions,
-    }
-
-
-def assert_summary_matches_replay(doko, store, number: int) -> dict:
-    """The public summary is exactly what ``dokobot replay`` says of the stored game."""
-    record = stored_record(store, number)
-    result = replay(record)
-    table = doko.table
-    # the typed result of the replayed game: it also knows the announcements (keine 90 ... in the "why" line)
-    typed = replay_game(record).game_result()
-    assert typed.replay_json() == result
-    fin = FinishedGame(number, list(table.seats), record["dealer"], typed, {}, table.totals, record)
-    title, body = summary_text(fin, "de", table.game)  # with its last trick, card by card
-    shown = next(m for m in doko.public() if m.embeds and m.embeds[0].title == title)
-    assert shown.embeds[0].description == body
-    assert doko.table.last.result.replay_json() == result
-    return result
+from tests.bot.helpers import assert_summary_matches_replay, find_deal, message_text
 
 
 async def test_normal_game_with_announcements(doko, store, rig_deal):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import message_text
+from tests.bot.helpers import message_text
 
 
 def answer(res) -> str:  # noqa: ANN001 - SimCord's result

@@ -9,9 +9,7 @@ import random
 import re
 
 import pytest
-from conftest import FAST, cid, components, message_text
 from PIL import Image
-from test_bot_computers import play_with_computers
 
 from dokobot.bot.client import DokoBot
 from dokobot.bot.config import Config
@@ -22,6 +20,7 @@ from dokobot.table.analysis import curve as analysis_curve
 from dokobot.text import charts, render
 from dokobot.text import learn as words
 from dokobot.text.numbers import signed_decimal
+from tests.bot.helpers import FAST, cid, components, message_text, play_with_computers
 
 
 @pytest.fixture

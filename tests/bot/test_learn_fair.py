@@ -13,7 +13,6 @@ import json
 from typing import Any
 
 import pytest
-from conftest import FAST, cid, components
 
 from dokobot.bot.client import DokoBot
 from dokobot.bot.config import Config
@@ -22,6 +21,7 @@ from dokobot.engine import Observation
 from dokobot.storage.sql_store import SqlStore
 from dokobot.table.analysis import TEST_BUDGET, VERSION, Tip, analyse, tip
 from dokobot.table.store import StoredGame
+from tests.bot.helpers import FAST, cid, components
 
 WORK = 60.0  # virtual seconds per analysis or Tipp: beyond SimCord's settling, so a job waits for advance_time
 

@@ -5,12 +5,11 @@ beside the points, /doko statistik with its chart; ``rerate`` agrees."""
 from __future__ import annotations
 
 import pytest
-from conftest import message_text
-from test_bot_computers import play_with_computers
 
 from dokobot.storage.rating import rating_key
 from dokobot.storage.sql_store import SqlStore
 from dokobot.text.numbers import decimal
+from tests.bot.helpers import message_text, play_with_computers
 
 
 @pytest.fixture

@@ -10,13 +10,13 @@ a computer playing for West, the turn timer of the person to act running."""
 from __future__ import annotations
 
 import pytest
-from conftest import FAST
 
 from dokobot.bot.client import DokoBot
 from dokobot.bot.config import Config
 from dokobot.engine.actions import Play
 from dokobot.storage.sharded import ShardedStore
 from dokobot.table.table import Table, Tables
+from tests.bot.helpers import FAST
 
 TTL = 30.0
 

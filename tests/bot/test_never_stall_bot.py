@@ -9,7 +9,6 @@ import logging
 import random
 import re
 
-from conftest import cid, components, message_text
 from simcord.actors import _dispatch_actor_interaction, _visible_message
 from simcord.enums import ComponentType, InteractionType
 
@@ -17,6 +16,7 @@ from dokobot.bot.client import DokoBot
 from dokobot.bot.config import Config
 from dokobot.engine import CARD_CODES, RuleSet, deal
 from dokobot.table.store import StoreError
+from tests.bot.helpers import cid, components, message_text
 
 CARD = re.compile(r"\b(" + "|".join(sorted(set(CARD_CODES) | {"JO"})) + r")\b")
 STORAGE_DE = "Das konnte ich nicht speichern, darum hat sich nichts geändert."

@@ -7,8 +7,8 @@ import io
 from PIL import Image
 
 from dokobot.text import picture
-from tests.bot.conftest import message_text
-from tests.text.test_catalogue import german_words
+from tests.bot.helpers import message_text
+from tests.text.helpers import german_words
 
 
 async def _png(message) -> Image.Image:

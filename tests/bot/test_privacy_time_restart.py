@@ -5,13 +5,11 @@ from __future__ import annotations
 import logging
 import random
 
-from conftest import cid, components, message_text
-from test_game_flow import assert_summary_matches_replay
-
 from dokobot.bot.client import DokoBot
 from dokobot.bot.config import Config
 from dokobot.engine import CARD_CODES, Game, RuleSet, deal
 from dokobot.text.cards import card_text
+from tests.bot.helpers import assert_summary_matches_replay, cid, components, message_text
 
 
 async def test_hands_are_private_everywhere(doko, caplog):

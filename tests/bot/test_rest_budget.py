@@ -24,8 +24,6 @@ from typing import Any
 import discord
 import pytest
 import simcord.http.router as sim_router
-from conftest import FAST, Driver, components, message_text
-from test_seats import turn_lines
 
 from dokobot.bot.client import DokoBot
 from dokobot.bot.config import Config
@@ -34,6 +32,10 @@ from dokobot.storage.memory import MemoryStore
 from dokobot.table.table import COMPUTER_DELAY
 from dokobot.text import render
 from dokobot.text.i18n import t
+from tests.bot.helpers import FAST, Driver, components, message_text, turn_lines
+
+# the slow lane: its games wait minutes of real time for the presenter's pacing
+pytestmark = pytest.mark.slow
 
 THINK = 2.0  # seconds the person takes for a decision
 

@@ -12,13 +12,13 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import Driver, cid, components, message_text
 
 from dokobot.bot.client import DokoBot
 from dokobot.bot.config import Config
 from dokobot.engine import GameResult, RuleSet, deal
 from dokobot.engine.record import replay
 from dokobot.storage.sql_store import SqlStore
+from tests.bot.helpers import Driver, cid, components, message_text
 
 
 @pytest.fixture

@@ -10,21 +10,10 @@ rules of a channel before its table opens. Every step keeps the privacy scan.
 from __future__ import annotations
 
 import discord
-from conftest import FAST, components, message_text
 
 from dokobot.bot.client import DokoBot
 from dokobot.bot.config import Config
-
-TURN = "ist am Zug."
-
-
-def turn_lines(doko) -> list[discord.Message]:
-    return [m for m in doko.public() if m.content.endswith(TURN) or "du bist noch am Zug" in m.content]
-
-
-async def set_switches(doko, text: str) -> None:
-    res = await doko.players[0].slash(doko.channel, "doko regeln", schalter=text)
-    assert res.ephemeral, res
+from tests.bot.helpers import FAST, TURN, components, message_text, set_switches, turn_lines
 
 
 async def act_once(doko) -> None:

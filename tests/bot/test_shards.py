@@ -18,14 +18,17 @@ import time
 
 import pytest
 import simcord
-from conftest import FAST, Driver
 
 from dokobot.bot.client import ShardedDokoBot, make_bot
 from dokobot.bot.config import Config
 from dokobot.storage import Database
 from dokobot.storage.sharded import ShardedStore, shard_of
 from tests import pg
+from tests.bot.helpers import FAST, Driver
 from tests.storage.reads import open_table_in
+
+# the slow lane: the killed process's leases expire on PostgreSQL's real clock
+pytestmark = pytest.mark.slow
 
 SHARDS = 2
 TTL = 3.0  # lease seconds; production uses 30

@@ -99,9 +99,8 @@ async def test_explicit_channel_settings_beat_the_config_defaults(tmp_path):
 
 async def test_failed_write_is_reported_and_changes_nothing(doko, store, caplog, monkeypatch):
     """A write the database refuses: the player hears it in their language; the game is as it was."""
-    from conftest import message_text
-
     from dokobot.storage import StorageError
+    from tests.bot.helpers import message_text
 
     await doko.to_the_first_card()
     await doko.click_hand(doko.player(doko.table.game.to_act), "play")

@@ -11,8 +11,6 @@ import asyncio
 
 import discord
 import pytest
-from conftest import cid, components, disabled
-from test_seats import set_switches
 
 from dokobot.bot.client import DokoBot
 from dokobot.bot.config import Config
@@ -20,6 +18,7 @@ from dokobot.storage.memory import MemoryStore
 from dokobot.storage.sql_store import SqlStore
 from dokobot.table.store import OpenHand
 from dokobot.text.i18n import t
+from tests.bot.helpers import cid, components, disabled, set_switches
 
 STALE = t("de", "hand.stale")
 TOKEN = "simcord_interaction_"  # how SimCord's tokens look

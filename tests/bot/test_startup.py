@@ -19,7 +19,7 @@ from dokobot.bot.sync import command_payload, payload_hash, state_key, sync_comm
 from dokobot.storage import postgres
 from dokobot.storage.memory import MemoryStore
 from dokobot.storage.sql_store import SqlStore
-from tests.text.test_catalogue import german_words
+from tests.text.helpers import german_words
 
 TOKEN = "A" * 24 + ".BBBBBB." + "C" * 27
 APP = 4242

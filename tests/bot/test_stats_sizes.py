@@ -9,9 +9,9 @@ import re
 from collections import defaultdict
 
 import pytest
-from test_bot_five_six import seat_more
 
 from dokobot.storage.sql_store import SqlStore
+from tests.bot.helpers import seat_more
 from tests.storage.gen import pool, random_game, store_game
 from tests.words import dec, pct, signed
 

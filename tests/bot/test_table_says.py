@@ -8,7 +8,7 @@ and the former host hears why a command is refused.
 
 from __future__ import annotations
 
-from conftest import message_text
+from tests.bot.helpers import message_text
 
 
 async def play_one(doko) -> None:
@@ -139,7 +139,7 @@ async def test_at_five_all_playing_the_summary_says_why_points_differ_from_the_v
 
 
 async def test_at_six_a_solo_alone_says_one_against_five(doko, rig_deal):
-    from tests.engine.test_five_six import SIX_ACES
+    from tests.engine.helpers import SIX_ACES
 
     rig_deal([SIX_ACES])
     await doko.open_and_seat()

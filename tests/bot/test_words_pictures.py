@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from conftest import cid, components, message_text
+from tests.bot.helpers import cid, components, message_text
 
 GERMAN_RANK = re.compile(r"[♣♠♥♦][DB](?![a-zäöü])")
 ENGLISH_RANK = re.compile(r"[♣♠♥♦][QJ](?![a-z])")
@@ -83,7 +83,7 @@ async def test_five_with_the_dealer_out_and_computers_in_the_picture(doko):
 
 async def test_bock_in_the_picture_and_on_the_score_sheet(doko, rig_deal):
     from dokobot.text import picture
-    from tests.bot.test_bot_bock import tie_then_plain
+    from tests.bot.helpers import tie_then_plain
 
     rig_deal(tie_then_plain())
     await doko.open_and_seat()
@@ -109,8 +109,8 @@ async def test_an_english_game_draws_and_describes_no_german_word(doko, locales)
     """Issue 43: the words on an English table's pictures (recorded while they are drawn)
     and the files' descriptions, at five with a computer, card after card and the summary."""
     from dokobot.text import picture
+    from tests.text.helpers import german_words
     from tests.text.pictures import drawn_texts
-    from tests.text.test_catalogue import german_words
 
     for member in (*doko.players, doko.outsider):
         locales[member.id] = "en-US"

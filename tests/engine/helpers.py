@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from dokobot.engine import Game, RuleSet, deal
+from dokobot.engine import Game, IllegalAction, RuleSet, deal, replay
 from dokobot.engine.actions import ArmutDecline, ArmutGive, ArmutTake, Play, Reserve, to_json
 from dokobot.engine.cards import CARD_CODES, parse_code
 from dokobot.engine.contracts import order_for, order_kind
@@ -127,7 +127,6 @@ def swapped(g: Game, seat: int, rng: random.Random) -> Game | None:
     A Kreuz-Dame stays put: it decides a seat's party, which the seat's own
     announcements make public.
     """
-    from dokobot.engine import IllegalAction
 
     others = [s for s in g.seats if s != seat]
     a, b = rng.sample(others, 2)
@@ -168,3 +167,77 @@ def armut_answers(g: Game, seat: int) -> list[dict[str, Any]]:
 def legal_json(g: Game, seat: int) -> list[dict[str, Any]]:
     """Every move ``seat`` may make now, as record actions (Game.legal_actions' order)."""
     return [to_json(seat, m) for m in g.legal_actions(seat)]
+
+
+def play_first(g: Game) -> None:
+    """Play the first legal card (display order) to the end."""
+    while g.phase == "play":
+        g.apply({"seat": g.to_act, "play": g.legal_plays(g.to_act)[0]})
+
+
+def split(*hands: str) -> list[list[str]]:
+    return [h.split() for h in hands]
+
+
+SIX = {"preset": "muenchen", "extras": []}
+
+
+# Six: three Re seats (one CQ each) hold the 36 highest trumps; Kontra the D9s and plain cards.
+SIX_RE_ALL = split(
+    "CQ HT HT HT SQ SQ SQ HQ HQ HQ DQ DQ",  # seat 0: Re
+    "CA CA CA CT CT CT CK CK CK C9 C9 C9",  # seat 1
+    "CQ DQ CJ CJ CJ SJ SJ SJ HJ HJ HJ DJ",  # seat 2: Re
+    "SA SA SA ST ST ST SK SK SK S9 S9 S9",  # seat 3
+    "CQ DJ DJ DA DA DA DT DT DT DK DK DK",  # seat 4: Re
+    "HA HA HA HK HK HK H9 H9 H9 D9 D9 D9",  # seat 5
+)
+
+
+# Six: a seat with two CQ says gesund and plays with the third CQ seat (reading 30), 2:4.
+SIX_TWO_RE_ALL = split(
+    "CQ CQ HT HT HT SQ SQ SQ HQ HQ HQ DQ",  # seat 0: Re (two CQ)
+    "CA CA CA CT CT CT CK CK CK C9 C9 C9",  # seat 1
+    "CQ DQ DQ CJ CJ CJ SJ SJ SJ HJ HJ HJ",  # seat 2: Re
+    "SA SA SA ST ST ST SK SK SK S9 S9 S9",  # seat 3
+    "DJ DJ DJ DA DA DA DT DT DT DK DK DK",  # seat 4
+    "HA HA HA HK HK HK H9 H9 H9 D9 D9 D9",  # seat 5
+)
+
+
+# Six: seat 0 holds all twelve aces: as a fleischlos soloist it leads and wins every trick.
+SIX_ACES = split(
+    "CA CA CA SA SA SA HA HA HA DA DA DA",
+    "CT CT CT CK CK CK C9 C9 C9 CQ CQ CQ",
+    "ST ST ST SK SK SK S9 S9 S9 SQ SQ SQ",
+    "HT HT HT HK HK HK H9 H9 H9 HQ HQ HQ",
+    "DT DT DT DK DK DK D9 D9 D9 DQ DQ DQ",
+    "CJ CJ CJ SJ SJ SJ HJ HJ HJ DJ DJ DJ",
+)
+
+
+def played(rules: dict, hands: list[list[str]], dealer: int, reserves: dict[int, dict] | None = None) -> dict:
+    g = Game(RuleSet.from_config(rules), hands, dealer)
+    reserves = reserves or {}
+    while g.phase == "reserve":
+        s = g.to_act
+        g.apply({"seat": s, **reserves.get(s, {"reserve": "gesund"})})
+    play_first(g)
+    result = g.result()
+    assert replay(g.record()) == result
+    return result
+
+
+def six(hands: list[list[str]] | None = None, dealer: int = 5, seed: int = 1, **switches: object) -> Game:
+    rules = RuleSet.from_config({"preset": "muenchen", **switches})
+    return Game(rules, hands or deal(rules, random.Random(seed), dealer), dealer)
+
+
+def bidding_game() -> Game:
+    g = six(dealer=5)
+    g.apply({"seat": 0, "reserve": "solo", "solo": "karo"})
+    g.apply({"seat": 1, "reserve": "solo", "solo": "buben", "size": "gross"})
+    g.apply({"seat": 2, "reserve": "gesund"})
+    g.apply({"seat": 3, "reserve": "solo", "solo": "damen"})
+    g.apply({"seat": 4, "reserve": "solo", "solo": "herz", "size": "klein"})
+    g.apply({"seat": 5, "reserve": "gesund"})
+    return g

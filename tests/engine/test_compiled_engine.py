@@ -1,9 +1,9 @@
 """The optional mypyc build of the engine (setup.py, DOKOBOT_MYPYC=1) plays exactly the
 Python source's games, and a stale or unwanted build is never the one that runs.
 
-The build is made from a copy of the package (about a minute) and put in place as pip puts a
-wheel: every file with a fresh time, the sources after the compiled modules. Skipped where
-there is no C compiler or no Python headers to build it with."""
+The build is made once per run from a copy of the package (about a minute) and put in place
+as pip puts a wheel: every file with a fresh time, the sources after the compiled modules.
+Skipped where there is no C compiler or no Python headers to build it with."""
 
 import json
 import os
@@ -32,23 +32,44 @@ def _why_not() -> str | None:
     return None
 
 
-pytestmark = pytest.mark.skipif(_why_not() is not None, reason=_why_not() or "")
+# the slow lane: it builds the engine (once per run, however many workers: _shared_build)
+pytestmark = [pytest.mark.skipif(_why_not() is not None, reason=_why_not() or ""), pytest.mark.slow]
 
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    tree = tmp_path_factory.mktemp("source")
+    return _install(_shared_build(tmp_path_factory), tmp_path_factory.mktemp("site"))
+
+
+def _shared_build(factory: pytest.TempPathFactory) -> Path:
+    """One build per run: the pytest-xdist workers of a run share its base temp folder; the
+    first to come builds under a lock, the others wait and install the same build (each in
+    a folder of its own, as the tests edit theirs)."""
+    import fcntl
+
+    root = factory.getbasetemp()
+    root = root.parent if os.environ.get("PYTEST_XDIST_WORKER") else root
+    lib, done = root / "compiled-engine-lib", root / "compiled-engine.done"
+    with open(root / "compiled-engine.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not done.exists():
+            _build(root / "compiled-engine-source", lib)
+            done.touch()
+    return lib
+
+
+def _build(tree: Path, lib: Path) -> None:
+    shutil.rmtree(tree, ignore_errors=True)
+    shutil.rmtree(lib, ignore_errors=True)
     skip = shutil.ignore_patterns("*.so", "__pycache__", "*.pyc", "_compiled.json")
     for folder in ("dokobot", "cogs"):
         shutil.copytree(ROOT / folder, tree / folder, ignore=skip)
     for name in ("setup.py", "pyproject.toml", "README.md"):
         shutil.copy2(ROOT / name, tree / name)
-    lib = tmp_path_factory.mktemp("lib")
     env = {**os.environ, "DOKOBOT_MYPYC": "1"}
     done = subprocess.run([sys.executable, "setup.py", "-q", "build", "--build-lib", str(lib)],
                           cwd=tree, env=env, capture_output=True, text=True, timeout=1200)
     assert done.returncode == 0, done.stderr[-3000:]
-    return _install(lib, tmp_path_factory.mktemp("site"))
 
 
 def _install(lib: Path, site: Path) -> Path:

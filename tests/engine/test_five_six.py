@@ -19,17 +19,25 @@ from dokobot.engine import SOLO_KINDS, Game, IllegalAction, RuleError, RuleSet, 
 from dokobot.engine.cards import CARD_CODES
 from dokobot.engine.randomplay import random_game
 from dokobot.engine.record import ReplayError, replay_game
-from tests.engine.helpers import legal_json, reservations
+from tests.engine.helpers import (
+    SIX,
+    SIX_ACES,
+    SIX_RE_ALL,
+    SIX_TWO_RE_ALL,
+    bidding_game,
+    legal_json,
+    play_first,
+    played,
+    reservations,
+    six,
+    split,
+)
 
 HOCHZEIT = ["first_trick", "first_color_trick", "first_trump_trick", "named_card", "first_pure_color_trick"]
 SCHEMES = ["ddv", "steps", "doubling", "tally"]
 DULLE = ["first_wins", "second_wins", "second_wins_except_last"]
 
 
-def play_first(g: Game) -> None:
-    """Play the first legal card (display order) to the end."""
-    while g.phase == "play":
-        g.apply({"seat": g.to_act, "play": g.legal_plays(g.to_act)[0]})
 
 
 def gesund(g: Game) -> None:
@@ -37,12 +45,9 @@ def gesund(g: Game) -> None:
         g.apply({"seat": g.to_act, "reserve": "gesund"})
 
 
-def split(*hands: str) -> list[list[str]]:
-    return [h.split() for h in hands]
 
 
 FIVE = {"preset": "ddv", "players": 5, "five": "all_play", "extras": []}
-SIX = {"preset": "muenchen", "extras": []}
 
 # Four, with nines: the Re pair holds every trump but the two D9.
 FOUR_RE_ALL = split(
@@ -59,45 +64,8 @@ FIVE_RE_ALL = split(
     "CA CA CT CT CK CK SA SA",  # seat 3
     "ST ST SK SK HA HA HK HK",  # seat 4
 )
-# Six: three Re seats (one CQ each) hold the 36 highest trumps; Kontra the D9s and plain cards.
-SIX_RE_ALL = split(
-    "CQ HT HT HT SQ SQ SQ HQ HQ HQ DQ DQ",  # seat 0: Re
-    "CA CA CA CT CT CT CK CK CK C9 C9 C9",  # seat 1
-    "CQ DQ CJ CJ CJ SJ SJ SJ HJ HJ HJ DJ",  # seat 2: Re
-    "SA SA SA ST ST ST SK SK SK S9 S9 S9",  # seat 3
-    "CQ DJ DJ DA DA DA DT DT DT DK DK DK",  # seat 4: Re
-    "HA HA HA HK HK HK H9 H9 H9 D9 D9 D9",  # seat 5
-)
-# Six: a seat with two CQ says gesund and plays with the third CQ seat (reading 30), 2:4.
-SIX_TWO_RE_ALL = split(
-    "CQ CQ HT HT HT SQ SQ SQ HQ HQ HQ DQ",  # seat 0: Re (two CQ)
-    "CA CA CA CT CT CT CK CK CK C9 C9 C9",  # seat 1
-    "CQ DQ DQ CJ CJ CJ SJ SJ SJ HJ HJ HJ",  # seat 2: Re
-    "SA SA SA ST ST ST SK SK SK S9 S9 S9",  # seat 3
-    "DJ DJ DJ DA DA DA DT DT DT DK DK DK",  # seat 4
-    "HA HA HA HK HK HK H9 H9 H9 D9 D9 D9",  # seat 5
-)
-# Six: seat 0 holds all twelve aces: as a fleischlos soloist it leads and wins every trick.
-SIX_ACES = split(
-    "CA CA CA SA SA SA HA HA HA DA DA DA",
-    "CT CT CT CK CK CK C9 C9 C9 CQ CQ CQ",
-    "ST ST ST SK SK SK S9 S9 S9 SQ SQ SQ",
-    "HT HT HT HK HK HK H9 H9 H9 HQ HQ HQ",
-    "DT DT DT DK DK DK D9 D9 D9 DQ DQ DQ",
-    "CJ CJ CJ SJ SJ SJ HJ HJ HJ DJ DJ DJ",
-)
 
 
-def played(rules: dict, hands: list[list[str]], dealer: int, reserves: dict[int, dict] | None = None) -> dict:
-    g = Game(RuleSet.from_config(rules), hands, dealer)
-    reserves = reserves or {}
-    while g.phase == "reserve":
-        s = g.to_act
-        g.apply({"seat": s, **reserves.get(s, {"reserve": "gesund"})})
-    play_first(g)
-    result = g.result()
-    assert replay(g.record()) == result
-    return result
 
 
 # ---- settling: every party size ------------------------------------------------------------
@@ -184,9 +152,6 @@ def test_kleines_solo_without_partner_is_1_5_and_says_klein():
 # ---- six: contracts and their parties ------------------------------------------------------
 
 
-def six(hands: list[list[str]] | None = None, dealer: int = 5, seed: int = 1, **switches: object) -> Game:
-    rules = RuleSet.from_config({"preset": "muenchen", **switches})
-    return Game(rules, hands or deal(rules, random.Random(seed), dealer), dealer)
 
 
 def test_muenchen_deals_six_hands_of_twelve_from_three_decks():
@@ -299,15 +264,6 @@ def test_reservation_categories(first, second, winner):
 # ---- six: bidding ----------------------------------------------------------------------------
 
 
-def bidding_game() -> Game:
-    g = six(dealer=5)
-    g.apply({"seat": 0, "reserve": "solo", "solo": "karo"})
-    g.apply({"seat": 1, "reserve": "solo", "solo": "buben", "size": "gross"})
-    g.apply({"seat": 2, "reserve": "gesund"})
-    g.apply({"seat": 3, "reserve": "solo", "solo": "damen"})
-    g.apply({"seat": 4, "reserve": "solo", "solo": "herz", "size": "klein"})
-    g.apply({"seat": 5, "reserve": "gesund"})
-    return g
 
 
 def test_equal_reservations_bid_like_skat():

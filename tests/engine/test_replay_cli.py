@@ -154,7 +154,7 @@ def test_house_form_records_through_the_cli(capsys, monkeypatch):
 
 
 def test_six_and_five_records_replay_by_the_cli(capsys, monkeypatch):
-    from tests.engine.test_five_six import SIX, SIX_ACES, played
+    from tests.engine.helpers import SIX, SIX_ACES, played
 
     r = played(SIX, SIX_ACES, dealer=3,
                reserves={0: {"reserve": "solo", "solo": "fleischlos", "size": "klein", "pflicht": True}})
@@ -178,7 +178,7 @@ def test_six_and_five_records_replay_by_the_cli(capsys, monkeypatch):
 
 
 def test_bad_bid_names_the_action(capsys, monkeypatch):
-    from tests.engine.test_five_six import bidding_game
+    from tests.engine.helpers import bidding_game
 
     rec = bidding_game().record()
     rec["actions"].append({"seat": 1, "bid": "kontra"})

@@ -7,8 +7,15 @@ import json
 import pytest
 
 from dokobot.engine import Game, IllegalAction, RuleError, RuleSet, replay
-from tests.engine.helpers import hands_with, legal_json, reservations
-from tests.engine.test_five_six import SIX_RE_ALL, SIX_TWO_RE_ALL, play_first, six
+from tests.engine.helpers import (
+    SIX_RE_ALL,
+    SIX_TWO_RE_ALL,
+    hands_with,
+    legal_json,
+    play_first,
+    reservations,
+    six,
+)
 
 # seat 1 holds both CQ; seat 0 (first to lead, dealer 3) both HT: under first_legal it leads
 # and wins the first tricks with them, so it is the partner found first.

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import pytest
 
+from tests.reference.helpers import F_PLAY, G_PLAY, F, G, gesund, plays
 from tests.reference.ref import RefError, RefGame, make_rules, ref_replay
 from tests.reference.score import doppelkopf_points
-from tests.reference.test_ref_house import F_PLAY, G_PLAY, F, G, gesund, plays
 
 
 def record(rules, hands, actions, dealer):

@@ -1,11 +1,16 @@
-"""Table leases: one writer per table, taken over only after expiry."""
+"""Table leases: one writer per table, taken over only after expiry.
+
+Expiry runs on the test's clock (``clock.advance``), not by waiting: leases are timed by
+the database's ``doko_now_ms()``, which the ``clock`` fixture puts on a clock of its own."""
 
 from __future__ import annotations
 
 import asyncio
+import time
 
 import pytest
 
+import dokobot.storage.core
 from dokobot.storage import Database, StorageError
 from dokobot.storage.sharded import ShardedStore, shard_of
 from dokobot.table.store import SeatInfo, StoreError
@@ -16,7 +21,48 @@ FOUR = [{"user_id": i, "name": f"P{i}"} for i in (1, 2, 3, 4)]
 HANDS = [["CQ"], ["HT"], ["CJ"], ["HA"]]
 
 
-async def test_lease_is_exclusive_until_it_expires(db):
+class LeaseClock:
+    """The database's clock for leases, moved only by ``advance``. SQLite asks Python for
+    ``doko_now_ms()`` on every connection; PostgreSQL gets, in the test's own schema, a
+    ``doko_now_ms()`` that reads this clock from a table (``install``, after the schema
+    exists: opening a database installs the real one)."""
+
+    def __init__(self, url: str | None) -> None:
+        self.ms = int(time.time() * 1000)  # leases taken before install stay valid
+        self.url = url
+        self.conn = None
+
+    def now_ms(self) -> int:
+        return self.ms
+
+    async def install(self) -> None:
+        if self.url is None:
+            return
+        import asyncpg
+
+        self.conn = await asyncpg.connect(self.url)
+        await self.conn.execute("CREATE TABLE doko_test_clock (ms bigint NOT NULL)")
+        await self.conn.execute("INSERT INTO doko_test_clock VALUES ($1)", self.ms)
+        await self.conn.execute("CREATE OR REPLACE FUNCTION doko_now_ms() RETURNS bigint LANGUAGE sql"
+                                " VOLATILE AS $$ SELECT ms FROM doko_test_clock $$")
+
+    async def advance(self, seconds: float) -> None:
+        self.ms += int(seconds * 1000)
+        if self.conn is not None:
+            await self.conn.execute("UPDATE doko_test_clock SET ms = $1", self.ms)
+
+
+@pytest.fixture
+async def clock(dialect, db_path, monkeypatch):
+    lease_clock = LeaseClock(None if dialect == "sqlite" else str(db_path))
+    monkeypatch.setattr(dokobot.storage.core, "_now_ms", lease_clock.now_ms)
+    yield lease_clock
+    if lease_clock.conn is not None:
+        await lease_clock.conn.close()
+
+
+async def test_lease_is_exclusive_until_it_expires(clock, db):
+    await clock.install()
     t = await db.open_table(100, 7, 1, FOUR)
     assert await db.acquire_lease(t, "A", 400)
     assert not await db.acquire_lease(t, "B", 400)
@@ -25,7 +71,9 @@ async def test_lease_is_exclusive_until_it_expires(db):
     assert await db.renew_leases("B", [t], 400) == set()
     holder, left = await lease_holder(db, t)
     assert holder == "A" and 0 < left <= 400
-    await asyncio.sleep(0.45)
+    await clock.advance(0.399)
+    assert not await db.acquire_lease(t, "B", 400)  # not yet
+    await clock.advance(0.001)
     assert await db.renew_leases("A", [t], 400) == set()  # expired: not renewed
     assert await db.acquire_lease(t, "B", 400)  # and taken over
     assert not await db.acquire_lease(t, "A", 400)
@@ -35,9 +83,10 @@ async def test_lease_is_exclusive_until_it_expires(db):
     assert not await db.acquire_lease(t, "A", 400)  # closed tables are not leased
 
 
-async def test_two_claimants_never_both_write(db_path):
+async def test_two_claimants_never_both_write(clock, db_path):
     a = await Database.open(db_path, owner="A")
     b = await Database.open(db_path, owner="B")
+    await clock.install()
     try:
         t = await a.open_table(100, 7, 1, FOUR)
         g = await a.create_game(t, {}, FOUR, 0, HANDS)
@@ -50,7 +99,7 @@ async def test_two_claimants_never_both_write(db_path):
             await b.set_seats(t, FOUR[:3], 1)
         with pytest.raises(StorageError, match="leased to another process"):
             await b.abort_game(g)
-        await asyncio.sleep(0.55)
+        await clock.advance(0.5)
         # A's lease ran out: A may not write any more, even before anyone took over
         with pytest.raises(StorageError, match="leased to another process"):
             await a.append_action(g, 1, {"seat": 2, "reserve": "gesund"})
@@ -91,8 +140,9 @@ def _guild(shard: int, count: int) -> int:
     return ((1000 * count + shard) << 22) + 12345
 
 
-async def test_sharded_store_restores_only_its_shards_and_leases(db_path):
+async def test_sharded_store_restores_only_its_shards_and_leases(clock, db_path):
     db = await Database.open(db_path)
+    await clock.install()
     tables = {shard: await db.open_table(500 + shard, _guild(shard, 4), 1, FOUR) for shard in range(4)}
     assert [shard_of(_guild(s, 4), 4) for s in range(4)] == [0, 1, 2, 3]
     await db.create_game(tables[1], {}, FOUR, 0, HANDS)
@@ -110,13 +160,13 @@ async def test_sharded_store_restores_only_its_shards_and_leases(db_path):
         t_new = await low.open_table(600, _guild(0, 4), 1, [SeatInfo(1, "P1")])
         assert (await lease_holder(db, t_new))[0] == "low"
         # the owners keep renewing; the other side stays out
-        await asyncio.sleep(0.5)
+        await clock.advance(0.5)
         assert await low.tick() == (set(), set()) and await high.tick() == (set(), set())
-        await asyncio.sleep(0.6)  # past the first expiry, not the renewed one
+        await clock.advance(0.6)  # past the first expiry, not the renewed one
         assert (await wrong.tick())[0] == set()
         await high.tick()
         # "low" dies without releasing: once its leases expire, "wrong" takes its shard-1 table
-        await asyncio.sleep(0.6)
+        await clock.advance(0.6)
         await high.tick()
         won, _ = await wrong.tick()
         assert won == {tables[1]}

@@ -11,9 +11,7 @@ from dokobot.cli import main
 from dokobot.storage import Database, StorageError
 from dokobot.storage.migrate import migrate_db
 from tests import pg
-from tests.storage.gen import pool, random_game, store_game
-
-FOUR = [{"user_id": i, "name": f"P{i}"} for i in (1, 2, 3, 4)]
+from tests.storage.helpers import FOUR, _fill
 
 
 @pytest.fixture
@@ -23,34 +21,6 @@ async def target():
     await pg.drop_schema(name)
 
 
-async def _fill(path) -> dict:
-    db = await Database.open(path)
-    rng = random.Random(5)
-    players = pool(rng)
-    old = {c: await db.open_table(c, 7, 1000) for c in (100, 200)}
-    for _ in range(120):
-        await store_game(db, old[rng.choice([100, 100, 200])], random_game(rng, players, 400, big=True))
-    for table in old.values():
-        await db.close_table(table)
-    await db.set_settings(100, preset="haus", overrides={"bock": True}, language="en")
-    await db.set_user_language(1, "en")
-    live = await db.open_table(100, 7, 1, FOUR, message_id=99)
-    aborted = await db.create_game(live, {"preset": "haus"}, FOUR, 0, [["CQ"], ["HT"], ["CJ"], ["HA"]])
-    await db.append_action(aborted, 0, {"seat": 1, "reserve": "gesund"})
-    await db.abort_game(aborted)
-    running = await db.create_game(live, {"preset": "haus"}, FOUR, 1, [["CQ"], ["HT"], ["CJ"], ["HA"]])
-    for i, seat in enumerate((2, 3, 0)):
-        await db.append_action(running, i, {"seat": seat, "reserve": "gesund"})
-    state = {
-        "running": await db.unfinished_games(),
-        "tables": await db.open_tables(),
-        "settings": await db.get_settings(100),
-        "record": await db.game_record((await db.finished_games(100))[0]),
-        "stats": await db.statistics(100, players[0]["user_id"]),
-        "sheet": await db.score_sheet(old[100]),
-    }
-    await db.close()
-    return state
 
 
 async def test_copies_everything_checks_and_refuses_a_second_time(tmp_path, target):

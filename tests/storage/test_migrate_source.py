@@ -15,7 +15,7 @@ import pytest
 from dokobot.cli import main
 from dokobot.storage import Database
 from tests import pg
-from tests.storage.test_migrate_db import _fill
+from tests.storage.helpers import _fill
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

@@ -20,7 +20,7 @@ from dokobot.storage.schema import load_migrations
 from dokobot.storage.seatstats import score_rows
 
 from .gen import NOW, pool, random_game, store_game
-from .test_stats import _key, _seats_played, _sort_key, expected_board, expected_stats
+from .helpers import _key, _seats_played, _sort_key, expected_board, expected_stats
 
 PERIODS = ("alle", "jahr", "monat", "woche")
 
@@ -35,7 +35,7 @@ def games_of_size(games, size):
 
 def expected_by_size(games, user_key, period="alle", now=NOW):
     """{size: (games, points, wins)} of one player, from the generated games alone."""
-    from .test_stats import _in_period
+    from .helpers import _in_period
 
     out: dict[int, list[int]] = defaultdict(lambda: [0, 0, 0])
     for game in games:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dokobot.engine.actions import Announce
 from dokobot.table.store import TableSettings
 from dokobot.table.table import Table
-from tests.table.test_table_seats import Clock, seated, step
+from tests.table.helpers import Clock, seated, step
 
 
 async def playing(clock: Clock, on_timeout: str) -> Table:

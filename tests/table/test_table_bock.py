@@ -15,6 +15,7 @@ from dokobot.table.bock import BockState
 from dokobot.table.table import FIRST_DEALER, SEATS, Table, Tables
 from dokobot.text.render import summary_text, table_text
 from tests.rigged import RiggedDeals
+from tests.table.helpers import play_out
 
 USERS = [(11, "Nord"), (12, "Ost"), (13, "Sued"), (14, "West")]
 
@@ -67,12 +68,6 @@ async def full_table(store, preset: str) -> tuple[Tables, Table]:
     return tables, table
 
 
-async def play_out(table: Table) -> None:
-    while table.state == "playing":
-        game = table.game
-        seat = game.to_act
-        action = Reserve("gesund") if game.phase == "reserve" else Play(game.legal_plays(seat)[0])
-        await table.act(table.seats[seat].user_id, table.game_no, action)
 
 
 def booked_of(table: Table) -> list[int]:

@@ -9,7 +9,6 @@ import random
 from typing import Any
 
 import pytest
-from test_table_bock import play_out
 
 from dokobot.engine import Game, GameResult, RuleSet, deal
 from dokobot.storage.memory import MemoryStore
@@ -18,6 +17,7 @@ from dokobot.table.bock import BockGame, BockState, fired, replay_bock, step
 from dokobot.table.table import Table, Tables
 from dokobot.text.render import table_text
 from tests.rigged import RiggedDeals
+from tests.table.helpers import play_out
 
 USERS = [(11, "Nord"), (12, "Ost"), (13, "Sued"), (14, "West"), (15, "Fuenf"), (16, "Sechs")]
 CHANNEL = 100

@@ -15,17 +15,11 @@ from dokobot.text.i18n import illegal_text
 from dokobot.text.render import summary_text, table_text
 from tests.engine.helpers import reservations
 from tests.rigged import RiggedDeals
+from tests.table.helpers import list_table
 
 USERS = [(11, "Nord"), (12, "Ost"), (13, "Sued"), (14, "West")]
 
 
-async def list_table(store: MemoryStore, rng: RiggedDeals, **switches: object) -> tuple[Tables, Table]:
-    tables = Tables(store, "ddv", rng=rng)
-    table = await tables.open(100, 1, *USERS[0])
-    for user, name in USERS[1:]:
-        await table.join(user, name)
-    await table.set_rules(11, False, {"preset": "ddv", **switches})
-    return tables, table
 
 
 async def play_game(table: Table, solo: dict[int, str] | None = None) -> None:

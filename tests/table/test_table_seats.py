@@ -9,14 +9,13 @@ from typing import Any
 
 import pytest
 
-from dokobot.engine.actions import Play, Reserve
+from dokobot.engine.actions import Reserve
 from dokobot.storage.memory import MemoryStore
 from dokobot.table.sheet import build_sheet
 from dokobot.table.store import StoreError, TableSettings, TurnClock
 from dokobot.table.table import MAX_WAITING, Table, TableError, Tables
 from tests.rigged import RiggedDeals
-
-USERS = [(11, "Nord"), (12, "Ost"), (13, "Sued"), (14, "West"), (15, "Fünf"), (16, "Sechs")]
+from tests.table.helpers import USERS, Clock, seated, step
 
 
 class Failing(MemoryStore):
@@ -47,27 +46,10 @@ class Failing(MemoryStore):
         await super().set_waiting(*args)
 
 
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
-async def seated(n: int = 4, store: MemoryStore | None = None, clock: Clock | None = None) -> tuple[Tables, Table]:
-    tables = Tables(store or MemoryStore(), rng=RiggedDeals(3), computer_delay=0, clock=clock or Clock())
-    table = await tables.open(100, 1, *USERS[0])
-    for uid, name in USERS[1:n]:
-        await table.join(uid, name)
-    return tables, table
 
 
-async def step(table: Table) -> None:
-    game = table.game
-    seat = game.to_act
-    action = Reserve("gesund") if game.phase == "reserve" else Play(game.legal_plays(seat)[0])
-    await table.act(table.seats[seat].user_id, table.game_no, action)
 
 
 async def finish(table: Table) -> None:

@@ -17,8 +17,7 @@ from dokobot.table.lists import ListGame, ListSettings, ListState
 from dokobot.table.table import Table, TableError, Tables
 from dokobot.text.i18n import illegal_text
 from dokobot.text.render import hand_text, summary_text, table_text
-from tests.engine.helpers import reservations
-from tests.engine.test_five_six import SIX_ACES
+from tests.engine.helpers import SIX_ACES, reservations
 from tests.rigged import RiggedDeals
 
 USERS = [(11, "Nord"), (12, "Ost"), (13, "Sued"), (14, "West"), (15, "Fuenf"), (16, "Sechs")]

@@ -29,7 +29,7 @@ def test_every_engine_line_has_a_german_and_english_text():
 def test_five_and_six_lines_have_keys_and_words():
     """keine 135, under 180, 180 against keine 135, Superdoppelkopf: keys, German and English."""
     from dokobot.engine import GameResult
-    from tests.engine.test_five_six import SIX, SIX_RE_ALL, played
+    from tests.engine.helpers import SIX, SIX_RE_ALL, played
 
     seen = set()
     for config in ({"preset": "muenchen"}, {"preset": "ddv", "players": 5, "five": "all_play"}):

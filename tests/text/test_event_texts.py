@@ -22,7 +22,7 @@ from dokobot.text.event import (
     watch_text,
     watchers_text,
 )
-from tests.text.test_catalogue import german_words
+from tests.text.helpers import german_words
 
 EVENT = Path(__file__).resolve().parents[2] / "dokobot" / "table" / "event"
 

@@ -13,6 +13,7 @@ from dokobot.text.charts import _num
 from dokobot.text.i18n import computer_words
 from dokobot.text.learn import curve_alt, rating_alt
 from dokobot.text.picture import ALT_MAX, SeatView, summary_alt, table_alt
+from tests.text.helpers import german_words
 from tests.text.pictures import (
     CURVE,
     CURVE_NAMES,
@@ -28,7 +29,6 @@ from tests.text.pictures import (
     drawn_texts,
     picture_kinds,
 )
-from tests.text.test_catalogue import german_words
 
 TABLES = {"four": MID_GAME, "german_deck": GERMAN_DECK, "reserve": RESERVE, "five_out": FIVE_OUT, "six": SIX}
 

@@ -178,7 +178,7 @@ async def test_a_broken_list_switch_answers_in_german():
     from dokobot.storage.memory import MemoryStore
     from dokobot.table.table import TableError
     from tests.rigged import RiggedDeals
-    from tests.table.test_table_lists import list_table
+    from tests.table.helpers import list_table
 
     _, table = await list_table(MemoryStore(), RiggedDeals())
     with pytest.raises(TableError) as info:

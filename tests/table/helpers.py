@@ -1,0 +1,51 @@
+"""Helpers of the table tests: tables seated on a memory store, a settable clock, games
+played through the table."""
+
+from __future__ import annotations
+
+from dokobot.engine.actions import Play, Reserve
+from dokobot.storage.memory import MemoryStore
+from dokobot.table.table import Table, Tables
+from tests.rigged import RiggedDeals
+
+USERS = [(11, "Nord"), (12, "Ost"), (13, "Sued"), (14, "West"), (15, "Fünf"), (16, "Sechs")]
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+async def seated(n: int = 4, store: MemoryStore | None = None, clock: Clock | None = None) -> tuple[Tables, Table]:
+    tables = Tables(store or MemoryStore(), rng=RiggedDeals(3), computer_delay=0, clock=clock or Clock())
+    table = await tables.open(100, 1, *USERS[0])
+    for uid, name in USERS[1:n]:
+        await table.join(uid, name)
+    return tables, table
+
+
+async def step(table: Table) -> None:
+    game = table.game
+    seat = game.to_act
+    action = Reserve("gesund") if game.phase == "reserve" else Play(game.legal_plays(seat)[0])
+    await table.act(table.seats[seat].user_id, table.game_no, action)
+
+
+async def play_out(table: Table) -> None:
+    while table.state == "playing":
+        game = table.game
+        seat = game.to_act
+        action = Reserve("gesund") if game.phase == "reserve" else Play(game.legal_plays(seat)[0])
+        await table.act(table.seats[seat].user_id, table.game_no, action)
+
+
+async def list_table(store: MemoryStore, rng: RiggedDeals, **switches: object) -> tuple[Tables, Table]:
+    tables = Tables(store, "ddv", rng=rng)
+    table = await tables.open(100, 1, *USERS[0])
+    for user, name in USERS[1:4]:
+        await table.join(user, name)
+    await table.set_rules(11, False, {"preset": "ddv", **switches})
+    return tables, table
