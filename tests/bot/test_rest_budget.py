@@ -34,9 +34,6 @@ from dokobot.text import render
 from dokobot.text.i18n import t
 from tests.bot.helpers import FAST, Driver, components, message_text, turn_lines
 
-# the slow lane: its games wait minutes of real time for the presenter's pacing
-pytestmark = pytest.mark.slow
-
 THINK = 2.0  # seconds the person takes for a decision
 
 
