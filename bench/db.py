@@ -38,10 +38,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from dokobot.storage import Database  # noqa: E402
-from dokobot.storage.sql_store import SqlStore  # noqa: E402
-from dokobot.table.table import bock_factors  # noqa: E402
-from dokobot.text.sheet import SHEET_ROWS  # noqa: E402
 from dokobot.storage.periods import to_epoch  # noqa: E402
+from dokobot.storage.sql_store import SqlStore  # noqa: E402
+from dokobot.text.sheet import SHEET_ROWS  # noqa: E402
 
 CHANNEL = 1
 GAMES_PER_TABLE = 60  # one evening at a table
@@ -350,9 +349,10 @@ async def sheet_table(db: Database, games: int, seed: int) -> int:
 
 
 async def sheet_view(store: SqlStore, table_id: int) -> None:
-    """What /doko liste reads for a table that plays Bock (cogs/stats.py): a page, the Bock marks."""
-    await store.sheet_page(table_id, None, None, SHEET_ROWS)
-    bock_factors(await store.finished_games(table_id))
+    """What /doko liste reads for a table that plays Bock (cogs/stats.py): a page from the score
+    book, its lines with their Bock factors (stored with each game since migration 10)."""
+    sheet = await store.sheet_page(table_id, None, None, SHEET_ROWS)
+    assert len(sheet.lines) == min(SHEET_ROWS, sheet.games) and isinstance(sheet.bock, dict)
 
 
 async def bench_sheet_views(db: Database, args: argparse.Namespace) -> None:

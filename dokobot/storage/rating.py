@@ -17,27 +17,18 @@ from __future__ import annotations
 
 import zlib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from openskill.models import PlackettLuce
 
+from dokobot.table.scores import MU, SIGMA, Rating
+
 from .seatstats import player_key
 
 MODEL = PlackettLuce()
-MU, SIGMA = MODEL.mu, MODEL.sigma  # 25 and 25/3: where every player starts
+assert (MODEL.mu, MODEL.sigma) == (MU, SIGMA)  # 25 and 25/3: where every player starts, as Rating says
 
-
-@dataclass(frozen=True)
-class Rating:
-    mu: float = MU
-    sigma: float = SIGMA
-    games: int = 0
-
-    @property
-    def ordinal(self) -> float:
-        """What is shown and ranked: mu - 3 sigma (starts at 0, grows with games and wins)."""
-        return self.mu - 3 * self.sigma
+__all__ = ["MODEL", "MU", "SIGMA", "Rating", "bot_keys", "level_name", "rate", "rating_key", "teams"]
 
 
 def level_of(name: str) -> str:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from dokobot.engine import GameResult
-from dokobot.engine.actions import Announce, Reserve, parse
+from dokobot.engine.actions import Announce, Move, Reserve
 from dokobot.engine.contracts import is_solo, is_stille_hochzeit
 
 EXTRA_KEYS = ("fuchs", "doppelkopf", "karlchen", "gegen_die_alten")
@@ -68,11 +68,19 @@ def check_result(result: Mapping[str, Any], seats: int) -> None:
         raise ValueError(f"result 'score' must list {seats} seats")
 
 
+def check_seats(result: GameResult, seats: int) -> None:
+    """Reject a typed result whose parties or score do not fit the game's seats."""
+    if any(not 0 <= s < seats for s in (*result.re, *result.kontra)):
+        raise ValueError("result 're' and 'kontra' must be seat numbers of the game")
+    if len(result.score) != seats:
+        raise ValueError(f"result 'score' must list {seats} seats")
+
+
 def score_rows(
     players: Sequence[Mapping[str, Any]],
     hands: Sequence[Sequence[str]],
     result: GameResult,
-    actions: Sequence[Mapping[str, Any]],
+    moves: Sequence[tuple[int, Move]],
     points: Sequence[int],
 ) -> list[SeatScore]:
     """One row per seat that played; none for a redeal or a seat sitting out."""
@@ -82,7 +90,7 @@ def score_rows(
     re_seats = set(result.re)
     kontra_seats = set(result.kontra)
     winner = result.winner
-    counts = _seat_counters(result, actions)
+    counts = _seat_counters(result, moves)
     size = table_size(hands)
     rows = []
     for seat, player in enumerate(players):
@@ -116,11 +124,11 @@ def table_size(hands: Sequence[Sequence[str]]) -> int:
 _COUNTERS = ("announcements", "doppelkopf", "fuchs_caught", "fuchs_lost", "karlchen")
 
 
-def _seat_counters(result: GameResult, actions: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
-    """Count, per seat, announcements (from actions) and extras (from the result)."""
+def _seat_counters(result: GameResult, moves: Sequence[tuple[int, Move]]) -> dict[str, Any]:
+    """Count, per seat, announcements (from the moves) and extras (from the result)."""
     counts: dict[str, Any] = {key: {} for key in _COUNTERS}
     counts["hochzeit_seats"] = set()
-    for seat, move in map(parse, actions):
+    for seat, move in moves:
         if isinstance(move, Announce):
             _bump(counts["announcements"], seat)
         elif isinstance(move, Reserve) and move.kind == "hochzeit":

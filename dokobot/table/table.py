@@ -654,11 +654,9 @@ class Table:
                                                     game.n))
         score = booked(result.score, bock.multiplier)
         points = {p.user_id: score[i] for i, p in enumerate(players)}
-        record_rules = game.record_rules()
-        if record_rules != game.rules.to_config():  # a Pflichtsolo: the record says who led
-            await self.store.finish_game(self.game_id, result, points, last, rules=record_rules)
-        else:
-            await self.store.finish_game(self.game_id, result, points, last)
+        record_rules = game.record_rules()  # differs in a Pflichtsolo: the record says who led
+        await self.store.finish_game(self.game_id, result, score, game.moves, last=last, bock=bock.multiplier,
+                                     rules=record_rules if record_rules != game.rules.to_config() else None)
         list_step = None
         if self.list_settings.active:
             ids = tuple(p.user_id for p in players)
@@ -1308,4 +1306,3 @@ class Tables:
         return table
 
 
-bock_factors = restore.bock_factors  # the score sheet's (cogs/stats.py)
