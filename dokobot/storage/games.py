@@ -124,20 +124,16 @@ class GamesRepo(Core):
     ) -> None:
         """Mark the game finished with the engine's result, all in one transaction.
 
-        ``result``: the ``GameResult`` (stored as its ``to_dict()``: the replay result
-        plus extras and announcements, which the statistics count); an importer may
-        hand in such a dict, checked and read once. ``scores``: the points as booked
-        (e.g. with Bock doubling), a list by seat or a dict user_id -> points;
-        defaults to the result's score. ``moves``: the game's moves as the table
-        holds them (with the last one), counted for the statistics; without them
-        (an importer) the stored actions are read. ``last = (idx, action)``: the
-        action that ended the game, appended in the same transaction (the last card
-        is never on disk unbooked). ``rules``: the rules the record replays with,
-        when the table's list made them differ from those stored at the deal (a
-        Pflichtsolo: ``solo_lead``). ``bock``: the Bock factor the game counted
-        with, kept for the Spielliste. Writes the score rows, the per-seat
-        statistics counters, the sheet sums and the leaderboard totals and the
-        rating. Nothing is written on failure.
+        ``result``: the ``GameResult`` (stored as its ``to_dict()``); an importer may hand
+        in such a dict, checked and read once. ``scores``: the points as booked (with
+        Bock), a list by seat or a dict user_id -> points; default the result's score.
+        ``moves``: the game's moves as the table holds them, counted for the statistics
+        (an importer without them: the stored actions are read). ``last = (idx, action)``:
+        the action that ended the game, appended in the same transaction. ``rules``: the
+        rules the record replays with, if the table's list changed them (a Pflichtsolo:
+        ``solo_lead``). ``bock``: the game's Bock factor, kept for the Spielliste.
+        Writes scores, statistics counters, sheet sums, leaderboard totals and the
+        rating; nothing on failure.
         """
         finished = to_epoch(now)
         last_text = None if last is None else (last[0], dumps(dict(last[1])))
