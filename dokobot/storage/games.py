@@ -17,7 +17,7 @@ from .errors import StorageError
 from .learn import rate_game
 from .models import GameInfo, RunningGame, ScoreSheet, Seat, SheetPlayer, SheetRow, SheetWindow
 from .periods import day_bucket, from_epoch, month_bucket, to_epoch
-from .seatstats import SeatScore, check_result, check_seats, player_key, score_rows
+from .seatstats import SeatScore, check_result, check_seats, score_rows, seat_key
 from .tables import _require_open_table, as_seat, table_seats, upsert_players
 
 RECORD_FORMAT = "dokobot-game/1"
@@ -353,7 +353,7 @@ def build_sheet(table_id: int, games: Sequence[Sequence[Any]], points: Sequence[
     rows = []
     for game_id, number, contract, players_json in games:
         for p in json.loads(players_json):
-            key = player_key(p)
+            key = seat_key(p)
             # latest name wins; insertion order keeps first appearance
             players[key] = SheetPlayer(key, p["name"], bool(p.get("is_bot", False)))
             totals.setdefault(key, 0)
@@ -420,10 +420,10 @@ def _points_by_seat(
     if scores is None:
         scores = result.score
     if isinstance(scores, Mapping):
-        missing = [p["name"] for p in players if player_key(p) not in scores]
+        missing = [p["name"] for p in players if seat_key(p) not in scores]
         if missing:
             raise ValueError(f"no points for {', '.join(missing)}")
-        return [int(scores[player_key(p)]) for p in players]
+        return [int(scores[seat_key(p)]) for p in players]
     if scores is None or len(scores) != len(players):
         raise ValueError(f"need points for {len(players)} seats")
     return [int(v) for v in scores]
@@ -512,7 +512,10 @@ async def _new_number(conn: aiosqlite.Connection, table_id: int, number: int | N
 
 
 def _player_json(seat: Seat) -> dict[str, Any]:
-    return {"user_id": seat.user_id, "name": seat.name, "is_bot": seat.is_bot}
+    out: dict[str, Any] = {"user_id": seat.user_id, "name": seat.name, "is_bot": seat.is_bot}
+    if seat.level is not None:  # a computer: its level, so nothing reads it out of the name
+        out["level"] = seat.level
+    return out
 
 
 async def _running_game_row(conn: aiosqlite.Connection, game_id: int) -> tuple[Any, ...]:

@@ -130,6 +130,6 @@ def _name(key: int, is_bot: bool, name: str | None) -> str:
 
         from .rating import level_name
 
-        return next((level_name(lv) for lv in LEVELS if rating_key({"is_bot": True, "name": f"({lv})"}) == key),
+        return next((level_name(lv) for lv in LEVELS if rating_key({"is_bot": True, "level": lv}) == key),
                     name or str(key))
     return name or str(key)

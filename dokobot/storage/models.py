@@ -38,6 +38,7 @@ class Seat:
     user_id: int | None
     name: str
     is_bot: bool = False
+    level: str | None = None  # a computer's level (migration 011)
 
 
 @dataclass(frozen=True)

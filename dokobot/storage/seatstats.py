@@ -6,7 +6,6 @@ is finished so that the statistics query never has to parse JSON.
 
 from __future__ import annotations
 
-import zlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -14,20 +13,15 @@ from typing import Any
 from dokobot.engine import GameResult
 from dokobot.engine.actions import Announce, Move, Reserve
 from dokobot.engine.contracts import is_solo, is_stille_hochzeit
+from dokobot.table.store import player_key
 
 EXTRA_KEYS = ("fuchs", "doppelkopf", "karlchen", "gegen_die_alten")
 
 
-def player_key(player: Mapping[str, Any]) -> int:
-    """The user id a seat is counted under in scores and leaderboards.
-
-    Computer players may come without a Discord user id; they get a stable
-    negative id derived from their name (Discord ids are positive, so no clash).
-    """
-    user_id = player.get("user_id")
-    if user_id is not None:
-        return int(user_id)
-    return -(zlib.crc32(str(player["name"]).encode("utf-8")) + 1)
+def seat_key(player: Mapping[str, Any]) -> int:
+    """The id a stored seat ({user_id, name, ...}) is counted under: the table layer's
+    ``player_key`` (a seat without user id: a stable negative id from its name)."""
+    return player_key(player.get("user_id"), str(player["name"]))
 
 
 @dataclass(frozen=True)
@@ -100,7 +94,7 @@ def score_rows(
         rows.append(
             SeatScore(
                 seat=seat,
-                user_id=player_key(player),
+                user_id=seat_key(player),
                 party=party,
                 points=int(points[seat]),
                 won=party is not None and party == winner,

@@ -19,6 +19,8 @@ from dokobot.engine.actions import Move
 from dokobot.storage import Database
 from dokobot.storage.errors import StorageError
 from dokobot.storage.models import SheetWindow
+from dokobot.storage.rating import level_of
+from dokobot.storage.tables import as_seat
 from dokobot.table.restore import bock_factors
 from dokobot.table.scores import BookedRecord, Leaderboard, Rating, RatingRow, Statistics
 from dokobot.table.sheet import Sheet, build_sheet, with_start
@@ -44,9 +46,11 @@ def _store_errors() -> Iterator[None]:
 
 
 def _seat(s: Any) -> SeatInfo:
-    get = s.get if isinstance(s, dict) else lambda k, d=None: getattr(s, k, d)
-    user_id = get("user_id")
-    return SeatInfo(int(user_id) if user_id is not None else 0, str(get("name")), bool(get("is_bot", False)))
+    """A stored seat (a games row's JSON or a ``Seat``) as the table layer's; a computer's
+    level as stored (a game from before version 11: ``rating.level_of`` reads its name)."""
+    seat = as_seat(0, s)
+    level = level_of({"level": seat.level, "name": seat.name}) if seat.is_bot else None
+    return SeatInfo(seat.user_id if seat.user_id is not None else 0, seat.name, seat.is_bot, level)
 
 
 def _stored(g: Any) -> StoredGame:
@@ -86,7 +90,7 @@ def _page(w: SheetWindow, size: int | None) -> Sheet:
 
 
 def _dicts(seats: list[SeatInfo]) -> list[dict[str, Any]]:
-    return [{"user_id": s.user_id, "name": s.name, "is_bot": s.is_bot} for s in seats]
+    return [{"user_id": s.user_id, "name": s.name, "is_bot": s.is_bot, "level": s.level} for s in seats]
 
 
 class SqlStore:

@@ -25,6 +25,7 @@ Atomicity the table relies on (each bullet one transaction):
 
 from __future__ import annotations
 
+import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -33,11 +34,19 @@ from dokobot.engine import GameResult
 from dokobot.engine.actions import Move
 
 
+def player_key(user_id: int | None, name: str) -> int:
+    """The id a seat is counted under (scores, leaderboards, the sheet, the rating): the
+    person's Discord id; a seat without one a stable negative id from its name (a
+    computer; Discord ids are positive, so no clash). The one place this is computed."""
+    return int(user_id) if user_id is not None else -(zlib.crc32(name.encode("utf-8")) + 1)
+
+
 @dataclass(frozen=True)
 class SeatInfo:
     user_id: int
     name: str
     is_bot: bool = False
+    level: str | None = None  # a computer's level (leicht, mittel, schwer), kept apart from its name
 
 
 @dataclass(frozen=True)

@@ -36,7 +36,6 @@ import random
 import re
 import secrets
 import time
-import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, cast
@@ -47,9 +46,6 @@ from dokobot.engine.contracts import is_solo
 from dokobot.table import ai, lists, restore
 from dokobot.table.bock import BockGame, BockState, BockStep, booked, step
 from dokobot.table.computers import ComputerDriver, without_level
-from dokobot.table.computers import (
-    computer_level as computer_level,  # the bot's pictures name the level
-)
 from dokobot.table.lists import ListGame, ListSettings, ListState, ListStep
 from dokobot.table.store import (
     SeatInfo,
@@ -60,6 +56,7 @@ from dokobot.table.store import (
     TableStore,
     TurnClock,
     TurnState,
+    player_key,
 )
 from dokobot.table.switches import shorten
 from dokobot.table.turns import TurnEvent, TurnTimer, fired, next_alarm, turn_step
@@ -77,13 +74,9 @@ COMPUTER_DELAY = 0.8  # seconds between two computer moves, so people can follow
 COMPUTER_RETRY = 2.0  # seconds before a computer move is tried again after a failed write
 FORGET_WAIT = 10.0  # seconds a forgotten table waits for a write in progress before it dies anyway
 
-Seat = SeatInfo  # a seat may be a computer player (is_bot)
-
-
 def computer_id(name: str) -> int:
-    """The stable negative user id of a computer player (storage's ``player_key`` of a
-    seat without user id: Discord ids are positive, so no clash)."""
-    return -(zlib.crc32(name.encode("utf-8")) + 1)
+    """The stable negative user id of a computer player: the ``player_key`` of a seat without one."""
+    return player_key(None, name)
 
 
 def computer_name(n: int, level: str) -> str:
@@ -425,7 +418,7 @@ class Table:
             taken = {computer_number(s.name) for s in self.seats if s.is_bot}
             n = next(n for n in range(1, MAX_SEATS + 2) if n not in taken)
             name = computer_name(n, level)
-            seats = [*self.seats, SeatInfo(computer_id(name), name, True)]
+            seats = [*self.seats, SeatInfo(computer_id(name), name, True, level)]
             await self.store.set_seats(self.table_id, seats, self.host_id)
             self.seats = seats
             log.info("table %s: %s seated", self.channel_id, name)

@@ -28,8 +28,9 @@ from PIL import Image, ImageDraw, ImageFont
 
 from dokobot.engine import Game
 from dokobot.engine.game import ARMUT_PHASES
+from dokobot.table.ai import DEFAULT_LEVEL
 from dokobot.table.store import SeatInfo
-from dokobot.table.table import FinishedGame, Table, computer_level, computer_number
+from dokobot.table.table import FinishedGame, Table, computer_number
 from dokobot.text.i18n import announcement_name, contract_name, t
 
 # Shipped as package data: the same pixels on every machine, under a file name we own.
@@ -197,7 +198,7 @@ def table_view(table: Table, *, deck: str = "french", lang: str = "de") -> Table
 def _summary_name(p: SeatInfo) -> str:
     """A computer in the summary's party line: "C1 (schwer)", short enough to keep its level."""
     n = computer_number(p.name) if p.is_bot else 0
-    return f"C{n} ({computer_level(p.name)})" if n else p.name
+    return f"C{n} ({p.level or DEFAULT_LEVEL})" if n else p.name
 
 
 def _seat_names(players: list[SeatInfo]) -> tuple[list[str], list[str | None]]:
@@ -208,7 +209,7 @@ def _seat_names(players: list[SeatInfo]) -> tuple[list[str], list[str | None]]:
     for p in players:
         bot = p.is_bot and computer_number(p.name) > 0
         names.append(f"Computer {computer_number(p.name)}" if bot else p.name)
-        levels.append(computer_level(p.name) if bot else None)
+        levels.append((p.level or DEFAULT_LEVEL) if bot else None)
     return names, levels
 
 

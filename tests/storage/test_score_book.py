@@ -111,7 +111,7 @@ async def test_games_from_before_version_10_are_replayed_once(db_path, monkeypat
     monkeypatch.setattr(core_module, "load_migrations", lambda: shipped[:9])
     old = await Database.open(db_path)
     try:
-        table = await old.open_table(100, 7, 11, SEATS)
+        table = await _old_table(old, [(p.user_id, p.name, 0) for p in SEATS])
         await _book_as_version_9(old, table)
     finally:
         await old.close()
@@ -130,6 +130,16 @@ async def test_games_from_before_version_10_are_replayed_once(db_path, monkeypat
         assert first.bock == {2: 2, 3: 2, 4: 2, 5: 2}
     finally:
         await db.close()
+
+
+async def _old_table(old: Database, seats: list[tuple[int, str, int]]) -> int:
+    """An open table written as an older version did (its seats without a level column)."""
+    async with old._transaction("open a table as an older version") as conn:
+        rows = await core_module._all(conn, "INSERT INTO tables (channel_id, guild_id, host_id, status, created_at)"
+                                      " VALUES (100, 7, 11, 'open', 0) RETURNING id")
+        await conn.executemany("INSERT INTO seats (table_id, seat, user_id, name, is_bot) VALUES (?, ?, ?, ?, ?)",
+                               [(rows[0][0], i, *seat) for i, seat in enumerate(seats)])
+    return int(rows[0][0])
 
 
 async def _book_as_version_9(old: Database, table: int) -> None:
@@ -156,3 +166,30 @@ async def test_the_migration_adds_an_empty_column(db_path):
         columns = {r[1]: r for r in conn.execute("PRAGMA table_info(games)")}
         assert columns["bock"][2] == "INTEGER" and columns["bock"][3] == 0  # nullable: older games have none
         assert "games_bock_missing" in {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
+
+
+async def test_a_computer_keeps_its_level_with_the_seat(db_path, monkeypatch):
+    """Version 11 keeps a computer's level with its seat: backfilled from the names of the
+    seats of version 10, stored with new seats and games, read back as ``SeatInfo.level``."""
+    shipped = load_migrations()
+    assert shipped[10].name == "011_computer_level.sql"
+    monkeypatch.setattr(core_module, "load_migrations", lambda: shipped[:10])
+    old = await Database.open(db_path)
+    try:
+        table = await _old_table(old, [(11, "Anna", 0), (-5, "Computer 1 (schwer)", 1), (-6, "Computer 2", 1),
+                                       (-7, "Computer 3 (leicht)", 1)])
+    finally:
+        await old.close()
+    monkeypatch.setattr(core_module, "load_migrations", lambda: shipped)
+    store = SqlStore(await Database.open(db_path))
+    try:
+        [stored] = await store.open_tables()
+        assert [s.level for s in stored.seats] == [None, "schwer", "mittel", "leicht"]
+        seats = [SeatInfo(11, "Anna"), SeatInfo(-8, "Computer 4", True, "schwer")]  # no level in the name
+        await store.set_seats(table, seats, 11)
+        assert (await store.open_tables())[0].seats == seats
+        game_id = await store.create_game(table, 1, {"preset": "ddv"}, seats, 0, [["CQ"], ["SQ"]])
+        [running] = await store.running_games()
+        assert running.game_id == game_id and running.players == seats
+    finally:
+        await store.close()
