@@ -370,10 +370,11 @@ _INFO_COLUMNS = "id, table_id, channel_id, number, status, rules, players, deale
 async def _sheet_games(
     conn: aiosqlite.Connection, table_id: int, size: int | None, before: int | None, after: int | None, limit: int,
 ) -> list[GameInfo]:
-    """The page's finished games, by number: newest before ``before``, or oldest after ``after``."""
-    window: list[GameInfo] = []
+    """The page's finished games, by number: newest before ``before``, or oldest after ``after``;
+    without their actions (the sheet needs none), their points read in one query."""
+    picked: list[Sequence[Any]] = []
     edge = after if after is not None else (before if before is not None else 2**62)
-    while len(window) < limit:  # with a size filter: skip the games of other sizes
+    while len(picked) < limit:  # with a size filter: skip the games of other sizes
         where, order = ("number > ?", "ASC") if after is not None else ("number < ?", "DESC")
         rows = await _all(
             conn,
@@ -381,23 +382,33 @@ async def _sheet_games(
             f" ORDER BY number {order} LIMIT ?",
             (table_id, edge, limit * 2),
         )
-        for r in rows:
-            info = await _game_info(conn, r)
-            if size is None or sum(1 for h in info.hands if h) == size:
-                window.append(info)
+        picked += [r for r in rows if size is None or sum(1 for h in json.loads(r[8]) if h) == size]
         if len(rows) < limit * 2:
             break
         edge = rows[-1][3]
-    return sorted(window[:limit], key=lambda g: g.number)
+    picked = picked[:limit]
+    points: dict[int, dict[int, int]] = {int(r[0]): {} for r in picked}
+    if picked:
+        for game_id, user_id, value in await _all(
+            conn, f"SELECT game_id, user_id, points FROM scores WHERE game_id IN ({', '.join('?' * len(picked))})",
+            [r[0] for r in picked],
+        ):
+            points[int(game_id)][int(user_id)] = int(value)
+    return sorted((_info(r, [], points[int(r[0])]) for r in picked), key=lambda g: g.number)
 
 
 async def _game_info(conn: aiosqlite.Connection, row: Sequence[Any]) -> GameInfo:
     points = await _all(conn, "SELECT user_id, points FROM scores WHERE game_id = ?", (row[0],))
+    return _info(row, await _actions(conn, row[0]), {int(u): int(p) for u, p in points})
+
+
+def _info(row: Sequence[Any], actions: list[dict[str, Any]], points: dict[int, int]) -> GameInfo:
+    """A games row (``_INFO_COLUMNS``) with its actions and booked points."""
     return GameInfo(
         game_id=row[0], table_id=row[1], channel_id=row[2], number=row[3], status=row[4],
         rules=json.loads(row[5]), players=json.loads(row[6]), dealer=row[7], hands=json.loads(row[8]),
-        actions=await _actions(conn, row[0]), result=None if row[9] is None else json.loads(row[9]),
-        points={int(u): int(p) for u, p in points}, bock=None if row[10] is None else int(row[10]),
+        actions=actions, result=None if row[9] is None else json.loads(row[9]),
+        points=points, bock=None if row[10] is None else int(row[10]),
     )
 
 

@@ -97,7 +97,7 @@ class GameInfo:
 class SheetWindow:
     """One page of a table's Spielliste as the database sums it (``sheet_window``)."""
 
-    games: list[GameInfo]  # the page's finished games, by number
+    games: list[GameInfo]  # the page's finished games, by number (without their actions: the sheet reads none)
     sums: list[tuple[int, int, int, int, int]]  # (player key, size, games, points, first game number)
     start: dict[int, int]  # player key -> points before the page's first game
     earlier: int  # finished games before the page (the size filter's, with one)
