@@ -327,6 +327,8 @@ async def _require_open_table(conn: aiosqlite.Connection, table_id: int) -> tupl
 
 async def _replace_seats(conn: aiosqlite.Connection, table_id: int, seats: Sequence[Seat], now: int) -> None:
     await conn.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
+    if not seats:  # nothing to insert (and no statement for an older schema to refuse)
+        return
     await conn.executemany(
         "INSERT INTO seats (table_id, seat, user_id, name, is_bot, level) VALUES (?, ?, ?, ?, ?, ?)",
         [(table_id, s.seat, s.user_id, s.name, int(s.is_bot), s.level) for s in seats],
