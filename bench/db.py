@@ -12,7 +12,10 @@ rebuilds the leaderboard totals, then times through the public async API:
 2. leaderboard for every period and order on the busiest channel (target p99 < 50 ms),
 3. statistics of one player, finish_game and score_sheet (no target, for reference),
 4. a page of the Spielliste of a table with 4,000 games (``--long-table``), against
-   reading every game of it, as /doko liste did (target p99 < 100 ms).
+   reading every game of it, as /doko liste did (target p99 < 100 ms),
+5. the Spielliste view as ``/doko liste`` reads it through the store, on tables that
+   play Bock with 10 and 1,000 finished games of 48 cards each (``--sheets``): the
+   same time for both is the target.
 
 All games go to one channel by default: the worst case for a channel leaderboard.
 """
@@ -36,6 +39,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from dokobot.storage import Database  # noqa: E402
 from dokobot.storage.periods import to_epoch  # noqa: E402
+from dokobot.storage.sql_store import SqlStore  # noqa: E402
+from dokobot.text.sheet import SHEET_ROWS  # noqa: E402
 
 CHANNEL = 1
 GAMES_PER_TABLE = 60  # one evening at a table
@@ -45,6 +50,8 @@ DECK = [s + r for s in SUITS for r in RANKS] * 2
 CONTRACTS = ["normal"] * 20 + ["hochzeit", "stille_hochzeit", "solo:karo", "solo:damen", "armut"]
 APPEND_TARGET_MS, BOARD_TARGET_MS = 5.0, 50.0
 SHEET_TARGET_MS = 100.0  # /doko liste defers, but its page should not depend on the table's history
+SHEET_TABLES = "10,1000"  # finished games of the tables whose Spielliste view is timed
+BOCK_RULES = {"preset": "ddv", "bock": ["tie", "lost_solo", "lost_announcement", "heart_trick"]}
 LONG_TABLE = 4000  # games of the one long table (the score sheet's worst case)
 PG_APPEND_TARGET_MS = 10.0  # a network round trip per commit (issue 16)
 
@@ -316,6 +323,46 @@ async def measure(db: Database, args: argparse.Namespace, now: datetime, append_
         for _ in range(args.repeat):
             await timed(samples, lambda: db.sheet_window(1, limit=20))
         print(line(f"sheet page ({long} games)", samples, SHEET_TARGET_MS))
+    await bench_sheet_views(db, args)
+
+
+async def sheet_table(db: Database, games: int, seed: int) -> int:
+    """A table with Bock on and ``games`` finished games, each with its 48 card plays stored."""
+    rng = random.Random(seed)
+    players = _players()[:4]
+    table = await db.open_table(3000 + games, 1, players[0]["user_id"], players)
+    for number in range(1, games + 1):
+        deck = DECK[:]
+        rng.shuffle(deck)
+        hands = [deck[i * 12 : (i + 1) * 12] for i in range(4)]
+        game_id = await db.create_game(table, BOCK_RULES, players, number % 4, hands, number=number)
+        plays = [(game_id, i, json.dumps({"seat": i % 4, "play": hands[i % 4][i // 4]})) for i in range(48)]
+        async with db._transaction("bench: a game's card plays") as conn:
+            await conn.executemany("INSERT INTO actions (game_id, idx, action) VALUES (?, ?, ?)", plays)
+        winner = rng.choice(["re", "kontra"])
+        sign = 1 if winner == "re" else -1
+        await db.finish_game(game_id, {
+            "contract": "normal", "re": [0, 1], "kontra": [2, 3], "winner": winner, "game_value": 1,
+            "score": [sign, sign, -sign, -sign], "extras": [],
+        })
+    return table
+
+
+async def sheet_view(store: SqlStore, table_id: int) -> None:
+    """What /doko liste reads for a table that plays Bock (cogs/stats.py): a page from the score
+    book, its lines with their Bock factors (stored with each game since migration 10)."""
+    sheet = await store.sheet_page(table_id, None, None, SHEET_ROWS)
+    assert len(sheet.lines) == min(SHEET_ROWS, sheet.games) and isinstance(sheet.bock, dict)
+
+
+async def bench_sheet_views(db: Database, args: argparse.Namespace) -> None:
+    store = SqlStore(db)
+    for games in (int(n) for n in args.sheets.split(",") if n):
+        table = await sheet_table(db, games, args.seed)
+        samples: list[float] = []
+        for _ in range(args.repeat):
+            await timed(samples, lambda t=table: sheet_view(store, t))
+        print(line(f"Spielliste view ({games} games)", samples, None))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -326,6 +373,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--actions", type=int, default=52, help="actions per game (4 + 48 cards)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--long-table", type=int, default=LONG_TABLE, help="games of one long table (table 1)")
+    parser.add_argument("--sheets", default=SHEET_TABLES, help="games of the tables whose Spielliste view is timed")
     parser.add_argument("--url", help="run on PostgreSQL (postgresql://...): a fresh schema in that database")
     parser.add_argument("--keep", action="store_true", help="with --url: keep the bench schema")
     args = parser.parse_args(argv)

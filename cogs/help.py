@@ -7,6 +7,8 @@ command shows up here without touching this file.
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 from discord import app_commands
 
@@ -15,12 +17,12 @@ from dokobot.text.i18n import has, t
 FIELD_LIMIT = 1024  # Discord: a field's value
 
 
-def _name(lang: str, command: app_commands.Command | app_commands.Group) -> str:
+def _name(lang: str, command: app_commands.Command[Any, ..., Any] | app_commands.Group | app_commands.ContextMenu) -> str:
     key = f"name.{command.name}"
     return t(lang, key) if has(key) else command.name
 
 
-def _description(lang: str, command: app_commands.Command | app_commands.Group) -> str:
+def _description(lang: str, command: app_commands.Command[Any, ..., Any] | app_commands.Group) -> str:
     key = f"cmd.{command.name}"
     return t(lang, key) if has(key) else command.description
 

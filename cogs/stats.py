@@ -1,15 +1,17 @@
 """Statistics: score sheet, leaderboard, a player's statistics, game records.
 
-Everything but the sheet reads the SQLite storage (``bot.store.db``) and says
-so when the bot runs without it. Game numbers are the ones the Spielliste of
-the channel's table shows; ``/doko protokoll spiel:`` takes exactly those.
+Everything is read through the store's score book (``ScoreBook``,
+``dokobot.table.scores``). Leaderboards and statistics are kept only by the
+database stores (``ScoreBook.ranks``); without one the bot says so. Game numbers
+are the ones the Spielliste of the channel's table shows; ``/doko protokoll
+spiel:`` takes exactly those.
 """
 
 from __future__ import annotations
 
 import io
 import logging
-from typing import Any, cast
+from typing import Any
 
 import discord
 from discord.ext import commands
@@ -19,11 +21,11 @@ from dokobot.bot.components import BoardPage, SheetPage
 from dokobot.bot.embeds import add_lines, clamp, compose, fits, units
 from dokobot.bot.messages import dynamic_view, embed, record_files
 from dokobot.bot.replies import answer, send_ephemeral
-from dokobot.storage import LeaderboardRow, StorageError
 from dokobot.storage.rating import rating_key
-from dokobot.table.sheet import Sheet, build_sheet, page_of
+from dokobot.table.scores import LeaderboardRow, ScoreBook
+from dokobot.table.sheet import Sheet
 from dokobot.table.store import StoreError
-from dokobot.table.table import Table, bock_factors
+from dokobot.table.table import Table
 from dokobot.text import learn as learn_words
 from dokobot.text import render
 from dokobot.text.board import (
@@ -59,8 +61,8 @@ class StatsCog(commands.Cog, name="Stats"):
         return await self.bot.lang_of(interaction)
 
     @property
-    def db(self) -> Any:
-        return getattr(self.bot.store, "db", None)
+    def book(self) -> ScoreBook:
+        return self.bot.store
 
     # ---- Spielliste ------------------------------------------------------------------------
 
@@ -94,7 +96,7 @@ class StatsCog(commands.Cog, name="Stats"):
         running = [table.game_id] if table is not None and table.state == "playing" and table.game_id else []
         # Tipps used in the page's games (and the running one): nobody is fooled by a hinted game
         hints = await self.hint_line(lang, [line.game_id for line in sheet.lines] + running, sheet, table)
-        card, shown = _sheet_card(sheet, lang, marks, table is None, newest_first, await self.bock_marks(table), hints)
+        card, shown = _sheet_card(sheet, lang, marks, table is None, newest_first, _bock_marks(table, sheet), hints)
         view = None
         if shown.earlier or shown.later:
             view = dynamic_view()  # stopped: discord.py keeps nothing per page message
@@ -103,21 +105,10 @@ class StatsCog(commands.Cog, name="Stats"):
             view.add_item(SheetPage(found, "a", last, size, disabled=not shown.later))
         return {"embed": card, "view": view} if view else {"embed": card}
 
-    async def bock_marks(self, table: Table | None) -> dict[int, int]:
-        """Game number -> Bock factor, for a running table that plays Bock. Bock is a running
-        state, so this replays the table's games: only where the rules have Bock at all."""
-        if table is None or table.table_id is None or not table.ruleset.bock:
-            return {}
-        return bock_factors(await self.bot.store.finished_games(table.table_id))
-
     async def sheet_page(self, table_id: int, size: int | None, page: tuple[str, int] | None) -> Sheet:
-        """The page from the store, at a cost independent of the table's history."""
+        """The page from the score book, at a cost independent of the table's history."""
         before, after = (page[1], None) if page and page[0] == "b" else (None, page[1] if page else None)
-        paged = getattr(self.bot.store, "sheet_page", None)
-        if paged is None:  # a store without pages: the whole sheet, cut here
-            whole = build_sheet(await self.bot.store.finished_games(table_id), size)
-            return page_of(whole, before, SHEET_ROWS, after=after)
-        return cast(Sheet, await paged(table_id, size, before, SHEET_ROWS, after=after))
+        return await self.book.sheet_page(table_id, size, before, SHEET_ROWS, after=after)
 
     async def on_sheet_page(
         self, interaction: discord.Interaction, table_id: int, direction: str, number: int, size: int | None,
@@ -131,10 +122,10 @@ class StatsCog(commands.Cog, name="Stats"):
         message.setdefault("view", None)
         await interaction.response.edit_message(**message)
 
-    async def hint_line(self, lang: str, game_ids: list[int], sheet: Sheet, table: Any) -> str:
+    async def hint_line(self, lang: str, game_ids: list[int], sheet: Sheet, table: Table | None) -> str:
         """Who used how many Tipps in these games (nobody is fooled by a hinted game)."""
         try:
-            hints = await self.bot.store.hints(game_ids)
+            hints = await self.book.hints(game_ids)
         except StoreError as exc:
             log.warning("channel sheet: Tipps not readable: %s", exc)
             return ""
@@ -153,7 +144,7 @@ class StatsCog(commands.Cog, name="Stats"):
         self, interaction: discord.Interaction, period: str, order: str, size: int | None = None,
     ) -> None:
         lang = await self.lang(interaction)
-        if self.db is None:
+        if not self.book.ranks:
             await send_ephemeral(interaction, t(lang, "stats.no_db"))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -167,17 +158,17 @@ class StatsCog(commands.Cog, name="Stats"):
         self, channel_id: int, period: str, order: str, page: int, lang: str, size: int | None = None,
     ) -> dict[str, Any] | None:
         page = max(page, 0)
-        board = await self.db.leaderboard(channel_id, period, order, limit=PAGE, offset=page * PAGE, size=size)
+        board = await self.book.leaderboard(channel_id, period, order, limit=PAGE, offset=page * PAGE, size=size)
         human_pages = max(1, -(-board.total // PAGE))
         if page >= human_pages:  # a page of computer players, or fewer people than when it was drawn
-            board = await self.db.leaderboard(
+            board = await self.book.leaderboard(
                 channel_id, period, order, limit=PAGE, offset=(human_pages - 1) * PAGE, size=size,
             )
         if not board.rows and not board.bots:
             return None
         title = board_title(lang, period, order, size)
         # the rating is one per channel over every size: shown where the board is not filtered on one
-        skill = {r.user_id: r.rating.ordinal for r in await self.db.ratings(channel_id)} if size is None else {}
+        skill = {r.user_id: r.rating.ordinal for r in await self.book.ratings(channel_id)} if size is None else {}
         bots = [board_row(lang, r, order, board.mixed, _skill(r, skill)) for r in board.bots]
         people = people_text(lang, [board_row(lang, r, order, board.mixed, _skill(r, skill)) for r in board.rows])
         method = board_method(lang, order, board.k, board.prior_ppg)
@@ -205,7 +196,7 @@ class StatsCog(commands.Cog, name="Stats"):
         self, interaction: discord.Interaction, period: str, order: str, page: int, size: int | None = None,
     ) -> None:
         lang = await self.lang(interaction)
-        if self.db is None:
+        if not self.book.ranks:
             await send_ephemeral(interaction, t(lang, "stats.no_db"))
             return
         message = await self.leaderboard_message(interaction.channel_id or 0, period, order, page, lang, size)
@@ -221,11 +212,11 @@ class StatsCog(commands.Cog, name="Stats"):
         self, interaction: discord.Interaction, member: discord.abc.User, size: int | None = None,
     ) -> None:
         lang = await self.lang(interaction)
-        if self.db is None:
+        if not self.book.ranks:
             await send_ephemeral(interaction, t(lang, "stats.no_db"))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        s = await self.db.statistics(interaction.channel_id, member.id, size=size)
+        s = await self.book.statistics(interaction.channel_id or 0, member.id, size=size)
         shown = getattr(member, "display_name", member.name)
         name = render.esc(shown)
         title = t(lang, "stats.title", name=name)
@@ -238,14 +229,14 @@ class StatsCog(commands.Cog, name="Stats"):
     async def skill_chart(self, card: discord.Embed, channel_id: int, user_id: int, name: str, lang: str) -> list[discord.File]:
         """The player's rating beside the points, and its history as a small chart (``name`` as
         it is: the picture draws no Markdown)."""
-        rows = {r.user_id: r for r in await self.db.ratings(channel_id)}
+        rows = {r.user_id: r for r in await self.book.ratings(channel_id)}
         row = rows.get(user_id)
         if row is None:
             return []
         r = row.rating
         field, value = skill_text(lang, r.ordinal, r.games)
         card.add_field(name=field, inline=False, value=value)
-        history = [h.ordinal for h in await self.db.rating_history(channel_id, user_id)]
+        history = [h.ordinal for h in await self.book.rating_history(channel_id, user_id)]
         if len(history) < 2:
             return []
         png = learn_words.rating_picture(history, name, lang)
@@ -265,21 +256,20 @@ class StatsCog(commands.Cog, name="Stats"):
         if table is not None and table.state == "playing" and number == table.game_no:
             await send_ephemeral(interaction, t(lang, "stats.running", no=number))
             return
-        record, names = None, []
+        record: dict[str, Any] | None = None
+        names: list[str] = []
         if table is not None and table.last is not None and number in (None, table.last.number):
             record, number = table.last.record, table.last.number
             names = [p.name for p in table.last.players]
-        elif self.db is not None:
+        else:
             try:
-                game_id = await self.db.find_game(interaction.channel_id, number)
-                if game_id is not None:
-                    record = await self.db.game_record(game_id)
-                    info = await self.db.game_info(game_id)
-                    number, names = info.number, [str(p.get("name", "?")) for p in info.players]
-            except StorageError as exc:
+                booked = await self.book.booked_record(interaction.channel_id or 0, number)
+            except StoreError as exc:
                 log.error("channel %s: cannot read game %s: %s", interaction.channel_id, number, exc)
                 await send_ephemeral(interaction, t(lang, "err.internal"))
                 return
+            if booked is not None:
+                record, number, names = booked.record, booked.number, list(booked.names)
         if record is None:
             key = "stats.no_games" if number is None else "stats.no_such_game"
             await send_ephemeral(interaction, t(lang, key, no=number))
@@ -288,6 +278,14 @@ class StatsCog(commands.Cog, name="Stats"):
         await interaction.response.send_message(t(lang, "rec.file", no=number), files=files, ephemeral=True)
         if number is not None:  # the game's curve follows (computed first if nobody asked before)
             await self.bot.learn.send_curve(interaction, number, lang)
+
+
+def _bock_marks(table: Table | None, sheet: Sheet) -> dict[int, int]:
+    """Game number -> Bock factor of the page's games, for a running table that plays Bock
+    (stored with each game: nothing is replayed)."""
+    if table is None or table.table_id is None or not table.ruleset.bock:
+        return {}
+    return sheet.bock
 
 
 def _sheet_card(

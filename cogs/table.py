@@ -8,6 +8,8 @@ given at construction (``cogs.doko`` builds them), never ``get_cog("…")``.
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -26,7 +28,7 @@ from dokobot.table import switches
 from dokobot.table.ai import DEFAULT_LEVEL, LEVELS
 from dokobot.table.lists import ListSettings
 from dokobot.table.store import StoreError, TableSettings
-from dokobot.table.table import MAX_SEATS, Table, TableError, rule_refusal
+from dokobot.table.table import MAX_SEATS, Outcome, Table, TableError, rule_refusal
 from dokobot.text import render, rulespage
 from dokobot.text.i18n import t
 
@@ -86,7 +88,10 @@ class TableCog(commands.Cog, name="Table"):
             await send_ephemeral(interaction, t(await self.lang(interaction), "err.no_table"))
         return table
 
-    async def run(self, interaction: discord.Interaction, table: Table, op, *, actor: int | None = None) -> bool:  # noqa: ANN001
+    async def run(
+        self, interaction: discord.Interaction, table: Table, op: Callable[[], Awaitable[Outcome]], *,
+        actor: int | None = None,
+    ) -> bool:
         """Apply one table change; bad input gets a private reason and changes nothing."""
         return await perform(self.bot, interaction, table, op, actor=actor) is not None
 
@@ -415,9 +420,8 @@ class TableCog(commands.Cog, name="Table"):
     @app_commands.rename(
         zeitraum=_("opt.zeitraum"), ordnung=_("opt.ordnung"), tisch=_("opt.tisch"),
     )
-    @app_commands.choices(
-        zeitraum=_choices("alle", "jahr", "monat", "woche"), ordnung=_choices("punkte", "ppg", "siege"), tisch=_size_choices(),
-    )
+    @app_commands.choices(zeitraum=_choices("alle", "jahr", "monat", "woche"), ordnung=_choices("punkte", "ppg", "siege"))
+    @app_commands.choices(tisch=_size_choices())  # apart: one call takes choices of one type
     @app_commands.describe(
         zeitraum=_("cmd.rangliste.zeitraum"),
         ordnung=_("cmd.rangliste.ordnung"),
@@ -476,14 +480,14 @@ class TableCog(commands.Cog, name="Table"):
             return
         await interaction.response.defer()  # the change itself shows up in the table message
         user = interaction.user
-        ops = {
+        ops: dict[str, Callable[[], Awaitable[Outcome]]] = {
             "join": lambda: table.join(user.id, user.display_name),
             "leave": lambda: table.leave(user.id),
             "start": lambda: table.start(user.id, can_manage(interaction)),
             "next": lambda: table.next_game(user.id, game_no),
             "close": lambda: table.close(user.id, can_manage(interaction)),
             "computer": lambda: table.add_computer(user.id, can_manage(interaction)),
-            **{f"computer_{level}": (lambda level=level: table.add_computer(user.id, can_manage(interaction), level))
+            **{f"computer_{level}": partial(table.add_computer, user.id, can_manage(interaction), level)
                for level in LEVELS},
             "nocomputer": lambda: table.remove_computer(user.id, can_manage(interaction)),
             "takeover": lambda: _take_over(table, user.id, can_manage(interaction)),

@@ -1,6 +1,6 @@
 """``DokoBot``: the discord.py bot that runs Doppelkopf tables.
 
-Layer 4: builds on the table layer (``dokobot.table.table``) and a ``TableStore``.
+Layer 4: builds on the table layer (``dokobot.table.table``) and a ``Store`` (``dokobot.table.scores``).
 Cogs live in the top-level ``cogs`` folder, one per area, installed as ``dokobot.cogs``.
 """
 
@@ -29,9 +29,11 @@ from dokobot.bot.replies import ANSWERED as ANSWERED
 from dokobot.bot.replies import error_text, send_ephemeral
 from dokobot.bot.sync import sync_on_start
 from dokobot.storage.memory import MemoryStore
+from dokobot.storage.sharded import ShardedStore
 from dokobot.table.ai import Skill
 from dokobot.table.analysis import DEFAULT_BUDGET, TEST_BUDGET
-from dokobot.table.store import StoreError, TableStore
+from dokobot.table.scores import Store
+from dokobot.table.store import StoreError
 from dokobot.table.table import COMPUTER_DELAY, COMPUTER_RETRY, Outcome, Table, TableError, Tables
 from dokobot.text import picture
 from dokobot.text.i18n import has, norm_lang, t
@@ -92,7 +94,7 @@ class DokoBot(Preferences, commands.Bot):
     (languages and decks: ``Preferences``)."""
 
     def __init__(
-        self, config: Config | None = None, store: TableStore | None = None, *,
+        self, config: Config | None = None, store: Store | None = None, *,
         computer_skill: Skill | None = None, computer_delay: float = COMPUTER_DELAY,
         computer_retry: float = COMPUTER_RETRY, rng: random.Random | None = None, lease_loop: bool = True,
         sync_only: bool = False, pace: Pace | None = None, pace_clock: Clock | None = None, **kwargs: Any,
@@ -102,7 +104,7 @@ class DokoBot(Preferences, commands.Bot):
             command_prefix=commands.when_mentioned, intents=intents, help_command=None, tree_cls=DokoTree, **kwargs
         )
         self.config = config or Config()
-        self.store: TableStore = store or MemoryStore()
+        self.store: Store = store or MemoryStore()
         self._owns_store = store is None
         # False in tests under SimCord, which calls keep_leases() itself (its
         # virtual clock would run a background loop against a real database)
@@ -135,9 +137,8 @@ class DokoBot(Preferences, commands.Bot):
         await asyncio.to_thread(picture.warm_up)  # fonts and palette before the first card, not during it
         await self._restore()
         self.learn.resume()  # analyses people asked for before a restart: done without asking again
-        start_leases = getattr(self.store, "start", None)
-        if start_leases is not None and self._lease_loop:  # a ShardedStore: keep our leases, pick up expired ones
-            start_leases(self.keep_leases)
+        if isinstance(self.store, ShardedStore) and self._lease_loop:  # keep our leases, pick up expired ones
+            self.store.start(self.keep_leases)
         await self._load_commands()
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await sync_on_start(self)  # only if changed, from one process; a failure is a warning
@@ -167,7 +168,9 @@ class DokoBot(Preferences, commands.Bot):
     async def keep_leases(self) -> None:
         """One round of a sharded store's leases: renew ours, drop the tables
         we lost, restore the ones whose previous process died."""
-        won, lost = await self.store.tick()  # type: ignore[attr-defined]
+        if not isinstance(self.store, ShardedStore):
+            return
+        won, lost = await self.store.tick()
         if lost:  # before restoring: a lease lost and won back in one round restores a new object
             await self._lost(lost, won)
         if won:
@@ -259,12 +262,10 @@ class DokoBot(Preferences, commands.Bot):
             except (TimeoutError, Exception):  # pragma: no cover - best effort on shutdown
                 log.warning("table %s: pending updates dropped on shutdown", presenter.table.channel_id)
         await super().close()
-        stop_leases = getattr(self.store, "stop", None)
-        if stop_leases is not None:  # nothing is written any more: successors may start at once
-            await stop_leases()
-        closer = getattr(self.store, "close", None)
-        if self._owns_store and closer is not None:
-            await closer()
+        if isinstance(self.store, ShardedStore):  # nothing is written any more: successors may start at once
+            await self.store.stop()
+        if self._owns_store:
+            await self.store.close()
 
     async def command_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         """Never a traceback to a user, never a public error: the reason, privately."""
@@ -299,7 +300,7 @@ class ShardedDokoBot(DokoBot, commands.AutoShardedBot):
     """The bot on the shards of ``config.shard_ids`` out of ``config.shard_count``."""
 
 
-def make_bot(config: Config, store: TableStore | None = None, **kwargs: Any) -> DokoBot:
+def make_bot(config: Config, store: Store | None = None, **kwargs: Any) -> DokoBot:
     """A plain bot, or a sharded one when the config names shards."""
     if not config.sharded:
         bot = DokoBot(config, store, **kwargs)

@@ -13,7 +13,7 @@ from typing import Protocol
 import discord
 
 from dokobot.bot.pacing import Pace
-from dokobot.table.store import TableStore
+from dokobot.table.scores import Store
 from dokobot.table.table import FinishedGame, Outcome, Table, Tables
 
 
@@ -43,7 +43,7 @@ class Host(Protocol):
         ...
 
     @property
-    def store(self) -> TableStore: ...
+    def store(self) -> Store: ...
 
     @property
     def tables(self) -> Tables: ...

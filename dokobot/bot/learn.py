@@ -33,8 +33,9 @@ from dokobot.bot.replies import answer, send_ephemeral
 from dokobot.bot.tips import Tips
 from dokobot.engine import Observation
 from dokobot.table.analysis import DEFAULT_BUDGET, VERSION, Budget, Tip, analyse, costliest, tip
+from dokobot.table.restore import bock_factors
 from dokobot.table.store import StoredGame, StoreError
-from dokobot.table.table import FinishedGame, Table, bock_factors
+from dokobot.table.table import FinishedGame, Table
 from dokobot.text import learn as words
 from dokobot.text.i18n import computer_words, t
 

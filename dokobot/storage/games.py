@@ -10,13 +10,14 @@ from typing import Any
 import aiosqlite
 
 from dokobot.engine import GameResult
+from dokobot.engine.actions import Move, parse
 
 from .core import Core, _all, dumps
 from .errors import StorageError
 from .learn import rate_game
 from .models import GameInfo, RunningGame, ScoreSheet, Seat, SheetPlayer, SheetRow, SheetWindow
 from .periods import day_bucket, from_epoch, month_bucket, to_epoch
-from .seatstats import SeatScore, check_result, player_key, score_rows
+from .seatstats import SeatScore, check_result, check_seats, score_rows, seat_key
 from .tables import _require_open_table, as_seat, table_seats, upsert_players
 
 RECORD_FORMAT = "dokobot-game/1"
@@ -114,23 +115,25 @@ class GamesRepo(Core):
         game_id: int,
         result: GameResult | Mapping[str, Any],
         scores: Sequence[int] | Mapping[int, int] | None = None,
+        moves: Sequence[tuple[int, Move]] | None = None,
         *,
         last: tuple[int, Mapping[str, Any]] | None = None,
         now: datetime | None = None,
         rules: Mapping[str, Any] | None = None,
+        bock: int = 1,
     ) -> None:
         """Mark the game finished with the engine's result, all in one transaction.
 
-        ``result``: a ``GameResult`` (stored as its ``to_dict()``: the replay result
-        plus extras and announcements, which the statistics count) or such a dict.
-        ``scores``: the points as booked (e.g. with Bock doubling), either a list
-        by seat or a dict user_id -> points; defaults to the result's score.
-        ``last = (idx, action)``: the action that ended the game, appended in
-        the same transaction (the last card is never on disk unbooked).
-        ``rules``: the rules the record replays with, when the table's list made
-        them differ from those stored at the deal (a Pflichtsolo: ``solo_lead``).
-        Writes the score rows, the per-seat statistics counters and the
-        leaderboard totals. Nothing is written on failure.
+        ``result``: the ``GameResult`` (stored as its ``to_dict()``); an importer may hand
+        in such a dict, checked and read once. ``scores``: the points as booked (with
+        Bock), a list by seat or a dict user_id -> points; default the result's score.
+        ``moves``: the game's moves as the table holds them, counted for the statistics
+        (an importer without them: the stored actions are read). ``last = (idx, action)``:
+        the action that ended the game, appended in the same transaction. ``rules``: the
+        rules the record replays with, if the table's list changed them (a Pflichtsolo:
+        ``solo_lead``). ``bock``: the game's Bock factor, kept for the Spielliste.
+        Writes scores, statistics counters, sheet sums, leaderboard totals and the
+        rating; nothing on failure.
         """
         finished = to_epoch(now)
         last_text = None if last is None else (last[0], dumps(dict(last[1])))
@@ -139,16 +142,14 @@ class GamesRepo(Core):
             if last_text is not None:
                 await _append(conn, game_id, *last_text)
             players, hands, channel_id = json.loads(game[0]), json.loads(game[1]), game[2]
-            data = result.to_dict() if isinstance(result, GameResult) else dict(result)
-            check_result(data, len(players))
-            typed = GameResult.from_dict(data)
+            typed, data = _result(result, len(players))
             points = _points_by_seat(players, typed, scores)
-            actions = await _actions(conn, game_id)
-            rows = score_rows(players, hands, typed, actions, points)
+            played = moves if moves is not None else [parse(a) for a in await _actions(conn, game_id)]
+            rows = score_rows(players, hands, typed, played, points)
             await conn.execute(
-                "UPDATE games SET status = 'finished', finished_at = ?, result = ?, contract = ?"
+                "UPDATE games SET status = 'finished', finished_at = ?, result = ?, contract = ?, bock = ?"
                 " WHERE id = ?",
-                (finished, dumps(data), typed.contract, game_id),
+                (finished, dumps(data), typed.contract, bock, game_id),
             )
             await _insert_scores(conn, game_id, channel_id, finished, rows)
             await conn.executemany(  # the Spielliste's sums (migration 007)
@@ -276,6 +277,10 @@ class GamesRepo(Core):
             cut = window[-1].number + 1 if window else first  # the games from here on come after the page
             sums, start = await _sheet_start(conn, table_id, size, first)
             earlier, later, total = await _sheet_counts(conn, table_id, size, first, cut)
+            missing = await _all(
+                conn, "SELECT 1 FROM games WHERE table_id = ? AND status = 'finished' AND bock IS NULL LIMIT 1",
+                (table_id,),
+            )
             keys = sorted({int(r[0]) for r in sums})
             names = dict(await _all(
                 conn, f"SELECT user_id, name FROM players WHERE user_id IN ({', '.join('?' * len(keys))})", keys,
@@ -284,8 +289,17 @@ class GamesRepo(Core):
             games=window,
             sums=[(int(u), int(n_size), int(n), int(p), int(f)) for u, n_size, n, p, f in sums],
             start=start, earlier=earlier, later=later, total=total,
-            names={int(k): str(v) for k, v in names.items()},
+            names={int(k): str(v) for k, v in names.items()}, bock_missing=bool(missing),
         )
+
+    async def set_bock(self, factors: Mapping[int, int]) -> None:
+        """Store the Bock factors (game id -> factor) of games finished before version 10,
+        replayed once by the store (``SqlStore.sheet_page``); a stored factor is kept."""
+        async with self._transaction("store Bock factors") as conn:
+            await conn.executemany(
+                "UPDATE games SET bock = ? WHERE id = ? AND status = 'finished' AND bock IS NULL",
+                [(int(f), int(g)) for g, f in factors.items()],
+            )
 
     async def find_game(self, channel_id: int, number: int | None = None) -> int | None:
         """The id of finished game ``number`` of the channel's newest table (the
@@ -339,7 +353,7 @@ def build_sheet(table_id: int, games: Sequence[Sequence[Any]], points: Sequence[
     rows = []
     for game_id, number, contract, players_json in games:
         for p in json.loads(players_json):
-            key = player_key(p)
+            key = seat_key(p)
             # latest name wins; insertion order keeps first appearance
             players[key] = SheetPlayer(key, p["name"], bool(p.get("is_bot", False)))
             totals.setdefault(key, 0)
@@ -350,16 +364,17 @@ def build_sheet(table_id: int, games: Sequence[Sequence[Any]], points: Sequence[
     return ScoreSheet(table_id, list(players.values()), rows)
 
 
-_INFO_COLUMNS = "id, table_id, channel_id, number, status, rules, players, dealer, hands, result"
+_INFO_COLUMNS = "id, table_id, channel_id, number, status, rules, players, dealer, hands, result, bock"
 
 
 async def _sheet_games(
     conn: aiosqlite.Connection, table_id: int, size: int | None, before: int | None, after: int | None, limit: int,
 ) -> list[GameInfo]:
-    """The page's finished games, by number: newest before ``before``, or oldest after ``after``."""
-    window: list[GameInfo] = []
+    """The page's finished games, by number: newest before ``before``, or oldest after ``after``;
+    without their actions (the sheet needs none), their points read in one query."""
+    picked: list[Sequence[Any]] = []
     edge = after if after is not None else (before if before is not None else 2**62)
-    while len(window) < limit:  # with a size filter: skip the games of other sizes
+    while len(picked) < limit:  # with a size filter: skip the games of other sizes
         where, order = ("number > ?", "ASC") if after is not None else ("number < ?", "DESC")
         rows = await _all(
             conn,
@@ -367,24 +382,45 @@ async def _sheet_games(
             f" ORDER BY number {order} LIMIT ?",
             (table_id, edge, limit * 2),
         )
-        for r in rows:
-            info = await _game_info(conn, r)
-            if size is None or sum(1 for h in info.hands if h) == size:
-                window.append(info)
+        picked += [r for r in rows if size is None or sum(1 for h in json.loads(r[8]) if h) == size]
         if len(rows) < limit * 2:
             break
         edge = rows[-1][3]
-    return sorted(window[:limit], key=lambda g: g.number)
+    picked = picked[:limit]
+    points: dict[int, dict[int, int]] = {int(r[0]): {} for r in picked}
+    if picked:
+        for game_id, user_id, value in await _all(
+            conn, f"SELECT game_id, user_id, points FROM scores WHERE game_id IN ({', '.join('?' * len(picked))})",
+            [r[0] for r in picked],
+        ):
+            points[int(game_id)][int(user_id)] = int(value)
+    return sorted((_info(r, [], points[int(r[0])]) for r in picked), key=lambda g: g.number)
 
 
 async def _game_info(conn: aiosqlite.Connection, row: Sequence[Any]) -> GameInfo:
     points = await _all(conn, "SELECT user_id, points FROM scores WHERE game_id = ?", (row[0],))
+    return _info(row, await _actions(conn, row[0]), {int(u): int(p) for u, p in points})
+
+
+def _info(row: Sequence[Any], actions: list[dict[str, Any]], points: dict[int, int]) -> GameInfo:
+    """A games row (``_INFO_COLUMNS``) with its actions and booked points."""
     return GameInfo(
         game_id=row[0], table_id=row[1], channel_id=row[2], number=row[3], status=row[4],
         rules=json.loads(row[5]), players=json.loads(row[6]), dealer=row[7], hands=json.loads(row[8]),
-        actions=await _actions(conn, row[0]), result=None if row[9] is None else json.loads(row[9]),
-        points={int(u): int(p) for u, p in points},
+        actions=actions, result=None if row[9] is None else json.loads(row[9]),
+        points=points, bock=None if row[10] is None else int(row[10]),
     )
+
+
+def _result(result: GameResult | Mapping[str, Any], seats: int) -> tuple[GameResult, dict[str, Any]]:
+    """The typed result and the dict it is stored as: a ``GameResult`` is used as it is,
+    an importer's dict is checked and read once."""
+    if isinstance(result, GameResult):
+        check_seats(result, seats)
+        return result, result.to_dict()
+    data = dict(result) if isinstance(result, Mapping) else result
+    check_result(data, seats)
+    return GameResult.from_dict(data), data
 
 
 def _points_by_seat(
@@ -395,10 +431,10 @@ def _points_by_seat(
     if scores is None:
         scores = result.score
     if isinstance(scores, Mapping):
-        missing = [p["name"] for p in players if player_key(p) not in scores]
+        missing = [p["name"] for p in players if seat_key(p) not in scores]
         if missing:
             raise ValueError(f"no points for {', '.join(missing)}")
-        return [int(scores[player_key(p)]) for p in players]
+        return [int(scores[seat_key(p)]) for p in players]
     if scores is None or len(scores) != len(players):
         raise ValueError(f"need points for {len(players)} seats")
     return [int(v) for v in scores]
@@ -487,7 +523,10 @@ async def _new_number(conn: aiosqlite.Connection, table_id: int, number: int | N
 
 
 def _player_json(seat: Seat) -> dict[str, Any]:
-    return {"user_id": seat.user_id, "name": seat.name, "is_bot": seat.is_bot}
+    out: dict[str, Any] = {"user_id": seat.user_id, "name": seat.name, "is_bot": seat.is_bot}
+    if seat.level is not None:  # a computer: its level, so nothing reads it out of the name
+        out["level"] = seat.level
+    return out
 
 
 async def _running_game_row(conn: aiosqlite.Connection, game_id: int) -> tuple[Any, ...]:

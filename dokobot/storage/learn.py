@@ -10,21 +10,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
+
+from dokobot.table.scores import RatingRow
 
 from .core import Core, _all, dumps
 from .errors import StorageError
 from .rating import Rating, bot_keys, rate, rating_key
-
-
-@dataclass(frozen=True)
-class RatingRow:
-    user_id: int  # the rating key: a person, or a computer level
-    name: str
-    is_bot: bool
-    rating: Rating
-
 
 _UPSERT = (
     "INSERT INTO ratings (channel_id, user_id, is_bot, mu, sigma, games) VALUES (?, ?, ?, ?, ?, ?)"
@@ -138,6 +130,6 @@ def _name(key: int, is_bot: bool, name: str | None) -> str:
 
         from .rating import level_name
 
-        return next((level_name(lv) for lv in LEVELS if rating_key({"is_bot": True, "name": f"({lv})"}) == key),
+        return next((level_name(lv) for lv in LEVELS if rating_key({"is_bot": True, "level": lv}) == key),
                     name or str(key))
     return name or str(key)

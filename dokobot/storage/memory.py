@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import copy
 import itertools
+from collections.abc import Sequence
 from typing import Any
 
 from dokobot.engine import GameResult
-from dokobot.storage.rating import Rating, rate
+from dokobot.engine.actions import Move
+from dokobot.storage.games import RECORD_FORMAT
+from dokobot.storage.rating import Rating, bot_keys, rate, rating_key
+from dokobot.table.scores import BookedRecord, Leaderboard, RatingRow, Statistics
 from dokobot.table.sheet import Sheet, build_sheet, page_of
 from dokobot.table.store import (
     ChannelPrefs,
@@ -21,7 +25,10 @@ from dokobot.table.store import (
 
 
 class MemoryStore:
-    """A ``TableStore`` in dicts; one instance can outlive a bot (restart tests)."""
+    """A ``TableStore`` and ``ScoreBook`` in dicts; one instance can outlive a bot (restart
+    tests). It keeps the rating but no leaderboards or statistics (``ranks``)."""
+
+    ranks = False
 
     def __init__(self) -> None:
         self._ids = itertools.count(1)
@@ -32,11 +39,14 @@ class MemoryStore:
         self.user_langs: dict[int, str] = {}
         self.user_decks: dict[int, str] = {}
         self.state: dict[str, str] = {}  # bot_state
-        self.ratings: dict[int, dict[int, Rating]] = {}  # channel -> rating key -> rating
+        self.rated: dict[int, dict[int, Rating]] = {}  # channel -> rating key -> rating
         self.rating_log: list[tuple[int, int, Rating]] = []  # (game id, key, rating after it)
         self.analyses: dict[int, dict[str, Any]] = {}
         self.hint_counts: dict[int, dict[int, int]] = {}
         self.open_hands: dict[tuple[int, int], OpenHand] = {}  # (table id, user id) -> hand
+
+    async def close(self) -> None:
+        """Nothing to close: the dicts go with the object."""
 
     async def open_table(self, channel_id: int, guild_id: int | None, host_id: int, seats: list[SeatInfo]) -> int:
         if any(t.channel_id == channel_id for tid, t in self.tables.items() if tid not in self.closed):
@@ -90,21 +100,24 @@ class MemoryStore:
         game.actions.append(copy.deepcopy(action))
 
     async def finish_game(
-        self, game_id: int, result: GameResult, scores: dict[int, int],
-        last: tuple[int, dict[str, Any]] | None = None, rules: dict[str, Any] | None = None,
+        self, game_id: int, result: GameResult, points: Sequence[int], moves: Sequence[tuple[int, Move]],
+        last: tuple[int, dict[str, Any]] | None = None, rules: dict[str, Any] | None = None, bock: int = 1,
     ) -> None:
         game = self._running(game_id)
+        if len(points) != len(game.players):
+            raise StoreError(f"game {game_id} has {len(game.players)} seats, not {len(points)} points")
         if last is not None:  # checked before anything changes: all or nothing
             await self.append_action(game_id, *last)
         if rules is not None:
             game.rules = copy.deepcopy(rules)
         game.result = result  # immutable
-        game.scores = dict(scores)
+        game.scores = {p.user_id: int(v) for p, v in zip(game.players, points, strict=True)}
+        game.bock = bock
         self._rate(game)
 
     def _rate(self, game: StoredGame) -> None:
         """The channel rating, as ``storage.learn.rate_game`` does it in the database."""
-        channel = self.ratings.setdefault(self.tables[game.table_id].channel_id, {})
+        channel = self.rated.setdefault(self.tables[game.table_id].channel_id, {})
         players = [{"user_id": p.user_id, "name": p.name, "is_bot": p.is_bot} for p in game.players]
         assert game.result is not None
         new = rate(channel, players, game.hands, game.result.to_dict())
@@ -233,5 +246,45 @@ class MemoryStore:
         counts[user_id] = counts.get(user_id, 0) + 1
         return counts[user_id]
 
-    async def hints(self, game_ids: list[int]) -> dict[int, dict[int, int]]:
+    async def hints(self, game_ids: Sequence[int]) -> dict[int, dict[int, int]]:
         return {g: dict(self.hint_counts[g]) for g in game_ids if g in self.hint_counts}
+
+    async def leaderboard(
+        self, channel_id: int, period: str = "alle", order: str = "punkte", *, limit: int = 10,
+        offset: int = 0, size: int | None = None,
+    ) -> Leaderboard:
+        raise StoreError("the memory store keeps no leaderboards")
+
+    async def statistics(self, channel_id: int, user_id: int, size: int | None = None) -> Statistics:
+        raise StoreError("the memory store keeps no statistics")
+
+    def _channel_games(self, channel_id: int) -> list[StoredGame]:
+        return [g for g in self.games.values() if self.tables[g.table_id].channel_id == channel_id]
+
+    async def ratings(self, channel_id: int) -> list[RatingRow]:
+        """As ``LearnRepo.ratings``: people under their latest name, computers under their level's."""
+        names: dict[int, str] = {}
+        bots: dict[int, str] = {}
+        for g in sorted(self._channel_games(channel_id), key=lambda g: g.game_id):
+            seats = [{"user_id": p.user_id, "name": p.name, "is_bot": p.is_bot} for p in g.players]
+            names.update({rating_key(p): str(p["name"]) for p in seats if not p["is_bot"]})
+            bots.update(bot_keys(seats))
+        rows = [RatingRow(key, bots.get(key) or names.get(key, str(key)), key in bots, r)
+                for key, r in self.rated.get(channel_id, {}).items()]
+        return sorted(rows, key=lambda r: (-r.rating.ordinal, r.name.casefold(), r.user_id))
+
+    async def rating_history(self, channel_id: int, user_id: int) -> list[Rating]:
+        return [Rating(r.mu, r.sigma) for game_id, key, r in self.rating_log
+                if key == user_id and self.tables[self.games[game_id].table_id].channel_id == channel_id][-200:]
+
+    async def booked_record(self, channel_id: int, number: int | None = None) -> BookedRecord | None:
+        tables = [t for t in self.tables if self.tables[t].channel_id == channel_id]
+        games = await self.finished_games(max(tables)) if tables else []
+        found = [g for g in games if number is None or g.number == number]
+        if not found:
+            return None
+        g = found[-1]
+        names = tuple(p.name for p in g.players)
+        record = {"format": RECORD_FORMAT, "rules": copy.deepcopy(g.rules), "players": list(names),
+                  "dealer": g.dealer, "hands": copy.deepcopy(g.hands), "actions": copy.deepcopy(g.actions)}
+        return BookedRecord(g.number, names, record)

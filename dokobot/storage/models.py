@@ -3,8 +3,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import date, datetime
+from datetime import datetime
 from typing import Any
+
+# the score book's values are the table layer's: one vocabulary for every store
+from dokobot.table.scores import Leaderboard, LeaderboardRow, SizeTotals, Statistics
+
+__all__ = [
+    "ChannelSettings", "GameInfo", "Leaderboard", "LeaderboardRow", "RunningGame", "ScoreSheet", "Seat",
+    "SheetPlayer", "SheetRow", "SheetWindow", "SizeTotals", "Statistics", "TableInfo",
+]
 
 
 @dataclass(frozen=True)
@@ -30,6 +38,7 @@ class Seat:
     user_id: int | None
     name: str
     is_bot: bool = False
+    level: str | None = None  # a computer's level (migration 011)
 
 
 @dataclass(frozen=True)
@@ -81,19 +90,21 @@ class GameInfo:
     actions: list[dict[str, Any]]
     result: dict[str, Any] | None  # None unless finished
     points: dict[int, int]  # player key -> booked points (finished games only)
+    bock: int | None = None  # the Bock factor it counted with (None: finished before version 10, or not yet)
 
 
 @dataclass(frozen=True)
 class SheetWindow:
     """One page of a table's Spielliste as the database sums it (``sheet_window``)."""
 
-    games: list[GameInfo]  # the page's finished games, by number
+    games: list[GameInfo]  # the page's finished games, by number (without their actions: the sheet reads none)
     sums: list[tuple[int, int, int, int, int]]  # (player key, size, games, points, first game number)
     start: dict[int, int]  # player key -> points before the page's first game
     earlier: int  # finished games before the page (the size filter's, with one)
     later: int  # finished games after it
     total: int  # games of the whole sheet (throw-ins not counted)
     names: dict[int, str]  # player key -> latest name
+    bock_missing: bool = False  # finished games of the table without a stored Bock factor (before version 10)
 
 
 @dataclass(frozen=True)
@@ -123,86 +134,3 @@ class ScoreSheet:
     @property
     def totals(self) -> dict[int, int]:
         return dict(self.rows[-1].totals) if self.rows else {p.user_id: 0 for p in self.players}
-
-
-@dataclass(frozen=True)
-class SizeTotals:
-    """A player's games of one table size (players who got cards: 4, 5 or 6).
-
-    Points per game are comparable only within one size: a soloist wins 3x at
-    1:3 but 5x at 1:5."""
-
-    size: int
-    games: int
-    points: int
-    wins: int
-
-    @property
-    def ppg(self) -> float:
-        return self.points / self.games if self.games else 0.0
-
-
-@dataclass(frozen=True)
-class LeaderboardRow:
-    rank: int  # 1-based; humans and computer players are ranked separately
-    user_id: int
-    name: str
-    games: int
-    points: int
-    wins: int
-    ppg: float  # raw points per game
-    rating: float  # shrunk points per game, what order "ppg" ranks by
-    is_bot: bool
-    by_size: tuple[SizeTotals, ...] = ()  # the same games by table size, smallest first
-
-
-@dataclass(frozen=True)
-class Leaderboard:
-    channel_id: int
-    period: str
-    order: str
-    since: date | None  # first day of the period (local time), None for "alle"
-    method: str  # how "ppg" ranks ("bayes"); the bot words it from k and prior_ppg
-    k: int  # pseudo-games of the prior in the Bayesian average
-    prior_ppg: float  # channel mean points per game in the period
-    total: int  # human players in the period (for paging)
-    rows: list[LeaderboardRow]  # humans, ordered, page [offset, offset + limit)
-    bots: list[LeaderboardRow]  # computer players, ordered, all of them
-    size: int | None = None  # the table size filtered on (None: every size)
-    sizes: tuple[int, ...] = ()  # the table sizes of the games shown, ascending
-
-    @property
-    def mixed(self) -> bool:
-        """Games of several sizes are summed: points per game only compare per size."""
-        return len(self.sizes) > 1
-
-
-@dataclass(frozen=True)
-class Statistics:
-    channel_id: int
-    user_id: int
-    name: str | None
-    games: int
-    points: int
-    ppg: float
-    re_games: int
-    re_wins: int
-    kontra_games: int
-    kontra_wins: int
-    soli: int
-    soli_won: int
-    hochzeiten: int
-    stille_hochzeiten: int
-    announcements: int
-    announcements_won: int
-    doppelkoepfe: int
-    fuechse_caught: int
-    fuechse_lost: int
-    karlchen: int
-    wins: int
-    size: int | None = None  # the table size filtered on (None: every size)
-    by_size: tuple[SizeTotals, ...] = ()  # the counted games by table size, smallest first
-
-    @property
-    def mixed(self) -> bool:
-        return len(self.by_size) > 1

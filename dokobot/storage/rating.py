@@ -15,33 +15,30 @@ replays the same function over the stored games, so both give the same numbers.
 
 from __future__ import annotations
 
-import zlib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from openskill.models import PlackettLuce
 
-from .seatstats import player_key
+from dokobot.table.scores import MU, SIGMA, Rating
+from dokobot.table.store import player_key
+
+from .seatstats import seat_key
 
 MODEL = PlackettLuce()
-MU, SIGMA = MODEL.mu, MODEL.sigma  # 25 and 25/3: where every player starts
+assert (MODEL.mu, MODEL.sigma) == (MU, SIGMA)  # 25 and 25/3: where every player starts, as Rating says
+
+__all__ = ["MODEL", "MU", "SIGMA", "Rating", "bot_keys", "level_name", "rate", "rating_key", "teams"]
 
 
-@dataclass(frozen=True)
-class Rating:
-    mu: float = MU
-    sigma: float = SIGMA
-    games: int = 0
-
-    @property
-    def ordinal(self) -> float:
-        """What is shown and ranked: mu - 3 sigma (starts at 0, grows with games and wins)."""
-        return self.mu - 3 * self.sigma
-
-
-def level_of(name: str) -> str:
-    """The level in a computer seat's name ("Computer 2 (schwer)" -> schwer; none: mittel)."""
+def level_of(player: Mapping[str, Any]) -> str:
+    """A stored computer seat's level: kept with the seat; a seat stored before levels were
+    kept (games of versions before 11) has it only at the end of its name ("Computer 2
+    (schwer)"), read here, the one place; neither: mittel."""
+    level = player.get("level")
+    if level is not None:
+        return str(level)
+    name = str(player.get("name", ""))
     if name.endswith(")") and "(" in name:
         return name[name.rindex("(") + 1 : -1]
     return "mittel"
@@ -54,8 +51,8 @@ def level_name(level: str) -> str:
 def rating_key(player: Mapping[str, Any]) -> int:
     """Whom a seat's result is rated under: the person, or the computer's level."""
     if player.get("is_bot"):
-        return -(zlib.crc32(level_name(level_of(str(player.get("name", "")))).encode("utf-8")) + 1)
-    return player_key(player)
+        return player_key(None, level_name(level_of(player)))
+    return seat_key(player)
 
 
 def teams(players: Sequence[Mapping[str, Any]], hands: Sequence[Sequence[str]],
@@ -92,4 +89,4 @@ def rate(current: Mapping[int, Rating], players: Sequence[Mapping[str, Any]], ha
 
 def bot_keys(players: Sequence[Mapping[str, Any]]) -> dict[int, str]:
     """The level keys of the computer players and the name they are shown with."""
-    return {rating_key(p): level_name(level_of(str(p.get("name", "")))) for p in players if p.get("is_bot")}
+    return {rating_key(p): level_name(level_of(p)) for p in players if p.get("is_bot")}

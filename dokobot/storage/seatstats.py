@@ -6,28 +6,22 @@ is finished so that the statistics query never has to parse JSON.
 
 from __future__ import annotations
 
-import zlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from dokobot.engine import GameResult
-from dokobot.engine.actions import Announce, Reserve, parse
+from dokobot.engine.actions import Announce, Move, Reserve
 from dokobot.engine.contracts import is_solo, is_stille_hochzeit
+from dokobot.table.store import player_key
 
 EXTRA_KEYS = ("fuchs", "doppelkopf", "karlchen", "gegen_die_alten")
 
 
-def player_key(player: Mapping[str, Any]) -> int:
-    """The user id a seat is counted under in scores and leaderboards.
-
-    Computer players may come without a Discord user id; they get a stable
-    negative id derived from their name (Discord ids are positive, so no clash).
-    """
-    user_id = player.get("user_id")
-    if user_id is not None:
-        return int(user_id)
-    return -(zlib.crc32(str(player["name"]).encode("utf-8")) + 1)
+def seat_key(player: Mapping[str, Any]) -> int:
+    """The id a stored seat ({user_id, name, ...}) is counted under: the table layer's
+    ``player_key`` (a seat without user id: a stable negative id from its name)."""
+    return player_key(player.get("user_id"), str(player["name"]))
 
 
 @dataclass(frozen=True)
@@ -68,11 +62,19 @@ def check_result(result: Mapping[str, Any], seats: int) -> None:
         raise ValueError(f"result 'score' must list {seats} seats")
 
 
+def check_seats(result: GameResult, seats: int) -> None:
+    """Reject a typed result whose parties or score do not fit the game's seats."""
+    if any(not 0 <= s < seats for s in (*result.re, *result.kontra)):
+        raise ValueError("result 're' and 'kontra' must be seat numbers of the game")
+    if len(result.score) != seats:
+        raise ValueError(f"result 'score' must list {seats} seats")
+
+
 def score_rows(
     players: Sequence[Mapping[str, Any]],
     hands: Sequence[Sequence[str]],
     result: GameResult,
-    actions: Sequence[Mapping[str, Any]],
+    moves: Sequence[tuple[int, Move]],
     points: Sequence[int],
 ) -> list[SeatScore]:
     """One row per seat that played; none for a redeal or a seat sitting out."""
@@ -82,7 +84,7 @@ def score_rows(
     re_seats = set(result.re)
     kontra_seats = set(result.kontra)
     winner = result.winner
-    counts = _seat_counters(result, actions)
+    counts = _seat_counters(result, moves)
     size = table_size(hands)
     rows = []
     for seat, player in enumerate(players):
@@ -92,7 +94,7 @@ def score_rows(
         rows.append(
             SeatScore(
                 seat=seat,
-                user_id=player_key(player),
+                user_id=seat_key(player),
                 party=party,
                 points=int(points[seat]),
                 won=party is not None and party == winner,
@@ -116,11 +118,11 @@ def table_size(hands: Sequence[Sequence[str]]) -> int:
 _COUNTERS = ("announcements", "doppelkopf", "fuchs_caught", "fuchs_lost", "karlchen")
 
 
-def _seat_counters(result: GameResult, actions: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
-    """Count, per seat, announcements (from actions) and extras (from the result)."""
+def _seat_counters(result: GameResult, moves: Sequence[tuple[int, Move]]) -> dict[str, Any]:
+    """Count, per seat, announcements (from the moves) and extras (from the result)."""
     counts: dict[str, Any] = {key: {} for key in _COUNTERS}
     counts["hochzeit_seats"] = set()
-    for seat, move in map(parse, actions):
+    for seat, move in moves:
         if isinstance(move, Announce):
             _bump(counts["announcements"], seat)
         elif isinstance(move, Reserve) and move.kind == "hochzeit":

@@ -16,10 +16,22 @@ import logging
 import os
 import secrets
 import socket
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from typing import Any
 
-from dokobot.table.store import SeatInfo, StoredGame, StoredTable, StoreError
+from dokobot.engine import GameResult
+from dokobot.engine.actions import Move
+from dokobot.table.scores import BookedRecord, Leaderboard, Rating, RatingRow, Statistics
+from dokobot.table.sheet import Sheet
+from dokobot.table.store import (
+    ChannelPrefs,
+    OpenHand,
+    SeatInfo,
+    StoredGame,
+    StoredTable,
+    StoreError,
+    TurnState,
+)
 
 from .sql_store import SqlStore, _store_errors
 
@@ -72,9 +84,9 @@ class ShardedStore:
             await db.close()
             raise
 
-    def __getattr__(self, name: str) -> Any:
-        # settings, languages, finished games, totals: shared, no lease needed to read
-        return getattr(self.inner, name)
+    @property
+    def ranks(self) -> bool:
+        return self.inner.ranks
 
     def owns(self, guild_id: int | None) -> bool:
         return shard_of(guild_id, self.shard_count) in self.shard_ids
@@ -182,3 +194,131 @@ class ShardedStore:
     async def close(self) -> None:
         await self.stop()
         await self.inner.close()
+
+    # --- everything else: the inner store's, each call named (writes to a table are
+    # fenced by its lease in the database; settings, languages, finished games, the
+    # score book are shared and need no lease to read) ----------------------------------
+
+    async def set_seats(self, table_id: int, seats: list[SeatInfo], host_id: int) -> None:
+        await self.inner.set_seats(table_id, seats, host_id)
+
+    async def set_message_id(self, table_id: int, message_id: int | None) -> None:
+        await self.inner.set_message_id(table_id, message_id)
+
+    async def create_game(
+        self, table_id: int, number: int, rules: dict[str, Any], players: list[SeatInfo],
+        dealer: int, hands: list[list[str]],
+    ) -> int:
+        return await self.inner.create_game(table_id, number, rules, players, dealer, hands)
+
+    async def append_action(self, game_id: int, idx: int, action: dict[str, Any]) -> None:
+        await self.inner.append_action(game_id, idx, action)
+
+    async def finish_game(
+        self, game_id: int, result: GameResult, points: Sequence[int], moves: Sequence[tuple[int, Move]],
+        last: tuple[int, dict[str, Any]] | None = None, rules: dict[str, Any] | None = None, bock: int = 1,
+    ) -> None:
+        await self.inner.finish_game(game_id, result, points, moves, last, rules, bock)
+
+    async def abort_game(self, game_id: int) -> None:
+        await self.inner.abort_game(game_id)
+
+    async def set_game_players(self, game_id: int, players: list[SeatInfo]) -> None:
+        await self.inner.set_game_players(game_id, players)
+
+    async def set_waiting(self, table_id: int, waiting: list[SeatInfo]) -> None:
+        await self.inner.set_waiting(table_id, waiting)
+
+    async def set_turn(self, table_id: int, turn: TurnState) -> None:
+        await self.inner.set_turn(table_id, turn)
+
+    async def last_table(self, channel_id: int) -> StoredTable | None:
+        return await self.inner.last_table(channel_id)
+
+    async def last_game_number(self, table_id: int) -> int:
+        return await self.inner.last_game_number(table_id)
+
+    async def last_game(self, table_id: int) -> StoredGame | None:
+        return await self.inner.last_game(table_id)
+
+    async def finished_games(self, table_id: int) -> list[StoredGame]:
+        return await self.inner.finished_games(table_id)
+
+    async def sheet_page(
+        self, table_id: int, size: int | None = None, before: int | None = None, limit: int = 20,
+        *, after: int | None = None,
+    ) -> Sheet:
+        return await self.inner.sheet_page(table_id, size, before, limit, after=after)
+
+    async def totals(self, table_id: int) -> dict[int, int]:
+        return await self.inner.totals(table_id)
+
+    async def channel_prefs(self, channel_id: int) -> ChannelPrefs:
+        return await self.inner.channel_prefs(channel_id)
+
+    async def set_channel_prefs(self, channel_id: int, prefs: ChannelPrefs) -> None:
+        await self.inner.set_channel_prefs(channel_id, prefs)
+
+    async def user_language(self, user_id: int) -> str | None:
+        return await self.inner.user_language(user_id)
+
+    async def set_user_language(self, user_id: int, language: str | None) -> None:
+        await self.inner.set_user_language(user_id, language)
+
+    async def bot_state(self, key: str) -> str | None:
+        return await self.inner.bot_state(key)
+
+    async def set_bot_state(self, key: str, value: str) -> None:
+        await self.inner.set_bot_state(key, value)
+
+    async def bot_states(self, prefix: str) -> dict[str, str]:
+        return await self.inner.bot_states(prefix)
+
+    async def drop_bot_state(self, key: str) -> None:
+        await self.inner.drop_bot_state(key)
+
+    async def keep_hand(self, hand: OpenHand) -> None:
+        await self.inner.keep_hand(hand)
+
+    async def forget_hand(self, table_id: int, user_id: int) -> None:
+        await self.inner.forget_hand(table_id, user_id)
+
+    async def take_hands(self, table_id: int) -> list[OpenHand]:
+        return await self.inner.take_hands(table_id)
+
+    async def user_deck(self, user_id: int) -> str | None:
+        return await self.inner.user_deck(user_id)
+
+    async def set_user_deck(self, user_id: int, deck: str | None) -> None:
+        await self.inner.set_user_deck(user_id, deck)
+
+    async def save_analysis(self, game_id: int, data: dict[str, Any]) -> None:
+        await self.inner.save_analysis(game_id, data)
+
+    async def analysis(self, game_id: int) -> dict[str, Any] | None:
+        return await self.inner.analysis(game_id)
+
+    async def add_hint(self, game_id: int, user_id: int) -> int:
+        return await self.inner.add_hint(game_id, user_id)
+
+    async def hints(self, game_ids: Sequence[int]) -> dict[int, dict[int, int]]:
+        return await self.inner.hints(game_ids)
+
+    async def leaderboard(
+        self, channel_id: int, period: str = "alle", order: str = "punkte", *, limit: int = 10,
+        offset: int = 0, size: int | None = None,
+    ) -> Leaderboard:
+        return await self.inner.leaderboard(channel_id, period, order, limit=limit, offset=offset, size=size)
+
+    async def statistics(self, channel_id: int, user_id: int, size: int | None = None) -> Statistics:
+        return await self.inner.statistics(channel_id, user_id, size)
+
+    async def ratings(self, channel_id: int) -> list[RatingRow]:
+        return await self.inner.ratings(channel_id)
+
+    async def rating_history(self, channel_id: int, user_id: int) -> list[Rating]:
+        return await self.inner.rating_history(channel_id, user_id)
+
+    async def booked_record(self, channel_id: int, number: int | None = None) -> BookedRecord | None:
+        return await self.inner.booked_record(channel_id, number)
+

@@ -8,15 +8,21 @@ leaves as the table layer's ``StoreError`` (one error type per boundary).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from dokobot.engine import GameResult
+from dokobot.engine.actions import Move
 from dokobot.storage import Database
 from dokobot.storage.errors import StorageError
+from dokobot.storage.models import SheetWindow
+from dokobot.storage.rating import level_of
+from dokobot.storage.tables import as_seat
+from dokobot.table.restore import bock_factors
+from dokobot.table.scores import BookedRecord, Leaderboard, Rating, RatingRow, Statistics
 from dokobot.table.sheet import Sheet, build_sheet, with_start
 from dokobot.table.store import (
     ChannelPrefs,
@@ -40,9 +46,11 @@ def _store_errors() -> Iterator[None]:
 
 
 def _seat(s: Any) -> SeatInfo:
-    get = s.get if isinstance(s, dict) else lambda k, d=None: getattr(s, k, d)
-    user_id = get("user_id")
-    return SeatInfo(int(user_id) if user_id is not None else 0, str(get("name")), bool(get("is_bot", False)))
+    """A stored seat (a games row's JSON or a ``Seat``) as the table layer's; a computer's
+    level as stored (a game from before version 11: ``rating.level_of`` reads its name)."""
+    seat = as_seat(0, s)
+    level = level_of({"level": seat.level, "name": seat.name}) if seat.is_bot else None
+    return SeatInfo(seat.user_id if seat.user_id is not None else 0, seat.name, seat.is_bot, level)
 
 
 def _stored(g: Any) -> StoredGame:
@@ -51,7 +59,7 @@ def _stored(g: Any) -> StoredGame:
         g.game_id, g.table_id, g.number, dict(g.rules), [_seat(p) for p in g.players], g.dealer,
         [list(h) for h in g.hands], [dict(a) for a in g.actions],
         None if g.result is None else GameResult.from_dict(g.result),
-        dict(g.points) if g.status == "finished" else None, g.status == "aborted",
+        dict(g.points) if g.status == "finished" else None, g.status == "aborted", g.bock,
     )
 
 
@@ -62,11 +70,34 @@ def _table(t: Any) -> StoredTable:
     )
 
 
+def _page(w: SheetWindow, size: int | None) -> Sheet:
+    """A sheet window of the database as the table layer's sheet page."""
+    page = with_start(build_sheet([_stored(g) for g in w.games], size), w.start)
+    names: dict[int, str] = {}
+    for key, *_ in sorted(w.sums, key=lambda r: r[4]):  # in order of first appearance
+        names[key] = page.names.get(key) or w.names.get(key, "?")
+    for key, name in page.names.items():  # seen only in a throw-in or sitting out
+        names.setdefault(key, name)
+    played = dict.fromkeys(names, 0)
+    by_size: dict[int, dict[int, tuple[int, int]]] = {}
+    for key, at, n, points, _ in sorted(w.sums, key=lambda r: list(names).index(r[0])):
+        played[key] += n
+        by_size.setdefault(at, {})[key] = (n, points)
+    return replace(
+        page, names=names, played=played, by_size=dict(sorted(by_size.items())),
+        earlier=w.earlier, later=w.later, total=w.total,
+    )
+
+
 def _dicts(seats: list[SeatInfo]) -> list[dict[str, Any]]:
-    return [{"user_id": s.user_id, "name": s.name, "is_bot": s.is_bot} for s in seats]
+    return [{"user_id": s.user_id, "name": s.name, "is_bot": s.is_bot, "level": s.level} for s in seats]
 
 
 class SqlStore:
+    """The table layer's ``TableStore`` and ``ScoreBook`` (``dokobot.table.scores``)."""
+
+    ranks = True  # leaderboards and statistics: the database keeps them
+
     def __init__(self, db: Database) -> None:
         self.db = db
 
@@ -106,11 +137,11 @@ class SqlStore:
             await self.db.append_action(game_id, idx, action)
 
     async def finish_game(
-        self, game_id: int, result: GameResult, scores: dict[int, int],
-        last: tuple[int, dict[str, Any]] | None = None, rules: dict[str, Any] | None = None,
+        self, game_id: int, result: GameResult, points: Sequence[int], moves: Sequence[tuple[int, Move]],
+        last: tuple[int, dict[str, Any]] | None = None, rules: dict[str, Any] | None = None, bock: int = 1,
     ) -> None:
         with _store_errors():
-            await self.db.finish_game(game_id, result, scores, last=last, rules=rules)
+            await self.db.finish_game(game_id, result, points, moves, last=last, rules=rules, bock=bock)
 
     async def abort_game(self, game_id: int) -> None:
         with _store_errors():
@@ -166,24 +197,14 @@ class SqlStore:
     ) -> Sheet:
         """A page of the Spielliste (the ``limit`` newest games before ``before``, or the
         oldest after ``after``) at a cost independent of the table's history; totals
-        and counts over all of it."""
+        and counts over all of it. A table with games from before the Bock factor was
+        stored is replayed once and its factors kept (then never again)."""
         with _store_errors():
             w = await self.db.sheet_window(table_id, size=size, before=before, after=after, limit=limit)
-        page = with_start(build_sheet([_stored(g) for g in w.games], size), w.start)
-        names: dict[int, str] = {}
-        for key, *_ in sorted(w.sums, key=lambda r: r[4]):  # in order of first appearance
-            names[key] = page.names.get(key) or w.names.get(key, "?")
-        for key, name in page.names.items():  # seen only in a throw-in or sitting out
-            names.setdefault(key, name)
-        played = dict.fromkeys(names, 0)
-        by_size: dict[int, dict[int, tuple[int, int]]] = {}
-        for key, at, n, points, _ in sorted(w.sums, key=lambda r: list(names).index(r[0])):
-            played[key] += n
-            by_size.setdefault(at, {})[key] = (n, points)
-        return replace(
-            page, names=names, played=played, by_size=dict(sorted(by_size.items())),
-            earlier=w.earlier, later=w.later, total=w.total,
-        )
+            if w.bock_missing:
+                await self.db.set_bock(bock_factors(await self.finished_games(table_id)))
+                w = await self.db.sheet_window(table_id, size=size, before=before, after=after, limit=limit)
+        return _page(w, size)
 
     async def totals(self, table_id: int) -> dict[int, int]:
         with _store_errors():
@@ -263,6 +284,34 @@ class SqlStore:
         with _store_errors():
             return await self.db.add_hint(game_id, user_id)
 
-    async def hints(self, game_ids: list[int]) -> dict[int, dict[int, int]]:
+    async def hints(self, game_ids: Sequence[int]) -> dict[int, dict[int, int]]:
         with _store_errors():
             return await self.db.hints(game_ids)
+
+    async def leaderboard(
+        self, channel_id: int, period: str = "alle", order: str = "punkte", *, limit: int = 10,
+        offset: int = 0, size: int | None = None,
+    ) -> Leaderboard:
+        with _store_errors():
+            return await self.db.leaderboard(channel_id, period, order, limit=limit, offset=offset, size=size)
+
+    async def statistics(self, channel_id: int, user_id: int, size: int | None = None) -> Statistics:
+        with _store_errors():
+            return await self.db.statistics(channel_id, user_id, size=size)
+
+    async def ratings(self, channel_id: int) -> list[RatingRow]:
+        with _store_errors():
+            return await self.db.ratings(channel_id)
+
+    async def rating_history(self, channel_id: int, user_id: int) -> list[Rating]:
+        with _store_errors():
+            return await self.db.rating_history(channel_id, user_id)
+
+    async def booked_record(self, channel_id: int, number: int | None = None) -> BookedRecord | None:
+        with _store_errors():
+            game_id = await self.db.find_game(channel_id, number)
+            if game_id is None:
+                return None
+            record = await self.db.game_record(game_id)
+            info = await self.db.game_info(game_id)
+        return BookedRecord(info.number, tuple(str(p.get("name", "?")) for p in info.players), record)

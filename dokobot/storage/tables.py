@@ -9,13 +9,12 @@ from typing import Any
 
 import aiosqlite
 
-from dokobot.table.store import OpenHand
+from dokobot.table.store import OpenHand, player_key
 
 from .core import Core, _all, dumps
 from .errors import StorageError
 from .models import ChannelSettings, Seat, TableInfo
 from .periods import from_epoch, to_epoch
-from .seatstats import player_key
 
 LANGUAGES = ("de", "en")
 DECKS = ("french", "german")
@@ -37,10 +36,12 @@ def as_seat(index: int, seat: Any) -> Seat:
     """Accept {user_id, name, is_bot} dicts or any object with those attributes
     (Seat, the table layer's SeatInfo); the list index is the seat number."""
     if isinstance(seat, Mapping):
-        user_id, name, is_bot = seat.get("user_id"), seat["name"], seat.get("is_bot", False)
+        user_id, name, is_bot, level = seat.get("user_id"), seat["name"], seat.get("is_bot", False), seat.get("level")
     else:
         user_id, name, is_bot = seat.user_id, seat.name, getattr(seat, "is_bot", False)
-    return Seat(index, None if user_id is None else int(user_id), str(name), bool(is_bot))
+        level = getattr(seat, "level", None)
+    return Seat(index, None if user_id is None else int(user_id), str(name), bool(is_bot),
+                None if level is None else str(level))
 
 
 async def upsert_players(conn: aiosqlite.Connection, seats: Sequence[Seat], now: int) -> None:
@@ -50,7 +51,7 @@ async def upsert_players(conn: aiosqlite.Connection, seats: Sequence[Seat], now:
         " ON CONFLICT (user_id) DO UPDATE SET name = excluded.name,"
         " is_bot = excluded.is_bot, updated_at = excluded.updated_at",
         [
-            (player_key({"user_id": s.user_id, "name": s.name}), s.name, int(s.is_bot), now)
+            (player_key(s.user_id, s.name), s.name, int(s.is_bot), now)
             for s in seats
         ],
     )
@@ -337,9 +338,11 @@ async def _require_open_table(conn: aiosqlite.Connection, table_id: int) -> tupl
 
 async def _replace_seats(conn: aiosqlite.Connection, table_id: int, seats: Sequence[Seat], now: int) -> None:
     await conn.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
+    if not seats:  # nothing to insert (and no statement for an older schema to refuse)
+        return
     await conn.executemany(
-        "INSERT INTO seats (table_id, seat, user_id, name, is_bot) VALUES (?, ?, ?, ?, ?)",
-        [(table_id, s.seat, s.user_id, s.name, int(s.is_bot)) for s in seats],
+        "INSERT INTO seats (table_id, seat, user_id, name, is_bot, level) VALUES (?, ?, ?, ?, ?, ?)",
+        [(table_id, s.seat, s.user_id, s.name, int(s.is_bot), s.level) for s in seats],
     )
     await upsert_players(conn, seats, now)
 
@@ -362,6 +365,6 @@ def _player_dict(seat: Seat) -> dict[str, Any]:
 
 async def table_seats(conn: aiosqlite.Connection, table_id: int) -> list[Seat]:
     rows = await _all(
-        conn, "SELECT seat, user_id, name, is_bot FROM seats WHERE table_id = ? ORDER BY seat", (table_id,)
+        conn, "SELECT seat, user_id, name, is_bot, level FROM seats WHERE table_id = ? ORDER BY seat", (table_id,)
     )
-    return [Seat(r[0], r[1], r[2], bool(r[3])) for r in rows]
+    return [Seat(r[0], r[1], r[2], bool(r[3]), r[4]) for r in rows]

@@ -37,12 +37,6 @@ COMPUTER_RETRY_MAX = 60.0  # the pause doubles after each failure, up to this
 _LEVEL_RE = re.compile(r"\s*\((" + "|".join(ai.LEVELS) + r")\)$")
 
 
-def computer_level(name: str) -> str:
-    """The level in a computer seat's name ("Computer 2 (schwer)"); seats from before levels: the default."""
-    m = _LEVEL_RE.search(name)
-    return m.group(1) if m else ai.DEFAULT_LEVEL
-
-
 def without_level(name: str) -> str:
     """A computer seat's name without its level ("Computer 2 (schwer)" -> "Computer 2")."""
     return _LEVEL_RE.sub("", name).strip()
@@ -155,7 +149,7 @@ class ComputerDriver(Generic[_Outcome]):
         table = self._table
         seed = table.computer_rng.getrandbits(64)
         try:
-            level = computer_level(table.seats[seat].name)
+            level = table.seats[seat].level or ai.DEFAULT_LEVEL
             return await asyncio.to_thread(_decide, game.observation(seat), seed, level, table.computer_skill)
         except Exception:
             log.exception("table %s: computer seat %s could not decide", table.channel_id, seat)

@@ -66,9 +66,10 @@ def replay(stored: StoredGame, rules: RuleSet, pflicht: frozenset[int] = frozens
 
 
 def bock_factors(finished: list[StoredGame]) -> dict[int, int]:
-    """Game number -> its Bock factor, for the games that counted more than once (the score sheet)."""
+    """Game id -> the Bock factor it counted with, replayed from the table's finished games
+    in order (for games stored before the factor was: the store keeps it once replayed)."""
     steps = replay_bock(bock_game(g) for g in finished)
-    return {g.number: s.multiplier for g, s in zip(finished, steps, strict=True) if s.multiplier > 1}
+    return {g.game_id: s.multiplier for g, s in zip(finished, steps, strict=True)}
 
 
 def bock_game(stored: StoredGame) -> BockGame:

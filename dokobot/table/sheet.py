@@ -26,6 +26,7 @@ class SheetLine:
     sat_out: tuple[int, ...] = ()  # user ids who sat this game out
     size: int = 4  # players who got cards
     game_id: int = 0  # the stored game (its Tipps, for the sheet)
+    bock: int = 1  # the Bock factor it counted with (its points include it)
 
     @property
     def is_game(self) -> bool:
@@ -61,6 +62,11 @@ class Sheet:
     def totals(self) -> dict[int, int]:
         return dict(self.lines[-1].totals) if self.lines else {}
 
+    @property
+    def bock(self) -> dict[int, int]:
+        """Game number -> Bock factor, for the lines that counted more than once."""
+        return {line.number: line.bock for line in self.lines if line.bock > 1}
+
 
 def build_sheet(games: list[StoredGame], size: int | None = None) -> Sheet:
     """The sheet of these finished games (in number order); ``size``: only the
@@ -91,7 +97,7 @@ def build_sheet(games: list[StoredGame], size: int | None = None) -> Sheet:
                     at_size[p.user_id] = (n + 1, sum_ + points[p.user_id])
         lines.append(SheetLine(
             g.number, g.result.contract, tuple(g.players), g.dealer, points, dict(totals), sat_out, g.size,
-            g.game_id,
+            g.game_id, g.bock or 1,
         ))
     return Sheet(tuple(lines), names, played, dict(sorted(by_size.items())), size)
 

@@ -5,7 +5,9 @@ the table's in-memory state changes, so a crash never loses an answered
 click. The stores live in ``dokobot.storage``: ``MemoryStore`` keeps everything
 in dicts (tests, development), ``SqlStore`` maps the same calls onto SQLite
 or PostgreSQL.
-Data crosses the seam as plain values (copied), never as live objects.
+Data crosses the seam as plain values (copied), never as live objects. What the
+bot reads back (Spielliste, leaderboards, statistics, ratings, records,
+analyses) is the ``ScoreBook`` beside this port (``dokobot.table.scores``).
 
 Errors: a store raises ``StoreError`` (and only that) when a call could not
 be done; the call then changed nothing. The table catches ``StoreError``;
@@ -23,10 +25,20 @@ Atomicity the table relies on (each bullet one transaction):
 
 from __future__ import annotations
 
+import zlib
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from dokobot.engine import GameResult
+from dokobot.engine.actions import Move
+
+
+def player_key(user_id: int | None, name: str) -> int:
+    """The id a seat is counted under (scores, leaderboards, the sheet, the rating): the
+    person's Discord id; a seat without one a stable negative id from its name (a
+    computer; Discord ids are positive, so no clash). The one place this is computed."""
+    return int(user_id) if user_id is not None else -(zlib.crc32(name.encode("utf-8")) + 1)
 
 
 @dataclass(frozen=True)
@@ -34,6 +46,7 @@ class SeatInfo:
     user_id: int
     name: str
     is_bot: bool = False
+    level: str | None = None  # a computer's level (leicht, mittel, schwer), kept apart from its name
 
 
 @dataclass(frozen=True)
@@ -137,6 +150,7 @@ class StoredGame:
     result: GameResult | None = None  # None: running or aborted
     scores: dict[int, int] | None = None
     aborted: bool = False
+    bock: int | None = None  # the Bock factor it counted with (None: not stored, a game from before)
 
     @property
     def size(self) -> int:
@@ -188,14 +202,16 @@ class TableStore(Protocol):
     ) -> int: ...
     async def append_action(self, game_id: int, idx: int, action: dict[str, Any]) -> None: ...
     async def finish_game(
-        self, game_id: int, result: GameResult, scores: dict[int, int],
-        last: tuple[int, dict[str, Any]] | None = None, rules: dict[str, Any] | None = None,
+        self, game_id: int, result: GameResult, points: Sequence[int], moves: Sequence[tuple[int, Move]],
+        last: tuple[int, dict[str, Any]] | None = None, rules: dict[str, Any] | None = None, bock: int = 1,
     ) -> None:
-        """Book a finished game; with ``last = (idx, action)`` append that action
-        first, in the same transaction. ``rules``: the rules the game's record
-        replays with, when they differ from those stored at ``create_game`` (a
-        Pflichtsolo is led by the soloist: ``solo_lead: soloist``); stored in
-        the same transaction."""
+        """Book a finished game: its result, the points booked per seat (the score
+        times ``bock``, the Bock factor it counted with, kept for the Spielliste) and
+        its moves as the table holds them (the statistics count announcements);
+        with ``last = (idx, action)`` append that action first, in the same
+        transaction. ``rules``: the rules the game's record replays with, when
+        they differ from those stored at ``create_game`` (a Pflichtsolo is led by
+        the soloist: ``solo_lead: soloist``); stored in the same transaction."""
         ...
     async def abort_game(self, game_id: int) -> None: ...
     async def set_game_players(self, game_id: int, players: list[SeatInfo]) -> None:
@@ -237,14 +253,4 @@ class TableStore(Protocol):
     async def forget_hand(self, table_id: int, user_id: int) -> None: ...
     async def take_hands(self, table_id: int) -> list[OpenHand]:
         """The table's open hands, forgotten in the same call (a restart edits each once)."""
-        ...
-    async def save_analysis(self, game_id: int, data: dict[str, Any]) -> None:
-        """Keep the analysis of a finished game (``dokobot.table.analysis.analyse``)."""
-        ...
-    async def analysis(self, game_id: int) -> dict[str, Any] | None: ...
-    async def add_hint(self, game_id: int, user_id: int) -> int:
-        """Count one Tipp of ``user_id`` in the game; returns their count in it."""
-        ...
-    async def hints(self, game_ids: list[int]) -> dict[int, dict[int, int]]:
-        """game id -> user id -> Tipps used (the score sheet shows them)."""
         ...

@@ -36,7 +36,6 @@ import random
 import re
 import secrets
 import time
-import zlib
 from collections.abc import Callable
 from typing import Any, cast
 
@@ -45,9 +44,6 @@ from dokobot.engine.actions import Announce, Klopfen, Move
 from dokobot.table import ai, lists, restore
 from dokobot.table.bock import BockGame, BockState, BockStep, booked, step
 from dokobot.table.computers import ComputerDriver, without_level
-from dokobot.table.computers import (
-    computer_level as computer_level,  # the bot's pictures name the level
-)
 from dokobot.table.lists import ListGame, ListSettings, ListState, ListStep
 from dokobot.table.outcome import (
     Aborted,
@@ -75,6 +71,7 @@ from dokobot.table.store import (
     TableStore,
     TurnClock,
     TurnState,
+    player_key,
 )
 from dokobot.table.switches import shorten
 from dokobot.table.turns import TurnEvent, TurnTimer, fired, next_alarm, turn_step
@@ -92,13 +89,9 @@ COMPUTER_DELAY = 0.8  # seconds between two computer moves, so people can follow
 COMPUTER_RETRY = 2.0  # seconds before a computer move is tried again after a failed write
 FORGET_WAIT = 10.0  # seconds a forgotten table waits for a write in progress before it dies anyway
 
-Seat = SeatInfo  # a seat may be a computer player (is_bot)
-
-
 def computer_id(name: str) -> int:
-    """The stable negative user id of a computer player (storage's ``player_key`` of a
-    seat without user id: Discord ids are positive, so no clash)."""
-    return -(zlib.crc32(name.encode("utf-8")) + 1)
+    """The stable negative user id of a computer player: the ``player_key`` of a seat without one."""
+    return player_key(None, name)
 
 
 def computer_name(n: int, level: str) -> str:
@@ -396,7 +389,7 @@ class Table:
             taken = {computer_number(s.name) for s in self.seats if s.is_bot}
             n = next(n for n in range(1, MAX_SEATS + 2) if n not in taken)
             name = computer_name(n, level)
-            seats = [*self.seats, SeatInfo(computer_id(name), name, True)]
+            seats = [*self.seats, SeatInfo(computer_id(name), name, True, level)]
             await self.store.set_seats(self.table_id, seats, self.host_id)
             self.seats = seats
             log.info("table %s: %s seated", self.channel_id, name)
@@ -625,11 +618,9 @@ class Table:
                                                     game.n))
         score = booked(result.score, bock.multiplier)
         points = {p.user_id: score[i] for i, p in enumerate(players)}
-        record_rules = game.record_rules()
-        if record_rules != game.rules.to_config():  # a Pflichtsolo: the record says who led
-            await self.store.finish_game(self.game_id, result, points, last, rules=record_rules)
-        else:
-            await self.store.finish_game(self.game_id, result, points, last)
+        record_rules = game.record_rules()  # differs in a Pflichtsolo: the record says who led
+        await self.store.finish_game(self.game_id, result, score, game.moves, last=last, bock=bock.multiplier,
+                                     rules=record_rules if record_rules != game.rules.to_config() else None)
         list_step = None
         if self.list_settings.active:
             ids = tuple(p.user_id for p in players)
@@ -1227,4 +1218,3 @@ class Tables:
         return table
 
 
-bock_factors = restore.bock_factors  # the score sheet's (cogs/stats.py)

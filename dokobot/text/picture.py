@@ -27,9 +27,10 @@ from PIL import Image, ImageDraw, ImageFont
 
 from dokobot.engine import Game
 from dokobot.engine.game import ARMUT_PHASES
+from dokobot.table.ai import DEFAULT_LEVEL
 from dokobot.table.outcome import FinishedGame
 from dokobot.table.store import SeatInfo
-from dokobot.table.table import Table, computer_level, computer_number
+from dokobot.table.table import Table, computer_number
 from dokobot.table.view import DECKS as DECKS
 from dokobot.table.view import Played as Played
 from dokobot.table.view import SeatView as SeatView
@@ -115,7 +116,7 @@ def _summary_name(p: SeatInfo, lang: str) -> str:
     n = computer_number(p.name) if p.is_bot else 0
     if not n:
         return p.name
-    level = computer_level(p.name)
+    level = p.level or DEFAULT_LEVEL
     return f"C{n} ({t(lang, 'level.' + level) if has('level.' + level) else level})"
 
 
@@ -127,7 +128,7 @@ def _seat_names(players: list[SeatInfo]) -> tuple[list[str], list[str | None]]:
     for p in players:
         bot = p.is_bot and computer_number(p.name) > 0
         names.append(f"Computer {computer_number(p.name)}" if bot else p.name)
-        levels.append(computer_level(p.name) if bot else None)
+        levels.append((p.level or DEFAULT_LEVEL) if bot else None)
     return names, levels
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from dokobot.engine.record import replay
-from dokobot.table.table import computer_level
 from dokobot.text import render
 from tests.bot.helpers import (
     assert_summary_matches_replay,
@@ -116,7 +115,7 @@ async def test_computers_on_sqlite_ranked_apart_and_resume_after_restart(doko, t
         await doko.env.restart_bot(DokoBot(Config(), store=second, rng=doko.bot.tables.rng, computer_skill=FAST, computer_delay=0))
         again = doko.table
         # the levels came back with the seats
-        assert [computer_level(s.name) for s in again.seats if s.is_bot] == ["schwer", "leicht"]
+        assert [s.level for s in again.seats if s.is_bot] == ["schwer", "leicht"]  # kept with the seat
         await again.computers_idle()
         assert len(again.game.actions) > waiting and again.computer_to_act() is None
         running = await second.db.unfinished_games()
@@ -146,7 +145,7 @@ async def test_every_level_plays_whole_games_at_the_table(doko, store):
     await nord.slash(doko.channel, "doko tisch")
     for level in ("leicht", "mittel", "schwer"):
         await nord.click(doko.table_message(), label=f"Computer dazu: {level}")
-    assert [computer_level(s.name) for s in doko.table.seats if s.is_bot] == ["leicht", "mittel", "schwer"]
+    assert [s.level for s in doko.table.seats if s.is_bot] == ["leicht", "mittel", "schwer"]
     await doko.start()
     for _ in range(2):
         await play_with_computers(doko)
@@ -168,7 +167,7 @@ async def test_every_level_plays_whole_games_at_five_and_six(doko, store, n):
     levels = ["leicht", "mittel", "schwer", "mittel", "schwer"][: n - 1]
     for level in levels:
         await nord.click(doko.table_message(), label=f"Computer dazu: {level}")
-    assert [computer_level(s.name) for s in doko.table.seats if s.is_bot] == levels
+    assert [s.level for s in doko.table.seats if s.is_bot] == levels
     adds = [i for i in components(doko.table_message()) if cid(i).startswith("doko:computer_")]
     assert len(adds) == 3 and all(disabled(a) for a in adds) == (n == 6)  # six: no free seat left
     if n == 5:

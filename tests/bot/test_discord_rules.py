@@ -192,7 +192,7 @@ async def _book_games(doko, names: list[str], games: int) -> None:
         score = [3 if s in re else -3 for s in range(n)]
         result = GameResult.from_dict({"contract": "normal", "re": re, "kontra": [s for s in range(n) if s not in re],
                                        "winner": "re", "score": score})
-        await doko.bot.store.finish_game(game_id, result, {p.user_id: score[i] for i, p in enumerate(players)})
+        await doko.bot.store.finish_game(game_id, result, score, [])
 
 
 def _text(card) -> str:  # noqa: ANN001

@@ -14,6 +14,7 @@ import pytest
 
 import dokobot.storage.core as core_module
 from dokobot.engine import GameResult
+from dokobot.engine.actions import parse
 from dokobot.storage import Database, StorageError
 from dokobot.storage.periods import to_epoch
 from dokobot.storage.schema import load_migrations
@@ -169,7 +170,8 @@ _OLD_SCORE_COLUMNS = (
 
 async def _book_as_version_4(db, game_id, game) -> None:
     """finish_game as schema version 4 wrote it: score rows without a size."""
-    rows = score_rows(game.players, game.hands, GameResult.from_dict(game.result), game.actions, game.points)
+    rows = score_rows(game.players, game.hands, GameResult.from_dict(game.result), [parse(a) for a in game.actions],
+                      game.points)
     finished = to_epoch(game.finished_at)
     async with db.transaction("book as version 4") as conn:
         await conn.execute(

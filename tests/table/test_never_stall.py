@@ -47,9 +47,9 @@ class FlakyMemory(MemoryStore):
         self._check("append_action")
         await super().append_action(game_id, idx, action)
 
-    async def finish_game(self, game_id, result, scores, last=None, **kw) -> None:  # noqa: ANN001, ANN003
+    async def finish_game(self, game_id, result, points, moves, last=None, **kw) -> None:  # noqa: ANN001, ANN003
         self._check("finish_game")
-        await super().finish_game(game_id, result, scores, last, **kw)
+        await super().finish_game(game_id, result, points, moves, last, **kw)
 
     async def create_game(self, *args: Any) -> int:
         self._check("create_game")

@@ -13,9 +13,9 @@ import dokobot.table.computers
 from dokobot.engine.actions import ArmutTake, Play, Reserve
 from dokobot.engine.record import replay
 from dokobot.storage.memory import MemoryStore
-from dokobot.storage.seatstats import player_key
 from dokobot.table.ai import Skill
-from dokobot.table.table import Table, TableError, Tables, computer_id, computer_level
+from dokobot.table.store import player_key
+from dokobot.table.table import Table, TableError, Tables, computer_id
 from tests.rigged import RiggedDeals
 
 HOST, OTHER = (11, "Nord"), (12, "Ost")
@@ -86,10 +86,10 @@ async def test_add_and_remove_computers():
     await table.add_computer(HOST[0], False)
     await table.add_computer(OTHER[0], can_manage=True, level="schwer")  # Manage Channels may act for the host
     assert [(s.name, s.is_bot) for s in table.seats[2:]] == [("Computer 1 (mittel)", True), ("Computer 2 (schwer)", True)]
-    assert [computer_level(s.name) for s in table.seats[2:]] == ["mittel", "schwer"]
+    assert [s.level for s in table.seats[2:]] == ["mittel", "schwer"]
     # the leaderboard's id for a computer player without a user id: the same number
     name = "Computer 1 (mittel)"
-    assert table.seats[2].user_id == computer_id(name) == player_key({"user_id": None, "name": name}) < 0
+    assert table.seats[2].user_id == computer_id(name) == player_key(None, name) < 0
     await table.add_computer(HOST[0], False, "leicht")  # computers fill seats up to six
     await table.add_computer(HOST[0], False, "leicht")
     assert [s.name for s in table.seats[4:]] == ["Computer 3 (leicht)", "Computer 4 (leicht)"]
