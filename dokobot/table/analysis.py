@@ -43,11 +43,16 @@ class Budget:
     rollouts: int = 96  # play-outs per card decision, spread over its options
     min_worlds: int = 8  # sampled deals per card decision at least
     tip_rollouts: int = 96  # play-outs behind one Tipp
+    # a decision that looks costly is checked again on fresh worlds, the played card against
+    # the best: the first look picks the dearest of many noisy differences, so its own figure
+    # overstates the cost (a solo's scores are tripled for the soloist, its noise too)
+    confirm_worlds: int = 48
 
 
 DEFAULT_BUDGET = Budget()
-TEST_BUDGET = Budget(curve_worlds=2, rollouts=4, min_worlds=1, tip_rollouts=4)  # tests: the same code, little thinking
+TEST_BUDGET = Budget(curve_worlds=2, rollouts=4, min_worlds=1, tip_rollouts=4, confirm_worlds=4)  # tests: the same code, little thinking
 MIN_COST = 0.5  # points a decision must have cost to be named: less is play-out noise
+SURE = 2.0  # standard errors the confirmed cost must exceed: less is within the play-outs' noise
 SHOWN = 3  # decisions named per seat at most
 
 
@@ -124,17 +129,24 @@ def options(obs: Observation) -> list[Option]:
 def option_values(obs: Observation, rollouts: int, min_worlds: int, rng: random.Random) -> dict[Option, float]:
     """The seat's expected score for each legal card, judged like ``schwer``: the same
     sampled worlds for every option, one play-out each, from the observation only."""
-    opts = options(obs)
-    worlds = max(min_worlds, rollouts // max(1, len(opts)))
-    totals = dict.fromkeys(opts, 0.0)
+    worlds = max(min_worlds, rollouts // max(1, len(options(obs))))
+    return {o: sum(v) / worlds for o, v in option_samples(obs, worlds, rng).items()}
+
+
+def option_samples(obs: Observation, worlds: int, rng: random.Random,
+                   opts: list[Option] | None = None) -> dict[Option, list[float]]:
+    """Per legal card (or per one of ``opts``) the seat's score in each of ``worlds`` sampled
+    worlds (the same worlds for every option: the differences are paired)."""
+    opts = options(obs) if opts is None else opts
+    out: dict[Option, list[float]] = {o: [] for o in opts}
     sampler = search.Sampler(obs)  # what the observation fixes, once for all worlds
     for _ in range(worlds):
         sim = sampler.draw(rng)
         for t, sw in opts:
             g = sim.copy()
             g.sim_play(obs.seat, t, sw)
-            totals[(t, sw)] += rollout(g).game_result().score[obs.seat]
-    return {o: v / worlds for o, v in totals.items()}
+            out[(t, sw)].append(rollout(g).game_result().score[obs.seat])
+    return out
 
 
 @dataclass(frozen=True)
@@ -159,7 +171,10 @@ class Decision:
 
 
 def judge(obs: Observation, played: Option, budget: Budget = DEFAULT_BUDGET) -> Decision | None:
-    """The seat's card decision ``played`` at ``obs``; None when it had no choice."""
+    """The seat's card decision ``played`` at ``obs``; None when it had no choice. A card that
+    looks at least ``MIN_COST`` dearer than the best is played out against it again on fresh
+    worlds; its cost is that second, unbiased difference when it stands ``SURE`` standard
+    errors clear of zero, else 0 (within the noise: no fault named)."""
     if len(options(obs)) < 2:
         return None
     rng = _rng("seat", obs.seat, len(obs.tricks), len(obs.trick))
@@ -167,8 +182,23 @@ def judge(obs: Observation, played: Option, budget: Budget = DEFAULT_BUDGET) -> 
     if played not in values:  # a Fuchs played plainly where the Schwein was the only form, or the like
         played = next(o for o in values if o[0] == played[0])
     top = max(values, key=lambda o: (values[o], o == played))
-    return Decision(len(obs.tricks), CARD_CODES[played[0]], played[1], CARD_CODES[top[0]], top[1],
-                    max(0.0, values[top] - values[played]))
+    cost = values[top] - values[played]
+    if cost >= MIN_COST:
+        cost = confirmed_cost(obs, top, played, budget.confirm_worlds,
+                              _rng("confirm", obs.seat, len(obs.tricks), len(obs.trick)))
+    return Decision(len(obs.tricks), CARD_CODES[played[0]], played[1], CARD_CODES[top[0]], top[1], max(0.0, cost))
+
+
+def confirmed_cost(obs: Observation, better: Option, played: Option, worlds: int, rng: random.Random) -> float:
+    """The mean of ``better`` minus ``played`` over ``worlds`` fresh sampled worlds when it is
+    ``SURE`` standard errors above zero, else 0."""
+    samples = option_samples(obs, worlds, rng, [better, played])
+    diffs = [a - b for a, b in zip(samples[better], samples[played], strict=True)]
+    mean = sum(diffs) / worlds
+    if worlds < 2:
+        return mean
+    var = sum((d - mean) ** 2 for d in diffs) / (worlds - 1)
+    return mean if mean > SURE * (var / worlds) ** 0.5 else 0.0
 
 
 def seat_decisions(record: Mapping[str, Any], seat: int, budget: Budget = DEFAULT_BUDGET) -> list[Decision]:

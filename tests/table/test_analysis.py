@@ -158,3 +158,32 @@ def test_tip_is_a_legal_card_with_a_reason():
     assert t is not None
     assert t.card in g.legal_plays(g.to_act)
     assert t.reason in ("sure", "wins", "smear", "low", "lead")
+
+
+# ---- a cost must stand clear of the play-outs' noise (issue 41: solos named random cards) --------
+
+
+def _fixed_samples(values: dict):
+    """An ``option_samples`` stand-in: the given per-world scores of each option."""
+    def samples(obs, worlds, rng, opts=None):
+        return {o: list(values[o][:worlds]) for o in (opts or values)}
+    return samples
+
+
+def test_a_cost_within_the_noise_names_no_fault(monkeypatch):
+    from dokobot.table import analysis
+
+    # played card 1 point worse on average, but the per-world differences scatter by +-15:
+    # the standard error (about 2.2) dwarfs the mean
+    noisy = {(1, False): [15.0, -15.0] * 24, (2, False): [0.0] * 48}
+    noisy[(1, False)][0] += 48.0
+    monkeypatch.setattr(analysis, "option_samples", _fixed_samples(noisy))
+    assert analysis.confirmed_cost(None, (1, False), (2, False), 48, random.Random(0)) == 0.0
+
+
+def test_a_cost_beyond_the_noise_is_its_fresh_mean(monkeypatch):
+    from dokobot.table import analysis
+
+    steady = {(1, False): [3.0, 0.0] * 24, (2, False): [0.0] * 48}  # mean 1.5, standard error 0.22
+    monkeypatch.setattr(analysis, "option_samples", _fixed_samples(steady))
+    assert analysis.confirmed_cost(None, (1, False), (2, False), 48, random.Random(0)) == pytest.approx(1.5)
