@@ -45,6 +45,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from dokobot.engine import Game, RuleSet, deal  # noqa: E402
 from dokobot.engine.actions import Play, Reserve  # noqa: E402
+from dokobot.engine.cards import CODE_TO_TYPE  # noqa: E402
 from dokobot.engine.contracts import is_armut, is_hochzeit, is_solo, is_stille_hochzeit  # noqa: E402
 from dokobot.engine.rules import SOLO_KINDS  # noqa: E402
 from dokobot.table import ai  # noqa: E402
@@ -57,9 +58,9 @@ from dokobot.table.analysis import (  # noqa: E402
     seat_decisions,
     tip,
 )
-from dokobot.engine.cards import CODE_TO_TYPE  # noqa: E402
 
 GROUPS = ("normal", "solo", "hochzeit", "armut")
+QUICK = Budget(curve_worlds=2, rollouts=8, min_worlds=2, tip_rollouts=8, confirm_worlds=4)
 
 
 def rules_for(seats: int) -> RuleSet:
@@ -115,8 +116,8 @@ def game(seed: int, seats: int, want: str, level: str) -> Game | None:
 
 def observations(g: Game) -> Iterator[tuple[Any, int, Play]]:
     """(observation before the card, seat, card) for every card play of the finished game."""
-    from dokobot.engine.record import load
     from dokobot.engine.actions import parse
+    from dokobot.engine.record import load
 
     h, actions = load(g.record())
     for a in actions:
@@ -214,12 +215,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--tips", type=int, default=2, help="random Tipps checked per game")
     ap.add_argument("--factor", type=int, default=10, help="the judge's worlds per the Analyse's")
     ap.add_argument("--groups", nargs="+", choices=GROUPS, default=list(GROUPS), help="contract groups, in turn")
+    ap.add_argument("--quick", action="store_true", help="a tiny budget (tests): the same code, little thinking")
     ap.add_argument("--level", default="mittel", choices=ai.LEVELS, help="who plays the games")
     args = ap.parse_args(argv)
     every: list[dict[str, Any]] = []
     for seats in args.seats:
         t0 = time.process_time()
-        rows = run(seats, args.games, args.seed, args.tips, args.factor, args.level, tuple(args.groups))
+        rows = run(seats, args.games, args.seed, args.tips, args.factor, args.level, tuple(args.groups),
+                   QUICK if args.quick else DEFAULT_BUDGET)
         every += rows
         print(summary(f"{seats} seats", rows) + f" ({time.process_time() - t0:.0f} s CPU)")
         by_group: dict[str, list[dict[str, Any]]] = defaultdict(list)

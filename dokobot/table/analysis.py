@@ -347,14 +347,28 @@ class Tip:
     value: float  # expected points with it
 
 
+TIP_FINALISTS = 3  # the Tipp's best cards at the first look that are played out again
+
+
+def tip_values(obs: Observation, budget: Budget) -> dict[Option, float]:
+    """The Tipp's expected score per card: a first look over every option, then the
+    ``TIP_FINALISTS`` best played out again on ``confirm_worlds`` fresh worlds, their value
+    the mean over both looks (one look's best of many noisy options is often a lucky one)."""
+    rng = _rng("tip", obs.seat, len(obs.tricks), len(obs.trick))
+    worlds = max(budget.min_worlds, budget.tip_rollouts // len(options(obs)))
+    first = option_samples(obs, worlds, rng)
+    finalists = sorted(first, key=lambda o: (-sum(first[o]), -o[0]))[:TIP_FINALISTS]
+    again = option_samples(obs, budget.confirm_worlds, rng, finalists)
+    n = worlds + budget.confirm_worlds
+    return {o: (sum(first[o]) + sum(again[o])) / n for o in finalists}
+
+
 def tip(obs: Observation, budget: Budget = DEFAULT_BUDGET) -> Tip | None:
     """What ``schwer`` would play now and why (None when the seat has no card to play)."""
     opts = options(obs)
     if not opts:
         return None
-    rng = _rng("tip", obs.seat, len(obs.tricks), len(obs.trick))
-    values = option_values(obs, budget.tip_rollouts, budget.min_worlds, rng) if len(opts) > 1 \
-        else {opts[0]: 0.0}
+    values = tip_values(obs, budget) if len(opts) > 1 else {opts[0]: 0.0}
     t, sw = max(values, key=lambda o: (values[o], -o[0]))
     pos = pos_from_obs(obs)
     on_table = table_augen(pos) + AUGEN[t]
