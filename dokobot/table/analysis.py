@@ -10,6 +10,10 @@ the ``mittel`` card rules. Two views:
   the same interface the computer players have, so an analysis never uses a
   card the seat did not know.
 
+A decision is named as costly only when a second, independent set of worlds
+confirms it (``judge``): the best of a dozen noisy first-look values is often
+a lucky one, and a solo's tripled scores make the noise three times as loud.
+
 Every budget is an iteration count and every random source is seeded from
 public facts only (seat, trick, cards on the table): the same observation
 always gives the same judgement, whatever the hidden cards were.
