@@ -195,9 +195,16 @@ def judge(obs: Observation, played: Option, budget: Budget = DEFAULT_BUDGET) -> 
 
 def confirmed_cost(obs: Observation, better: Option, played: Option, worlds: int, rng: random.Random) -> float:
     """The mean of ``better`` minus ``played`` over ``worlds`` fresh sampled worlds when it is
-    ``SURE`` standard errors above zero, else 0."""
-    samples = option_samples(obs, worlds, rng, [better, played])
+    ``SURE`` standard errors above zero, else 0. A third of the worlds first: when ``played``
+    is not behind on them, the first look's cost was its noise and the rest is not played."""
+    opts = [better, played]
+    first = worlds // 3 if worlds >= 6 else worlds
+    samples = option_samples(obs, first, rng, opts)
     diffs = [a - b for a, b in zip(samples[better], samples[played], strict=True)]
+    if sum(diffs) <= 0:
+        return 0.0
+    samples = option_samples(obs, worlds - first, rng, opts)
+    diffs += [a - b for a, b in zip(samples[better], samples[played], strict=True)]
     mean = sum(diffs) / worlds
     if worlds < 2:
         return mean

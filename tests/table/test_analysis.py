@@ -167,9 +167,13 @@ from dokobot.table.analysis import MIN_COST  # noqa: E402
 
 
 def _fixed_samples(values: dict):
-    """An ``option_samples`` stand-in: the given per-world scores of each option."""
+    """An ``option_samples`` stand-in: the given per-world scores of each option, the next
+    ``worlds`` of them at each call (as fresh worlds are)."""
+    done = [0]
+
     def samples(obs, worlds, rng, opts=None):
-        return {o: list(values[o][:worlds]) for o in (opts or values)}
+        start, done[0] = done[0], done[0] + worlds
+        return {o: list(values[o][start:start + worlds]) for o in (opts or values)}
     return samples
 
 
@@ -236,3 +240,12 @@ def test_in_a_solo_a_choice_within_the_noise_is_not_named():
     d = judge(obs, (CODE_TO_TYPE["DA"], False))
     assert d is not None and d.cost < MIN_COST
     assert costliest([d]) == []
+
+
+def test_a_cost_not_seen_on_the_first_third_of_fresh_worlds_is_not_played_further(monkeypatch):
+    from dokobot.table import analysis
+
+    # even on the first 16 worlds, then 3 points ahead in every later one: the check stops early
+    late = {(1, False): [1.0, -1.0] * 8 + [3.0] * 32, (2, False): [0.0] * 48}
+    monkeypatch.setattr(analysis, "option_samples", _fixed_samples(late))
+    assert analysis.confirmed_cost(None, (1, False), (2, False), 48, random.Random(0)) == 0.0
