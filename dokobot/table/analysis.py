@@ -36,7 +36,7 @@ from .ai import search
 from .ai.core import best, holds, pos_from_obs, table_augen, wins_now
 from .ai.simulate import rollout
 
-VERSION = 1  # of the stored analysis (``analyse``): a cache of another version is computed again
+VERSION = 2  # of the stored analysis (``analyse``): a cache of another version is computed again (2: confirmed costs)
 
 
 @dataclass(frozen=True)
