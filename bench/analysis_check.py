@@ -10,15 +10,17 @@ dealer out, Münchener Regeln at six, each with Armut on and every solo kind all
 
 The Analyse's flags are what ``analyse`` stores: ``costliest(seat_decisions(...))``
 with the default budget. Each is re-judged from the same seat's observation by the
-judge: ``--factor`` (10) times the Analyse's sampled worlds, its own random worlds
-(not the Analyse's), every option played out once per world by the ``mittel`` card
-rules. Why mittel play-outs and not ``schwer``'s: a schwer play-out makes every one of
-its ~40 cards by 400 mittel play-outs, 16000 times the cost, so ten times the worlds
-would take hours per game on this machine; the Analyse's defects that the issue shows
-(a fixed -33 for a ruff, Damen passed over in a Damen-Solo) are sampling and party
-handling, which ten times the worlds and the judge's standard error expose. The judge
-reports the paired standard error of its difference too, so a disagreement can be
-told from its own noise.
+judge: ``--factor`` (10) times the Analyse's first-look worlds (at least 80 per option),
+its own random worlds (not the Analyse's), every option played out once per world by
+the ``mittel`` card rules, as ``schwer`` judges its cards. Why mittel play-outs and not
+``schwer``'s: a schwer play-out makes each of its ~40 cards by 400 mittel play-outs,
+some 10000 times the cost, so ten times the worlds would take days per game on this
+machine. What the solos showed was sampling noise, not the play-out policy: eight
+worlds per option, the best of up to twelve noisy means, and the soloist's tripled
+scores gave "costs" of 1 to 20 points that more worlds do not confirm; the judge with
+ten times the worlds tells that apart. (The contract and parties of the sampled worlds
+are right: a world built from the observation with the true hands scores the real game
+exactly, tests/engine/test_observation.py.)
 
 Printed per seat count and contract group: the flags, the fraction the judge agrees
 with (the suggested card judged better than the played one), the judge's mean gain
