@@ -14,7 +14,7 @@ judge: ``--factor`` (10) times the Analyse's first-look worlds (at least 80 per 
 its own random worlds (not the Analyse's), every option played out once per world by
 the ``mittel`` card rules, as ``schwer`` judges its cards. Why mittel play-outs and not
 ``schwer``'s: a schwer play-out makes each of its ~40 cards by 400 mittel play-outs,
-some 10000 times the cost, so ten times the worlds would take days per game on this
+over ten thousand times the cost, so ten times the worlds would take about a day per game on this
 machine. What the solos showed was sampling noise, not the play-out policy: eight
 worlds per option, the best of up to twelve noisy means, and the soloist's tripled
 scores gave "costs" of 1 to 20 points that more worlds do not confirm; the judge with
