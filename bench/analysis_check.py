@@ -163,8 +163,9 @@ def check_game(g: Game, budget: Budget, factor: int, tips: int, seed: str) -> li
             played = _option(j, d.played, d.schwein)
             best = _option(j, d.best, d.best_schwein)
             out.append({"kind": "flag", "group": grp, "claimed": d.cost,
-                        "gain": j.values[best] - j.values[played], "se": j.se[played] + j.se[best],
-                        "played_best": j.top == played})
+                        "gain": j.values[best] - j.values[played], "se": max(j.se[played], j.se[best]),
+                        "played_best": j.top == played, "where": f"{seed} seat {seat} trick {d.trick + 1}: "
+                        f"{d.played} played, {d.best} suggested"})
     rng = random.Random(f"tips:{seed}")
     choices = [k for k, (obs, _) in sorted(obs_at.items()) if len(options(obs)) > 1]
     for key in rng.sample(choices, min(tips, len(choices))):
@@ -217,6 +218,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--tips", type=int, default=2, help="random Tipps checked per game")
     ap.add_argument("--factor", type=int, default=10, help="the judge's worlds per the Analyse's")
     ap.add_argument("--groups", nargs="+", choices=GROUPS, default=list(GROUPS), help="contract groups, in turn")
+    ap.add_argument("--verbose", action="store_true", help="name each flag the judge disagrees with")
     ap.add_argument("--quick", action="store_true", help="a tiny budget (tests): the same code, little thinking")
     ap.add_argument("--level", default="mittel", choices=ai.LEVELS, help="who plays the games")
     args = ap.parse_args(argv)
@@ -227,6 +229,10 @@ def main(argv: list[str] | None = None) -> int:
                    QUICK if args.quick else DEFAULT_BUDGET)
         every += rows
         print(summary(f"{seats} seats", rows) + f" ({time.process_time() - t0:.0f} s CPU)")
+        for r in rows:
+            if args.verbose and r["kind"] == "flag" and (r["gain"] <= 0 or r["played_best"]):
+                print(f"  disagrees: {r['where']}, claimed {r['claimed']:.2f}, judge {r['gain']:.2f} "
+                      f"(standard error {r['se']:.2f})")
         by_group: dict[str, list[dict[str, Any]]] = defaultdict(list)
         for r in rows:
             by_group[r["group"]].append(r)
