@@ -249,3 +249,16 @@ def test_a_cost_not_seen_on_the_first_third_of_fresh_worlds_is_not_played_furthe
     late = {(1, False): [1.0, -1.0] * 8 + [3.0] * 32, (2, False): [0.0] * 48}
     monkeypatch.setattr(analysis, "option_samples", _fixed_samples(late))
     assert analysis.confirmed_cost(None, (1, False), (2, False), 48, random.Random(0)) == 0.0
+
+
+def test_a_small_cost_lifted_by_one_lucky_world_is_not_named(monkeypatch):
+    """Six seats, an Armut's first trick: on fresh worlds ♦K looked 1.06 points better than
+    the ♣10 played, three and a half standard errors above zero, one world of +11 among them;
+    400 worlds put it at 0.43. A cost is named only when it is at least MIN_COST even two
+    standard errors lower."""
+    from dokobot.table import analysis
+
+    diffs = [11, 5, 4, 4, 3, 3, *[2] * 6, *[1] * 18, *[0] * 11, *[-1] * 5, -2, -2]
+    lucky = {(1, False): [float(d) for d in diffs], (2, False): [0.0] * 48}
+    monkeypatch.setattr(analysis, "option_samples", _fixed_samples(lucky))
+    assert analysis.confirmed_cost(None, (1, False), (2, False), 48, random.Random(0)) == 0.0
