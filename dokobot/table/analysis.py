@@ -10,6 +10,10 @@ the ``mittel`` card rules. Two views:
   the same interface the computer players have, so an analysis never uses a
   card the seat did not know.
 
+A decision is named as costly only when a second, independent set of worlds
+confirms it (``judge``): the best of a dozen noisy first-look values is often
+a lucky one, and a solo's tripled scores make the noise three times as loud.
+
 Every budget is an iteration count and every random source is seeded from
 public facts only (seat, trick, cards on the table): the same observation
 always gives the same judgement, whatever the hidden cards were.
@@ -50,8 +54,9 @@ from .ai.core import best, holds, pos_from_obs, table_augen, wins_now
 from .ai.simulate import rollout
 
 # of the stored analysis (``analyse``): a cache of another version is computed again
-# (2: the curve in booked points per Re seat, its marks from the engine's result)
-VERSION = 2
+# (2: the curve in booked points per Re seat, its marks from the engine's result;
+# 3: a cost is named only when fresh worlds confirm it)
+VERSION = 3
 
 
 @dataclass(frozen=True)
@@ -62,11 +67,16 @@ class Budget:
     rollouts: int = 96  # play-outs per card decision, spread over its options
     min_worlds: int = 8  # sampled deals per card decision at least
     tip_rollouts: int = 96  # play-outs behind one Tipp
+    # a decision that looks costly is checked again on fresh worlds, the played card against
+    # the best: the first look picks the dearest of many noisy differences, so its own figure
+    # overstates the cost (a solo's scores are tripled for the soloist, its noise too)
+    confirm_worlds: int = 48
 
 
 DEFAULT_BUDGET = Budget()
-TEST_BUDGET = Budget(curve_worlds=2, rollouts=4, min_worlds=1, tip_rollouts=4)  # tests: the same code, little thinking
+TEST_BUDGET = Budget(curve_worlds=2, rollouts=4, min_worlds=1, tip_rollouts=4, confirm_worlds=4)  # tests: the same code, little thinking
 MIN_COST = 0.5  # points a decision must have cost to be named: less is play-out noise
+SURE = 2.0  # a named cost minus this many standard errors must still reach MIN_COST: the cost is no noise
 SHOWN = 3  # decisions named per seat at most
 
 
@@ -155,17 +165,24 @@ def options(obs: Observation) -> list[Option]:
 def option_values(obs: Observation, rollouts: int, min_worlds: int, rng: random.Random) -> dict[Option, float]:
     """The seat's expected score for each legal card, judged like ``schwer``: the same
     sampled worlds for every option, one play-out each, from the observation only."""
-    opts = options(obs)
-    worlds = max(min_worlds, rollouts // max(1, len(opts)))
-    totals = dict.fromkeys(opts, 0.0)
+    worlds = max(min_worlds, rollouts // max(1, len(options(obs))))
+    return {o: sum(v) / worlds for o, v in option_samples(obs, worlds, rng).items()}
+
+
+def option_samples(obs: Observation, worlds: int, rng: random.Random,
+                   opts: list[Option] | None = None) -> dict[Option, list[float]]:
+    """Per legal card (or per one of ``opts``) the seat's score in each of ``worlds`` sampled
+    worlds (the same worlds for every option: the differences are paired)."""
+    opts = options(obs) if opts is None else opts
+    out: dict[Option, list[float]] = {o: [] for o in opts}
     sampler = search.Sampler(obs)  # what the observation fixes, once for all worlds
     for _ in range(worlds):
         sim = sampler.draw(rng)
         for t, sw in opts:
             g = sim.copy()
             g.sim_play(obs.seat, t, sw)
-            totals[(t, sw)] += rollout(g).game_result().score[obs.seat]
-    return {o: v / worlds for o, v in totals.items()}
+            out[(t, sw)].append(rollout(g).game_result().score[obs.seat])
+    return out
 
 
 @dataclass(frozen=True)
@@ -190,7 +207,10 @@ class Decision:
 
 
 def judge(obs: Observation, played: Option, budget: Budget = DEFAULT_BUDGET) -> Decision | None:
-    """The seat's card decision ``played`` at ``obs``; None when it had no choice."""
+    """The seat's card decision ``played`` at ``obs``; None when it had no choice. A card that
+    looks at least ``MIN_COST`` dearer than the best is played out against it again on fresh
+    worlds; its cost is that second, unbiased difference when it is at least ``MIN_COST``
+    even ``SURE`` standard errors lower, else 0 (within the noise: no fault named)."""
     if len(options(obs)) < 2:
         return None
     rng = _rng("seat", obs.seat, len(obs.tricks), len(obs.trick))
@@ -198,8 +218,32 @@ def judge(obs: Observation, played: Option, budget: Budget = DEFAULT_BUDGET) -> 
     if played not in values:  # a Fuchs played plainly where the Schwein was the only form, or the like
         played = next(o for o in values if o[0] == played[0])
     top = max(values, key=lambda o: (values[o], o == played))
-    return Decision(len(obs.tricks), CARD_CODES[played[0]], played[1], CARD_CODES[top[0]], top[1],
-                    max(0.0, values[top] - values[played]))
+    cost = values[top] - values[played]
+    if cost >= MIN_COST:
+        cost = confirmed_cost(obs, top, played, budget.confirm_worlds,
+                              _rng("confirm", obs.seat, len(obs.tricks), len(obs.trick)))
+    return Decision(len(obs.tricks), CARD_CODES[played[0]], played[1], CARD_CODES[top[0]], top[1], max(0.0, cost))
+
+
+def confirmed_cost(obs: Observation, better: Option, played: Option, worlds: int, rng: random.Random) -> float:
+    """The mean of ``better`` minus ``played`` over ``worlds`` fresh sampled worlds when it is
+    ``MIN_COST`` or more even ``SURE`` standard errors lower, else 0. A third of the worlds first: when ``played``
+    is not behind on them, the first look's cost was its noise and the rest is not played."""
+    opts = [better, played]
+    first = worlds // 3 if worlds >= 6 else worlds
+    samples = option_samples(obs, first, rng, opts)
+    diffs = [a - b for a, b in zip(samples[better], samples[played], strict=True)]
+    if sum(diffs) <= 0:
+        return 0.0
+    samples = option_samples(obs, worlds - first, rng, opts)
+    diffs += [a - b for a, b in zip(samples[better], samples[played], strict=True)]
+    mean = sum(diffs) / worlds
+    if worlds < 2:
+        return mean
+    var = sum((d - mean) ** 2 for d in diffs) / (worlds - 1)
+    # a heavy tail (one world in which a card decides a Doppelkopf) can put a small cost three
+    # standard errors above zero; asking that it stay above MIN_COST keeps such luck out
+    return mean if mean - SURE * (var / worlds) ** 0.5 >= MIN_COST else 0.0
 
 
 def seat_decisions(record: Mapping[str, Any], seat: int, budget: Budget = DEFAULT_BUDGET) -> list[Decision]:
@@ -394,14 +438,28 @@ class Tip:
     value: float  # expected points with it
 
 
+TIP_FINALISTS = 3  # the Tipp's best cards at the first look that are played out again
+
+
+def tip_values(obs: Observation, budget: Budget) -> dict[Option, float]:
+    """The Tipp's expected score per card: a first look over every option, then the
+    ``TIP_FINALISTS`` best played out again on ``confirm_worlds`` fresh worlds, their value
+    the mean over both looks (one look's best of many noisy options is often a lucky one)."""
+    rng = _rng("tip", obs.seat, len(obs.tricks), len(obs.trick))
+    worlds = max(budget.min_worlds, budget.tip_rollouts // len(options(obs)))
+    first = option_samples(obs, worlds, rng)
+    finalists = sorted(first, key=lambda o: (-sum(first[o]), -o[0]))[:TIP_FINALISTS]
+    again = option_samples(obs, budget.confirm_worlds, rng, finalists)
+    n = worlds + budget.confirm_worlds
+    return {o: (sum(first[o]) + sum(again[o])) / n for o in finalists}
+
+
 def tip(obs: Observation, budget: Budget = DEFAULT_BUDGET) -> Tip | None:
     """What ``schwer`` would play now and why (None when the seat has no card to play)."""
     opts = options(obs)
     if not opts:
         return None
-    rng = _rng("tip", obs.seat, len(obs.tricks), len(obs.trick))
-    values = option_values(obs, budget.tip_rollouts, budget.min_worlds, rng) if len(opts) > 1 \
-        else {opts[0]: 0.0}
+    values = tip_values(obs, budget) if len(opts) > 1 else {opts[0]: 0.0}
     t, sw = max(values, key=lambda o: (values[o], -o[0]))
     pos = pos_from_obs(obs)
     on_table = table_augen(pos) + AUGEN[t]

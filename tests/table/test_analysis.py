@@ -278,3 +278,107 @@ def test_announcements_are_marked_in_the_trick_they_were_made():
                 found += 1
         assert {i for i in said} <= set(moments_of(g))
     assert found > 20
+
+
+# ---- a cost must stand clear of the play-outs' noise (issue 41: solos named random cards) --------
+
+from dokobot.engine.cards import CODE_TO_TYPE  # noqa: E402
+from dokobot.table.analysis import MIN_COST  # noqa: E402
+
+
+def _fixed_samples(values: dict):
+    """An ``option_samples`` stand-in: the given per-world scores of each option, the next
+    ``worlds`` of them at each call (as fresh worlds are)."""
+    done = [0]
+
+    def samples(obs, worlds, rng, opts=None):
+        start, done[0] = done[0], done[0] + worlds
+        return {o: list(values[o][start:start + worlds]) for o in (opts or values)}
+    return samples
+
+
+def test_a_cost_within_the_noise_names_no_fault(monkeypatch):
+    from dokobot.table import analysis
+
+    # played card 1 point worse on average, but the per-world differences scatter by +-15:
+    # the standard error (about 2.2) dwarfs the mean
+    noisy = {(1, False): [15.0, -15.0] * 24, (2, False): [0.0] * 48}
+    noisy[(1, False)][0] += 48.0
+    monkeypatch.setattr(analysis, "option_samples", _fixed_samples(noisy))
+    assert analysis.confirmed_cost(None, (1, False), (2, False), 48, random.Random(0)) == 0.0
+
+
+def test_a_cost_beyond_the_noise_is_its_fresh_mean(monkeypatch):
+    from dokobot.table import analysis
+
+    steady = {(1, False): [3.0, 0.0] * 24, (2, False): [0.0] * 48}  # mean 1.5, standard error 0.22
+    monkeypatch.setattr(analysis, "option_samples", _fixed_samples(steady))
+    assert analysis.confirmed_cost(None, (1, False), (2, False), 48, random.Random(0)) == pytest.approx(1.5)
+
+
+def solo_position(kind: str, seed: int, trick: int) -> Game:
+    """A Solo ``kind`` declared by the first seat to speak (the others gesund), played by
+    ``mittel`` up to the soloist's card in trick ``trick``."""
+    from dokobot.engine.actions import Reserve
+
+    rng = random.Random(seed)
+    rules = RuleSet.from_config({"preset": "ddv"})
+    g = Game(rules, deal(rules, rng, seed % 4), seed % 4)
+    soloist = g.to_act
+    g.act(soloist, Reserve("solo", kind))
+    while g.phase == "reserve":
+        g.act(g.to_act, Reserve("gesund"))
+    while not (g.to_act == soloist and len(g.tricks) == trick):
+        seat = g.to_act
+        for a in ai.decide(g.observation(seat), "mittel", rng):
+            g.act(seat, a)
+    return g
+
+
+def test_in_a_solo_the_card_that_cashes_the_masters_is_recommended():
+    """Buben-Solo, three tricks left, no trump out: the soloist's ♦10 and ♦9 are the last
+    diamonds and win, the ♣D loses to the ♣10 still out and hands the lead over for good.
+    mittel leads the ♣D (its shortest suit): the Analyse names it, a diamond instead, and
+    the Tipp says a diamond."""
+    g = solo_position("buben", 2, 9)
+    seat = g.to_act
+    obs = g.observation(seat)
+    assert sorted(obs.hand) == ["CQ", "D9", "DT"] and g.contract == "solo:buben"
+    d = judge(obs, (CODE_TO_TYPE["CQ"], False))
+    assert d is not None and d.best in ("DT", "D9") and d.cost >= 3.0
+    assert [x.trick for x in costliest([d])] == [9]
+    t = tip(obs)
+    assert t is not None and t.card in ("DT", "D9")
+
+
+def test_in_a_solo_a_choice_within_the_noise_is_not_named():
+    """The same Buben-Solo's first card: the soloist's ♦A looked 1.88 points dearer than ♣D
+    on the first look's eight worlds; played out on fresh worlds the two are alike (300
+    worlds: ♦A ahead by 0.35), so no fault is named."""
+    g = solo_position("buben", 2, 0)
+    obs = g.observation(g.to_act)
+    d = judge(obs, (CODE_TO_TYPE["DA"], False))
+    assert d is not None and d.cost < MIN_COST
+    assert costliest([d]) == []
+
+
+def test_a_cost_not_seen_on_the_first_third_of_fresh_worlds_is_not_played_further(monkeypatch):
+    from dokobot.table import analysis
+
+    # even on the first 16 worlds, then 3 points ahead in every later one: the check stops early
+    late = {(1, False): [1.0, -1.0] * 8 + [3.0] * 32, (2, False): [0.0] * 48}
+    monkeypatch.setattr(analysis, "option_samples", _fixed_samples(late))
+    assert analysis.confirmed_cost(None, (1, False), (2, False), 48, random.Random(0)) == 0.0
+
+
+def test_a_small_cost_lifted_by_one_lucky_world_is_not_named(monkeypatch):
+    """Six seats, an Armut's first trick: on fresh worlds ♦K looked 1.06 points better than
+    the ♣10 played, three and a half standard errors above zero, one world of +11 among them;
+    400 worlds put it at 0.43. A cost is named only when it is at least MIN_COST even two
+    standard errors lower."""
+    from dokobot.table import analysis
+
+    diffs = [11, 5, 4, 4, 3, 3, *[2] * 6, *[1] * 18, *[0] * 11, *[-1] * 5, -2, -2]
+    lucky = {(1, False): [float(d) for d in diffs], (2, False): [0.0] * 48}
+    monkeypatch.setattr(analysis, "option_samples", _fixed_samples(lucky))
+    assert analysis.confirmed_cost(None, (1, False), (2, False), 48, random.Random(0)) == 0.0
