@@ -85,20 +85,20 @@ class OnceFailingStore:
         if name not in WRITES:
             return real
 
-        async def write(*args: Any) -> Any:
+        async def write(*args: Any, **kwargs: Any) -> Any:
             key = (name, self.faults.done.get(name, 0))
             if key not in self.faults.failed:
                 self.faults.failed.add(key)
                 self.conn.armed, self.conn.fired = True, False
                 try:
-                    await real(*args)
+                    await real(*args, **kwargs)
                 except StoreError:
                     assert self.conn.fired
                     raise
                 finally:
                     self.conn.armed = False
                 raise AssertionError(f"{name} did not fail")
-            out = await real(*args)
+            out = await real(*args, **kwargs)
             self.faults.done[name] = self.faults.done.get(name, 0) + 1
             return out
 
