@@ -22,8 +22,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from dokobot.engine import RuleSet, deal  # noqa: E402
-from dokobot.table.ai import Skill  # noqa: E402
-from dokobot.table.ai.arena import play  # noqa: E402
+from dokobot.players import Skill  # noqa: E402
+from dokobot.players.arena import play  # noqa: E402
 
 CONFIGS = ({"preset": "ddv"}, {"preset": "haus"}, {"preset": "klassisch"},
            {"preset": "ddv", "players": 5, "five": "all_play"}, {"preset": "muenchen"})

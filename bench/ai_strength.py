@@ -36,7 +36,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from dokobot.engine import RuleSet, deal  # noqa: E402
-from dokobot.table.ai.arena import KINDS, Timing, play  # noqa: E402
+from dokobot.players.arena import KINDS, Timing, play  # noqa: E402
 
 
 def combos(mix: str) -> list[tuple[int, ...]]:

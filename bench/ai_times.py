@@ -19,7 +19,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from dokobot.engine import RuleSet, deal  # noqa: E402
-from dokobot.table.ai.arena import Timing, play  # noqa: E402
+from dokobot.players.arena import Timing, play  # noqa: E402
 
 CONFIGS = {
     4: {"preset": "ddv"},

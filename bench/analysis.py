@@ -1,4 +1,4 @@
-"""Analysis time of one finished game (``dokobot.table.analysis.analyse``, full budget):
+"""Analysis time of one finished game (``dokobot.players.analysis.analyse``, full budget):
 the curve and every seat's judged card decisions, on one core (one process).
 
     python3 bench/analysis.py [--games N] [--seats 4|5|6] [--seed S]
@@ -22,9 +22,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import dokobot.players as ai  # noqa: E402
 from dokobot.engine import Game, RuleSet, deal  # noqa: E402
-from dokobot.table import ai  # noqa: E402
-from dokobot.table.analysis import DEFAULT_BUDGET, analyse  # noqa: E402
+from dokobot.players.analysis import DEFAULT_BUDGET, analyse  # noqa: E402
 
 LIMIT = 10.0  # seconds per four-player game on one core (issue 24)
 

@@ -45,13 +45,13 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import dokobot.players as ai  # noqa: E402
 from dokobot.engine import Game, RuleSet, deal  # noqa: E402
 from dokobot.engine.actions import Play, Reserve  # noqa: E402
 from dokobot.engine.cards import CODE_TO_TYPE  # noqa: E402
 from dokobot.engine.contracts import is_armut, is_hochzeit, is_solo, is_stille_hochzeit  # noqa: E402
 from dokobot.engine.rules import SOLO_KINDS  # noqa: E402
-from dokobot.table import ai  # noqa: E402
-from dokobot.table.analysis import (  # noqa: E402
+from dokobot.players.analysis import (  # noqa: E402
     DEFAULT_BUDGET,
     Budget,
     costliest,

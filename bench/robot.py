@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from dokobot.engine import Game, RuleSet, deal  # noqa: E402
 from dokobot.engine.randomplay import random_action  # noqa: E402
-from dokobot.table.ai import LEVELS, decide  # noqa: E402
+from dokobot.players import LEVELS, decide  # noqa: E402
 
 
 def positions(n: int, rng: random.Random) -> list[Game]:

@@ -43,7 +43,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from dokobot.engine import Game, IllegalAction, RuleSet, deal  # noqa: E402
 from dokobot.engine.actions import to_json  # noqa: E402
-from dokobot.table.ai import decide  # noqa: E402
+from dokobot.players import decide  # noqa: E402
 
 # The UCT player's options of the paper (10 simulations of 1,000 rollouts, announcements on);
 # ``--rollouts`` and ``--simulations`` change the two counts.

@@ -24,8 +24,8 @@ from dokobot.bot.components import TableButton
 from dokobot.bot.messages import dynamic_view, embed, record_files
 from dokobot.bot.replies import answer, error_text, send_ephemeral
 from dokobot.engine import RuleError, RuleSet
+from dokobot.players import DEFAULT_LEVEL, LEVELS
 from dokobot.table import switches
-from dokobot.table.ai import DEFAULT_LEVEL, LEVELS
 from dokobot.table.lists import ListSettings
 from dokobot.table.store import StoreError, TableSettings
 from dokobot.table.table import MAX_SEATS, Outcome, Table, TableError, rule_refusal

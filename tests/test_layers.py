@@ -1,6 +1,7 @@
 """The architecture as a test: layers as folders, imports only one way, no cycles.
 
-engine (1) <- table (2) <- storage, text (3) <- bot, cogs (4); the command line
+engine (1) <- players (the computer players and the analysis, engine only) <- table (2)
+<- storage, text (3) <- bot, cogs (4); the command line
 (``dokobot.cli``, ``dokobot.__main__``) sits on top. Only module-level imports
 count (imports inside functions and ``TYPE_CHECKING`` blocks are deferred and
 cannot form a start-up cycle); discord is imported only in layer 4. A stricter check
@@ -16,12 +17,13 @@ ROOT = Path(__file__).resolve().parents[1]
 
 ALLOWED = {
     "engine": {"engine"},
-    "table": {"engine", "table"},
-    "storage": {"engine", "table", "storage"},
-    "text": {"engine", "table", "text"},
-    "bot": {"engine", "table", "storage", "text", "bot"},
-    "cogs": {"engine", "table", "storage", "text", "bot", "cogs"},
-    "top": {"engine", "table", "storage", "text", "bot", "cogs", "top"},
+    "players": {"engine", "players"},  # the computer players and the analysis: the engine only
+    "table": {"engine", "players", "table"},
+    "storage": {"engine", "players", "table", "storage"},
+    "text": {"engine", "players", "table", "text"},
+    "bot": {"engine", "players", "table", "storage", "text", "bot"},
+    "cogs": {"engine", "players", "table", "storage", "text", "bot", "cogs"},
+    "top": {"engine", "players", "table", "storage", "text", "bot", "cogs", "top"},
 }
 DISCORD_OK = {"bot", "cogs"}
 

@@ -28,10 +28,10 @@ from dokobot.bot.presenter import Clock, TablePresenter
 from dokobot.bot.replies import ANSWERED as ANSWERED
 from dokobot.bot.replies import error_text, send_ephemeral
 from dokobot.bot.sync import sync_on_start
+from dokobot.players import Skill
+from dokobot.players.analysis import DEFAULT_BUDGET, TEST_BUDGET
 from dokobot.storage.memory import MemoryStore
 from dokobot.storage.sharded import ShardedStore
-from dokobot.table.ai import Skill
-from dokobot.table.analysis import DEFAULT_BUDGET, TEST_BUDGET
 from dokobot.table.scores import Store
 from dokobot.table.store import StoreError
 from dokobot.table.table import COMPUTER_DELAY, COMPUTER_RETRY, Outcome, Table, TableError, Tables

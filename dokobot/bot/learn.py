@@ -1,7 +1,7 @@
 """Learning from the games in Discord: the curve with the summary, the private
 "Analyse" of one's own cards, the Tipp button of the hand.
 
-The analysis of a finished game (``dokobot.table.analysis.analyse``) is pure
+The analysis of a finished game (``dokobot.players.analysis.analyse``) is pure
 and slow (seconds): it runs in a worker process (or thread), never on the
 event loop and never under a table's lock, and is stored with the game
 (``TableStore.save_analysis``) so a restart keeps it. Everyone waits for the
@@ -32,7 +32,7 @@ from dokobot.bot.learn_queue import BOUND, FairQueue, Ticket
 from dokobot.bot.replies import answer, send_ephemeral
 from dokobot.bot.tips import Tips
 from dokobot.engine import Observation
-from dokobot.table.analysis import DEFAULT_BUDGET, VERSION, Budget, Tip, analyse, costliest, tip
+from dokobot.players.analysis import DEFAULT_BUDGET, VERSION, Budget, Tip, analyse, costliest, tip
 from dokobot.table.restore import bock_factors
 from dokobot.table.store import StoredGame, StoreError
 from dokobot.table.table import FinishedGame, Table

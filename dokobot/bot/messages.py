@@ -22,7 +22,7 @@ from dokobot.bot import embeds
 from dokobot.bot.components import AnalyseButton, HandItem, TableButton, TipButton
 from dokobot.bot.learn import curve_file
 from dokobot.engine import ReplayError, replay_game
-from dokobot.table.ai import LEVELS
+from dokobot.players import LEVELS
 from dokobot.table.table import MAX_SEATS, SEATS, FinishedGame, Table
 from dokobot.text import learn as learn_words
 from dokobot.text import picture, render

@@ -13,7 +13,7 @@ import discord
 
 from dokobot.bot.replies import answer, send_ephemeral
 from dokobot.engine import Observation
-from dokobot.table.analysis import Tip
+from dokobot.players.analysis import Tip
 from dokobot.table.store import StoreError
 from dokobot.text import learn as words
 from dokobot.text.i18n import t

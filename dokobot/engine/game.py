@@ -1277,7 +1277,7 @@ class Game:
     # schwein): False for a Fuchs the Überstich mask let through only as a Schwein, played plain.
 
     # Read-only views of the play-out state for policies that reason on a sampled world
-    # (dokobot.table.ai.core.pos_from_game). The engine's own lists: do not change them.
+    # (dokobot.players.core.pos_from_game). The engine's own lists: do not change them.
 
     @property
     def sim_order(self) -> Order:

@@ -126,7 +126,7 @@ class LearnRepo(Core):
 
 def _name(key: int, is_bot: bool, name: str | None) -> str:
     if is_bot:
-        from dokobot.table.ai import LEVELS
+        from dokobot.players import LEVELS
 
         from .rating import level_name
 

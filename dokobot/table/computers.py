@@ -1,6 +1,6 @@
 """The computer players of one table: one task moves for them while one is to act.
 
-The decision (``dokobot.table.ai``, at the seat's level) is made in a thread on
+The decision (``dokobot.players``, at the seat's level) is made in a thread on
 the seat's ``Observation``, an immutable value: the thread never touches the
 live game. The move is then applied by the table's callback under the table's
 lock, through the same path as a click, store first; a decision the game has
@@ -22,9 +22,9 @@ import re
 from collections.abc import Awaitable, Callable
 from typing import Any, Generic, Protocol, TypeVar
 
+import dokobot.players as ai
 from dokobot.engine import Game, Observation
 from dokobot.engine.actions import Move
-from dokobot.table import ai
 from dokobot.table.store import SeatInfo, StoreError
 
 log = logging.getLogger(__name__)

@@ -7,7 +7,7 @@ game, then written to the ``TableStore``, and only then becomes the table's
 state: a failed write changes nothing.
 
 Computer players sit on seats with ``is_bot``. While one of them is to act,
-one task per table lets it move: the decision (``dokobot.table.ai``, at the seat's level) is made in
+one task per table lets it move: the decision (``dokobot.players``, at the seat's level) is made in
 a thread on the seat's ``Observation``, then applied under the lock through the same
 path as a click, store first; a decision the game has outrun is dropped.
 ``on_outcome`` tells the bot layer what a computer move changed. The two
@@ -39,9 +39,10 @@ import time
 from collections.abc import Callable
 from typing import Any, cast
 
+import dokobot.players as ai
 from dokobot.engine import Game, IllegalAction, RuleError, RuleSet, deal
 from dokobot.engine.actions import Announce, Klopfen, Move
-from dokobot.table import ai, lists, restore
+from dokobot.table import lists, restore
 from dokobot.table.bock import BockGame, BockState, BockStep, booked, step
 from dokobot.table.computers import ComputerDriver, without_level
 from dokobot.table.lists import ListGame, ListSettings, ListState, ListStep

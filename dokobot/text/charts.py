@@ -2,7 +2,7 @@
 trick, its biggest moments marked) and a player's rating over the games.
 
 Pure drawing from plain numbers and already-worded labels; the numbers come
-from ``dokobot.table.analysis`` and the stores. Colours and font are those of
+from ``dokobot.players.analysis`` and the stores. Colours and font are those of
 the table pictures (``picture.py``).
 """
 

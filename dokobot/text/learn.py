@@ -1,5 +1,5 @@
 """The words and pictures of learning from the games: the curve, a seat's
-analysis, a Tipp, the rating chart (data from ``dokobot.table.analysis`` and
+analysis, a Tipp, the rating chart (data from ``dokobot.players.analysis`` and
 the stores; every text within Discord's limits)."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from dokobot.table.analysis import MIN_COST, Curve, Decision, Moment, Tip
+from dokobot.players.analysis import MIN_COST, Curve, Decision, Moment, Tip
 from dokobot.table.table import computer_number
 
 from . import render

@@ -27,7 +27,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from dokobot.engine import Game
 from dokobot.engine.game import ARMUT_PHASES
-from dokobot.table.ai import DEFAULT_LEVEL
+from dokobot.players import DEFAULT_LEVEL
 from dokobot.table.outcome import FinishedGame
 from dokobot.table.store import SeatInfo
 from dokobot.table.table import Table, computer_number

@@ -15,7 +15,7 @@ from dokobot.bot.client import DokoBot
 from dokobot.engine import CARD_CODES, Game, RuleSet, deal, replay
 from dokobot.engine.actions import Play, Reserve
 from dokobot.engine.record import replay_game
-from dokobot.table.ai import Skill
+from dokobot.players import Skill
 from dokobot.table.table import FinishedGame
 from dokobot.text.cards import card_text
 from dokobot.text.i18n import t

@@ -15,8 +15,8 @@ from dokobot.bot.client import DokoBot
 from dokobot.bot.config import Config
 from dokobot.engine import CARD_CODES, Game, RuleSet, deal
 from dokobot.engine.actions import Announce, Play, Reserve
-from dokobot.table.analysis import TEST_BUDGET, costliest
-from dokobot.table.analysis import curve as analysis_curve
+from dokobot.players.analysis import TEST_BUDGET, costliest
+from dokobot.players.analysis import curve as analysis_curve
 from dokobot.text import charts, render
 from dokobot.text import learn as words
 from dokobot.text.numbers import signed_decimal

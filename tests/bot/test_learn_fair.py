@@ -18,8 +18,8 @@ from dokobot.bot.client import DokoBot
 from dokobot.bot.config import Config
 from dokobot.bot.learn import WANTED, Learn
 from dokobot.engine import Observation
+from dokobot.players.analysis import TEST_BUDGET, VERSION, Tip, analyse, tip
 from dokobot.storage.sql_store import SqlStore
-from dokobot.table.analysis import TEST_BUDGET, VERSION, Tip, analyse, tip
 from dokobot.table.store import StoredGame
 from tests.bot.helpers import FAST, cid, components
 

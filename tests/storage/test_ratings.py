@@ -8,12 +8,12 @@ import random
 
 import pytest
 
+import dokobot.players as ai
 from dokobot.cli import main
 from dokobot.engine import Game, RuleSet, deal
 from dokobot.storage import Database, StorageError
 from dokobot.storage.memory import MemoryStore
 from dokobot.storage.rating import MU, Rating, rate, rating_key
-from dokobot.table import ai
 from dokobot.table.store import SeatInfo
 
 QUICK = ai.Skill(scale=0.05)

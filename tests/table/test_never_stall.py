@@ -15,8 +15,8 @@ import pytest
 
 from dokobot.engine import CARD_CODES, RuleSet, deal
 from dokobot.engine.actions import Move, Play, Reserve
+from dokobot.players import Skill
 from dokobot.storage.memory import MemoryStore
-from dokobot.table.ai import Skill
 from dokobot.table.store import SeatInfo, StoreError
 from dokobot.table.table import Table, TableError, Tables, computer_id
 from tests.rigged import RiggedDeals

@@ -8,12 +8,12 @@ import threading
 
 import pytest
 
-import dokobot.table.ai.bid
+import dokobot.players.bid
 import dokobot.table.computers
 from dokobot.engine.actions import ArmutTake, Play, Reserve
 from dokobot.engine.record import replay
+from dokobot.players import Skill
 from dokobot.storage.memory import MemoryStore
-from dokobot.table.ai import Skill
 from dokobot.table.store import player_key
 from dokobot.table.table import Table, TableError, Tables, computer_id
 from tests.rigged import RiggedDeals
@@ -158,7 +158,7 @@ async def test_computer_announces_through_the_table(monkeypatch):
         allowed = [a for a in obs.may_announce if a in ("re", "kontra")]
         return allowed[0] if allowed and obs.phase == "play" else None
 
-    monkeypatch.setattr(dokobot.table.ai.bid, "announce", eager)
+    monkeypatch.setattr(dokobot.players.bid, "announce", eager)
     store = MemoryStore()
     _, table = await table_with_computers(3, store)
     await table.start(HOST[0], False)

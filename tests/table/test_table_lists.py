@@ -193,7 +193,7 @@ async def test_pflichtsolo_on_sqlite_restores_and_exports(tmp_path):
 async def test_vorgefuehrte_computers_choose_their_solo(caplog):
     """A short list: everybody is vorgeführt in turn; a computer seat picks a solo itself
     (no refused move), and the list ends when nobody owes a Pflichtsolo any more."""
-    from dokobot.table.ai import Skill
+    from dokobot.players import Skill
 
     tables = Tables(MemoryStore(), computer_skill=Skill(scale=0.05), computer_delay=0, rng=RiggedDeals(3))
     table = await tables.open(100, 1, *USERS[0])

@@ -239,7 +239,7 @@ def test_the_soloist_of_a_kleines_solo_comes_from_the_reservations_and_bids():
 async def test_vorgefuehrte_computers_at_six_play_both_sizes(caplog):
     """A short list at six: everybody is vorgeführt twice; computer seats pick a size they
     still owe themselves (no refused move), and the list ends after 12 Pflichtsoli."""
-    from dokobot.table.ai import Skill
+    from dokobot.players import Skill
 
     tables = Tables(MemoryStore(), computer_skill=Skill(scale=0.05), computer_delay=0, rng=RiggedDeals(6))
     table = await tables.open(100, 1, *USERS[0])

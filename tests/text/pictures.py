@@ -17,7 +17,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from dokobot.table.analysis import Curve, Moment
+from dokobot.players.analysis import Curve, Moment
 from dokobot.text.i18n import computer_words, t
 from dokobot.text.learn import curve_picture, rating_picture
 from dokobot.text.picture import (

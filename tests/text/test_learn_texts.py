@@ -8,7 +8,7 @@ import re
 import pytest
 
 from dokobot.engine import CARD_CODES
-from dokobot.table.analysis import Curve, Decision, Moment, Tip
+from dokobot.players.analysis import Curve, Decision, Moment, Tip
 from dokobot.text import render
 from dokobot.text.cards import card_text
 from dokobot.text.learn import analysis_text, curve_text, moment_text, tip_text

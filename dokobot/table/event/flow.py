@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import NamedTuple
 
-from dokobot.table.ai import DEFAULT_LEVEL
+from dokobot.players import DEFAULT_LEVEL
 from dokobot.table.table import computer_id, computer_name
 
 from . import effects as fx

@@ -355,7 +355,7 @@ class _Dealer:
         return hands
 
 
-# The sampling steps by name for the analysis (``dokobot.table.analysis``), which deals
+# The sampling steps by name for the analysis (``dokobot.players.analysis``), which deals
 # every hand from the public view with the same constraints.
 forbidden_types = _forbidden
 deal_hands = _deal

@@ -9,8 +9,8 @@ import pytest
 from dokobot.engine import Game, RuleSet, deal
 from dokobot.engine.actions import Klopfen, Play
 from dokobot.engine.rules import SOLO_KINDS
-from dokobot.table.ai import LEVELS, Skill, decide
-from dokobot.table.ai.arena import play
+from dokobot.players import LEVELS, Skill, decide
+from dokobot.players.arena import play
 from tests.engine.helpers import PRESET_SWITCHES, game, hands_with, random_position, swapped
 
 QUICK = Skill(scale=0.05)  # schwer thinks little in tests; the rules are the same
@@ -191,7 +191,7 @@ def test_knocks_with_a_strong_hand_only():
 
 def test_mittel_says_re_or_kontra_when_clearly_ahead_after_the_first_trick():
     """A known party leading by AHEAD Augen after a trick announces with a hand a little below the Re strength."""
-    from dokobot.table.ai import bid
+    from dokobot.players import bid
 
     rules = RuleSet.from_config({"preset": "ddv"})
     rng = random.Random(7)
@@ -234,8 +234,8 @@ def test_mittel_keeps_fuchs_and_karlchen_where_the_engine_counts_the_extras(conf
     """The card rules value a Fuchs or the Karlchen exactly where the engine scores the extras
     (contracts.extras_count): a kleine Hochzeit at six, trumpfsolo_still's Karo solo and stille
     Hochzeit, and nowhere a solo without it."""
-    from dokobot.table.ai import play as card_rules
-    from dokobot.table.ai.core import pos_from_obs
+    from dokobot.players import play as card_rules
+    from dokobot.players.core import pos_from_obs
 
     rules = RuleSet.from_config(config)
     dealt = [h.split() for h in hands] if hands else deal(rules, random.Random(5), rules.players - 1)
@@ -257,7 +257,7 @@ def test_mittel_keeps_fuchs_and_karlchen_where_the_engine_counts_the_extras(conf
 
 def test_a_kleine_hochzeit_is_open_until_its_partner_is_found():
     """At six the kleine Hochzeit seeks its partner as the Hochzeit does (contracts.is_hochzeit)."""
-    from dokobot.table.ai.core import pos_from_game, pos_from_obs
+    from dokobot.players.core import pos_from_game, pos_from_obs
 
     g = Game(RuleSet.from_config({"preset": "muenchen"}), [h.split() for h in SIX_TWO_CQ], 5)
     g.apply({"seat": 0, "reserve": "hochzeit"})
@@ -277,7 +277,7 @@ def test_schwer_reads_an_early_announcement_as_strength_in_a_kleine_hochzeit():
     from dataclasses import replace
 
     from dokobot.engine.cards import CODE_TO_TYPE
-    from dokobot.table.ai import search
+    from dokobot.players import search
 
     g = Game(RuleSet.from_config({"preset": "muenchen"}), [h.split() for h in SIX_TWO_CQ], 5)
     g.apply({"seat": 0, "reserve": "hochzeit"})
@@ -308,7 +308,7 @@ def test_announces_once_the_party_has_won_by_the_engines_target(config, levels, 
     from dataclasses import replace
 
     from dokobot.engine import Trick
-    from dokobot.table.ai import bid
+    from dokobot.players import bid
 
     rules = RuleSet.from_config(config)
     g = Game(rules, deal(rules, random.Random(3), 0), 0)
@@ -366,7 +366,7 @@ def test_schwer_lowers_only_when_nearly_every_world_wins_and_it_pays(monkeypatch
     """keine 90 and lower need lower_sure of the sampled worlds won with the next step made too
     (keine 90: the opponents under 60) and lower_margin gained on average (against the UCT player
     schwer's lowerings lost more than they won)."""
-    from dokobot.table.ai import search
+    from dokobot.players import search
 
     rules = RuleSet.from_config({"preset": "ddv"})
     g = Game(rules, deal(rules, random.Random(5), 0), 0)
@@ -403,7 +403,7 @@ def test_a_lowering_needs_the_next_step_made_in_the_play_out():
     """keine 90 needs the opponents under 60, keine 30 needs them schwarz, at six keine 135 needs
     them under 90; schwarz and Re/Kontra need no cushion."""
     from dokobot.engine.announce import STEPS, STEPS_SIX
-    from dokobot.table.ai.search import _with_a_step_to_spare as spare
+    from dokobot.players.search import _with_a_step_to_spare as spare
 
     def res(kontra_augen: int, kontra_tricks: int = 2) -> dict:
         return {"augen": {"re": 240 - kontra_augen, "kontra": kontra_augen},

@@ -49,9 +49,9 @@ from dokobot.engine.actions import Announce, Move, Play, parse
 from dokobot.engine.cards import AUGEN, CARD_CODES, CODE_TO_TYPE, CQ
 from dokobot.engine.record import load
 
-from .ai import search
-from .ai.core import best, holds, pos_from_obs, table_augen, wins_now
-from .ai.simulate import rollout
+from . import search
+from .core import best, holds, pos_from_obs, table_augen, wins_now
+from .simulate import rollout
 
 # of the stored analysis (``analyse``): a cache of another version is computed again
 # (2: the curve in booked points per Re seat, its marks from the engine's result;

@@ -8,10 +8,10 @@ import pytest
 
 from dokobot.engine import Game, RuleSet, deal, deck
 from dokobot.engine.actions import Play, Reserve
-from dokobot.table.ai import LEVELS, Skill, decide
-from dokobot.table.ai.arena import play
-from dokobot.table.ai.core import pos_from_game, pos_from_obs
-from dokobot.table.ai.rules import rule_move
+from dokobot.players import LEVELS, Skill, decide
+from dokobot.players.arena import play
+from dokobot.players.core import pos_from_game, pos_from_obs
+from dokobot.players.rules import rule_move
 
 QUICK = Skill(scale=0.05)
 

@@ -29,8 +29,8 @@ from dokobot.engine.contracts import (
     plays_stille_hochzeit,
 )
 from dokobot.engine.randomplay import random_action
-from dokobot.table.ai import bid, search
-from dokobot.table.ai.core import (
+from dokobot.players import bid, search
+from dokobot.players.core import (
     SCHWEIN_POWER,
     Playout,
     best,

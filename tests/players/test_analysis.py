@@ -6,12 +6,12 @@ import random
 
 import pytest
 
+import dokobot.players as ai
 from dokobot.engine import Game, RuleSet, deal
 from dokobot.engine.actions import Announce, Play
 from dokobot.engine.randomplay import random_game
 from dokobot.engine.record import replay_game
-from dokobot.table import ai
-from dokobot.table.analysis import (
+from dokobot.players.analysis import (
     TEST_BUDGET,
     Curve,
     Decision,
@@ -283,7 +283,7 @@ def test_announcements_are_marked_in_the_trick_they_were_made():
 # ---- a cost must stand clear of the play-outs' noise (issue 41: solos named random cards) --------
 
 from dokobot.engine.cards import CODE_TO_TYPE  # noqa: E402
-from dokobot.table.analysis import MIN_COST  # noqa: E402
+from dokobot.players.analysis import MIN_COST  # noqa: E402
 
 
 def _fixed_samples(values: dict):
@@ -298,7 +298,7 @@ def _fixed_samples(values: dict):
 
 
 def test_a_cost_within_the_noise_names_no_fault(monkeypatch):
-    from dokobot.table import analysis
+    from dokobot.players import analysis
 
     # played card 1 point worse on average, but the per-world differences scatter by +-15:
     # the standard error (about 2.2) dwarfs the mean
@@ -309,7 +309,7 @@ def test_a_cost_within_the_noise_names_no_fault(monkeypatch):
 
 
 def test_a_cost_beyond_the_noise_is_its_fresh_mean(monkeypatch):
-    from dokobot.table import analysis
+    from dokobot.players import analysis
 
     steady = {(1, False): [3.0, 0.0] * 24, (2, False): [0.0] * 48}  # mean 1.5, standard error 0.22
     monkeypatch.setattr(analysis, "option_samples", _fixed_samples(steady))
@@ -363,7 +363,7 @@ def test_in_a_solo_a_choice_within_the_noise_is_not_named():
 
 
 def test_a_cost_not_seen_on_the_first_third_of_fresh_worlds_is_not_played_further(monkeypatch):
-    from dokobot.table import analysis
+    from dokobot.players import analysis
 
     # even on the first 16 worlds, then 3 points ahead in every later one: the check stops early
     late = {(1, False): [1.0, -1.0] * 8 + [3.0] * 32, (2, False): [0.0] * 48}
@@ -376,7 +376,7 @@ def test_a_small_cost_lifted_by_one_lucky_world_is_not_named(monkeypatch):
     the ♣10 played, three and a half standard errors above zero, one world of +11 among them;
     400 worlds put it at 0.43. A cost is named only when it is at least MIN_COST even two
     standard errors lower."""
-    from dokobot.table import analysis
+    from dokobot.players import analysis
 
     diffs = [11, 5, 4, 4, 3, 3, *[2] * 6, *[1] * 18, *[0] * 11, *[-1] * 5, -2, -2]
     lucky = {(1, False): [float(d) for d in diffs], (2, False): [0.0] * 48}

@@ -7,7 +7,7 @@ import random
 
 from dokobot.engine import Game, RuleSet
 from dokobot.engine.cards import CODE_TO_TYPE
-from dokobot.table.ai import bid, infer, search
+from dokobot.players import bid, infer, search
 from tests.engine.helpers import hands_with
 
 HANDS = {0: "SA HA S9 SK HK H9 CK C9 CA DK D9 DJ",
