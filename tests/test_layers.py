@@ -215,25 +215,7 @@ def test_only_game_py_touches_private_names_inside_the_engine() -> None:
 def _all_level_imports(module: str, path: Path) -> list[str]:
     """Absolute names imported anywhere in the module, inside functions too, but not in
     ``TYPE_CHECKING`` blocks (those never run)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
-    skipped = {id(n) for node in ast.walk(tree) if isinstance(node, ast.If) and _is_type_checking(node)
-               for b in node.body for n in ast.walk(b)}
-    names: list[str] = []
-    for node in ast.walk(tree):
-        if id(node) in skipped:
-            continue
-        if isinstance(node, ast.Import):
-            names.extend(a.name for a in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                anchor = package.split(".")
-                anchor = anchor[: len(anchor) - node.level + 1]
-                base = ".".join([*anchor, base] if base else anchor)
-            names.append(base)
-            names.extend(f"{base}.{a.name}" for a in node.names)
-    return names
+    return _every_import(module, path, type_only=False)
 
 
 def test_no_import_cycles_with_deferred_imports() -> None:
@@ -435,13 +417,19 @@ def test_the_kind_string_check_sees_string_matches(tmp_path: Path) -> None:
 # ---- no circle even among type-only imports ---------------------------------------------------
 
 
-def _every_import(module: str, path: Path) -> list[str]:
+def _every_import(module: str, path: Path, *, type_only: bool = True) -> list[str]:
     """Absolute names imported anywhere in the module: at load, inside functions, and for the
-    type checker only (``TYPE_CHECKING``): a type-only circle is still a circle of design."""
+    type checker only (``TYPE_CHECKING``; left out with ``type_only=False``): a type-only
+    circle is still a circle of design."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    skipped = set() if type_only else {
+        id(n) for node in ast.walk(tree) if isinstance(node, ast.If) and _is_type_checking(node)
+        for b in node.body for n in ast.walk(b)}
     names: list[str] = []
     for node in ast.walk(tree):
+        if id(node) in skipped:
+            continue
         if isinstance(node, ast.Import):
             names.extend(a.name for a in node.names)
         elif isinstance(node, ast.ImportFrom):

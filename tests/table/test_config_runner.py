@@ -83,7 +83,8 @@ def test_refused_token_is_one_line(tmp_path, capsys, monkeypatch):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["config.toml"]  # no database file left behind
 
 
-def test_unreachable_discord_is_one_line(tmp_path, capsys, monkeypatch):
+def _offline(monkeypatch) -> None:
+    """Discord out of reach: the start fails before any login."""
     import aiohttp
 
     from dokobot.bot.client import DokoBot
@@ -93,6 +94,10 @@ def test_unreachable_discord_is_one_line(tmp_path, capsys, monkeypatch):
 
     monkeypatch.setattr(DokoBot, "start", offline)
     monkeypatch.setenv("DOKOBOT_TOKEN", TOKEN)
+
+
+def test_unreachable_discord_is_one_line(tmp_path, capsys, monkeypatch):
+    _offline(monkeypatch)
     assert run_bot(write(tmp_path, f'database = "{tmp_path / "d.sqlite3"}"')) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "cannot reach Discord" in err and "Traceback" not in err
@@ -100,19 +105,11 @@ def test_unreachable_discord_is_one_line(tmp_path, capsys, monkeypatch):
 
 
 def test_a_failed_start_keeps_a_database_that_was_there(tmp_path, capsys, monkeypatch):
-    import aiohttp
-
-    from dokobot.bot.client import DokoBot
-
-    async def offline(self, token, *, reconnect=True):
-        raise aiohttp.ClientConnectionError("Cannot connect to host discord.com:443")
-
-    monkeypatch.setattr(DokoBot, "start", offline)
-    monkeypatch.setenv("DOKOBOT_TOKEN", TOKEN)
-    config = write(tmp_path, f'database = "{tmp_path / "d.sqlite3"}"')
-    assert run_bot(config) == 2 and not (tmp_path / "d.sqlite3").exists()
     import sqlite3
 
+    _offline(monkeypatch)
+    config = write(tmp_path, f'database = "{tmp_path / "d.sqlite3"}"')
+    assert run_bot(config) == 2 and not (tmp_path / "d.sqlite3").exists()
     sqlite3.connect(tmp_path / "d.sqlite3").close()  # the host's own (empty) file: never removed
     assert run_bot(config) == 2 and (tmp_path / "d.sqlite3").exists()
 
