@@ -1133,7 +1133,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     ),
     "an.none": (
         "Keine deiner Karten hat nach der Rechnung von `schwer` {min} Punkte oder mehr gekostet. Gut gespielt!",
-        "None of your cards cost {min} points or more by `schwer`'s judgement. Well played!",
+        "None of your cards cost {min} points or more by the judgement of the hard computer. Well played!",
     ),
     "an.footer": (
         "Nur aus dem, was du damals wusstest: deine Karten und was auf dem Tisch lag.",
