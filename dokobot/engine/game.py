@@ -108,6 +108,9 @@ DoneTrick = tuple[int, list[Played], int, int]  # (leader, plays, winner, Augen)
 PHASES = ("reserve", "bid", "armut_take", "armut_give", "armut_return", "play", "partner", "done")
 ARMUT_PHASES = ("armut_take", "armut_give", "armut_return")  # the Armut offered, then the exchange
 RESERVE_PRIORITY = {"solo": 0, "schmeissen": 1, "armut": 2, "hochzeit": 3}
+# the most common event of all, made once per seat: an event is an immutable value, so one
+# instance serves every game (a frozen dataclass costs more to build than the tuple it replaced)
+_GESUND = tuple(Reserved(s, "gesund") for s in range(6))
 
 
 def solo_category(pflicht: bool, size: str) -> int:
@@ -791,7 +794,7 @@ class Game:
         """The seat to act says gesund (``reserve`` has checked it may)."""
         reserves = self._reserves
         reserves.append((seat, "gesund", None))
-        events: list[Event] = [Reserved(seat, "gesund")]
+        events: list[Event] = [_GESUND[seat]]
         if len(reserves) < len(self.seats):
             self.to_act = self.seats[len(reserves)]
             return events
