@@ -54,6 +54,18 @@ def _is_type_checking(node: ast.If) -> bool:
         isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
 
 
+def _imported(node: ast.Import | ast.ImportFrom, package: str) -> list[str]:
+    """The absolute names one import statement of a module in ``package`` brings in."""
+    if isinstance(node, ast.Import):
+        return [a.name for a in node.names]
+    base = node.module or ""
+    if node.level:
+        anchor = package.split(".")
+        anchor = anchor[: len(anchor) - node.level + 1]
+        base = ".".join([*anchor, base] if base else anchor)
+    return [base, *(f"{base}.{a.name}" for a in node.names)]
+
+
 def _top_level_imports(module: str, path: Path) -> list[str]:
     """Absolute names imported when the module is loaded."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
@@ -62,16 +74,8 @@ def _top_level_imports(module: str, path: Path) -> list[str]:
 
     def visit(body: list[ast.stmt]) -> None:
         for node in body:
-            if isinstance(node, ast.Import):
-                names.extend(a.name for a in node.names)
-            elif isinstance(node, ast.ImportFrom):
-                base = node.module or ""
-                if node.level:
-                    anchor = package.split(".")
-                    anchor = anchor[: len(anchor) - node.level + 1]
-                    base = ".".join([*anchor, base] if base else anchor)
-                names.append(base)
-                names.extend(f"{base}.{a.name}" for a in node.names)
+            if isinstance(node, ast.Import | ast.ImportFrom):
+                names.extend(_imported(node, package))
             elif isinstance(node, ast.If) and not _is_type_checking(node):
                 visit(node.body)
                 visit(node.orelse)
@@ -428,18 +432,8 @@ def _every_import(module: str, path: Path, *, type_only: bool = True) -> list[st
         for b in node.body for n in ast.walk(b)}
     names: list[str] = []
     for node in ast.walk(tree):
-        if id(node) in skipped:
-            continue
-        if isinstance(node, ast.Import):
-            names.extend(a.name for a in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                anchor = package.split(".")
-                anchor = anchor[: len(anchor) - node.level + 1]
-                base = ".".join([*anchor, base] if base else anchor)
-            names.append(base)
-            names.extend(f"{base}.{a.name}" for a in node.names)
+        if id(node) not in skipped and isinstance(node, ast.Import | ast.ImportFrom):
+            names.extend(_imported(node, package))
     return names
 
 
