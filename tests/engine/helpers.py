@@ -139,13 +139,21 @@ def swapped(g: Game, seat: int, rng: random.Random) -> Game | None:
     hands = [[CARD_CODES[t] for t in h] for h in g._dealt]
     hands[a][hands[a].index(x)] = y
     hands[b][hands[b].index(y)] = x
+    g2 = replayed_with(g, hands)
+    if g2 is None:
+        return None
+    assert g2.hand(a) != ha
+    return g2
+
+
+def replayed_with(g: Game, hands: list[list[str]]) -> Game | None:
+    """``g``'s actions replayed on other hands (None where one of them is illegal there)."""
     g2 = Game(g.rules, hands, g.dealer)
     try:
         for action in g.actions:
             g2.apply(action)
     except IllegalAction:
         return None
-    assert g2.hand(a) != ha
     return g2
 
 

@@ -7,12 +7,12 @@ from collections import Counter
 
 import pytest
 
-from dokobot.engine import Game, IllegalAction, RuleSet
+from dokobot.engine import Game, RuleSet
 from dokobot.engine.cards import CARD_CODES
 from dokobot.engine.randomplay import random_action
 from dokobot.table.event.errors import EventError
 from dokobot.table.event.kiebitz import Delay, Moment, Watching, WatchView, check_watch, watch_view
-from tests.engine.helpers import PRESET_SWITCHES, random_position
+from tests.engine.helpers import PRESET_SWITCHES, random_position, replayed_with
 
 CONFIGS = [*PRESET_SWITCHES, {"preset": "ddv", "players": 5}, {"preset": "ddv", "players": 5, "five": "all_play"}]
 
@@ -164,11 +164,8 @@ def _all_unplayed_permuted(g: Game, rng: random.Random) -> Game | None:
                 return None
             cards.update(new[s])
         hands.append(sorted(cards.elements()))
-    g2 = Game(g.rules, hands, g.dealer)
-    try:
-        for action in g.actions:
-            g2.apply(action)
-    except IllegalAction:
+    g2 = replayed_with(g, hands)
+    if g2 is None:
         return None
     same = g2.public_contract == g.public_contract and g2.public_parties() == g.public_parties()
     return g2 if same else None
