@@ -64,12 +64,13 @@ class Board:
 def names_of(state: EventState) -> dict[int, str]:
     """Every name the standings may need: the entrants, the seats of the round, and each
     computer the event handed a seat (their keys follow from their names)."""
-    names = {e.key: e.name for e in state.entrants}
+    names: dict[int, str] = {}
     for n in range(1, state.computers + 1):
         name = computer_name(n, DEFAULT_LEVEL)
         names[computer_id(name)] = name
     if state.current is not None:
         names.update((s.key, s.name) for table in state.current.tables for s in table.seats)
+    names.update((e.key, e.name) for e in state.entrants)  # a person's name as they signed up
     return names
 
 
@@ -232,22 +233,38 @@ SIZE, TITLE_SIZE = 16, 20
 ROW_H, PAD = 26, 16
 PICTURE_ROWS = 30  # rows drawn; the rest summed up in one line (the text and the export hold them all)
 RANK_W, ROUND_W, TOTAL_W, GAMES_W = 40, 50, 64, 44
+NAME_MIN = 140  # px a name keeps; more rounds than leave it that go to a second line
 
 
 @dataclass(frozen=True)
 class _Columns:
+    """Where each column ends (right-aligned numbers). Up to five rounds stand in one line
+    beside the name; more go to a second line under it, so a name keeps its room."""
+
     rounds: int
 
     @property
-    def name_w(self) -> int:
-        return W - 2 * PAD - RANK_W - self.rounds * ROUND_W - TOTAL_W - GAMES_W - 8
+    def two_lines(self) -> bool:
+        return W - 2 * PAD - RANK_W - self.rounds * ROUND_W - TOTAL_W - GAMES_W - 8 < NAME_MIN
 
-    def round_x(self, i: int) -> int:  # the right edge of round column i
+    @property
+    def inline(self) -> int:  # round columns beside the name
+        return 0 if self.two_lines else self.rounds
+
+    @property
+    def name_w(self) -> int:
+        return W - 2 * PAD - RANK_W - self.inline * ROUND_W - TOTAL_W - GAMES_W - 8
+
+    @property
+    def row_h(self) -> int:
+        return ROW_H * 2 if self.two_lines else ROW_H
+
+    def round_x(self, i: int) -> int:  # the right edge of round column i (in the name's line)
         return PAD + RANK_W + self.name_w + 8 + (i + 1) * ROUND_W
 
     @property
     def total_x(self) -> int:
-        return self.round_x(self.rounds - 1) + TOTAL_W if self.rounds else PAD + RANK_W + self.name_w + 8 + TOTAL_W
+        return PAD + RANK_W + self.name_w + 8 + self.inline * ROUND_W + TOTAL_W
 
     @property
     def games_x(self) -> int:
@@ -271,19 +288,22 @@ def standings_png(lang: str, table: Standings, title: str) -> bytes:
     """The standings as a picture: rank, name, points per round, total, games."""
     rows = _picture_rows(lang, table)
     cols = _Columns(table.rounds)
-    im = Image.new("RGB", (W, PAD * 2 + 36 + ROW_H * (len(rows) + 1)), PANEL)
+    height = PAD * 2 + 36 + ROW_H + sum(ROW_H if s is None else cols.row_h for _, s in rows)
+    im = Image.new("RGB", (W, height), PANEL)
     d = ImageDraw.Draw(im)
     d.text((PAD, PAD), shown_name(title, W - 2 * PAD, TITLE_SIZE, fallback=""), font=font(TITLE_SIZE, True), fill=WHITE)
     y = PAD + 36
     _header(d, lang, cols, y)
+    y += ROW_H
     for i, (words, s) in enumerate(rows):
-        y += ROW_H
         if s is None:
             d.text((PAD, y + ROW_H / 2), words, font=font(SIZE, True), fill=GOLD, anchor="lm")
+            y += ROW_H
             continue
         if i % 2 == 0:
-            d.rectangle((PAD - 6, y, W - PAD + 6, y + ROW_H), fill=FELT_DARK)
+            d.rectangle((PAD - 6, y, W - PAD + 6, y + cols.row_h), fill=FELT_DARK)
         _standing_row(d, lang, cols, s, y + ROW_H / 2)
+        y += cols.row_h
     return png(im)
 
 
@@ -291,7 +311,7 @@ def _header(d: ImageDraw.ImageDraw, lang: str, cols: _Columns, y: float) -> None
     small, mid = font(SIZE), y + ROW_H / 2
     d.text((PAD, mid), "#", font=small, fill=MUTED, anchor="lm")
     d.text((PAD + RANK_W, mid), t(lang, "board.pic.name"), font=small, fill=MUTED, anchor="lm")
-    for i in range(cols.rounds):
+    for i in range(cols.inline):
         d.text((cols.round_x(i), mid), t(lang, "board.pic.round", n=i + 1), font=small, fill=MUTED, anchor="rm")
     d.text((cols.total_x, mid), "Σ", font=small, fill=MUTED, anchor="rm")
     d.text((cols.games_x, mid), t(lang, "board.pic.games"), font=small, fill=MUTED, anchor="rm")
@@ -302,8 +322,13 @@ def _standing_row(d: ImageDraw.ImageDraw, lang: str, cols: _Columns, s: Standing
     d.text((PAD, mid), f"{s.rank}.", font=f, fill=WHITE, anchor="lm")
     name = shown_name(computer_words(s.name, lang), cols.name_w, SIZE)
     d.text((PAD + RANK_W, mid), name, font=bold, fill=WHITE, anchor="lm")
-    for i, p in enumerate(s.rounds):
-        d.text((cols.round_x(i), mid), "–" if p is None else signed(p, lang), font=f, fill=MUTED, anchor="rm")
+    points = ["–" if p is None else signed(p, lang) for p in s.rounds]
+    if cols.two_lines:  # "R1 +6   R2 −3 ...", under the name
+        line = "  ".join(f"{t(lang, 'board.pic.round', n=i + 1)} {p}" for i, p in enumerate(points))
+        d.text((PAD + RANK_W, mid + ROW_H), line, font=f, fill=MUTED, anchor="lm")
+    else:
+        for i, p in enumerate(points):
+            d.text((cols.round_x(i), mid), p, font=f, fill=MUTED, anchor="rm")
     d.text((cols.total_x, mid), signed(s.total, lang), font=bold, fill=GOLD, anchor="rm")
     d.text((cols.games_x, mid), str(s.games), font=f, fill=WHITE, anchor="rm")
 

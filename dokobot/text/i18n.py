@@ -1279,7 +1279,6 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "board.reminder": ("⏰ Das Doppelkopf-Turnier beginnt um {at} ({rel}):", "⏰ The Doppelkopf event starts at {at} ({rel}):"),
     "board.scheduled.name": ("Doppelkopf-Turnier", "Doppelkopf event"),
     "board.scheduled.where": ("Discord: #{channel}", "Discord: #{channel}"),
-    "board.scheduled.about": ("{settings}", "{settings}"),
     "board.no_events": (
         "Einen Termin im Server-Kalender kann ich nicht anlegen: mir fehlt die Berechtigung „Events verwalten“. "
         "Das Turnier läuft trotzdem, die Erinnerung kommt auch.",
