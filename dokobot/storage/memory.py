@@ -20,6 +20,7 @@ from dokobot.table.scores import BookedRecord, Leaderboard, RatingRow, Statistic
 from dokobot.table.sheet import Sheet, build_sheet, page_of
 from dokobot.table.store import (
     ChannelPrefs,
+    EventMarks,
     OpenHand,
     SeatInfo,
     StoredGame,
@@ -56,12 +57,16 @@ class MemoryStore:
     async def close(self) -> None:
         """Nothing to close: the dicts go with the object."""
 
-    async def open_table(self, channel_id: int, guild_id: int | None, host_id: int, seats: list[SeatInfo]) -> int:
+    async def open_table(self, channel_id: int, guild_id: int | None, host_id: int, seats: list[SeatInfo],
+                         event: EventMarks | None = None) -> int:
         if any(t.channel_id == channel_id for tid, t in self.tables.items() if tid not in self.closed):
             raise StoreError("table already open in channel")
         table_id = next(self._ids)
-        self.tables[table_id] = StoredTable(table_id, channel_id, guild_id, host_id, list(seats))
+        self.tables[table_id] = StoredTable(table_id, channel_id, guild_id, host_id, list(seats), event=event)
         return table_id
+
+    async def set_event_marks(self, table_id: int, marks: EventMarks) -> None:
+        self._open(table_id).event = marks  # immutable
 
     async def set_seats(self, table_id: int, seats: list[SeatInfo], host_id: int) -> None:
         if table_id not in self.tables or table_id in self.closed:
@@ -322,8 +327,9 @@ class MemoryStore:
         event_id = next(self._ids)
         state = dataclasses.replace(state, event_id=event_id)
         text = _event_text(state)
-        self.events[event_id] = StoredEvent(event_id, guild_id, channel_id, state, float(created_at),
-                                            None, None if starts_at is None else float(starts_at))
+        # whole seconds, as the database keeps them
+        self.events[event_id] = StoredEvent(event_id, guild_id, channel_id, state, float(int(created_at)),
+                                            None, None if starts_at is None else float(int(starts_at)))
         self.event_json[event_id] = text
         return self._read_event(event_id)
 
