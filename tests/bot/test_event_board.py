@@ -123,7 +123,7 @@ def _games(event: StoredEvent, store: RowsStore, games: int, seed: int = 3) -> N
     for g in range(games):
         tab = run.tables[g % len(run.tables)]
         points = [rng.randint(-4, 4) for _ in tab.seats]
-        store.rows += [GameRow(event.event_id, 1, tab.no, s.key, p, s.computer) for s, p in zip(tab.seats, points)]
+        store.rows += [GameRow(event.event_id, 1, tab.no, s.key, p, s.computer) for s, p in zip(tab.seats, points, strict=True)]
 
 
 def _edits(requests: list[Request], channel_id: int, message_id: int, since: int = 0) -> list[Request]:
@@ -189,7 +189,7 @@ async def test_changes_over_time_are_at_most_one_edit_per_window_and_the_last_on
     await board.wait()
     times = [r.at for r in _edits(requests, doko.channel.id, message_id, start)]
     assert 3 <= len(times) <= 30 / PACE.window + 1
-    assert all(b - a >= PACE.window - 1e-6 for a, b in zip(times, times[1:]))
+    assert all(b - a >= PACE.window - 1e-6 for a, b in zip(times, times[1:], strict=False))
     expected = standings.compute(event.event_id, store.rows, words.names_of(event.state), 1)
     assert words.board("de", event, expected, {t.no: 800_000 + t.no for t in event.state.current.tables}).description \
         == _shown(doko, message_id).embeds[0].description
