@@ -76,5 +76,12 @@ class EventCog(commands.Cog, name="Event"):
     async def beenden(self, interaction: discord.Interaction) -> None:
         await self.bot.events.host_step(interaction, "end")
 
+    @turnier.command(name=_("name.stand"), description=_("cmd.stand"))
+    @app_commands.rename(nummer=_("opt.nummer"), export=_("opt.export"))
+    @app_commands.describe(nummer=_("cmd.stand.nummer"), export=_("cmd.stand.export"))
+    async def stand(self, interaction: discord.Interaction, nummer: app_commands.Range[int, 1] | None = None,
+                    export: bool = False) -> None:
+        await self.bot.events.show(interaction, nummer, export)
+
     async def on_event_button(self, interaction: discord.Interaction, event_id: int, action: str) -> None:
         await self.bot.events.button(interaction, event_id, action)

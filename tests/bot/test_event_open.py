@@ -121,3 +121,23 @@ async def test_bad_settings_and_start_get_an_answer(doko):
     res = await ev.slash(ev.host, "eroeffnen", beginn="morgen früh")
     assert res.response.content.startswith("„morgen früh“ verstehe ich nicht")
     assert await ev.store.channel_events(ev.channel.id) == []
+
+
+async def test_end_before_the_start_and_show_the_past_event(doko):
+    ev = EventDriver(doko, 4)
+    await ev.open()
+    await ev.sign_up(ev.people[:2])
+    res = await ev.slash(ev.host, "beenden")
+    assert res.response.content == t("de", "event.ok.ended")
+    event = await ev.event()
+    assert event.state.phase == "ended"
+    res = await ev.people[1].click(await ev.message(), label=t("de", "btn.event_in"))
+    assert res.response.content == t("de", "event.err.ended")  # an old button: a clear answer
+    res = await ev.slash(ev.people[3], "stand")
+    assert res.ephemeral and res.response.embeds
+    res = await ev.slash(ev.people[3], "stand", nummer=event.event_id)
+    assert res.ephemeral and res.response.embeds
+    res = await ev.slash(ev.host, "starten")
+    assert res.response.content == t("de", "event.err.none")
+    res = await ev.slash(ev.host, "eroeffnen")  # the channel is free for the next one
+    assert res.response.content.startswith("Das Turnier ist eröffnet")

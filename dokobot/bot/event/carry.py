@@ -82,6 +82,7 @@ class EventEffects:
                     await self.say(event, "event.line.round_ended", round=effect.round)
             case fx.EventEnded():
                 self.desk.deadlines.cancel(event.event_id)
+                self.desk.schedule.forget(event.event_id)
                 await self.say(event, "event.line.ended")
             case fx.StandingsChanged() | fx.EntrantAdded() | fx.EntrantLeft():
                 await self.desk.board.changed(event.event_id)

@@ -17,15 +17,18 @@ import asyncio
 import logging
 from collections.abc import Coroutine
 from dataclasses import replace
-from typing import Any, cast
+from typing import Any
 
 import discord
 
 from dokobot.bot import permissions
+from dokobot.bot.event import past
+from dokobot.bot.event.board import EventBoard
+from dokobot.bot.event.buttons import signup_view
 from dokobot.bot.event.carry import EventEffects
 from dokobot.bot.event.deadlines import Deadlines
-from dokobot.bot.event.places import Board, Change, EventHost, Place
-from dokobot.bot.event.plainboard import PlainBoard
+from dokobot.bot.event.places import Change, EventHost, Place
+from dokobot.bot.event.schedule import EventSchedule
 from dokobot.bot.presenter import Clock, DiscordClock
 from dokobot.bot.replies import answer, send_ephemeral
 from dokobot.table.event import effects as fx
@@ -48,10 +51,13 @@ _THREAD_TYPES = (discord.ChannelType.public_thread, discord.ChannelType.private_
 class EventDesk:
     """The events of this process: their locks, their tables' threads, their deadlines."""
 
-    def __init__(self, bot: EventHost, board: Board | None = None, clock: Clock | None = None) -> None:
+    def __init__(self, bot: EventHost, board: EventBoard | None = None, clock: Clock | None = None) -> None:
         self.bot = bot
         self.clock: Clock = clock or DiscordClock()
-        self.board: Board = board or PlainBoard(bot, self.store)
+        # the event's message: standings and the sign-up buttons; the start and its reminder
+        self.board: EventBoard = board or EventBoard(bot, view_for=lambda event, lang: signup_view(event.event_id, lang),
+                                                clock=self.clock)
+        self.schedule = EventSchedule(bot, self.clock)
         self.places: dict[int, Place] = {}  # thread id -> the event table playing there
         self.deadlines = Deadlines(self.clock, self.time_up)
         self.effects = EventEffects(self)
@@ -60,7 +66,7 @@ class EventDesk:
 
     @property
     def store(self) -> EventStore:
-        return cast("EventStore", self.bot.store)  # until ``Store`` names its ``EventStore`` part
+        return self.bot.store
 
     def lock(self, event_id: int) -> asyncio.Lock:
         return self._locks.setdefault(event_id, asyncio.Lock())
@@ -171,6 +177,19 @@ class EventDesk:
         await self.withdraw(interaction, event)
         return True
 
+    async def show(self, interaction: discord.Interaction, number: int | None, export: bool) -> None:
+        """``/doko turnier stand``: the channel's events, or one's standings (and its export)."""
+        lang = await self.bot.lang_of(interaction)
+        channel_id = getattr(interaction.channel, "parent_id", None) or interaction.channel_id or 0
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        if number is None:
+            message = await past.past_list(self.store, channel_id, lang)
+        else:
+            message = await past.past_event(self.board, channel_id, number, lang, export)
+        if message.get("view") is None:
+            message.pop("view", None)
+        await answer(interaction, message.pop("content", None), **message)
+
     # ---- host steps ---------------------------------------------------------------------
 
     async def host_step(self, interaction: discord.Interaction, what: str) -> None:
@@ -253,6 +272,7 @@ class EventDesk:
             if run is not None and event.state.phase == "playing" and not run.time_up:
                 self.deadlines.set(event.event_id, run.deadline)
             await self._catch_up(event)
+        await self.schedule.restore()
 
     async def _catch_up(self, event: StoredEvent) -> None:
         run = event.state.current
@@ -269,6 +289,8 @@ class EventDesk:
 
     def stop(self) -> None:
         self.deadlines.stop()
+        self.board.stop()
+        self.schedule.stop()
 
 
 def _done_text(lang: str, what: str, step: Step) -> str:

@@ -12,7 +12,7 @@ import discord
 from dokobot.bot import permissions
 from dokobot.bot.event.desk import EventDesk
 from dokobot.bot.event.opening import Options, settings_from, start_time
-from dokobot.bot.event.plainboard import message_url
+from dokobot.bot.event.places import message_url
 from dokobot.bot.replies import answer, send_ephemeral
 from dokobot.table.event import flow
 from dokobot.table.event.errors import EventError
@@ -50,7 +50,9 @@ async def open_event(desk: EventDesk, interaction: discord.Interaction, options:
         await answer(interaction, t(lang, "err.storage"))
         return
     event = await _post(desk, event, interaction)
-    await answer(interaction, t(lang, "event.ok.opened", url=message_url(event)))
+    note = await desk.schedule.scheduled(event, lang)  # a start given: the Scheduled Event, the reminder
+    text = t(lang, "event.ok.opened", url=message_url(event))
+    await answer(interaction, f"{text}\n{note}" if note else text)
 
 async def _cannot_open(desk: EventDesk, interaction: discord.Interaction, lang: str) -> str | None:
     """Why no event can be opened here (None: it can): a thread, missing permissions,

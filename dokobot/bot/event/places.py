@@ -11,6 +11,7 @@ from typing import Any, Protocol
 import discord
 
 from dokobot.bot.event.deadlines import Deadlines
+from dokobot.bot.event.schedule import EventSchedule
 from dokobot.bot.host import Host
 from dokobot.table.event.flow import Step
 from dokobot.table.event.state import EventState
@@ -39,11 +40,13 @@ async def run_quietly(work: Awaitable[Any], what: str) -> None:
 
 
 class Board(Protocol):
-    """The event's public message (board42's ``EventBoard``): posted once, redrawn paced."""
+    """The event's public message (``board.EventBoard``): posted once, redrawn paced."""
 
     async def post(self, event: StoredEvent, channel: discord.abc.Messageable) -> int: ...
 
     async def changed(self, event_id: int) -> None: ...
+
+    def stop(self) -> None: ...
 
 
 class EventHost(Host, Protocol):
@@ -69,3 +72,12 @@ class Desk(Protocol):
 
     @property
     def deadlines(self) -> Deadlines: ...
+
+    @property
+    def schedule(self) -> EventSchedule: ...
+
+
+def message_url(event: StoredEvent) -> str:
+    if event.message_id is None:
+        return f"<#{event.channel_id}>"
+    return f"https://discord.com/channels/{event.guild_id}/{event.channel_id}/{event.message_id}"
