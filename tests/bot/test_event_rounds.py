@@ -8,6 +8,7 @@ from dokobot.bot.client import DokoBot
 from dokobot.bot.config import Config
 from dokobot.table.table import computer_id
 from dokobot.text.i18n import t
+from dokobot.text.markdown import esc
 from tests.bot.event_driver import EventDriver
 from tests.bot.helpers import FAST
 
@@ -73,7 +74,7 @@ async def test_a_leaver_hands_the_seat_to_a_waiting_entrant_then_to_a_computer(d
     res = await ev.slash(other, "abmelden", where=ev.thread_of(second))
     await ev.settle()
     assert second.seats[seat].is_bot and second.seats[seat].user_id < 0
-    assert res.response.content == t("de", "event.ok.left_seat", name=second.seats[seat].name)
+    assert res.response.content == t("de", "event.ok.left_seat", name=esc(second.seats[seat].name))
     assert computer_id(second.seats[seat].name) == second.seats[seat].user_id
     await ev.play_game(second)  # the computer plays the seat's turns
     assert second.game_no == 1 and second.state == "between" and second.last is not None
