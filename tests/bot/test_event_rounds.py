@@ -160,3 +160,51 @@ async def test_a_restart_mid_round_carries_on(doko, store):
     event = await ev.event()
     assert event.state.phase == "ended" and ev.tables() == []
     assert len(await store.event_rows(event.event_id)) == 16
+
+
+async def test_a_table_the_host_closes_is_done(doko):
+    ev = await started(doko, runden=1, spiele=2)
+    first, second = ev.tables()
+    await ev.play_game(first)
+    await ev.host.click(ev.table_message(first), label=t("de", "btn.close"))
+    await ev.settle()
+    event = await ev.event()
+    assert first.state == "closed" and event.state.current.table(1).done
+    assert event.state.phase == "playing"  # the other table still plays its list
+    await ev.play_game(second)
+    await ev.play_game(second)
+    event = await ev.event()
+    assert second.state == "closed" and event.state.phase == "ended"
+
+
+async def test_the_time_limit_fires_after_a_restart(doko, store):
+    ev = await started(doko, runden=1, spiele=4, zeitlimit=5)
+    await doko.env.restart_bot(DokoBot(Config(), store=store, rng=doko.bot.tables.rng, computer_skill=FAST,
+                                       computer_delay=0))
+    await doko.env.advance_time(4 * 60)
+    assert not (await ev.event()).state.current.time_up
+    await doko.env.advance_time(61)
+    await ev.settle()
+    event = await ev.event()
+    assert event.state.current.time_up
+    assert all(tb.event.struck_after == 1 for tb in ev.tables())
+    for table in ev.tables():
+        await ev.play_game(table)
+    assert (await ev.event()).state.phase == "ended"
+
+
+async def test_an_english_host_gets_english_answers(doko, locales):
+    ev = EventDriver(doko, 4)
+    locales[ev.host.id] = "en-US"
+    res = await ev.open(runden=1)
+    assert res.response.content.startswith("The event is open")
+    res = await ev.slash(ev.host, "starten")
+    assert res.response.content == t("en", "event.err.nobody")
+
+
+async def test_a_start_time_becomes_a_scheduled_event(doko):
+    ev = EventDriver(doko, 4)
+    await ev.open(beginn="<t:%d>" % (doko.env.now().timestamp() + 3 * 3600))
+    event = await ev.event()
+    assert event.starts_at == doko.env.now().timestamp() + 3 * 3600
+    assert event.scheduled_id is not None

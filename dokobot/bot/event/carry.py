@@ -179,8 +179,9 @@ class EventEffects:
     async def strike(self, event: StoredEvent, effect: fx.StrikeGames) -> bool:
         """The time is up at the table: True when its list is over at once."""
         found = self.tables_of(event, effect.round, effect.table)
-        if not found:
-            return True  # no table left to play there: done
+        if not found:  # never opened (its thread failed): done; else another process plays it
+            rows = await self.desk.store.event_tables(event.event_id)
+            return not any(r.round == effect.round and r.table == effect.table and r.table_id for r in rows)
         thread_id, table = found[0]
         done = await table.strike()
         lang = await self.bot.table_lang(table)

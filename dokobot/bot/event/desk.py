@@ -201,7 +201,7 @@ class EventDesk:
         manage = bool(interaction.permissions.manage_channels)
         user_id = interaction.user.id
         if what in ("start", "round"):  # a round opens threads: the bot must be able to
-            lacking = permissions.missing_for_event(interaction) if interaction.channel_id == event.channel_id else []
+            lacking = permissions.missing_for_event(interaction)
             if lacking:
                 await send_ephemeral(interaction, permissions.missing_text(lang, lacking))
                 return
@@ -224,16 +224,19 @@ class EventDesk:
 
     def table_changed(self, table: Table, outcome: Outcome) -> None:
         """Every accepted change at any table: a game booked at an event table counts for
-        the standings; its list over, the table is done."""
+        the standings; its list over (or the table closed by the host), the table is done."""
         place = self.places.get(table.channel_id)
-        if place is None or outcome.finished is None:
+        if place is None or (outcome.finished is None and table.state != "closed"):
             return
-        step = outcome.finished.list_step
-        self.spawn(self._booked(place, step is not None and step.ended is not None))
+        step = outcome.finished.list_step if outcome.finished is not None else None
+        done = table.state == "closed" or (step is not None and step.ended is not None)
+        self.spawn(self._booked(place, outcome.finished is not None, done))
 
-    async def _booked(self, place: Place, ended: bool) -> None:
-        steps: list[Change] = [lambda s: flow.game_finished(s, place.round, place.table)]
-        if ended:
+    async def _booked(self, place: Place, booked: bool, done: bool) -> None:
+        steps: list[Change] = []
+        if booked:
+            steps.append(lambda s: flow.game_finished(s, place.round, place.table))
+        if done:
             steps.append(lambda s: flow.table_done(s, place.round, place.table))
         for change in steps:
             try:
@@ -285,7 +288,7 @@ class EventDesk:
             last = table.last
             if table.state != "playing" and last is not None and last.list_step is not None \
                     and last.list_step.ended is not None:
-                await self._booked(place, True)
+                await self._booked(place, False, True)
 
     def stop(self) -> None:
         self.deadlines.stop()
