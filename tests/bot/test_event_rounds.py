@@ -204,7 +204,7 @@ async def test_an_english_host_gets_english_answers(doko, locales):
 
 async def test_a_start_time_becomes_a_scheduled_event(doko):
     ev = EventDriver(doko, 4)
-    await ev.open(beginn="<t:%d>" % (doko.env.now().timestamp() + 3 * 3600))
+    await ev.open(beginn=f"<t:{int(doko.env.now().timestamp()) + 3 * 3600}>")
     event = await ev.event()
-    assert event.starts_at == doko.env.now().timestamp() + 3 * 3600
+    assert event.starts_at == int(doko.env.now().timestamp()) + 3 * 3600
     assert event.scheduled_id is not None
