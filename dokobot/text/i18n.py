@@ -1353,8 +1353,6 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "btn.event_in": ("Anmelden", "Sign up"),
     "btn.event_out": ("Abmelden", "Leave"),
     "perm.create_public_threads": ("Öffentliche Threads erstellen", "Create Public Threads"),
-    "event.open_title": ("Doppelkopf-Turnier", "Doppelkopf event"),
-    "event.open_body": ("Turnierleitung: {host}\n{settings}\nAngemeldet: {n}", "Host: {host}\n{settings}\nSigned up: {n}"),
     "event.ok.opened": (
         "Das Turnier ist eröffnet: {url}. Wer mitspielt, meldet sich mit dem Knopf an; du startest es mit `/doko turnier starten`.",
         "The event is open: {url}. Players sign up with the button; you start it with `/doko tournament start`.",
@@ -1380,8 +1378,6 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "**Round {round}** is over. The next one begins with `/doko tournament round`.",
     ),
     "event.line.ended": ("**Das Turnier ist vorbei.** Danke fürs Mitspielen!", "**The event is over.** Thanks for playing!"),
-    "event.line.paused": ("Das Turnier ist angehalten.", "The event is paused."),
-    "event.line.resumed": ("Das Turnier geht weiter.", "The event goes on."),
     "event.thread.name": ("Runde {round} · Tisch {table}", "Round {round} · table {table}"),
     "event.thread.seated": (
         "Runde {round}, Tisch {table}: {names}. Eure Karten zeigt „Meine Karten“ an der Tischnachricht. Viel Glück!",
@@ -1408,10 +1404,6 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "event.err.thread": (
         "Ein Turnier eröffnest du in einem Textkanal, nicht in einem Thread: seine Tische bekommen eigene Threads.",
         "Open an event in a text channel, not in a thread: its tables get threads of their own.",
-    ),
-    "event.err.table_here": (
-        "In diesem Kanal ist ein Tisch offen; ein Turnier braucht den Kanal für sich. Schließ den Tisch zuerst.",
-        "A table is open in this channel; an event needs the channel to itself. Close the table first.",
     ),
     "event.err.start_time": (
         "„{value}“ verstehe ich nicht als Beginn. Schreib z. B. `20:00`, `24.12.2026 19:30` oder einen Discord-Zeitstempel `<t:…>`; der Beginn liegt in der Zukunft.",
