@@ -55,8 +55,7 @@ class EventDesk:
         self.bot = bot
         self.clock: Clock = clock or DiscordClock()
         # the event's message: standings and the sign-up buttons; the start and its reminder
-        self.board: EventBoard = board or EventBoard(bot, view_for=lambda event, lang: signup_view(event.event_id, lang),
-                                                clock=self.clock)
+        self.board: EventBoard = board or EventBoard(bot, view_for=_buttons, clock=self.clock)
         self.schedule = EventSchedule(bot, self.clock)
         self.places: dict[int, Place] = {}  # thread id -> the event table playing there
         self.deadlines = Deadlines(self.clock, self.time_up)
@@ -294,6 +293,11 @@ class EventDesk:
         self.deadlines.stop()
         self.board.stop()
         self.schedule.stop()
+
+
+def _buttons(event: StoredEvent, lang: str) -> discord.ui.View | None:
+    """The event message's buttons: sign up and leave while the event runs, none once over."""
+    return signup_view(event.event_id, lang) if event.state.phase != "ended" else None
 
 
 def _done_text(lang: str, what: str, step: Step) -> str:
