@@ -293,3 +293,35 @@ async def test_past_events_are_listed_and_one_is_shown_with_its_export(doko, sto
     await channel.send(**shown)
     other = await past.past_event(board, doko.channel.id + 1, first.event_id, "en")
     assert other == {"content": f"There is no event #{first.event_id} in this channel."}
+
+
+async def test_a_restart_shows_what_the_last_process_had_not_shown_yet(doko, store, requests):
+    event = await _event(doko, store)
+    old = _board(doko)
+    message_id = await _posted(doko, store, old, event)
+    _games(event, store, 3)
+    await _changed(doko, old, event.event_id)
+    old.stop()  # killed within the pacing window: the edit never went out
+    await doko.env.advance_time(PACE.window * 2)
+    start = len(requests)
+    assert _edits(requests, doko.channel.id, message_id) == []
+    again = _board(doko)
+    with doko.env._bot_scope():
+        await again.restore()
+    await doko.env.advance_time(PACE.window)
+    assert len(_edits(requests, doko.channel.id, message_id, start)) == 1
+    expected = standings.compute(event.event_id, store.rows, words.names_of(event.state), 1)
+    assert f"**1.** {expected.people[0].name} · R1 " in (_shown(doko, message_id).embeds[0].description or "")
+
+
+async def test_at_shutdown_a_waiting_edit_goes_out_at_once(doko, store, requests):
+    board = _board(doko)
+    event = await _event(doko, store)
+    message_id = await _posted(doko, store, board, event)
+    _games(event, store, 3)
+    await _changed(doko, board, event.event_id)  # waits for the window after the post
+    start = len(requests)
+    with doko.env._bot_scope():
+        await board.retire()
+    edits = _edits(requests, doko.channel.id, message_id, start)
+    assert len(edits) == 1 and edits[0].at == requests[start - 1].at  # no virtual time passed
