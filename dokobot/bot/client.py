@@ -263,7 +263,11 @@ class DokoBot(Preferences, commands.Bot):
         asyncio.get_running_loop().create_task(self.close())
 
     async def close(self) -> None:
-        self.events.stop()  # no deadline fires after this
+        try:  # no deadline fires after this; the events' messages get their last edit
+            await asyncio.wait_for(self.events.retire(), timeout=5)
+        except (TimeoutError, Exception):  # pragma: no cover - best effort on shutdown
+            log.warning("events: pending updates dropped on shutdown")
+        self.events.stop()
         self.tables.stop()  # no computer move after this
         await self.learn.close()
         for presenter in list(self.presenters.values()):

@@ -275,6 +275,7 @@ class EventDesk:
                 self.deadlines.set(event.event_id, run.deadline)
             await self._catch_up(event)
         await self.schedule.restore()
+        await self.board.restore()  # each running event's message redrawn once
 
     async def _catch_up(self, event: StoredEvent) -> None:
         run = event.state.current
@@ -288,6 +289,12 @@ class EventDesk:
             if table.state != "playing" and last is not None and last.list_step is not None \
                     and last.list_step.ended is not None:
                 await self._booked(place, False, True)
+
+    async def retire(self) -> None:
+        """Shutdown: no deadline or reminder fires from here; a waiting board edit goes out."""
+        self.deadlines.stop()
+        self.schedule.stop()
+        await self.board.retire()
 
     def stop(self) -> None:
         self.deadlines.stop()
