@@ -1107,6 +1107,64 @@ _TEXTS: dict[str, tuple[str, str]] = {
     # ---- learning from the games (issue 24) ----
     "btn.analyse": ("Analyse", "Analysis"),
     "btn.tipp": ("Tipp", "Hint"),
+    # ---- kiebitz: watching a seat at any table (the table setting, the buttons, the private view) ----
+    "setting.kiebitz": ("Zuschauen", "Watching"),
+    "setting.kiebitz.help": (
+        "wer nicht mitspielt, darf einem Platz privat zuschauen, einen Stich zurück: `aus`, `zustimmung` "
+        "(wer dort spielt, wird gefragt; Standard) oder `offen`.",
+        "someone not playing may follow a seat privately, one trick behind: `off`, `consent` "
+        "(whoever plays it is asked; default) or `open`.",
+    ),
+    "setting.kiebitz.values": ("`aus`, `zustimmung`, `offen`", "`off`, `consent`, `open`"),
+    "setting.kiebitz.off": ("aus", "off"),
+    "setting.kiebitz.consent": ("mit Zustimmung", "with consent"),
+    "setting.kiebitz.open": ("offen", "open"),
+    "btn.watch": ("Zuschauen", "Watch"),
+    "btn.watch_more": ("Weiter zuschauen", "Keep watching"),
+    "btn.watch_stop": ("Nicht mehr zuschauen", "Stop watching"),
+    "btn.watch_allow": ("Erlauben", "Allow"),
+    "btn.watch_deny": ("Ablehnen", "Decline"),
+    "kiebitz.pick": (
+        "Wem möchtest du über die Schulter schauen? Du siehst das Spiel privat, immer einen Stich zurück.",
+        "Whose seat would you like to follow? You see the game privately, always one trick behind.",
+    ),
+    "kiebitz.pick_seat": ("Platz wählen", "Choose a seat"),
+    "kiebitz.seat": ("Platz {n}: {name}", "Seat {n}: {name}"),
+    "kiebitz.ask": (
+        "{player}, {watcher} möchte dir in diesem Spiel über die Schulter schauen "
+        "(privat, einen Stich zurück, nie eine Karte auf deiner Hand). Erlaubst du das?",
+        "{player}, {watcher} would like to follow your seat in this game "
+        "(privately, one trick behind, never a card in your hand). Do you allow it?",
+    ),
+    "kiebitz.asked": (
+        "{name} ist gefragt. Sobald {name} zustimmt, siehst du hier das Spiel.",
+        "{name} has been asked. Once {name} agrees, you see the game here.",
+    ),
+    "kiebitz.allowed": ("{player} lässt {watcher} zuschauen.", "{player} lets {watcher} watch."),
+    "kiebitz.declined": ("{player} möchte in diesem Spiel keinen Kiebitz.", "{player} prefers not to be watched this game."),
+    "kiebitz.declined_you": ("{name} möchte nicht, dass du zuschaust.", "{name} prefers not to be watched."),
+    "kiebitz.only": ("Das kann nur {name} beantworten.", "Only {name} can answer this."),
+    "kiebitz.stale": (
+        "Diese Frage gehört zu einem Spiel, das nicht mehr läuft.", "This question belongs to a game that is over.",
+    ),
+    "kiebitz.no_game": ("Gerade läuft kein Spiel, dem du zuschauen kannst.", "No game is running that you could watch."),
+    "kiebitz.bad_seat": ("Diesen Platz gibt es in diesem Spiel nicht.", "That seat is not in this game."),
+    "kiebitz.not_watching": (
+        "Du schaust gerade niemandem zu: **Zuschauen** an der Tischnachricht startet es.",
+        "You are not watching anyone: **Watch** on the table message starts it.",
+    ),
+    "kiebitz.stopped": ("Du schaust nicht mehr zu.", "You stopped watching."),
+    "kiebitz.ended.seated": (
+        "Du sitzt jetzt selbst am Tisch: dein Zuschauen ist beendet.",
+        "You are seated at the table now: your watching has ended.",
+    ),
+    "kiebitz.ended.over": ("Das Spiel ist vorbei: dein Zuschauen ist beendet.", "The game is over: your watching has ended."),
+    "kiebitz.ended.stale": (
+        "Diese Ansicht wird nicht mehr aktualisiert: **Weiter zuschauen** holt eine neue.",
+        "This view is no longer updated: **Keep watching** gets a fresh one.",
+    ),
+    "kiebitz.watching.one": ("👀 {n} schaut zu", "👀 {n} watching"),
+    "kiebitz.watching.other": ("👀 {n} schauen zu", "👀 {n} watching"),
     "curve.title": ("Spiel {no}: erwartete Punkte je Re-Spieler ({names})", "Game {no}: expected points per Re player ({names})"),
     "curve.legend_re": ("Re liegt vorn", "Re ahead"),
     "curve.legend_kontra": ("Kontra liegt vorn", "Kontra ahead"),
