@@ -349,8 +349,8 @@ async def _answered(interaction: discord.Interaction, watchers: Watchers, seat: 
         name = esc(table.game_players[seat].name) if seat < len(table.game_players) else "–"
         await send_ephemeral(interaction, t(lang, "kiebitz.only", name=name))
         return
-    watcher_name = await _name(interaction, watcher)
     asked = watchers.asking.pop((watcher, seat), None)
+    watcher_name = _name(interaction, watcher, asked)
     if allow:
         state = watchers.state.for_game(table.game_no)
         await watchers.change(dataclasses.replace(state, consents=state.consents | {(watcher, seat)}))
@@ -373,8 +373,11 @@ async def _answered(interaction: discord.Interaction, watchers: Watchers, seat: 
     watchers.kick()
 
 
-async def _name(interaction: discord.Interaction, user_id: int) -> str:
-    """A member's name for a public line (never a mention)."""
+def _name(interaction: discord.Interaction, user_id: int, asked: discord.Interaction | None) -> str:
+    """The watcher's name for a public line (shown as a mention only when no name is known;
+    the line pings nobody)."""
+    if asked is not None:
+        return esc(getattr(asked.user, "display_name", asked.user.name))
     guild = interaction.guild
     member = guild.get_member(user_id) if guild is not None else None
     return esc(member.display_name) if member is not None else f"<@{user_id}>"
