@@ -308,8 +308,10 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "err.already_seated_other": ("Diese Person sitzt schon am Tisch.", "That person is already seated."),
     "err.computer_already": ("Für diesen Platz spielt schon ein Computer.", "A computer already plays this seat."),
     "err.setting_value": (
-        "„{value}“ geht für {name} nicht (turn_timeout: Sekunden, 0 = aus; on_timeout: wait oder computer; mentions, tipps: an/aus).",
-        "“{value}” does not work for {name} (turn_timeout: seconds, 0 = off; on_timeout: wait or computer; mentions, tipps: on/off).",
+        "„{value}“ geht für {name} nicht (turn_timeout: Sekunden, 0 = aus; on_timeout: wait oder computer; mentions, tipps: an/aus; "
+        "kiebitz: aus, zustimmung oder offen).",
+        "“{value}” does not work for {name} (turn_timeout: seconds, 0 = off; on_timeout: wait or computer; mentions, tipps: on/off; "
+        "kiebitz: off, consent or open).",
     ),
     "ok.channel_rules": ("Gespeichert: der nächste Tisch hier spielt {preset}.", "Saved: the next table here plays {preset}."),
     "ok.handed_over": ("{name} spielt jetzt auf Platz {n}.", "{name} now plays seat {n}."),
@@ -1110,12 +1112,9 @@ _TEXTS: dict[str, tuple[str, str]] = {
     # ---- kiebitz: watching a seat at any table (the table setting, the buttons, the private view) ----
     "setting.kiebitz": ("Zuschauen", "Watching"),
     "setting.kiebitz.help": (
-        "wer nicht mitspielt, darf einem Platz privat zuschauen, einen Stich zurück: `aus`, `zustimmung` "
-        "(wer dort spielt, wird gefragt; Standard) oder `offen`.",
-        "someone not playing may follow a seat privately, one trick behind: `off`, `consent` "
-        "(whoever plays it is asked; default) or `open`.",
+        "privat, einen Stich zurück; `aus`, `zustimmung`, `offen`.",
+        "privately, one trick behind; `off`, `consent`, `open`.",
     ),
-    "setting.kiebitz.values": ("`aus`, `zustimmung`, `offen`", "`off`, `consent`, `open`"),
     "setting.kiebitz.off": ("aus", "off"),
     "setting.kiebitz.consent": ("mit Zustimmung", "with consent"),
     "setting.kiebitz.open": ("offen", "open"),
