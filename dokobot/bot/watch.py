@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from dokobot.bot.components import controls_for, the_bot
-from dokobot.bot.hands import expired
+from dokobot.bot.hands import edit_original, expired, holds
 from dokobot.bot.messages import NO_MENTIONS, digest, dynamic_view, embed
 from dokobot.bot.replies import send_ephemeral
 from dokobot.engine import Game
@@ -32,7 +32,7 @@ from dokobot.table import kiebitz
 from dokobot.table.event.errors import EventError
 from dokobot.table.event.kiebitz import Delay, WatchView, check_watch, watch_view
 from dokobot.table.event.settings import Kiebitz
-from dokobot.table.store import StoreError
+from dokobot.table.store import OpenHand, StoreError
 from dokobot.table.table import Table
 from dokobot.text.event import watch_text
 from dokobot.text.i18n import t, tn
@@ -54,6 +54,9 @@ def watchers_of(bot: Host, table: Table) -> Watchers:
     return found
 
 
+View = discord.Interaction | OpenHand  # a live view's interaction, or its stored token (after a restart)
+
+
 class Watchers:
     """One table's watchers: the stored state, their open views and the views' last edits."""
 
@@ -61,14 +64,14 @@ class Watchers:
         self.bot, self.table = bot, table
         self.state = kiebitz.WatchState()
         self._loaded = False
-        self.views: dict[int, discord.Interaction] = {}  # watcher -> the interaction whose @original is the view
+        self.views: dict[int, View] = {}  # watcher -> what edits the view (its @original)
         self.asking: dict[tuple[int, int], discord.Interaction] = {}  # (watcher, seat) -> "asked" answer
-        self._sent: dict[int, tuple[int, str]] = {}  # watcher -> (interaction id, digest) as last edited
-        self._ends: list[tuple[discord.Interaction, str]] = []  # views due for their last edit, and why
+        self._sent: dict[int, tuple[float, str]] = {}  # watcher -> (view opened at, digest) as last edited
+        self._ends: list[tuple[View, str]] = []  # views due for their last edit, and why
         self._delay: tuple[tuple[int | None, int], Delay] | None = None  # (game id, actions) -> its delay
 
     async def ready(self) -> None:
-        """Read the stored state once (a restart: who watched whom goes on)."""
+        """Read the stored state once (a restart: who watched whom goes on, the views too)."""
         if self._loaded:
             return
         try:
@@ -76,7 +79,8 @@ class Watchers:
         except StoreError as exc:
             log.warning("table %s: the watchers could not be read: %s", self.table.channel_id, exc)
             return
-        self.state, self._loaded = kiebitz.WatchState.from_json(stored), True
+        self.state, self._loaded = kiebitz.WatchState.from_json(stored, self.table.table_id), True
+        self.views = dict(self.state.views)
 
     def count(self) -> int:
         """How many watch the running game (what the table message shows)."""
@@ -89,7 +93,10 @@ class Watchers:
         return self.state.watching.follows.get(watcher) if self.count() else None
 
     async def change(self, state: kiebitz.WatchState) -> None:
-        """Store a new state first, then hold it (a failed write changes nothing: StoreError)."""
+        """Store a new state first, then hold it (a failed write changes nothing: StoreError).
+        Only the views of those who still watch are kept."""
+        follows = state.watching.follows
+        state = dataclasses.replace(state, views={w: v for w, v in state.views.items() if w in follows})
         key = kiebitz.state_key(self.table.table_id)
         if state.watching.count() or state.consents:
             await self.bot.store.set_bot_state(key, state.to_json())
@@ -97,23 +104,29 @@ class Watchers:
             await self.bot.store.drop_bot_state(key)
         self.state = state
 
-    def open(self, watcher: int, interaction: discord.Interaction) -> None:
-        """The watcher's newest view: kept current from now on (an older one gets its last edit)."""
+    async def open(self, watcher: int, interaction: discord.Interaction) -> None:
+        """The watcher's newest view: kept current from now on, after a restart too (an older
+        one gets its last edit)."""
         old = self.views.get(watcher)
         if old is not None and old is not interaction:
             self._ends.append((old, "kiebitz.ended.stale"))
         self.views[watcher] = interaction
+        lang = await self.bot.lang_of(interaction)
+        kept = OpenHand(self.table.table_id, watcher, interaction.application_id, interaction.token,
+                        interaction.created_at.timestamp(), lang=lang)
+        await self._store(dataclasses.replace(self.state, views={**self.state.views, watcher: kept}))
 
     def retire(self) -> None:
-        """Shutdown: every view says it is no longer updated (its button opens a fresh one)."""
+        """Shutdown: every view says it is no longer updated (its button opens a fresh one; the
+        next process edits it again while its token holds)."""
         for watcher in list(self.views):
             self.end(watcher, "kiebitz.ended.stale")
 
     def end(self, watcher: int, reason: str) -> None:
-        interaction = self.views.pop(watcher, None)
+        view = self.views.pop(watcher, None)
         self._sent.pop(watcher, None)
-        if interaction is not None:
-            self._ends.append((interaction, reason))
+        if view is not None:
+            self._ends.append((view, reason))
 
     async def sync(self) -> None:
         """Before the table message is shown: watchers of another game, or seated now, end."""
@@ -121,7 +134,7 @@ class Watchers:
         table, state = self.table, self.state
         if not state.watching.count() and not state.consents:
             return
-        if state.game_no != table.game_no or table.game is None:  # a new game, or the game was aborted
+        if state.game_no != table.game_no or table.game is None or table.state == "closed":  # over, aborted
             for watcher in list(self.views):
                 self.end(watcher, "kiebitz.ended.over")
             await self._store(kiebitz.WatchState(table.game_no))
@@ -147,19 +160,19 @@ class Watchers:
         if game is not None and ours and self.views:
             delay = self.delay(game)
             now = game.observation(game.seats[0])
-            for watcher, interaction in list(self.views.items()):
+            for watcher, view in list(self.views.items()):
                 seat = self.state.watching.follows.get(watcher)
-                if seat is None or expired(interaction):
+                if seat is None or _gone(view):
                     self.end(watcher, "kiebitz.ended.stale")
                     continue
-                await self._show(watcher, interaction, watch_view(seat, now, delay))
+                await self._show(watcher, view, watch_view(seat, now, delay))
         if game is not None and ours and game.finished:  # shown whole: the watching ends with the game
             self.views.clear()
             self._sent.clear()
             await self._store(kiebitz.WatchState(table.game_no))
         ends, self._ends = self._ends, []
-        for interaction, reason in ends:
-            await self._last_edit(interaction, reason)
+        for view, reason in ends:
+            await self._last_edit(view, reason)
 
     def kick(self) -> None:
         """Show the change: the table message's count, the views' last edits."""
@@ -176,28 +189,34 @@ class Watchers:
         lang = await self.bot.user_lang(watcher, self.table.channel_id)
         return view_message(self.table, view, lang)
 
-    async def _show(self, watcher: int, interaction: discord.Interaction, view: WatchView) -> None:
+    async def _show(self, watcher: int, target: View, view: WatchView) -> None:
         message = await self.view_message(watcher, view)
-        shown = (interaction.id, digest(message)[0] or "")
+        shown = (_opened(target), digest(message)[0] or "")
         if self._sent.get(watcher) == shown:
             return
         try:
-            await interaction.edit_original_response(**message)
+            await self._edit(target, message)
             self._sent[watcher] = shown
         except discord.HTTPException:  # dismissed, or the token is gone: "Weiter zuschauen" opens a new one
             self.views.pop(watcher, None)
 
-    async def _last_edit(self, interaction: discord.Interaction, reason: str) -> None:
-        if discord.utils.utcnow() >= interaction.expires_at:
+    async def _edit(self, target: View, message: dict[str, Any]) -> None:
+        if isinstance(target, OpenHand):
+            await edit_original(self.bot.client, target, **message)
+        else:
+            await target.edit_original_response(**message)
+
+    async def _last_edit(self, target: View, reason: str) -> None:
+        if _gone(target):
             return
-        lang = await self.bot.lang_of(interaction)
+        lang = target.lang if isinstance(target, OpenHand) else await self.bot.lang_of(target)
         view = None
         if reason == "kiebitz.ended.stale" and self.count():
             view = dynamic_view()
             view.add_item(KiebitzButton(self.table.channel_id, "more", self.table.game_no,
                                         label=t(lang, "btn.watch_more")))
         try:
-            await interaction.edit_original_response(content=t(lang, reason), embed=None, view=view)
+            await self._edit(target, {"content": t(lang, reason), "embed": None, "view": view})
         except discord.HTTPException:
             pass  # dismissed or gone: nothing more to say
 
@@ -205,6 +224,17 @@ class Watchers:
         game = self.table.game
         assert game is not None
         return watch_view(seat, game.observation(game.seats[0]), self.delay(game))
+
+
+def _gone(target: View) -> bool:
+    """No edit goes through any more (its token runs out)."""
+    if isinstance(target, OpenHand):
+        return not holds(target, discord.utils.utcnow().timestamp())
+    return expired(target)
+
+
+def _opened(target: View) -> float:
+    return target.opened_at if isinstance(target, OpenHand) else target.created_at.timestamp()
 
 
 def view_message(table: Table, view: WatchView, lang: str) -> dict[str, Any]:
@@ -313,7 +343,7 @@ async def _chosen(interaction: discord.Interaction, watchers: Watchers, seat: in
     await _follow(watchers, watcher, seat)
     await interaction.response.send_message(**await watchers.view_message(watcher, watchers.view_now(seat)),
                                             ephemeral=True)
-    watchers.open(watcher, interaction)
+    await watchers.open(watcher, interaction)
     watchers.kick()  # the table message counts the watchers
 
 
@@ -369,7 +399,7 @@ async def _answered(interaction: discord.Interaction, watchers: Watchers, seat: 
     if asked is not None and not expired(asked):
         message = await watchers.view_message(watcher, watchers.view_now(seat))
         await _quietly(asked.edit_original_response(**message))
-        watchers.open(watcher, asked)
+        await watchers.open(watcher, asked)
     watchers.kick()
 
 
@@ -399,7 +429,7 @@ async def _more(interaction: discord.Interaction, watchers: Watchers, lang: str)
         return
     await interaction.response.send_message(**await watchers.view_message(watcher, watchers.view_now(seat)),
                                             ephemeral=True)
-    watchers.open(watcher, interaction)
+    await watchers.open(watcher, interaction)
     watchers.kick()  # the older view's last edit
 
 

@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from dokobot.engine import Game
 
 from .event.kiebitz import Delay, Watching
-from .store import KIEBITZ_MODES
+from .store import KIEBITZ_MODES, OpenHand
 from .table import Table, TableError
 
 KEY_PREFIX = "kiebitz:"  # bot facts: "kiebitz:<table id>" -> the JSON of a WatchState
@@ -59,28 +61,38 @@ def delay_of(game: Game) -> Delay:
 
 @dataclass(frozen=True)
 class WatchState:
-    """The watchers of one table's game ``game_no``: who follows which seat, and who has a
-    seat's consent (watcher, seat). A new game starts with none."""
+    """The watchers of one table's game ``game_no``: who follows which seat, who has a seat's
+    consent (watcher, seat), and each watcher's open view (its interaction's token edits it
+    for 15 minutes, after a restart too; a secret: never logged). A new game starts with none."""
 
     game_no: int = 0
     watching: Watching = field(default_factory=Watching)
     consents: frozenset[tuple[int, int]] = frozenset()
+    views: Mapping[int, OpenHand] = field(default_factory=dict)
 
     def for_game(self, game_no: int) -> WatchState:
         """This state for game ``game_no``: empty when it belongs to another game."""
         return self if self.game_no == game_no else WatchState(game_no)
 
     def to_json(self) -> str:
+        views = {str(w): {"app": v.application_id, "token": v.token, "at": v.opened_at, "lang": v.lang}
+                 for w, v in self.views.items()}
         return json.dumps({"game": self.game_no, "follows": {str(w): s for w, s in self.watching.follows.items()},
-                           "consents": sorted([w, s] for w, s in self.consents)})
+                           "consents": sorted([w, s] for w, s in self.consents), "views": views})
 
     @classmethod
-    def from_json(cls, text: str | None) -> WatchState:
+    def from_json(cls, text: str | None, table_id: int = 0) -> WatchState:
         """The stored state; nothing (or anything unreadable) is no watcher."""
         try:
             data = json.loads(text or "{}")
             follows = {int(w): int(s) for w, s in data.get("follows", {}).items()}
             consents = frozenset((int(w), int(s)) for w, s in data.get("consents", []))
-            return cls(int(data.get("game", 0)), Watching(follows), consents)
-        except (ValueError, TypeError, AttributeError):
+            views = {int(w): _view(table_id, int(w), v) for w, v in data.get("views", {}).items()}
+            return cls(int(data.get("game", 0)), Watching(follows), consents, views)
+        except (ValueError, TypeError, AttributeError, KeyError):
             return cls()
+
+
+def _view(table_id: int, watcher: int, data: dict[str, Any]) -> OpenHand:
+    return OpenHand(table_id, watcher, int(data["app"]), str(data["token"]), float(data["at"]),
+                    lang=str(data.get("lang", "de")))

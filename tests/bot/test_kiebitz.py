@@ -201,12 +201,16 @@ async def test_a_restart_keeps_who_watches_whom(doko, store):
     presenter.update()
     await presenter.wait()
     assert footer(doko).endswith(" · 👀 1 schaut zu")  # after the restart note
-    old = doko.fetch(view, watcher)  # killed: the view was not told, its button still works
-    again = await watcher.click(old, label="Weiter zuschauen")
-    assert again.ephemeral and "Stich 1:" in message_text(again.response)
     await doko.open_all_hands()
+    await play_cards(doko, 4)  # the new process keeps the old view current through its stored token
+    shown = view_text(doko, view, watcher)
+    assert "Stich 2:" in shown and "Stich 3:" not in shown
+    again = await watcher.click(doko.fetch(view, watcher), label="Weiter zuschauen")  # a fresh view
+    assert again.ephemeral and "Stich 2:" in message_text(again.response)
+    assert doko.fetch(view, watcher).content == t("de", "kiebitz.ended.stale")  # the old one says so
     await play_cards(doko, 4)
-    assert "Stich 2:" in view_text(doko, again.response, watcher)
+    assert "Stich 3:" in view_text(doko, again.response, watcher)
+    assert footer(doko).endswith("👀 1 schaut zu")
 
 
 async def test_stop_watching_and_english_words(doko, locales):
