@@ -439,7 +439,7 @@ async def _stop(interaction: discord.Interaction, watchers: Watchers, lang: str)
         await send_ephemeral(interaction, t(lang, "kiebitz.not_watching"))
         return
     await watchers.change(dataclasses.replace(watchers.state, watching=watchers.state.watching.stop(watcher)))
-    watchers.views.pop(watcher, None)
+    watchers.end(watcher, "kiebitz.stopped")  # the newest view says so too (it may be another message)
     await interaction.response.edit_message(content=t(lang, "kiebitz.stopped"), embed=None, view=None)
     watchers.kick()
 

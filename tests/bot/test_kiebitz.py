@@ -154,6 +154,9 @@ async def test_a_computers_seat_needs_no_consent(doko):
     assert "über die Schulter" in view_text(doko, view, doko.outsider)
     assert len(doko.public()) == before  # nobody was asked
     assert footer(doko) == "👀 1 schaut zu"
+    guest = doko.guild.add_member(doko.env.create_user("Gast"))
+    await ask_to_watch(doko, guest, bot_seat)
+    assert footer(doko) == "👀 2 schauen zu"
 
 
 async def test_off_means_no_button_and_the_rules_page_says_so(doko):
