@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from dokobot.bot.components import controls_for, the_bot
-from dokobot.bot.hands import edit_original, expired, holds
+from dokobot.bot.hands import TOKEN_LIFE, edit_original, expired, holds
 from dokobot.bot.messages import NO_MENTIONS, digest, dynamic_view, embed
 from dokobot.bot.replies import send_ephemeral
 from dokobot.engine import Game
@@ -207,7 +207,7 @@ class Watchers:
             await target.edit_original_response(**message)
 
     async def _last_edit(self, target: View, reason: str) -> None:
-        if _gone(target):
+        if _dead(target):
             return
         lang = target.lang if isinstance(target, OpenHand) else await self.bot.lang_of(target)
         view = None
@@ -231,6 +231,13 @@ def _gone(target: View) -> bool:
     if isinstance(target, OpenHand):
         return not holds(target, discord.utils.utcnow().timestamp())
     return expired(target)
+
+
+def _dead(target: View) -> bool:
+    """Its token has run out: not even a last edit goes through."""
+    if isinstance(target, OpenHand):
+        return discord.utils.utcnow().timestamp() >= target.opened_at + TOKEN_LIFE.total_seconds()
+    return discord.utils.utcnow() >= target.expires_at
 
 
 def _opened(target: View) -> float:

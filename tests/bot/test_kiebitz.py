@@ -254,3 +254,22 @@ async def test_a_clean_shutdown_tells_the_views_and_their_button_opens_a_fresh_o
     await doko.env.restart_bot(DokoBot(Config(), store=store, rng=doko.bot.tables.rng))
     again = await watcher.click(old, label="Weiter zuschauen")
     assert again.ephemeral and "Du schaust Ost über die Schulter" in message_text(again.response)
+
+
+async def test_a_view_about_to_run_out_says_so_and_keep_watching_brings_it_back(doko):
+    await doko.open_and_seat()
+    await set_mode(doko, "offen turn_timeout=0")
+    await doko.start()
+    watcher = doko.outsider
+    view = (await ask_to_watch(doko, watcher, 0)).response
+    await doko.open_all_hands()
+    await doko.reserve_all_gesund()
+    await play_cards(doko, 4)
+    await doko.env.advance_time(14 * 60 + 45)  # its token has 15 seconds left
+    await doko.open_all_hands()
+    await play_cards(doko, 1)
+    old = doko.fetch(view, watcher)
+    assert old.content == t("de", "kiebitz.ended.stale") and [c.label for c in components(old)] == ["Weiter zuschauen"]
+    again = await watcher.click(old, label="Weiter zuschauen")
+    await play_cards(doko, 7)
+    assert "Stich 1:" in view_text(doko, again.response, watcher)
