@@ -30,6 +30,7 @@ from dokobot.bot.presenter import Clock, TablePresenter
 from dokobot.bot.replies import ANSWERED as ANSWERED
 from dokobot.bot.replies import error_text, send_ephemeral
 from dokobot.bot.sync import sync_on_start
+from dokobot.bot.watch import WATCH_ITEMS
 from dokobot.players import Skill
 from dokobot.players.analysis import DEFAULT_BUDGET, TEST_BUDGET
 from dokobot.storage.memory import MemoryStore
@@ -145,7 +146,7 @@ class DokoBot(Preferences, commands.Bot):
         if isinstance(self.store, ShardedStore) and self._lease_loop:  # keep our leases, pick up expired ones
             self.store.start(self.keep_leases)
         await self._load_commands()
-        self.add_dynamic_items(*DYNAMIC_ITEMS, EventButton)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *WATCH_ITEMS, EventButton)
         await sync_on_start(self)  # only if changed, from one process; a failure is a warning
 
     async def _load_commands(self) -> None:

@@ -208,3 +208,8 @@ async def test_a_start_time_becomes_a_scheduled_event(doko):
     event = await ev.event()
     assert event.starts_at == int(doko.env.now().timestamp()) + 3 * 3600
     assert event.scheduled_id is not None
+
+
+async def test_the_events_kiebitz_mode_is_its_tables_setting(doko):
+    ev = await started(doko, runden=1, spiele=1, kiebitz="open")
+    assert [tb.settings.kiebitz for tb in ev.tables()] == ["open", "open"]
