@@ -4,6 +4,8 @@ the host ends it; a restart in the middle of a round carries on."""
 
 from __future__ import annotations
 
+import discord
+
 from dokobot.bot.client import DokoBot
 from dokobot.bot.config import Config
 from dokobot.table.table import computer_id
@@ -213,3 +215,20 @@ async def test_a_start_time_becomes_a_scheduled_event(doko):
 async def test_the_events_kiebitz_mode_is_its_tables_setting(doko):
     ev = await started(doko, runden=1, spiele=1, kiebitz="open")
     assert [tb.settings.kiebitz for tb in ev.tables()] == ["open", "open"]
+
+
+async def test_an_english_channel_gets_english_threads(doko):
+    ev = EventDriver(doko, 4)
+    wirt = doko.guild.add_member(doko.env.create_user("Wirt"), roles=[
+        doko.guild.create_role("Wirt", permissions=discord.Permissions(manage_channels=True))])
+    res = await wirt.slash(ev.channel, "doko sprache", sprache="en", kanal=True)
+    assert res.response.content == t("en", "ok.lang")
+    ev.lang = "en"
+    await ev.open(runden=1, spiele=1, pflichtsolo=False)
+    await ev.sign_up()
+    await ev.start()
+    (thread,) = ev.threads()
+    assert thread.name == t("en", "event.thread.name", round=1, table=1)
+    texts = [m.content for m in thread.history()]
+    assert any(c.startswith("Round 1, table 1:") for c in texts), texts
+    assert await ev.bot.table_lang(ev.tables()[0]) == "en"

@@ -134,6 +134,9 @@ class EventEffects:
         table = await self.bot.tables.open_event_table(thread.id, event.guild_id, event.state.host, seats,
                                                        dict(effect.rules), self.settings(event))
         await self.desk.store.save_event_table(dataclasses.replace(row, table_id=table.table_id))
+        chosen = (await self.bot.store.channel_prefs(event.channel_id)).language
+        if chosen:  # the event's channel speaks one language: so do its threads
+            await self.bot.set_channel_lang(thread.id, chosen)
         names = ", ".join(esc(s.name) if s.computer else f"<@{s.key}>" for s in effect.seats)
         text = t(lang, "event.thread.seated", round=effect.round, table=effect.table, names=names)
         await run_quietly(thread.send(text[:2000], allowed_mentions=SEAT_MENTIONS), f"event {event.event_id}")

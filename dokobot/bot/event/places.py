@@ -54,6 +54,8 @@ class EventHost(Host, Protocol):
 
     async def channel_lang(self, channel_id: int) -> str: ...
 
+    async def set_channel_lang(self, channel_id: int, lang: str | None) -> None: ...
+
 
 class Desk(Protocol):
     """What carrying out effects needs of the desk (``EventDesk``)."""
