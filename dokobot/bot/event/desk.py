@@ -22,7 +22,6 @@ from typing import Any
 import discord
 
 from dokobot.bot import permissions
-from dokobot.bot.event import past
 from dokobot.bot.event.board import EventBoard
 from dokobot.bot.event.buttons import signup_view
 from dokobot.bot.event.carry import EventEffects
@@ -175,19 +174,6 @@ class EventDesk:
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self.withdraw(interaction, event)
         return True
-
-    async def show(self, interaction: discord.Interaction, number: int | None, export: bool) -> None:
-        """``/doko turnier stand``: the channel's events, or one's standings (and its export)."""
-        lang = await self.bot.lang_of(interaction)
-        channel_id = getattr(interaction.channel, "parent_id", None) or interaction.channel_id or 0
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        if number is None:
-            message = await past.past_list(self.store, channel_id, lang)
-        else:
-            message = await past.past_event(self.board, channel_id, number, lang, export)
-        if message.get("view") is None:
-            message.pop("view", None)
-        await answer(interaction, message.pop("content", None), **message)
 
     # ---- host steps ---------------------------------------------------------------------
 

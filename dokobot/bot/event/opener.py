@@ -1,5 +1,6 @@
-"""Opening an event (``/doko turnier eroeffnen``): refused where it cannot run (a thread,
-a permission missing, an event still running), else stored, then its message posted."""
+"""The channel's side of events: opening one (``/doko turnier eroeffnen``: refused where it
+cannot run, a thread, a permission missing, an event still running; else stored, then its
+message posted), and showing the channel's events (``/doko turnier stand``)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from dataclasses import replace
 import discord
 
 from dokobot.bot import permissions
+from dokobot.bot.event import past
 from dokobot.bot.event.desk import EventDesk
 from dokobot.bot.event.opening import Options, settings_from, start_time
 from dokobot.bot.event.places import message_url
@@ -77,3 +79,17 @@ async def _post(desk: EventDesk, event: StoredEvent, interaction: discord.Intera
         log.warning("event %s: its message could not be posted: %s", event.event_id, exc)
         return event
     return replace(event, message_id=message_id)
+
+
+async def show(desk: EventDesk, interaction: discord.Interaction, number: int | None, export: bool) -> None:
+    """``/doko turnier stand``: the channel's events, or one's standings (and its export)."""
+    lang = await desk.bot.lang_of(interaction)
+    channel_id = getattr(interaction.channel, "parent_id", None) or interaction.channel_id or 0
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    if number is None:
+        message = await past.past_list(desk.store, channel_id, lang)
+    else:
+        message = await past.past_event(desk.board, channel_id, number, lang, export)
+    if message.get("view") is None:
+        message.pop("view", None)
+    await answer(interaction, message.pop("content", None), **message)
