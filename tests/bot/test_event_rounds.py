@@ -232,3 +232,20 @@ async def test_an_english_channel_gets_english_threads(doko):
     texts = [m.content for m in thread.history()]
     assert any(c.startswith("Round 1, table 1:") for c in texts), texts
     assert await ev.bot.table_lang(ev.tables()[0]) == "en"
+
+
+async def test_computers_fill_the_seats_six_cannot_fill(doko):
+    ev = EventDriver(doko, 6)
+    ev.bot.events.seed = lambda: 7  # a fixed seating: the same tables every run
+    await ev.open(runden=1, spiele=1, pflichtsolo=False, computer=True)
+    await ev.sign_up()
+    await ev.start()
+    tables = ev.tables()
+    assert [sum(s.is_bot for s in tb.seats) for tb in tables] == [1, 1]  # 6 = 3 + 3, a computer each
+    assert sorted(s.user_id for tb in tables for s in tb.seats if not s.is_bot) == sorted(p.id for p in ev.people)
+    for table in tables:
+        await ev.play_game(table)
+    event = await ev.event()
+    assert event.state.phase == "ended" and event.state.seed == 7
+    rows = await ev.store.event_rows(event.event_id)
+    assert len(rows) == 8 and sum(r.is_computer for r in rows) == 2

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Coroutine
+import secrets
+from collections.abc import Callable, Coroutine
 from dataclasses import replace
 from typing import Any
 
@@ -44,9 +45,6 @@ from dokobot.text.markdown import esc
 
 log = logging.getLogger(__name__)
 
-_THREAD_TYPES = (discord.ChannelType.public_thread, discord.ChannelType.private_thread, discord.ChannelType.news_thread)
-
-
 class EventDesk:
     """The events of this process: their locks, their tables' threads, their deadlines."""
 
@@ -57,6 +55,8 @@ class EventDesk:
         self.board: EventBoard = board or EventBoard(bot, view_for=_buttons, clock=self.clock)
         self.schedule = EventSchedule(bot, self.clock)
         self.places: dict[int, Place] = {}  # thread id -> the event table playing there
+        # each new event's seating seed (a test may fix it: the same seed, the same tables)
+        self.seed: Callable[[], int] = lambda: secrets.randbelow(2**31)
         self.deadlines = Deadlines(self.clock, self.time_up)
         self.effects = EventEffects(self)
         self._locks: dict[int, asyncio.Lock] = {}

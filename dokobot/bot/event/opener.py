@@ -5,7 +5,6 @@ message posted), and showing the channel's events (``/doko turnier stand``)."""
 from __future__ import annotations
 
 import logging
-import secrets
 from dataclasses import replace
 
 import discord
@@ -43,7 +42,7 @@ async def open_event(desk: EventDesk, interaction: discord.Interaction, options:
         await send_ephemeral(interaction, error_text(lang, err))
         return
     await interaction.response.defer(ephemeral=True, thinking=True)
-    state = flow.open_event(0, interaction.user.id, settings, secrets.randbelow(2**31))
+    state = flow.open_event(0, interaction.user.id, settings, desk.seed())
     try:
         event = await desk.store.create_event(interaction.guild_id, interaction.channel_id or 0, state, now,
                                               starts_at)
