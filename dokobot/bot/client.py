@@ -190,6 +190,11 @@ class DokoBot(Preferences, commands.Bot):
         self.restored_count += len(restored)
         if restored:
             log.info("restored %d open table(s)", len(restored))
+        if restored:  # an event's tables among them: their reports find the event
+            try:
+                await self.events.attach()
+            except StoreError as exc:
+                log.warning("the events of restored tables are not known: %s", exc)
         for table in restored:
             if table.message_id and table.state in ("playing", "between"):
                 presenter = self.presenter(table)

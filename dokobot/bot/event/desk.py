@@ -253,15 +253,22 @@ class EventDesk:
     async def restore(self) -> None:
         """After a restart: every running event's threads are known again, its deadline
         set, and a table whose list ended while no process ran it is reported done."""
-        for event in await self.store.running_events():
-            for row in await self.store.event_tables(event.event_id):
-                self.places[row.thread_id] = Place(row.event_id, row.round, row.table)
+        for event in await self.attach():
             run = event.state.current
             if run is not None and event.state.phase == "playing" and not run.time_up:
                 self.deadlines.set(event.event_id, run.deadline)
             await self._catch_up(event)
         await self.schedule.restore()
         await self.board.restore()  # each running event's message redrawn once
+
+    async def attach(self) -> list[StoredEvent]:
+        """Know the threads of every running event (their tables' reports find the event):
+        at start-up, and when this process takes over tables another one ran."""
+        running = await self.store.running_events()
+        for event in running:
+            for row in await self.store.event_tables(event.event_id):
+                self.places[row.thread_id] = Place(row.event_id, row.round, row.table)
+        return running
 
     async def _catch_up(self, event: StoredEvent) -> None:
         run = event.state.current
