@@ -50,10 +50,11 @@ async def open_event(desk: EventDesk, interaction: discord.Interaction, options:
         log.warning("channel %s: an event could not be stored: %s", interaction.channel_id, exc)
         await answer(interaction, t(lang, "err.storage"))
         return
-    event = await _post(desk, event, interaction)
+    event = await _post(desk, event)
     note = await desk.schedule.scheduled(event, lang)  # a start given: the Scheduled Event, the reminder
     text = t(lang, "event.ok.opened", url=message_url(event))
     await answer(interaction, f"{text}\n{note}" if note else text)
+
 
 async def _cannot_open(desk: EventDesk, interaction: discord.Interaction, lang: str) -> str | None:
     """Why no event can be opened here (None: it can): a thread, missing permissions,
@@ -68,7 +69,8 @@ async def _cannot_open(desk: EventDesk, interaction: discord.Interaction, lang: 
     running = [e for e in await desk.store.channel_events(interaction.channel_id or 0) if e.state.phase != "ended"]
     return t(lang, "event.err.exists", url=message_url(running[0])) if running else None
 
-async def _post(desk: EventDesk, event: StoredEvent, interaction: discord.Interaction) -> StoredEvent:
+
+async def _post(desk: EventDesk, event: StoredEvent) -> StoredEvent:
     """The event's public message (sign-up and standings); its id stored."""
     channel = desk.bot.client.get_partial_messageable(event.channel_id, guild_id=event.guild_id)
     try:
