@@ -10,7 +10,6 @@ thread that could not be told something still plays.
 
 from __future__ import annotations
 
-import dataclasses
 import logging
 from functools import partial
 from typing import Any, Literal
@@ -119,37 +118,39 @@ class EventEffects:
                                            auto_archive_duration=THREAD_ARCHIVE)
 
     async def open_table(self, event: StoredEvent, effect: fx.OpenTable) -> int | None:
-        """A public thread for the table, stored, the table opened and dealt there, the
-        seated named (a mention adds each person to the thread)."""
+        """A public thread for the table, stored, then the table opened there (``seat``)."""
         lang = await self.bot.channel_lang(event.channel_id)
         try:
             thread = await self._thread(event, t(lang, "event.thread.name", round=effect.round, table=effect.table))
         except discord.HTTPException as exc:
             log.warning("event %s: no thread for table %s: %s", event.event_id, effect.table, exc)
             return None
-        row = EventTable(event.event_id, effect.round, effect.table, thread.id)
-        await self.desk.store.save_event_table(row)
-        self.desk.places[thread.id] = Place(event.event_id, effect.round, effect.table)
-        seats = [SeatInfo(s.key, s.name, s.computer) for s in effect.seats]
-        table = await self.bot.tables.open_event_table(thread.id, event.guild_id, event.state.host, seats,
-                                                       dict(effect.rules), self.settings(event))
-        await self.desk.store.save_event_table(dataclasses.replace(row, table_id=table.table_id))
-        chosen = (await self.bot.store.channel_prefs(event.channel_id)).language
-        if chosen:  # the event's channel speaks one language: so do its threads
-            await self.bot.set_channel_lang(thread.id, chosen)
-        names = ", ".join(esc(s.name) if s.computer else f"<@{s.key}>" for s in effect.seats)
-        text = t(lang, "event.thread.seated", round=effect.round, table=effect.table, names=names)
-        await run_quietly(thread.send(text[:2000], allowed_mentions=SEAT_MENTIONS), f"event {event.event_id}")
-        self.bot.presenter(table).update()
+        await self.desk.store.save_event_table(EventTable(event.event_id, effect.round, effect.table, thread.id))
+        await self.seat(event, effect, thread.id)
         return thread.id
 
-    def settings(self, event: StoredEvent) -> TableSettings | None:
-        """The thread table's settings: the event's ``kiebitz`` mode, where tables have that
-        setting (the Kiebitz part adds it to ``TableSettings``); else the defaults."""
-        if "kiebitz" not in {f.name for f in dataclasses.fields(TableSettings)}:
-            return None
-        mode: dict[str, Any] = {"kiebitz": event.state.settings.kiebitz}
-        return dataclasses.replace(TableSettings(), **mode)
+    async def seat(self, event: StoredEvent, effect: fx.OpenTable, thread_id: int) -> None:
+        """The table opened and dealt in its thread (stored), the seated named there (a
+        mention adds each person to the thread), the table message shown."""
+        self.desk.places[thread_id] = Place(event.event_id, effect.round, effect.table)
+        seats = [SeatInfo(s.key, s.name, s.computer) for s in effect.seats]
+        table = await self.bot.tables.open_event_table(thread_id, event.guild_id, event.state.host, seats,
+                                                       dict(effect.rules), self.settings(event))
+        row = EventTable(event.event_id, effect.round, effect.table, thread_id, table.table_id)
+        await self.desk.store.save_event_table(row)
+        chosen = (await self.bot.store.channel_prefs(event.channel_id)).language
+        if chosen:  # the event's channel speaks one language: so do its threads
+            await self.bot.set_channel_lang(thread_id, chosen)
+        lang = await self.bot.channel_lang(event.channel_id)
+        names = ", ".join(esc(s.name) if s.computer else f"<@{s.key}>" for s in effect.seats)
+        text = t(lang, "event.thread.seated", round=effect.round, table=effect.table, names=names)
+        await run_quietly(self._in(thread_id, table).send(text[:2000], allowed_mentions=SEAT_MENTIONS),
+                          f"event {event.event_id}")
+        self.bot.presenter(table).update()
+
+    def settings(self, event: StoredEvent) -> TableSettings:
+        """The thread table's settings: the defaults with the event's ``kiebitz`` mode."""
+        return TableSettings(kiebitz=event.state.settings.kiebitz)
 
     def tables_of(self, event: StoredEvent, round_no: int, table_no: int | None = None) -> list[tuple[int, Table]]:
         """(thread id, open table) of round ``round_no`` (one table: ``table_no``)."""

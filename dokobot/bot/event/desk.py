@@ -27,6 +27,7 @@ from dokobot.bot.event.board import EventBoard
 from dokobot.bot.event.buttons import signup_view
 from dokobot.bot.event.carry import EventEffects
 from dokobot.bot.event.deadlines import Deadlines
+from dokobot.bot.event.mend import mend
 from dokobot.bot.event.places import Change, EventHost, Place
 from dokobot.bot.event.schedule import EventSchedule
 from dokobot.bot.presenter import Clock, DiscordClock
@@ -257,6 +258,8 @@ class EventDesk:
             run = event.state.current
             if run is not None and event.state.phase == "playing" and not run.time_up:
                 self.deadlines.set(event.event_id, run.deadline)
+            for struck in await mend(self.effects, event):  # effects a killed process left undone
+                await self._booked(Place(event.event_id, struck.round, struck.table), False, True)
             await self._catch_up(event)
         await self.schedule.restore()
         await self.board.restore()  # each running event's message redrawn once

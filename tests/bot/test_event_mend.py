@@ -1,0 +1,67 @@
+"""A bot killed after an event's step was saved and before its effects were carried out:
+the next bot brings the tables in line with the stored event (threads and tables opened,
+a seat handed over, a table closed)."""
+
+from __future__ import annotations
+
+from dokobot.bot.client import DokoBot
+from dokobot.bot.config import Config
+from dokobot.table.event import flow
+from tests.bot.event_driver import EventDriver
+from tests.bot.helpers import FAST
+
+
+async def restart(doko, store) -> None:
+    await doko.env.restart_bot(DokoBot(Config(), store=store, rng=doko.bot.tables.rng, computer_skill=FAST,
+                                       computer_delay=0))
+
+
+async def saved_only(ev: EventDriver, step) -> None:
+    """The step is stored, as the desk does first; the process dies before the effects."""
+    event = await ev.event()
+    await ev.store.save_event(event.event_id, step(event.state).state)
+
+
+async def test_a_round_begun_but_not_opened_is_opened_after_a_restart(doko, store):
+    ev = EventDriver(doko, 8)
+    await ev.open(runden=1, spiele=1, pflichtsolo=False)
+    await ev.sign_up()
+    now = doko.env.now().timestamp()
+    await saved_only(ev, lambda s: flow.start(s, s.host, now))
+    assert ev.threads() == []
+    await restart(doko, store)
+    await ev.settle()
+    assert len(ev.threads()) == 2 and len(ev.tables()) == 2
+    assert all(tb.state == "playing" for tb in ev.tables())
+    event = await ev.event()
+    assert sorted(r.thread_id for r in await store.event_tables(event.event_id)) == [th.id for th in ev.threads()]
+    for table in ev.tables():
+        await ev.play_game(table)
+    assert (await ev.event()).state.phase == "ended"
+
+
+async def test_a_hand_over_saved_but_not_made_is_made_after_a_restart(doko, store):
+    ev = EventDriver(doko, 8)
+    await ev.open(runden=1, spiele=1, pflichtsolo=False)
+    await ev.sign_up()
+    await ev.start()
+    table = ev.tables()[0]
+    leaver = table.seats[2].user_id
+    await saved_only(ev, lambda s: flow.withdraw(s, leaver))
+    assert table.seats[2].user_id == leaver
+    await restart(doko, store)
+    await ev.settle()
+    table = next(tb for tb in ev.tables() if tb.channel_id == table.channel_id)
+    assert table.seats[2].is_bot and table.seat_of(leaver) is None
+
+
+async def test_a_table_done_but_not_closed_is_closed_after_a_restart(doko, store):
+    ev = EventDriver(doko, 8)
+    await ev.open(runden=2, spiele=2, pflichtsolo=False)
+    await ev.sign_up()
+    await ev.start()
+    await saved_only(ev, lambda s: flow.table_done(s, 1, 1))
+    await restart(doko, store)
+    await ev.settle()
+    assert len(ev.tables()) == 1  # table 1 closed, table 2 plays on
+    assert (await ev.event()).state.current.table(2).done is False
