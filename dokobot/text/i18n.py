@@ -1434,6 +1434,10 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "**Runde {round}** ist vorbei. Die nächste beginnt mit `/doko turnier runde`.",
         "**Round {round}** is over. The next one begins with `/doko tournament round`.",
     ),
+    "event.line.failed": (
+        "Tisch {table} konnte nicht geöffnet werden: Discord hat den Thread abgelehnt. Ein Neustart des Bots versucht es noch einmal; sonst beendet `/doko turnier beenden` das Turnier.",
+        "Table {table} could not be opened: Discord refused its thread. A restart of the bot tries again; else `/doko tournament end` ends the event.",
+    ),
     "event.line.ended": ("**Das Turnier ist vorbei.** Danke fürs Mitspielen!", "**The event is over.** Thanks for playing!"),
     "event.thread.name": ("Runde {round} · Tisch {table}", "Round {round} · table {table}"),
     "event.thread.seated": (

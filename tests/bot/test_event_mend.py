@@ -65,3 +65,17 @@ async def test_a_table_done_but_not_closed_is_closed_after_a_restart(doko, store
     await ev.settle()
     assert len(ev.tables()) == 1  # table 1 closed, table 2 plays on
     assert (await ev.event()).state.current.table(2).done is False
+
+
+async def test_a_thread_discord_refused_is_said_and_made_after_a_restart(doko, store):
+    ev = EventDriver(doko, 8)
+    await ev.open(runden=1, spiele=1, pflichtsolo=False)
+    await ev.sign_up()
+    doko.env.inject_error("POST", "/channels/*/threads", status=403, code=50013, message="Missing Permissions")
+    await ev.start()
+    assert len(ev.threads()) == 1
+    failed = [m.content for m in ev.channel.history() if m.content.startswith("Tisch ")]
+    assert len(failed) == 1 and "konnte nicht geöffnet werden" in failed[0]
+    await restart(doko, store)
+    await ev.settle()
+    assert len(ev.threads()) == 2 and len(ev.tables()) == 2

@@ -124,6 +124,7 @@ class EventEffects:
             thread = await self._thread(event, t(lang, "event.thread.name", round=effect.round, table=effect.table))
         except discord.HTTPException as exc:
             log.warning("event %s: no thread for table %s: %s", event.event_id, effect.table, exc)
+            await self.say(event, "event.line.failed", table=effect.table)
             return None
         await self.desk.store.save_event_table(EventTable(event.event_id, effect.round, effect.table, thread.id))
         await self.seat(event, effect, thread.id)
