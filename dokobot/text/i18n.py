@@ -1445,8 +1445,8 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "Round {round}, table {table}: {names}. “My cards” at the table message shows your hand. Good luck!",
     ),
     "event.thread.handed": (
-        "{new}, du spielst ab jetzt den Platz von {old}: „Meine Karten“ an der Tischnachricht zeigt dir die Hand.",
-        "{new}, you play {old}'s seat from now on: “My cards” at the table message shows you the hand.",
+        "{old} hat das Turnier verlassen; {new} spielt den Platz weiter.",
+        "{old} has left the event; {new} plays the seat on.",
     ),
     "event.thread.done": ("Dieser Tisch ist fertig: die Liste dieser Runde ist gespielt.", "This table is done: the list of this round has been played."),
     "event.thread.ended": ("Die Turnierleitung hat das Turnier beendet; dieser Tisch ist geschlossen.", "The host has ended the event; this table is closed."),

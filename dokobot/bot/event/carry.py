@@ -164,17 +164,15 @@ class EventEffects:
         return out
 
     async def hand_over(self, event: StoredEvent, effect: fx.HandOverSeat) -> None:
-        """The seat goes to ``effect.new``; a person is told in the thread (the mention adds
-        them to it), a computer just plays (the table's notice says it took the seat)."""
+        """The seat goes to ``effect.new``, said in the thread (a person's mention adds them to it)."""
         for thread_id, table in self.tables_of(event, effect.round, effect.table):
             old = next((s.name for s in table.seats if s.user_id == effect.old), str(effect.old))
             new = effect.new
             outcome = await table.hand_over_seat(effect.old, SeatInfo(new.key, new.name, new.computer))
             self.bot.presenter(table).update(outcome)
-            if new.computer:
-                continue
             lang = await self.bot.table_lang(table)
-            text = t(lang, "event.thread.handed", old=esc(old), new=f"<@{new.key}>")
+            who = esc(new.name) if new.computer else f"<@{new.key}>"
+            text = t(lang, "event.thread.handed", old=esc(old), new=who)
             await run_quietly(self._in(thread_id, table).send(text, allowed_mentions=SEAT_MENTIONS),
                               f"event {event.event_id}")
 
