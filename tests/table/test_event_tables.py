@@ -7,14 +7,13 @@ from __future__ import annotations
 
 import pytest
 
-from dokobot.engine.actions import Announce, Klopfen
 from dokobot.storage.memory import MemoryStore
 from dokobot.table.event.settings import EventSettings
-from dokobot.table.outcome import Outcome
 from dokobot.table.store import SeatInfo
 from dokobot.table.table import Table, TableError, Tables, computer_id, computer_name
 from dokobot.text import i18n
 from tests.rigged import RiggedDeals
+from tests.table.helpers import finish, move
 
 HOST = 1  # the event's host, not seated
 PEOPLE = [SeatInfo(11, "Nord"), SeatInfo(12, "Ost"), SeatInfo(13, "Sued"), SeatInfo(14, "West")]
@@ -38,23 +37,6 @@ async def restarted(store: MemoryStore, rng: RiggedDeals) -> Table:
     restored = await tables.restore()
     assert [t.channel_id for t in restored] == [THREAD]
     return restored[0]
-
-
-async def move(table: Table) -> Outcome:
-    """One move of the person to act: the first legal one that is no announcement
-    (gesund, and a vorgeführte seat the solo it must play)."""
-    game = table.game
-    seat = game.to_act
-    action = next(m for m in game.legal_actions(seat) if not isinstance(m, Announce | Klopfen))
-    return await table.act(table.seats[seat].user_id, table.game_no, action)
-
-
-async def finish(table: Table) -> Outcome:
-    number, out = table.game_no, Outcome()
-    while table.state == "playing" and table.game_no == number:
-        out = await move(table)
-    assert out.finished is not None and out.finished.number == number
-    return out
 
 
 def refused(code: str) -> pytest.RaisesContext:
