@@ -368,3 +368,31 @@ async def test_a_held_struck_event_table_comes_back_so_from_a_new_store(target, 
     assert back.event == EventMarks(struck_after=1, held=True) and back.list_over
     assert back.list_settings == table.list_settings and back.rules_config == table.rules_config
     assert back.seats == PEOPLE and back.host_id == 1
+
+
+async def test_migrate_db_copies_the_events_and_ids_go_on_after_them(tmp_path):
+    from dokobot.storage import Database
+    from dokobot.storage.migrate import migrate_db
+
+    source = tmp_path / "doko.sqlite3"
+    db = await Database.open(source)
+    try:
+        made = await db.create_event(7, 500, state_of(), T0)
+        table_id = await db.open_table(601, 7, 1, PEOPLE, event=EventMarks(struck_after=2).to_dict())
+        await db.save_event_table(EventTable(made.event_id, 1, 1, 601, table_id))
+        before = (await db.event(made.event_id), await db.event_tables(made.event_id), await db.open_tables())
+    finally:
+        await db.close()
+    schema, url = await pg.new_schema()
+    try:
+        report = await migrate_db(source, url)
+        assert report.counts["events"] == 1 and report.counts["event_tables"] == 1
+        db = await Database.open(url)
+        try:
+            assert (await db.event(made.event_id), await db.event_tables(made.event_id),
+                    await db.open_tables()) == before
+            assert (await db.create_event(7, 501, state_of(), T0)).event_id > made.event_id
+        finally:
+            await db.close()
+    finally:
+        await pg.drop_schema(schema)

@@ -215,5 +215,9 @@ async def test_a_seat_handed_to_a_computer_plays_on_and_the_old_player_keeps_the
     assert table.totals[12] == first.finished.points[12]
     with refused("not_seated"):
         await table.hand_over_seat(12, SeatInfo(99, "Gast"))
+    with refused("already_seated_other"):
+        await table.hand_over_seat(computer_id(name), SeatInfo(11, "Nord"))
+    out = await table.hand_over_seat(computer_id(name), SeatInfo(15, "Fünf"))  # a waiting entrant
+    assert out.gone == [] and table.seats[1] == SeatInfo(15, "Fünf") and not table.seats[1].is_bot
     back = await restarted(store, rng)
     assert back.seats == table.seats and back.host_id == HOST
