@@ -116,6 +116,8 @@ async def test_missing_thread_permission_at_the_start_changes_nothing(doko):
     await ev.sign_up()
     before = await ev.event()
     bot_overwrite(doko, doko.channel.id, create_public_threads=False)
+    res = await ev.slash(ev.people[1], "starten")  # not the host's to start: that answer first
+    assert res.response.content == t("de", "event.err.not_host")
     res = await ev.slash(ev.host, "starten")
     assert res.response.content == missing_text("de", ["create_public_threads"])
     assert (await ev.event()).state == before.state and ev.threads() == []

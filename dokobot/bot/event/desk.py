@@ -186,8 +186,8 @@ class EventDesk:
         lang = await self.bot.lang_of(interaction)
         manage = bool(interaction.permissions.manage_channels)
         user_id = interaction.user.id
-        if what in ("start", "round"):  # a round opens threads: the bot must be able to
-            lacking = permissions.missing_for_event(interaction)
+        if what in ("start", "round") and (manage or user_id == event.state.host):  # (others: not theirs)
+            lacking = permissions.missing_for_event(interaction)  # a round opens threads: the bot must be able to
             if lacking:
                 await send_ephemeral(interaction, permissions.missing_text(lang, lacking))
                 return
