@@ -93,7 +93,8 @@ class EventEffects:
 
     async def say(self, event: StoredEvent, key: str, **params: Any) -> None:
         lang = await self.bot.channel_lang(event.channel_id)
-        await run_quietly(self.channel(event).send(t(lang, key, **params), allowed_mentions=discord.AllowedMentions.none()),
+        text = t(lang, key, **params)
+        await run_quietly(self.channel(event).send(text, allowed_mentions=discord.AllowedMentions.none()),
                           f"event {event.event_id}")
 
     async def _say_round(self, event: StoredEvent, opened: list[tuple[int, int]]) -> None:

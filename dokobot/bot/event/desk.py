@@ -186,8 +186,9 @@ class EventDesk:
         lang = await self.bot.lang_of(interaction)
         manage = bool(interaction.permissions.manage_channels)
         user_id = interaction.user.id
-        if what in ("start", "round") and (manage or user_id == event.state.host):  # (others: not theirs)
-            lacking = permissions.missing_for_event(interaction)  # a round opens threads: the bot must be able to
+        # a round opens threads: the bot must be able to (anyone else hears first that it is not theirs)
+        if what in ("start", "round") and (manage or user_id == event.state.host):
+            lacking = permissions.missing_for_event(interaction)
             if lacking:
                 await send_ephemeral(interaction, permissions.missing_text(lang, lacking))
                 return
