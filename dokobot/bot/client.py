@@ -141,7 +141,10 @@ class DokoBot(Preferences, commands.Bot):
             return
         await asyncio.to_thread(picture.warm_up)  # fonts and palette before the first card, not during it
         await self._restore()
-        await self.events.restore()  # after the tables: an event's hooks find its tables again
+        try:  # after the tables: an event's hooks find its tables again
+            await self.events.restore()
+        except StoreError as exc:  # the tables play on; the events' reports wait for the next start
+            log.error("the running events could not be restored: %s", exc)
         self.learn.resume()  # analyses people asked for before a restart: done without asking again
         if isinstance(self.store, ShardedStore) and self._lease_loop:  # keep our leases, pick up expired ones
             self.store.start(self.keep_leases)
