@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dokobot.bot.client import DokoBot
 from dokobot.bot.config import Config
+from dokobot.engine.actions import Play, Reserve
 from dokobot.table.event import flow
 from tests.bot.event_driver import EventDriver
 from tests.bot.helpers import FAST
@@ -79,3 +80,22 @@ async def test_a_thread_discord_refused_is_said_and_made_after_a_restart(doko, s
     await restart(doko, store)
     await ev.settle()
     assert len(ev.threads()) == 2 and len(ev.tables()) == 2
+
+
+async def test_a_list_that_ended_unheard_ends_the_table_after_a_restart(doko, store):
+    ev = EventDriver(doko, 8)
+    await ev.open(runden=2, spiele=1, pflichtsolo=False)
+    await ev.sign_up()
+    await ev.start()
+    first, second = ev.tables()
+    while first.state == "playing":  # the last game booked by the table alone: no report reaches the event
+        game = first.game
+        seat = game.to_act
+        move = Reserve("gesund") if game.phase == "reserve" else next(
+            m for m in game.legal_actions(seat) if isinstance(m, Play))
+        await first.act(first.seats[seat].user_id, None, move)
+    assert first.list_over and not (await ev.event()).state.current.table(1).done
+    await restart(doko, store)
+    await ev.settle()
+    event = await ev.event()
+    assert event.state.current.table(1).done and len(ev.tables()) == 1

@@ -275,16 +275,16 @@ class EventDesk:
         return running
 
     async def _catch_up(self, event: StoredEvent) -> None:
+        """A table whose list ended while no process heard of it (killed after the booking)."""
         run = event.state.current
         if run is None:
             return
         for thread_id, place in list(self.places.items()):
             table = self.bot.tables.get(thread_id)
-            if place.event_id != event.event_id or place.round != run.no or table is None:
+            known = run.table(place.table)
+            if place.event_id != event.event_id or place.round != run.no or table is None or known is None:
                 continue
-            last = table.last
-            if table.state != "playing" and last is not None and last.list_step is not None \
-                    and last.list_step.ended is not None:
+            if table.list_over and table.state != "playing" and not known.done:
                 await self._booked(place, False, True)
 
     async def retire(self) -> None:
