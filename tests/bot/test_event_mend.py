@@ -4,8 +4,11 @@ a seat handed over, a table closed)."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 from dokobot.bot.client import DokoBot
 from dokobot.bot.config import Config
+from dokobot.bot.event.desk import EventDesk
 from dokobot.engine.actions import Play, Reserve
 from dokobot.table.event import flow
 from tests.bot.event_driver import EventDriver
@@ -99,3 +102,26 @@ async def test_a_list_that_ended_unheard_ends_the_table_after_a_restart(doko, st
     await ev.settle()
     event = await ev.event()
     assert event.state.current.table(1).done and len(ev.tables()) == 1
+
+
+async def test_a_time_limit_another_process_applied_strikes_the_tables_here(doko):
+    ev = EventDriver(doko, 8)
+    await ev.open(runden=1, spiele=4, pflichtsolo=False, zeitlimit=1)
+    await ev.sign_up()
+    await ev.start()
+    deadline = (await ev.event()).state.current.deadline
+    await saved_only(ev, lambda s: flow.time_up(s, deadline))  # stored by another process first
+    assert all(tb.event.struck_after is None for tb in ev.tables())
+    await doko.env.advance_time(61)
+    await ev.settle()
+    assert [tb.event.struck_after for tb in ev.tables()] == [1, 1]
+
+
+def test_a_sharded_process_carries_on_only_its_guilds_events():
+    def desk(count, ids):
+        return SimpleNamespace(bot=SimpleNamespace(client=SimpleNamespace(shard_count=count, shard_ids=ids)))
+
+    guild = (123456 << 22) + 5  # shard 123456 % 4 == 0
+    event = SimpleNamespace(guild_id=guild)
+    assert EventDesk.ours(desk(4, [0, 1]), event) and not EventDesk.ours(desk(4, [2, 3]), event)
+    assert EventDesk.ours(desk(None, None), event)  # not sharded: every event is ours

@@ -234,9 +234,13 @@ class EventDesk:
                 log.warning("event %s: a report of table %s was not saved: %s", place.event_id, place.table, exc)
 
     async def time_up(self, event_id: int) -> None:
+        """The round's deadline: the tables strike their lists. Also where another process
+        applied it first (its state says so already): this process's tables strike too."""
         now = self.clock.now()
         try:
-            await self.change(event_id, lambda s: flow.time_up(s, now))
+            stored, _ = await self.change(event_id, lambda s: flow.time_up(s, now))
+            for struck in await mend(self.effects, stored):
+                await self._booked(Place(event_id, struck.round, struck.table), False, True)
         except (EventError, StoreError) as exc:
             log.warning("event %s: the time limit could not be applied: %s", event_id, exc)
 
@@ -256,6 +260,8 @@ class EventDesk:
         """After a restart: every running event's threads are known again, its deadline
         set, and a table whose list ended while no process ran it is reported done."""
         for event in await self.attach():
+            if not self.ours(event):  # another shard's guild: its process carries it on
+                continue
             run = event.state.current
             if run is not None and event.state.phase == "playing" and not run.time_up:
                 self.deadlines.set(event.event_id, run.deadline)
@@ -264,6 +270,14 @@ class EventDesk:
             await self._catch_up(event)
         await self.schedule.restore()
         await self.board.restore()  # each running event's message redrawn once
+
+    def ours(self, event: StoredEvent) -> bool:
+        """Whether this process serves the event's guild (a sharded bot serves some shards)."""
+        client = self.bot.client
+        count, ids = client.shard_count, getattr(client, "shard_ids", None)
+        if event.guild_id is None or not count or ids is None:
+            return True
+        return (event.guild_id >> 22) % count in ids
 
     async def attach(self) -> list[StoredEvent]:
         """Know the threads of every running event (their tables' reports find the event):
