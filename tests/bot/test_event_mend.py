@@ -8,7 +8,7 @@ from types import SimpleNamespace
 
 from dokobot.bot.client import DokoBot
 from dokobot.bot.config import Config
-from dokobot.bot.event.desk import EventDesk
+from dokobot.bot.event.places import serves
 from dokobot.engine.actions import Play, Reserve
 from dokobot.table.event import flow
 from tests.bot.event_driver import EventDriver
@@ -118,10 +118,7 @@ async def test_a_time_limit_another_process_applied_strikes_the_tables_here(doko
 
 
 def test_a_sharded_process_carries_on_only_its_guilds_events():
-    def desk(count, ids):
-        return SimpleNamespace(bot=SimpleNamespace(client=SimpleNamespace(shard_count=count, shard_ids=ids)))
-
     guild = (123456 << 22) + 5  # shard 123456 % 4 == 0
-    event = SimpleNamespace(guild_id=guild)
-    assert EventDesk.ours(desk(4, [0, 1]), event) and not EventDesk.ours(desk(4, [2, 3]), event)
-    assert EventDesk.ours(desk(None, None), event)  # not sharded: every event is ours
+    assert serves(SimpleNamespace(shard_count=4, shard_ids=[0, 1]), guild)
+    assert not serves(SimpleNamespace(shard_count=4, shard_ids=[2, 3]), guild)
+    assert serves(SimpleNamespace(shard_count=None, shard_ids=None), guild)  # not sharded: every event

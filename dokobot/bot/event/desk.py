@@ -27,8 +27,8 @@ from dokobot.bot.event.board import EventBoard
 from dokobot.bot.event.buttons import signup_view
 from dokobot.bot.event.carry import EventEffects
 from dokobot.bot.event.deadlines import Deadlines
-from dokobot.bot.event.mend import mend
-from dokobot.bot.event.places import Change, EventHost, Place
+from dokobot.bot.event.mend import mend, unheard
+from dokobot.bot.event.places import Change, EventHost, Place, serves
 from dokobot.bot.event.schedule import EventSchedule
 from dokobot.bot.presenter import Clock, DiscordClock
 from dokobot.bot.replies import answer, send_ephemeral
@@ -260,24 +260,17 @@ class EventDesk:
         """After a restart: every running event's threads are known again, its deadline
         set, and a table whose list ended while no process ran it is reported done."""
         for event in await self.attach():
-            if not self.ours(event):  # another shard's guild: its process carries it on
+            if not serves(self.bot.client, event.guild_id):  # another shard's guild: its process carries it on
                 continue
             run = event.state.current
             if run is not None and event.state.phase == "playing" and not run.time_up:
                 self.deadlines.set(event.event_id, run.deadline)
             for struck in await mend(self.effects, event):  # effects a killed process left undone
                 await self._booked(Place(event.event_id, struck.round, struck.table), False, True)
-            await self._catch_up(event)
+            for place in unheard(self.effects, event):
+                await self._booked(place, False, True)
         await self.schedule.restore()
         await self.board.restore()  # each running event's message redrawn once
-
-    def ours(self, event: StoredEvent) -> bool:
-        """Whether this process serves the event's guild (a sharded bot serves some shards)."""
-        client = self.bot.client
-        count, ids = client.shard_count, getattr(client, "shard_ids", None)
-        if event.guild_id is None or not count or ids is None:
-            return True
-        return (event.guild_id >> 22) % count in ids
 
     async def attach(self) -> list[StoredEvent]:
         """Know the threads of every running event (their tables' reports find the event):
@@ -287,19 +280,6 @@ class EventDesk:
             for row in await self.store.event_tables(event.event_id):
                 self.places[row.thread_id] = Place(row.event_id, row.round, row.table)
         return running
-
-    async def _catch_up(self, event: StoredEvent) -> None:
-        """A table whose list ended while no process heard of it (killed after the booking)."""
-        run = event.state.current
-        if run is None:
-            return
-        for thread_id, place in list(self.places.items()):
-            table = self.bot.tables.get(thread_id)
-            known = run.table(place.table)
-            if place.event_id != event.event_id or place.round != run.no or table is None or known is None:
-                continue
-            if table.list_over and table.state != "playing" and not known.done:
-                await self._booked(place, False, True)
 
     async def retire(self) -> None:
         """Shutdown: no deadline or reminder fires from here; a waiting board edit goes out."""

@@ -4,8 +4,8 @@ The desk saves an event's new state *before* it carries out the effects, so a pr
 killed in between leaves effects undone: a table not opened, a seat not handed over, a
 strike, a hold or a close not made. The stored state says what should be; ``mend``
 compares each table of the running round with it and does what is missing, the same way
-the effect would have. (What the tables did that the event did not hear of, a list
-ended unseen, the desk reports itself: ``EventDesk.restore``.)
+the effect would have. The other way round, ``unheard`` finds the tables whose list
+ended while the event did not hear of it.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from __future__ import annotations
 import logging
 
 from dokobot.bot.event.carry import EventEffects
+from dokobot.bot.event.places import Place
 from dokobot.table.event import effects as fx
 from dokobot.table.event.state import RoundRun, TableRun
 from dokobot.table.event.store import EventTable, StoredEvent
@@ -74,3 +75,20 @@ async def _seats(effects: EventEffects, event: StoredEvent, run: RoundRun, table
             outcome = await table.hand_over_seat(seat.user_id, SeatInfo(wanted.key, wanted.name, wanted.computer))
             effects.bot.presenter(table).update(outcome)
             log.info("event %s: a seat handed over before the restart is handed over now", event.event_id)
+
+
+def unheard(effects: EventEffects, event: StoredEvent) -> list[Place]:
+    """The running round's tables whose list ended while no process heard of it (the
+    process killed right after the booking): the caller reports them done."""
+    run = event.state.current
+    if run is None:
+        return []
+    out = []
+    for thread_id, place in effects.desk.places.items():
+        table = effects.bot.tables.get(thread_id)
+        known = run.table(place.table)
+        if place.event_id != event.event_id or place.round != run.no or table is None or known is None:
+            continue
+        if table.list_over and table.state != "playing" and not known.done:
+            out.append(place)
+    return out
