@@ -8,7 +8,7 @@ from types import SimpleNamespace
 
 from dokobot.bot.client import DokoBot
 from dokobot.bot.config import Config
-from dokobot.bot.event.places import serves
+from dokobot.bot.event.shards import serves
 from dokobot.engine.actions import Play, Reserve
 from dokobot.table.event import flow
 from tests.bot.event_driver import EventDriver
@@ -122,3 +122,43 @@ def test_a_sharded_process_carries_on_only_its_guilds_events():
     assert serves(SimpleNamespace(shard_count=4, shard_ids=[0, 1]), guild)
     assert not serves(SimpleNamespace(shard_count=4, shard_ids=[2, 3]), guild)
     assert serves(SimpleNamespace(shard_count=None, shard_ids=None), guild)  # not sharded: every event
+
+
+class _Sleeper:
+    """A clock whose sleep never ends (the reminder waits; the test only looks at what is armed)."""
+
+    def now(self) -> float:
+        return 0.0
+
+    async def sleep(self, seconds: float) -> None:
+        import asyncio
+
+        await asyncio.Event().wait()
+
+
+async def test_the_schedule_and_the_board_restore_only_this_processs_events():
+    from dokobot.bot.event.board import EventBoard
+    from dokobot.bot.event.schedule import EventSchedule
+    from dokobot.storage.memory import MemoryStore
+    from dokobot.table.event.settings import EventSettings
+
+    store = MemoryStore()
+    guild = (123456 << 22) + 5  # shard 0 of 4
+    state = flow.open_event(0, 1, EventSettings.make(), 7)
+    made = await store.create_event(guild, 99, state, 0.0, starts_at=10_000.0)
+    await store.set_event_message(made.event_id, 1234)
+    for ids, armed in (([2, 3], set()), ([0, 1], {made.event_id})):
+        bot = SimpleNamespace(client=SimpleNamespace(shard_count=4, shard_ids=ids), store=store)
+        schedule = EventSchedule(bot, _Sleeper())  # type: ignore[arg-type]
+        await schedule.restore()
+        assert schedule.pending() == armed
+        schedule.stop()
+        board = EventBoard(bot, view_for=lambda ev, lang: None, clock=_Sleeper())  # type: ignore[arg-type]
+        redrawn: list[int] = []
+
+        async def changed(event_id: int, seen: list[int] = redrawn) -> None:
+            seen.append(event_id)
+
+        board.changed = changed  # type: ignore[method-assign]
+        await board.restore()
+        assert set(redrawn) == armed

@@ -22,6 +22,7 @@ from typing import Any, Protocol
 import discord
 
 from dokobot.bot import embeds
+from dokobot.bot.event.shards import serves
 from dokobot.bot.messages import NO_MENTIONS, as_edit, digest
 from dokobot.bot.pacing import Pace
 from dokobot.bot.presenter import Clock, DiscordClock
@@ -139,6 +140,8 @@ class EventBoard:
         """After a restart: redraw every running event's message once (a change the last
         process had not shown yet is shown now; an unchanged one costs one edit)."""
         for event in await self.bot.store.running_events():
+            if not serves(self.bot.client, event.guild_id):  # another process's guild
+                continue
             if event.message_id is not None:
                 await self.changed(event.event_id)
 

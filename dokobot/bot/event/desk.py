@@ -28,8 +28,9 @@ from dokobot.bot.event.buttons import signup_view
 from dokobot.bot.event.carry import EventEffects
 from dokobot.bot.event.deadlines import Deadlines
 from dokobot.bot.event.mend import mend, unheard
-from dokobot.bot.event.places import Change, EventHost, Place, serves
+from dokobot.bot.event.places import Change, EventHost, Place
 from dokobot.bot.event.schedule import EventSchedule
+from dokobot.bot.event.shards import serves
 from dokobot.bot.presenter import Clock, DiscordClock
 from dokobot.bot.replies import answer, send_ephemeral
 from dokobot.table.event import effects as fx

@@ -79,14 +79,6 @@ class Desk(Protocol):
     def schedule(self) -> EventSchedule: ...
 
 
-def serves(client: discord.Client, guild_id: int | None) -> bool:
-    """Whether this process serves the guild (a sharded bot serves some shards only)."""
-    count, ids = client.shard_count, getattr(client, "shard_ids", None)
-    if guild_id is None or not count or ids is None:
-        return True
-    return (guild_id >> 22) % count in ids
-
-
 def message_url(event: StoredEvent) -> str:
     if event.message_id is None:
         return f"<#{event.channel_id}>"

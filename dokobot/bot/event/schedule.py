@@ -17,6 +17,7 @@ import logging
 import discord
 
 from dokobot.bot.event.board import BoardHost
+from dokobot.bot.event.shards import serves
 from dokobot.bot.presenter import Clock, DiscordClock
 from dokobot.table.event.store import StoredEvent
 from dokobot.table.store import StoreError
@@ -54,6 +55,8 @@ class EventSchedule:
     async def restore(self) -> None:
         """After a restart: the reminders of running events not yet reminded."""
         for event in await self.bot.store.running_events():
+            if not serves(self.bot.client, event.guild_id):  # another process's guild
+                continue
             self._arm(event)
 
     def forget(self, event_id: int) -> None:
