@@ -275,8 +275,8 @@ _TEXTS: dict[str, tuple[str, str]] = {
     ),
     "setting.tipps": ("Tipps", "Hints"),
     "setting.tipps.help": (
-        "die eigene Hand bietet **Tipp**: was der Computer `schwer` jetzt spielen würde und warum; "
-        "die Liste zählt, wer wie oft fragte (`an`/`aus`, Standard aus).",
+        "die eigene Hand bietet **Tipp**: was `schwer` jetzt spielen würde und warum; "
+        "die Liste zählt, wer wie oft fragte (`an`/`aus`).",
         "your hand offers **Hint**: what the hard computer would play now and why; "
         "the score sheet counts who asked how often (`on`/`off`, default off).",
     ),
@@ -1162,8 +1162,8 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "Diese Ansicht wird nicht mehr aktualisiert: **Weiter zuschauen** holt eine neue.",
         "This view is no longer updated: **Keep watching** gets a fresh one.",
     ),
-    "kiebitz.watching.one": ("👀 {n} schaut zu", "👀 {n} watching"),
-    "kiebitz.watching.other": ("👀 {n} schauen zu", "👀 {n} watching"),
+    "kiebitz.watching.one": ("👀 {n} schaut zu", "👀 {n} watcher"),
+    "kiebitz.watching.other": ("👀 {n} schauen zu", "👀 {n} watchers"),
     "curve.title": ("Spiel {no}: erwartete Punkte je Re-Spieler ({names})", "Game {no}: expected points per Re player ({names})"),
     "curve.legend_re": ("Re liegt vorn", "Re ahead"),
     "curve.legend_kontra": ("Kontra liegt vorn", "Kontra ahead"),

@@ -238,7 +238,7 @@ async def test_stop_watching_and_english_words(doko, locales):
     more = await watcher.click(doko.table_message(), label="Zuschauen")
     seen.append(more.response.content)
     assert [(s, w) for s in seen if (w := german_words(s.replace("Nord", "").replace("Sued", "")))] == []
-    assert tn("en", "kiebitz.watching", 2) == "👀 2 watching"
+    assert tn("en", "kiebitz.watching", 2) == "👀 2 watchers"
 
 
 async def test_a_clean_shutdown_tells_the_views_and_their_button_opens_a_fresh_one(doko, store):

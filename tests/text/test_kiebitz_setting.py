@@ -67,7 +67,7 @@ def test_the_rules_page_and_the_change_line_name_it():
 def test_the_count_takes_the_right_form():
     assert tn("de", "kiebitz.watching", 1) == "👀 1 schaut zu"
     assert tn("de", "kiebitz.watching", 2) == "👀 2 schauen zu"
-    assert tn("en", "kiebitz.watching", 2) == "👀 2 watching"
+    assert tn("en", "kiebitz.watching", 2) == "👀 2 watchers"
 
 
 def test_the_stored_state_reads_back_and_nothing_unreadable_is_a_watcher():

@@ -24,10 +24,13 @@ PARAMS = {"name": "Nord", "m": 2, "alte": "", "prior": "0,50"}
 NOUNS = {
     "de": [("Spiel", "Spiele", "Spielen"), ("Listenspiel", "Listenspielen"), ("Bockspiel", "Bockspiele"),
            ("Karte", "Karten"), ("Punkt", "Punkte"), ("Sieg", "Siege"), ("Stich", "Stiche"),
-           ("Trumpf", "Trümpfe"), ("Runde", "Runden"), ("weiterer", "weitere"), ("älteres", "ältere"), ("neueres", "neuere"), ("gedachtes", "gedachte")],
+           ("Trumpf", "Trümpfe"), ("Runde", "Runden"), ("weiterer", "weitere"), ("älteres", "ältere"), ("neueres", "neuere"), ("gedachtes", "gedachte"),
+           ("Person", "Personen"), ("Tisch", "Tische", "Tischen"), ("Turnier", "Turniere"), ("schaut", "schauen")],
     "en": [("game", "games"), ("card", "cards"), ("point", "points"), ("win", "wins"), ("trick", "tricks"),
            ("trump", "trumps"), ("round", "rounds"), ("player", "players"), ("Bock game", "Bock games"), ("list game", "list games"),
-           ("imagined game", "imagined games"), ("earlier game", "earlier games"), ("later game", "later games")],
+           ("imagined game", "imagined games"), ("earlier game", "earlier games"), ("later game", "later games"),
+           ("person", "people"), ("table", "tables"), ("event", "events"), ("older event", "older events"),
+           ("watcher", "watchers")],
 }
 
 
