@@ -63,9 +63,18 @@ def server_url() -> str:
     return url
 
 
+# Each test's connections commit without waiting for the server's disk flush: a test never
+# outlives a server crash, the only thing the flush guards against, and waiting for it made a
+# PostgreSQL test up to ten times slower than its SQLite twin (whose WAL mode does not flush
+# at every commit either). Every other behaviour of a commit (visibility, locks, rollback)
+# stays the same.
+NO_FLUSH = {"synchronous_commit": "off"}
+
+
 def with_schema(url: str, schema: str) -> str:
     parts = urlsplit(url)
-    query = "&".join(q for q in (parts.query, f"search_path={schema}") if q)
+    settings = "&".join(f"{k}={v}" for k, v in NO_FLUSH.items())
+    query = "&".join(q for q in (parts.query, f"search_path={schema}", settings) if q)
     return urlunsplit(parts._replace(query=query))
 
 
@@ -76,7 +85,7 @@ async def new_schema() -> tuple[str, str]:
     url = server_url()
     worker = os.environ.get("PYTEST_XDIST_WORKER", "")  # gw0, gw1, ... under -n
     name = f"t_{worker}_" + secrets.token_hex(6) if worker.isalnum() else "t_" + secrets.token_hex(6)
-    conn = await asyncpg.connect(url)
+    conn = await asyncpg.connect(url, server_settings=NO_FLUSH)
     try:
         await conn.execute(f"CREATE SCHEMA {name}")
     finally:
@@ -87,7 +96,7 @@ async def new_schema() -> tuple[str, str]:
 async def drop_schema(name: str) -> None:
     import asyncpg
 
-    conn = await asyncpg.connect(server_url())
+    conn = await asyncpg.connect(server_url(), server_settings=NO_FLUSH)
     try:
         await conn.execute(f"DROP SCHEMA IF EXISTS {name} CASCADE")
     finally:

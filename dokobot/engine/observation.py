@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
-from .actions import Move
+from .actions import Announce, Move
 from .actions import Play as PlayMove
 from .cards import CARD_CODES, parse_code
 from .contracts import TRUMP, order_for, order_kind, seeks_partner
@@ -126,6 +126,7 @@ def observe(g: Game, seat: int) -> Observation:
     contract = g.public_contract
     in_armut = seat in (g.poor, g.taker) and g.poor is not None
     searched = g.seeking and contract == g.contract  # a partner sought, and the contract is public
+    legal = tuple(g.legal_actions(seat))
     return Observation(
         rules=g.rules, seat=seat, n=g.n, dealer=g.dealer, seats=tuple(g.seats), n_tricks=g.n_tricks,
         phase=g.phase, to_act=g.to_act, hand=tuple(g.hand(seat)),
@@ -141,8 +142,10 @@ def observe(g: Game, seat: int) -> Observation:
         announcements=tuple(g.announcements), levels=g.levels, late=g.late, said_re=g.said_re,
         klopfer=tuple(g.klopfer), tricks=tuple(g.tricks),
         trick=tuple(Play(s, CARD_CODES[t], sw) for s, t, sw in g.sim_trick),
-        legal=tuple(g.legal_actions(seat)),
-        may_announce=tuple(g.allowed_announcements(seat)),
+        legal=legal,
+        # the announcements among the legal moves are the allowed ones (none outside play):
+        # read there, not worked out a second time
+        may_announce=tuple(m.what for m in legal if isinstance(m, Announce)),
         hochzeit_card=g.hochzeit_card, armut_announced=g.armut_announced, size=g.size,
         hochzeit_form=g.hochzeit_form, asking=g.asking,
     )
