@@ -103,11 +103,13 @@ def test_every_refusal_of_random_games_has_its_reason_in_words(cfg, n):
                         if why is None:
                             continue
                         assert isinstance(why, Reason), (exc.code, why)
+                        if why.code not in seen:  # its words, once per code (the same code words alike)
+                            assert all(reason_text(lang, why) for lang in ("de", "en")), why
                         seen.add(why.code)
                         for lang in ("de", "en"):
-                            assert reason_text(lang, why), why
-                            assert illegal_text(lang, exc.code, exc.params, names=list("ABCDEF"),
+                            said = illegal_text(lang, exc.code, exc.params, names=list("ABCDEF"),
                                                 ddv_deadlines=True)
+                            assert said and "{" not in said, (why, said)  # every placeholder filled
             g.act(*random_action(g, rng, announce_rate=0.1, reserve_rate=0.5))
     assert len(seen) >= 8, seen
 
