@@ -237,6 +237,10 @@ class Controls(Protocol):
         self, interaction: discord.Interaction, table_id: int, direction: str, number: int, size: int | None,
     ) -> None: ...
 
+    async def on_event_button(self, interaction: discord.Interaction, event_id: int, action: str) -> None:
+        """An event's sign-up button (``dokobot.bot.event.buttons``)."""
+        ...
+
 
 class Controlled(Host, Protocol):
     """The bot as the items need it: a ``Host`` with the cogs' entry points."""

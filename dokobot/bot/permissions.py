@@ -16,6 +16,11 @@ from dokobot.text.i18n import t
 
 # What the table message needs: see the channel, post, its embed, its picture, find it again.
 NEEDED = ("view_channel", "send_messages", "embed_links", "attach_files", "read_message_history")
+# What an event needs in its channel besides: a thread per table, and the table message there.
+EVENT_NEEDED = ("create_public_threads", "send_messages_in_threads")
+# The invite link's permissions (README): the table's, the event's threads, and Manage Events
+# (optional: an event's start as a Discord Scheduled Event).
+INVITE = discord.Permissions(**dict.fromkeys((*NEEDED, *EVENT_NEEDED, "manage_events"), True))
 _THREADS = (discord.ChannelType.public_thread, discord.ChannelType.private_thread, discord.ChannelType.news_thread)
 
 
@@ -26,6 +31,13 @@ def missing(interaction: discord.Interaction) -> list[str]:
     in_thread = getattr(channel, "type", None) in _THREADS
     needed = [("send_messages_in_threads" if in_thread and p == "send_messages" else p) for p in NEEDED]
     return [p for p in needed if not getattr(perms, p)]
+
+
+def missing_for_event(interaction: discord.Interaction) -> list[str]:
+    """What the bot lacks to run an event in the interaction's channel: the table's
+    permissions (they hold in its threads too) and the threads'."""
+    perms = interaction.app_permissions
+    return missing(interaction) + [p for p in EVENT_NEEDED if not getattr(perms, p)]
 
 
 def missing_text(lang: str, names: list[str]) -> str:

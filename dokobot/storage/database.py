@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .events import EventsRepo
 from .games import GamesRepo
 from .learn import LearnRepo
 from .leases import LeasesRepo
@@ -9,7 +10,7 @@ from .stats import StatsRepo
 from .tables import TablesRepo
 
 
-class Database(TablesRepo, GamesRepo, StatsRepo, LeasesRepo, LearnRepo):
+class Database(TablesRepo, GamesRepo, StatsRepo, LeasesRepo, LearnRepo, EventsRepo):
     """``db = await Database.open(path)`` ... ``await db.close()``.
 
     Every method is a coroutine, raises only StorageError for storage problems,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import dataclasses
 import itertools
 from collections.abc import Sequence
 from typing import Any
@@ -11,10 +12,15 @@ from dokobot.engine import GameResult
 from dokobot.engine.actions import Move
 from dokobot.storage.games import RECORD_FORMAT
 from dokobot.storage.rating import Rating, bot_keys, rate, rating_key
+from dokobot.table.event import codec
+from dokobot.table.event.standings import GameRow, rows_of
+from dokobot.table.event.state import EventState
+from dokobot.table.event.store import EventTable, StoredEvent
 from dokobot.table.scores import BookedRecord, Leaderboard, RatingRow, Statistics
 from dokobot.table.sheet import Sheet, build_sheet, page_of
 from dokobot.table.store import (
     ChannelPrefs,
+    EventMarks,
     OpenHand,
     SeatInfo,
     StoredGame,
@@ -44,16 +50,23 @@ class MemoryStore:
         self.analyses: dict[int, dict[str, Any]] = {}
         self.hint_counts: dict[int, dict[int, int]] = {}
         self.open_hands: dict[tuple[int, int], OpenHand] = {}  # (table id, user id) -> hand
+        self.events: dict[int, StoredEvent] = {}  # the state kept as the SQL stores keep it: JSON
+        self.event_json: dict[int, str] = {}
+        self.event_table_rows: dict[tuple[int, int, int], EventTable] = {}  # (event, round, table)
 
     async def close(self) -> None:
         """Nothing to close: the dicts go with the object."""
 
-    async def open_table(self, channel_id: int, guild_id: int | None, host_id: int, seats: list[SeatInfo]) -> int:
+    async def open_table(self, channel_id: int, guild_id: int | None, host_id: int, seats: list[SeatInfo],
+                         event: EventMarks | None = None) -> int:
         if any(t.channel_id == channel_id for tid, t in self.tables.items() if tid not in self.closed):
             raise StoreError("table already open in channel")
         table_id = next(self._ids)
-        self.tables[table_id] = StoredTable(table_id, channel_id, guild_id, host_id, list(seats))
+        self.tables[table_id] = StoredTable(table_id, channel_id, guild_id, host_id, list(seats), event=event)
         return table_id
+
+    async def set_event_marks(self, table_id: int, marks: EventMarks) -> None:
+        self._open(table_id).event = marks  # immutable
 
     async def set_seats(self, table_id: int, seats: list[SeatInfo], host_id: int) -> None:
         if table_id not in self.tables or table_id in self.closed:
@@ -288,3 +301,85 @@ class MemoryStore:
         record = {"format": RECORD_FORMAT, "rules": copy.deepcopy(g.rules), "players": list(names),
                   "dealer": g.dealer, "hands": copy.deepcopy(g.hands), "actions": copy.deepcopy(g.actions)}
         return BookedRecord(g.number, names, record)
+
+    # ---- events (``dokobot.table.event.store.EventStore``) ------------------------------
+    # The state goes through the codec as in the database, so a state the JSON cannot
+    # hold fails here too, and every read is a fresh value.
+
+    def _event_of(self, event_id: int) -> StoredEvent:
+        found = self.events.get(event_id)
+        if found is None:
+            raise StoreError(f"event {event_id} does not exist")
+        return found
+
+    def _running_in(self, channel_id: int, other_than: int | None = None) -> None:
+        for e in self.events.values():
+            if e.channel_id == channel_id and e.event_id != other_than and e.state.phase != "ended":
+                raise StoreError(f"channel {channel_id} already has a running event ({e.event_id})")
+
+    def _read_event(self, event_id: int) -> StoredEvent:
+        e = self.events[event_id]
+        return dataclasses.replace(e, state=codec.loads(self.event_json[event_id]))
+
+    async def create_event(self, guild_id: int | None, channel_id: int, state: EventState, created_at: float,
+                           starts_at: float | None = None) -> StoredEvent:
+        self._running_in(channel_id)
+        event_id = next(self._ids)
+        state = dataclasses.replace(state, event_id=event_id)
+        text = _event_text(state)
+        # whole seconds, as the database keeps them
+        self.events[event_id] = StoredEvent(event_id, guild_id, channel_id, state, float(int(created_at)),
+                                            None, None if starts_at is None else float(int(starts_at)))
+        self.event_json[event_id] = text
+        return self._read_event(event_id)
+
+    async def save_event(self, event_id: int, state: EventState) -> None:
+        e = self._event_of(event_id)
+        if state.event_id != event_id:
+            raise StoreError(f"event {event_id}: the state is event {state.event_id}'s")
+        if state.phase != "ended":
+            self._running_in(e.channel_id, event_id)
+        text = _event_text(state)
+        self.events[event_id], self.event_json[event_id] = dataclasses.replace(e, state=state), text
+
+    async def set_event_message(self, event_id: int, message_id: int | None) -> None:
+        self.events[event_id] = dataclasses.replace(self._event_of(event_id), message_id=message_id)
+
+    async def set_event_scheduled(self, event_id: int, scheduled_id: int | None) -> None:
+        self.events[event_id] = dataclasses.replace(self._event_of(event_id), scheduled_id=scheduled_id)
+
+    async def set_event_reminded(self, event_id: int) -> None:
+        self.events[event_id] = dataclasses.replace(self._event_of(event_id), reminded=True)
+
+    async def event(self, event_id: int) -> StoredEvent | None:
+        return self._read_event(event_id) if event_id in self.events else None
+
+    async def channel_events(self, channel_id: int) -> list[StoredEvent]:
+        return [self._read_event(i) for i in sorted(self.events, reverse=True) if self.events[i].channel_id == channel_id]
+
+    async def running_events(self) -> list[StoredEvent]:
+        return [self._read_event(i) for i in sorted(self.events) if self.events[i].state.phase != "ended"]
+
+    async def save_event_table(self, table: EventTable) -> None:
+        self._event_of(table.event_id)
+        if table.table_id is not None and table.table_id not in self.tables:
+            raise StoreError(f"table {table.table_id} does not exist")
+        self.event_table_rows[table.event_id, table.round, table.table] = table  # immutable
+
+    async def event_tables(self, event_id: int) -> list[EventTable]:
+        return [t for k, t in sorted(self.event_table_rows.items()) if k[0] == event_id]
+
+    async def event_rows(self, event_id: int) -> list[GameRow]:
+        out: list[GameRow] = []
+        for t in await self.event_tables(event_id):
+            for g in [] if t.table_id is None else await self.finished_games(t.table_id):
+                assert g.result is not None
+                out += rows_of(event_id, t.round, t.table, g.players, g.result, g.scores or {})
+        return out
+
+
+def _event_text(state: EventState) -> str:
+    try:
+        return codec.dumps(state)
+    except (ValueError, TypeError) as exc:
+        raise StoreError(f"event {state.event_id}: the state cannot be stored: {exc}") from exc

@@ -29,7 +29,7 @@ from .stats import ORDERS, SIZES
 # valid for 15 minutes) are runtime state of running processes.
 ORDER = (
     "channel_settings", "user_settings", "players", "tables", "seats", "games", "actions",
-    "scores", "totals_month", "totals_day",
+    "scores", "totals_month", "totals_day", "events", "event_tables",
 )
 SKIP = {"schema_version", "table_leases", "open_hands"}
 BATCH = 5000
@@ -163,7 +163,7 @@ async def _copy(src: Database, dst: Database, tables: list[str], report: Report,
             report.counts[table] = want
             say(f"{table}: {want} rows")
         if dst.dialect == "postgresql":
-            for table in ("tables", "games"):  # identity columns continue after the copied ids
+            for table in ("tables", "games", "events"):  # identity columns continue after the copied ids
                 await conn.execute(
                     f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), COALESCE(MAX(id), 0) + 1, false)"
                     f" FROM {table}"

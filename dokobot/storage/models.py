@@ -53,6 +53,7 @@ class TableInfo:
     seats: list[Seat] = field(default_factory=list)
     waiting: list[Seat] = field(default_factory=list)  # waiting for a seat, in order
     turn: dict[str, Any] = field(default_factory=dict)  # the table layer's TurnState as JSON
+    event: dict[str, Any] | None = None  # a table of an event: the table layer's EventMarks as JSON (012)
 
 
 @dataclass(frozen=True)

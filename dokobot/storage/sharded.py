@@ -21,10 +21,14 @@ from typing import Any
 
 from dokobot.engine import GameResult
 from dokobot.engine.actions import Move
+from dokobot.table.event.standings import GameRow
+from dokobot.table.event.state import EventState
+from dokobot.table.event.store import EventTable, StoredEvent
 from dokobot.table.scores import BookedRecord, Leaderboard, Rating, RatingRow, Statistics
 from dokobot.table.sheet import Sheet
 from dokobot.table.store import (
     ChannelPrefs,
+    EventMarks,
     OpenHand,
     SeatInfo,
     StoredGame,
@@ -126,11 +130,12 @@ class ShardedStore:
 
     # --- tables opened and closed here ------------------------------------------------
 
-    async def open_table(self, channel_id: int, guild_id: int | None, host_id: int, seats: list[SeatInfo]) -> int:
+    async def open_table(self, channel_id: int, guild_id: int | None, host_id: int, seats: list[SeatInfo],
+                         event: EventMarks | None = None) -> int:
         # under the lock: a lease round in between would see the new table as
         # one to claim (and restore a second time) or as one lost
         async with self._leasing:
-            table_id = await self.inner.open_table(channel_id, guild_id, host_id, seats)
+            table_id = await self.inner.open_table(channel_id, guild_id, host_id, seats, event)
             with _store_errors():
                 leased = await self.db.acquire_lease(table_id, self.owner, self._ttl_ms)
             if not leased:
@@ -204,6 +209,9 @@ class ShardedStore:
 
     async def set_message_id(self, table_id: int, message_id: int | None) -> None:
         await self.inner.set_message_id(table_id, message_id)
+
+    async def set_event_marks(self, table_id: int, marks: EventMarks) -> None:
+        await self.inner.set_event_marks(table_id, marks)
 
     async def create_game(
         self, table_id: int, number: int, rules: dict[str, Any], players: list[SeatInfo],
@@ -322,3 +330,39 @@ class ShardedStore:
     async def booked_record(self, channel_id: int, number: int | None = None) -> BookedRecord | None:
         return await self.inner.booked_record(channel_id, number)
 
+
+    # events are shared by every process (an event's tables are leased as any table)
+
+    async def create_event(self, guild_id: int | None, channel_id: int, state: EventState, created_at: float,
+                           starts_at: float | None = None) -> StoredEvent:
+        return await self.inner.create_event(guild_id, channel_id, state, created_at, starts_at)
+
+    async def save_event(self, event_id: int, state: EventState) -> None:
+        await self.inner.save_event(event_id, state)
+
+    async def set_event_message(self, event_id: int, message_id: int | None) -> None:
+        await self.inner.set_event_message(event_id, message_id)
+
+    async def set_event_scheduled(self, event_id: int, scheduled_id: int | None) -> None:
+        await self.inner.set_event_scheduled(event_id, scheduled_id)
+
+    async def set_event_reminded(self, event_id: int) -> None:
+        await self.inner.set_event_reminded(event_id)
+
+    async def event(self, event_id: int) -> StoredEvent | None:
+        return await self.inner.event(event_id)
+
+    async def channel_events(self, channel_id: int) -> list[StoredEvent]:
+        return await self.inner.channel_events(channel_id)
+
+    async def running_events(self) -> list[StoredEvent]:
+        return await self.inner.running_events()
+
+    async def save_event_table(self, table: EventTable) -> None:
+        await self.inner.save_event_table(table)
+
+    async def event_tables(self, event_id: int) -> list[EventTable]:
+        return await self.inner.event_tables(event_id)
+
+    async def event_rows(self, event_id: int) -> list[GameRow]:
+        return await self.inner.event_rows(event_id)

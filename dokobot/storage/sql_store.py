@@ -21,11 +21,15 @@ from dokobot.storage.errors import StorageError
 from dokobot.storage.models import SheetWindow
 from dokobot.storage.rating import level_of
 from dokobot.storage.tables import as_seat
+from dokobot.table.event.standings import GameRow
+from dokobot.table.event.state import EventState
+from dokobot.table.event.store import EventTable, StoredEvent
 from dokobot.table.restore import bock_factors
 from dokobot.table.scores import BookedRecord, Leaderboard, Rating, RatingRow, Statistics
 from dokobot.table.sheet import Sheet, build_sheet, with_start
 from dokobot.table.store import (
     ChannelPrefs,
+    EventMarks,
     OpenHand,
     SeatInfo,
     StoredGame,
@@ -67,6 +71,7 @@ def _table(t: Any) -> StoredTable:
     return StoredTable(
         t.id, t.channel_id, t.guild_id, t.host_id, [_seat(s) for s in t.seats], t.message_id,
         [_seat(s) for s in t.waiting], TurnState.from_dict(t.turn),
+        None if t.event is None else EventMarks.from_dict(t.event),
     )
 
 
@@ -109,9 +114,15 @@ class SqlStore:
     async def close(self) -> None:
         await self.db.close()
 
-    async def open_table(self, channel_id: int, guild_id: int | None, host_id: int, seats: list[SeatInfo]) -> int:
+    async def open_table(self, channel_id: int, guild_id: int | None, host_id: int, seats: list[SeatInfo],
+                         event: EventMarks | None = None) -> int:
         with _store_errors():
-            return await self.db.open_table(channel_id, guild_id, host_id, _dicts(seats))
+            return await self.db.open_table(channel_id, guild_id, host_id, _dicts(seats),
+                                            event=None if event is None else event.to_dict())
+
+    async def set_event_marks(self, table_id: int, marks: EventMarks) -> None:
+        with _store_errors():
+            await self.db.set_table_event(table_id, marks.to_dict())
 
     async def set_seats(self, table_id: int, seats: list[SeatInfo], host_id: int) -> None:
         with _store_errors():
@@ -315,3 +326,50 @@ class SqlStore:
             record = await self.db.game_record(game_id)
             info = await self.db.game_info(game_id)
         return BookedRecord(info.number, tuple(str(p.get("name", "?")) for p in info.players), record)
+
+    # ---- events (``dokobot.table.event.store.EventStore``; ``storage.events``) ----------
+
+    async def create_event(self, guild_id: int | None, channel_id: int, state: EventState, created_at: float,
+                           starts_at: float | None = None) -> StoredEvent:
+        with _store_errors():
+            return await self.db.create_event(guild_id, channel_id, state, created_at, starts_at)
+
+    async def save_event(self, event_id: int, state: EventState) -> None:
+        with _store_errors():
+            await self.db.save_event(event_id, state)
+
+    async def set_event_message(self, event_id: int, message_id: int | None) -> None:
+        with _store_errors():
+            await self.db.set_event_column(event_id, "message_id", message_id)
+
+    async def set_event_scheduled(self, event_id: int, scheduled_id: int | None) -> None:
+        with _store_errors():
+            await self.db.set_event_column(event_id, "scheduled_id", scheduled_id)
+
+    async def set_event_reminded(self, event_id: int) -> None:
+        with _store_errors():
+            await self.db.set_event_column(event_id, "reminded", 1)
+
+    async def event(self, event_id: int) -> StoredEvent | None:
+        with _store_errors():
+            return await self.db.event(event_id)
+
+    async def channel_events(self, channel_id: int) -> list[StoredEvent]:
+        with _store_errors():
+            return await self.db.channel_events(channel_id)
+
+    async def running_events(self) -> list[StoredEvent]:
+        with _store_errors():
+            return await self.db.running_events()
+
+    async def save_event_table(self, table: EventTable) -> None:
+        with _store_errors():
+            await self.db.save_event_table(table)
+
+    async def event_tables(self, event_id: int) -> list[EventTable]:
+        with _store_errors():
+            return await self.db.event_tables(event_id)
+
+    async def event_rows(self, event_id: int) -> list[GameRow]:
+        with _store_errors():
+            return await self.db.event_rows(event_id)

@@ -29,7 +29,7 @@ class _Keep:
 
 KEEP: Any = _Keep()
 
-_TABLE_COLUMNS = "id, channel_id, guild_id, host_id, message_id, status, created_at, waiting, turn"
+_TABLE_COLUMNS = "id, channel_id, guild_id, host_id, message_id, status, created_at, waiting, turn, event"
 
 
 def as_seat(index: int, seat: Any) -> Seat:
@@ -209,8 +209,10 @@ class TablesRepo(Core):
         *,
         message_id: int | None = None,
         now: datetime | None = None,
+        event: Mapping[str, Any] | None = None,
     ) -> int:
-        """Open a table in a channel; StorageError if the channel has an open table."""
+        """Open a table in a channel; StorageError if the channel has an open table.
+        ``event``: the table belongs to an event, with these marks (JSON, 012)."""
         created = to_epoch(now)
         async with self._transaction(f"open table in channel {channel_id}") as conn:
             existing = await _all(
@@ -220,9 +222,9 @@ class TablesRepo(Core):
                 raise StorageError(f"channel {channel_id} already has an open table ({existing[0][0]})")
             rows = await _all(
                 conn,
-                "INSERT INTO tables (channel_id, guild_id, host_id, message_id, status, created_at)"
-                " VALUES (?, ?, ?, ?, 'open', ?) RETURNING id",
-                (channel_id, guild_id, host_id, message_id, created),
+                "INSERT INTO tables (channel_id, guild_id, host_id, message_id, status, created_at, event)"
+                " VALUES (?, ?, ?, ?, 'open', ?, ?) RETURNING id",
+                (channel_id, guild_id, host_id, message_id, created, None if event is None else dumps(dict(event))),
             )
             table_id = int(rows[0][0])
             await _replace_seats(conn, table_id, [as_seat(i, s) for i, s in enumerate(seats)], created)
@@ -275,6 +277,12 @@ class TablesRepo(Core):
         async with self._transaction(f"set waiting list of table {table_id}") as conn:
             await _require_open_table(conn, table_id)
             await conn.execute("UPDATE tables SET waiting = ? WHERE id = ?", (dumps(people), table_id))
+
+    async def set_table_event(self, table_id: int, event: Mapping[str, Any]) -> None:
+        """The marks of an open table of an event (time limit, held), as JSON (012)."""
+        async with self._transaction(f"set event marks of table {table_id}") as conn:
+            await _require_open_table(conn, table_id)
+            await conn.execute("UPDATE tables SET event = ? WHERE id = ?", (dumps(dict(event)), table_id))
 
     async def set_turn(self, table_id: int, turn: Mapping[str, Any]) -> None:
         """The turn timer (deadline) and who a computer plays for, as JSON."""
@@ -355,7 +363,7 @@ async def _tables(conn: aiosqlite.Connection, where: str, params: tuple[Any, ...
         seats = await table_seats(conn, row[0])
         waiting = [as_seat(i, p) for i, p in enumerate(json.loads(row[7]))]
         out.append(TableInfo(row[0], row[1], row[2], row[3], row[4], row[5], from_epoch(row[6]), seats,
-                             waiting, json.loads(row[8])))
+                             waiting, json.loads(row[8]), None if row[9] is None else json.loads(row[9])))
     return out
 
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any, Protocol
 
+from dokobot.table.event.store import EventStore
 from dokobot.table.sheet import Sheet
 from dokobot.table.store import TableStore
 
@@ -178,7 +179,8 @@ class ScoreBook(Protocol):
         ...
 
 
-class Store(TableStore, ScoreBook, Protocol):
-    """What the bot holds: the table's port and the score book, closed on shutdown."""
+class Store(TableStore, ScoreBook, EventStore, Protocol):
+    """What the bot holds: the table's port, the score book and the events' store
+    (``dokobot.table.event.store``), closed on shutdown."""
 
     async def close(self) -> None: ...

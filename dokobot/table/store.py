@@ -125,6 +125,26 @@ class TurnState:
         return cls(None if not clock else TurnClock.from_dict(clock), tuple(int(u) for u in data.get("away") or ()))
 
 
+@dataclass(frozen=True)
+class EventMarks:
+    """What a table of an event keeps beside its seats (an ordinary table has none): it
+    belongs to the event (no joins, no rule changes), ``struck_after``: the time limit cut
+    its list after this game (``dokobot.table.event.timelimit``), ``held``: no new game is
+    dealt (the event is paused)."""
+
+    struck_after: int | None = None
+    held: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"struck_after": self.struck_after, "held": self.held}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> EventMarks:
+        after = data.get("struck_after")
+        ok = isinstance(after, int) and not isinstance(after, bool) and after >= 0
+        return cls(after if ok else None, data.get("held") is True)
+
+
 @dataclass
 class StoredTable:
     table_id: int
@@ -135,6 +155,7 @@ class StoredTable:
     message_id: int | None = None
     waiting: list[SeatInfo] = field(default_factory=list)  # people waiting for a seat, in order
     turn: TurnState = field(default_factory=TurnState)
+    event: EventMarks | None = None  # a table of an event (None: an ordinary table)
 
 
 @dataclass
@@ -190,7 +211,13 @@ class StoreError(Exception):
 
 
 class TableStore(Protocol):
-    async def open_table(self, channel_id: int, guild_id: int | None, host_id: int, seats: list[SeatInfo]) -> int: ...
+    async def open_table(self, channel_id: int, guild_id: int | None, host_id: int, seats: list[SeatInfo],
+                         event: EventMarks | None = None) -> int:
+        """A new open table; ``event``: it belongs to an event, with these marks (one write)."""
+        ...
+    async def set_event_marks(self, table_id: int, marks: EventMarks) -> None:
+        """The marks of an open table of an event (the time limit's cut, held)."""
+        ...
     async def set_seats(self, table_id: int, seats: list[SeatInfo], host_id: int) -> None: ...
     async def set_message_id(self, table_id: int, message_id: int | None) -> None: ...
     async def close_table(self, table_id: int) -> None:

@@ -1,0 +1,1 @@
+"""A Doppelkopf night in the bot: its commands' logic, its tables in threads, its board."""

@@ -1,0 +1,210 @@
+"""``EventEffects``: what a transition asks for (``table.event.effects``), carried out in
+order, after the new state is saved.
+
+A table opens in a public thread of the event's channel (stored with
+``save_event_table`` before and after the table is opened there), the table layer
+does the rest: hand a seat over, strike the list's remaining games, hold, close. A
+Discord refusal is logged and the event goes on: its state is saved already, and a
+thread that could not be told something still plays.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from dokobot.bot.event.places import Change, Place, run_quietly
+from dokobot.table.event import effects as fx
+from dokobot.table.event import flow
+from dokobot.table.event.errors import EventError
+from dokobot.table.event.state import EventState
+from dokobot.table.event.store import EventTable, StoredEvent
+from dokobot.table.store import SeatInfo, StoreError, TableSettings
+from dokobot.table.table import Table, TableError
+from dokobot.text.i18n import t
+from dokobot.text.markdown import esc
+
+if TYPE_CHECKING:
+    from dokobot.bot.event.desk import EventDesk
+
+log = logging.getLogger(__name__)
+
+THREAD_ARCHIVE = 1440  # minutes: a table's thread stays open a day without a message
+SEAT_MENTIONS = discord.AllowedMentions(users=True, roles=False, everyone=False)  # the seated join the thread
+
+
+class EventEffects:
+    def __init__(self, desk: EventDesk) -> None:
+        self.desk = desk
+        self.bot = desk.bot
+
+    async def carry_out(self, event: StoredEvent, effects: tuple[fx.Effect, ...]) -> list[Change]:
+        """Carry out ``effects`` in order; the steps they lead to (a table done at once) come back."""
+        follow: list[Change] = []
+        opened: list[tuple[int, int]] = []
+        by_host = any(isinstance(e, fx.EventEnded) for e in effects) and not any(
+            isinstance(e, fx.RoundEnded) for e in effects)
+        for effect in effects:
+            try:
+                await self._one(event, effect, by_host, opened, follow)
+            except (StoreError, TableError, EventError) as exc:
+                log.warning("event %s: %s not carried out: %s", event.event_id, type(effect).__name__, exc)
+        if opened:
+            await self._say_round(event, opened)
+        return follow
+
+    async def _one(self, event: StoredEvent, effect: fx.Effect, by_host: bool, opened: list[tuple[int, int]],
+                   follow: list[Change]) -> None:
+        match effect:
+            case fx.OpenTable():
+                thread_id = await self.open_table(event, effect)
+                if thread_id is not None:
+                    opened.append((effect.table, thread_id))
+            case fx.HandOverSeat():
+                await self.hand_over(event, effect)
+            case fx.StrikeGames():
+                if await self.strike(event, effect):
+                    follow.append(partial(_table_done, round_no=effect.round, table_no=effect.table))
+            case fx.HoldTables():
+                self.desk.deadlines.cancel(event.event_id)
+                await self.hold(event, effect.round, True)
+            case fx.ResumeTables():
+                await self.hold(event, effect.round, False)
+                self.desk.deadlines.set(event.event_id, effect.deadline)
+            case fx.CloseTable():
+                await self.close(event, effect, by_host)
+            case fx.RoundBegun():
+                self.desk.deadlines.set(event.event_id, effect.deadline)
+            case fx.RoundEnded():
+                self.desk.deadlines.cancel(event.event_id)
+                if event.state.phase != "ended":  # after the last round: the event's own line
+                    await self.say(event, "event.line.round_ended", round=effect.round)
+            case fx.EventEnded():
+                self.desk.deadlines.cancel(event.event_id)
+                await self.say(event, "event.line.ended")
+            case fx.StandingsChanged() | fx.EntrantAdded() | fx.EntrantLeft():
+                await self.desk.board.changed(event.event_id)
+
+    # ---- the event's channel -------------------------------------------------------------
+
+    def channel(self, event: StoredEvent) -> discord.PartialMessageable:
+        return self.bot.client.get_partial_messageable(event.channel_id, guild_id=event.guild_id)
+
+    async def say(self, event: StoredEvent, key: str, **params: Any) -> None:
+        lang = await self.bot.channel_lang(event.channel_id)
+        await run_quietly(self.channel(event).send(t(lang, key, **params), allowed_mentions=discord.AllowedMentions.none()),
+                          f"event {event.event_id}")
+
+    async def _say_round(self, event: StoredEvent, opened: list[tuple[int, int]]) -> None:
+        lang = await self.bot.channel_lang(event.channel_id)
+        run = event.state.current
+        tables = ", ".join(t(lang, "event.line.table", table=no, thread=f"<#{thread}>") for no, thread in opened)
+        text = t(lang, "event.line.round", round=run.no if run else 0, tables=tables)
+        if run is not None and run.deadline is not None:
+            text += " " + t(lang, "event.line.deadline", time=f"<t:{int(run.deadline)}:t>")
+        await run_quietly(self.channel(event).send(text[:2000], allowed_mentions=discord.AllowedMentions.none()),
+                          f"event {event.event_id}")
+
+    # ---- the tables ---------------------------------------------------------------------
+
+    async def _thread(self, event: StoredEvent, name: str) -> discord.Thread:
+        channel = self.bot.client.get_channel(event.channel_id)
+        if channel is None:
+            channel = await self.bot.client.fetch_channel(event.channel_id)
+        if not isinstance(channel, discord.TextChannel):
+            raise EventError("event.err.thread")
+        return await channel.create_thread(name=name[:100], type=discord.ChannelType.public_thread,
+                                           auto_archive_duration=THREAD_ARCHIVE)
+
+    async def open_table(self, event: StoredEvent, effect: fx.OpenTable) -> int | None:
+        """A public thread for the table, stored, the table opened and dealt there, the
+        seated named (a mention adds each person to the thread)."""
+        lang = await self.bot.channel_lang(event.channel_id)
+        try:
+            thread = await self._thread(event, t(lang, "event.thread.name", round=effect.round, table=effect.table))
+        except discord.HTTPException as exc:
+            log.warning("event %s: no thread for table %s: %s", event.event_id, effect.table, exc)
+            return None
+        row = EventTable(event.event_id, effect.round, effect.table, thread.id)
+        await self.desk.store.save_event_table(row)
+        self.desk.places[thread.id] = Place(event.event_id, effect.round, effect.table)
+        await self._kiebitz(thread.id, event)
+        seats = [SeatInfo(s.key, s.name, s.computer) for s in effect.seats]
+        table = await self.bot.tables.open_event_table(thread.id, event.guild_id, event.state.host, seats,
+                                                       dict(effect.rules))
+        await self.desk.store.save_event_table(dataclasses.replace(row, table_id=table.table_id))
+        names = ", ".join(esc(s.name) if s.computer else f"<@{s.key}>" for s in effect.seats)
+        text = t(lang, "event.thread.seated", round=effect.round, table=effect.table, names=names)
+        await run_quietly(thread.send(text[:2000], allowed_mentions=SEAT_MENTIONS), f"event {event.event_id}")
+        self.bot.presenter(table).update()
+        return thread.id
+
+    async def _kiebitz(self, thread_id: int, event: StoredEvent) -> None:
+        """The event's ``kiebitz`` mode as the thread table's setting, where tables have
+        that setting (the Kiebitz part adds it to ``TableSettings``)."""
+        if "kiebitz" not in {f.name for f in dataclasses.fields(TableSettings)}:
+            return
+        settings = dataclasses.replace(TableSettings(), **{"kiebitz": event.state.settings.kiebitz})
+        await self.bot.tables.set_channel_rules(thread_id, {"preset": event.state.settings.preset}, settings)
+
+    def tables_of(self, event: StoredEvent, round_no: int, table_no: int | None = None) -> list[tuple[int, Table]]:
+        """(thread id, open table) of round ``round_no`` (one table: ``table_no``)."""
+        out = []
+        for thread_id, place in self.desk.places.items():
+            if place.event_id == event.event_id and place.round == round_no and table_no in (None, place.table):
+                table = self.bot.tables.get(thread_id)
+                if table is not None:
+                    out.append((thread_id, table))
+        return out
+
+    async def hand_over(self, event: StoredEvent, effect: fx.HandOverSeat) -> None:
+        for thread_id, table in self.tables_of(event, effect.round, effect.table):
+            old = next((s.name for s in table.seats if s.user_id == effect.old), str(effect.old))
+            new = effect.new
+            outcome = await table.hand_over_seat(effect.old, SeatInfo(new.key, new.name, new.computer))
+            self.bot.presenter(table).update(outcome)
+            lang = await self.bot.table_lang(table)
+            who = esc(new.name) if new.computer else f"<@{new.key}>"
+            text = t(lang, "event.thread.handed", old=esc(old), new=who)
+            await run_quietly(self._in(thread_id, table).send(text, allowed_mentions=SEAT_MENTIONS),
+                              f"event {event.event_id}")
+
+    def _in(self, thread_id: int, table: Table) -> discord.PartialMessageable:
+        return self.bot.client.get_partial_messageable(thread_id, guild_id=table.guild_id)
+
+    async def strike(self, event: StoredEvent, effect: fx.StrikeGames) -> bool:
+        """The time is up at the table: True when its list is over at once."""
+        found = self.tables_of(event, effect.round, effect.table)
+        if not found:
+            return True  # no table left to play there: done
+        thread_id, table = found[0]
+        done = await table.strike()
+        lang = await self.bot.table_lang(table)
+        await run_quietly(self._in(thread_id, table).send(t(lang, "event.thread.struck")), f"event {event.event_id}")
+        self.bot.presenter(table).update()
+        return done
+
+    async def hold(self, event: StoredEvent, round_no: int, on: bool) -> None:
+        for thread_id, table in self.tables_of(event, round_no):
+            await table.hold(on)
+            lang = await self.bot.table_lang(table)
+            text = t(lang, "event.thread.held" if on else "event.thread.resumed")
+            await run_quietly(self._in(thread_id, table).send(text), f"event {event.event_id}")
+            self.bot.presenter(table).update()
+
+    async def close(self, event: StoredEvent, effect: fx.CloseTable, by_host: bool) -> None:
+        """The table's list is over (or the host ended the event: a game in play is aborted)."""
+        for thread_id, table in self.tables_of(event, effect.round, effect.table):
+            lang = await self.bot.table_lang(table)
+            outcome = await table.close(event.state.host, True)
+            self.bot.presenter(table).update(outcome)
+            text = t(lang, "event.thread.ended" if by_host else "event.thread.done")
+            await run_quietly(self._in(thread_id, table).send(text), f"event {event.event_id}")
+
+
+def _table_done(state: EventState, round_no: int, table_no: int) -> flow.Step:
+    return flow.table_done(state, round_no, table_no)

@@ -1,0 +1,376 @@
+"""``EventDesk``: the event's life in the bot, between the commands and ``table.event.flow``.
+
+Every step of an event runs under that event's own ``asyncio.Lock``: the stored state is
+read, the transition (``flow``) applied, the new state saved with ``store.save_event``,
+and only then are its effects carried out (``EventEffects``) and the member answered. A
+refused step (``EventError``) is answered privately from the catalogue and changes
+nothing; a failed write (``StoreError``) likewise.
+
+The tables of an event report back through ``table_changed`` (a booked game, a list
+over) and the table's leave button (``leave_table``); a restart (``restore``) re-attaches
+those hooks from the stored ``event_tables`` and sets the round's deadline again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from collections.abc import Coroutine
+from dataclasses import replace
+from typing import Any, Protocol
+
+import discord
+
+from dokobot.bot import permissions
+from dokobot.bot.event.buttons import signup_view
+from dokobot.bot.event.carry import EventEffects
+from dokobot.bot.event.deadlines import Deadlines
+from dokobot.bot.event.opening import Options, settings_from, start_time
+from dokobot.bot.event.places import Change, Place
+from dokobot.bot.host import Host
+from dokobot.bot.presenter import Clock, DiscordClock
+from dokobot.bot.replies import answer, send_ephemeral
+from dokobot.table.event import effects as fx
+from dokobot.table.event import flow
+from dokobot.table.event.errors import EventError
+from dokobot.table.event.flow import Step
+from dokobot.table.event.state import EventState
+from dokobot.table.event.store import EventStore, StoredEvent
+from dokobot.table.store import StoreError
+from dokobot.table.table import Outcome, Table
+from dokobot.text.event import error_text, settings_text
+from dokobot.text.i18n import t
+from dokobot.text.markdown import esc
+
+log = logging.getLogger(__name__)
+
+_THREAD_TYPES = (discord.ChannelType.public_thread, discord.ChannelType.private_thread, discord.ChannelType.news_thread)
+
+
+class Board(Protocol):
+    """The event's public message (board42's ``EventBoard``): posted once, redrawn paced."""
+
+    async def post(self, event: StoredEvent, channel: discord.abc.Messageable) -> int: ...
+
+    async def changed(self, event_id: int) -> None: ...
+
+
+class EventHost(Host, Protocol):
+    """The bot as the desk needs it: a ``Host`` with the channels' languages."""
+
+    async def channel_lang(self, channel_id: int) -> str: ...
+
+
+class PlainBoard:
+    """The event message until the standings board takes over: the settings, the entrants
+    and the sign-up buttons; redrawn on every change (no pacing needed for a few clicks)."""
+
+    def __init__(self, bot: EventHost) -> None:
+        self.bot = bot
+
+    async def _content(self, event: StoredEvent) -> tuple[discord.Embed, discord.ui.View]:
+        lang = await self.bot.channel_lang(event.channel_id)
+        state = event.state
+        body = t(lang, "event.open_body", host=f"<@{state.host}>", settings=settings_text(lang, state.settings),
+                 n=sum(1 for e in state.entrants if not e.left))
+        return discord.Embed(title=t(lang, "event.open_title"), description=body), signup_view(event.event_id, lang)
+
+    async def post(self, event: StoredEvent, channel: discord.abc.Messageable) -> int:
+        embed, view = await self._content(event)
+        return (await channel.send(embed=embed, view=view, allowed_mentions=discord.AllowedMentions.none())).id
+
+    async def changed(self, event_id: int) -> None:
+        event = await self.bot.store.event(event_id)
+        if event is None or event.message_id is None:
+            return
+        embed, view = await self._content(event)
+        message = self.bot.client.get_partial_messageable(event.channel_id).get_partial_message(event.message_id)
+        try:
+            await message.edit(embed=embed, view=view)
+        except discord.HTTPException as exc:
+            log.warning("event %s: its message could not be updated: %s", event_id, exc)
+
+
+class EventDesk:
+    """The events of this process: their locks, their tables' threads, their deadlines."""
+
+    def __init__(self, bot: EventHost, board: Board | None = None, clock: Clock | None = None) -> None:
+        self.bot = bot
+        self.clock: Clock = clock or DiscordClock()
+        self.board: Board = board or PlainBoard(bot)
+        self.places: dict[int, Place] = {}  # thread id -> the event table playing there
+        self.deadlines = Deadlines(self.clock, self.time_up)
+        self.effects = EventEffects(self)
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    @property
+    def store(self) -> EventStore:
+        return self.bot.store
+
+    def lock(self, event_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(event_id, asyncio.Lock())
+
+    # ---- one step -----------------------------------------------------------------------
+
+    async def change(self, event_id: int, change: Change) -> tuple[StoredEvent, Step]:
+        """Apply one transition under the event's lock: saved before anything is carried out."""
+        async with self.lock(event_id):
+            stored = await self.store.event(event_id)
+            if stored is None:
+                raise EventError("event.err.gone")
+            return await self._apply(stored, change)
+
+    async def _apply(self, stored: StoredEvent, change: Change) -> tuple[StoredEvent, Step]:
+        step = change(stored.state)
+        if step.state != stored.state:
+            await self.store.save_event(stored.event_id, step.state)
+        stored = replace(stored, state=step.state)
+        for more in await self.effects.carry_out(stored, step.effects):
+            try:  # what the effects asked for next (a table done at once): the same way
+                stored, _ = await self._apply(stored, more)
+            except EventError as err:
+                log.info("event %s: a follow-up step was refused: %s", stored.event_id, err.key)
+        return stored, step
+
+    async def answered(self, interaction: discord.Interaction, event_id: int, change: Change) -> Step | None:
+        """``change`` for a member's command or click (already acknowledged): a refusal is
+        answered privately in their language and changes nothing; None then."""
+        lang = await self.bot.lang_of(interaction)
+        try:
+            return (await self.change(event_id, change))[1]
+        except EventError as err:
+            await send_ephemeral(interaction, error_text(lang, err))
+        except StoreError as exc:
+            log.warning("event %s: a step could not be saved: %s", event_id, exc)
+            await send_ephemeral(interaction, t(lang, "err.storage"))
+        return None
+
+    # ---- which event ----------------------------------------------------------------------
+
+    async def event_here(self, interaction: discord.Interaction) -> StoredEvent | None:
+        """The running event of the interaction's channel (or of the table thread it came
+        from); None after a private answer."""
+        channel_id = interaction.channel_id or 0
+        place = self.places.get(channel_id)
+        if place is not None:
+            found = await self.store.event(place.event_id)
+        else:
+            found = next((e for e in await self.store.channel_events(channel_id) if e.state.phase != "ended"), None)
+        if found is None or found.state.phase == "ended":
+            await send_ephemeral(interaction, t(await self.bot.lang_of(interaction), "event.err.none"))
+            return None
+        return found
+
+    # ---- opening ------------------------------------------------------------------------
+
+    async def open_event(self, interaction: discord.Interaction, options: Options) -> None:
+        """``/doko turnier eroeffnen``: checked, stored, then its message posted."""
+        lang = await self.bot.lang_of(interaction)
+        refusal = await self._cannot_open(interaction, lang)
+        if refusal is not None:
+            await send_ephemeral(interaction, refusal)
+            return
+        now = self.clock.now()
+        try:
+            settings = settings_from(options)
+            starts_at = start_time(options.start, now)
+        except EventError as err:
+            await send_ephemeral(interaction, error_text(lang, err))
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        state = flow.open_event(0, interaction.user.id, settings, secrets.randbelow(2**31))
+        try:
+            event = await self.store.create_event(interaction.guild_id, interaction.channel_id or 0, state, now,
+                                                  starts_at)
+        except StoreError as exc:
+            log.warning("channel %s: an event could not be stored: %s", interaction.channel_id, exc)
+            await answer(interaction, t(lang, "err.storage"))
+            return
+        event = await self._post(event, interaction)
+        await answer(interaction, t(lang, "event.ok.opened", url=message_url(event)))
+
+    async def _cannot_open(self, interaction: discord.Interaction, lang: str) -> str | None:
+        """Why no event can be opened here (None: it can): a thread, missing permissions,
+        an event still running."""
+        if interaction.guild_id is None:
+            return t(lang, "err.not_in_guild")
+        if getattr(interaction.channel, "type", None) in _THREAD_TYPES:
+            return t(lang, "event.err.thread")
+        lacking = permissions.missing_for_event(interaction)
+        if lacking:
+            return permissions.missing_text(lang, lacking)
+        running = [e for e in await self.store.channel_events(interaction.channel_id or 0) if e.state.phase != "ended"]
+        return t(lang, "event.err.exists", url=message_url(running[0])) if running else None
+
+    async def _post(self, event: StoredEvent, interaction: discord.Interaction) -> StoredEvent:
+        """The event's public message (sign-up and standings); its id stored."""
+        channel = self.bot.client.get_partial_messageable(event.channel_id, guild_id=event.guild_id)
+        try:
+            message_id = await self.board.post(event, channel)
+            await self.store.set_event_message(event.event_id, message_id)
+        except (discord.HTTPException, StoreError) as exc:
+            log.warning("event %s: its message could not be posted: %s", event.event_id, exc)
+            return event
+        return replace(event, message_id=message_id)
+
+    # ---- members' steps -----------------------------------------------------------------
+
+    async def sign_up(self, interaction: discord.Interaction, event: StoredEvent) -> None:
+        user = interaction.user
+        name = getattr(user, "display_name", user.name)
+        step = await self.answered(interaction, event.event_id, lambda s: flow.sign_up(s, user.id, name))
+        added = next((e for e in step.effects if isinstance(e, fx.EntrantAdded)), None) if step else None
+        if added is not None:
+            await send_ephemeral(interaction, t(await self.bot.lang_of(interaction), "event.ok.signed_up",
+                                                round=added.from_round))
+
+    async def withdraw(self, interaction: discord.Interaction, event: StoredEvent) -> None:
+        user_id = interaction.user.id
+        step = await self.answered(interaction, event.event_id, lambda s: flow.withdraw(s, user_id))
+        if step is None:
+            return
+        lang = await self.bot.lang_of(interaction)
+        handed = next((e for e in step.effects if isinstance(e, fx.HandOverSeat)), None)
+        text = t(lang, "event.ok.left_seat", name=esc(handed.new.name)) if handed else t(lang, "event.ok.left")
+        await send_ephemeral(interaction, text)
+
+    async def button(self, interaction: discord.Interaction, event_id: int, action: str) -> None:
+        """A sign-up button: judged against the stored event, in the channel it belongs to."""
+        lang = await self.bot.lang_of(interaction)
+        event = await self.store.event(event_id)
+        if event is None:
+            await send_ephemeral(interaction, t(lang, "event.err.gone"))
+            return
+        if event.channel_id != interaction.channel_id:
+            await send_ephemeral(interaction, t(lang, "err.wrong_channel"))
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await (self.sign_up if action == "in" else self.withdraw)(interaction, event)
+
+    async def leave_table(self, interaction: discord.Interaction) -> bool:
+        """The table's leave button in an event's thread: the seat is handed over. False
+        when the channel is no event table (the table handles the click itself)."""
+        place = self.places.get(interaction.channel_id or 0)
+        if place is None:
+            return False
+        event = await self.store.event(place.event_id)
+        if event is None:
+            return False
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await self.withdraw(interaction, event)
+        return True
+
+    # ---- host steps ---------------------------------------------------------------------
+
+    async def host_step(self, interaction: discord.Interaction, what: str) -> None:
+        """start | round | pause | resume | end, for the event's host (or Manage Channels)."""
+        event = await self.event_here(interaction)
+        if event is None:
+            return
+        lang = await self.bot.lang_of(interaction)
+        manage = bool(interaction.permissions.manage_channels)
+        user_id = interaction.user.id
+        if what in ("start", "round"):  # a round opens threads: the bot must be able to
+            lacking = permissions.missing_for_event(interaction) if interaction.channel_id == event.channel_id else []
+            if lacking:
+                await send_ephemeral(interaction, permissions.missing_text(lang, lacking))
+                return
+        now = self.clock.now()
+
+        def by(state: EventState) -> int:
+            return state.host if manage else user_id
+
+        steps: dict[str, Change] = {
+            "start": lambda s: flow.start(s, by(s), now), "round": lambda s: flow.begin_round(s, by(s), now),
+            "pause": lambda s: flow.pause(s, by(s), now), "resume": lambda s: flow.resume(s, by(s), now),
+            "end": lambda s: flow.end(s, by(s)),
+        }
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        step = await self.answered(interaction, event.event_id, steps[what])
+        if step is not None:
+            await answer(interaction, _done_text(lang, what, step))
+
+    # ---- the tables' hooks --------------------------------------------------------------
+
+    def table_changed(self, table: Table, outcome: Outcome) -> None:
+        """Every accepted change at any table: a game booked at an event table counts for
+        the standings; its list over, the table is done."""
+        place = self.places.get(table.channel_id)
+        if place is None or outcome.finished is None:
+            return
+        step = outcome.finished.list_step
+        self.spawn(self._booked(place, step is not None and step.ended is not None))
+
+    async def _booked(self, place: Place, ended: bool) -> None:
+        steps: list[Change] = [lambda s: flow.game_finished(s, place.round, place.table)]
+        if ended:
+            steps.append(lambda s: flow.table_done(s, place.round, place.table))
+        for change in steps:
+            try:
+                await self.change(place.event_id, change)
+            except EventError as err:  # the table is no longer running (the host ended the event)
+                log.info("event %s: a report of table %s was late: %s", place.event_id, place.table, err.key)
+            except StoreError as exc:
+                log.warning("event %s: a report of table %s was not saved: %s", place.event_id, place.table, exc)
+
+    async def time_up(self, event_id: int) -> None:
+        now = self.clock.now()
+        try:
+            await self.change(event_id, lambda s: flow.time_up(s, now))
+        except (EventError, StoreError) as exc:
+            log.warning("event %s: the time limit could not be applied: %s", event_id, exc)
+
+    def spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def idle(self) -> None:
+        """Wait until the tables' reports are carried out (tests, shutdown)."""
+        while self._tasks:
+            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+
+    # ---- restart ------------------------------------------------------------------------
+
+    async def restore(self) -> None:
+        """After a restart: every running event's threads are known again, its deadline
+        set, and a table whose list ended while no process ran it is reported done."""
+        for event in await self.store.running_events():
+            for row in await self.store.event_tables(event.event_id):
+                self.places[row.thread_id] = Place(row.event_id, row.round, row.table)
+            run = event.state.current
+            if run is not None and event.state.phase == "playing" and not run.time_up:
+                self.deadlines.set(event.event_id, run.deadline)
+            await self._catch_up(event)
+
+    async def _catch_up(self, event: StoredEvent) -> None:
+        run = event.state.current
+        if run is None:
+            return
+        for thread_id, place in list(self.places.items()):
+            table = self.bot.tables.get(thread_id)
+            if place.event_id != event.event_id or place.round != run.no or table is None:
+                continue
+            last = table.last
+            if table.state != "playing" and last is not None and last.list_step is not None \
+                    and last.list_step.ended is not None:
+                await self._booked(place, True)
+
+    def stop(self) -> None:
+        self.deadlines.stop()
+
+
+def message_url(event: StoredEvent) -> str:
+    if event.message_id is None:
+        return f"<#{event.channel_id}>"
+    return f"https://discord.com/channels/{event.guild_id}/{event.channel_id}/{event.message_id}"
+
+
+def _done_text(lang: str, what: str, step: Step) -> str:
+    begun = next((e for e in step.effects if isinstance(e, fx.RoundBegun)), None)
+    if begun is not None:
+        return t(lang, "event.ok.round", round=begun.round)
+    keys = {"pause": "event.ok.paused", "resume": "event.ok.resumed", "end": "event.ok.ended"}
+    return t(lang, keys.get(what, "event.ok.ended"))
