@@ -27,6 +27,7 @@ from fractions import Fraction
 from typing import Any
 
 from dokobot.engine import replay
+from dokobot.engine.actions import Announce, Klopfen, Move, Play
 
 MINUS = "\u2212"
 
@@ -103,14 +104,18 @@ def booked_of(round_no: int, table_no: int, game: Any) -> list[Booked]:
     return out
 
 
-async def recompute(store: Any, event_id: int, names: Mapping[int, str], rounds: int = 0) -> Recomputed:
+async def recompute(store: Any, event_id: int, names: Mapping[int, str] | None = None,
+                    rounds: int = 0) -> Recomputed:
     """The event's standings from the stored records alone (``rounds``: at least this many
-    round columns)."""
+    round columns; ``names``: by player key, else the name each seat has in the records)."""
     booked: list[Booked] = []
+    seen: dict[int, str] = {}
     for et in sorted(await store.event_tables(event_id), key=lambda e: (e.round, e.table)):
         if et.table_id is not None:
             for game in await store.finished_games(et.table_id):
                 booked += booked_of(et.round, et.table, game)
+                seen.update((p.user_id, p.name) for p in game.players)
+    names = {**seen, **(names or {})}
     held = max([rounds, *(b.round for b in booked)])
     lines: dict[tuple[int, bool], Line] = {}
     for b in booked:
@@ -179,3 +184,46 @@ def shown_rows(text: str) -> list[tuple[int, str, list[int | None], int, int]]:
 
 def expected_rows(table: Recomputed) -> list[tuple[int, str, list[int | None], int, int]]:
     return [(s.rank, s.name, list(s.rounds), s.total, s.games) for s in (*table.people, *table.computers)]
+
+
+# ---- playing an event's tables fast ---------------------------------------------------------
+
+
+def first_move(game: Any, seat: int) -> Move:
+    """What the test's people do: the safe answer (gesund; the solo a Pflichtsolo vorgeführt
+    demands), then the first legal card; never an announcement."""
+    return next(m for m in game.legal_actions(seat) if not isinstance(m, (Klopfen, Announce)))
+
+
+async def play(env: Any, table: Any, cards: int | None = None) -> int:
+    """Play the game at ``table`` as its people would, through the table layer, each change
+    reported to the bot the way a computer's move is (``table.on_outcome``); the computers
+    move by themselves. Until the game is over, or ``cards`` cards later. The cards played."""
+    played = waited = 0
+    while table.state == "playing" and (cards is None or played < cards):
+        await table.computers_idle()
+        seat = table.person_to_act()
+        if table.state != "playing" or seat is None:
+            waited += 1
+            assert waited < 100, "a computer is to act and nobody moves"
+            await env.settle()
+            continue
+        move = first_move(table.game, seat)
+        outcome = await table.act(table.seats[seat].user_id, table.game_no, move)
+        played += isinstance(move, Play)
+        table.on_outcome(table, outcome)
+    await env.settle()
+    return played
+
+
+def list_over(table: Any) -> bool:
+    last = table.last
+    return last is not None and last.list_step is not None and last.list_step.ended is not None
+
+
+async def next_game(env: Any, table: Any) -> None:
+    """Deal the table's next game as a seated person's "Nächstes Spiel" would."""
+    person = next(s for s in table.seats if not s.is_bot)
+    outcome = await table.next_game(person.user_id, table.game_no)
+    table.on_outcome(table, outcome)
+    await env.settle()
