@@ -11,6 +11,7 @@ here too. Lengths count as Discord counts them: UTF-16 code units.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -208,21 +209,30 @@ def past_list(lang: str | None, events: Sequence[StoredEvent], limit: int = DESC
 # ---- the reminder before the start ------------------------------------------------------------
 
 
+MENTIONS = 100  # users one message may allow to be pinged (Discord's allowed_mentions.users)
+_MENTION = re.compile(r"<@(\d+)>")
+
+
 def reminder_texts(lang: str | None, starts_at: float, people: Sequence[int]) -> list[str]:
-    """The entrants' reminder: each message within Discord's 2,000 characters, every entrant
-    mentioned once (more than fit: several messages)."""
+    """The entrants' reminder: each message within Discord's 2,000 characters and 100
+    mentions, every entrant mentioned once (more than fit: several messages)."""
     head = t(lang, "board.reminder", at=f"<t:{int(starts_at)}:t>", rel=f"<t:{int(starts_at)}:R>")
     out: list[str] = []
-    line = head
+    line, count = head, 0
     for key in people:
         mention = f"<@{key}>"
-        if units(line) + 1 + units(mention) > CONTENT:
+        if units(line) + 1 + units(mention) > CONTENT or count == MENTIONS:
             out.append(line)
-            line = head
-        line += " " + mention
-    if line != head or not out:
+            line, count = head, 0
+        line, count = f"{line} {mention}", count + 1
+    if count or not out:
         out.append(line)
     return out
+
+
+def mentioned(text: str) -> list[int]:
+    """The users a text mentions (``<@id>``), in order."""
+    return [int(m) for m in _MENTION.findall(text)]
 
 
 # ---- the standings as a picture -----------------------------------------------------------------
