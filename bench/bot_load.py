@@ -75,6 +75,16 @@ playing within 50 requests/s, and the wall time from each click to the
 request that shows its answer::
 
     python3 bench/bot_load.py --rest --tables 2 --games 2 --seats 4
+
+``--events 10`` runs ten Doppelkopf nights at once (issue 42): each event in its own
+channel, sixteen people sign up with the button, the host starts, and four tables of
+four play in threads at the people's pace (``THINK_S`` per decision, virtual time,
+Discord's pace), one round of ``--games`` list games. The same people's driver first plays
+a lone table of four in a channel, for comparison: counted REST calls per table and game
+(in the threads, and with the event channel's share: its message and lines), calls beyond
+a channel's bucket (throttled), and the wall time from each click to its answer::
+
+    python3 bench/bot_load.py --events 10 --event-tables 4 --games 2
 """
 
 from __future__ import annotations
@@ -1319,6 +1329,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-pictures", action="store_true", help="turn the pictures of the table off in every channel")
     ap.add_argument("--rest", action="store_true",
                     help="the REST budget: one person and computers per table, virtual time, every request counted")
+    ap.add_argument("--events", type=int, metavar="N",
+                    help="N events of --event-tables tables of four people at once (and a lone table to compare)")
+    ap.add_argument("--event-tables", type=int, default=EVENT_TABLES, help="tables per event (with --events)")
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--memory", action="store_true", help=argparse.SUPPRESS)
@@ -1334,6 +1347,13 @@ def main(argv: list[str] | None = None) -> int:
             url=args.url, shard=args.shard, shards=args.shards, pictures=not args.no_pictures, seats=args.seats,
         ))
         print(json.dumps(res))
+        return 0
+    if args.events:
+        res = asyncio.run(run_events(args.events, args.event_tables, args.games, seed=args.seed))
+        if args.json:
+            print(json.dumps(res, indent=2))
+        else:
+            _print_events(res)
         return 0
     if args.rest:
         res = asyncio.run(run_rest((args.tables or [2])[0], args.games, seats=args.seats, seed=args.seed))
