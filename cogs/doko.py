@@ -13,6 +13,7 @@ from dokobot.bot.client import DokoBot
 from dokobot.bot.components import Click
 
 from .announcements import AnnouncementsCog
+from .event import EventCog
 from .play import PlayCog
 from .settings import SettingsCog
 from .stats import StatsCog
@@ -22,8 +23,8 @@ from .table import TableCog
 class DokoControls:
     """The entry points of the buttons (``dokobot.bot.components.Controls``)."""
 
-    def __init__(self, table: TableCog, play: PlayCog, stats: StatsCog) -> None:
-        self.table, self.play, self.stats = table, play, stats
+    def __init__(self, table: TableCog, play: PlayCog, stats: StatsCog, event: EventCog) -> None:
+        self.table, self.play, self.stats, self.event = table, play, stats, event
 
     async def on_table_button(self, interaction: discord.Interaction, action: str, game_no: int) -> None:
         await self.table.on_table_button(interaction, action, game_no)
@@ -44,13 +45,19 @@ class DokoControls:
     ) -> None:
         await self.stats.on_sheet_page(interaction, table_id, direction, number, size)
 
+    async def on_event_button(self, interaction: discord.Interaction, event_id: int, action: str) -> None:
+        await self.event.on_event_button(interaction, event_id, action)
+
 
 async def setup(bot: DokoBot) -> None:
     play, stats, settings = PlayCog(bot), StatsCog(bot), SettingsCog(bot)
-    table = TableCog(bot, play, stats, settings)
+    table, event = TableCog(bot, play, stats, settings), EventCog(bot)
+    # /doko turnier: a group under /doko, its commands bound to the event cog when it was made;
+    # that cog is not added itself (the tree would add its group's root, /doko, a second time)
+    table.doko.add_command(event.turnier)
     for cog in (table, play, AnnouncementsCog(bot), settings, stats):
         await bot.add_cog(cog)
-    bot.controls = DokoControls(table, play, stats)
+    bot.controls = DokoControls(table, play, stats, event)
 
 
 async def teardown(bot: DokoBot) -> None:

@@ -478,6 +478,8 @@ class TableCog(commands.Cog, name="Table"):
         if action == "record":
             await self.send_record(interaction, table, game_no)
             return
+        if action == "leave" and await self.bot.events.leave_table(interaction):
+            return  # an event's table: leaving is leaving the event, the seat is handed over
         await interaction.response.defer()  # the change itself shows up in the table message
         user = interaction.user
         ops: dict[str, Callable[[], Awaitable[Outcome]]] = {

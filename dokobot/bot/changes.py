@@ -49,6 +49,7 @@ async def perform(bot: Host, interaction: discord.Interaction, table: Table, op:
     else:
         presenter.update(outcome, actor=actor, via=interaction)
         bot.learn.finished(table, outcome.finished)
+        bot.table_changed(table, outcome)
         return outcome
     if actor is not None:
         presenter.update(actor=actor)  # show the current state in place of the stale one

@@ -21,6 +21,8 @@ from discord.ext import commands
 
 from dokobot.bot.components import DYNAMIC_ITEMS, Controls
 from dokobot.bot.config import Config
+from dokobot.bot.event.buttons import EventButton
+from dokobot.bot.event.desk import EventDesk
 from dokobot.bot.learn import Learn
 from dokobot.bot.pacing import Pace, default_pace
 from dokobot.bot.prefs import Preferences
@@ -128,6 +130,8 @@ class DokoBot(Preferences, commands.Bot):
         # `dokobot sync`: log in, build the commands, nothing else (no tables, no leases)
         self._sync_only = sync_only
         self.restored_count = 0  # tables restored at start-up, for the start-up line
+        # the events (/doko turnier): their steps, their tables in threads, their deadlines
+        self.events = EventDesk(self, clock=pace_clock)
         self._announced = False
 
     async def setup_hook(self) -> None:
@@ -136,11 +140,12 @@ class DokoBot(Preferences, commands.Bot):
             return
         await asyncio.to_thread(picture.warm_up)  # fonts and palette before the first card, not during it
         await self._restore()
+        await self.events.restore()  # after the tables: an event's hooks find its tables again
         self.learn.resume()  # analyses people asked for before a restart: done without asking again
         if isinstance(self.store, ShardedStore) and self._lease_loop:  # keep our leases, pick up expired ones
             self.store.start(self.keep_leases)
         await self._load_commands()
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, EventButton)
         await sync_on_start(self)  # only if changed, from one process; a failure is a warning
 
     async def _load_commands(self) -> None:
@@ -228,6 +233,11 @@ class DokoBot(Preferences, commands.Bot):
         """A computer player moved: show it like a click of a person."""
         self.presenter(table).update(outcome)
         self.learn.finished(table, outcome.finished)
+        self.table_changed(table, outcome)
+
+    def table_changed(self, table: Table, outcome: Outcome) -> None:
+        """Every accepted change at a table, whoever made it: an event hears of its tables' games."""
+        self.events.table_changed(table, outcome)
 
     async def channel_table_id(self, channel_id: int) -> int | None:
         """The channel's table, or after /doko schliessen its last one (its sheet and games)."""
@@ -253,6 +263,7 @@ class DokoBot(Preferences, commands.Bot):
         asyncio.get_running_loop().create_task(self.close())
 
     async def close(self) -> None:
+        self.events.stop()  # no deadline fires after this
         self.tables.stop()  # no computer move after this
         await self.learn.close()
         for presenter in list(self.presenters.values()):

@@ -281,6 +281,11 @@ class _Columns:
         return self.total_x + GAMES_W
 
 
+def name_width(rounds: int) -> int:
+    """Pixels a name may take in the picture of ``rounds`` rounds (longer names are cut)."""
+    return _Columns(rounds).name_w
+
+
 def _picture_rows(lang: str, table: Standings) -> list[tuple[str, Standing | None]]:
     rows: list[tuple[str, Standing | None]] = [("", s) for s in table.people[:PICTURE_ROWS]]
     hidden = len(table.people) - len(rows)

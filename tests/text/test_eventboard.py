@@ -16,12 +16,19 @@ from dokobot.table.event.standings import GameRow, Standings, compute
 from dokobot.table.event.store import StoredEvent
 from dokobot.text import eventboard as eb
 from dokobot.text.numbers import MINUS
+from dokobot.text.picture import font
 from tests import discord_limits as limits
 from tests.text.helpers import german_words
 from tests.text.pictures import drawn_texts
-from tests.text.test_legible import CAP_MIN, PHONE, cap_ratio
 
 EVENT_ID = 7
+PHONE, CAP_MIN = 340, 6.0  # the legibility rule of tests/text/test_legible.py: 6 px capitals at 340 px wide
+
+
+def cap_ratio() -> float:
+    """Noto Sans' capital height per pixel of font size."""
+    top, bottom = font(1000).getbbox("H", anchor="ls")[1::2]
+    return (bottom - top) / 1000
 
 
 def _event(n: int, *, computers: bool = True, started: bool = True) -> StoredEvent:
@@ -212,8 +219,7 @@ def test_the_picture_cuts_long_names_to_their_column():
     drawn, _ = drawn_texts(lambda: eb.standings_png("de", table, "T"))
     cut = [d.text for d in drawn if d.text.startswith("Ostwind")]
     assert cut and all(d.endswith("…") for d in cut)
-    width = eb._Columns(8).name_w
-    from dokobot.text.picture import font
+    width = eb.name_width(8)
     assert all(font(eb.SIZE, True).getlength(d) <= width for d in cut)
 
 

@@ -60,6 +60,7 @@ class _Slot:
 
     dirty: bool = False
     task: asyncio.Task[None] | None = None
+    sleeping: bool = False  # its task waits for the pacing window
     last_edit: float | None = None  # when its message was last edited or posted
     sent: tuple[int | None, str | None, str | None] = (None, None, None)  # message id, body, picture digests
 
@@ -80,6 +81,7 @@ class EventBoard:
         self.view_for = view_for
         self.clock: Clock = clock or DiscordClock()
         self._slots: dict[int, _Slot] = {}
+        self._flush = False  # shutdown: no more waiting for the window
 
     # ---- what the message shows --------------------------------------------------------
 
@@ -133,14 +135,32 @@ class EventBoard:
             while slot.task is not None and not slot.task.done():
                 await asyncio.shield(slot.task)
 
+    async def restore(self) -> None:
+        """After a restart: redraw every running event's message once (a change the last
+        process had not shown yet is shown now; an unchanged one costs one edit)."""
+        for event in await self.bot.store.running_events():
+            if event.message_id is not None:
+                await self.changed(event.event_id)
+
+    async def retire(self) -> None:
+        """Shutdown: what waits for its paced edit goes out now."""
+        self._flush = True
+        for event_id, slot in self._slots.items():
+            if slot.sleeping and slot.task is not None:
+                slot.task.cancel()  # it sleeps out its window: run it again without the wait
+                slot.task = asyncio.create_task(self._run(event_id, slot), name=f"doko-event-board-{event_id}")
+        await self.wait()
+
     def stop(self) -> None:
-        """Shutdown: nothing more is edited (the store keeps the message id for the next process)."""
+        """The process stops at once: nothing more is edited (the store keeps the message id)."""
         for slot in self._slots.values():
             if slot.task is not None:
                 slot.task.cancel()
 
     def _wait(self, slot: _Slot) -> float:
         pace, now = self.bot.pace, self.clock.now()
+        if self._flush:
+            return 0.0
         at = now + pace.gap
         if slot.last_edit is not None:
             at = max(at, slot.last_edit + pace.window)
@@ -150,7 +170,11 @@ class EventBoard:
         while slot.dirty:
             wait = self._wait(slot)
             if wait > 0:
-                await self.clock.sleep(wait)
+                slot.sleeping = True
+                try:
+                    await self.clock.sleep(wait)
+                finally:
+                    slot.sleeping = False
             slot.dirty = False
             try:
                 await self._redraw(event_id, slot)

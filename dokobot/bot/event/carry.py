@@ -13,11 +13,11 @@ from __future__ import annotations
 import dataclasses
 import logging
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import Any, Literal
 
 import discord
 
-from dokobot.bot.event.places import Change, Place, run_quietly
+from dokobot.bot.event.places import Change, Desk, Place, run_quietly
 from dokobot.table.event import effects as fx
 from dokobot.table.event import flow
 from dokobot.table.event.errors import EventError
@@ -28,17 +28,14 @@ from dokobot.table.table import Table, TableError
 from dokobot.text.i18n import t
 from dokobot.text.markdown import esc
 
-if TYPE_CHECKING:
-    from dokobot.bot.event.desk import EventDesk
-
 log = logging.getLogger(__name__)
 
-THREAD_ARCHIVE = 1440  # minutes: a table's thread stays open a day without a message
+THREAD_ARCHIVE: Literal[1440] = 1440  # minutes: a table's thread stays open a day without a message
 SEAT_MENTIONS = discord.AllowedMentions(users=True, roles=False, everyone=False)  # the seated join the thread
 
 
 class EventEffects:
-    def __init__(self, desk: EventDesk) -> None:
+    def __init__(self, desk: Desk) -> None:
         self.desk = desk
         self.bot = desk.bot
 
@@ -85,6 +82,7 @@ class EventEffects:
                     await self.say(event, "event.line.round_ended", round=effect.round)
             case fx.EventEnded():
                 self.desk.deadlines.cancel(event.event_id)
+                self.desk.schedule.forget(event.event_id)
                 await self.say(event, "event.line.ended")
             case fx.StandingsChanged() | fx.EntrantAdded() | fx.EntrantLeft():
                 await self.desk.board.changed(event.event_id)
@@ -148,7 +146,8 @@ class EventEffects:
         that setting (the Kiebitz part adds it to ``TableSettings``)."""
         if "kiebitz" not in {f.name for f in dataclasses.fields(TableSettings)}:
             return
-        settings = dataclasses.replace(TableSettings(), **{"kiebitz": event.state.settings.kiebitz})
+        mode: dict[str, Any] = {"kiebitz": event.state.settings.kiebitz}
+        settings = dataclasses.replace(TableSettings(), **mode)
         await self.bot.tables.set_channel_rules(thread_id, {"preset": event.state.settings.preset}, settings)
 
     def tables_of(self, event: StoredEvent, round_no: int, table_no: int | None = None) -> list[tuple[int, Table]]:

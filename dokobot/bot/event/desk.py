@@ -15,20 +15,20 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import secrets
 from collections.abc import Coroutine
 from dataclasses import replace
-from typing import Any, Protocol
+from typing import Any
 
 import discord
 
 from dokobot.bot import permissions
+from dokobot.bot.event import past
+from dokobot.bot.event.board import EventBoard
 from dokobot.bot.event.buttons import signup_view
 from dokobot.bot.event.carry import EventEffects
 from dokobot.bot.event.deadlines import Deadlines
-from dokobot.bot.event.opening import Options, settings_from, start_time
-from dokobot.bot.event.places import Change, Place
-from dokobot.bot.host import Host
+from dokobot.bot.event.places import Change, EventHost, Place
+from dokobot.bot.event.schedule import EventSchedule
 from dokobot.bot.presenter import Clock, DiscordClock
 from dokobot.bot.replies import answer, send_ephemeral
 from dokobot.table.event import effects as fx
@@ -39,7 +39,7 @@ from dokobot.table.event.state import EventState
 from dokobot.table.event.store import EventStore, StoredEvent
 from dokobot.table.store import StoreError
 from dokobot.table.table import Outcome, Table
-from dokobot.text.event import error_text, settings_text
+from dokobot.text.event import error_text
 from dokobot.text.i18n import t
 from dokobot.text.markdown import esc
 
@@ -48,57 +48,16 @@ log = logging.getLogger(__name__)
 _THREAD_TYPES = (discord.ChannelType.public_thread, discord.ChannelType.private_thread, discord.ChannelType.news_thread)
 
 
-class Board(Protocol):
-    """The event's public message (board42's ``EventBoard``): posted once, redrawn paced."""
-
-    async def post(self, event: StoredEvent, channel: discord.abc.Messageable) -> int: ...
-
-    async def changed(self, event_id: int) -> None: ...
-
-
-class EventHost(Host, Protocol):
-    """The bot as the desk needs it: a ``Host`` with the channels' languages."""
-
-    async def channel_lang(self, channel_id: int) -> str: ...
-
-
-class PlainBoard:
-    """The event message until the standings board takes over: the settings, the entrants
-    and the sign-up buttons; redrawn on every change (no pacing needed for a few clicks)."""
-
-    def __init__(self, bot: EventHost) -> None:
-        self.bot = bot
-
-    async def _content(self, event: StoredEvent) -> tuple[discord.Embed, discord.ui.View]:
-        lang = await self.bot.channel_lang(event.channel_id)
-        state = event.state
-        body = t(lang, "event.open_body", host=f"<@{state.host}>", settings=settings_text(lang, state.settings),
-                 n=sum(1 for e in state.entrants if not e.left))
-        return discord.Embed(title=t(lang, "event.open_title"), description=body), signup_view(event.event_id, lang)
-
-    async def post(self, event: StoredEvent, channel: discord.abc.Messageable) -> int:
-        embed, view = await self._content(event)
-        return (await channel.send(embed=embed, view=view, allowed_mentions=discord.AllowedMentions.none())).id
-
-    async def changed(self, event_id: int) -> None:
-        event = await self.bot.store.event(event_id)
-        if event is None or event.message_id is None:
-            return
-        embed, view = await self._content(event)
-        message = self.bot.client.get_partial_messageable(event.channel_id).get_partial_message(event.message_id)
-        try:
-            await message.edit(embed=embed, view=view)
-        except discord.HTTPException as exc:
-            log.warning("event %s: its message could not be updated: %s", event_id, exc)
-
-
 class EventDesk:
     """The events of this process: their locks, their tables' threads, their deadlines."""
 
-    def __init__(self, bot: EventHost, board: Board | None = None, clock: Clock | None = None) -> None:
+    def __init__(self, bot: EventHost, board: EventBoard | None = None, clock: Clock | None = None) -> None:
         self.bot = bot
         self.clock: Clock = clock or DiscordClock()
-        self.board: Board = board or PlainBoard(bot)
+        # the event's message: standings and the sign-up buttons; the start and its reminder
+        self.board: EventBoard = board or EventBoard(bot, view_for=lambda event, lang: signup_view(event.event_id, lang),
+                                                clock=self.clock)
+        self.schedule = EventSchedule(bot, self.clock)
         self.places: dict[int, Place] = {}  # thread id -> the event table playing there
         self.deadlines = Deadlines(self.clock, self.time_up)
         self.effects = EventEffects(self)
@@ -163,58 +122,6 @@ class EventDesk:
             return None
         return found
 
-    # ---- opening ------------------------------------------------------------------------
-
-    async def open_event(self, interaction: discord.Interaction, options: Options) -> None:
-        """``/doko turnier eroeffnen``: checked, stored, then its message posted."""
-        lang = await self.bot.lang_of(interaction)
-        refusal = await self._cannot_open(interaction, lang)
-        if refusal is not None:
-            await send_ephemeral(interaction, refusal)
-            return
-        now = self.clock.now()
-        try:
-            settings = settings_from(options)
-            starts_at = start_time(options.start, now)
-        except EventError as err:
-            await send_ephemeral(interaction, error_text(lang, err))
-            return
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        state = flow.open_event(0, interaction.user.id, settings, secrets.randbelow(2**31))
-        try:
-            event = await self.store.create_event(interaction.guild_id, interaction.channel_id or 0, state, now,
-                                                  starts_at)
-        except StoreError as exc:
-            log.warning("channel %s: an event could not be stored: %s", interaction.channel_id, exc)
-            await answer(interaction, t(lang, "err.storage"))
-            return
-        event = await self._post(event, interaction)
-        await answer(interaction, t(lang, "event.ok.opened", url=message_url(event)))
-
-    async def _cannot_open(self, interaction: discord.Interaction, lang: str) -> str | None:
-        """Why no event can be opened here (None: it can): a thread, missing permissions,
-        an event still running."""
-        if interaction.guild_id is None:
-            return t(lang, "err.not_in_guild")
-        if getattr(interaction.channel, "type", None) in _THREAD_TYPES:
-            return t(lang, "event.err.thread")
-        lacking = permissions.missing_for_event(interaction)
-        if lacking:
-            return permissions.missing_text(lang, lacking)
-        running = [e for e in await self.store.channel_events(interaction.channel_id or 0) if e.state.phase != "ended"]
-        return t(lang, "event.err.exists", url=message_url(running[0])) if running else None
-
-    async def _post(self, event: StoredEvent, interaction: discord.Interaction) -> StoredEvent:
-        """The event's public message (sign-up and standings); its id stored."""
-        channel = self.bot.client.get_partial_messageable(event.channel_id, guild_id=event.guild_id)
-        try:
-            message_id = await self.board.post(event, channel)
-            await self.store.set_event_message(event.event_id, message_id)
-        except (discord.HTTPException, StoreError) as exc:
-            log.warning("event %s: its message could not be posted: %s", event.event_id, exc)
-            return event
-        return replace(event, message_id=message_id)
-
     # ---- members' steps -----------------------------------------------------------------
 
     async def sign_up(self, interaction: discord.Interaction, event: StoredEvent) -> None:
@@ -235,6 +142,14 @@ class EventDesk:
         handed = next((e for e in step.effects if isinstance(e, fx.HandOverSeat)), None)
         text = t(lang, "event.ok.left_seat", name=esc(handed.new.name)) if handed else t(lang, "event.ok.left")
         await send_ephemeral(interaction, text)
+
+    async def member_step(self, interaction: discord.Interaction, action: str) -> None:
+        """``/doko turnier anmelden`` (``in``) or ``abmelden`` (``out``) in the event's channel or thread."""
+        event = await self.event_here(interaction)
+        if event is None:
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await (self.sign_up if action == "in" else self.withdraw)(interaction, event)
 
     async def button(self, interaction: discord.Interaction, event_id: int, action: str) -> None:
         """A sign-up button: judged against the stored event, in the channel it belongs to."""
@@ -261,6 +176,19 @@ class EventDesk:
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self.withdraw(interaction, event)
         return True
+
+    async def show(self, interaction: discord.Interaction, number: int | None, export: bool) -> None:
+        """``/doko turnier stand``: the channel's events, or one's standings (and its export)."""
+        lang = await self.bot.lang_of(interaction)
+        channel_id = getattr(interaction.channel, "parent_id", None) or interaction.channel_id or 0
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        if number is None:
+            message = await past.past_list(self.store, channel_id, lang)
+        else:
+            message = await past.past_event(self.board, channel_id, number, lang, export)
+        if message.get("view") is None:
+            message.pop("view", None)
+        await answer(interaction, message.pop("content", None), **message)
 
     # ---- host steps ---------------------------------------------------------------------
 
@@ -344,6 +272,7 @@ class EventDesk:
             if run is not None and event.state.phase == "playing" and not run.time_up:
                 self.deadlines.set(event.event_id, run.deadline)
             await self._catch_up(event)
+        await self.schedule.restore()
 
     async def _catch_up(self, event: StoredEvent) -> None:
         run = event.state.current
@@ -360,12 +289,8 @@ class EventDesk:
 
     def stop(self) -> None:
         self.deadlines.stop()
-
-
-def message_url(event: StoredEvent) -> str:
-    if event.message_id is None:
-        return f"<#{event.channel_id}>"
-    return f"https://discord.com/channels/{event.guild_id}/{event.channel_id}/{event.message_id}"
+        self.board.stop()
+        self.schedule.stop()
 
 
 def _done_text(lang: str, what: str, step: Step) -> str:

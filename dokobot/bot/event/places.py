@@ -6,12 +6,16 @@ from __future__ import annotations
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 import discord
 
+from dokobot.bot.event.deadlines import Deadlines
+from dokobot.bot.event.schedule import EventSchedule
+from dokobot.bot.host import Host
 from dokobot.table.event.flow import Step
 from dokobot.table.event.state import EventState
+from dokobot.table.event.store import EventStore, StoredEvent
 
 log = logging.getLogger(__name__)
 
@@ -33,3 +37,47 @@ async def run_quietly(work: Awaitable[Any], what: str) -> None:
         await work
     except discord.HTTPException as exc:
         log.warning("%s: Discord refused it: %s", what, exc)
+
+
+class Board(Protocol):
+    """The event's public message (``board.EventBoard``): posted once, redrawn paced."""
+
+    async def post(self, event: StoredEvent, channel: discord.abc.Messageable) -> int: ...
+
+    async def changed(self, event_id: int) -> None: ...
+
+    def stop(self) -> None: ...
+
+
+class EventHost(Host, Protocol):
+    """The bot as the event needs it: a ``Host`` with the channels' languages."""
+
+    async def channel_lang(self, channel_id: int) -> str: ...
+
+
+class Desk(Protocol):
+    """What carrying out effects needs of the desk (``EventDesk``)."""
+
+    @property
+    def bot(self) -> EventHost: ...
+
+    @property
+    def store(self) -> EventStore: ...
+
+    @property
+    def board(self) -> Board: ...
+
+    @property
+    def places(self) -> dict[int, Place]: ...
+
+    @property
+    def deadlines(self) -> Deadlines: ...
+
+    @property
+    def schedule(self) -> EventSchedule: ...
+
+
+def message_url(event: StoredEvent) -> str:
+    if event.message_id is None:
+        return f"<#{event.channel_id}>"
+    return f"https://discord.com/channels/{event.guild_id}/{event.channel_id}/{event.message_id}"

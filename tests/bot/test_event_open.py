@@ -1,0 +1,143 @@
+"""/doko turnier: open, sign up (buttons that outlive a restart), start with 8 people: two
+threads with a table dealt in each; host-only steps; missing thread permissions."""
+
+from __future__ import annotations
+
+import discord
+import pytest
+from simcord.backend.models import Overwrite
+from simcord.enums import OverwriteType
+
+from dokobot.bot.client import DokoBot
+from dokobot.bot.config import Config
+from dokobot.bot.permissions import missing_text
+from dokobot.text.i18n import t
+from tests.bot.event_driver import EventDriver
+
+
+def bot_overwrite(doko, channel_id: int, **perms: bool) -> None:
+    allow, deny = discord.PermissionOverwrite(**perms).pair()
+    backend = doko.env.backend
+    backend.set_overwrite(channel_id, Overwrite(backend.bot_user.id, OverwriteType.MEMBER, allow.value, deny.value))
+
+
+async def test_open_sign_up_start_two_threads_with_tables(doko):
+    ev = EventDriver(doko, 8)
+    res = await ev.open(runden=2, spiele=4)
+    assert res.response.content.startswith("Das Turnier ist eröffnet")
+    event = await ev.event()
+    assert event.state.host == ev.host.id and event.state.settings.rounds == 2 and event.state.settings.games == 4
+    assert event.message_id is not None and not event.message_id == 0
+    await ev.sign_up()
+    event = await ev.event()
+    assert [e.key for e in event.state.entrants] == [p.id for p in ev.people]
+    res = await ev.start()
+    assert res.response.content == t("de", "event.ok.round", round=1)
+    threads = ev.threads()
+    assert len(threads) == 2
+    tables = ev.tables()
+    assert len(tables) == 2 and all(tb.state == "playing" and tb.game_no == 1 for tb in tables)
+    seated = sorted(s.user_id for tb in tables for s in tb.seats)
+    assert seated == sorted(p.id for p in ev.people)
+    rows = await ev.store.event_tables(event.event_id)
+    assert sorted(r.thread_id for r in rows) == [th.id for th in threads]
+    assert all(r.table_id == ev.bot.tables.get(r.thread_id).table_id for r in rows)
+    for thread, table in zip(threads, tables, strict=True):
+        texts = [m.content for m in thread.history()]
+        assert any(all(f"<@{s.user_id}>" in c for s in table.seats) for c in texts), texts  # the seated are named
+        assert any(m.id == table.message_id for m in thread.history())  # the table message is in the thread
+    line = ev.channel.history()[-1].content
+    assert "Runde 1" in line and all(th.mention in line for th in threads)
+
+
+async def test_sign_up_twice_and_leave_get_clear_answers(doko):
+    ev = EventDriver(doko, 4)
+    await ev.open()
+    await ev.sign_up(ev.people[:1])
+    res = await ev.people[0].click(await ev.message(), label=t("de", "btn.event_in"))
+    assert res.response.content == t("de", "event.err.already")
+    res = await ev.people[1].click(await ev.message(), label=t("de", "btn.event_out"))
+    assert res.response.content == t("de", "event.err.not_entrant")
+    res = await ev.people[0].click(await ev.message(), label=t("de", "btn.event_out"))
+    assert res.response.content == t("de", "event.ok.left")
+    assert (await ev.event()).state.entrants == ()
+
+
+async def test_buttons_work_after_a_restart(doko, store):
+    ev = EventDriver(doko, 4)
+    await ev.open()
+    message = await ev.message()
+    await doko.env.restart_bot(DokoBot(Config(), store=store, rng=doko.bot.tables.rng))
+    res = await ev.people[2].click(message, label=t("de", "btn.event_in"))
+    assert res.response.content == t("de", "event.ok.signed_up", round=1)
+    assert [e.key for e in (await ev.event()).state.entrants] == [ev.people[2].id]
+
+
+async def test_only_the_host_runs_host_steps(doko):
+    ev = EventDriver(doko, 8)
+    await ev.open(runden=1)
+    await ev.sign_up()
+    for sub in ("starten", "pause", "beenden"):
+        res = await ev.slash(ev.people[1], sub)
+        assert res.response.content == t("de", "event.err.not_host"), sub
+    event = await ev.event()
+    assert event.state.phase == "signup" and ev.threads() == []
+
+
+async def test_a_second_event_in_the_channel_is_refused(doko):
+    ev = EventDriver(doko, 4)
+    await ev.open()
+    res = await ev.slash(ev.people[1], "eroeffnen")
+    assert res.response.content.startswith("In diesem Kanal läuft schon ein Turnier")
+    assert len(await ev.store.channel_events(ev.channel.id)) == 1
+
+
+@pytest.mark.parametrize("perm", ["create_public_threads", "send_messages_in_threads"])
+async def test_missing_thread_permission_opens_nothing(doko, perm):
+    ev = EventDriver(doko, 8)
+    bot_overwrite(doko, doko.channel.id, **{perm: False})
+    res = await ev.slash(ev.host, "eroeffnen")
+    assert res.ephemeral and res.response.content == missing_text("de", [perm])
+    assert t("de", f"perm.{perm}") in res.response.content
+    assert await ev.store.channel_events(ev.channel.id) == [] and doko.public() == []
+
+
+async def test_missing_thread_permission_at_the_start_changes_nothing(doko):
+    ev = EventDriver(doko, 8)
+    await ev.open()
+    await ev.sign_up()
+    before = await ev.event()
+    bot_overwrite(doko, doko.channel.id, create_public_threads=False)
+    res = await ev.slash(ev.host, "starten")
+    assert res.response.content == missing_text("de", ["create_public_threads"])
+    assert (await ev.event()).state == before.state and ev.threads() == []
+    assert await ev.store.event_tables(before.event_id) == []
+
+
+async def test_bad_settings_and_start_get_an_answer(doko):
+    ev = EventDriver(doko, 4)
+    res = await ev.slash(ev.host, "eroeffnen", schalter="turn_timeout=60")
+    assert res.response.content == t("de", "event.err.switch", name="turn_timeout")
+    res = await ev.slash(ev.host, "eroeffnen", beginn="morgen früh")
+    assert res.response.content.startswith("„morgen früh“ verstehe ich nicht")
+    assert await ev.store.channel_events(ev.channel.id) == []
+
+
+async def test_end_before_the_start_and_show_the_past_event(doko):
+    ev = EventDriver(doko, 4)
+    await ev.open()
+    await ev.sign_up(ev.people[:2])
+    res = await ev.slash(ev.host, "beenden")
+    assert res.response.content == t("de", "event.ok.ended")
+    event = await ev.event()
+    assert event.state.phase == "ended"
+    res = await ev.people[1].click(await ev.message(), label=t("de", "btn.event_in"))
+    assert res.response.content == t("de", "event.err.ended")  # an old button: a clear answer
+    res = await ev.slash(ev.people[3], "stand")
+    assert res.ephemeral and res.response.embeds
+    res = await ev.slash(ev.people[3], "stand", nummer=event.event_id)
+    assert res.ephemeral and res.response.embeds
+    res = await ev.slash(ev.host, "starten")
+    assert res.response.content == t("de", "event.err.none")
+    res = await ev.slash(ev.host, "eroeffnen")  # the channel is free for the next one
+    assert res.response.content.startswith("Das Turnier ist eröffnet")
