@@ -3,6 +3,7 @@ against a computation of their own from the stored game records (tests/bot/helpe
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import discord
@@ -16,7 +17,16 @@ from dokobot.table.event.standings import GameRow, compute, rows_of
 from dokobot.table.event.store import EventTable, StoredEvent
 from dokobot.table.table import Table, Tables
 from tests.bot.helpers import FAST
-from tests.bot.helpers_event import expected_rows, list_over, next_game, play, recompute, shown_rows
+from tests.bot.helpers_event import (
+    csv_rows,
+    expected_csv_cells,
+    expected_rows,
+    list_over,
+    next_game,
+    play,
+    recompute,
+    shown_rows,
+)
 from tests.rigged import RiggedDeals
 
 PEOPLE = [(101 + i, f"Spieler {i + 1:02d}") for i in range(13)]
@@ -265,3 +275,14 @@ async def _shown_equals(night: Night, event: StoredEvent, mine: Any) -> None:
     """The standings in the event's message and in its export are the recomputed ones."""
     board = night.message(event.message_id)
     assert shown_rows(board.embeds[0].description or "") == expected_rows(mine)
+    res = await night.host.slash(night.channel, "doko turnier stand", nummer=event.event_id, export=True)
+    assert res.ephemeral
+    files = {a.filename: (await a.read()).decode() for a in res.response.attachments}
+    name = f"doko-event-{event.event_id}"
+    want = expected_csv_cells(mine)
+    got = csv_rows(files[f"{name}.csv"])
+    assert [{k: row[k] for k in cells} for row, cells in zip(got, want, strict=True)] == want
+    data = json.loads(files[f"{name}.json"])
+    for part, lines in (("people", mine.people), ("computers", mine.computers)):
+        assert [(r["rank"], r["player"], r["rounds"], r["total"], r["games"], r["won"]) for r in data[part]] == [
+            (s.rank, s.player, s.rounds, s.total, s.games, s.won) for s in lines]
