@@ -7,9 +7,12 @@ import json
 from typing import Any
 
 import discord
+from simcord.backend.models import Overwrite
+from simcord.enums import OverwriteType
 
 from dokobot.bot.client import DokoBot
 from dokobot.bot.config import Config
+from dokobot.bot.permissions import missing_text
 from dokobot.engine.actions import Play, Reserve
 from dokobot.players import Skill
 from dokobot.storage.memory import MemoryStore
@@ -212,9 +215,27 @@ async def _round_one_with_a_restart(night: Night, deals: Any) -> None:
     assert await _games_per_table(night, 1) == {1: 3, 2: 3, 3: 3}  # the whole list at every table
 
 
+async def _no_threads_no_round(night: Night) -> None:
+    """Without the thread permissions the host's next round gets a clear answer naming them,
+    and nothing changes; given back, the round begins."""
+    backend = night.env.backend
+    allow, deny = discord.PermissionOverwrite(create_public_threads=False, send_messages_in_threads=False).pair()
+    backend.set_overwrite(night.channel.id, Overwrite(backend.bot_user.id, OverwriteType.MEMBER, allow.value,
+                                                      deny.value))
+    before, threads = await night.event(), len(night.channel.threads)
+    res = await night.slash(night.host, "runde")
+    assert res.ephemeral
+    assert res.response.content == missing_text("de", ["create_public_threads", "send_messages_in_threads"])
+    assert "Öffentliche Threads erstellen" in res.response.content
+    assert (await night.event()).state == before.state and len(night.channel.threads) == threads
+    assert await night.tables(2) == []
+    backend.delete_overwrite(night.channel.id, backend.bot_user.id)
+
+
 async def _round_two_with_a_leaver_and_the_time_up(night: Night) -> tuple[Any, int]:
     """Game 1 at every table, then in game 2 a player leaves (a computer takes the seat) and
     the round's time runs out: the games in play are finished, the third is struck."""
+    await _no_threads_no_round(night)
     res = await night.slash(night.host, "runde")
     assert res.ephemeral and "Runde 2" in res.response.content
     second = await night.tables(2)
