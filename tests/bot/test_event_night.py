@@ -13,6 +13,7 @@ from simcord.enums import OverwriteType
 from dokobot.bot.client import DokoBot
 from dokobot.bot.config import Config
 from dokobot.bot.permissions import missing_text
+from dokobot.engine import replay
 from dokobot.engine.actions import Play, Reserve
 from dokobot.players import Skill
 from dokobot.storage.memory import MemoryStore
@@ -307,3 +308,29 @@ async def _shown_equals(night: Night, event: StoredEvent, mine: Any) -> None:
     for part, lines in (("people", mine.people), ("computers", mine.computers)):
         assert [(r["rank"], r["player"], r["rounds"], r["total"], r["games"], r["won"]) for r in data[part]] == [
             (s.rank, s.player, s.rounds, s.total, s.games, s.won) for s in lines]
+
+
+async def test_the_time_limit_leaves_only_the_owed_pflichtsoli(simcord_env, store):
+    """A list of six with one Pflichtsolo each: the time runs out in game 1, which is
+    finished; the second normal game is struck and the four owed Pflichtsoli are still
+    played (vorgeführt), one by each; then the list and the event are over."""
+    night = Night(simcord_env, store, people=4)
+    await night.open(runden=1, spiele=6, pflichtsolo=True, zeitlimit=1)
+    await night.slash(night.host, "starten")
+    ((row, table),) = await night.tables(1)
+    assert table is not None
+    await play(night.env, table, cards=8)
+    run = (await night.event()).state.current
+    assert run is not None and run.deadline is not None
+    await night.env.advance_time(run.deadline - night.env.now().timestamp() + 1)
+    await night.settle()
+    assert _said(_thread(night, row.thread_id), "Die Zeit ist um")
+    await night.play_round(1)
+    event = await night.event()
+    assert event.state.phase == "ended"
+    games = await store.finished_games(row.table_id)
+    results = [replay(record_of(g)) for g in games]
+    assert [r["contract"].startswith("solo:") for r in results] == [False, True, True, True, True], results
+    soloists = {g.players[r["re"][0]].user_id for g, r in zip(games[1:], results[1:], strict=True)}
+    assert soloists == {p.id for p in night.people}  # each owed one, each played one
+    await _shown_equals(night, event, await recompute(store, night.event_id, rounds=1))
