@@ -29,6 +29,7 @@ from tests.bot.helpers_event import (
     next_game,
     play,
     recompute,
+    record_of,
     shown_rows,
 )
 from tests.rigged import RiggedDeals
