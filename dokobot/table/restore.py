@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from dokobot.engine import Game, RuleError, RuleSet
 from dokobot.table import lists
 from dokobot.table.bock import BockGame, BockState, BockStep, replay_bock
+from dokobot.table.event.timelimit import replay_struck
 from dokobot.table.lists import ListGame, ListSettings, ListState, ListStep
 from dokobot.table.store import StoredGame, TableStore
 
@@ -42,16 +43,32 @@ class History:
         return bock, steps[-1] if steps and steps[-1].number == last.number else None
 
 
-async def history(store: TableStore, table_id: int, now: ListSettings, settings: ListSettings) -> History:
+async def history(store: TableStore, table_id: int, now: ListSettings, settings: ListSettings,
+                  struck_after: int | None = None) -> History:
     """The history of table ``table_id``; ``now``: the list settings that count
-    (``Table.list_settings_now``), ``settings``: the table's own."""
+    (``Table.list_settings_now``), ``settings``: the table's own; ``struck_after``: an
+    event's time limit cut the list after that game."""
     totals = await store.totals(table_id)
     game_no = await store.last_game_number(table_id)
     finished = await store.finished_games(table_id)
     bock_steps = replay_bock(bock_game(g) for g in finished)
-    list_steps = lists.replay_list(now, table_id, (list_game(g) for g in finished))
+    list_steps = list_steps_of(now, table_id, [list_game(g) for g in finished], struck_after)
     state = lists.state_after(list_steps, settings, table_id)
     return History(totals, game_no, finished, bock_steps, list_steps, state)
+
+
+def list_steps_of(now: ListSettings, table_id: int, games: list[ListGame], struck_after: int | None) -> list[ListStep]:
+    """The list's steps of the finished ``games``; cut by the time limit after game
+    ``struck_after`` (``event.timelimit``) when it struck."""
+    if struck_after is None:
+        return lists.replay_list(now, table_id, games)
+    return replay_struck(now, table_id, games, struck_after)
+
+
+def state_at(steps: list[ListStep], settings: ListSettings, table_id: int, number: int) -> ListState:
+    """The list after game ``number`` (the game at a time limit) and the games before it."""
+    before = [s for s in steps if s.number <= number]
+    return before[-1].after if before else ListState(settings.start_for(table_id))
 
 
 def replay(stored: StoredGame, rules: RuleSet, pflicht: frozenset[int] = frozenset(), vorgefuehrt: int | None = None,

@@ -45,6 +45,7 @@ from dokobot.engine.actions import Announce, Klopfen, Move
 from dokobot.table import lists, restore
 from dokobot.table.bock import BockGame, BockState, BockStep, booked, step
 from dokobot.table.computers import ComputerDriver, without_level
+from dokobot.table.event import timelimit
 from dokobot.table.lists import ListGame, ListSettings, ListState, ListStep
 from dokobot.table.outcome import (
     Aborted,
@@ -64,6 +65,7 @@ from dokobot.table.outcome import FinishedGame as FinishedGame
 from dokobot.table.outcome import Outcome as Outcome
 from dokobot.table.outcome import TableError as TableError
 from dokobot.table.store import (
+    EventMarks,
     SeatInfo,
     StoredGame,
     StoredTable,
@@ -105,6 +107,16 @@ def computer_number(name: str) -> int:
     return int(m.group(1)) if m else 0
 
 
+def _with_level(seat: SeatInfo) -> SeatInfo:
+    """A computer seat with its level kept apart from the name (read from the name, as it
+    was named: "Computer 3 (schwer)"; else the default level)."""
+    if not seat.is_bot or seat.level is not None:
+        return seat
+    found = re.search(r"\((\w+)\)$", seat.name)
+    level = found.group(1) if found and ai.is_level(found.group(1)) else ai.DEFAULT_LEVEL
+    return dataclasses.replace(seat, level=level)
+
+
 def _names_match(name: str, asked: str) -> bool:
     """A computer is named with or without its level ("Computer 1" finds "Computer 1 (schwer)")."""
     asked = asked.strip().casefold()
@@ -131,6 +143,9 @@ class Table:
         self.rules_config: dict[str, Any] = engine_rules or {"preset": "ddv"}
         self.list_state = ListState(self.list_settings.start_for(table_id))  # the list before the next game
         self.list_game: tuple[frozenset[int], int | None] = (frozenset(), None)  # running game: Pflicht seats, vorgeführt
+        self.event: EventMarks | None = None  # a table of an event (``Tables.open_event_table``): its marks
+        self.list_cut: ListSettings | None = None  # the list as the event's time limit cut it (``strike``)
+        self.list_over = False  # an event table's list has ended: it deals no more games
         self.seats: list[SeatInfo] = []
         self.state = "lobby"  # lobby | playing | between | closed
         self.game: Game | None = None
@@ -220,13 +235,22 @@ class Table:
         if not self.list_settings.active:
             return {}
         finished = await self.store.finished_games(self.table_id)
-        steps = lists.replay_list(self.list_settings_now(), self.table_id, (restore.list_game(g) for g in finished))
+        steps = restore.list_steps_of(self._list_now(self.list_settings), self.table_id,
+                                      [restore.list_game(g) for g in finished], self.struck_after)
         # at six with the size: "pflicht.gross", "vorgefuehrt.klein", ...
         return {s.number: s.mark + (f".{s.size}" if s.size else "") for s in steps if s.mark is not None}
 
     def list_settings_now(self) -> ListSettings:
-        s = self.list_settings
+        """The list the games are dealt and counted by now (cut by a time limit, if struck)."""
+        return self._list_now(self.list_cut or self.list_settings)
+
+    def _list_now(self, s: ListSettings) -> ListSettings:
         return s if self.pflicht_on or not s.pflichtsolo else ListSettings(s.games, False, s.start_table, s.start_game)
+
+    @property
+    def struck_after(self) -> int | None:
+        """An event table's time limit cut its list after this game (None: not struck)."""
+        return self.event.struck_after if self.event is not None else None
 
     @property
     def names(self) -> list[str]:
@@ -291,6 +315,7 @@ class Table:
         """Take a free seat; during a game or at a full table: wait for the next free one."""
         async with self.lock:
             self._require_open()
+            self._require_no_event()
             if self.seat_of(user_id) is not None:
                 raise TableError("already_seated")
             if self.is_waiting(user_id):
@@ -321,6 +346,7 @@ class Table:
     async def leave(self, user_id: int) -> Outcome:
         async with self.lock:
             self._require_open()
+            self._require_no_event()
             if self.seat_of(user_id) is None and self.is_waiting(user_id):
                 waiting = [w for w in self.waiting if w.user_id != user_id]
                 await self.store.set_waiting(self.table_id, waiting)
@@ -362,6 +388,7 @@ class Table:
     async def kick(self, user_id: int, can_manage: bool, target_id: int) -> Outcome:
         async with self.lock:
             self._require_open()
+            self._require_no_event()
             self._require_host(user_id, can_manage)
             seat = self.seat_of(target_id)
             if seat is None:
@@ -380,6 +407,7 @@ class Table:
             raise TableError("bad_level", level=level)
         async with self.lock:
             self._require_open()
+            self._require_no_event()
             self._require_host(user_id, can_manage)
             if self.state == "playing":
                 raise TableError("game_running")
@@ -400,6 +428,7 @@ class Table:
         """Take computer player ``name`` (default: the last one seated) off the table."""
         async with self.lock:
             self._require_open()
+            self._require_no_event()
             self._require_host(user_id, can_manage)
             bots = [i for i, s in enumerate(self.seats) if s.is_bot and (name is None or _names_match(s.name, name))]
             if not bots:
@@ -420,9 +449,10 @@ class Table:
         """Store the seats; ``host``: who hosts from now on (default: the host stays, or the
         first remaining person when the host left)."""
         host = self.host_id if host is None else host
-        if not any(not s.is_bot for s in seats):
+        own = self.event is None  # an event's table keeps the event's seats and host
+        if own and not any(not s.is_bot for s in seats):
             seats = []  # the last person left: a table of computers alone is no table
-        if seats and all(s.user_id != host for s in seats):
+        if own and seats and all(s.user_id != host for s in seats):
             # the host left: the first remaining person hosts
             host = next(s.user_id for s in seats if not s.is_bot)
         await self.store.set_seats(self.table_id, seats, host)
@@ -439,6 +469,7 @@ class Table:
         """New rules (and table settings) for the next game: host only, between games."""
         async with self.lock:
             self._require_open()
+            self._require_no_event()
             self._require_host(user_id, can_manage)
             if self.state == "playing":
                 raise TableError("game_running")
@@ -480,6 +511,7 @@ class Table:
             if self.state == "playing":
                 raise TableError("game_running")
             self._require_four()
+            self._require_dealing()
             outcome = await self._deal(self._next_dealer())
             await self._update_turn()
             return outcome
@@ -493,6 +525,7 @@ class Table:
             if game_no != self.game_no:
                 raise TableError("stale")
             self._require_four()
+            self._require_dealing()
             await self._back(user_id)
             outcome = await self._deal(self._next_dealer())
             await self._update_turn()
@@ -539,8 +572,8 @@ class Table:
         """The Pflichtsolo seats and the vorgeführte seat of a game dealt now."""
         if not self.pflicht_on:
             return frozenset(), None
-        return lists.before_game(self.list_settings, self.list_state, [p.user_id for p in players], dealer,
-                                 all_play)
+        return lists.before_game(self.list_cut or self.list_settings, self.list_state, [p.user_id for p in players],
+                                 dealer, all_play)
 
     def list_owed(self, players: list[SeatInfo]) -> dict[int, tuple[str, ...]] | None:
         """Six: the engine's ``owed`` (seat -> sizes still owed; empty without a Pflichtsolo
@@ -622,13 +655,8 @@ class Table:
         record_rules = game.record_rules()  # differs in a Pflichtsolo: the record says who led
         await self.store.finish_game(self.game_id, result, score, game.moves, last=last, bock=bock.multiplier,
                                      rules=record_rules if record_rules != game.rules.to_config() else None)
-        list_step = None
-        if self.list_settings.active:
-            ids = tuple(p.user_id for p in players)
-            list_step = lists.step(self.list_settings_now(), self.list_state,
-                                   ListGame(self.game_no, ids, game.dealer, result, points, game.actions,
-                                            game.rules.all_play))
-            self.list_state = list_step.after
+        list_step = self._list_step(ListGame(self.game_no, tuple(p.user_id for p in players), game.dealer, result,
+                                             points, game.actions, game.rules.all_play))
         self.game, self.game_players = game, players
         for user_id, p in points.items():
             self.totals[user_id] = self.totals.get(user_id, 0) + p
@@ -640,8 +668,8 @@ class Table:
         self.state = "between"
         log.info("table %s: game %s over (%s)", self.channel_id, self.game_no, result.contract)
         outcome.finished = self.last
-        if result.is_redeal:
-            # Thrown in or nobody took the Armut: the same dealer deals again.
+        if result.is_redeal and self.dealing() is None:
+            # Thrown in or nobody took the Armut: the same dealer deals again (not while held).
             try:
                 await self._deal(self.dealer, outcome)
             except StoreError as exc:  # booked but not dealt: "Nächstes Spiel" deals (same dealer)
@@ -659,6 +687,8 @@ class Table:
             if self.state != "playing" or self.game_id is None:
                 raise TableError("no_game")
             await self.store.abort_game(self.game_id)
+            if self.struck_after is not None and self.game_no >= self.struck_after:
+                self._cut_list()  # the game at the time limit is over: aborted
             self.state = "between" if SEATS <= len(self.seats) <= MAX_SEATS else "lobby"
             self.game, self.broken = None, False
             outcome = Outcome(notices=[Aborted(self.seat_of(user_id), user_id)])
@@ -686,44 +716,62 @@ class Table:
         continues with that hand, the old one loses access at once."""
         async with self.lock:
             self._require_open()
+            self._require_no_event()
             self._require_host(user_id, can_manage)
             if not 0 <= seat < len(self.seats):
                 raise TableError("no_seat", n=len(self.seats))
-            if self.seat_of(new_id) is not None:
-                raise TableError("already_seated_other")
-            old = self.seats[seat]
-            new = SeatInfo(new_id, new_name)
-            seats = [new if i == seat else s for i, s in enumerate(self.seats)]
-            playing = self.state == "playing" and self.game_id is not None
+            return await self._hand_seat(seat, SeatInfo(new_id, new_name))
+
+    async def hand_over_seat(self, old_user_id: int, new: SeatInfo) -> Outcome:
+        """The event hands the seat of ``old_user_id`` to ``new`` (a waiting entrant or a
+        computer), also mid-game, without the host's check: the table plays on, the games
+        booked so far stay the old player's."""
+        async with self.lock:
+            self._require_open()
+            return await self._hand_seat(self._seat(old_user_id), _with_level(new))
+
+    async def _hand_seat(self, seat: int, new: SeatInfo) -> Outcome:
+        """Under the lock: ``seat`` goes to ``new``; the new player continues with that hand,
+        the old one loses access at once."""
+        if self.seat_of(new.user_id) is not None:
+            raise TableError("already_seated_other")
+        old = self.seats[seat]
+        seats = [new if i == seat else s for i, s in enumerate(self.seats)]
+        playing = self.state == "playing" and self.game_id is not None
+        if playing and self.game_id is not None and len(self.game_players) == len(seats):
+            players = [new if i == seat else p for i, p in enumerate(self.game_players)]
+            await self.store.set_game_players(self.game_id, players)  # the booking names the new player
+            self.game_players = players
+            if self.game is not None and self.game.players:
+                self.game.players[seat] = new.name  # the record names who finished the seat
+        host = self.host_id
+        try:  # the host's own seat handed over to a person: the host rights go with it
+            await self._set_seats(seats, new.user_id if old.user_id == host and not new.is_bot else None)
+        except StoreError:
             if playing and self.game_id is not None and len(self.game_players) == len(seats):
-                players = [new if i == seat else p for i, p in enumerate(self.game_players)]
-                await self.store.set_game_players(self.game_id, players)  # the booking names the new player
-                self.game_players = players
-                if self.game is not None and self.game.players:
-                    self.game.players[seat] = new_name  # the record names who finished the seat
-            host = self.host_id
-            try:  # the host's own seat handed over: the host rights go with it
-                await self._set_seats(seats, new_id if old.user_id == host else None)
-            except StoreError:
-                if playing and self.game_id is not None and len(self.game_players) == len(seats):
-                    await self._undo_game_players(seat, old)
-                raise
-            if self.is_waiting(new_id):
-                waiting = [w for w in self.waiting if w.user_id != new_id]
-                try:
-                    await self.store.set_waiting(self.table_id, waiting)
-                    self.waiting = waiting
-                except StoreError as exc:  # seated is what counts: the list is cleaned at restore
-                    log.warning("table %s: waiting list not updated: %s", self.channel_id, exc)
-            try:
-                await self._update_turn(self.away - {old.user_id}, fresh=seat)  # the new player's own clock
-            except StoreError as exc:
-                log.warning("table %s: turn not stored after a hand-over: %s", self.channel_id, exc)
-            self.wake_computers()
-            log.info("table %s: seat %s handed over", self.channel_id, seat)
-            notices = [HandedOver(seat, old.name, new_name), *self._host_notices(host)]
-            return Outcome(notices=notices, lobby_changed=True,
-                           gone=[] if old.is_bot else [old.user_id])
+                await self._undo_game_players(seat, old)
+            raise
+        await self._drop_waiting(new.user_id)
+        try:
+            await self._update_turn(self.away - {old.user_id}, fresh=seat)  # the new player's own clock
+        except StoreError as exc:
+            log.warning("table %s: turn not stored after a hand-over: %s", self.channel_id, exc)
+        self.wake_computers()
+        log.info("table %s: seat %s handed over", self.channel_id, seat)
+        notices = [HandedOver(seat, old.name, new.name), *self._host_notices(host)]
+        return Outcome(notices=notices, lobby_changed=True, gone=[] if old.is_bot else [old.user_id])
+
+    async def _drop_waiting(self, user_id: int) -> None:
+        """Someone waiting got a seat: off the list (a failure only logs: seated is what
+        counts, the list is cleaned at restore)."""
+        if not self.is_waiting(user_id):
+            return
+        waiting = [w for w in self.waiting if w.user_id != user_id]
+        try:
+            await self.store.set_waiting(self.table_id, waiting)
+            self.waiting = waiting
+        except StoreError as exc:
+            log.warning("table %s: waiting list not updated: %s", self.channel_id, exc)
 
     async def _undo_game_players(self, seat: int, old: SeatInfo) -> None:
         """The seats could not be stored after the game's players were: put the game back."""
@@ -816,9 +864,13 @@ class Table:
         table.seats = list(info.seats)
         table.waiting = [w for w in info.waiting if w.user_id not in seated]
         table.away, table.turn, table.message_id = set(info.turn.away) & seated, info.turn.clock, info.message_id
-        past = await restore.history(store, info.table_id, table.list_settings_now(), table.list_settings)
+        table.event = info.event
+        past = await restore.history(store, info.table_id, table.list_settings_now(), table.list_settings,
+                                     table.struck_after)
         table.totals, table.game_no, table.list_state = past.totals, past.game_no, past.list_state
         table.bock = past.bock
+        if table.event is not None:
+            cls._restore_event(table, past, running)
         # the class's own steps on the object it just built (cls., so no private name of another object is used)
         if running is not None:
             await cls._resume(table, running)
@@ -829,6 +881,18 @@ class Table:
         if table.game_no and SEATS <= len(table.seats) <= MAX_SEATS:
             table.state = "between"
         return table
+
+    def _restore_event(self, past: restore.History, running: StoredGame | None) -> None:
+        """An event table: its list ended, or cut by the time limit once the game at the
+        limit is over (the list as it was then), as the live table did it."""
+        self.list_over = any(s.ended is not None for s in past.list_steps)
+        after = self.struck_after
+        if after is None or (running is not None and running.number <= after) or self.list_over:
+            return
+        at_limit = restore.state_at(past.list_steps, self.list_settings, self.table_id, after)
+        self.list_cut = timelimit.cut(self.list_settings, at_limit)
+        seated = [s.user_id for s in self.seats]
+        self.list_over = timelimit.done_after_strike(self.list_settings_now(), self.list_state, seated)
 
     def _restore_last(self, stored: StoredGame, bock: BockStep | None, list_step: ListStep | None) -> None:
         """Between two games: the next dealer follows the last game's, and a
@@ -1010,6 +1074,87 @@ class Table:
             _merge(outcome, await self._apply(self.game, seat, _first_legal(self.game, seat)))
         return outcome
 
+    # ---- a table of an event (dokobot.table.event) ---------------------------------------
+
+    async def strike(self) -> bool:
+        """The event's time is up (TSR time limit, ``event.timelimit``): the game in play is
+        played to its end, then only the Pflichtsoli still owed (vorgeführt), then the list
+        ends. Stored, so a restart cuts it the same way. True when the list is over already:
+        nothing more is played here."""
+        async with self.lock:
+            self._require_open()
+            marks = self._require_event()
+            if self.list_over:
+                return True
+            if marks.struck_after is None:
+                struck = dataclasses.replace(marks, struck_after=self.game_no)
+                await self.store.set_event_marks(self.table_id, struck)
+                self.event = struck
+                if self.state != "playing":  # between games: the game at the limit is over
+                    self._cut_list()
+            log.info("table %s: the time limit struck the list after game %s", self.channel_id, self.game_no)
+            return self.list_over
+
+    async def hold(self, on: bool) -> None:
+        """The event is paused (``on``) or goes on: while held the game in play is finished
+        and no new game is dealt. Stored, so a restart keeps it."""
+        async with self.lock:
+            self._require_open()
+            marks = self._require_event()
+            if marks.held != on:
+                held = dataclasses.replace(marks, held=on)
+                await self.store.set_event_marks(self.table_id, held)
+                self.event = held
+
+    def dealing(self) -> str | None:
+        """Why no game may be dealt now (the refusal's code), None when one may."""
+        if self.list_over:
+            return "list_over"
+        if self.event is not None and self.event.held:
+            return "held"
+        return None
+
+    def _list_step(self, game: ListGame) -> ListStep | None:
+        """The booked ``game`` in the list (None: no list). At an event table the list ends
+        with it when it was the last (``list_over``); the game at the time limit cuts the
+        list, and ends it when nobody there owes a Pflichtsolo."""
+        if not self.list_settings.active:
+            return None
+        list_step = lists.step(self.list_settings_now(), self.list_state, game)
+        self.list_state = list_step.after
+        if self.event is None:
+            return list_step
+        if self.struck_after is not None and game.number >= self.struck_after and self._cut_list() \
+                and list_step.ended is None:
+            ranking = tuple(sorted(list_step.after.totals, key=lambda kv: -kv[1]))
+            list_step = dataclasses.replace(list_step, ended=ranking, after=ListState(game.number + 1))
+            self.list_state = list_step.after
+        self.list_over = self.list_over or list_step.ended is not None
+        return list_step
+
+    def _cut_list(self) -> bool:
+        """The game at the time limit is over: from now on the list is cut (once) to the games
+        counted; over when nobody seated owes a Pflichtsolo. Returns ``list_over``."""
+        if self.list_cut is None:
+            self.list_cut = timelimit.cut(self.list_settings, self.list_state)
+        if timelimit.done_after_strike(self.list_settings_now(), self.list_state, [s.user_id for s in self.seats]):
+            self.list_over = True
+        return self.list_over
+
+    def _require_event(self) -> EventMarks:
+        if self.event is None:
+            raise TableError("not_event_table")
+        return self.event
+
+    def _require_no_event(self) -> None:
+        if self.event is not None:
+            raise TableError("event_table")
+
+    def _require_dealing(self) -> None:
+        why = self.dealing()
+        if why is not None:
+            raise TableError(why)
+
     # ---- checks -----------------------------------------------------------------------
 
     def _require_open(self) -> None:
@@ -1190,6 +1335,45 @@ class Tables:
             self._tables[channel_id] = table
             log.info("table opened in channel %s", channel_id)
             return table
+
+    async def open_event_table(
+        self, channel_id: int, guild_id: int | None, host_id: int, seats: list[SeatInfo], rules: dict[str, Any],
+        settings: TableSettings | None = None,
+    ) -> Table:
+        """A table of an event in ``channel_id`` (its thread): ``rules`` (preset, switches and
+        the list) become the thread's rules, the table opens with exactly ``seats`` (computers
+        included) and deals game 1. It belongs to the event: joins, seat and rule changes are
+        refused (``event_table``); the event hands seats over (``hand_over_seat``). A failed
+        write raises ``StoreError``; a table opened whose first deal failed is closed again."""
+        if not SEATS <= len(seats) <= MAX_SEATS or len({s.user_id for s in seats}) != len(seats):
+            raise TableError("need_four", n=len(seats))
+        seated = [_with_level(s) for s in seats]
+        async with self._open_lock:
+            if self.get(channel_id) is not None:
+                raise TableError("table_exists")
+            _, list_settings = ListSettings.split(rules)
+            await save_channel_rules(self.store, channel_id, rules, settings, list_settings.overrides())
+            config, kept = await self.rules_for(channel_id), await self.settings_for(channel_id)
+            table_id = await self.store.open_table(channel_id, guild_id, host_id, seated, EventMarks())
+            table = self._new_table(table_id, channel_id, guild_id, host_id, config, kept)
+            table.seats, table.event = seated, EventMarks()
+            self._tables[channel_id] = table
+        try:
+            await table.start(host_id, True)
+        except StoreError:
+            await self._close_unplayed(table)
+            raise
+        log.info("event table opened in channel %s", channel_id)
+        return table
+
+    async def _close_unplayed(self, table: Table) -> None:
+        """An event table whose first deal failed: closed again, so the event can open it anew."""
+        try:
+            await table.close(table.host_id, True)
+        except StoreError as exc:  # it stays open in the store: a restore brings it back, the host deals
+            log.warning("table %s: an event table without its first game stays open: %s", table.channel_id, exc)
+        if self._tables.get(table.channel_id) is table and table.state == "closed":
+            del self._tables[table.channel_id]
 
     async def restore(self) -> list[Table]:
         """Rebuild the open tables and their running games after a restart."""

@@ -1126,6 +1126,20 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "curve.partner.solo": ("kleines Solo: {name} ist Partner", "small solo: {name} is the partner"),
     "curve.alone.solo": ("kleines Solo: kein Partner für {name}", "small solo: no partner for {name}"),
     "curve.trick": ("Stich {trick} an {name}", "trick {trick} to {name}"),
+    # store42 (issue 42): what a table of an event refuses (dokobot.table.table)
+    "err.event_table": (
+        "Dieser Tisch gehört zum Turnier: Plätze und Regeln legt das Turnier fest.",
+        "This table belongs to the tournament: the tournament sets its seats and rules.",
+    ),
+    "err.not_event_table": ("Dieser Tisch gehört zu keinem Turnier.", "This table belongs to no tournament."),
+    "err.held": (
+        "Das Turnier ist pausiert: Ein neues Spiel wird erst gegeben, wenn es weitergeht.",
+        "The tournament is paused: no new game is dealt until it goes on.",
+    ),
+    "err.list_over": (
+        "Die Liste an diesem Tisch ist zu Ende: Hier wird in dieser Runde nicht mehr gespielt.",
+        "This table's list is over: no more games are played here this round.",
+    ),
     "an.title": ("Deine Analyse von Spiel {no}", "Your analysis of game {no}"),
     "an.line": (
         "**Stich {trick}:** du spieltest {played}; {best} hätte im Schnitt **{cost}** Punkte mehr gebracht.",

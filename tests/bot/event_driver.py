@@ -9,10 +9,10 @@ from typing import Any
 
 import discord
 
-from dokobot.engine.actions import Play, Reserve
 from dokobot.table.event.store import StoredEvent
 from dokobot.table.table import Table
 from dokobot.text.i18n import t
+from tests.bot.helpers import cid, components, disabled
 
 
 class EventDriver:
@@ -85,22 +85,40 @@ class EventDriver:
     def person(self, user_id: int) -> Any:
         return next(p for p in self.people if p.id == user_id)
 
+    def thread_of(self, table: Table) -> Any:
+        return next(th for th in self.threads() if th.id == table.channel_id)
 
-async def play_game(table: Table) -> None:
-    """Play the table's current game to its end through the table itself (gesund, the first
-    legal card), as quick_game does at a plain table; computers move by themselves."""
-    if table.state == "between":
-        await table.next_game(table.host_id, table.game_no)
-    while table.state == "playing":
-        await table.computers_idle()
-        game = table.game
-        if table.state != "playing" or game is None:
-            break
-        seat = game.to_act
-        if table.seats[seat].is_bot:
-            continue
-        if game.phase == "reserve":
-            move: Any = Reserve("gesund")
-        else:
-            move = next(m for m in game.legal_actions(seat) if isinstance(m, Play))
-        await table.act(table.seats[seat].user_id, None, move)
+    def table_message(self, table: Table) -> discord.Message:
+        return next(m for m in self.thread_of(table).history() if m.id == table.message_id)
+
+    async def click(self, table: Table) -> None:
+        """The person to act at ``table`` clicks, as a person does: "Meine Karten" on the
+        table message in the thread, then gesund or the first enabled card."""
+        seat = table.game.to_act
+        person = self.person(table.seats[seat].user_id)
+        res = await person.click(self.table_message(table), label=t("de", "btn.hand"))
+        assert res.ephemeral and res.response is not None, res
+        kind = "reserve" if table.game.phase == "reserve" else "play"
+        for item in components(res.response):
+            parts = cid(item).split(":")
+            if parts[1] == kind and not disabled(item) and (kind == "play" or parts[5] == "gesund"):
+                await person.click(res.response, custom_id=cid(item))
+                return
+        raise AssertionError(f"no {kind} button for {person.name}")
+
+    async def play_game(self, table: Table) -> None:
+        """Play the table's game in play (or deal the next) to its end by clicks; computers
+        move by themselves."""
+        if table.state == "between":
+            seated = next(s.user_id for s in table.seats if not s.is_bot)
+            res = await self.person(seated).click(self.table_message(table), label=t("de", "btn.next"))
+            assert table.state == "playing", res
+        number = table.game_no
+        while table.state == "playing" and table.game_no == number:
+            await table.computers_idle()
+            if table.state != "playing" or table.game_no != number:
+                break
+            if table.seats[table.game.to_act].is_bot or table.game.to_act is None:
+                continue
+            await self.click(table)
+        await self.settle()

@@ -3,6 +3,9 @@ threads with a table dealt in each; host-only steps; missing thread permissions.
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import discord
 import pytest
 from simcord.backend.models import Overwrite
@@ -10,7 +13,7 @@ from simcord.enums import OverwriteType
 
 from dokobot.bot.client import DokoBot
 from dokobot.bot.config import Config
-from dokobot.bot.permissions import missing_text
+from dokobot.bot.permissions import INVITE, NEEDED, missing_text
 from dokobot.text.i18n import t
 from tests.bot.event_driver import EventDriver
 
@@ -141,3 +144,11 @@ async def test_end_before_the_start_and_show_the_past_event(doko):
     assert res.response.content == t("de", "event.err.none")
     res = await ev.slash(ev.host, "eroeffnen")  # the channel is free for the next one
     assert res.response.content.startswith("Das Turnier ist eröffnet")
+
+
+def test_the_invite_link_asks_for_the_thread_permissions():
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    asked = {int(n) for n in re.findall(r"permissions=(\d+)", readme)}
+    assert asked == {INVITE.value}
+    assert INVITE.create_public_threads and INVITE.send_messages_in_threads and INVITE.manage_events
+    assert all(getattr(INVITE, p) for p in NEEDED)

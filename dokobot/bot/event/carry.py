@@ -130,10 +130,9 @@ class EventEffects:
         row = EventTable(event.event_id, effect.round, effect.table, thread.id)
         await self.desk.store.save_event_table(row)
         self.desk.places[thread.id] = Place(event.event_id, effect.round, effect.table)
-        await self._kiebitz(thread.id, event)
         seats = [SeatInfo(s.key, s.name, s.computer) for s in effect.seats]
         table = await self.bot.tables.open_event_table(thread.id, event.guild_id, event.state.host, seats,
-                                                       dict(effect.rules))
+                                                       dict(effect.rules), self.settings(event))
         await self.desk.store.save_event_table(dataclasses.replace(row, table_id=table.table_id))
         names = ", ".join(esc(s.name) if s.computer else f"<@{s.key}>" for s in effect.seats)
         text = t(lang, "event.thread.seated", round=effect.round, table=effect.table, names=names)
@@ -141,14 +140,13 @@ class EventEffects:
         self.bot.presenter(table).update()
         return thread.id
 
-    async def _kiebitz(self, thread_id: int, event: StoredEvent) -> None:
-        """The event's ``kiebitz`` mode as the thread table's setting, where tables have
-        that setting (the Kiebitz part adds it to ``TableSettings``)."""
+    def settings(self, event: StoredEvent) -> TableSettings | None:
+        """The thread table's settings: the event's ``kiebitz`` mode, where tables have that
+        setting (the Kiebitz part adds it to ``TableSettings``); else the defaults."""
         if "kiebitz" not in {f.name for f in dataclasses.fields(TableSettings)}:
-            return
+            return None
         mode: dict[str, Any] = {"kiebitz": event.state.settings.kiebitz}
-        settings = dataclasses.replace(TableSettings(), **mode)
-        await self.bot.tables.set_channel_rules(thread_id, {"preset": event.state.settings.preset}, settings)
+        return dataclasses.replace(TableSettings(), **mode)
 
     def tables_of(self, event: StoredEvent, round_no: int, table_no: int | None = None) -> list[tuple[int, Table]]:
         """(thread id, open table) of round ``round_no`` (one table: ``table_no``)."""
