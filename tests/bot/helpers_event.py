@@ -178,7 +178,8 @@ def shown_rows(text: str) -> list[tuple[int, str, list[int | None], int, int]]:
         if m is None:
             continue
         rounds = [None if v == "–" else _number(v) for _, v in ROUND.findall(m.group(3))]
-        out.append((int(m.group(1)), m.group(2), rounds, _number(m.group(4)), int(m.group(5))))
+        name = re.sub(r"\\(.)", r"\1", m.group(2))  # the markdown escapes undone
+        out.append((int(m.group(1)), name, rounds, _number(m.group(4)), int(m.group(5))))
     return out
 
 

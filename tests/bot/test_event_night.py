@@ -300,7 +300,8 @@ async def _shown_equals(night: Night, event: StoredEvent, mine: Any) -> None:
     assert shown_rows(board.embeds[0].description or "") == expected_rows(mine)
     res = await night.host.slash(night.channel, "doko turnier stand", nummer=event.event_id, export=True)
     assert res.ephemeral
-    files = {a.filename: (await a.read()).decode() for a in res.response.attachments}
+    files = {a.filename: (await a.read()).decode() for a in res.response.attachments
+             if a.filename.endswith((".csv", ".json"))}
     name = f"doko-event-{event.event_id}"
     want = expected_csv_cells(mine)
     got = csv_rows(files[f"{name}.csv"])
