@@ -922,6 +922,20 @@ EVENTS = 10
 EVENT_TABLES = 4  # tables per event: 16 entrants, tables of four, no computer needed
 
 
+class _VirtualPause:
+    """The bot's pacing clock under SimCord: Discord's (virtual) time, and pauses (a paced
+    edit, the event's board, its deadline) that only the virtual clock ends: the run never
+    waits for them in real time."""
+
+    env: Any = None
+
+    def now(self) -> float:
+        return self.env.now().timestamp()
+
+    async def sleep(self, seconds: float) -> None:
+        await self.env.external_wait(asyncio.sleep(seconds), reason="a paced edit")
+
+
 def _choose(items: list[dict[str, Any]], phase: str, rng: random.Random) -> dict[str, Any]:
     """The button a person clicks in the hand: gesund at the reservation (a solo only where it
     is all there is: a Pflichtsolo vorgeführt), the Armut left alone, else a random card."""
@@ -951,6 +965,7 @@ class PeopleTable:
         self.feedback: list[float] = []
         self.decisions = 0
         self.idle = 0  # steps in a row in which nothing was clicked or changed
+        self.seen: Any = None  # the table last seen open here
 
     @property
     def table(self) -> Any:
@@ -980,7 +995,10 @@ class PeopleTable:
         """The next click that is due; False once the table has played its games (or closed)."""
         table = self.table
         if table is None or getattr(table, "gone", False) or table.state == "closed":
+            if self.seen is not None:  # closed at the end of its list: count its last game
+                self._over(self.seen)
             return False
+        self.seen = table
         if table.state == "between":
             if self._over(table):
                 return self.games is None and self._waits()  # an event table: the event closes it
@@ -1041,14 +1059,25 @@ async def _open_event(env: Any, guild: Any, bot: DokoBot, index: int, tables: in
     return channel, people, event.event_id
 
 
-async def _lone_table(env: Any, guild: Any, rng: random.Random, rest: RestLog, bot: DokoBot, games: int) -> PeopleTable:
+async def _lone(env: Any, guild: Any, bot: DokoBot, rest: RestLog, rng: random.Random, games: int) -> dict[str, Any]:
+    """A lone table of four people in a channel, its whole life counted as an event table's
+    is: ``/doko tisch``, three joins, *Starten*, ``games`` games, ``/doko schliessen``."""
     channel = guild.create_text_channel("allein")
     people = [guild.add_member(env.create_user(f"L{i}")) for i in range(4)]
+    rest.calls.clear()
     await people[0].slash(channel, "doko tisch")
-    driver = PeopleTable(env, bot, channel.id, people, rng, rest, games)
+    lone = PeopleTable(env, bot, channel.id, people, rng, rest, games)
     for p in people[1:]:
-        await p.click(driver.message(), label="Beitreten")
-    return driver
+        await lone.click(p, lone.message(), label="Beitreten")
+    await lone.click(people[0], lone.message(), label="Starten")
+    await _play(env, rest, [lone])
+    await people[0].slash(channel, "doko schliessen")
+    await env.advance_time(10)
+    counted = [c for c in rest.calls if not _exempt(c.route)]
+    return {"games": lone.games_done, "counted": len(counted), "routes": _routes(counted, 1),
+            "counted_per_game": round(len(counted) / max(lone.games_done, 1), 2),
+            "throttled": _throttled([c.at for c in counted if c.channel == channel.id]),
+            "click_ms": summary(lone.feedback)}
 
 
 async def _play(env: Any, rest: RestLog, drivers: list[PeopleTable]) -> None:
@@ -1073,23 +1102,23 @@ async def run_events(events: int = EVENTS, tables: int = EVENT_TABLES, games: in
     errors = _ErrorCount()
     for name in ("dokobot", "cogs"):
         logging.getLogger(name).addHandler(errors)
-    bot = DokoBot(Config(), store=MemoryStore(), rng=random.Random(seed))
+    pause = _VirtualPause()
+    bot = DokoBot(Config(), store=MemoryStore(), rng=random.Random(seed), pace_clock=pause)
     sim_interactions.base_payload = _german_client
     rest: RestLog | None = None
     try:
         async with simcord.run(bot) as env:
+            pause.env = env
             env.settle_timeout = 30.0
             guild = env.create_guild("abend")
             rng = random.Random(seed)
             rest = RestLog(env)
-            lone = await _lone_table(env, guild, rng, rest, bot, games)
             rest.install()
-            lone_figures = await _lone_run(env, rest, lone)
-            rest.calls.clear()
-            opened = [await _open_event(env, guild, bot, i, tables, games) for i in range(events)]
-            rest.calls.clear()
             rest.t0 = env.now().timestamp()
+            lone = await _lone(env, guild, bot, rest, rng, games)
+            rest.calls.clear()
             wall0 = time.perf_counter()
+            opened = [await _open_event(env, guild, bot, i, tables, games) for i in range(events)]
             drivers: list[PeopleTable] = []
             channels: dict[int, list[int]] = {}  # event channel -> its threads
             for channel, people, event_id in opened:
@@ -1109,19 +1138,16 @@ async def run_events(events: int = EVENTS, tables: int = EVENT_TABLES, games: in
             logging.getLogger(name).removeHandler(errors)
     figures = _event_figures(rest.calls, drivers, channels, wall)
     return {"mode": "events", "events": events, "tables_per_event": tables, "games": games,
-            "logged_errors": errors.count, "lone": lone_figures, **figures}
+            "logged_errors": errors.count, "lone": lone, **figures}
 
 
-async def _lone_run(env: Any, rest: RestLog, lone: PeopleTable) -> dict[str, Any]:
-    rest.t0 = env.now().timestamp()
-    wall0 = time.perf_counter()
-    await lone.click(next(iter(lone.people.values())), lone.message(), label="Starten")
-    await _play(env, rest, [lone])
-    counted = [c for c in rest.calls if not _exempt(c.route)]
-    return {"games": lone.games_done, "wall_s": round(time.perf_counter() - wall0, 1),
-            "counted": len(counted), "counted_per_game": round(len(counted) / max(lone.games_done, 1), 2),
-            "throttled": _throttled([c.at for c in counted if c.channel == lone.channel_id]),
-            "click_ms": summary(lone.feedback)}
+def _routes(calls: list[Call], per: int) -> dict[str, float]:
+    """Calls by route (``+file``: with an upload), divided by ``per`` (tables)."""
+    out: dict[str, int] = {}
+    for c in calls:
+        key = f"{c.method} {c.route}" + (" +file" if c.files else "")
+        out[key] = out.get(key, 0) + 1
+    return {k: round(v / per, 2) for k, v in sorted(out.items(), key=lambda kv: -kv[1])}
 
 
 def _event_figures(calls: list[Call], drivers: list[PeopleTable], channels: dict[int, list[int]],
@@ -1142,6 +1168,8 @@ def _event_figures(calls: list[Call], drivers: list[PeopleTable], channels: dict
         "counted_per_game_with_event_share": round((in_threads + in_events) / max(games, 1), 2),
         "event_channel_calls_per_table": round(in_events / max(n, 1), 2),
         "other_counted": len(counted) - in_threads - in_events,
+        "routes_thread_per_table": _routes([c for c in counted if c.channel in threads], max(n, 1)),
+        "routes_event_channel_per_table": _routes([c for c in counted if c.channel in channels], max(n, 1)),
         "throttled": sum(_throttled(v) for v in by_channel.values()),
         "peak_per_channel_5s": max((_peak(v, CHANNEL_BUCKET[1]) for v in by_channel.values()), default=0),
         "click_ms": summary([f for d in drivers for f in d.feedback]),
@@ -1166,6 +1194,10 @@ def _print_events(res: dict[str, Any]) -> None:
     ok = "ok" if c["max"] <= FEEDBACK_TARGET_MS else "MISSED"
     print(f"  click to its own feedback ms (wall, SimCord included): p50 {c['p50']:.1f}  p99 {c['p99']:.1f}"
           f"  max {c['max']:.1f} (target <= {FEEDBACK_TARGET_MS:.0f}: {ok})")
+    for title, routes in (("lone table (its channel)", lone["routes"]),
+                          ("event table (its thread)", res["routes_thread_per_table"]),
+                          ("event channel, per table", res["routes_event_channel_per_table"])):
+        print(f"    {title}: " + "; ".join(f"{k} {v}" for k, v in routes.items()))
 
 
 # ---- command line -------------------------------------------------------------------------

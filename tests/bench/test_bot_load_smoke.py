@@ -162,6 +162,8 @@ async def test_events_run_plays_every_table_of_every_event(bot_load, capsys):
     assert res["counted"] > 0 and res["counted_per_game_in_threads"] > 0 and res["lone"]["counted_per_game"] > 0
     assert res["counted_per_game_with_event_share"] >= res["counted_per_game_in_threads"]
     assert res["click_ms"]["max"] >= res["click_ms"]["p50"] > 0
+    assert res["throttled"] == 0 and res["lone"]["throttled"] == 0  # Discord's pace: no call waits for a bucket
+    assert res["routes_thread_per_table"] and "POST /channels/*/threads" in res["routes_event_channel_per_table"]
     bot_load._print_events(res)
     out = capsys.readouterr().out
     assert "2 events x 2 tables" in out and "lone table" in out and "throttled" in out
