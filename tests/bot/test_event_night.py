@@ -275,6 +275,9 @@ async def test_a_night_of_thirteen_people_over_three_rounds(simcord_env, store, 
     assert len((await night.event()).state.entrants) == 13
     await _round_one_with_a_restart(night, deals)
     leaver, computer = await _round_two_with_a_leaver_and_the_time_up(night)
+    between = await night.event()  # the message between two rounds: the standings so far
+    assert shown_rows(night.message(between.message_id).embeds[0].description or "") == expected_rows(
+        await recompute(store, night.event_id, rounds=2))
     res = await night.slash(night.host, "runde")
     assert res.ephemeral and "Runde 3" in res.response.content
     third = await night.tables(3)
