@@ -1150,6 +1150,24 @@ def _routes(calls: list[Call], per: int) -> dict[str, float]:
     return {k: round(v / per, 2) for k, v in sorted(out.items(), key=lambda kv: -kv[1])}
 
 
+def _throttled_where(counted: list[Call], threads: set[int], channels: dict[int, list[int]]) -> dict[str, int]:
+    """The calls beyond a channel's bucket, by where (thread or event channel) and route."""
+    n, window = CHANNEL_BUCKET
+    by_channel: dict[int, list[Call]] = {}
+    for c in counted:
+        if c.channel is not None:
+            by_channel.setdefault(c.channel, []).append(c)
+    out: dict[str, int] = {}
+    for channel, calls in by_channel.items():
+        calls.sort(key=lambda c: c.at)
+        where = "thread" if channel in threads else "event channel" if channel in channels else "other"
+        for i in range(n, len(calls)):
+            if calls[i].at - calls[i - n].at < window:
+                key = f"{where}: {calls[i].method} {calls[i].route}"
+                out[key] = out.get(key, 0) + 1
+    return out
+
+
 def _event_figures(calls: list[Call], drivers: list[PeopleTable], channels: dict[int, list[int]],
                    wall: float) -> dict[str, Any]:
     counted = [c for c in calls if not _exempt(c.route)]
@@ -1171,6 +1189,7 @@ def _event_figures(calls: list[Call], drivers: list[PeopleTable], channels: dict
         "routes_thread_per_table": _routes([c for c in counted if c.channel in threads], max(n, 1)),
         "routes_event_channel_per_table": _routes([c for c in counted if c.channel in channels], max(n, 1)),
         "throttled": sum(_throttled(v) for v in by_channel.values()),
+        "throttled_where": _throttled_where(counted, threads, channels),
         "peak_per_channel_5s": max((_peak(v, CHANNEL_BUCKET[1]) for v in by_channel.values()), default=0),
         "click_ms": summary([f for d in drivers for f in d.feedback]),
     }
@@ -1189,7 +1208,8 @@ def _print_events(res: dict[str, Any]) -> None:
           f" event channel's share ({res['event_channel_calls_per_table']} per table) (<= lone table: {ok});"
           f" other {res['other_counted']}")
     ok = "ok" if res["throttled"] == 0 else "MISSED"
-    print(f"  throttled {res['throttled']} (target 0: {ok}); peak per channel per 5 s {res['peak_per_channel_5s']}")
+    print(f"  throttled {res['throttled']} (target 0: {ok}); peak per channel per 5 s {res['peak_per_channel_5s']}"
+          + "".join(f"; {k}: {v}" for k, v in res["throttled_where"].items()))
     c = res["click_ms"]
     ok = "ok" if c["max"] <= FEEDBACK_TARGET_MS else "MISSED"
     print(f"  click to its own feedback ms (wall, SimCord included): p50 {c['p50']:.1f}  p99 {c['p99']:.1f}"
