@@ -1059,25 +1059,40 @@ async def _open_event(env: Any, guild: Any, bot: DokoBot, index: int, tables: in
     return channel, people, event.event_id
 
 
-async def _lone(env: Any, guild: Any, bot: DokoBot, rest: RestLog, rng: random.Random, games: int) -> dict[str, Any]:
-    """A lone table of four people in a channel, its whole life counted as an event table's
-    is: ``/doko tisch``, three joins, *Starten*, ``games`` games, ``/doko schliessen``."""
-    channel = guild.create_text_channel("allein")
-    people = [guild.add_member(env.create_user(f"L{i}")) for i in range(4)]
+async def _lone(env: Any, guild: Any, bot: DokoBot, rest: RestLog, rng: random.Random, games: int,
+                n: int) -> dict[str, Any]:
+    """``n`` lone tables of four people, each in its channel, at once: today's load of as many
+    tables, their whole life counted as an event table's is (``/doko tisch``, three joins,
+    *Starten*, ``games`` games, ``/doko schliessen``)."""
     rest.calls.clear()
-    await people[0].slash(channel, "doko tisch")
-    lone = PeopleTable(env, bot, channel.id, people, rng, rest, games)
-    for p in people[1:]:
-        await lone.click(p, lone.message(), label="Beitreten")
-    await lone.click(people[0], lone.message(), label="Starten")
-    await _play(env, rest, [lone])
-    await people[0].slash(channel, "doko schliessen")
+    drivers: list[PeopleTable] = []
+    hosts: list[tuple[Any, Any]] = []  # (host, channel) of each table
+    for i in range(n):
+        channel = guild.create_text_channel(f"allein-{i}")
+        people = [guild.add_member(env.create_user(f"L{i}-{k}")) for k in range(4)]
+        await people[0].slash(channel, "doko tisch")
+        lone = PeopleTable(env, bot, channel.id, people, rng, rest, games)
+        for p in people[1:]:
+            await lone.click(p, lone.message(), label="Beitreten")
+        drivers.append(lone)
+        hosts.append((people[0], channel))
+    for lone, (host, _) in zip(drivers, hosts, strict=True):
+        await lone.click(host, lone.message(), label="Starten")
+    await _play(env, rest, drivers)
+    for host, channel in hosts:
+        await host.slash(channel, "doko schliessen")
     await env.advance_time(10)
     counted = [c for c in rest.calls if not _exempt(c.route)]
-    return {"games": lone.games_done, "counted": len(counted), "routes": _routes(counted, 1),
-            "counted_per_game": round(len(counted) / max(lone.games_done, 1), 2),
-            "throttled": _throttled([c.at for c in counted if c.channel == channel.id]),
-            "click_ms": summary(lone.feedback)}
+    by_channel: dict[int, list[float]] = {}
+    for c in counted:
+        if c.channel is not None:
+            by_channel.setdefault(c.channel, []).append(c.at)
+    played = sum(d.games_done for d in drivers)
+    return {"tables": n, "games": played, "counted": len(counted), "routes": _routes(counted, n),
+            "counted_per_table": round(len(counted) / n, 2),
+            "counted_per_game": round(len(counted) / max(played, 1), 2),
+            "throttled": sum(_throttled(v) for v in by_channel.values()),
+            "click_ms": summary([f for d in drivers for f in d.feedback])}
 
 
 async def _play(env: Any, rest: RestLog, drivers: list[PeopleTable]) -> None:
@@ -1092,10 +1107,11 @@ async def _play(env: Any, rest: RestLog, drivers: list[PeopleTable]) -> None:
 
 
 async def run_events(events: int = EVENTS, tables: int = EVENT_TABLES, games: int = 2, *,
-                     seed: int = 1) -> dict[str, Any]:
-    """A lone table of four people, then ``events`` events of ``tables`` tables of four at once,
-    each plays ``games`` games per table in virtual time at Discord's pace: every request
-    SimCord's HTTP layer receives is counted, by channel (the threads are channels)."""
+                     seed: int = 1, lone: int | None = None) -> dict[str, Any]:
+    """``lone`` lone tables of four people at once (default: as many as the events have),
+    then ``events`` events of ``tables`` tables of four at once; each table plays ``games``
+    games in virtual time at Discord's pace: every request SimCord's HTTP layer receives is
+    counted, by channel (the threads are channels)."""
     deal_rng = random.Random(seed)
     real_deal, seeded_deal = dokobot.table.table.deal, dokobot.engine.deal
     dokobot.table.table.deal = lambda rules, rng=None, *more: seeded_deal(rules, deal_rng, *more)
@@ -1115,7 +1131,7 @@ async def run_events(events: int = EVENTS, tables: int = EVENT_TABLES, games: in
             rest = RestLog(env)
             rest.install()
             rest.t0 = env.now().timestamp()
-            lone = await _lone(env, guild, bot, rest, rng, games)
+            alone = await _lone(env, guild, bot, rest, rng, games, events * tables if lone is None else lone)
             rest.calls.clear()
             wall0 = time.perf_counter()
             opened = [await _open_event(env, guild, bot, i, tables, games) for i in range(events)]
@@ -1138,7 +1154,7 @@ async def run_events(events: int = EVENTS, tables: int = EVENT_TABLES, games: in
             logging.getLogger(name).removeHandler(errors)
     figures = _event_figures(rest.calls, drivers, channels, wall)
     return {"mode": "events", "events": events, "tables_per_event": tables, "games": games,
-            "logged_errors": errors.count, "lone": lone, **figures}
+            "logged_errors": errors.count, "lone": alone, **figures}
 
 
 def _routes(calls: list[Call], per: int) -> dict[str, float]:
@@ -1182,6 +1198,8 @@ def _event_figures(calls: list[Call], drivers: list[PeopleTable], channels: dict
     n = len(drivers)
     return {
         "tables": n, "games_played": games, "wall_s": round(wall, 1), "calls": len(calls), "counted": len(counted),
+        "counted_per_table_in_threads": round(in_threads / max(n, 1), 2),
+        "counted_per_table_with_event_share": round((in_threads + in_events) / max(n, 1), 2),
         "counted_per_game_in_threads": round(in_threads / max(games, 1), 2),
         "counted_per_game_with_event_share": round((in_threads + in_events) / max(games, 1), 2),
         "event_channel_calls_per_table": round(in_events / max(n, 1), 2),
@@ -1199,14 +1217,16 @@ def _print_events(res: dict[str, Any]) -> None:
     lone = res["lone"]
     print(f"{res['events']} events x {res['tables_per_event']} tables of four people, {res['games']} games per table"
           f" at the people's pace ({THINK_S} s per decision), virtual time, Discord's pace; wall {res['wall_s']} s")
-    print(f"  lone table: {lone['games']} games, {lone['counted']} counted calls = {lone['counted_per_game']} per game,"
-          f" throttled {lone['throttled']}, click feedback ms p50 {lone['click_ms']['p50']:.1f}"
-          f" p99 {lone['click_ms']['p99']:.1f} max {lone['click_ms']['max']:.1f}")
-    ok = "ok" if res["counted_per_game_with_event_share"] <= lone["counted_per_game"] else "MISSED"
-    print(f"  event tables: {res['tables']} tables, {res['games_played']} games; counted calls per game"
-          f" {res['counted_per_game_in_threads']} in the threads, {res['counted_per_game_with_event_share']} with the"
-          f" event channel's share ({res['event_channel_calls_per_table']} per table) (<= lone table: {ok});"
-          f" other {res['other_counted']}")
+    print(f"  lone tables ({lone['tables']} at once, each in its channel): {lone['games']} games;"
+          f" counted calls per table {lone['counted_per_table']}, per game {lone['counted_per_game']};"
+          f" throttled {lone['throttled']}; click feedback ms p50 {lone['click_ms']['p50']:.1f}"
+          f"  p99 {lone['click_ms']['p99']:.1f}  max {lone['click_ms']['max']:.1f}")
+    ok = "ok" if res["counted_per_table_with_event_share"] <= lone["counted_per_table"] else "MISSED"
+    print(f"  event tables: {res['tables']} tables, {res['games_played']} games; counted calls per table"
+          f" {res['counted_per_table_in_threads']} in the threads, {res['counted_per_table_with_event_share']} with the"
+          f" event channel's share ({res['event_channel_calls_per_table']} per table); per game"
+          f" {res['counted_per_game_in_threads']} / {res['counted_per_game_with_event_share']}"
+          f" (<= lone table: {ok}); other {res['other_counted']}")
     ok = "ok" if res["throttled"] == 0 else "MISSED"
     print(f"  throttled {res['throttled']} (target 0: {ok}); peak per channel per 5 s {res['peak_per_channel_5s']}"
           + "".join(f"; {k}: {v}" for k, v in res["throttled_where"].items()))
