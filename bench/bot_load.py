@@ -1125,7 +1125,10 @@ async def run_events(events: int = EVENTS, tables: int = EVENT_TABLES, games: in
     try:
         async with simcord.run(bot) as env:
             pause.env = env
-            env.settle_timeout = 30.0
+            # Forty tables' paced edits fall due together: rendering them is CPU work that may
+            # take long on a shared machine. Below a turn clock's half time (150 s): a reminder
+            # due within the settle deadline would be waited for in real time.
+            env.settle_timeout = 120.0
             guild = env.create_guild("abend")
             rng = random.Random(seed)
             rest = RestLog(env)
