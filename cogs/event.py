@@ -13,7 +13,7 @@ from discord.ext import commands
 
 from dokobot.bot.client import DokoBot
 from dokobot.bot.client import command_text as _  # every command text from the catalogue
-from dokobot.bot.event.opener import open_event
+from dokobot.bot.event.opener import open_event, show
 from dokobot.bot.event.opening import Options
 from dokobot.table.event.settings import DDV_GAMES
 
@@ -81,7 +81,7 @@ class EventCog(commands.Cog, name="Event"):
     @app_commands.describe(nummer=_("cmd.stand.nummer"), export=_("cmd.stand.export"))
     async def stand(self, interaction: discord.Interaction, nummer: app_commands.Range[int, 1] | None = None,
                     export: bool = False) -> None:
-        await self.bot.events.show(interaction, nummer, export)
+        await show(self.bot.events, interaction, nummer, export)
 
     async def on_event_button(self, interaction: discord.Interaction, event_id: int, action: str) -> None:
         await self.bot.events.button(interaction, event_id, action)

@@ -30,6 +30,7 @@ from dokobot.bot.presenter import Clock, TablePresenter
 from dokobot.bot.replies import ANSWERED as ANSWERED
 from dokobot.bot.replies import error_text, send_ephemeral
 from dokobot.bot.sync import sync_on_start
+from dokobot.bot.watch import WATCH_ITEMS
 from dokobot.players import Skill
 from dokobot.players.analysis import DEFAULT_BUDGET, TEST_BUDGET
 from dokobot.storage.memory import MemoryStore
@@ -140,12 +141,15 @@ class DokoBot(Preferences, commands.Bot):
             return
         await asyncio.to_thread(picture.warm_up)  # fonts and palette before the first card, not during it
         await self._restore()
-        await self.events.restore()  # after the tables: an event's hooks find its tables again
+        try:  # after the tables: an event's hooks find its tables again
+            await self.events.restore()
+        except StoreError as exc:  # the tables play on; the events' reports wait for the next start
+            log.error("the running events could not be restored: %s", exc)
         self.learn.resume()  # analyses people asked for before a restart: done without asking again
         if isinstance(self.store, ShardedStore) and self._lease_loop:  # keep our leases, pick up expired ones
             self.store.start(self.keep_leases)
         await self._load_commands()
-        self.add_dynamic_items(*DYNAMIC_ITEMS, EventButton)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *WATCH_ITEMS, EventButton)
         await sync_on_start(self)  # only if changed, from one process; a failure is a warning
 
     async def _load_commands(self) -> None:
@@ -189,6 +193,11 @@ class DokoBot(Preferences, commands.Bot):
         self.restored_count += len(restored)
         if restored:
             log.info("restored %d open table(s)", len(restored))
+        if restored:  # an event's tables among them: their reports find the event
+            try:
+                await self.events.attach()
+            except StoreError as exc:
+                log.warning("the events of restored tables are not known: %s", exc)
         for table in restored:
             if table.message_id and table.state in ("playing", "between"):
                 presenter = self.presenter(table)
@@ -263,7 +272,11 @@ class DokoBot(Preferences, commands.Bot):
         asyncio.get_running_loop().create_task(self.close())
 
     async def close(self) -> None:
-        self.events.stop()  # no deadline fires after this
+        try:  # no deadline fires after this; the events' messages get their last edit
+            await asyncio.wait_for(self.events.retire(), timeout=5)
+        except (TimeoutError, Exception):  # pragma: no cover - best effort on shutdown
+            log.warning("events: pending updates dropped on shutdown")
+        self.events.stop()
         self.tables.stop()  # no computer move after this
         await self.learn.close()
         for presenter in list(self.presenters.values()):

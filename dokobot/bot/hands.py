@@ -236,12 +236,12 @@ class OpenHands:
             message = hand_message(self.table, seat, hand.lang, await self.bot.user_deck(hand.user_id))
             message["content"] = note + "\n" + message["content"]
         try:
-            await _edit_original(self.bot.client, hand, **message)
+            await edit_original(self.bot.client, hand, **message)
         except discord.HTTPException:
             pass  # dismissed or gone: nothing more to say
 
 
-async def _edit_original(client: discord.Client, hand: OpenHand, **fields: Any) -> None:
+async def edit_original(client: discord.Client, hand: OpenHand, **fields: Any) -> None:
     """Edit the interaction's @original through a stored token, the request
     ``Interaction.edit_original_response`` makes: a new process has no Interaction, and
     discord.py's public ``Webhook`` reaches messages only by id (it escapes "@original")."""

@@ -37,7 +37,7 @@ def missing_for_event(interaction: discord.Interaction) -> list[str]:
     """What the bot lacks to run an event in the interaction's channel: the table's
     permissions (they hold in its threads too) and the threads'."""
     perms = interaction.app_permissions
-    return missing(interaction) + [p for p in EVENT_NEEDED if not getattr(perms, p)]
+    return list(dict.fromkeys(missing(interaction) + [p for p in EVENT_NEEDED if not getattr(perms, p)]))
 
 
 def missing_text(lang: str, names: list[str]) -> str:

@@ -25,6 +25,7 @@ from dokobot.bot.messages import NO_MENTIONS
 from dokobot.bot.pacing import Pacer
 from dokobot.bot.tablemessage import TableMessage
 from dokobot.bot.turnline import TurnLine
+from dokobot.bot.watch import watchers_of
 from dokobot.table.outcome import Notice, Outcome
 from dokobot.table.store import OpenHand
 from dokobot.table.table import Table
@@ -64,7 +65,8 @@ class TablePresenter:
         self.hands = OpenHands(bot, table, self._kick)
         self.turn = TurnLine(bot, table, self._say, self._remove)
         self.pacer = Pacer(bot.pace)
-        self.message = TableMessage(table, lambda: self.channel, self._count)
+        self.watchers = watchers_of(bot, table)  # the Kiebitze: their count, their private views
+        self.message = TableMessage(table, lambda: self.channel, self._count, self.watchers.count)
         self._notices: list[Notice] = []
         self._first: list[int] = []  # the people who clicked: their hand first
         self._events: list[Any] = []  # TurnEvents to announce
@@ -86,6 +88,7 @@ class TablePresenter:
     async def retire(self) -> None:
         """Shutdown: every open hand says it is out of date (the bot restarts)."""
         self.hands.retire()
+        self.watchers.retire()
         self.pacer.flush = True  # a change still waiting for its edit goes out before the process ends
         self._kick()
         await self.wait()
@@ -144,11 +147,13 @@ class TablePresenter:
             events, self._events = self._events, []
             for event in events:
                 await self._guard(self.turn.event(event))
+            await self._guard(self.watchers.sync())  # before the table message: it counts them
             await self._guard(self._show_table())
             await self._guard(self.turn.show())
             for user_id in self.hands.users():
                 if user_id not in first:
                     await self._guard(self.hands.refresh(user_id))
+            await self._guard(self.watchers.refresh())
             for interaction, reason in self.hands.take_stale():
                 await self._guard(self.hands.mark_stale(interaction, reason))
             for hand in self.hands.take_orphans():

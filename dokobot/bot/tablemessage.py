@@ -16,6 +16,7 @@ import discord
 
 from dokobot.bot import embeds
 from dokobot.bot.messages import NO_MENTIONS, as_edit, digest, game_message, lobby_message
+from dokobot.bot.watch import with_watchers
 from dokobot.table.store import StoreError
 from dokobot.table.table import Table
 from dokobot.text.i18n import t
@@ -28,8 +29,9 @@ class TableMessage:
     a channel call (an edit of this message when ``edit``) is about to be made."""
 
     def __init__(self, table: Table, channel: Callable[[], discord.PartialMessageable],
-                 counted: Callable[[bool], None]) -> None:
+                 counted: Callable[[bool], None], watching: Callable[[], int] = lambda: 0) -> None:
         self.table, self._channel, self._counted = table, channel, counted
+        self._watching = watching  # how many watch the running game (``dokobot.bot.watch``)
         self.shown: tuple[Any, ...] | None = None
         self.shown = self.key() if table.message_id else None  # what the live message is of
         # The live table message as sent; the table remembers it on disk (for restarts), but an
@@ -53,6 +55,8 @@ class TableMessage:
             message = game_message(self.table, lang, key[1], active=active, deck=deck)
             if self.resumed and key == self.shown:
                 message["embed"] = embeds.clamp(message["embed"].set_footer(text=t(lang, "table.resumed")))
+            if key[1] == self.table.game_no:  # the running game: "Zuschauen" and how many watch
+                message = with_watchers(message, self.table, lang, self._watching(), active)
             return message
         return lobby_message(self.table, lang, active=active)
 

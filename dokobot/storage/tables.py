@@ -220,11 +220,13 @@ class TablesRepo(Core):
             )
             if existing:
                 raise StorageError(f"channel {channel_id} already has an open table ({existing[0][0]})")
+            # the event column only for an event's table: an ordinary one opens on an older schema too
+            extra, values = ("", ()) if event is None else (", event", (dumps(dict(event)),))
             rows = await _all(
                 conn,
-                "INSERT INTO tables (channel_id, guild_id, host_id, message_id, status, created_at, event)"
-                " VALUES (?, ?, ?, ?, 'open', ?, ?) RETURNING id",
-                (channel_id, guild_id, host_id, message_id, created, None if event is None else dumps(dict(event))),
+                f"INSERT INTO tables (channel_id, guild_id, host_id, message_id, status, created_at{extra})"
+                f" VALUES (?, ?, ?, ?, 'open', ?{', ?' * len(values)}) RETURNING id",
+                (channel_id, guild_id, host_id, message_id, created, *values),
             )
             table_id = int(rows[0][0])
             await _replace_seats(conn, table_id, [as_seat(i, s) for i, s in enumerate(seats)], created)

@@ -49,6 +49,9 @@ class SeatInfo:
     level: str | None = None  # a computer's level (leicht, mittel, schwer), kept apart from its name
 
 
+KIEBITZ_MODES = ("off", "consent", "open")  # the table setting ``kiebitz``
+
+
 @dataclass(frozen=True)
 class TableSettings:
     """How a table treats time and attention (channel settings like the rules).
@@ -58,19 +61,24 @@ class TableSettings:
     seat until the person clicks again, ``wait`` asks the host. ``mentions``:
     whether the table mentions the person whose turn it is. ``tipps``: the
     private hand offers a Tipp button (what ``schwer`` would play, counted on the
-    score sheet); off by default, the host decides.
+    score sheet); off by default, the host decides. ``kiebitz``: who may watch a
+    seat privately, one trick late (``off`` / ``consent`` / ``open``, see
+    ``dokobot.table.event.kiebitz``); with consent by default.
     """
 
     turn_timeout: int = 300
     on_timeout: str = "computer"  # computer | wait
     mentions: bool = True
     tipps: bool = False
+    kiebitz: str = "consent"  # one of KIEBITZ_MODES
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"turn_timeout": self.turn_timeout, "on_timeout": self.on_timeout,
                                "mentions": self.mentions}
         if self.tipps:  # only when on: settings stored before Tipps read the same
             out["tipps"] = True
+        if self.kiebitz != "consent":  # likewise: only when not the default
+            out["kiebitz"] = self.kiebitz
         return out
 
     @classmethod
@@ -83,6 +91,7 @@ class TableSettings:
             on_timeout if on_timeout in ("computer", "wait") else "computer",
             bool(data.get("mentions", True)),
             data.get("tipps") is True,
+            kiebitz if (kiebitz := data.get("kiebitz")) in KIEBITZ_MODES else "consent",
         )
 
 

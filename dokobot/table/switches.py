@@ -6,6 +6,7 @@ player's language instead of a Python message.
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 from dataclasses import dataclass
 from typing import Any
@@ -22,12 +23,14 @@ _TRUE = ("true", "ja", "yes", "an", "on")
 _FALSE = ("false", "nein", "no", "aus", "off")
 _LISTS = ("solos", "schmeissen", "extras", "bock")
 # Table settings typed like switches (not rules of the game): see ``TableSettings``.
-SETTINGS = ("turn_timeout", "on_timeout", "mentions", "tipps")
+SETTINGS = ("turn_timeout", "on_timeout", "mentions", "tipps", "kiebitz")
 MAX_TIMEOUT = 24 * 3600
 SETTING_VALUES: dict[str, tuple[str, ...]] = {
     "turn_timeout": (f"0..{MAX_TIMEOUT}",), "on_timeout": ("wait", "computer"), "mentions": ("ja", "nein"),
-    "tipps": ("ja", "nein"),
+    "tipps": ("ja", "nein"), "kiebitz": ("aus", "zustimmung", "offen"),
 }
+# ``kiebitz`` typed in either language -> the stored mode (``aus`` / ``off`` are read as False first)
+KIEBITZ_WORDS = {"zustimmung": "consent", "consent": "consent", "offen": "open", "open": "open"}
 
 
 # Switches of the table, not of the engine's rules (rules.md "Lists and Pflichtsoli"):
@@ -120,7 +123,7 @@ def _check_table_switch(name: str, value: Any, raw: str) -> None:
 
 
 # English members type yes/no as on/off (their rules page says so; every form is accepted)
-_ENGLISH_YES_NO = {"ja": "on", "nein": "off"}
+_ENGLISH_YES_NO = {"ja": "on", "nein": "off", "aus": "off", "zustimmung": "consent", "offen": "open"}
 
 
 def complete(current: str, lang: str = "de") -> list[str]:
@@ -213,25 +216,31 @@ def split(parsed: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
 
 def settings(values: dict[str, Any], base: TableSettings) -> TableSettings:
     """``base`` with the typed table settings; SwitchError names a bad value."""
-    timeout, on_timeout, mentions, tipps = base.turn_timeout, base.on_timeout, base.mentions, base.tipps
+    fields: dict[str, Any] = {}
     for name, value in values.items():
-        shown = str(value).lower()
-        if name == "turn_timeout":
-            if isinstance(value, bool) and value is False:
-                value = 0  # turn_timeout=aus
-            if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_TIMEOUT:
-                raise SwitchError("err.setting_value", name, shown, allowed=allowed_text(name))
-            timeout = value
-        elif name == "on_timeout":
-            if value not in ("wait", "computer"):
-                raise SwitchError("err.setting_value", name, shown, allowed=allowed_text(name))
-            on_timeout = value
-        elif name == "mentions":
-            if not isinstance(value, bool):
-                raise SwitchError("err.setting_value", name, shown, allowed=allowed_text(name))
-            mentions = value
-        elif name == "tipps":
-            if not isinstance(value, bool):
-                raise SwitchError("err.setting_value", name, shown, allowed=allowed_text(name))
-            tipps = value
-    return TableSettings(timeout, on_timeout, mentions, tipps)
+        fields[name] = _setting(name, value)
+    return dataclasses.replace(base, **fields)
+
+
+def _setting(name: str, value: Any) -> Any:
+    """One typed table setting as ``TableSettings`` keeps it; SwitchError names a bad value."""
+    bad = SwitchError("err.setting_value", name, str(value).lower(), allowed=allowed_text(name))
+    if name == "turn_timeout":
+        if isinstance(value, bool) and value is False:
+            value = 0  # turn_timeout=aus
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_TIMEOUT:
+            raise bad
+        return value
+    if name == "on_timeout":
+        if value not in ("wait", "computer"):
+            raise bad
+        return value
+    if name == "kiebitz":
+        if isinstance(value, bool) and not value:
+            return "off"
+        if not isinstance(value, str) or value not in KIEBITZ_WORDS:  # ja/on: consent or open? unclear
+            raise bad
+        return KIEBITZ_WORDS[value]
+    if not isinstance(value, bool):  # mentions, tipps
+        raise bad
+    return value

@@ -1347,6 +1347,8 @@ class Tables:
         write raises ``StoreError``; a table opened whose first deal failed is closed again."""
         if not SEATS <= len(seats) <= MAX_SEATS or len({s.user_id for s in seats}) != len(seats):
             raise TableError("need_four", n=len(seats))
+        if all(s.is_bot for s in seats):
+            raise TableError("need_human")
         seated = [_with_level(s) for s in seats]
         async with self._open_lock:
             if self.get(channel_id) is not None:

@@ -308,8 +308,10 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "err.already_seated_other": ("Diese Person sitzt schon am Tisch.", "That person is already seated."),
     "err.computer_already": ("Für diesen Platz spielt schon ein Computer.", "A computer already plays this seat."),
     "err.setting_value": (
-        "„{value}“ geht für {name} nicht (turn_timeout: Sekunden, 0 = aus; on_timeout: wait oder computer; mentions, tipps: an/aus).",
-        "“{value}” does not work for {name} (turn_timeout: seconds, 0 = off; on_timeout: wait or computer; mentions, tipps: on/off).",
+        "„{value}“ geht für {name} nicht (turn_timeout: Sekunden, 0 = aus; on_timeout: wait oder computer; mentions, tipps: an/aus; "
+        "kiebitz: aus, zustimmung oder offen).",
+        "“{value}” does not work for {name} (turn_timeout: seconds, 0 = off; on_timeout: wait or computer; mentions, tipps: on/off; "
+        "kiebitz: off, consent or open).",
     ),
     "ok.channel_rules": ("Gespeichert: der nächste Tisch hier spielt {preset}.", "Saved: the next table here plays {preset}."),
     "ok.handed_over": ("{name} spielt jetzt auf Platz {n}.", "{name} now plays seat {n}."),
@@ -1107,6 +1109,61 @@ _TEXTS: dict[str, tuple[str, str]] = {
     # ---- learning from the games (issue 24) ----
     "btn.analyse": ("Analyse", "Analysis"),
     "btn.tipp": ("Tipp", "Hint"),
+    # ---- kiebitz: watching a seat at any table (the table setting, the buttons, the private view) ----
+    "setting.kiebitz": ("Zuschauen", "Watching"),
+    "setting.kiebitz.help": (
+        "privat, einen Stich zurück; `aus`, `zustimmung`, `offen`.",
+        "privately, one trick behind; `off`, `consent`, `open`.",
+    ),
+    "setting.kiebitz.off": ("aus", "off"),
+    "setting.kiebitz.consent": ("mit Zustimmung", "with consent"),
+    "setting.kiebitz.open": ("offen", "open"),
+    "btn.watch": ("Zuschauen", "Watch"),
+    "btn.watch_more": ("Weiter zuschauen", "Keep watching"),
+    "btn.watch_stop": ("Nicht mehr zuschauen", "Stop watching"),
+    "btn.watch_allow": ("Erlauben", "Allow"),
+    "btn.watch_deny": ("Ablehnen", "Decline"),
+    "kiebitz.pick": (
+        "Wem möchtest du über die Schulter schauen? Du siehst das Spiel privat, immer einen Stich zurück.",
+        "Whose seat would you like to follow? You see the game privately, always one trick behind.",
+    ),
+    "kiebitz.pick_seat": ("Platz wählen", "Choose a seat"),
+    "kiebitz.seat": ("Platz {n}: {name}", "Seat {n}: {name}"),
+    "kiebitz.ask": (
+        "{player}, {watcher} möchte dir in diesem Spiel über die Schulter schauen "
+        "(privat, einen Stich zurück, nie eine Karte auf deiner Hand). Erlaubst du das?",
+        "{player}, {watcher} would like to follow your seat in this game "
+        "(privately, one trick behind, never a card in your hand). Do you allow it?",
+    ),
+    "kiebitz.asked": (
+        "{name} ist gefragt. Sobald {name} zustimmt, siehst du hier das Spiel.",
+        "{name} has been asked. Once {name} agrees, you see the game here.",
+    ),
+    "kiebitz.allowed": ("{player} lässt {watcher} zuschauen.", "{player} lets {watcher} watch."),
+    "kiebitz.declined": ("{player} möchte in diesem Spiel keinen Kiebitz.", "{player} prefers not to be watched this game."),
+    "kiebitz.declined_you": ("{name} möchte nicht, dass du zuschaust.", "{name} prefers not to be watched."),
+    "kiebitz.only": ("Das kann nur {name} beantworten.", "Only {name} can answer this."),
+    "kiebitz.stale": (
+        "Diese Frage gehört zu einem Spiel, das nicht mehr läuft.", "This question belongs to a game that is over.",
+    ),
+    "kiebitz.no_game": ("Gerade läuft kein Spiel, dem du zuschauen kannst.", "No game is running that you could watch."),
+    "kiebitz.bad_seat": ("Diesen Platz gibt es in diesem Spiel nicht.", "That seat is not in this game."),
+    "kiebitz.not_watching": (
+        "Du schaust gerade niemandem zu: **Zuschauen** an der Tischnachricht startet es.",
+        "You are not watching anyone: **Watch** on the table message starts it.",
+    ),
+    "kiebitz.stopped": ("Du schaust nicht mehr zu.", "You stopped watching."),
+    "kiebitz.ended.seated": (
+        "Du sitzt jetzt selbst am Tisch: dein Zuschauen ist beendet.",
+        "You are seated at the table now: your watching has ended.",
+    ),
+    "kiebitz.ended.over": ("Das Spiel ist vorbei: dein Zuschauen ist beendet.", "The game is over: your watching has ended."),
+    "kiebitz.ended.stale": (
+        "Diese Ansicht wird nicht mehr aktualisiert: **Weiter zuschauen** holt eine neue.",
+        "This view is no longer updated: **Keep watching** gets a fresh one.",
+    ),
+    "kiebitz.watching.one": ("👀 {n} schaut zu", "👀 {n} watching"),
+    "kiebitz.watching.other": ("👀 {n} schauen zu", "👀 {n} watching"),
     "curve.title": ("Spiel {no}: erwartete Punkte je Re-Spieler ({names})", "Game {no}: expected points per Re player ({names})"),
     "curve.legend_re": ("Re liegt vorn", "Re ahead"),
     "curve.legend_kontra": ("Kontra liegt vorn", "Kontra ahead"),
@@ -1353,8 +1410,6 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "btn.event_in": ("Anmelden", "Sign up"),
     "btn.event_out": ("Abmelden", "Leave"),
     "perm.create_public_threads": ("Öffentliche Threads erstellen", "Create Public Threads"),
-    "event.open_title": ("Doppelkopf-Turnier", "Doppelkopf event"),
-    "event.open_body": ("Turnierleitung: {host}\n{settings}\nAngemeldet: {n}", "Host: {host}\n{settings}\nSigned up: {n}"),
     "event.ok.opened": (
         "Das Turnier ist eröffnet: {url}. Wer mitspielt, meldet sich mit dem Knopf an; du startest es mit `/doko turnier starten`.",
         "The event is open: {url}. Players sign up with the button; you start it with `/doko tournament start`.",
@@ -1379,15 +1434,20 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "**Runde {round}** ist vorbei. Die nächste beginnt mit `/doko turnier runde`.",
         "**Round {round}** is over. The next one begins with `/doko tournament round`.",
     ),
+    "event.line.failed": (
+        "Tisch {table} konnte nicht geöffnet werden: Discord hat den Thread abgelehnt. Ein Neustart des Bots versucht es noch einmal; sonst beendet `/doko turnier beenden` das Turnier.",
+        "Table {table} could not be opened: Discord refused its thread. A restart of the bot tries again; else `/doko tournament end` ends the event.",
+    ),
     "event.line.ended": ("**Das Turnier ist vorbei.** Danke fürs Mitspielen!", "**The event is over.** Thanks for playing!"),
-    "event.line.paused": ("Das Turnier ist angehalten.", "The event is paused."),
-    "event.line.resumed": ("Das Turnier geht weiter.", "The event goes on."),
     "event.thread.name": ("Runde {round} · Tisch {table}", "Round {round} · table {table}"),
     "event.thread.seated": (
         "Runde {round}, Tisch {table}: {names}. Eure Karten zeigt „Meine Karten“ an der Tischnachricht. Viel Glück!",
         "Round {round}, table {table}: {names}. “My cards” at the table message shows your hand. Good luck!",
     ),
-    "event.thread.handed": ("{old} hat das Turnier verlassen; {new} spielt den Platz weiter.", "{old} has left the event; {new} plays the seat on."),
+    "event.thread.handed": (
+        "{old} hat das Turnier verlassen; {new} spielt den Platz weiter.",
+        "{old} has left the event; {new} plays the seat on.",
+    ),
     "event.thread.done": ("Dieser Tisch ist fertig: die Liste dieser Runde ist gespielt.", "This table is done: the list of this round has been played."),
     "event.thread.ended": ("Die Turnierleitung hat das Turnier beendet; dieser Tisch ist geschlossen.", "The host has ended the event; this table is closed."),
     "event.thread.struck": (
@@ -1405,10 +1465,6 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "event.err.thread": (
         "Ein Turnier eröffnest du in einem Textkanal, nicht in einem Thread: seine Tische bekommen eigene Threads.",
         "Open an event in a text channel, not in a thread: its tables get threads of their own.",
-    ),
-    "event.err.table_here": (
-        "In diesem Kanal ist ein Tisch offen; ein Turnier braucht den Kanal für sich. Schließ den Tisch zuerst.",
-        "A table is open in this channel; an event needs the channel to itself. Close the table first.",
     ),
     "event.err.start_time": (
         "„{value}“ verstehe ich nicht als Beginn. Schreib z. B. `20:00`, `24.12.2026 19:30` oder einen Discord-Zeitstempel `<t:…>`; der Beginn liegt in der Zukunft.",

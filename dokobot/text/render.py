@@ -761,6 +761,7 @@ def setting_words(settings: TableSettings, lang: str | None, images: bool = True
         "on_timeout": (t(lang, "setting.on_timeout." + settings.on_timeout), "`computer`, `wait`"),
         "mentions": (t(lang, "rules.on" if settings.mentions else "rules.off"), ""),
         "tipps": (t(lang, "rules.on" if settings.tipps else "rules.off"), ""),
+        "kiebitz": (t(lang, f"setting.kiebitz.{settings.kiebitz}"), ""),  # its help names the values
         "bilder": (t(lang, "rules.on" if images else "rules.off"), ""),
     }
 

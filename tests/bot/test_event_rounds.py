@@ -4,10 +4,13 @@ the host ends it; a restart in the middle of a round carries on."""
 
 from __future__ import annotations
 
+import discord
+
 from dokobot.bot.client import DokoBot
 from dokobot.bot.config import Config
 from dokobot.table.table import computer_id
 from dokobot.text.i18n import t
+from dokobot.text.markdown import esc
 from tests.bot.event_driver import EventDriver
 from tests.bot.helpers import FAST
 
@@ -73,7 +76,7 @@ async def test_a_leaver_hands_the_seat_to_a_waiting_entrant_then_to_a_computer(d
     res = await ev.slash(other, "abmelden", where=ev.thread_of(second))
     await ev.settle()
     assert second.seats[seat].is_bot and second.seats[seat].user_id < 0
-    assert res.response.content == t("de", "event.ok.left_seat", name=second.seats[seat].name)
+    assert res.response.content == t("de", "event.ok.left_seat", name=esc(second.seats[seat].name))
     assert computer_id(second.seats[seat].name) == second.seats[seat].user_id
     await ev.play_game(second)  # the computer plays the seat's turns
     assert second.game_no == 1 and second.state == "between" and second.last is not None
@@ -159,3 +162,90 @@ async def test_a_restart_mid_round_carries_on(doko, store):
     event = await ev.event()
     assert event.state.phase == "ended" and ev.tables() == []
     assert len(await store.event_rows(event.event_id)) == 16
+
+
+async def test_a_table_the_host_closes_is_done(doko):
+    ev = await started(doko, runden=1, spiele=2)
+    first, second = ev.tables()
+    await ev.play_game(first)
+    await ev.host.click(ev.table_message(first), label=t("de", "btn.close"))
+    await ev.settle()
+    event = await ev.event()
+    assert first.state == "closed" and event.state.current.table(1).done
+    assert event.state.phase == "playing"  # the other table still plays its list
+    await ev.play_game(second)
+    await ev.play_game(second)
+    event = await ev.event()
+    assert second.state == "closed" and event.state.phase == "ended"
+
+
+async def test_the_time_limit_fires_after_a_restart(doko, store):
+    ev = await started(doko, runden=1, spiele=4, zeitlimit=5)
+    await doko.env.restart_bot(DokoBot(Config(), store=store, rng=doko.bot.tables.rng, computer_skill=FAST,
+                                       computer_delay=0))
+    await doko.env.advance_time(4 * 60)
+    assert not (await ev.event()).state.current.time_up
+    await doko.env.advance_time(61)
+    await ev.settle()
+    event = await ev.event()
+    assert event.state.current.time_up
+    assert all(tb.event.struck_after == 1 for tb in ev.tables())
+    for table in ev.tables():
+        await ev.play_game(table)
+    assert (await ev.event()).state.phase == "ended"
+
+
+async def test_an_english_host_gets_english_answers(doko, locales):
+    ev = EventDriver(doko, 4)
+    locales[ev.host.id] = "en-US"
+    res = await ev.open(runden=1)
+    assert res.response.content.startswith("The event is open")
+    res = await ev.slash(ev.host, "starten")
+    assert res.response.content == t("en", "event.err.nobody")
+
+
+async def test_a_start_time_becomes_a_scheduled_event(doko):
+    ev = EventDriver(doko, 4)
+    await ev.open(beginn=f"<t:{int(doko.env.now().timestamp()) + 3 * 3600}>")
+    event = await ev.event()
+    assert event.starts_at == int(doko.env.now().timestamp()) + 3 * 3600
+    assert event.scheduled_id is not None
+
+
+async def test_the_events_kiebitz_mode_is_its_tables_setting(doko):
+    ev = await started(doko, runden=1, spiele=1, kiebitz="open")
+    assert [tb.settings.kiebitz for tb in ev.tables()] == ["open", "open"]
+
+
+async def test_an_english_channel_gets_english_threads(doko):
+    ev = EventDriver(doko, 4)
+    wirt = doko.guild.add_member(doko.env.create_user("Wirt"), roles=[
+        doko.guild.create_role("Wirt", permissions=discord.Permissions(manage_channels=True))])
+    res = await wirt.slash(ev.channel, "doko sprache", sprache="en", kanal=True)
+    assert res.response.content == t("en", "ok.lang")
+    ev.lang = "en"
+    await ev.open(runden=1, spiele=1, pflichtsolo=False)
+    await ev.sign_up()
+    await ev.start()
+    (thread,) = ev.threads()
+    assert thread.name == t("en", "event.thread.name", round=1, table=1)
+    texts = [m.content for m in thread.history()]
+    assert any(c.startswith("Round 1, table 1:") for c in texts), texts
+    assert await ev.bot.table_lang(ev.tables()[0]) == "en"
+
+
+async def test_computers_fill_the_seats_six_cannot_fill(doko):
+    ev = EventDriver(doko, 6)
+    ev.bot.events.seed = lambda: 7  # a fixed seating: the same tables every run
+    await ev.open(runden=1, spiele=1, pflichtsolo=False, computer=True)
+    await ev.sign_up()
+    await ev.start()
+    tables = ev.tables()
+    assert [sum(s.is_bot for s in tb.seats) for tb in tables] == [1, 1]  # 6 = 3 + 3, a computer each
+    assert sorted(s.user_id for tb in tables for s in tb.seats if not s.is_bot) == sorted(p.id for p in ev.people)
+    for table in tables:
+        await ev.play_game(table)
+    event = await ev.event()
+    assert event.state.phase == "ended" and event.state.seed == 7
+    rows = await ev.store.event_rows(event.event_id)
+    assert len(rows) == 8 and sum(r.is_computer for r in rows) == 2

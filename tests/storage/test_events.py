@@ -23,15 +23,16 @@ from dokobot.table.event.settings import EventSettings
 from dokobot.table.event.standings import rows_of
 from dokobot.table.event.state import EventState
 from dokobot.table.event.store import EventTable
-from dokobot.table.store import SeatInfo, StoreError
+from dokobot.table.store import EventMarks, SeatInfo, StoreError
 from dokobot.table.table import Tables
 from tests import pg
 from tests.rigged import RiggedDeals
-from tests.table.helpers import play_out
+from tests.table.helpers import finish, play_out
 
 KINDS = ("memory", "sqlite", "postgresql")
 T0 = 1_700_000_000.0
 USERS = [(11, "Nord"), (12, "Ost"), (13, "Sued"), (14, "West"), (15, "Fünf")]
+PEOPLE = [SeatInfo(uid, name) for uid, name in USERS[:4]]
 
 
 @pytest.fixture(params=KINDS)
@@ -336,3 +337,62 @@ async def test_the_sharded_store_forwards_the_events(target):
         assert await store.event_tables(made.event_id) == [EventTable(made.event_id, 1, 1, 601)]
     finally:
         await store.close()
+
+
+# ---- the marks of an event's table (tables.event) -----------------------------------------------
+
+
+async def test_an_event_tables_marks_are_kept(opened):
+    store = await opened()
+    plain = await store.open_table(700, 7, 11, [SeatInfo(11, "Nord")])
+    marked = await store.open_table(701, 7, 1, PEOPLE, EventMarks())
+    await store.set_event_marks(marked, EventMarks(struck_after=3, held=True))
+    by_id = {t.table_id: t for t in await store.open_tables()}
+    assert by_id[plain].event is None and by_id[marked].event == EventMarks(3, True)
+    await store.close_table(marked)
+    with pytest.raises(StoreError):
+        await store.set_event_marks(marked, EventMarks())
+
+
+async def test_a_held_struck_event_table_comes_back_so_from_a_new_store(target, opened):
+    if target is None:
+        pytest.skip("tests/table/test_event_tables.py restarts on the memory store")
+    rng = RiggedDeals(8)
+    tables = Tables(await opened(), rng=rng, computer_delay=0)
+    rules = EventSettings.make(games=6, pflichtsolo=False).rules_config(4)
+    table = await tables.open_event_table(600, 7, 1, PEOPLE, rules)
+    await finish(table)
+    await table.hold(True)
+    assert await table.strike() is True
+    back = (await Tables(await opened(), rng=rng).restore())[0]
+    assert back.event == EventMarks(struck_after=1, held=True) and back.list_over
+    assert back.list_settings == table.list_settings and back.rules_config == table.rules_config
+    assert back.seats == PEOPLE and back.host_id == 1
+
+
+async def test_migrate_db_copies_the_events_and_ids_go_on_after_them(tmp_path):
+    from dokobot.storage import Database
+    from dokobot.storage.migrate import migrate_db
+
+    source = tmp_path / "doko.sqlite3"
+    db = await Database.open(source)
+    try:
+        made = await db.create_event(7, 500, state_of(), T0)
+        table_id = await db.open_table(601, 7, 1, PEOPLE, event=EventMarks(struck_after=2).to_dict())
+        await db.save_event_table(EventTable(made.event_id, 1, 1, 601, table_id))
+        before = (await db.event(made.event_id), await db.event_tables(made.event_id), await db.open_tables())
+    finally:
+        await db.close()
+    schema, url = await pg.new_schema()
+    try:
+        report = await migrate_db(source, url)
+        assert report.counts["events"] == 1 and report.counts["event_tables"] == 1
+        db = await Database.open(url)
+        try:
+            assert (await db.event(made.event_id), await db.event_tables(made.event_id),
+                    await db.open_tables()) == before
+            assert (await db.create_event(7, 501, state_of(), T0)).event_id > made.event_id
+        finally:
+            await db.close()
+    finally:
+        await pg.drop_schema(schema)

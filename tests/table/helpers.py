@@ -3,8 +3,9 @@ played through the table."""
 
 from __future__ import annotations
 
-from dokobot.engine.actions import Play, Reserve
+from dokobot.engine.actions import Announce, Klopfen, Play, Reserve
 from dokobot.storage.memory import MemoryStore
+from dokobot.table.outcome import Outcome
 from dokobot.table.table import Table, Tables
 from tests.rigged import RiggedDeals
 
@@ -49,3 +50,21 @@ async def list_table(store: MemoryStore, rng: RiggedDeals, **switches: object) -
         await table.join(user, name)
     await table.set_rules(11, False, {"preset": "ddv", **switches})
     return tables, table
+
+
+async def move(table: Table) -> Outcome:
+    """One move of the person to act: the first legal one that is no announcement
+    (gesund, and a vorgeführte seat the solo it must play)."""
+    game = table.game
+    seat = game.to_act
+    action = next(m for m in game.legal_actions(seat) if not isinstance(m, Announce | Klopfen))
+    return await table.act(table.seats[seat].user_id, table.game_no, action)
+
+
+async def finish(table: Table) -> Outcome:
+    """The game on the table played to its end by ``move``; the outcome that booked it."""
+    number, out = table.game_no, Outcome()
+    while table.state == "playing" and table.game_no == number:
+        out = await move(table)
+    assert out.finished is not None and out.finished.number == number
+    return out

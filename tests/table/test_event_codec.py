@@ -23,14 +23,19 @@ SETTINGS = st.builds(
     switches=st.sampled_from([None, {"armut": True}, {"solos": ["karo", "damen"]}]),
     computers=st.booleans(), kiebitz=st.sampled_from(["off", "consent", "open"]),
 )
-# one step each: (what, a number the step uses)
-STEPS = st.lists(st.tuples(st.sampled_from(["sign_up", "withdraw", "start", "begin", "done", "time_up",
-                                            "pause", "resume", "end", "game"]), st.integers(1, 40)),
-                 max_size=40)
+# one step each: (what, a number the step uses); the event is mostly played, rarely ended
+KINDS = ["sign_up", "withdraw", "begin", "done", "done", "done", "time_up", "pause", "resume", "game", "start"]
+STEPS = st.tuples(
+    st.integers(0, 14),  # sign-ups before the start
+    st.lists(st.tuples(st.sampled_from(KINDS), st.integers(1, 40)), max_size=40),
+    st.booleans(),  # the host ends it at the end
+)
 
 
-def run(settings_: EventSettings, steps: list[tuple[str, int]]) -> list[EventState]:
+def run(settings_: EventSettings, plan: tuple[int, list[tuple[str, int]], bool]) -> list[EventState]:
     """Every state the steps reach through ``flow`` (refused steps change nothing)."""
+    first, middle, ending = plan
+    steps = [("sign_up", n) for n in range(first)] + [("start", 0)] + middle + ([("end", 0)] if ending else [])
     state = flow.open_event(7, HOST, settings_, seed=3)
     seen, now = [state], T0
     for what, n in steps:

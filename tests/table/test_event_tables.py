@@ -7,14 +7,13 @@ from __future__ import annotations
 
 import pytest
 
-from dokobot.engine.actions import Announce, Klopfen
 from dokobot.storage.memory import MemoryStore
 from dokobot.table.event.settings import EventSettings
-from dokobot.table.outcome import Outcome
-from dokobot.table.store import SeatInfo
+from dokobot.table.store import SeatInfo, StoreError
 from dokobot.table.table import Table, TableError, Tables, computer_id, computer_name
 from dokobot.text import i18n
 from tests.rigged import RiggedDeals
+from tests.table.helpers import finish, move
 
 HOST = 1  # the event's host, not seated
 PEOPLE = [SeatInfo(11, "Nord"), SeatInfo(12, "Ost"), SeatInfo(13, "Sued"), SeatInfo(14, "West")]
@@ -40,23 +39,6 @@ async def restarted(store: MemoryStore, rng: RiggedDeals) -> Table:
     return restored[0]
 
 
-async def move(table: Table) -> Outcome:
-    """One move of the person to act: the first legal one that is no announcement
-    (gesund, and a vorgeführte seat the solo it must play)."""
-    game = table.game
-    seat = game.to_act
-    action = next(m for m in game.legal_actions(seat) if not isinstance(m, Announce | Klopfen))
-    return await table.act(table.seats[seat].user_id, table.game_no, action)
-
-
-async def finish(table: Table) -> Outcome:
-    number, out = table.game_no, Outcome()
-    while table.state == "playing" and table.game_no == number:
-        out = await move(table)
-    assert out.finished is not None and out.finished.number == number
-    return out
-
-
 def refused(code: str) -> pytest.RaisesContext:
     return pytest.raises(TableError, match=f"^{code}$")
 
@@ -78,6 +60,21 @@ async def test_an_event_table_opens_with_the_seats_and_rules_given_and_deals_gam
     stored = (await store.open_tables())[0]
     assert stored.event is not None and stored.seats == table.seats
     assert len(await store.running_games()) == 1
+
+
+async def test_seats_an_event_table_cannot_play_with_open_nothing():
+    store = MemoryStore()
+    tables = tables_on(store, RiggedDeals(1))
+    rules = EventSettings.make().rules_config(4)
+    bots = [SeatInfo(-i, computer_name(i, "mittel"), True) for i in range(1, 5)]
+    for seats, code in ((PEOPLE[:3], "need_four"), ([*PEOPLE[:3], PEOPLE[0]], "need_four"), (bots, "need_human")):
+        with refused(code):
+            await tables.open_event_table(THREAD, 7, HOST, seats, rules)
+    assert store.tables == {} and store.prefs == {} and tables.get(THREAD) is None
+    await tables.open_event_table(THREAD, 7, HOST, PEOPLE, rules)
+    with refused("table_exists"):
+        await tables.open_event_table(THREAD, 7, HOST, PEOPLE, rules)
+    assert len(store.tables) == 1
 
 
 async def test_an_event_table_refuses_joins_seats_and_rules_and_says_why():
@@ -233,5 +230,29 @@ async def test_a_seat_handed_to_a_computer_plays_on_and_the_old_player_keeps_the
     assert table.totals[12] == first.finished.points[12]
     with refused("not_seated"):
         await table.hand_over_seat(12, SeatInfo(99, "Gast"))
+    with refused("already_seated_other"):
+        await table.hand_over_seat(computer_id(name), SeatInfo(11, "Nord"))
+    out = await table.hand_over_seat(computer_id(name), SeatInfo(15, "Fünf"))  # a waiting entrant
+    assert out.gone == [] and table.seats[1] == SeatInfo(15, "Fünf") and not table.seats[1].is_bot
     back = await restarted(store, rng)
     assert back.seats == table.seats and back.host_id == HOST
+
+
+async def test_a_table_whose_first_deal_fails_is_closed_again_and_can_open_anew():
+    class NoDeal(MemoryStore):
+        fail = True
+
+        async def create_game(self, *args, **kwargs):
+            if self.fail:
+                self.fail = False
+                raise StoreError("disk full")
+            return await super().create_game(*args, **kwargs)
+
+    store = NoDeal()
+    tables = tables_on(store, RiggedDeals(1))
+    rules = EventSettings.make().rules_config(4)
+    with pytest.raises(StoreError):
+        await tables.open_event_table(THREAD, 7, HOST, PEOPLE, rules)
+    assert tables.get(THREAD) is None and await store.open_tables() == []
+    table = await tables.open_event_table(THREAD, 7, HOST, PEOPLE, rules)
+    assert table.state == "playing" and table.game_no == 1

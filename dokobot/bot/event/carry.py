@@ -10,7 +10,6 @@ thread that could not be told something still plays.
 
 from __future__ import annotations
 
-import dataclasses
 import logging
 from functools import partial
 from typing import Any, Literal
@@ -94,7 +93,8 @@ class EventEffects:
 
     async def say(self, event: StoredEvent, key: str, **params: Any) -> None:
         lang = await self.bot.channel_lang(event.channel_id)
-        await run_quietly(self.channel(event).send(t(lang, key, **params), allowed_mentions=discord.AllowedMentions.none()),
+        text = t(lang, key, **params)
+        await run_quietly(self.channel(event).send(text, allowed_mentions=discord.AllowedMentions.none()),
                           f"event {event.event_id}")
 
     async def _say_round(self, event: StoredEvent, opened: list[tuple[int, int]]) -> None:
@@ -119,34 +119,40 @@ class EventEffects:
                                            auto_archive_duration=THREAD_ARCHIVE)
 
     async def open_table(self, event: StoredEvent, effect: fx.OpenTable) -> int | None:
-        """A public thread for the table, stored, the table opened and dealt there, the
-        seated named (a mention adds each person to the thread)."""
+        """A public thread for the table, stored, then the table opened there (``seat``)."""
         lang = await self.bot.channel_lang(event.channel_id)
         try:
             thread = await self._thread(event, t(lang, "event.thread.name", round=effect.round, table=effect.table))
         except discord.HTTPException as exc:
             log.warning("event %s: no thread for table %s: %s", event.event_id, effect.table, exc)
+            await self.say(event, "event.line.failed", table=effect.table)
             return None
-        row = EventTable(event.event_id, effect.round, effect.table, thread.id)
-        await self.desk.store.save_event_table(row)
-        self.desk.places[thread.id] = Place(event.event_id, effect.round, effect.table)
-        seats = [SeatInfo(s.key, s.name, s.computer) for s in effect.seats]
-        table = await self.bot.tables.open_event_table(thread.id, event.guild_id, event.state.host, seats,
-                                                       dict(effect.rules), self.settings(event))
-        await self.desk.store.save_event_table(dataclasses.replace(row, table_id=table.table_id))
-        names = ", ".join(esc(s.name) if s.computer else f"<@{s.key}>" for s in effect.seats)
-        text = t(lang, "event.thread.seated", round=effect.round, table=effect.table, names=names)
-        await run_quietly(thread.send(text[:2000], allowed_mentions=SEAT_MENTIONS), f"event {event.event_id}")
-        self.bot.presenter(table).update()
+        await self.desk.store.save_event_table(EventTable(event.event_id, effect.round, effect.table, thread.id))
+        await self.seat(event, effect, thread.id)
         return thread.id
 
-    def settings(self, event: StoredEvent) -> TableSettings | None:
-        """The thread table's settings: the event's ``kiebitz`` mode, where tables have that
-        setting (the Kiebitz part adds it to ``TableSettings``); else the defaults."""
-        if "kiebitz" not in {f.name for f in dataclasses.fields(TableSettings)}:
-            return None
-        mode: dict[str, Any] = {"kiebitz": event.state.settings.kiebitz}
-        return dataclasses.replace(TableSettings(), **mode)
+    async def seat(self, event: StoredEvent, effect: fx.OpenTable, thread_id: int) -> None:
+        """The table opened and dealt in its thread (stored), the seated named there (a
+        mention adds each person to the thread), the table message shown."""
+        self.desk.places[thread_id] = Place(event.event_id, effect.round, effect.table)
+        seats = [SeatInfo(s.key, s.name, s.computer) for s in effect.seats]
+        table = await self.bot.tables.open_event_table(thread_id, event.guild_id, event.state.host, seats,
+                                                       dict(effect.rules), self.settings(event))
+        row = EventTable(event.event_id, effect.round, effect.table, thread_id, table.table_id)
+        await self.desk.store.save_event_table(row)
+        chosen = (await self.bot.store.channel_prefs(event.channel_id)).language
+        if chosen:  # the event's channel speaks one language: so do its threads
+            await self.bot.set_channel_lang(thread_id, chosen)
+        lang = await self.bot.channel_lang(event.channel_id)
+        names = ", ".join(esc(s.name) if s.computer else f"<@{s.key}>" for s in effect.seats)
+        text = t(lang, "event.thread.seated", round=effect.round, table=effect.table, names=names)
+        await run_quietly(self._in(thread_id, table).send(text[:2000], allowed_mentions=SEAT_MENTIONS),
+                          f"event {event.event_id}")
+        self.bot.presenter(table).update()
+
+    def settings(self, event: StoredEvent) -> TableSettings:
+        """The thread table's settings: the defaults with the event's ``kiebitz`` mode."""
+        return TableSettings(kiebitz=event.state.settings.kiebitz)
 
     def tables_of(self, event: StoredEvent, round_no: int, table_no: int | None = None) -> list[tuple[int, Table]]:
         """(thread id, open table) of round ``round_no`` (one table: ``table_no``)."""
@@ -159,6 +165,7 @@ class EventEffects:
         return out
 
     async def hand_over(self, event: StoredEvent, effect: fx.HandOverSeat) -> None:
+        """The seat goes to ``effect.new``, said in the thread (a person's mention adds them to it)."""
         for thread_id, table in self.tables_of(event, effect.round, effect.table):
             old = next((s.name for s in table.seats if s.user_id == effect.old), str(effect.old))
             new = effect.new
@@ -176,8 +183,9 @@ class EventEffects:
     async def strike(self, event: StoredEvent, effect: fx.StrikeGames) -> bool:
         """The time is up at the table: True when its list is over at once."""
         found = self.tables_of(event, effect.round, effect.table)
-        if not found:
-            return True  # no table left to play there: done
+        if not found:  # never opened (its thread failed): done; else another process plays it
+            rows = await self.desk.store.event_tables(event.event_id)
+            return not any(r.round == effect.round and r.table == effect.table and r.table_id for r in rows)
         thread_id, table = found[0]
         done = await table.strike()
         lang = await self.bot.table_lang(table)

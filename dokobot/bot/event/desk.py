@@ -15,19 +15,20 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Coroutine
+import secrets
+from collections.abc import Callable, Coroutine
 from dataclasses import replace
 from typing import Any
 
 import discord
 
 from dokobot.bot import permissions
-from dokobot.bot.event import past
 from dokobot.bot.event.board import EventBoard
 from dokobot.bot.event.buttons import signup_view
 from dokobot.bot.event.carry import EventEffects
 from dokobot.bot.event.deadlines import Deadlines
-from dokobot.bot.event.places import Change, EventHost, Place
+from dokobot.bot.event.mend import mend, unheard
+from dokobot.bot.event.places import Change, EventHost, Place, serves
 from dokobot.bot.event.schedule import EventSchedule
 from dokobot.bot.presenter import Clock, DiscordClock
 from dokobot.bot.replies import answer, send_ephemeral
@@ -45,9 +46,6 @@ from dokobot.text.markdown import esc
 
 log = logging.getLogger(__name__)
 
-_THREAD_TYPES = (discord.ChannelType.public_thread, discord.ChannelType.private_thread, discord.ChannelType.news_thread)
-
-
 class EventDesk:
     """The events of this process: their locks, their tables' threads, their deadlines."""
 
@@ -55,10 +53,11 @@ class EventDesk:
         self.bot = bot
         self.clock: Clock = clock or DiscordClock()
         # the event's message: standings and the sign-up buttons; the start and its reminder
-        self.board: EventBoard = board or EventBoard(bot, view_for=lambda event, lang: signup_view(event.event_id, lang),
-                                                clock=self.clock)
+        self.board: EventBoard = board or EventBoard(bot, view_for=_buttons, clock=self.clock)
         self.schedule = EventSchedule(bot, self.clock)
         self.places: dict[int, Place] = {}  # thread id -> the event table playing there
+        # each new event's seating seed (a test may fix it: the same seed, the same tables)
+        self.seed: Callable[[], int] = lambda: secrets.randbelow(2**31)
         self.deadlines = Deadlines(self.clock, self.time_up)
         self.effects = EventEffects(self)
         self._locks: dict[int, asyncio.Lock] = {}
@@ -177,19 +176,6 @@ class EventDesk:
         await self.withdraw(interaction, event)
         return True
 
-    async def show(self, interaction: discord.Interaction, number: int | None, export: bool) -> None:
-        """``/doko turnier stand``: the channel's events, or one's standings (and its export)."""
-        lang = await self.bot.lang_of(interaction)
-        channel_id = getattr(interaction.channel, "parent_id", None) or interaction.channel_id or 0
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        if number is None:
-            message = await past.past_list(self.store, channel_id, lang)
-        else:
-            message = await past.past_event(self.board, channel_id, number, lang, export)
-        if message.get("view") is None:
-            message.pop("view", None)
-        await answer(interaction, message.pop("content", None), **message)
-
     # ---- host steps ---------------------------------------------------------------------
 
     async def host_step(self, interaction: discord.Interaction, what: str) -> None:
@@ -200,8 +186,9 @@ class EventDesk:
         lang = await self.bot.lang_of(interaction)
         manage = bool(interaction.permissions.manage_channels)
         user_id = interaction.user.id
-        if what in ("start", "round"):  # a round opens threads: the bot must be able to
-            lacking = permissions.missing_for_event(interaction) if interaction.channel_id == event.channel_id else []
+        # a round opens threads: the bot must be able to (anyone else hears first that it is not theirs)
+        if what in ("start", "round") and (manage or user_id == event.state.host):
+            lacking = permissions.missing_for_event(interaction)
             if lacking:
                 await send_ephemeral(interaction, permissions.missing_text(lang, lacking))
                 return
@@ -224,16 +211,19 @@ class EventDesk:
 
     def table_changed(self, table: Table, outcome: Outcome) -> None:
         """Every accepted change at any table: a game booked at an event table counts for
-        the standings; its list over, the table is done."""
+        the standings; its list over (or the table closed by the host), the table is done."""
         place = self.places.get(table.channel_id)
-        if place is None or outcome.finished is None:
+        if place is None or (outcome.finished is None and table.state != "closed"):
             return
-        step = outcome.finished.list_step
-        self.spawn(self._booked(place, step is not None and step.ended is not None))
+        step = outcome.finished.list_step if outcome.finished is not None else None
+        done = table.state == "closed" or (step is not None and step.ended is not None)
+        self.spawn(self._booked(place, outcome.finished is not None, done))
 
-    async def _booked(self, place: Place, ended: bool) -> None:
-        steps: list[Change] = [lambda s: flow.game_finished(s, place.round, place.table)]
-        if ended:
+    async def _booked(self, place: Place, booked: bool, done: bool) -> None:
+        steps: list[Change] = []
+        if booked:
+            steps.append(lambda s: flow.game_finished(s, place.round, place.table))
+        if done:
             steps.append(lambda s: flow.table_done(s, place.round, place.table))
         for change in steps:
             try:
@@ -244,9 +234,13 @@ class EventDesk:
                 log.warning("event %s: a report of table %s was not saved: %s", place.event_id, place.table, exc)
 
     async def time_up(self, event_id: int) -> None:
+        """The round's deadline: the tables strike their lists. Also where another process
+        applied it first (its state says so already): this process's tables strike too."""
         now = self.clock.now()
         try:
-            await self.change(event_id, lambda s: flow.time_up(s, now))
+            stored, _ = await self.change(event_id, lambda s: flow.time_up(s, now))
+            for struck in await mend(self.effects, stored):
+                await self._booked(Place(event_id, struck.round, struck.table), False, True)
         except (EventError, StoreError) as exc:
             log.warning("event %s: the time limit could not be applied: %s", event_id, exc)
 
@@ -265,32 +259,43 @@ class EventDesk:
     async def restore(self) -> None:
         """After a restart: every running event's threads are known again, its deadline
         set, and a table whose list ended while no process ran it is reported done."""
-        for event in await self.store.running_events():
-            for row in await self.store.event_tables(event.event_id):
-                self.places[row.thread_id] = Place(row.event_id, row.round, row.table)
+        for event in await self.attach():
+            if not serves(self.bot.client, event.guild_id):  # another shard's guild: its process carries it on
+                continue
             run = event.state.current
             if run is not None and event.state.phase == "playing" and not run.time_up:
                 self.deadlines.set(event.event_id, run.deadline)
-            await self._catch_up(event)
+            for struck in await mend(self.effects, event):  # effects a killed process left undone
+                await self._booked(Place(event.event_id, struck.round, struck.table), False, True)
+            for place in unheard(self.effects, event):
+                await self._booked(place, False, True)
         await self.schedule.restore()
+        await self.board.restore()  # each running event's message redrawn once
 
-    async def _catch_up(self, event: StoredEvent) -> None:
-        run = event.state.current
-        if run is None:
-            return
-        for thread_id, place in list(self.places.items()):
-            table = self.bot.tables.get(thread_id)
-            if place.event_id != event.event_id or place.round != run.no or table is None:
-                continue
-            last = table.last
-            if table.state != "playing" and last is not None and last.list_step is not None \
-                    and last.list_step.ended is not None:
-                await self._booked(place, True)
+    async def attach(self) -> list[StoredEvent]:
+        """Know the threads of every running event (their tables' reports find the event):
+        at start-up, and when this process takes over tables another one ran."""
+        running = await self.store.running_events()
+        for event in running:
+            for row in await self.store.event_tables(event.event_id):
+                self.places[row.thread_id] = Place(row.event_id, row.round, row.table)
+        return running
+
+    async def retire(self) -> None:
+        """Shutdown: no deadline or reminder fires from here; a waiting board edit goes out."""
+        self.deadlines.stop()
+        self.schedule.stop()
+        await self.board.retire()
 
     def stop(self) -> None:
         self.deadlines.stop()
         self.board.stop()
         self.schedule.stop()
+
+
+def _buttons(event: StoredEvent, lang: str) -> discord.ui.View | None:
+    """The event message's buttons: sign up and leave while the event runs, none once over."""
+    return signup_view(event.event_id, lang) if event.state.phase != "ended" else None
 
 
 def _done_text(lang: str, what: str, step: Step) -> str:

@@ -54,6 +54,8 @@ class EventHost(Host, Protocol):
 
     async def channel_lang(self, channel_id: int) -> str: ...
 
+    async def set_channel_lang(self, channel_id: int, lang: str | None) -> None: ...
+
 
 class Desk(Protocol):
     """What carrying out effects needs of the desk (``EventDesk``)."""
@@ -75,6 +77,14 @@ class Desk(Protocol):
 
     @property
     def schedule(self) -> EventSchedule: ...
+
+
+def serves(client: discord.Client, guild_id: int | None) -> bool:
+    """Whether this process serves the guild (a sharded bot serves some shards only)."""
+    count, ids = client.shard_count, getattr(client, "shard_ids", None)
+    if guild_id is None or not count or ids is None:
+        return True
+    return (guild_id >> 22) % count in ids
 
 
 def message_url(event: StoredEvent) -> str:
