@@ -933,7 +933,10 @@ class _VirtualPause:
         return self.env.now().timestamp()
 
     async def sleep(self, seconds: float) -> None:
-        await self.env.external_wait(asyncio.sleep(seconds), reason="a paced edit")
+        # At least a millisecond: a wait below the clock's resolution (a float residue of
+        # Unix seconds) would end at once with the clock unmoved, and the pacer would wait
+        # again at once, for ever: SimCord never settles.
+        await self.env.external_wait(asyncio.sleep(max(seconds, 0.001)), reason="a paced edit")
 
 
 def _choose(items: list[dict[str, Any]], phase: str, rng: random.Random) -> dict[str, Any]:
@@ -1125,9 +1128,9 @@ async def run_events(events: int = EVENTS, tables: int = EVENT_TABLES, games: in
     try:
         async with simcord.run(bot) as env:
             pause.env = env
-            # Forty tables' paced edits fall due together: rendering them is CPU work that may
-            # take long on a shared machine. Below a turn clock's half time (150 s): a reminder
-            # due within the settle deadline would be waited for in real time.
+            # Forty tables' paced edits may fall due together: rendering them is CPU work that
+            # takes a while on a shared machine. Below a turn clock's half time (150 s): a
+            # reminder due within the settle deadline would be waited for in real time.
             env.settle_timeout = 120.0
             guild = env.create_guild("abend")
             rng = random.Random(seed)
