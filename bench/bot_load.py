@@ -1128,10 +1128,9 @@ async def run_events(events: int = EVENTS, tables: int = EVENT_TABLES, games: in
     try:
         async with simcord.run(bot) as env:
             pause.env = env
-            # Forty tables' paced edits may fall due together: rendering them is CPU work that
-            # takes a while on a shared machine. Below a turn clock's half time (150 s): a
-            # reminder due within the settle deadline would be waited for in real time.
-            env.settle_timeout = 120.0
+            # As in the REST run: not longer, or the turn clocks' reminders due within the
+            # settle deadline are waited for (and a settle of forty tables never ends).
+            env.settle_timeout = 30.0
             guild = env.create_guild("abend")
             rng = random.Random(seed)
             rest = RestLog(env)
