@@ -75,6 +75,16 @@ playing within 50 requests/s, and the wall time from each click to the
 request that shows its answer::
 
     python3 bench/bot_load.py --rest --tables 2 --games 2 --seats 4
+
+``--events 10`` runs ten Doppelkopf nights at once (issue 42): each event in its own
+channel, sixteen people sign up with the button, the host starts, and four tables of
+four play in threads at the people's pace (``THINK_S`` per decision, virtual time,
+Discord's pace), one round of ``--games`` list games. The same people's driver first plays
+a lone table of four in a channel, for comparison: counted REST calls per table and game
+(in the threads, and with the event channel's share: its message and lines), calls beyond
+a channel's bucket (throttled), and the wall time from each click to its answer::
+
+    python3 bench/bot_load.py --events 10 --event-tables 4 --games 2
 """
 
 from __future__ import annotations
@@ -782,14 +792,7 @@ class RestTable:
         stored = self.env.backend.get_message(self.channel.id, self.hand.id)
         view = simcord.ResponseMessage(self.env, stored)
         items = [b for b in _buttons(view) if not b.get("disabled") and _cid(b).startswith("doko:")]
-        want = {"reserve": ("reserve", "gesund"), "armut_take": ("armut_take", "0")}.get(phase)
-        if want is not None:
-            pick = [b for b in items if _cid(b).split(":")[1] == want[0] and _cid(b).split(":")[5] == want[1]]
-        else:
-            pick = [b for b in items if _cid(b).split(":")[1] == "play"]
-        if not pick:
-            pick = [b for b in items if _cid(b).split(":")[1] not in ("announce", "klopfen")] or items
-        chosen = self.rng.choice(pick)
+        chosen = _choose(items, phase, self.rng)
         res = await self.click(view, custom_id=_cid(chosen))
         if res.response is not None and _cid(chosen).endswith(":ask:" + _cid(chosen).split(":")[-1]):
             fox = next(b for b in _buttons(res.response) if _cid(b).split(":")[1] == "fox")
@@ -911,6 +914,335 @@ def _print_rest(res: dict[str, Any]) -> None:
           f"  max {c['max']:.1f} (target <= {FEEDBACK_TARGET_MS:.0f}: {ok})")
     for route, k in res["routes"].items():
         print(f"    {k['n']:>6}  {k['per_game']:>6}/game  {k['per_s']:>7}/s per table  {route}")
+
+
+# ---- ten events at once: tables in threads, people at their pace ----------------------------
+
+EVENTS = 10
+EVENT_TABLES = 4  # tables per event: 16 entrants, tables of four, no computer needed
+
+
+class _VirtualPause:
+    """The bot's pacing clock under SimCord: Discord's (virtual) time, and pauses (a paced
+    edit, the event's board, its deadline) that only the virtual clock ends: the run never
+    waits for them in real time."""
+
+    env: Any = None
+
+    def now(self) -> float:
+        return self.env.now().timestamp()
+
+    async def sleep(self, seconds: float) -> None:
+        # At least a millisecond: a wait below the clock's resolution (a float residue of
+        # Unix seconds) would end at once with the clock unmoved, and the pacer would wait
+        # again at once, for ever: SimCord never settles.
+        await self.env.external_wait(asyncio.sleep(max(seconds, 0.001)), reason="a paced edit")
+
+
+def _choose(items: list[dict[str, Any]], phase: str, rng: random.Random) -> dict[str, Any]:
+    """The button a person clicks in the hand: gesund at the reservation (a solo only where it
+    is all there is: a Pflichtsolo vorgeführt), the Armut left alone, else a random card."""
+    want = {"reserve": ("reserve", "gesund"), "armut_take": ("armut_take", "0")}.get(phase)
+    if want is not None:
+        pick = [b for b in items if _cid(b).split(":")[1] == want[0] and _cid(b).split(":")[5] == want[1]]
+    else:
+        pick = [b for b in items if _cid(b).split(":")[1] == "play"]
+    if not pick:
+        pick = [b for b in items if _cid(b).split(":")[1] not in ("announce", "klopfen")] or items
+    return rng.choice(pick)
+
+
+class PeopleTable:
+    """One table of people at their pace (virtual time): each opens "Meine Karten" once a game
+    and clicks ``THINK_S`` after their turn came; "Nächstes Spiel" after a game while the
+    table wants more. A lone table in its channel, or an event's table in its thread."""
+
+    def __init__(self, env: Any, bot: DokoBot, channel_id: int, people: list[Any], rng: random.Random,
+                 rest: RestLog, games: int | None = None) -> None:
+        self.env, self.bot, self.channel_id, self.rng, self.rest = env, bot, channel_id, rng, rest
+        self.people = {p.id: p for p in people}
+        self.games = games  # None: the event's list decides (the table closes when it is over)
+        self.hands: dict[int, tuple[int, Any]] = {}  # user id -> (game no, the hand message)
+        self.due: float | None = None
+        self.games_done = 0
+        self.feedback: list[float] = []
+        self.decisions = 0
+        self.idle = 0  # steps in a row in which nothing was clicked or changed
+        self.seen: Any = None  # the table last seen open here
+
+    @property
+    def table(self) -> Any:
+        return self.bot.tables.get(self.channel_id)
+
+    def message(self) -> Any:
+        stored = self.env.backend.get_message(self.channel_id, self.table.message_id)
+        return simcord.ResponseMessage(self.env, stored)
+
+    async def click(self, who: Any, message: Any, **what: Any) -> Any:
+        t0, n0 = time.perf_counter(), len(self.rest.calls)
+        res = await who.click(message, **what)
+        answers = [c for c in self.rest.calls[n0:] if _answers(c)]
+        self.feedback.append((answers[0].wall if answers else time.perf_counter()) - t0)
+        self.idle = 0
+        return res
+
+    def _over(self, table: Any) -> bool:
+        last = table.last
+        if last is not None and last.number > self.games_done:
+            self.games_done = last.number
+        if self.games is not None:
+            return self.games_done >= self.games
+        return last is not None and last.list_step is not None and last.list_step.ended is not None
+
+    async def step(self, now: float) -> bool:
+        """The next click that is due; False once the table has played its games (or closed)."""
+        table = self.table
+        if table is None or getattr(table, "gone", False) or table.state == "closed":
+            if self.seen is not None:  # closed at the end of its list: count its last game
+                self._over(self.seen)
+            return False
+        self.seen = table
+        if table.state == "between":
+            if self._over(table):
+                return self.games is None and self._waits()  # an event table: the event closes it
+            who = next(p for p in self.people.values() if table.seat_of(p.id) is not None)
+            await self.click(who, self.message(), label="Nächstes Spiel")
+            return True
+        if table.state != "playing":
+            return self._waits()
+        closed = [p for p in self.people.values() if table.seat_of(p.id) is not None
+                  and self.hands.get(p.id, (0, None))[0] != table.game_no]
+        if closed:
+            res = await self.click(closed[0], self.message(), label="Meine Karten")
+            self.hands[closed[0].id] = (table.game_no, res.response)
+            return True
+        return await self._turn(table, now)
+
+    def _waits(self) -> bool:
+        self.idle += 1
+        if self.idle > 2000:
+            raise Stalled(f"table in channel {self.channel_id}: waits and nothing moves ({self.table.state})")
+        return True
+
+    async def _turn(self, table: Any, now: float) -> bool:
+        seat = table.person_to_act()
+        if seat is None:
+            self.due = None
+            return self._waits()
+        if self.due is None:
+            self.due = now + THINK_S
+        if now < self.due:
+            return True
+        self.due = None
+        self.decisions += 1
+        who = self.people[table.seats[seat].user_id]
+        stored = self.env.backend.get_message(self.channel_id, self.hands[who.id][1].id)
+        view = simcord.ResponseMessage(self.env, stored)
+        items = [b for b in _buttons(view) if not b.get("disabled") and _cid(b).startswith("doko:")]
+        chosen = _choose(items, table.game.phase, self.rng)
+        res = await self.click(who, view, custom_id=_cid(chosen))
+        if res.response is not None and _cid(chosen).endswith(":ask:" + _cid(chosen).split(":")[-1]):
+            fox = next(b for b in _buttons(res.response) if _cid(b).split(":")[1] == "fox")
+            await self.click(who, res.response, custom_id=_cid(fox))
+        return True
+
+
+async def _open_event(env: Any, guild: Any, bot: DokoBot, index: int, tables: int, games: int) -> tuple[Any, list[Any], int]:
+    """An event in its own channel: the host opens it (one round of ``games`` list games, no
+    Pflichtsolo), four people per table sign up with the button."""
+    channel = guild.create_text_channel(f"abend-{index}")
+    people = [guild.add_member(env.create_user(f"E{index}-{i}")) for i in range(4 * tables)]
+    res = await people[0].slash(channel, "doko turnier eroeffnen", runden=1, spiele=games, pflichtsolo=False)
+    assert res.acknowledged
+    event = (await bot.store.channel_events(channel.id))[0]
+    assert event.message_id is not None
+    message = simcord.ResponseMessage(env, env.backend.get_message(channel.id, event.message_id))
+    for p in people:
+        await p.click(message, label="Anmelden")
+    return channel, people, event.event_id
+
+
+async def _lone(env: Any, guild: Any, bot: DokoBot, rest: RestLog, rng: random.Random, games: int,
+                n: int) -> dict[str, Any]:
+    """``n`` lone tables of four people, each in its channel, at once: today's load of as many
+    tables, their whole life counted as an event table's is (``/doko tisch``, three joins,
+    *Starten*, ``games`` games, ``/doko schliessen``)."""
+    rest.calls.clear()
+    drivers: list[PeopleTable] = []
+    hosts: list[tuple[Any, Any]] = []  # (host, channel) of each table
+    for i in range(n):
+        channel = guild.create_text_channel(f"allein-{i}")
+        people = [guild.add_member(env.create_user(f"L{i}-{k}")) for k in range(4)]
+        await people[0].slash(channel, "doko tisch")
+        lone = PeopleTable(env, bot, channel.id, people, rng, rest, games)
+        for p in people[1:]:
+            await lone.click(p, lone.message(), label="Beitreten")
+        drivers.append(lone)
+        hosts.append((people[0], channel))
+    for lone, (host, _) in zip(drivers, hosts, strict=True):
+        await lone.click(host, lone.message(), label="Starten")
+    await _play(env, rest, drivers)
+    for host, channel in hosts:
+        await host.slash(channel, "doko schliessen")
+    await env.advance_time(10)
+    counted = [c for c in rest.calls if not _exempt(c.route)]
+    by_channel: dict[int, list[float]] = {}
+    for c in counted:
+        if c.channel is not None:
+            by_channel.setdefault(c.channel, []).append(c.at)
+    played = sum(d.games_done for d in drivers)
+    return {"tables": n, "games": played, "counted": len(counted), "routes": _routes(counted, n),
+            "counted_per_table": round(len(counted) / n, 2),
+            "counted_per_game": round(len(counted) / max(played, 1), 2),
+            "throttled": sum(_throttled(v) for v in by_channel.values()),
+            "click_ms": summary([f for d in drivers for f in d.feedback])}
+
+
+async def _play(env: Any, rest: RestLog, drivers: list[PeopleTable]) -> None:
+    """Everyone's clicks in virtual time until every table is over."""
+    playing = list(drivers)
+    while playing:
+        now = rest.now()
+        playing = [d for d in playing if await d.step(now)]
+        dues = [d.due for d in playing if d.due is not None]
+        await env.advance_time(min([0.8] + [max(due - rest.now(), 0.05) for due in dues]))
+    await env.advance_time(10)  # paced edits still due go out
+
+
+async def run_events(events: int = EVENTS, tables: int = EVENT_TABLES, games: int = 2, *,
+                     seed: int = 1, lone: int | None = None) -> dict[str, Any]:
+    """``lone`` lone tables of four people at once (default: as many as the events have),
+    then ``events`` events of ``tables`` tables of four at once; each table plays ``games``
+    games in virtual time at Discord's pace: every request SimCord's HTTP layer receives is
+    counted, by channel (the threads are channels)."""
+    deal_rng = random.Random(seed)
+    real_deal, seeded_deal = dokobot.table.table.deal, dokobot.engine.deal
+    dokobot.table.table.deal = lambda rules, rng=None, *more: seeded_deal(rules, deal_rng, *more)
+    errors = _ErrorCount()
+    for name in ("dokobot", "cogs"):
+        logging.getLogger(name).addHandler(errors)
+    pause = _VirtualPause()
+    bot = DokoBot(Config(), store=MemoryStore(), rng=random.Random(seed), pace_clock=pause)
+    sim_interactions.base_payload = _german_client
+    rest: RestLog | None = None
+    try:
+        async with simcord.run(bot) as env:
+            pause.env = env
+            # As in the REST run: not longer, or the turn clocks' reminders due within the
+            # settle deadline are waited for (and a settle of forty tables never ends).
+            env.settle_timeout = 30.0
+            guild = env.create_guild("abend")
+            rng = random.Random(seed)
+            rest = RestLog(env)
+            rest.install()
+            rest.t0 = env.now().timestamp()
+            alone = await _lone(env, guild, bot, rest, rng, games, events * tables if lone is None else lone)
+            rest.calls.clear()
+            wall0 = time.perf_counter()
+            opened = [await _open_event(env, guild, bot, i, tables, games) for i in range(events)]
+            drivers: list[PeopleTable] = []
+            channels: dict[int, list[int]] = {}  # event channel -> its threads
+            for channel, people, event_id in opened:
+                await people[0].slash(channel, "doko turnier starten")
+                threads = [t.thread_id for t in await bot.store.event_tables(event_id)]
+                channels[channel.id] = threads
+                drivers += [PeopleTable(env, bot, th, people, rng, rest) for th in threads]
+            await _play(env, rest, drivers)
+            wall = time.perf_counter() - wall0
+            rest.uninstall()
+    finally:
+        if rest is not None:
+            rest.uninstall()
+        sim_interactions.base_payload = _SIM_PAYLOAD
+        dokobot.table.table.deal = real_deal
+        for name in ("dokobot", "cogs"):
+            logging.getLogger(name).removeHandler(errors)
+    figures = _event_figures(rest.calls, drivers, channels, wall)
+    return {"mode": "events", "events": events, "tables_per_event": tables, "games": games,
+            "logged_errors": errors.count, "lone": alone, **figures}
+
+
+def _routes(calls: list[Call], per: int) -> dict[str, float]:
+    """Calls by route (``+file``: with an upload), divided by ``per`` (tables)."""
+    out: dict[str, int] = {}
+    for c in calls:
+        key = f"{c.method} {c.route}" + (" +file" if c.files else "")
+        out[key] = out.get(key, 0) + 1
+    return {k: round(v / per, 2) for k, v in sorted(out.items(), key=lambda kv: -kv[1])}
+
+
+def _throttled_where(counted: list[Call], threads: set[int], channels: dict[int, list[int]]) -> dict[str, int]:
+    """The calls beyond a channel's bucket, by where (thread or event channel) and route."""
+    n, window = CHANNEL_BUCKET
+    by_channel: dict[int, list[Call]] = {}
+    for c in counted:
+        if c.channel is not None:
+            by_channel.setdefault(c.channel, []).append(c)
+    out: dict[str, int] = {}
+    for channel, calls in by_channel.items():
+        calls.sort(key=lambda c: c.at)
+        where = "thread" if channel in threads else "event channel" if channel in channels else "other"
+        for i in range(n, len(calls)):
+            if calls[i].at - calls[i - n].at < window:
+                key = f"{where}: {calls[i].method} {calls[i].route}"
+                out[key] = out.get(key, 0) + 1
+    return out
+
+
+def _event_figures(calls: list[Call], drivers: list[PeopleTable], channels: dict[int, list[int]],
+                   wall: float) -> dict[str, Any]:
+    counted = [c for c in calls if not _exempt(c.route)]
+    by_channel: dict[int, list[float]] = {}
+    for c in counted:
+        if c.channel is not None:
+            by_channel.setdefault(c.channel, []).append(c.at)
+    threads = {d.channel_id for d in drivers}
+    in_threads = sum(len(v) for k, v in by_channel.items() if k in threads)
+    in_events = sum(len(v) for k, v in by_channel.items() if k in channels)
+    games = sum(d.games_done for d in drivers)
+    n = len(drivers)
+    return {
+        "tables": n, "games_played": games, "wall_s": round(wall, 1), "calls": len(calls), "counted": len(counted),
+        "counted_per_table_in_threads": round(in_threads / max(n, 1), 2),
+        "counted_per_table_with_event_share": round((in_threads + in_events) / max(n, 1), 2),
+        "counted_per_game_in_threads": round(in_threads / max(games, 1), 2),
+        "counted_per_game_with_event_share": round((in_threads + in_events) / max(games, 1), 2),
+        "event_channel_calls_per_table": round(in_events / max(n, 1), 2),
+        "other_counted": len(counted) - in_threads - in_events,
+        "routes_thread_per_table": _routes([c for c in counted if c.channel in threads], max(n, 1)),
+        "routes_event_channel_per_table": _routes([c for c in counted if c.channel in channels], max(n, 1)),
+        "throttled": sum(_throttled(v) for v in by_channel.values()),
+        "throttled_where": _throttled_where(counted, threads, channels),
+        "peak_per_channel_5s": max((_peak(v, CHANNEL_BUCKET[1]) for v in by_channel.values()), default=0),
+        "click_ms": summary([f for d in drivers for f in d.feedback]),
+    }
+
+
+def _print_events(res: dict[str, Any]) -> None:
+    lone = res["lone"]
+    print(f"{res['events']} events x {res['tables_per_event']} tables of four people, {res['games']} games per table"
+          f" at the people's pace ({THINK_S} s per decision), virtual time, Discord's pace; wall {res['wall_s']} s")
+    print(f"  lone tables ({lone['tables']} at once, each in its channel): {lone['games']} games;"
+          f" counted calls per table {lone['counted_per_table']}, per game {lone['counted_per_game']};"
+          f" throttled {lone['throttled']}; click feedback ms p50 {lone['click_ms']['p50']:.1f}"
+          f"  p99 {lone['click_ms']['p99']:.1f}  max {lone['click_ms']['max']:.1f}")
+    ok = "ok" if res["counted_per_table_with_event_share"] <= lone["counted_per_table"] else "MISSED"
+    print(f"  event tables: {res['tables']} tables, {res['games_played']} games; counted calls per table"
+          f" {res['counted_per_table_in_threads']} in the threads, {res['counted_per_table_with_event_share']} with the"
+          f" event channel's share ({res['event_channel_calls_per_table']} per table); per game"
+          f" {res['counted_per_game_in_threads']} / {res['counted_per_game_with_event_share']}"
+          f" (<= lone table: {ok}); other {res['other_counted']}")
+    ok = "ok" if res["throttled"] == 0 else "MISSED"
+    print(f"  throttled {res['throttled']} (target 0: {ok}); peak per channel per 5 s {res['peak_per_channel_5s']}"
+          + "".join(f"; {k}: {v}" for k, v in res["throttled_where"].items()))
+    c = res["click_ms"]
+    ok = "ok" if c["max"] <= FEEDBACK_TARGET_MS else "MISSED"
+    print(f"  click to its own feedback ms (wall, SimCord included): p50 {c['p50']:.1f}  p99 {c['p99']:.1f}"
+          f"  max {c['max']:.1f} (target <= {FEEDBACK_TARGET_MS:.0f}: {ok})")
+    for title, routes in (("lone table (its channel)", lone["routes"]),
+                          ("event table (its thread)", res["routes_thread_per_table"]),
+                          ("event channel, per table", res["routes_event_channel_per_table"])):
+        print(f"    {title}: " + "; ".join(f"{k} {v}" for k, v in routes.items()))
 
 
 # ---- command line -------------------------------------------------------------------------
@@ -1074,6 +1406,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-pictures", action="store_true", help="turn the pictures of the table off in every channel")
     ap.add_argument("--rest", action="store_true",
                     help="the REST budget: one person and computers per table, virtual time, every request counted")
+    ap.add_argument("--events", type=int, metavar="N",
+                    help="N events of --event-tables tables of four people at once (and a lone table to compare)")
+    ap.add_argument("--event-tables", type=int, default=EVENT_TABLES, help="tables per event (with --events)")
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--memory", action="store_true", help=argparse.SUPPRESS)
@@ -1089,6 +1424,13 @@ def main(argv: list[str] | None = None) -> int:
             url=args.url, shard=args.shard, shards=args.shards, pictures=not args.no_pictures, seats=args.seats,
         ))
         print(json.dumps(res))
+        return 0
+    if args.events:
+        res = asyncio.run(run_events(args.events, args.event_tables, args.games, seed=args.seed))
+        if args.json:
+            print(json.dumps(res, indent=2))
+        else:
+            _print_events(res)
         return 0
     if args.rest:
         res = asyncio.run(run_rest((args.tables or [2])[0], args.games, seats=args.seats, seed=args.seed))

@@ -151,3 +151,19 @@ def test_rest_figures_find_the_peak_and_the_throttled_calls(bot_load):
     assert bot_load._throttled([0.0, 1.0, 2.0, 3.0, 4.0, 5.0]) == 0
     assert bot_load._exempt(bot_load._route("/webhooks/1/simcord_interaction_2/messages/@original"))
     assert not bot_load._exempt(bot_load._route("/channels/1/messages/2"))
+
+
+async def test_events_run_plays_every_table_of_every_event(bot_load, capsys):
+    """--events in small: two events of two tables in threads and two lone tables to compare;
+    every table plays its list, every request is counted by channel."""
+    res = await bot_load.run_events(2, 2, 1, seed=5, lone=2)
+    assert res["logged_errors"] == 0 and res["tables"] == 4
+    assert res["games_played"] >= 4 and res["lone"]["games"] >= 2 and res["lone"]["tables"] == 2  # a redeal: one more
+    assert res["counted"] > 0 and res["counted_per_game_in_threads"] > 0 and res["lone"]["counted_per_game"] > 0
+    assert res["counted_per_game_with_event_share"] >= res["counted_per_game_in_threads"]
+    assert res["click_ms"]["max"] >= res["click_ms"]["p50"] > 0
+    assert res["throttled"] == 0 and res["lone"]["throttled"] == 0  # Discord's pace: no call waits for a bucket
+    assert res["routes_thread_per_table"] and "POST /channels/*/threads" in res["routes_event_channel_per_table"]
+    bot_load._print_events(res)
+    out = capsys.readouterr().out
+    assert "2 events x 2 tables" in out and "lone tables (2 at once" in out and "throttled" in out
