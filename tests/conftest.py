@@ -3,7 +3,14 @@ quick lane's check that no test waits for a clock (tests/waits.py)."""
 
 from __future__ import annotations
 
+import sys
+
 from tests import pg
+
+# Where the machine turns bytecode caching off (PYTHONDONTWRITEBYTECODE=1), each pytest-xdist
+# worker and each command-line subprocess of a test would compile the package and rewrite every
+# test module again: a test run keeps its caches (ignored by git), whatever the environment says.
+sys.dont_write_bytecode = False
 
 pytest_plugins = ["pytester", "tests.waits"]
 
