@@ -3,6 +3,7 @@ and clicks only), reads of what Discord shows, and games several test modules pl
 
 from __future__ import annotations
 
+import asyncio
 import random
 import re
 from collections import Counter
@@ -328,3 +329,17 @@ def tie_then_plain() -> list[list[list[str]]]:
                 out.append(hands)
                 break
     return out
+
+
+class VirtualClock:
+    """Discord's (virtual) time, and a pause only SimCord's ``advance_time`` ends (``reason``
+    says in SimCord's report what waits)."""
+
+    def __init__(self, env: Any, reason: str = "a paced wait") -> None:
+        self.env, self.reason = env, reason
+
+    def now(self) -> float:
+        return discord.utils.utcnow().timestamp()
+
+    async def sleep(self, seconds: float) -> None:
+        await self.env.external_wait(asyncio.sleep(seconds), reason=self.reason)

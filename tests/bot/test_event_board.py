@@ -6,7 +6,6 @@ the past events. Every request is held to Discord's limits (conftest)."""
 
 from __future__ import annotations
 
-import asyncio
 import csv
 import io
 import json
@@ -29,7 +28,7 @@ from dokobot.table.event.settings import EventSettings
 from dokobot.table.event.standings import GameRow
 from dokobot.table.event.store import EventTable, StoredEvent
 from dokobot.text import eventboard as words
-from tests.bot.helpers import FAST, Driver, components
+from tests.bot.helpers import FAST, Driver, VirtualClock, components
 
 PACE = Pace()
 
@@ -46,17 +45,6 @@ class RowsStore(MemoryStore):
         return [r for r in self.rows if r.event_id == event_id]
 
 
-class VirtualClock:
-    """Discord's (virtual) time, and a pause only SimCord's ``advance_time`` ends."""
-
-    def __init__(self, env: Any) -> None:
-        self.env = env
-
-    def now(self) -> float:
-        return discord.utils.utcnow().timestamp()
-
-    async def sleep(self, seconds: float) -> None:
-        await self.env.external_wait(asyncio.sleep(seconds), reason="a paced edit of the event's message")
 
 
 @dataclass
@@ -153,7 +141,7 @@ async def _changed(doko: Driver, board: EventBoard, event_id: int) -> None:
 
 
 def _board(doko: Driver, view_for: Any = _buttons) -> EventBoard:
-    return EventBoard(doko.bot, view_for, VirtualClock(doko.env))
+    return EventBoard(doko.bot, view_for, VirtualClock(doko.env, "a paced edit of the event's message"))
 
 
 async def test_twenty_games_finishing_at_once_are_one_edit(doko, store, requests):

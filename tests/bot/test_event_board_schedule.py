@@ -21,22 +21,11 @@ from dokobot.storage.memory import MemoryStore
 from dokobot.table.event import flow
 from dokobot.table.event.settings import EventSettings
 from dokobot.table.event.store import StoredEvent
-from tests.bot.helpers import Driver
+from tests.bot.helpers import Driver, VirtualClock
 
 HOUR = 3600.0
 
 
-class VirtualClock:
-    def __init__(self, env: Any) -> None:
-        self.env = env
-
-    def now(self) -> float:
-        return discord.utils.utcnow().timestamp()
-
-    async def sleep(self, seconds: float) -> None:
-        import asyncio
-
-        await self.env.external_wait(asyncio.sleep(seconds), reason="an event's reminder")
 
 
 @pytest.fixture
@@ -68,7 +57,7 @@ async def _event(doko: Driver, store: MemoryStore, n: int = 13, start_in: float 
 
 
 def _schedule(doko: Driver) -> EventSchedule:
-    return EventSchedule(doko.bot, VirtualClock(doko.env))
+    return EventSchedule(doko.bot, VirtualClock(doko.env, "an event's reminder"))
 
 
 async def _scheduled(doko: Driver, schedule: EventSchedule, event: StoredEvent, lang: str = "de") -> str | None:

@@ -5,29 +5,12 @@ from the stored game records (tests/bot/helpers_night.py)."""
 
 from __future__ import annotations
 
-import pytest
-
 from dokobot.bot.client import DokoBot
 from dokobot.bot.config import Config
 from dokobot.storage.sql_store import SqlStore
 from tests.bot.helpers import FAST
 from tests.bot.helpers_night import whole_night
-
-
-@pytest.fixture
-async def stores(sqlite_path):
-    """Every connection the test opens, closed at the very end (a dropped bot closes nothing)."""
-    opened: list[SqlStore] = []
-    yield opened
-    for s in opened:
-        await s.close()
-
-
-@pytest.fixture
-async def store(sqlite_path, stores):
-    first = await SqlStore.open(sqlite_path)
-    stores.append(first)
-    return first
+from tests.bot.ondisk import on_disk_store, on_disk_stores  # noqa: F401 - the fixtures store, stores
 
 
 async def test_a_night_on_a_database_with_a_new_connection_at_the_restart(simcord_env, store, stores, sqlite_path,

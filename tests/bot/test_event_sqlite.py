@@ -3,29 +3,12 @@ in the middle of a round, a new bot on a new connection carries the event on."""
 
 from __future__ import annotations
 
-import pytest
-
 from dokobot.bot.client import DokoBot
 from dokobot.bot.config import Config
 from dokobot.storage.sql_store import SqlStore
 from tests.bot.event_driver import EventDriver
 from tests.bot.helpers import FAST
-
-
-@pytest.fixture
-async def stores(sqlite_path):
-    """Every connection a test opens; closed only at the very end (a killed bot closes nothing)."""
-    opened: list[SqlStore] = []
-    yield opened
-    for s in opened:
-        await s.close()
-
-
-@pytest.fixture
-async def store(sqlite_path, stores):
-    first = await SqlStore.open(sqlite_path)
-    stores.append(first)
-    return first
+from tests.bot.ondisk import on_disk_store, on_disk_stores  # noqa: F401 - the fixtures store, stores
 
 
 async def test_a_killed_bot_carries_the_event_on(doko, sqlite_path, stores):

@@ -3,28 +3,12 @@ setting and who watches whom outlive a killed bot, and the view goes on updating
 
 from __future__ import annotations
 
-import pytest
-
 from dokobot.bot.client import DokoBot
 from dokobot.bot.config import Config
 from dokobot.storage.sql_store import SqlStore
 from dokobot.table.kiebitz import WatchState, state_key
 from tests.bot.helpers import FAST, cid, components, message_text
-
-
-@pytest.fixture
-async def stores(sqlite_path):
-    opened: list[SqlStore] = []
-    yield opened
-    for s in opened:
-        await s.close()
-
-
-@pytest.fixture
-async def store(sqlite_path, stores):
-    first = await SqlStore.open(sqlite_path)
-    stores.append(first)
-    return first
+from tests.bot.ondisk import on_disk_store, on_disk_stores  # noqa: F401 - the fixtures store, stores
 
 
 async def test_the_setting_and_the_watchers_outlive_a_killed_bot(doko, store, stores, sqlite_path):

@@ -11,30 +11,13 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
 from dokobot.bot.client import DokoBot
 from dokobot.bot.config import Config
 from dokobot.engine import GameResult, RuleSet, deal
 from dokobot.engine.record import replay
 from dokobot.storage.sql_store import SqlStore
 from tests.bot.helpers import Driver, cid, components, message_text
-
-
-@pytest.fixture
-async def stores(sqlite_path):
-    """Every connection a test opens; closed only at the very end (a killed bot closes nothing)."""
-    opened: list[SqlStore] = []
-    yield opened
-    for s in opened:
-        await s.close()
-
-
-@pytest.fixture
-async def store(sqlite_path, stores):
-    first = await SqlStore.open(sqlite_path)
-    stores.append(first)
-    return first
+from tests.bot.ondisk import on_disk_store, on_disk_stores  # noqa: F401 - the fixtures store, stores
 
 
 def hands(seed: int) -> list[list[str]]:
