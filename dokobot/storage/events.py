@@ -55,13 +55,15 @@ class EventsRepo(Core):
             found = await _all(conn, f"SELECT {_EVENT_COLUMNS} FROM events WHERE id = ?", (event_id,))
         return _event(tuple(found[0]))
 
-    async def save_event(self, event_id: int, state: EventState) -> None:
+    async def save_event(self, event_id: int, state: EventState, before: EventState | None = None) -> None:
         if state.event_id != event_id:
             raise StorageError(f"event {event_id}: the state is event {state.event_id}'s")
         async with self._transaction(f"save event {event_id}") as conn:
-            rows = await _all(conn, "SELECT channel_id FROM events WHERE id = ?", (event_id,))
+            rows = await _all(conn, "SELECT channel_id, state FROM events WHERE id = ?", (event_id,))
             if not rows:
                 raise StorageError(f"event {event_id} does not exist")
+            if before is not None and codec.loads(str(rows[0][1])) != before:
+                raise StorageError(f"event {event_id} was changed meanwhile (by another process)")
             if not _ended(state):
                 await _no_running(conn, int(rows[0][0]), event_id)
             await conn.execute("UPDATE events SET state = ?, ended = ? WHERE id = ?",

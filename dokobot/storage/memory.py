@@ -333,10 +333,12 @@ class MemoryStore:
         self.event_json[event_id] = text
         return self._read_event(event_id)
 
-    async def save_event(self, event_id: int, state: EventState) -> None:
+    async def save_event(self, event_id: int, state: EventState, before: EventState | None = None) -> None:
         e = self._event_of(event_id)
         if state.event_id != event_id:
             raise StoreError(f"event {event_id}: the state is event {state.event_id}'s")
+        if before is not None and e.state != before:
+            raise StoreError(f"event {event_id} was changed meanwhile (by another process)")
         if state.phase != "ended":
             self._running_in(e.channel_id, event_id)
         text = _event_text(state)

@@ -337,8 +337,8 @@ class ShardedStore:
                            starts_at: float | None = None) -> StoredEvent:
         return await self.inner.create_event(guild_id, channel_id, state, created_at, starts_at)
 
-    async def save_event(self, event_id: int, state: EventState) -> None:
-        await self.inner.save_event(event_id, state)
+    async def save_event(self, event_id: int, state: EventState, before: EventState | None = None) -> None:
+        await self.inner.save_event(event_id, state, before)
 
     async def set_event_message(self, event_id: int, message_id: int | None) -> None:
         await self.inner.set_event_message(event_id, message_id)

@@ -334,9 +334,9 @@ class SqlStore:
         with _store_errors():
             return await self.db.create_event(guild_id, channel_id, state, created_at, starts_at)
 
-    async def save_event(self, event_id: int, state: EventState) -> None:
+    async def save_event(self, event_id: int, state: EventState, before: EventState | None = None) -> None:
         with _store_errors():
-            await self.db.save_event(event_id, state)
+            await self.db.save_event(event_id, state, before)
 
     async def set_event_message(self, event_id: int, message_id: int | None) -> None:
         with _store_errors():

@@ -118,6 +118,9 @@ async def test_refused_writes_change_nothing(opened):
         lambda: store.set_event_reminded(made.event_id + 999),
         lambda: store.save_event_table(EventTable(made.event_id + 999, 1, 1, 600)),
         lambda: store.save_event_table(EventTable(made.event_id, 1, 1, 600, table_id=99_999)),
+        # another process stored a step since this one read the event: its step is refused
+        lambda: store.save_event(made.event_id, flow.sign_up(made.state, 900, "Late").state,
+                                 before=flow.sign_up(made.state, 901, "Other").state),
     ]
     for call in refused:
         with pytest.raises(StoreError):

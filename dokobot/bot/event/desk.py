@@ -84,7 +84,7 @@ class EventDesk:
     async def _apply(self, stored: StoredEvent, change: Change) -> tuple[StoredEvent, Step]:
         step = change(stored.state)
         if step.state != stored.state:
-            await self.store.save_event(stored.event_id, step.state)
+            await self.store.save_event(stored.event_id, step.state, before=stored.state)
         stored = replace(stored, state=step.state)
         for more in await self.effects.carry_out(stored, step.effects):
             try:  # what the effects asked for next (a table done at once): the same way
