@@ -23,6 +23,9 @@ class Presenting(Protocol):
     def update(self, outcome: Outcome | None = None, actor: int | None = None,
                via: discord.Interaction | None = None) -> None: ...
 
+    def pinged(self) -> None:
+        """Another line pinged whoever acts first in this game: no turn line for it."""
+
 
 class Learning(Protocol):
     """The bot's analyses, as the components and the table changes use them."""

@@ -126,6 +126,11 @@ class TablePresenter:
             self._first.append(actor)
         self._kick()
 
+    def pinged(self) -> None:
+        """Another line pinged whoever acts first in this game (an event table's seated
+        line names everyone): the turn line neither pings them again nor is deleted later."""
+        self.turn.pinged()
+
     def _kick(self) -> None:
         self._dirty = True
         if self._task is None or self._task.done():
