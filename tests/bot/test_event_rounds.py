@@ -38,6 +38,9 @@ async def test_two_rounds_played_to_their_end(doko, store):
     assert ev.tables() == []  # both lists over: their tables closed
     for thread in threads:
         assert t("de", "event.thread.done") in thread_texts(ev, thread)
+        # one closing line per table: the table's own "closed by the host" would repeat it
+        closed = t("de", "notice.closed", name="@")[:10]
+        assert not any(c.startswith(closed) for c in thread_texts(ev, thread)), thread_texts(ev, thread)
     assert t("de", "event.line.round_ended", round=1) in [m.content for m in ev.channel.history()]
     rows = await store.event_rows(event.event_id)
     assert len(rows) == 8 and {r.player for r in rows} == {p.id for p in ev.people}
