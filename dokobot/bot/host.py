@@ -23,8 +23,8 @@ class Presenting(Protocol):
     def update(self, outcome: Outcome | None = None, actor: int | None = None,
                via: discord.Interaction | None = None) -> None: ...
 
-    def pinged(self) -> None:
-        """Another line pinged whoever acts first in this game: no turn line for it."""
+    def introduce(self, text: str) -> None:
+        """``text`` opens the table's next new message, pinging those it names (no turn line for them)."""
 
 
 class Learning(Protocol):

@@ -126,9 +126,11 @@ class TablePresenter:
             self._first.append(actor)
         self._kick()
 
-    def pinged(self) -> None:
-        """Another line pinged whoever acts first in this game (an event table's seated
-        line names everyone): the turn line neither pings them again nor is deleted later."""
+    def introduce(self, text: str) -> None:
+        """``text`` (an event table's seated line) opens the table's next new message and
+        pings the people it names, whoever acts first among them: the turn line neither
+        pings them again nor is deleted later."""
+        self.message.intro = text
         self.turn.pinged()
 
     def _kick(self) -> None:

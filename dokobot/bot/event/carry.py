@@ -120,9 +120,9 @@ class EventEffects:
         return thread.id
 
     async def seat(self, event: StoredEvent, effect: fx.OpenTable, thread_id: int) -> None:
-        """The table opened and dealt in its thread (stored), the seated named there (a
-        mention adds each person to the thread), the table message shown. That line pings
-        the one to act first as well: the table posts no turn line of its own for it."""
+        """The table opened and dealt in its thread (stored), its message shown there with
+        the seated named on it (a mention adds each person to the thread; it pings the one
+        to act first as well, so the table posts no turn line of its own for them)."""
         self.desk.places[thread_id] = Place(event.event_id, effect.round, effect.table)
         seats = [SeatInfo(s.key, s.name, s.computer) for s in effect.seats]
         table = await self.bot.tables.open_event_table(thread_id, event.guild_id, event.state.host, seats,
@@ -134,11 +134,8 @@ class EventEffects:
             await self.bot.set_channel_lang(thread_id, chosen)
         lang = await self.bot.channel_lang(event.channel_id)
         names = ", ".join(esc(s.name) if s.computer else f"<@{s.key}>" for s in effect.seats)
-        text = t(lang, "event.thread.seated", round=effect.round, table=effect.table, names=names)
-        await run_quietly(self._in(thread_id, table).send(text[:2000], allowed_mentions=SEAT_MENTIONS),
-                          f"event {event.event_id}")
         presenter = self.bot.presenter(table)
-        presenter.pinged()
+        presenter.introduce(t(lang, "event.thread.seated", round=effect.round, table=effect.table, names=names))
         presenter.update()
 
     def settings(self, event: StoredEvent) -> TableSettings:
