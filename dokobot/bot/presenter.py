@@ -133,6 +133,11 @@ class TablePresenter:
         self.message.intro = text
         self.turn.pinged()
 
+    def farewell(self, text: str) -> None:
+        """``text`` (an event table's closing line) becomes the text of the table message
+        from its next edit on (the one that takes its buttons away): no message of its own."""
+        self.message.outro = text
+
     def _kick(self) -> None:
         self._dirty = True
         if self._task is None or self._task.done():

@@ -45,6 +45,7 @@ class TableMessage:
         # a line the next new message carries as its text, pinging the people it names (an
         # event table's seated line: the mention adds them to the thread); edits keep it
         self.intro: str | None = None
+        self.outro: str | None = None  # the text of its edits from now on (an event table's closing line)
 
     def key(self) -> tuple[Any, ...]:
         """What the table's message is of now: a game (by number) or the lobby."""
@@ -72,6 +73,8 @@ class TableMessage:
         """Edit the live table message: never to what it already shows, and its picture is
         uploaded only when it changed. Through the click's response when the click was on
         it, else through the channel."""
+        if self.outro:
+            message = {**message, "content": self.outro[:2000]}
         body, png = digest(message)
         message_id = self.message_id
         if self._sent == (message_id, body, png):

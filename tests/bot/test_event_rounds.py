@@ -38,7 +38,10 @@ async def test_two_rounds_played_to_their_end(doko, store):
     assert ev.tables() == []  # both lists over: their tables closed
     for thread in threads:
         assert t("de", "event.thread.done") in thread_texts(ev, thread)
-        # one closing line per table: the table's own "closed by the host" would repeat it
+        # one closing line per table, on the table message's last edit (its buttons gone);
+        # the table's own "closed by the host" would repeat it
+        done = [m for m in thread.history() if m.content == t("de", "event.thread.done")]
+        assert len(done) == 1 and done[0].embeds and not done[0].components, done
         closed = t("de", "notice.closed", name="@")[:10]
         assert not any(c.startswith(closed) for c in thread_texts(ev, thread)), thread_texts(ev, thread)
     assert t("de", "event.line.round_ended", round=1) in [m.content for m in ev.channel.history()]

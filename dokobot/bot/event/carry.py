@@ -190,15 +190,16 @@ class EventEffects:
             self.bot.presenter(table).update()
 
     async def close(self, event: StoredEvent, effect: fx.CloseTable, by_host: bool) -> None:
-        """The table's list is over (or the host ended the event: a game in play is aborted)."""
-        for thread_id, table in self.tables_of(event, effect.round, effect.table):
+        """The table's list is over (or the host ended the event: a game in play is aborted).
+        One closing line, the event's (why it closed), on the table message's last edit (the
+        one that takes its buttons away): the table's "closed by the host" would repeat it."""
+        for _, table in self.tables_of(event, effect.round, effect.table):
             lang = await self.bot.table_lang(table)
             outcome = await table.close(event.state.host, True)
-            # one closing line: the event's says why; the table's "closed by the host" would repeat it
             outcome = replace(outcome, notices=[n for n in outcome.notices if not isinstance(n, Closed)])
-            self.bot.presenter(table).update(outcome)
-            text = t(lang, "event.thread.ended" if by_host else "event.thread.done")
-            await run_quietly(self._in(thread_id, table).send(text), f"event {event.event_id}")
+            presenter = self.bot.presenter(table)
+            presenter.farewell(t(lang, "event.thread.ended" if by_host else "event.thread.done"))
+            presenter.update(outcome)
 
 
 def _table_done(state: EventState, round_no: int, table_no: int) -> flow.Step:
