@@ -23,6 +23,12 @@ class Presenting(Protocol):
     def update(self, outcome: Outcome | None = None, actor: int | None = None,
                via: discord.Interaction | None = None) -> None: ...
 
+    def introduce(self, text: str) -> None:
+        """``text`` opens the table's next new message, pinging those it names (no turn line for them)."""
+
+    def farewell(self, text: str) -> None:
+        """``text`` becomes the text of the table message from its next edit on."""
+
 
 class Learning(Protocol):
     """The bot's analyses, as the components and the table changes use them."""

@@ -126,6 +126,18 @@ class TablePresenter:
             self._first.append(actor)
         self._kick()
 
+    def introduce(self, text: str) -> None:
+        """``text`` (an event table's seated line) opens the table's next new message and
+        pings the people it names, whoever acts first among them: the turn line neither
+        pings them again nor is deleted later."""
+        self.message.intro = text
+        self.turn.pinged()
+
+    def farewell(self, text: str) -> None:
+        """``text`` (an event table's closing line) becomes the text of the table message
+        from its next edit on (the one that takes its buttons away): no message of its own."""
+        self.message.outro = text
+
     def _kick(self) -> None:
         self._dirty = True
         if self._task is None or self._task.done():

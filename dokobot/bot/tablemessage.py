@@ -22,6 +22,7 @@ from dokobot.table.table import Table
 from dokobot.text.i18n import t
 
 log = logging.getLogger(__name__)
+INTRO_MENTIONS = discord.AllowedMentions(users=True, roles=False, everyone=False)  # the people an intro names
 
 
 class TableMessage:
@@ -41,6 +42,10 @@ class TableMessage:
         # what the live table message shows (payload digest, picture digest): no identical edit,
         # no upload of an unchanged picture
         self._sent: tuple[int | None, str | None, str | None] = (None, None, None)
+        # a line the next new message carries as its text, pinging the people it names (an
+        # event table's seated line: the mention adds them to the thread); edits keep it
+        self.intro: str | None = None
+        self.outro: str | None = None  # the text of its edits from now on (an event table's closing line)
 
     def key(self) -> tuple[Any, ...]:
         """What the table's message is of now: a game (by number) or the lobby."""
@@ -68,6 +73,8 @@ class TableMessage:
         """Edit the live table message: never to what it already shows, and its picture is
         uploaded only when it changed. Through the click's response when the click was on
         it, else through the channel."""
+        if self.outro:
+            message = {**message, "content": self.outro[:2000]}
         body, png = digest(message)
         message_id = self.message_id
         if self._sent == (message_id, body, png):
@@ -103,10 +110,14 @@ class TableMessage:
 
     async def post(self, rendered: dict[str, Any], key: tuple[Any, ...]) -> None:
         """A new live table message (a new game, the lobby, or the old one was deleted)."""
-        body, png = digest(rendered)
-        call = self._channel().send(**rendered, allowed_mentions=NO_MENTIONS)
+        body, png = digest(rendered)  # what later edits compare with: they leave the intro as it is
+        if self.intro:
+            call = self._channel().send(**rendered, content=self.intro[:2000], allowed_mentions=INTRO_MENTIONS)
+        else:
+            call = self._channel().send(**rendered, allowed_mentions=NO_MENTIONS)
         self._counted(False)
         message = await call
+        self.intro = None
         self.shown, self.message_id = key, message.id
         self._sent = (message.id, body, png)
         await self.remember()

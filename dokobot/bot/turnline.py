@@ -53,6 +53,10 @@ class TurnLine:
         """A click on a table message: the next turn line may be its followup."""
         self._hook = via
 
+    def pinged(self) -> None:
+        """The first turn of the current game was pinged by another line: not again here."""
+        self._pinged = self.table.game_no
+
     async def event(self, event: Any) -> None:
         """The turn timer fired: a reminder (the next turn line mentions again), or
         a computer / the host takes over (a public line without mention)."""

@@ -1427,9 +1427,6 @@ _TEXTS: dict[str, tuple[str, str]] = {
     ),
     "event.ok.resumed": ("Das Turnier geht weiter.", "The event goes on."),
     "event.ok.ended": ("Das Turnier ist beendet; der Stand bleibt.", "The event has ended; the standings stay."),
-    "event.line.round": ("**Runde {round}** beginnt: {tables}", "**Round {round}** begins: {tables}"),
-    "event.line.table": ("Tisch {table} {thread}", "table {table} {thread}"),
-    "event.line.deadline": ("Zeitlimit bis {time}.", "Time limit until {time}."),
     "event.line.round_ended": (
         "**Runde {round}** ist vorbei. Die nächste beginnt mit `/doko turnier runde`.",
         "**Round {round}** is over. The next one begins with `/doko tournament round`.",
@@ -1438,7 +1435,6 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "Tisch {table} konnte nicht geöffnet werden: Discord hat den Thread abgelehnt. Ein Neustart des Bots versucht es noch einmal; sonst beendet `/doko turnier beenden` das Turnier.",
         "Table {table} could not be opened: Discord refused its thread. A restart of the bot tries again; else `/doko tournament end` ends the event.",
     ),
-    "event.line.ended": ("**Das Turnier ist vorbei.** Danke fürs Mitspielen!", "**The event is over.** Thanks for playing!"),
     "event.thread.name": ("Runde {round} · Tisch {table}", "Round {round} · table {table}"),
     "event.thread.seated": (
         "Runde {round}, Tisch {table}: {names}. Eure Karten zeigt „Meine Karten“ an der Tischnachricht. Viel Glück!",

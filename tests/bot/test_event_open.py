@@ -16,7 +16,7 @@ from dokobot.bot.config import Config
 from dokobot.bot.permissions import INVITE, NEEDED, missing_text
 from dokobot.text.i18n import t
 from tests.bot.event_driver import EventDriver
-from tests.bot.helpers import components
+from tests.bot.helpers import components, message_text
 
 
 def bot_overwrite(doko, channel_id: int, **perms: bool) -> None:
@@ -49,9 +49,15 @@ async def test_open_sign_up_start_two_threads_with_tables(doko):
     for thread, table in zip(threads, tables, strict=True):
         texts = [m.content for m in thread.history()]
         assert any(all(f"<@{s.user_id}>" in c for s in table.seats) for c in texts), texts  # the seated are named
+        # that line pinged the first to act too: no turn line of the table to ping (and delete) again
+        first = table.seats[table.person_to_act()].user_id
+        assert t("de", "turn.mention", mention=f"<@{first}>") not in texts, texts
         assert any(m.id == table.message_id for m in thread.history())  # the table message is in the thread
-    line = ev.channel.history()[-1].content
-    assert "Runde 1" in line and all(th.mention in line for th in threads)
+    # the round's line is folded into the standings message: it names the round and links every thread
+    board = message_text(await ev.message())
+    assert "Runde 1" in board and all(th.mention in board for th in threads), board
+    said = [m.id for m in ev.channel.history() if m.type == discord.MessageType.default]
+    assert said == [(await ev.event()).message_id]  # no line beside it (Discord notes the threads itself)
 
 
 async def test_sign_up_twice_and_leave_get_clear_answers(doko):

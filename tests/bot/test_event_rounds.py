@@ -12,7 +12,7 @@ from dokobot.table.table import computer_id
 from dokobot.text.i18n import t
 from dokobot.text.markdown import esc
 from tests.bot.event_driver import EventDriver
-from tests.bot.helpers import FAST
+from tests.bot.helpers import FAST, message_text
 
 
 async def started(doko, n: int = 8, **options) -> EventDriver:
@@ -38,6 +38,12 @@ async def test_two_rounds_played_to_their_end(doko, store):
     assert ev.tables() == []  # both lists over: their tables closed
     for thread in threads:
         assert t("de", "event.thread.done") in thread_texts(ev, thread)
+        # one closing line per table, on the table message's last edit (its buttons gone);
+        # the table's own "closed by the host" would repeat it
+        done = [m for m in thread.history() if m.content == t("de", "event.thread.done")]
+        assert len(done) == 1 and done[0].embeds and not done[0].components, done
+        closed = t("de", "notice.closed", name="@")[:10]
+        assert not any(c.startswith(closed) for c in thread_texts(ev, thread)), thread_texts(ev, thread)
     assert t("de", "event.line.round_ended", round=1) in [m.content for m in ev.channel.history()]
     rows = await store.event_rows(event.event_id)
     assert len(rows) == 8 and {r.player for r in rows} == {p.id for p in ev.people}
@@ -49,7 +55,10 @@ async def test_two_rounds_played_to_their_end(doko, store):
         await ev.play_game(table)
     event = await ev.event()
     assert event.state.phase == "ended" and event.state.rounds_done == 2
-    assert ev.channel.history()[-1].content == t("de", "event.line.ended")
+    # the event's end is said by its standings message (its last edit), not by a line of its own
+    board = await ev.message()
+    assert t("de", "board.phase.ended") in message_text(board) and not board.components
+    assert t("de", "event.line.ended") not in [m.content for m in ev.channel.history()]
     assert len(await store.event_rows(event.event_id)) == 16
 
 

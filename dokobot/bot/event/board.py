@@ -5,7 +5,8 @@ The message is redrawn from the store (the event's state, its tables' threads an
 ``changed`` is paced on the bot's ``Pace``: the first change waits ``gap`` seconds (a burst
 of games finishing at once is one edit), later ones until a ``window`` has passed since
 the last edit, so the message is edited at most once per pacing window however many games
-finish. An edit never repeats what the message shows, and the picture is uploaded only
+finish. Every post and edit also takes its slot at the channel's ``gate``, which the
+event's other calls there (threads, lines) share: the channel's bucket holds for them all. An edit never repeats what the message shows, and the picture is uploaded only
 when it changed. The message id lives in the store (``set_event_message``), so a restart
 edits the same message; a deleted message is posted anew.
 """
@@ -22,6 +23,7 @@ from typing import Any, Protocol
 import discord
 
 from dokobot.bot import embeds
+from dokobot.bot.event.gate import ChannelGate
 from dokobot.bot.event.shards import serves
 from dokobot.bot.messages import NO_MENTIONS, as_edit, digest
 from dokobot.bot.pacing import Pace
@@ -81,6 +83,7 @@ class EventBoard:
         self.bot = bot
         self.view_for = view_for
         self.clock: Clock = clock or DiscordClock()
+        self.gate = ChannelGate(lambda: bot.pace, self.clock)  # the event channels' calls, paced together
         self._slots: dict[int, _Slot] = {}
         self._flush = False  # shutdown: no more waiting for the window
 
@@ -115,6 +118,7 @@ class EventBoard:
         lang = await self.bot.channel_lang(event.channel_id)
         message = await self.render(event, lang)
         body, png = digest(message)
+        await self.gate.slot(event.channel_id)
         sent = await channel.send(**message, allowed_mentions=NO_MENTIONS)
         slot = self._slots.setdefault(event.event_id, _Slot())
         slot.sent, slot.last_edit = (sent.id, body, png), self.clock.now()
@@ -201,12 +205,14 @@ class EventBoard:
             if slot.sent[0] == event.message_id and slot.sent[2] == png:
                 edit.pop("attachments", None)  # the picture it has is this one
             try:
+                await self.gate.slot(event.channel_id)
                 slot.last_edit = self.clock.now()
                 await channel.get_partial_message(event.message_id).edit(**edit)
                 slot.sent = (event.message_id, body, png)
                 return
             except discord.NotFound:
                 log.info("event %s: its message is gone, posting a new one", event_id)
+        await self.gate.slot(event.channel_id)
         slot.last_edit = self.clock.now()
         sent = await channel.send(**message, allowed_mentions=NO_MENTIONS)
         slot.sent = (sent.id, body, png)

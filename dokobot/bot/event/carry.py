@@ -11,6 +11,7 @@ thread that could not be told something still plays.
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 from functools import partial
 from typing import Any, Literal
 
@@ -22,6 +23,7 @@ from dokobot.table.event import flow
 from dokobot.table.event.errors import EventError
 from dokobot.table.event.state import EventState
 from dokobot.table.event.store import EventTable, StoredEvent
+from dokobot.table.outcome import Closed
 from dokobot.table.store import SeatInfo, StoreError, TableSettings
 from dokobot.table.table import Table, TableError
 from dokobot.text.i18n import t
@@ -41,25 +43,19 @@ class EventEffects:
     async def carry_out(self, event: StoredEvent, effects: tuple[fx.Effect, ...]) -> list[Change]:
         """Carry out ``effects`` in order; the steps they lead to (a table done at once) come back."""
         follow: list[Change] = []
-        opened: list[tuple[int, int]] = []
         by_host = any(isinstance(e, fx.EventEnded) for e in effects) and not any(
             isinstance(e, fx.RoundEnded) for e in effects)
         for effect in effects:
             try:
-                await self._one(event, effect, by_host, opened, follow)
+                await self._one(event, effect, by_host, follow)
             except (StoreError, TableError, EventError) as exc:
                 log.warning("event %s: %s not carried out: %s", event.event_id, type(effect).__name__, exc)
-        if opened:
-            await self._say_round(event, opened)
         return follow
 
-    async def _one(self, event: StoredEvent, effect: fx.Effect, by_host: bool, opened: list[tuple[int, int]],
-                   follow: list[Change]) -> None:
+    async def _one(self, event: StoredEvent, effect: fx.Effect, by_host: bool, follow: list[Change]) -> None:
         match effect:
-            case fx.OpenTable():
-                thread_id = await self.open_table(event, effect)
-                if thread_id is not None:
-                    opened.append((effect.table, thread_id))
+            case fx.OpenTable():  # the round's own line is the standings message: it links the threads
+                await self.open_table(event, effect)
             case fx.HandOverSeat():
                 await self.hand_over(event, effect)
             case fx.StrikeGames():
@@ -81,8 +77,7 @@ class EventEffects:
                     await self.say(event, "event.line.round_ended", round=effect.round)
             case fx.EventEnded():
                 self.desk.deadlines.cancel(event.event_id)
-                self.desk.schedule.forget(event.event_id)
-                await self.say(event, "event.line.ended")
+                self.desk.schedule.forget(event.event_id)  # its end is said by the standings message's last edit
             case fx.StandingsChanged() | fx.EntrantAdded() | fx.EntrantLeft():
                 await self.desk.board.changed(event.event_id)
 
@@ -94,17 +89,8 @@ class EventEffects:
     async def say(self, event: StoredEvent, key: str, **params: Any) -> None:
         lang = await self.bot.channel_lang(event.channel_id)
         text = t(lang, key, **params)
+        await self.desk.gate.slot(event.channel_id)
         await run_quietly(self.channel(event).send(text, allowed_mentions=discord.AllowedMentions.none()),
-                          f"event {event.event_id}")
-
-    async def _say_round(self, event: StoredEvent, opened: list[tuple[int, int]]) -> None:
-        lang = await self.bot.channel_lang(event.channel_id)
-        run = event.state.current
-        tables = ", ".join(t(lang, "event.line.table", table=no, thread=f"<#{thread}>") for no, thread in opened)
-        text = t(lang, "event.line.round", round=run.no if run else 0, tables=tables)
-        if run is not None and run.deadline is not None:
-            text += " " + t(lang, "event.line.deadline", time=f"<t:{int(run.deadline)}:t>")
-        await run_quietly(self.channel(event).send(text[:2000], allowed_mentions=discord.AllowedMentions.none()),
                           f"event {event.event_id}")
 
     # ---- the tables ---------------------------------------------------------------------
@@ -115,6 +101,7 @@ class EventEffects:
             channel = await self.bot.client.fetch_channel(event.channel_id)
         if not isinstance(channel, discord.TextChannel):
             raise EventError("event.err.thread")
+        await self.desk.gate.slot(event.channel_id)
         return await channel.create_thread(name=name[:100], type=discord.ChannelType.public_thread,
                                            auto_archive_duration=THREAD_ARCHIVE)
 
@@ -132,8 +119,9 @@ class EventEffects:
         return thread.id
 
     async def seat(self, event: StoredEvent, effect: fx.OpenTable, thread_id: int) -> None:
-        """The table opened and dealt in its thread (stored), the seated named there (a
-        mention adds each person to the thread), the table message shown."""
+        """The table opened and dealt in its thread (stored), its message shown there with
+        the seated named on it (a mention adds each person to the thread; it pings the one
+        to act first as well, so the table posts no turn line of its own for them)."""
         self.desk.places[thread_id] = Place(event.event_id, effect.round, effect.table)
         seats = [SeatInfo(s.key, s.name, s.computer) for s in effect.seats]
         table = await self.bot.tables.open_event_table(thread_id, event.guild_id, event.state.host, seats,
@@ -145,10 +133,9 @@ class EventEffects:
             await self.bot.set_channel_lang(thread_id, chosen)
         lang = await self.bot.channel_lang(event.channel_id)
         names = ", ".join(esc(s.name) if s.computer else f"<@{s.key}>" for s in effect.seats)
-        text = t(lang, "event.thread.seated", round=effect.round, table=effect.table, names=names)
-        await run_quietly(self._in(thread_id, table).send(text[:2000], allowed_mentions=SEAT_MENTIONS),
-                          f"event {event.event_id}")
-        self.bot.presenter(table).update()
+        presenter = self.bot.presenter(table)
+        presenter.introduce(t(lang, "event.thread.seated", round=effect.round, table=effect.table, names=names))
+        presenter.update()
 
     def settings(self, event: StoredEvent) -> TableSettings:
         """The thread table's settings: the defaults with the event's ``kiebitz`` mode."""
@@ -202,13 +189,16 @@ class EventEffects:
             self.bot.presenter(table).update()
 
     async def close(self, event: StoredEvent, effect: fx.CloseTable, by_host: bool) -> None:
-        """The table's list is over (or the host ended the event: a game in play is aborted)."""
-        for thread_id, table in self.tables_of(event, effect.round, effect.table):
+        """The table's list is over (or the host ended the event: a game in play is aborted).
+        One closing line, the event's (why it closed), on the table message's last edit (the
+        one that takes its buttons away): the table's "closed by the host" would repeat it."""
+        for _, table in self.tables_of(event, effect.round, effect.table):
             lang = await self.bot.table_lang(table)
             outcome = await table.close(event.state.host, True)
-            self.bot.presenter(table).update(outcome)
-            text = t(lang, "event.thread.ended" if by_host else "event.thread.done")
-            await run_quietly(self._in(thread_id, table).send(text), f"event {event.event_id}")
+            outcome = replace(outcome, notices=[n for n in outcome.notices if not isinstance(n, Closed)])
+            presenter = self.bot.presenter(table)
+            presenter.farewell(t(lang, "event.thread.ended" if by_host else "event.thread.done"))
+            presenter.update(outcome)
 
 
 def _table_done(state: EventState, round_no: int, table_no: int) -> flow.Step:

@@ -55,7 +55,8 @@ class EventDesk:
         self.clock: Clock = clock or DiscordClock()
         # the event's message: standings and the sign-up buttons; the start and its reminder
         self.board: EventBoard = board or EventBoard(bot, view_for=_buttons, clock=self.clock)
-        self.schedule = EventSchedule(bot, self.clock)
+        self.gate = self.board.gate  # every call in an event's channel takes its slot here
+        self.schedule = EventSchedule(bot, self.clock, self.gate)
         self.places: dict[int, Place] = {}  # thread id -> the event table playing there
         # each new event's seating seed (a test may fix it: the same seed, the same tables)
         self.seed: Callable[[], int] = lambda: secrets.randbelow(2**31)

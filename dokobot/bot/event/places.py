@@ -11,6 +11,7 @@ from typing import Any, Protocol
 import discord
 
 from dokobot.bot.event.deadlines import Deadlines
+from dokobot.bot.event.gate import ChannelGate
 from dokobot.bot.event.schedule import EventSchedule
 from dokobot.bot.host import Host
 from dokobot.table.event.flow import Step
@@ -77,6 +78,9 @@ class Desk(Protocol):
 
     @property
     def schedule(self) -> EventSchedule: ...
+
+    @property
+    def gate(self) -> ChannelGate: ...
 
 
 def message_url(event: StoredEvent) -> str:

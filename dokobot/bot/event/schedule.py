@@ -17,6 +17,7 @@ import logging
 import discord
 
 from dokobot.bot.event.board import BoardHost
+from dokobot.bot.event.gate import ChannelGate
 from dokobot.bot.event.shards import serves
 from dokobot.bot.presenter import Clock, DiscordClock
 from dokobot.table.event.store import StoredEvent
@@ -35,9 +36,10 @@ NAME, LOCATION, ABOUT = 100, 100, 1000  # Discord's limits of a Scheduled Event'
 class EventSchedule:
     """Scheduled Events and reminders of the events of this process."""
 
-    def __init__(self, bot: BoardHost, clock: Clock | None = None) -> None:
+    def __init__(self, bot: BoardHost, clock: Clock | None = None, gate: ChannelGate | None = None) -> None:
         self.bot = bot
         self.clock: Clock = clock or DiscordClock()
+        self.gate = gate or ChannelGate(lambda: bot.pace, self.clock)  # the event channel's bucket
         self._timers: dict[int, asyncio.Task[None]] = {}
 
     async def scheduled(self, event: StoredEvent, lang: str | None = None) -> str | None:
@@ -140,5 +142,6 @@ class EventSchedule:
         texts = words.reminder_texts(lang, event.starts_at, people)
         for text in texts:
             named = [discord.Object(k) for k in words.mentioned(text)]
+            await self.gate.slot(event.channel_id)
             await channel.send(text, allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=named))
         return len(texts)
