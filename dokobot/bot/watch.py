@@ -66,6 +66,7 @@ class Watchers:
         self._loaded = False
         self.views: dict[int, View] = {}  # watcher -> what edits the view (its @original)
         self.asking: dict[tuple[int, int], discord.Interaction] = {}  # (watcher, seat) -> "asked" answer
+        self.declined: set[tuple[int, int, int]] = set()  # (watcher, seat, game no): asked once, said no
         self._sent: dict[int, tuple[float, str]] = {}  # watcher -> (view opened at, digest) as last edited
         self._ends: list[tuple[View, str]] = []  # views due for their last edit, and why
         self._delay: tuple[tuple[int | None, int], Delay] | None = None  # (game id, actions) -> its delay
@@ -363,6 +364,10 @@ async def _ask(interaction: discord.Interaction, watchers: Watchers, seat: int, 
     """Consent: a public question to the seat's player only, with buttons only they may answer."""
     table, watcher = watchers.table, interaction.user.id
     player = table.game_players[seat]
+    again = _asked_before(watchers, watcher, seat)
+    if again is not None:  # one question per watcher, seat and game: a player is never pinged twice
+        await send_ephemeral(interaction, t(lang, again, name=esc(player.name)))
+        return
     their = await watchers.bot.user_lang(player.user_id, table.channel_id)  # the question is theirs
     name = esc(getattr(interaction.user, "display_name", interaction.user.name))
     view = dynamic_view()
@@ -375,6 +380,14 @@ async def _ask(interaction: discord.Interaction, watchers: Watchers, seat: int, 
         everyone=False, roles=False, users=[discord.Object(player.user_id)]))
     await interaction.response.send_message(t(lang, "kiebitz.asked", name=esc(player.name)), ephemeral=True)
     watchers.asking[(watcher, seat)] = interaction
+
+
+def _asked_before(watchers: Watchers, watcher: int, seat: int) -> str | None:
+    """Why ``watcher`` may not ask ``seat`` again in this game (a catalogue key), or None."""
+    if (watcher, seat, watchers.table.game_no) in watchers.declined:
+        return "kiebitz.declined_before"
+    asked = watchers.asking.get((watcher, seat))
+    return "kiebitz.asked_before" if asked is not None and not expired(asked) else None
 
 
 async def _answered(interaction: discord.Interaction, watchers: Watchers, seat: int, watcher: int, allow: bool,
@@ -395,6 +408,7 @@ async def _answered(interaction: discord.Interaction, watchers: Watchers, seat: 
              watcher=watcher_name)
     await interaction.response.edit_message(content=done, view=None, allowed_mentions=NO_MENTIONS)
     if not allow:
+        watchers.declined.add((watcher, seat, table.game_no))
         if asked is not None and not expired(asked):
             their = await watchers.bot.lang_of(asked)
             await _quietly(asked.edit_original_response(content=t(their, "kiebitz.declined_you", name=esc(

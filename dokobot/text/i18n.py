@@ -1135,6 +1135,14 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "{player}, {watcher} would like to follow your seat in this game "
         "(privately, one trick behind, never a card in your hand). Do you allow it?",
     ),
+    "kiebitz.asked_before": (
+        "Du hast {name} schon gefragt; warte auf die Antwort.",
+        "You have already asked {name}; wait for the answer.",
+    ),
+    "kiebitz.declined_before": (
+        "{name} möchte in diesem Spiel keinen Kiebitz; frag im nächsten Spiel wieder.",
+        "{name} wants no Kiebitz in this game; ask again in the next game.",
+    ),
     "kiebitz.asked": (
         "{name} ist gefragt. Sobald {name} zustimmt, siehst du hier das Spiel.",
         "{name} has been asked. Once {name} agrees, you see the game here.",

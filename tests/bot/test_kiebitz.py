@@ -115,6 +115,9 @@ async def test_consent_only_the_asked_player_answers_and_a_no_shows_nothing(doko
     question = doko.public()[-1]
     assert [m.id for m in question.mentions] == [ost.id] and f"<@{ost.id}>" in question.content
     assert "Kiebitz" in question.content and footer(doko) == ""
+    again = await ask_to_watch(doko, watcher, 1)  # asking again pings Ost no second time
+    assert again.response.content == "Du hast Ost schon gefragt; warte auf die Antwort."
+    assert doko.public()[-1].id == question.id
     for other in (nord, watcher):  # nobody else answers for Ost
         res = await other.click(question, label="Erlauben")
         assert res.ephemeral and res.response.content == "Das kann nur Ost beantworten."
@@ -124,6 +127,9 @@ async def test_consent_only_the_asked_player_answers_and_a_no_shows_nothing(doko
     assert answered.content == "Ost möchte in diesem Spiel keinen Kiebitz." and components(answered) == []
     declined = doko.fetch(waiting, watcher)
     assert declined.content == "Ost möchte nicht, dass du zuschaust." and declined.embeds == []
+    refused = await ask_to_watch(doko, watcher, 1)  # a no holds for this game: no new question
+    assert refused.response.content == "Ost möchte in diesem Spiel keinen Kiebitz; frag im nächsten Spiel wieder."
+    assert doko.public()[-1].id == question.id
     await doko.open_all_hands()
     await doko.reserve_all_gesund()
     await play_cards(doko, 12)
