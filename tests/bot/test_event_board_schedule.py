@@ -86,6 +86,21 @@ async def test_a_start_time_becomes_a_scheduled_event_in_the_guild(doko, store):
     assert stored is not None and stored.scheduled_id == made.id
 
 
+async def test_an_event_ended_before_its_start_cancels_its_scheduled_event(doko, store, sent):
+    event = await _event(doko, store)
+    schedule = _schedule(doko)
+    await _scheduled(doko, schedule, event)
+    assert schedule.pending() == {event.event_id}
+    stored = await store.event(event.event_id)
+    assert stored is not None and stored.scheduled_id is not None
+    with doko.env._bot_scope():
+        await schedule.ended(stored)
+    [made] = _scheduled_events(doko)
+    assert made.status == 4 and schedule.pending() == set()  # 4: cancelled
+    await doko.env.advance_time(HOUR)
+    assert not sent  # no reminder either
+
+
 async def test_without_manage_events_the_host_is_told_and_the_reminder_still_comes(doko, store, sent):
     backend = doko.env.backend
     guild = backend.get_guild(doko.guild.id)

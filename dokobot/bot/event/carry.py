@@ -77,7 +77,7 @@ class EventEffects:
                     await self.say(event, "event.line.round_ended", round=effect.round)
             case fx.EventEnded():
                 self.desk.deadlines.cancel(event.event_id)
-                self.desk.schedule.forget(event.event_id)  # its end is said by the standings message's last edit
+                await self.desk.schedule.ended(event)  # its end is said by the standings message's last edit
             case fx.StandingsChanged() | fx.EntrantAdded() | fx.EntrantLeft():
                 await self.desk.board.changed(event.event_id)
 

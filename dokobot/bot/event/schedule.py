@@ -67,6 +67,24 @@ class EventSchedule:
         if task is not None:
             task.cancel()
 
+    async def ended(self, event: StoredEvent) -> None:
+        """The event is over: no reminder, and its Scheduled Event does not go on showing it as
+        coming (cancelled before it began, ended once it was active). Best effort: what Discord
+        refuses is logged, the event's end stands."""
+        self.forget(event.event_id)
+        guild = self.bot.client.get_guild(event.guild_id or 0)
+        if event.scheduled_id is None or guild is None:
+            return
+        try:
+            made = guild.get_scheduled_event(event.scheduled_id) or await guild.fetch_scheduled_event(
+                event.scheduled_id)
+            if made.status == discord.EventStatus.scheduled:
+                await made.cancel()
+            elif made.status == discord.EventStatus.active:
+                await made.end()
+        except discord.HTTPException as exc:  # deleted by hand, or Manage Events taken away since
+            log.info("event %s: its Scheduled Event was not closed: %s", event.event_id, exc)
+
     def stop(self) -> None:
         for event_id in list(self._timers):
             self.forget(event_id)
