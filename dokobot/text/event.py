@@ -41,11 +41,14 @@ def settings_text(lang: str | None, s: EventSettings) -> str:
     return " · ".join(parts)
 
 
-def _row(lang: str | None, s: Standing) -> str:
+def standing_row(lang: str | None, s: Standing, name: str | None = None) -> str:
+    """One entrant's line: rank, name (``name``: already escaped, else ``s.name`` escaped here),
+    points per round, total, games, and the average when a round was missed."""
     rounds = " · ".join(t(lang, "event.missed", n=i + 1) if p is None else
                         t(lang, "event.round_short", n=i + 1, points=signed(p, lang))
                         for i, p in enumerate(s.rounds))
-    line = t(lang, "event.row", rank=s.rank, name=esc(s.name, lang), rounds=rounds, total=signed(s.total, lang),
+    shown = esc(s.name, lang) if name is None else name
+    line = t(lang, "event.row", rank=s.rank, name=shown, rounds=rounds, total=signed(s.total, lang),
              games=tn(lang, "count.games", s.games))
     if s.played < len(s.rounds):  # ranked by the average: say it
         line += " · " + t(lang, "event.average", average=signed_decimal(float(s.average), lang))
@@ -57,9 +60,9 @@ def standings_text(lang: str | None, table: Standings, limit: int = DESCRIPTION)
     not fit ``limit`` are summed up in one line."""
     if not table.people and not table.computers:
         return t(lang, "event.standings_empty")
-    rows = [_row(lang, s) for s in table.people]
+    rows = [standing_row(lang, s) for s in table.people]
     if table.computers:
-        rows += ["", f"**{t(lang, 'event.computers_apart')}**", *(_row(lang, s) for s in table.computers)]
+        rows += ["", f"**{t(lang, 'event.computers_apart')}**", *(standing_row(lang, s) for s in table.computers)]
     tail = ["", t(lang, "event.rule")]
     for shown in range(len(rows), -1, -1):
         more = [tn(lang, "event.more", len(rows) - shown)] if shown < len(rows) else []

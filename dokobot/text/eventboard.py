@@ -22,10 +22,10 @@ from dokobot.table.event.standings import Standing, Standings
 from dokobot.table.event.state import EventState
 from dokobot.table.event.store import StoredEvent
 from dokobot.table.table import computer_id, computer_name
-from dokobot.text.event import settings_text
+from dokobot.text.event import settings_text, standing_row
 from dokobot.text.i18n import computer_words, t, tn
 from dokobot.text.markdown import esc
-from dokobot.text.numbers import signed, signed_decimal
+from dokobot.text.numbers import signed
 from dokobot.text.picture import (
     FELT_DARK,
     GOLD,
@@ -183,14 +183,7 @@ def standings_lines(lang: str | None, table: Standings, limit: int = DESCRIPTION
 
 
 def _row(lang: str | None, s: Standing) -> str:
-    rounds = " · ".join(t(lang, "event.missed", n=i + 1) if p is None else
-                        t(lang, "event.round_short", n=i + 1, points=signed(p, lang))
-                        for i, p in enumerate(s.rounds))
-    line = t(lang, "event.row", rank=s.rank, name=_name(s.name, lang), rounds=rounds, total=signed(s.total, lang),
-             games=tn(lang, "count.games", s.games))
-    if s.played < len(s.rounds):  # ranked by the average: say it
-        line += " · " + t(lang, "event.average", average=signed_decimal(float(s.average), lang))
-    return line
+    return standing_row(lang, s, _name(s.name, lang))
 
 
 # ---- past events ------------------------------------------------------------------------------

@@ -4,10 +4,8 @@ per-channel bucket across all routes), counted on SimCord's virtual time."""
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
-import discord
 import pytest
 import simcord.http.router as sim_router
 
@@ -17,31 +15,18 @@ from dokobot.bot.pacing import Pace
 from dokobot.storage.memory import MemoryStore
 from dokobot.text.i18n import t
 from tests.bot.event_driver import EventDriver
-from tests.bot.helpers import FAST, message_text
+from tests.bot.helpers import FAST, VirtualClock, message_text
 
 TABLES = 12
 
 
-class VirtualPause:
-    """The bot's pacing clock: Discord's (virtual) time, and pauses only SimCord's virtual clock ends."""
-
-    def __init__(self) -> None:
-        self.env: Any = None
-
-    def now(self) -> float:
-        return discord.utils.utcnow().timestamp()
-
-    async def sleep(self, seconds: float) -> None:
-        await self.env.external_wait(asyncio.sleep(seconds), reason="a paced call in the event's channel")
-
-
 @pytest.fixture
-def pause() -> VirtualPause:
-    return VirtualPause()
+def pause() -> VirtualClock:
+    return VirtualClock(None, "a paced call in the event's channel")  # the environment comes with the test (virtual_pause)
 
 
 @pytest.fixture(autouse=True)
-def virtual_pause(pause: VirtualPause, simcord_env: Any) -> None:
+def virtual_pause(pause: VirtualClock, simcord_env: Any) -> None:
     pause.env = simcord_env
 
 
@@ -66,7 +51,7 @@ def peak_per_window(times: list[float], window: float = 5.0) -> int:
 
 
 @pytest.fixture
-def simcord_bot(store: MemoryStore, deals, pause: VirtualPause) -> DokoBot:
+def simcord_bot(store: MemoryStore, deals, pause: VirtualClock) -> DokoBot:
     """Discord's pace on virtual time (the other event tests' bots show every change at once)."""
     return DokoBot(Config(), store=store, computer_skill=FAST, computer_delay=0, rng=deals, pace=Pace(),
                    pace_clock=pause)

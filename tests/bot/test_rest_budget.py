@@ -8,13 +8,12 @@ when it changed. People are pinged only when it helps (the first turn of a
 game, the reminder), and the last state is always shown, after a restart too.
 These bots get Discord's pace (``Pace()``); the other tests' bots show every
 change at once, as their clicks take no virtual time. The presenter's paced edits wait on
-SimCord's virtual clock alone (``VirtualPause``), and so do the computers' pauses before their
+SimCord's virtual clock alone (``VirtualClock``), and so do the computers' pauses before their
 moves: only ``advance_time`` ends them, so a click never waits for them in real time.
 """
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import json
 from dataclasses import dataclass
@@ -32,7 +31,7 @@ from dokobot.storage.memory import MemoryStore
 from dokobot.table.table import COMPUTER_DELAY
 from dokobot.text import render
 from dokobot.text.i18n import t
-from tests.bot.helpers import FAST, Driver, components, message_text, turn_lines
+from tests.bot.helpers import FAST, Driver, VirtualClock, components, message_text, turn_lines
 
 THINK = 2.0  # seconds the person takes for a decision
 
@@ -81,39 +80,24 @@ def requests(simcord_env, monkeypatch) -> Requests:
     return rec
 
 
-class VirtualPause:
-    """The presenter's clock under SimCord: Discord's (virtual) time, and a pause before a
-    paced edit that only SimCord's virtual clock ends (declared as an intentional wait: its
-    timer fires through ``advance_time``, never by the wall clock)."""
-
-    def __init__(self) -> None:
-        self.env: Any = None  # the running environment, once there is one
-
-    def now(self) -> float:
-        return discord.utils.utcnow().timestamp()
-
-    async def sleep(self, seconds: float) -> None:
-        await self.env.external_wait(asyncio.sleep(seconds), reason="a paced edit of the table message")
-
-
 @pytest.fixture
-def pause() -> VirtualPause:
-    return VirtualPause()
+def pause() -> VirtualClock:
+    return VirtualClock(None, "a paced edit of the table message")  # the environment comes with the test (virtual_pause)
 
 
 @pytest.fixture(autouse=True)
-def virtual_pause(pause: VirtualPause, simcord_env: Any) -> None:
+def virtual_pause(pause: VirtualClock, simcord_env: Any) -> None:
     pause.env = simcord_env
 
 
-def paced_bot(store: MemoryStore, deals: Any, pause: VirtualPause) -> DokoBot:
+def paced_bot(store: MemoryStore, deals: Any, pause: VirtualClock) -> DokoBot:
     """Computers at their normal pace, the table message at Discord's, on virtual time."""
     return DokoBot(Config(), store=store, computer_skill=FAST, computer_delay=COMPUTER_DELAY, rng=deals, pace=Pace(),
                    pace_clock=pause)
 
 
 @pytest.fixture
-def simcord_bot(store: MemoryStore, deals, pause: VirtualPause) -> DokoBot:
+def simcord_bot(store: MemoryStore, deals, pause: VirtualClock) -> DokoBot:
     return paced_bot(store, deals, pause)
 
 
