@@ -91,6 +91,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import dataclasses
 import gc
 import json
@@ -102,7 +103,7 @@ import sys
 import tempfile
 import time
 import tracemalloc
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -408,6 +409,27 @@ def _german_client(backend: Any, **kwargs: Any) -> Any:
     return record, payload
 
 
+@contextlib.contextmanager
+def _patched(seed: int) -> Iterator[_ErrorCount]:
+    """What every SimCord run of this bench changes while it runs, and puts back: reproducible
+    deals (at five and six the table passes the dealer too, who sits out at five), German
+    clients, and a count of the errors dokobot and the cogs log."""
+    deal_rng = random.Random(seed)
+    real_deal, seeded_deal = dokobot.table.table.deal, dokobot.engine.deal
+    dokobot.table.table.deal = lambda rules, rng=None, *more: seeded_deal(rules, deal_rng, *more)
+    errors = _ErrorCount()
+    for name in ("dokobot", "cogs"):
+        logging.getLogger(name).addHandler(errors)
+    sim_interactions.base_payload = _german_client
+    try:
+        yield errors
+    finally:
+        sim_interactions.base_payload = _SIM_PAYLOAD
+        dokobot.table.table.deal = real_deal
+        for name in ("dokobot", "cogs"):
+            logging.getLogger(name).removeHandler(errors)
+
+
 async def run_load(
     tables: int, games: int, *, seed: int = 1, sqlite: str | None = None, memory: bool = False,
     frames: int = 1, url: str | None = None, shard: int = 0, shards: int = 1, pictures: bool = True,
@@ -422,13 +444,6 @@ async def run_load(
     started_tracing = memory and not tracemalloc.is_tracing()
     if started_tracing:
         tracemalloc.start(frames)
-    errors = _ErrorCount()
-    for name in ("dokobot", "cogs"):
-        logging.getLogger(name).addHandler(errors)
-    deal_rng = random.Random(seed)
-    real_deal, seeded_deal = dokobot.table.table.deal, dokobot.engine.deal
-    # reproducible deals; at five and six the table passes the dealer too (who sits out at five)
-    dokobot.table.table.deal = lambda rules, rng=None, *more: seeded_deal(rules, deal_rng, *more)
     store: Any
     if url:
         from dokobot.storage.sharded import ShardedStore
@@ -444,101 +459,97 @@ async def run_load(
             store = MemoryStore()
         bot = DokoBot(Config(), store=store, **UNPACED)
     meter = Meter()
-    sim_interactions.base_payload = _german_client
-    try:
-        # strict_sync=False: each process's SimCord stands for the one Discord, where the
-        # commands belong to the application and only the shard-0 process syncs them,
-        # and only when they changed (a database reused between runs keeps the hash)
-        async with simcord.run(bot, strict_sync=False) as env:
-            meter.install(bot)
-            if shard:  # every process simulates its own Discord: keep the ids apart
-                await env.advance_time(86_400 * shard)
-            guild = env.create_guild("load", shard_id=shard) if url else env.create_guild("load")
-            load = Load(env, bot, guild, games, random.Random(seed), meter, seats)
-            drivers = [TableDriver(load, i) for i in range(tables)]
-            for d in drivers:
-                await _patient(store, d.channel.id)
-            if not pictures:
+    with _patched(seed) as errors:
+        try:
+            # strict_sync=False: each process's SimCord stands for the one Discord, where the
+            # commands belong to the application and only the shard-0 process syncs them,
+            # and only when they changed (a database reused between runs keeps the hash)
+            async with simcord.run(bot, strict_sync=False) as env:
+                meter.install(bot)
+                if shard:  # every process simulates its own Discord: keep the ids apart
+                    await env.advance_time(86_400 * shard)
+                guild = env.create_guild("load", shard_id=shard) if url else env.create_guild("load")
+                load = Load(env, bot, guild, games, random.Random(seed), meter, seats)
+                drivers = [TableDriver(load, i) for i in range(tables)]
                 for d in drivers:
-                    await bot.set_channel_pictures(d.channel.id, images=False)
-            RENDER_TABLE.cache_clear()
-            gc.collect()
-            if memory:
-                tracemalloc.reset_peak()
-                traced_idle = tracemalloc.get_traced_memory()[0]
-            rss_idle = rss_kb()
-            pauses = _GcPauses()
-            gc.callbacks.append(pauses)
-            t0, epoch0 = time.perf_counter(), time.time()
-            active = list(drivers)
-            renewed = t0
-            while active:
-                i = load.rng.randrange(len(active))
-                await active[i].step()
-                if active[i].done:
-                    active[i] = active[-1]
-                    active.pop()
-                if url and time.perf_counter() - renewed > store.ttl / 3:
-                    renewed = time.perf_counter()
-                    await bot.keep_leases()  # what the lease loop does in a real process
-            wall = time.perf_counter() - t0
-            gc.callbacks.remove(pauses)
-            out: dict[str, Any] = {
-                "tables": tables,
-                "seats": seats,
-                "games_per_table": games,
-                "store": "postgresql" if url else "sqlite" if sqlite else "memory",
-                "shard": shard,
-                "epoch": [epoch0, epoch0 + wall],
-                "pictures": pictures,
-                "games": sum(d.games_done for d in drivers),
-                "interactions": len(meter.samples),
-                "logged_errors": errors.count,
-                "wall_s": round(wall, 3),
-            }
-            if memory:
-                peak = tracemalloc.get_traced_memory()[1]
+                    await _patient(store, d.channel.id)
+                if not pictures:
+                    for d in drivers:
+                        await bot.set_channel_pictures(d.channel.id, images=False)
+                RENDER_TABLE.cache_clear()
                 gc.collect()
-                snapshot = tracemalloc.take_snapshot()
-                shares = _memory_shares(snapshot, traced_idle)
-                out["memory"] = {
-                    "traced_idle_kb": round(traced_idle / 1024),
-                    "peak_per_table_kb": round((peak - traced_idle) / 1024 / tables, 1),
-                    "end_per_table_kb": {k: round(v / 1024 / tables, 1) for k, v in shares.items()},
-                    "top_ours_per_table_kb": _top_ours(snapshot, tables),
+                if memory:
+                    tracemalloc.reset_peak()
+                    traced_idle = tracemalloc.get_traced_memory()[0]
+                rss_idle = rss_kb()
+                pauses = _GcPauses()
+                gc.callbacks.append(pauses)
+                t0, epoch0 = time.perf_counter(), time.time()
+                active = list(drivers)
+                renewed = t0
+                while active:
+                    i = load.rng.randrange(len(active))
+                    await active[i].step()
+                    if active[i].done:
+                        active[i] = active[-1]
+                        active.pop()
+                    if url and time.perf_counter() - renewed > store.ttl / 3:
+                        renewed = time.perf_counter()
+                        await bot.keep_leases()  # what the lease loop does in a real process
+                wall = time.perf_counter() - t0
+                gc.callbacks.remove(pauses)
+                out: dict[str, Any] = {
+                    "tables": tables,
+                    "seats": seats,
+                    "games_per_table": games,
+                    "store": "postgresql" if url else "sqlite" if sqlite else "memory",
+                    "shard": shard,
+                    "epoch": [epoch0, epoch0 + wall],
+                    "pictures": pictures,
+                    "games": sum(d.games_done for d in drivers),
+                    "interactions": len(meter.samples),
+                    "logged_errors": errors.count,
+                    "wall_s": round(wall, 3),
                 }
-            else:
-                samples = meter.samples
-                ack = [s.ack for s in samples]
-                full = [s.ack + s.present for s in samples]
-                busy = sum(full)
-                by_kind: dict[str, list[float]] = {}
-                for s in samples:
-                    by_kind.setdefault(s.kind, []).append(s.ack + s.present)
-                out.update({
-                    "interactions_per_s": round(len(samples) / wall, 1),
-                    "bot_busy_s": round(busy, 3),
-                    "bot_capacity_per_s": round(len(samples) / busy, 1) if busy else None,
-                    "sim_s": round(meter.sim, 3),
-                    "ack_ms": summary(ack),
-                    "full_ms": summary(full),
-                    "full_ms_by_kind": {k: {"n": len(v), **summary(v)} for k, v in sorted(by_kind.items())},
-                    "picture": _picture_figures(meter),
-                    "rss_idle_kb": rss_idle,
-                    "rss_peak_per_table_kb": round((rss_kb("VmHWM") - rss_idle) / tables, 1),
-                    "gc": pauses.figures(),
-                })
+                if memory:
+                    peak = tracemalloc.get_traced_memory()[1]
+                    gc.collect()
+                    snapshot = tracemalloc.take_snapshot()
+                    shares = _memory_shares(snapshot, traced_idle)
+                    out["memory"] = {
+                        "traced_idle_kb": round(traced_idle / 1024),
+                        "peak_per_table_kb": round((peak - traced_idle) / 1024 / tables, 1),
+                        "end_per_table_kb": {k: round(v / 1024 / tables, 1) for k, v in shares.items()},
+                        "top_ours_per_table_kb": _top_ours(snapshot, tables),
+                    }
+                else:
+                    samples = meter.samples
+                    ack = [s.ack for s in samples]
+                    full = [s.ack + s.present for s in samples]
+                    busy = sum(full)
+                    by_kind: dict[str, list[float]] = {}
+                    for s in samples:
+                        by_kind.setdefault(s.kind, []).append(s.ack + s.present)
+                    out.update({
+                        "interactions_per_s": round(len(samples) / wall, 1),
+                        "bot_busy_s": round(busy, 3),
+                        "bot_capacity_per_s": round(len(samples) / busy, 1) if busy else None,
+                        "sim_s": round(meter.sim, 3),
+                        "ack_ms": summary(ack),
+                        "full_ms": summary(full),
+                        "full_ms_by_kind": {k: {"n": len(v), **summary(v)} for k, v in sorted(by_kind.items())},
+                        "picture": _picture_figures(meter),
+                        "rss_idle_kb": rss_idle,
+                        "rss_peak_per_table_kb": round((rss_kb("VmHWM") - rss_idle) / tables, 1),
+                        "gc": pauses.figures(),
+                    })
+                meter.uninstall()
+        finally:
             meter.uninstall()
-    finally:
-        meter.uninstall()
-        sim_interactions.base_payload = _SIM_PAYLOAD
-        dokobot.table.table.deal = real_deal
-        for name in ("dokobot", "cogs"):
-            logging.getLogger(name).removeHandler(errors)
-        if sqlite or url:
-            await store.close()
-        if started_tracing:
-            tracemalloc.stop()
+            if sqlite or url:
+                await store.close()
+            if started_tracing:
+                tracemalloc.stop()
     return out
 
 
@@ -802,54 +813,44 @@ class RestTable:
 async def run_rest(tables: int, games: int, *, seats: int = 4, seed: int = 1) -> dict[str, Any]:
     """``tables`` tables of one person and ``seats - 1`` computers (``mittel``, normal pace) play
     ``games`` games in virtual time; every request SimCord's HTTP layer receives is counted."""
-    deal_rng = random.Random(seed)
-    real_deal, seeded_deal = dokobot.table.table.deal, dokobot.engine.deal
-    dokobot.table.table.deal = lambda rules, rng=None, *more: seeded_deal(rules, deal_rng, *more)
-    errors = _ErrorCount()
-    for name in ("dokobot", "cogs"):
-        logging.getLogger(name).addHandler(errors)
     bot = DokoBot(Config(), store=MemoryStore(), rng=random.Random(seed))
-    sim_interactions.base_payload = _german_client
     rest: RestLog | None = None
-    try:
-        async with simcord.run(bot) as env:
-            # A shared machine: the computers' threads may wait for a core. Not longer: a turn
-            # clock's reminder due within the settle deadline is waited for in real time.
-            env.settle_timeout = 30.0
-            guild = env.create_guild("rest")
-            rng = random.Random(seed)
-            drivers = [RestTable(env, guild, bot, i, seats, rng) for i in range(tables)]
-            for d in drivers:
-                await d.open()
-            rest = RestLog(env)
-            rest.t0 = env.now().timestamp()
-            rest.install()
-            for d in drivers:
-                d.rest = rest
-            wall0 = time.perf_counter()
-            playing = list(drivers)
-            while playing:
-                now = rest.now()
-                playing = [d for d in playing if await d.step(now, games)]
-                dues = [d.due for d in playing if d.due is not None]
-                step = min([0.8] + [max(due - rest.now(), 0.05) for due in dues])
-                await env.advance_time(step)
-            await env.advance_time(10)  # paced edits still due go out
-            # The seconds of play at this pace: the person's thinking and the computers' pauses.
-            # (SimCord's virtual clock also jumps ahead while a click settles, to the turn
-            # clock's reminder at times: time in which nothing is played, so not counted.)
-            play_s = sum(d.decisions * THINK_S + d.computer_moves * COMPUTER_DELAY for d in drivers) / tables
-            virtual_s = rest.now() - 10
-            rest.uninstall()
-            wall = time.perf_counter() - wall0
-            clicks = [f for d in drivers for f in d.feedback]
-    finally:
-        if rest is not None:
-            rest.uninstall()
-        sim_interactions.base_payload = _SIM_PAYLOAD
-        dokobot.table.table.deal = real_deal
-        for name in ("dokobot", "cogs"):
-            logging.getLogger(name).removeHandler(errors)
+    with _patched(seed) as errors:
+        try:
+            async with simcord.run(bot) as env:
+                # A shared machine: the computers' threads may wait for a core. Not longer: a turn
+                # clock's reminder due within the settle deadline is waited for in real time.
+                env.settle_timeout = 30.0
+                guild = env.create_guild("rest")
+                rng = random.Random(seed)
+                drivers = [RestTable(env, guild, bot, i, seats, rng) for i in range(tables)]
+                for d in drivers:
+                    await d.open()
+                rest = RestLog(env)
+                rest.t0 = env.now().timestamp()
+                rest.install()
+                for d in drivers:
+                    d.rest = rest
+                wall0 = time.perf_counter()
+                playing = list(drivers)
+                while playing:
+                    now = rest.now()
+                    playing = [d for d in playing if await d.step(now, games)]
+                    dues = [d.due for d in playing if d.due is not None]
+                    step = min([0.8] + [max(due - rest.now(), 0.05) for due in dues])
+                    await env.advance_time(step)
+                await env.advance_time(10)  # paced edits still due go out
+                # The seconds of play at this pace: the person's thinking and the computers' pauses.
+                # (SimCord's virtual clock also jumps ahead while a click settles, to the turn
+                # clock's reminder at times: time in which nothing is played, so not counted.)
+                play_s = sum(d.decisions * THINK_S + d.computer_moves * COMPUTER_DELAY for d in drivers) / tables
+                virtual_s = rest.now() - 10
+                rest.uninstall()
+                wall = time.perf_counter() - wall0
+                clicks = [f for d in drivers for f in d.feedback]
+        finally:
+            if rest is not None:
+                rest.uninstall()
     res = _rest_figures(rest.calls, tables, games, seats, play_s, wall, clicks, errors.count)
     res["virtual_s"] = round(virtual_s, 1)
     return res
@@ -1115,48 +1116,38 @@ async def run_events(events: int = EVENTS, tables: int = EVENT_TABLES, games: in
     then ``events`` events of ``tables`` tables of four at once; each table plays ``games``
     games in virtual time at Discord's pace: every request SimCord's HTTP layer receives is
     counted, by channel (the threads are channels)."""
-    deal_rng = random.Random(seed)
-    real_deal, seeded_deal = dokobot.table.table.deal, dokobot.engine.deal
-    dokobot.table.table.deal = lambda rules, rng=None, *more: seeded_deal(rules, deal_rng, *more)
-    errors = _ErrorCount()
-    for name in ("dokobot", "cogs"):
-        logging.getLogger(name).addHandler(errors)
     pause = _VirtualPause()
     bot = DokoBot(Config(), store=MemoryStore(), rng=random.Random(seed), pace_clock=pause)
-    sim_interactions.base_payload = _german_client
     rest: RestLog | None = None
-    try:
-        async with simcord.run(bot) as env:
-            pause.env = env
-            # As in the REST run: not longer, or the turn clocks' reminders due within the
-            # settle deadline are waited for (and a settle of forty tables never ends).
-            env.settle_timeout = 30.0
-            guild = env.create_guild("abend")
-            rng = random.Random(seed)
-            rest = RestLog(env)
-            rest.install()
-            rest.t0 = env.now().timestamp()
-            alone = await _lone(env, guild, bot, rest, rng, games, events * tables if lone is None else lone)
-            rest.calls.clear()
-            wall0 = time.perf_counter()
-            opened = [await _open_event(env, guild, bot, i, tables, games) for i in range(events)]
-            drivers: list[PeopleTable] = []
-            channels: dict[int, list[int]] = {}  # event channel -> its threads
-            for channel, people, event_id in opened:
-                await people[0].slash(channel, "doko turnier starten")
-                threads = [t.thread_id for t in await bot.store.event_tables(event_id)]
-                channels[channel.id] = threads
-                drivers += [PeopleTable(env, bot, th, people, rng, rest) for th in threads]
-            await _play(env, rest, drivers)
-            wall = time.perf_counter() - wall0
-            rest.uninstall()
-    finally:
-        if rest is not None:
-            rest.uninstall()
-        sim_interactions.base_payload = _SIM_PAYLOAD
-        dokobot.table.table.deal = real_deal
-        for name in ("dokobot", "cogs"):
-            logging.getLogger(name).removeHandler(errors)
+    with _patched(seed) as errors:
+        try:
+            async with simcord.run(bot) as env:
+                pause.env = env
+                # As in the REST run: not longer, or the turn clocks' reminders due within the
+                # settle deadline are waited for (and a settle of forty tables never ends).
+                env.settle_timeout = 30.0
+                guild = env.create_guild("abend")
+                rng = random.Random(seed)
+                rest = RestLog(env)
+                rest.install()
+                rest.t0 = env.now().timestamp()
+                alone = await _lone(env, guild, bot, rest, rng, games, events * tables if lone is None else lone)
+                rest.calls.clear()
+                wall0 = time.perf_counter()
+                opened = [await _open_event(env, guild, bot, i, tables, games) for i in range(events)]
+                drivers: list[PeopleTable] = []
+                channels: dict[int, list[int]] = {}  # event channel -> its threads
+                for channel, people, event_id in opened:
+                    await people[0].slash(channel, "doko turnier starten")
+                    threads = [t.thread_id for t in await bot.store.event_tables(event_id)]
+                    channels[channel.id] = threads
+                    drivers += [PeopleTable(env, bot, th, people, rng, rest) for th in threads]
+                await _play(env, rest, drivers)
+                wall = time.perf_counter() - wall0
+                rest.uninstall()
+        finally:
+            if rest is not None:
+                rest.uninstall()
     figures = _event_figures(rest.calls, drivers, channels, wall)
     return {"mode": "events", "events": events, "tables_per_event": tables, "games": games,
             "logged_errors": errors.count, "lone": alone, **figures}
