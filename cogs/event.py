@@ -17,7 +17,7 @@ from dokobot.bot.event.opener import open_event, show
 from dokobot.bot.event.opening import Options
 from dokobot.table.event.settings import DDV_GAMES
 
-from .table import _choices, complete_switches
+from .table import choices, complete_switches
 
 
 class EventCog(commands.Cog, name="Event"):
@@ -30,7 +30,7 @@ class EventCog(commands.Cog, name="Event"):
     @app_commands.rename(runden=_("opt.runden"), spiele=_("opt.spiele"), pflichtsolo=_("opt.pflichtsolo"),
                          zeitlimit=_("opt.zeitlimit"), preset=_("opt.preset"), schalter=_("opt.schalter"),
                          computer=_("opt.computer"), kiebitz=_("opt.kiebitz"), beginn=_("opt.beginn"))
-    @app_commands.choices(preset=_choices("ddv", "haus", "klassisch"), kiebitz=_choices("off", "consent", "open"))
+    @app_commands.choices(preset=choices("ddv", "haus", "klassisch"), kiebitz=choices("off", "consent", "open"))
     @app_commands.describe(
         runden=_("cmd.eroeffnen.runden"), spiele=_("cmd.eroeffnen.spiele"), pflichtsolo=_("cmd.eroeffnen.pflichtsolo"),
         zeitlimit=_("cmd.eroeffnen.zeitlimit"), preset=_("cmd.regeln.preset"), schalter=_("cmd.regeln.schalter"),

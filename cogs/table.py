@@ -42,7 +42,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-def _choices(*values: str) -> list[app_commands.Choice[str]]:
+def choices(*values: str) -> list[app_commands.Choice[str]]:
     """Fixed choices of an option: the value stays, the name follows the client's language."""
     return [app_commands.Choice(name=_(f"choice.{v}"), value=v) for v in values]
 
@@ -132,7 +132,7 @@ class TableCog(commands.Cog, name="Table"):
 
     @doko.command(name=_("name.regeln"), description=_("cmd.regeln"))
     @app_commands.rename(preset=_("opt.preset"), schalter=_("opt.schalter"), alle=_("opt.alle"))
-    @app_commands.choices(preset=_choices("ddv", "haus", "klassisch"))
+    @app_commands.choices(preset=choices("ddv", "haus", "klassisch"))
     @app_commands.describe(
         preset=_("cmd.regeln.preset"),
         schalter=_("cmd.regeln.schalter"),
@@ -294,7 +294,7 @@ class TableCog(commands.Cog, name="Table"):
 
     @doko.command(name=_("name.platz"), description=_("cmd.platz"))
     @app_commands.rename(nummer=_("opt.nummer"), aktion=_("opt.aktion"), spieler=_("opt.spieler"))
-    @app_commands.choices(aktion=_choices("übergeben", "computer", "zurück"))
+    @app_commands.choices(aktion=choices("übergeben", "computer", "zurück"))
     @app_commands.describe(
         nummer=_("cmd.platz.nummer"),
         aktion=_("cmd.platz.aktion"),
@@ -360,7 +360,7 @@ class TableCog(commands.Cog, name="Table"):
     @doko.command(name=_("name.computer"), description=_("cmd.computer"))
     @app_commands.rename(aktion=_("opt.aktion"), name=_("opt.name"),
                          stufe=_("opt.stufe"))
-    @app_commands.choices(aktion=_choices("dazu", "entfernen"), stufe=_choices(*LEVELS))
+    @app_commands.choices(aktion=choices("dazu", "entfernen"), stufe=choices(*LEVELS))
     @app_commands.describe(
         aktion=_("cmd.computer.aktion"),
         name=_("cmd.computer.name"),
@@ -392,7 +392,7 @@ class TableCog(commands.Cog, name="Table"):
 
     @doko.command(name=_("name.sprache"), description=_("cmd.sprache"))
     @app_commands.rename(sprache=_("opt.sprache"), kanal=_("opt.kanal"), blatt=_("opt.blatt"))
-    @app_commands.choices(sprache=_choices("de", "en", "auto"), blatt=_choices("french", "german"))
+    @app_commands.choices(sprache=choices("de", "en", "auto"), blatt=choices("french", "german"))
     @app_commands.describe(
         sprache=_("cmd.sprache.sprache"),
         kanal=_("cmd.sprache.kanal"),
@@ -420,7 +420,7 @@ class TableCog(commands.Cog, name="Table"):
     @app_commands.rename(
         zeitraum=_("opt.zeitraum"), ordnung=_("opt.ordnung"), tisch=_("opt.tisch"),
     )
-    @app_commands.choices(zeitraum=_choices("alle", "jahr", "monat", "woche"), ordnung=_choices("punkte", "ppg", "siege"))
+    @app_commands.choices(zeitraum=choices("alle", "jahr", "monat", "woche"), ordnung=choices("punkte", "ppg", "siege"))
     @app_commands.choices(tisch=_size_choices())  # apart: one call takes choices of one type
     @app_commands.describe(
         zeitraum=_("cmd.rangliste.zeitraum"),
