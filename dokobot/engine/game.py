@@ -523,8 +523,9 @@ class Game:
         """Whether the seat may now play a Fuchs as Schwein."""
         return bool(count(self.legal_mask(seat), DA)) and self._schwein_problem(seat, DA) is None
 
-    def _play_moves(self, seat: int) -> list[Move]:
-        """Every play the seat may make now (Schwein variants after the plain card)."""
+    def play_moves(self, seat: int) -> list[Move]:
+        """Every play the seat may make now (Schwein variants after the plain card): the
+        ``Play`` moves of ``legal_actions``, without working out the announcements."""
         out: list[Move] = []
         for card in self.legal_plays(seat):
             t = CODE_TO_TYPE[card]
@@ -565,8 +566,9 @@ class Game:
         out: list[Move] = []
         for form in HOCHZEIT_FORMS if choice else (self.rules.hochzeit,):
             move = replace(base, form=form) if choice else base
-            if form == "named_card":
-                out += [replace(move, card=c) for c in self.nameable_cards(seat, base.solo)]
+            if form == "named_card":  # built directly: dataclasses.replace per card costs 5x more
+                out += [Reserve(move.kind, move.solo, move.size, move.pflicht, move.form, c)
+                        for c in self.nameable_cards(seat, base.solo)]
             else:
                 out.append(move)
         return out
@@ -575,9 +577,8 @@ class Game:
         """Hochzeit ``named_card``: any card of the deck but a ``CQ`` that the seat does not hold
         in every copy (twice, three times at six; the one ``JO``), in display order of the normal
         game (reading 39). ``solo`` is kept for the callers: the rule is the same in a kleines Solo."""
-        h = self._hands[seat]
-        return [CARD_CODES[t] for t in self._sorted(_deck_mask(self.rules))
-                if t != CQ and count(h, t) < count(_deck_mask(self.rules), t)]
+        h, deck_mask = self._hands[seat], _deck_mask(self.rules)
+        return [CARD_CODES[t] for t in self._sorted(deck_mask) if t != CQ and count(h, t) < count(deck_mask, t)]
 
     def can_klopfen(self, seat: int) -> bool:
         """Whether the seat may knock now (``klopfen``)."""
@@ -1582,7 +1583,7 @@ class Game:
         if phase == "play":
             out: list[Move] = [Klopfen()] if self._klopfen_problem(seat) is None else []
             out += [Announce(a) for a in self.allowed_announcements(seat)]
-            return out + self._play_moves(seat)
+            return out + self.play_moves(seat)
         if phase == "reserve":
             return self._reserve_moves(seat)
         if phase == "bid":
