@@ -50,6 +50,7 @@ from .cards import (
     one,
     parse_code,
     rank_of,
+    type_list,
     types_in,
 )
 from .contracts import (
@@ -427,7 +428,7 @@ class Game:
         return [CARD_CODES[t] for t in self._sorted(h) for _ in range(count(h, t))]
 
     def _sorted(self, mask: int) -> list[int]:
-        return sorted(types_in(mask), key=self._order.position.__getitem__)
+        return sorted(type_list(mask), key=self._order.position.__getitem__)
 
     def is_trump(self, card: str) -> bool:
         t = parse_code(card)
@@ -527,8 +528,8 @@ class Game:
         """Every play the seat may make now (Schwein variants after the plain card): the
         ``Play`` moves of ``legal_actions``, without working out the announcements."""
         out: list[Move] = []
-        for card in self.legal_plays(seat):
-            t = CODE_TO_TYPE[card]
+        for t in self._sorted(self.legal_mask(seat)):  # legal_plays, without the codes' round trip
+            card = CARD_CODES[t]
             if t != DA or not self.rules.overtrump or self.sim_beats_as_needed(seat, t, False):
                 out.append(Play(card))
             if t == DA and self.may_schwein(seat):
