@@ -695,8 +695,12 @@ class RefGame:
         """[(card, schwein)] this seat may play now."""
         if self.to_play() != seat:
             return []
+        hand = self.hands[seat]
+        if self.trick:  # a card that does not follow never passes check_card: not tried
+            led = self.ctx.kind(self.trick[0][1])
+            hand = [c for c in hand if self.ctx.kind(c) == led] or hand
         out = []
-        for c in sorted(set(self.hands[seat])):
+        for c in sorted(set(hand)):
             for w in ((False, True) if c == "DA" else (False,)):  # only the DA can be a Schwein
                 try:
                     self.check_card(0, seat, c, w)
