@@ -1218,7 +1218,7 @@ class Game:
         h = self._hands[seat]
         if not count(h, t):
             raise IllegalAction("not_in_hand", seat=seat, card=CARD_CODES[t])
-        mask = self.legal_mask(seat)
+        mask = self.sim_legal(seat)  # legal_mask: _expect checked the phase and the turn
         if not count(mask, t):
             follow = h & self._order.masks[self._led_suit()]
             if follow and not count(follow, t):
@@ -1253,6 +1253,8 @@ class Game:
         return events
 
     def _reveal_events(self, n_before: int) -> list[Event]:
+        if len(self._revealed) == n_before:  # most cards reveal nothing: no copy of the dict
+            return []
         return [PartyRevealed(s, p) for s, p in list(self._revealed.items())[n_before:]]
 
     def sim_play(self, seat: int, t: int, schwein: bool = False) -> None:
