@@ -6,7 +6,6 @@ run `dokobot replay FILE` / `python -m tests.reference.cli FILE` to reproduce.
 
 from __future__ import annotations
 
-import copy
 import json
 import os
 import random
@@ -18,7 +17,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from reference.gen import ref_random_illegal, ref_random_record, truncate  # noqa: E402
+from reference.gen import clone, ref_random_illegal, ref_random_record, truncate  # noqa: E402
 from reference.ref import RefError, make_rules, ref_replay  # noqa: E402
 
 try:
@@ -128,7 +127,7 @@ def _compact(record):
 
 def _outcome(fn, record, fields=None):
     try:
-        res = fn(copy.deepcopy(record))
+        res = fn(clone(record))
     except (RefError, ReplayError) as e:
         return ("error", e.action)
     fields = fields or FIELDS
@@ -140,7 +139,7 @@ def _outcome(fn, record, fields=None):
 def _compare(record):
     exp = ref_replay(record)
     try:
-        got = replay(copy.deepcopy(record))
+        got = replay(clone(record))
     except ReplayError as e:
         pytest.fail(f"engine rejects a legal record at action {e.action}: {e.message}\n"
                     f"expected {json.dumps(exp)}\nrecord: {_compact(record)}")
@@ -165,7 +164,7 @@ def _compare(record):
 
 def _compare_illegal(record, idx):
     try:
-        got = replay(copy.deepcopy(record))
+        got = replay(clone(record))
     except ReplayError as e:
         assert e.action == idx, (f"engine rejects at action {e.action} ({e.message}), "
                                  f"ref at {idx}\nrecord: {_compact(record)}")

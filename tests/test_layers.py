@@ -11,6 +11,8 @@ counts every import, type-only ones too: no circle of design but the engine's.
 from __future__ import annotations
 
 import ast
+import functools
+from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -37,6 +39,23 @@ def _modules() -> dict[str, Path]:
             parts.pop()
         found[".".join(parts)] = path
     return found
+
+
+@functools.cache
+def _parsed(text: str) -> tuple[ast.Module, tuple[ast.AST, ...]]:
+    """A source text's tree and its nodes in ``ast.walk`` order, parsed once per session:
+    the checks below read the same modules ten times over (keyed by the text, so a file
+    that changes is parsed again; nothing here changes a tree)."""
+    tree = ast.parse(text)
+    return tree, tuple(ast.walk(tree))
+
+
+def _tree(path: Path) -> ast.Module:
+    return _parsed(path.read_text(encoding="utf-8"))[0]
+
+
+def _walk(path: Path) -> tuple[ast.AST, ...]:
+    return _parsed(path.read_text(encoding="utf-8"))[1]
 
 
 def _layer(module: str) -> str:
@@ -68,7 +87,7 @@ def _imported(node: ast.Import | ast.ImportFrom, package: str) -> list[str]:
 
 def _top_level_imports(module: str, path: Path) -> list[str]:
     """Absolute names imported when the module is loaded."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = _tree(path)
     package = module if path.name == "__init__.py" else module.rpartition(".")[0]
     names: list[str] = []
 
@@ -119,7 +138,7 @@ def test_discord_only_in_the_bot_layer() -> None:
 
 def _all_imports(path: Path) -> list[str]:
     names = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in _walk(path):
         if isinstance(node, ast.Import):
             names.extend(a.name for a in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
@@ -174,7 +193,7 @@ PRIVATE_ALLOWED: dict[tuple[str, str], str] = {}
 def _private_uses(path: Path) -> list[tuple[int, str]]:
     """(line, expression) of every ``x._name`` where x is not ``self``/``cls`` (dunders aside)."""
     found = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in _walk(path):
         if not isinstance(node, ast.Attribute) or not node.attr.startswith("_"):
             continue
         if node.attr.startswith("__") and node.attr.endswith("__") or node.attr in PUBLIC_UNDERSCORE:
@@ -277,7 +296,7 @@ def _action_dict_uses(path: Path) -> list[tuple[int, str]]:
     """Action dicts built (a literal of action fields only) or read (``"play" in a``,
     ``a["play"]``, ``a.get("play")``)."""
     out = []
-    for n in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for n in _walk(path):
         if isinstance(n, ast.Dict):
             keys = [k.value for k in n.keys if isinstance(k, ast.Constant)]
             if keys and len(keys) == len(n.keys) and set(keys) & ACTION_KEYS and set(keys) <= ACTION_FIELDS:
@@ -316,7 +335,7 @@ MAX_FUNCTION_LINES = 50
 
 def _long_functions(path: Path) -> list[str]:
     return [f"{n.name} ({n.end_lineno - n.lineno + 1} lines)"
-            for n in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+            for n in _walk(path)
             if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef) and n.end_lineno is not None
             and n.end_lineno - n.lineno + 1 > MAX_FUNCTION_LINES]
 
@@ -366,7 +385,7 @@ def _kind_string_uses(path: Path, class_names: set[str]) -> list[tuple[int, str]
     name compared as a string (``type(x).__name__ == "CardPlayed"``), a class with the old
     ``kind`` and ``data`` fields."""
     out = []
-    for n in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for n in _walk(path):
         if isinstance(n, ast.Compare):
             sides = [n.left, *n.comparators]
             words = set().union(*map(_strings, sides))
@@ -425,13 +444,13 @@ def _every_import(module: str, path: Path, *, type_only: bool = True) -> list[st
     """Absolute names imported anywhere in the module: at load, inside functions, and for the
     type checker only (``TYPE_CHECKING``; left out with ``type_only=False``): a type-only
     circle is still a circle of design."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    nodes = _walk(path)
     package = module if path.name == "__init__.py" else module.rpartition(".")[0]
     skipped = set() if type_only else {
-        id(n) for node in ast.walk(tree) if isinstance(node, ast.If) and _is_type_checking(node)
+        id(n) for node in nodes if isinstance(node, ast.If) and _is_type_checking(node)
         for b in node.body for n in ast.walk(b)}
     names: list[str] = []
-    for node in ast.walk(tree):
+    for node in nodes:
         if id(node) not in skipped and isinstance(node, ast.Import | ast.ImportFrom):
             names.extend(_imported(node, package))
     return names
@@ -503,7 +522,7 @@ MAX_BOT_CLASS_LINES = 250
 
 def _long_classes(path: Path, limit: int = MAX_BOT_CLASS_LINES) -> list[str]:
     return [f"{n.name} ({n.end_lineno - n.lineno + 1} lines)"
-            for n in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+            for n in _walk(path)
             if isinstance(n, ast.ClassDef) and n.end_lineno is not None and n.end_lineno - n.lineno + 1 > limit]
 
 
@@ -523,11 +542,19 @@ def test_the_class_check_sees_a_long_class(tmp_path: Path) -> None:
 # ---- the tests themselves: helpers live in helper modules --------------------------------------
 
 
+def _statements(body: list[ast.stmt]) -> Iterator[ast.AST]:
+    """Every statement, nested ones too (an import is a statement: no need to visit expressions)."""
+    for node in body:
+        yield node
+        for field in ("body", "orelse", "finalbody", "handlers", "cases"):
+            yield from _statements(getattr(node, field, []))
+
+
 def _imports_of_tests(path: Path, package: str) -> list[tuple[int, str]]:
     """Imports (module level or deferred) of a test module or a conftest: a helper that two
     modules share lives in a helper module (``tests/<layer>/helpers.py``) instead."""
     out = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in _statements(ast.parse(path.read_text(encoding="utf-8")).body):
         if isinstance(node, ast.Import):
             names = [a.name for a in node.names]
         elif isinstance(node, ast.ImportFrom):

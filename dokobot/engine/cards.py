@@ -75,11 +75,7 @@ def hand_from_types(types: Iterable[int]) -> int:
 
 def types_in(mask: int) -> Iterator[int]:
     """Distinct card types present in a hand or filtered hand, low type first."""
-    m = (mask | (mask >> 1)) & _LOW
-    while m:
-        low = m & -m
-        yield (low.bit_length() - 1) >> 1
-        m ^= low
+    return iter(type_list(mask))  # the table lookups below beat a bit loop
 
 
 def _small_table(offset: int, width: int) -> dict[int, tuple[int, ...]]:
@@ -120,7 +116,7 @@ def hand_types(hand: int) -> list[int]:
 
 
 def hand_size(hand: int) -> int:
-    return sum(count(hand, t) for t in types_in(hand))
+    return n_cards(hand)
 
 
 def parse_code(code: object) -> int | None:

@@ -50,6 +50,7 @@ from .cards import (
     one,
     parse_code,
     rank_of,
+    type_list,
     types_in,
 )
 from .contracts import (
@@ -427,7 +428,7 @@ class Game:
         return [CARD_CODES[t] for t in self._sorted(h) for _ in range(count(h, t))]
 
     def _sorted(self, mask: int) -> list[int]:
-        return sorted(types_in(mask), key=self._order.position.__getitem__)
+        return sorted(type_list(mask), key=self._order.position.__getitem__)
 
     def is_trump(self, card: str) -> bool:
         t = parse_code(card)
@@ -523,11 +524,12 @@ class Game:
         """Whether the seat may now play a Fuchs as Schwein."""
         return bool(count(self.legal_mask(seat), DA)) and self._schwein_problem(seat, DA) is None
 
-    def _play_moves(self, seat: int) -> list[Move]:
-        """Every play the seat may make now (Schwein variants after the plain card)."""
+    def play_moves(self, seat: int) -> list[Move]:
+        """Every play the seat may make now (Schwein variants after the plain card): the
+        ``Play`` moves of ``legal_actions``, without working out the announcements."""
         out: list[Move] = []
-        for card in self.legal_plays(seat):
-            t = CODE_TO_TYPE[card]
+        for t in self._sorted(self.legal_mask(seat)):  # legal_plays, without the codes' round trip
+            card = CARD_CODES[t]
             if t != DA or not self.rules.overtrump or self.sim_beats_as_needed(seat, t, False):
                 out.append(Play(card))
             if t == DA and self.may_schwein(seat):
@@ -565,8 +567,9 @@ class Game:
         out: list[Move] = []
         for form in HOCHZEIT_FORMS if choice else (self.rules.hochzeit,):
             move = replace(base, form=form) if choice else base
-            if form == "named_card":
-                out += [replace(move, card=c) for c in self.nameable_cards(seat, base.solo)]
+            if form == "named_card":  # built directly: dataclasses.replace per card costs 5x more
+                out += [Reserve(move.kind, move.solo, move.size, move.pflicht, move.form, c)
+                        for c in self.nameable_cards(seat, base.solo)]
             else:
                 out.append(move)
         return out
@@ -575,9 +578,8 @@ class Game:
         """Hochzeit ``named_card``: any card of the deck but a ``CQ`` that the seat does not hold
         in every copy (twice, three times at six; the one ``JO``), in display order of the normal
         game (reading 39). ``solo`` is kept for the callers: the rule is the same in a kleines Solo."""
-        h = self._hands[seat]
-        return [CARD_CODES[t] for t in self._sorted(_deck_mask(self.rules))
-                if t != CQ and count(h, t) < count(_deck_mask(self.rules), t)]
+        h, deck_mask = self._hands[seat], _deck_mask(self.rules)
+        return [CARD_CODES[t] for t in self._sorted(deck_mask) if t != CQ and count(h, t) < count(deck_mask, t)]
 
     def can_klopfen(self, seat: int) -> bool:
         """Whether the seat may knock now (``klopfen``)."""
@@ -1216,7 +1218,7 @@ class Game:
         h = self._hands[seat]
         if not count(h, t):
             raise IllegalAction("not_in_hand", seat=seat, card=CARD_CODES[t])
-        mask = self.legal_mask(seat)
+        mask = self.sim_legal(seat)  # legal_mask: _expect checked the phase and the turn
         if not count(mask, t):
             follow = h & self._order.masks[self._led_suit()]
             if follow and not count(follow, t):
@@ -1251,6 +1253,8 @@ class Game:
         return events
 
     def _reveal_events(self, n_before: int) -> list[Event]:
+        if len(self._revealed) == n_before:  # most cards reveal nothing: no copy of the dict
+            return []
         return [PartyRevealed(s, p) for s, p in list(self._revealed.items())[n_before:]]
 
     def sim_play(self, seat: int, t: int, schwein: bool = False) -> None:
@@ -1582,7 +1586,7 @@ class Game:
         if phase == "play":
             out: list[Move] = [Klopfen()] if self._klopfen_problem(seat) is None else []
             out += [Announce(a) for a in self.allowed_announcements(seat)]
-            return out + self._play_moves(seat)
+            return out + self.play_moves(seat)
         if phase == "reserve":
             return self._reserve_moves(seat)
         if phase == "bid":

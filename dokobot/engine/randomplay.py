@@ -14,7 +14,6 @@ from .actions import (
     HochzeitPartner,
     Klopfen,
     Move,
-    Play,
     Reserve,
 )
 from .cards import _CHUNK_HI, _CHUNK_LO, _LOW, DA, LOW12
@@ -60,7 +59,7 @@ def random_action(g: Game, rng: random.Random, announce_rate: float = 0.05,
         allowed = g.allowed_announcements(seat)
         if allowed:
             return seat, Announce(rng.choice(allowed))
-    return s, rng.choice([m for m in g.legal_actions(s) if isinstance(m, Play)])
+    return s, rng.choice(g.play_moves(s))
 
 
 def random_game(rules: RuleSet, rng: random.Random, announce_rate: float = 0.05,

@@ -87,7 +87,9 @@ async def test_a_table_that_stops_moving_fails_loudly(bot_load, monkeypatch):
         raise RuntimeError("no cards")
 
     monkeypatch.setattr(dokobot.engine, "deal", broken_deal)
-    with pytest.raises(bot_load.Stalled, match="no progress"):
+    # the stall check itself, not its threshold: five refused clicks in a row say it as well as fifty
+    monkeypatch.setattr(bot_load, "STALL_STEPS", 5)
+    with pytest.raises(bot_load.Stalled, match="no progress in 5 steps"):
         await bot_load.run_load(1, 1, seed=7, seats=6)
 
 

@@ -219,6 +219,9 @@ class Ctx:
                       and not contract.endswith("reines_herz"))
         # I-22: Schweine exist only where the Fuchs is a trump.
         self.schwein_ok = rules["schweine"] and "DA" in self.trumps
+        # the same ranking as a set: the generators ask millions of times
+        joker = self.joker_on_top() or contract == "solo:reines_karo"
+        self.trump_set = frozenset(self.trumps) | ({"JO"} if joker else frozenset())
 
     def joker_on_top(self):
         """Reading 34: the JO is the highest trump of the normal game and of the four
@@ -227,12 +230,10 @@ class Ctx:
         return kind in SUIT_OF_SOLO
 
     def is_trump(self, card):
-        if card == "JO":
-            return self.joker_on_top() or self.contract == "solo:reines_karo"
-        return card in self.trumps
+        return card in self.trump_set  # the JO only where it ranks as a trump (reading 34)
 
     def kind(self, card):
-        if self.is_trump(card):
+        if card in self.trump_set:
             return "trump"
         return "D" if card == "JO" else card[0]
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import copy
-
 from .ref import (
     ANNOUNCEMENTS,
     SOLO_KINDS,
@@ -249,9 +247,18 @@ def ref_random_record(rng, rules_config, n_seats=4, p_announce=None):
     return record
 
 
+def clone(record):
+    """A deep copy of a JSON-shaped record (dicts, lists, scalars), faster than copy.deepcopy."""
+    if isinstance(record, dict):
+        return {k: clone(v) for k, v in record.items()}
+    if isinstance(record, list):
+        return [clone(v) for v in record]
+    return record
+
+
 def truncate(rng, record):
     """A random proper prefix of a legal record (an unfinished game)."""
-    rec = copy.deepcopy(record)
+    rec = clone(record)
     rec["actions"] = rec["actions"][:rng.randrange(len(rec["actions"]))]
     return rec
 
@@ -427,7 +434,7 @@ def ref_random_illegal(rng, record):
     """A mutation of a legal record whose first illegal action is at the returned
     index (None: the header is broken)."""
     for _ in range(50):
-        rec = copy.deepcopy(record)
+        rec = clone(record)
         if rng.random() < 0.04:
             kind = rng.randrange(3)
             if kind == 0:

@@ -82,7 +82,7 @@ class RefGame:
         self.six = n == 6
         self.steps = rules["_steps"]  # limit steps, level 2 upwards
         self.words = ["re", "kontra"] + self.steps
-        valid = set(deck(rules))
+        self.valid = valid = frozenset(deck(rules))
         for h in hands:
             if not isinstance(h, list):
                 raise RefError("a hand must be a list of cards", None)
@@ -558,7 +558,7 @@ class RefGame:
         out = []
         for w in self.words:
             try:
-                self.copy()._announce(0, seat, w, {})
+                self._probe()._announce(0, seat, w, {})
             except RefError:
                 continue
             out.append(w)
@@ -567,7 +567,7 @@ class RefGame:
     # ---------------------------------------------------------- play
     def _play(self, i, seat, card, a):
         self._need_phase(i, "play", "card play")
-        if not isinstance(card, str) or card not in set(deck(self.rules)):
+        if not isinstance(card, str) or card not in self.valid:
             raise RefError(f"{card!r} is not a card", i)
         expect = self.to_play()
         if seat != expect:
@@ -695,9 +695,13 @@ class RefGame:
         """[(card, schwein)] this seat may play now."""
         if self.to_play() != seat:
             return []
+        hand = self.hands[seat]
+        if self.trick:  # a card that does not follow never passes check_card: not tried
+            led = self.ctx.kind(self.trick[0][1])
+            hand = [c for c in hand if self.ctx.kind(c) == led] or hand
         out = []
-        for c in sorted(set(self.hands[seat])):
-            for w in (False, True):
+        for c in sorted(set(hand)):
+            for w in ((False, True) if c == "DA" else (False,)):  # only the DA can be a Schwein
                 try:
                     self.check_card(0, seat, c, w)
                 except RefError:
@@ -711,6 +715,13 @@ class RefGame:
                       for k, v in self.__dict__.items()}
         g.hands = [list(h) for h in self.hands]
         g.trick = list(self.trick)
+        return g
+
+    def _probe(self):
+        """A copy to try an announcement on: _announce changes only these three."""
+        g = RefGame.__new__(RefGame)
+        g.__dict__ = dict(self.__dict__, level=dict(self.level), late=dict(self.late),
+                          announced=list(self.announced))
         return g
 
     # ---------------------------------------------------------- result

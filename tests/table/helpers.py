@@ -3,6 +3,10 @@ played through the table."""
 
 from __future__ import annotations
 
+import functools
+from typing import Any
+
+from dokobot.engine import Game, RuleSet
 from dokobot.engine.actions import Announce, Klopfen, Play, Reserve
 from dokobot.storage.memory import MemoryStore
 from dokobot.table.outcome import Outcome
@@ -68,3 +72,20 @@ async def finish(table: Table) -> Outcome:
         out = await move(table)
     assert out.finished is not None and out.finished.number == number
     return out
+
+
+def first_card_result(rules: RuleSet, hands: list[list[str]], dealer: int) -> dict[str, Any]:
+    """The result when everybody says gesund and plays the first legal card (as ``play_out``);
+    read only: the Bock tests search the same seeded deals again and again (every test from
+    seed 0, on both stores), so each deal is played out once per session."""
+    return _first_card_result(rules, tuple(map(tuple, hands)), dealer)
+
+
+@functools.cache
+def _first_card_result(rules: RuleSet, hands: tuple[tuple[str, ...], ...], dealer: int) -> dict[str, Any]:
+    g = Game(rules, [list(h) for h in hands], dealer=dealer)
+    while g.phase != "done":
+        s = g.to_act
+        assert s is not None
+        g.act(s, Reserve("gesund") if g.phase == "reserve" else Play(g.legal_plays(s)[0]))
+    return g.result()

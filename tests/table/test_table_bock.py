@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from dokobot.engine import Game, RuleSet, deal
+from dokobot.engine import RuleSet, deal
 from dokobot.engine.actions import Play, Reserve
 from dokobot.engine.record import replay
 from dokobot.storage.memory import MemoryStore
@@ -15,18 +15,10 @@ from dokobot.table.bock import BockState
 from dokobot.table.table import FIRST_DEALER, SEATS, Table, Tables
 from dokobot.text.render import summary_text, table_text
 from tests.rigged import RiggedDeals
+from tests.table.helpers import first_card_result as simulate
 from tests.table.helpers import play_out
 
 USERS = [(11, "Nord"), (12, "Ost"), (13, "Sued"), (14, "West")]
-
-
-def simulate(rules: RuleSet, hands: list[list[str]], dealer: int) -> dict:
-    """The result when everybody says gesund and plays the first legal card (as ``play_one``)."""
-    g = Game(rules, [list(h) for h in hands], dealer=dealer)
-    while g.phase != "done":
-        s = g.to_act
-        g.apply({"seat": s, "reserve": "gesund"} if g.phase == "reserve" else {"seat": s, "play": g.legal_plays(s)[0]})
-    return g.result()
 
 
 def is_tie(res: dict) -> bool:

@@ -10,26 +10,18 @@ from typing import Any
 
 import pytest
 
-from dokobot.engine import Game, GameResult, RuleSet, deal
+from dokobot.engine import GameResult, RuleSet, deal
 from dokobot.storage.memory import MemoryStore
 from dokobot.storage.sql_store import SqlStore
 from dokobot.table.bock import BockGame, BockState, fired, replay_bock, step
 from dokobot.table.table import Table, Tables
 from dokobot.text.render import table_text
 from tests.rigged import RiggedDeals
+from tests.table.helpers import first_card_result as simulate
 from tests.table.helpers import play_out
 
 USERS = [(11, "Nord"), (12, "Ost"), (13, "Sued"), (14, "West"), (15, "Fuenf"), (16, "Sechs")]
 CHANNEL = 100
-
-
-def simulate(rules: RuleSet, hands: list[list[str]], dealer: int) -> dict[str, Any]:
-    """The result when everybody says gesund and plays the first legal card (as ``play_out``)."""
-    g = Game(rules, [list(h) for h in hands], dealer=dealer)
-    while g.phase != "done":
-        s = g.to_act
-        g.apply({"seat": s, "reserve": "gesund"} if g.phase == "reserve" else {"seat": s, "play": g.legal_plays(s)[0]})
-    return g.result()
 
 
 def is_tie(res: dict[str, Any]) -> bool:
