@@ -51,11 +51,12 @@ def delay_of(game: Game) -> Delay:
     noted after every step (only public facts are kept, whichever seat's eyes note them)."""
     again = Game(game.rules, [list(game.dealt(s)) for s in range(game.n)], dealer=game.dealer,
                  players=game.players, pflicht=game.pflicht, vorgefuehrt=game.vorgefuehrt, owed=game.owed)
-    eyes = again.seats[0]
-    delay = Delay().note(again.observation(eyes))
-    for action in game.actions:
-        again.apply(action)
-        delay = delay.note(again.observation(eyes))
+    eyes, delay = again.seats[0], Delay()
+    for step in range(len(game.actions) + 1):
+        if step:
+            again.apply(game.actions[step - 1])
+        if delay.wants(again.phase, bool(again.sim_trick), again.tricks_played):  # else ``note`` keeps it as is
+            delay = delay.note(again.observation(eyes))
     return delay
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 from itertools import combinations
 
@@ -28,16 +29,26 @@ def _cost(groups: Tables, history: list[Tables]) -> int:
     return REPEAT * pairs + sum(odd.get(k, 0) for g in groups if len(g) != 4 for k in g)
 
 
-def _partitions(people: list[int], sizes: tuple[int, ...]) -> list[Tables]:
-    """Every way to split ``people`` into tables of ``sizes``, table by table (tables of equal
-    size come up once per order: more rows, the same minimum; a table of five may hold anyone)."""
-    if not sizes:
-        return [()]
-    out = []
-    for group in combinations(people, sizes[0]):
-        left = [p for p in people if p not in group]
-        out += [(group, *tail) for tail in _partitions(left, sizes[1:])]
-    return out
+def _cheapest(people: list[int], sizes: tuple[int, ...], history: list[Tables]) -> int:
+    """The least documented cost over every way to split ``people`` into tables of ``sizes``,
+    table by table (each table any group of the people left): exhaustive, with the least cost
+    of the people left after the first tables remembered (the same groups, priced once)."""
+    met, odd = meetings(history), odd_seats(history)
+    keys = sorted(people)
+
+    @functools.cache
+    def price(group: tuple[int, ...]) -> int:
+        pairs = sum(met.get(frozenset((keys[a], keys[b])), 0) ** 2 for a, b in combinations(group, 2))
+        return REPEAT * pairs + (sum(odd.get(keys[i], 0) for i in group) if len(group) != 4 else 0)
+
+    @functools.cache
+    def least(left: int, k: int) -> int:  # left: a bit per index of ``keys``
+        if k == len(sizes):
+            return 0
+        free = [i for i in range(len(keys)) if left >> i & 1]
+        return min(price(g) + least(left & ~sum(1 << i for i in g), k + 1) for g in combinations(free, sizes[k]))
+
+    return least((1 << len(keys)) - 1, 0)
 
 
 def test_table_sizes_people_first_computers_only_where_needed():
@@ -101,7 +112,7 @@ def test_the_draw_finds_the_cheapest_seating(n, seed, past):
             cut.append(cut[-1] + s)
         history.append(tuple(tuple(people[a:b]) for a, b in zip(cut, cut[1:], strict=False)))
     got = draw(people, sizes, history, seed)
-    best = min(_cost(p, history) for p in _partitions(sorted(people), sizes))
+    best = _cheapest(people, sizes, history)
     assert _cost(got.tables, history) == best == got.repeats * REPEAT + got.odd
 
 

@@ -84,9 +84,15 @@ class Delay:
 
     moments: tuple[Moment, ...] = ()
 
+    def wants(self, phase: str, trick_begun: bool, done: int) -> bool:
+        """Does a step that leaves the game in ``phase`` with ``done`` tricks complete (and the
+        next ``trick_begun`` or not) add a moment? Only the first point of a new boundary does:
+        the replay asks before it builds an observation (most steps add nothing)."""
+        return phase == "play" and not trick_begun and done == len(self.moments)
+
     def note(self, obs: Observation) -> Delay:
         """After any step of the game, with any seat's observation (only public facts are kept)."""
-        if obs.phase != "play" or obs.trick or len(obs.tricks) != len(self.moments):
+        if not self.wants(obs.phase, bool(obs.trick), len(obs.tricks)):
             return self
         return Delay((*self.moments, moment(obs)))
 

@@ -132,45 +132,74 @@ class _Cost:
     def search(self, groups: list[list[int]], rng: random.Random) -> list[list[int]]:
         """Descend, then ``KICKS`` times: two random swaps and descend again, kept unless
         dearer (so equal seatings are walked across too)."""
-        groups = self.descend(groups)
+        now = self.descend(self.seating(groups))
         for _ in range(KICKS if len(groups) > 1 else 0):
-            if self.total(groups) == 0:
+            if now.cost == 0:
                 break
-            tried = [list(g) for g in groups]
+            tried = now.copy()
             for _ in range(2):
-                t, u = rng.sample(range(len(tried)), 2)
-                i, j = rng.randrange(len(tried[t])), rng.randrange(len(tried[u]))
-                tried[t][i], tried[u][j] = tried[u][j], tried[t][i]
+                t, u = rng.sample(range(len(tried.groups)), 2)
+                i, j = rng.randrange(len(tried.groups[t])), rng.randrange(len(tried.groups[u]))
+                self.swap(tried, t, i, u, j)
             tried = self.descend(tried)
-            if self.total(tried) <= self.total(groups):
-                groups = tried
-        return groups
+            if tried.cost <= now.cost:
+                now = tried
+        return now.groups
 
-    def descend(self, groups: list[list[int]]) -> list[list[int]]:
-        """Make the best swap of two people at different tables while one lowers the cost.
-        ``near[p][t]``: p's weighted meetings with the people at table t."""
-        near = [[sum(row[q] for q in g) for g in groups] for row in self.met]
+    def seating(self, groups: list[list[int]]) -> _Seating:
+        return _Seating(groups, [[sum(row[q] for q in g) for g in groups] for row in self.met], self.total(groups))
+
+    def descend(self, s: _Seating) -> _Seating:
+        """Make the best swap of two people at different tables while one lowers the cost."""
         for _ in range(MAX_STEPS):
-            move = self.best_swap(groups, near)
+            move = self.best_swap(s.groups, s.near)
             if move is None:
                 break
-            t, i, u, j = move
-            a, b = groups[t][i], groups[u][j]
-            groups[t][i], groups[u][j] = b, a
-            for p, row in enumerate(self.met):
-                near[p][t] += row[b] - row[a]
-                near[p][u] += row[a] - row[b]
-        return groups
+            self.swap(s, *move)
+        return s
+
+    def swap(self, s: _Seating, t: int, i: int, u: int, j: int) -> None:
+        """Swap person ``i`` of table ``t`` with person ``j`` of table ``u``: the meetings
+        towards both tables and the cost follow (the cost falls by the swap's gain)."""
+        a, b = s.groups[t][i], s.groups[u][j]
+        s.cost -= self.gain(s.near, t, a, u, b)
+        s.groups[t][i], s.groups[u][j] = b, a
+        for p, row in enumerate(self.met):
+            s.near[p][t] += row[b] - row[a]
+            s.near[p][u] += row[a] - row[b]
+
+    def gain(self, near: list[list[int]], t: int, a: int, u: int, b: int) -> int:
+        """How much cheaper the seating gets when ``a`` (at table t) and ``b`` (at u) swap."""
+        odd = self.odd_table[t] - self.odd_table[u]
+        return (near[a][t] + near[b][u] - near[b][t] - near[a][u] + 2 * self.met[a][b]
+                + odd * (self.odd[a] - self.odd[b]))
 
     def best_swap(self, groups: list[list[int]], near: list[list[int]]) -> tuple[int, int, int, int] | None:
+        """The swap with the largest gain (the first of equal ones), None when none gains.
+        The gain of ``gain``, split into a's part, b's part and their meetings."""
         best, move = 0, None
         for t, u in combinations(range(len(groups)), 2):
-            odd = (self.odd_table[t] - self.odd_table[u])
+            odd = self.odd_table[t] - self.odd_table[u]
+            at_u = groups[u]
+            theirs = [near[b][u] - near[b][t] - odd * self.odd[b] for b in at_u]
             for i, a in enumerate(groups[t]):
                 na, ma = near[a], self.met[a]
-                for j, b in enumerate(groups[u]):
-                    nb = near[b]
-                    gain = na[t] + nb[u] - nb[t] - na[u] + 2 * ma[b] + odd * (self.odd[a] - self.odd[b])
+                mine = na[t] - na[u] + odd * self.odd[a]
+                for j, b in enumerate(at_u):
+                    gain = mine + theirs[j] + 2 * ma[b]
                     if gain > best:
                         best, move = gain, (t, i, u, j)
         return move
+
+
+@dataclass
+class _Seating:
+    """A seating being improved: the people per table, ``near[p][t]`` (p's weighted meetings
+    with the people at table t) and its cost, both kept current swap by swap."""
+
+    groups: list[list[int]]
+    near: list[list[int]]
+    cost: int
+
+    def copy(self) -> _Seating:
+        return _Seating([g[:] for g in self.groups], [r[:] for r in self.near], self.cost)
