@@ -19,6 +19,10 @@ def pytest_sessionstart(session):  # noqa: ANN001, ANN201 - pytest hook
     pg.status()  # probe now, outside any event loop
 
 
+def pytest_sessionfinish(session):  # noqa: ANN001, ANN201 - pytest hook
+    pg.drop_spares()  # the PostgreSQL schemas this process kept to lend to its tests
+
+
 def pytest_report_header(config):  # noqa: ANN001, ANN201
     return pg.status()[1]
 

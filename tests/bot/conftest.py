@@ -39,14 +39,14 @@ from tests.rigged import RiggedDeals
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 async def sqlite_path(request, tmp_path):
-    """The database of the tests on a real store: an SQLite file, or a fresh
-    schema on PostgreSQL (same store class, same tests)."""
+    """The database of the tests on a real store: a new SQLite file, or a schema of the
+    test's own on PostgreSQL, migrated and without rows (same store class, same tests)."""
     if request.param == "sqlite":
         yield tmp_path / "doko.sqlite3"
         return
-    schema, url = await pg.new_schema()
+    schema, url = await pg.migrated_schema()
     yield url
-    await pg.drop_schema(schema)
+    await pg.give_back(schema)
 
 
 @pytest.fixture(autouse=True)

@@ -5,7 +5,7 @@ import pytest
 from dokobot.storage import Database
 from tests import pg
 
-# Every storage test runs on both stores: an SQLite file and a fresh PostgreSQL schema.
+# Every storage test runs on both stores: an SQLite file and a PostgreSQL schema of its own.
 DIALECTS = ("sqlite", "postgresql")
 
 
@@ -16,7 +16,19 @@ def dialect(request):
 
 @pytest.fixture
 async def db_path(dialect, tmp_path):
-    """Where the test's database lives: a file path or a ``postgresql://`` URL."""
+    """Where the test's database lives: a new file path, or the ``postgresql://`` URL of a
+    schema migrated to the current version without rows (what a first open leaves)."""
+    if dialect == "sqlite":
+        yield tmp_path / "doko.db"
+        return
+    schema, url = await pg.migrated_schema()
+    yield url
+    await pg.give_back(schema)
+
+
+@pytest.fixture
+async def new_db_path(dialect, tmp_path):
+    """For the tests of migrations: a new file path, or the URL of an empty schema (no tables)."""
     if dialect == "sqlite":
         yield tmp_path / "doko.db"
         return

@@ -43,9 +43,9 @@ async def target(request, tmp_path):
     elif request.param == "sqlite":
         yield str(tmp_path / "doko.db")
     else:
-        schema, url = await pg.new_schema()
+        schema, url = await pg.migrated_schema()
         yield url
-        await pg.drop_schema(schema)
+        await pg.give_back(schema)
 
 
 @pytest.fixture

@@ -95,7 +95,7 @@ async def test_export_cli_reads_postgresql(tmp_path):
     """The same export from a PostgreSQL database (any process's games: the database is shared)."""
     from tests import pg
 
-    schema, url = await pg.new_schema()
+    schema, url = await pg.migrated_schema()
     try:
         db = await Database.open(url)
         games = await _store_real_games(db, 777, 3, random.Random(9))
@@ -108,7 +108,7 @@ async def test_export_cli_reads_postgresql(tmp_path):
             record = json.loads((out / f"game-{game_id}.json").read_text("utf-8"))
             assert replay(record) == result
     finally:
-        await pg.drop_schema(schema)
+        await pg.give_back(schema)
 
 
 def test_export_cli_unreachable_postgresql_is_one_line_without_password(tmp_path):

@@ -12,11 +12,11 @@ from tests import pg
 
 @pytest.fixture
 async def db():
-    name, url = await pg.new_schema()
+    name, url = await pg.migrated_schema()
     db = await Database.open(url)
     yield db
     await db.close()
-    await pg.drop_schema(name)
+    await pg.give_back(name)
 
 
 ERRORS = [

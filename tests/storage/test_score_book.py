@@ -103,20 +103,20 @@ async def test_finish_game_counts_the_moves_it_is_handed(db):
     assert (await store.statistics(100, 11)).announcements == 0
 
 
-async def test_games_from_before_version_10_are_replayed_once(db_path, monkeypatch):
+async def test_games_from_before_version_10_are_replayed_once(new_db_path, monkeypatch):
     """A database of version 9 gets the column empty; the first sheet read replays the
     table's games once and keeps their factors, the next reads replay nothing."""
     shipped = load_migrations()
     assert shipped[9].name == "010_bock.sql"
     monkeypatch.setattr(core_module, "load_migrations", lambda: shipped[:9])
-    old = await Database.open(db_path)
+    old = await Database.open(new_db_path)
     try:
         table = await _old_table(old, [(p.user_id, p.name, 0) for p in SEATS])
         await _book_as_version_9(old, table)
     finally:
         await old.close()
     monkeypatch.setattr(core_module, "load_migrations", lambda: shipped)
-    db = await Database.open(db_path)
+    db = await Database.open(new_db_path)
     try:
         assert db.schema_version == len(shipped)
         replays: list[int] = []
@@ -159,29 +159,29 @@ async def _book_as_version_9(old: Database, table: int) -> None:
 
 
 @pytest.mark.parametrize("dialect", ["sqlite"])
-async def test_the_migration_adds_an_empty_column(db_path):
-    db = await Database.open(db_path)
+async def test_the_migration_adds_an_empty_column(new_db_path):
+    db = await Database.open(new_db_path)
     await db.close()
-    with sqlite3.connect(db_path) as conn:
+    with sqlite3.connect(new_db_path) as conn:
         columns = {r[1]: r for r in conn.execute("PRAGMA table_info(games)")}
         assert columns["bock"][2] == "INTEGER" and columns["bock"][3] == 0  # nullable: older games have none
         assert "games_bock_missing" in {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
 
 
-async def test_a_computer_keeps_its_level_with_the_seat(db_path, monkeypatch):
+async def test_a_computer_keeps_its_level_with_the_seat(new_db_path, monkeypatch):
     """Version 11 keeps a computer's level with its seat: backfilled from the names of the
     seats of version 10, stored with new seats and games, read back as ``SeatInfo.level``."""
     shipped = load_migrations()
     assert shipped[10].name == "011_computer_level.sql"
     monkeypatch.setattr(core_module, "load_migrations", lambda: shipped[:10])
-    old = await Database.open(db_path)
+    old = await Database.open(new_db_path)
     try:
         table = await _old_table(old, [(11, "Anna", 0), (-5, "Computer 1 (schwer)", 1), (-6, "Computer 2", 1),
                                        (-7, "Computer 3 (leicht)", 1)])
     finally:
         await old.close()
     monkeypatch.setattr(core_module, "load_migrations", lambda: shipped)
-    store = SqlStore(await Database.open(db_path))
+    store = SqlStore(await Database.open(new_db_path))
     try:
         [stored] = await store.open_tables()
         assert [s.level for s in stored.seats] == [None, "schwer", "mittel", "leicht"]

@@ -188,13 +188,13 @@ async def _book_as_version_4(db, game_id, game) -> None:
             )
 
 
-async def test_migration_005_backfills_sizes_and_totals_of_an_old_database(db_path, monkeypatch):
+async def test_migration_005_backfills_sizes_and_totals_of_an_old_database(new_db_path, monkeypatch):
     shipped = load_migrations()
     assert shipped[4].name == "005_table_size.sql"
     monkeypatch.setattr(core_module, "load_migrations", lambda: shipped[:4])
     rng = random.Random(36)
     people = pool(rng)
-    old = await Database.open(db_path)
+    old = await Database.open(new_db_path)
     assert old.schema_version == 4
     table = await old.open_table(100, 1, 1000)
     games = []
@@ -218,7 +218,7 @@ async def test_migration_005_backfills_sizes_and_totals_of_an_old_database(db_pa
     await old.close()
 
     monkeypatch.setattr(core_module, "load_migrations", lambda: shipped)
-    db = await Database.open(db_path)
+    db = await Database.open(new_db_path)
     try:
         assert db.schema_version == len(shipped)
         # the all-sizes leaderboard is what it was before the migration
