@@ -234,13 +234,15 @@ def ksolo_message(table: Table, seat: int, ask: AskKsolo, lang: str) -> dict[str
 
 def hand_message(table: Table, seat: int, lang: str, deck: str = "french") -> dict[str, Any]:
     """The private hand of ``seat`` (content and controls) for its owner only, in the owner's deck."""
-    content = render.hand_text(table, seat, lang, deck)
+    game = table.game
+    # one observation for the text and the buttons: the engine works it out anew on each call
+    obs = game.observation(seat) if game is not None and not table.sits_out(seat) else None
+    content = render.hand_text(table, seat, lang, deck, obs)
     view = dynamic_view()
-    rows = render.hand_controls(table, seat, lang, deck)
+    rows = render.hand_controls(table, seat, lang, deck, obs)
     for r, row in enumerate(rows):
         for i, ctl in enumerate(row):
             view.add_item(HandItem.build(table.channel_id, table.game_no, seat, ctl, r, i))
-    game = table.game
     if table.settings.tipps and game is not None and game.phase == "play" and game.to_act == seat:
         free = next((r for r, items in enumerate(rows) if len(items) < 5 and not _selects(items)), len(rows))
         if free < 5:  # Discord's five rows: a hand that fills them all has no room (none does at present)

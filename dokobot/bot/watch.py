@@ -43,14 +43,18 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-_OF_TABLE: weakref.WeakKeyDictionary[Table, Watchers] = weakref.WeakKeyDictionary()
+# Held by the table's presenter, so weakly here, and keyed by the table's id, not by the table:
+# a table (or a weak key, whose value holds the table and the bot) would keep every table a
+# process ever had, with its bot, in memory. An id names one table while its watchers live.
+_OF_TABLE: weakref.WeakValueDictionary[int, Watchers] = weakref.WeakValueDictionary()
 
 
 def watchers_of(bot: Host, table: Table) -> Watchers:
-    """The watchers of ``table`` (made on first use; they read the stored state once)."""
-    found = _OF_TABLE.get(table)
-    if found is None:
-        found = _OF_TABLE[table] = Watchers(bot, table)
+    """The watchers of ``table`` (made on first use; they read the stored state once). The
+    table's presenter holds them: they live as long as it does."""
+    found = _OF_TABLE.get(id(table))
+    if found is None or found.table is not table:
+        found = _OF_TABLE[id(table)] = Watchers(bot, table)
     return found
 
 
@@ -285,6 +289,7 @@ async def on_click(interaction: discord.Interaction, action: str, game_no: int, 
     if table is None or table.state != "playing" or table.game is None or table.game_no != game_no:
         await send_ephemeral(interaction, t(lang, "kiebitz.stale" if action in ("yes", "no") else "kiebitz.no_game"))
         return
+    bot.presenter(table)  # the table's presenter holds its watchers (made now if it has none yet)
     watchers = watchers_of(bot, table)
     await watchers.ready()
     try:

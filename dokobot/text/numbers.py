@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
+from functools import lru_cache
 
 from babel import Locale
 from babel.numbers import format_decimal, format_percent
@@ -29,11 +30,15 @@ def _minus(text: str) -> str:
     return text.replace("-", MINUS)
 
 
+# Babel parses the locale and the pattern anew on every call; a hand, a sheet or a picture asks
+# for the same few counts again and again: the answers are pure, so they are remembered.
+@lru_cache(maxsize=4096, typed=True)
 def integer(n: int, lang: str | None) -> str:
     """A count: ``1.234`` in German, ``1,234`` in English."""
     return _minus(format_decimal(n, locale=_locale(lang)))
 
 
+@lru_cache(maxsize=4096, typed=True)
 def signed(n: int, lang: str | None = None) -> str:
     """Points: ``+5``, ``−4``, ``0`` (zero has no sign)."""
     if n == 0:
@@ -66,6 +71,7 @@ def percent(part: int, whole: int, lang: str | None) -> str:
     return _minus(format_percent(Decimal(rounded) / 100, locale=_locale(lang)))
 
 
+@lru_cache(maxsize=4096, typed=True)
 def plural_form(n: int, lang: str | None) -> str:
     """CLDR plural category of ``n``: ``one`` or ``other`` for German and English."""
     form = Locale.parse(_locale(lang)).plural_form(abs(n))

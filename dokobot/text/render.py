@@ -423,7 +423,11 @@ def party_said(game: Game, seat: object) -> str | None:
 # ---- private ----------------------------------------------------------------------------
 
 
-def _view(table: Table, seat: int) -> Observation:
+def _view(table: Table, seat: int, obs: Observation | None = None) -> Observation:
+    """The seat's observation: ``obs`` when the caller has it (the text and the buttons of one
+    hand read the same one), else the game's."""
+    if obs is not None:
+        return obs
     game = table.game
     assert game is not None
     return game.observation(seat)
@@ -434,10 +438,11 @@ def known_party(obs: Observation) -> str | None:
     return obs.parties[obs.seat] or obs.party
 
 
-def hand_text(table: Table, seat: int, lang: str | None, deck: str = "french") -> str:
+def hand_text(table: Table, seat: int, lang: str | None, deck: str = "french", obs: Observation | None = None) -> str:
+    """The private hand's text (``obs``: the seat's observation now, if the caller has it)."""
     if table.sits_out(seat):  # the dealer at five: a note instead of a hand
         return t(lang, "hand.sits_out", no=table.game_no)
-    obs = _view(table, seat)
+    obs = _view(table, seat, obs)
     head = f"**{t(lang, 'hand.title', no=table.game_no)}**"
     party = known_party(obs)
     if party:
@@ -493,11 +498,12 @@ def _prompt(table: Table, obs: Observation, lang: str | None) -> str | None:
     return None
 
 
-def hand_controls(table: Table, seat: int, lang: str | None, deck: str = "french") -> list[list[Control]]:
-    """Rows of buttons/selects for the seat's private view (at most 5 rows)."""
+def hand_controls(table: Table, seat: int, lang: str | None, deck: str = "french",
+                  obs: Observation | None = None) -> list[list[Control]]:
+    """Rows of buttons/selects for the seat's private view (at most 5 rows; ``obs`` as for ``hand_text``)."""
     if table.game is None or table.sits_out(seat):
         return []
-    obs = _view(table, seat)
+    obs = _view(table, seat, obs)
     if obs.phase == "done":
         return []
     if obs.phase == "reserve":

@@ -10,6 +10,8 @@ from collections import Counter
 from typing import Any
 
 import discord
+from simcord.backend.access import can_access_channel
+from simcord.results import to_discord_message
 
 import dokobot.table.table
 from dokobot.bot.client import DokoBot
@@ -81,11 +83,27 @@ class Driver:
         return [m for m in self.channel.history() if not m.flags.ephemeral]
 
     def table_message(self) -> discord.Message:
-        msg_id = self.table.message_id
-        return next(m for m in self.channel.history() if m.id == msg_id)
+        return self.seen(self.table.message_id)
 
     def fetch(self, message: Any, viewer: Any) -> discord.Message:
-        return next(m for m in self.channel.history(viewer=viewer) if m.id == message.id)
+        return self.seen(message.id, viewer)
+
+    def seen(self, message_id: int | None, viewer: Any = None) -> discord.Message:
+        """One message of the channel as ``viewer`` (no one: the public) sees it, what
+        ``history(viewer=...)`` holds of it. Only that one becomes a discord.Message: the
+        whole history, each message copied and parsed, per click is most of a helper's cost."""
+        if viewer is not None and not can_access_channel(self.env, self.channel.id, viewer, history=True):
+            raise AssertionError(f"{viewer.name} cannot read the channel's history")
+        stored = self.env.backend.messages.get(self.channel.id, {}).get(message_id or 0)
+        assert stored is not None, f"no message {message_id} in the channel"
+        assert stored.visible_to(viewer.id if viewer is not None else None), f"message {message_id} is not shown"
+        return to_discord_message(self.env, stored)
+
+    def public_since(self, since: int) -> list[discord.Message]:
+        """The public messages from id ``since`` on, oldest first (``public()``, without the older ones)."""
+        stored = self.env.backend.messages.get(self.channel.id, {})
+        return [to_discord_message(self.env, stored[i]) for i in sorted(stored)
+                if i >= since and stored[i].visible_to(None)]
 
     def player(self, seat: int) -> Any:
         user_id = self.table.seats[seat].user_id
@@ -177,10 +195,7 @@ class Driver:
             return
         played = Counter(c for t in game.tricks for _, c in t.cards)
         played.update(c for _, c in game.current_trick)
-        since = self.table.message_id or 0
-        for message in self.public():
-            if message.id < since:
-                continue
+        for message in self.public_since(self.table.message_id or 0):
             text = message_text(message)
             for code in CARD_CODES:
                 shown = len(re.findall(re.escape(card_text(code)) + r"(?!\d)", text))
