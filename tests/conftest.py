@@ -1,5 +1,6 @@
 """Session-wide: find out once whether the PostgreSQL variants can run, and say so; and the
-quick lane's check that no test waits for a clock (tests/waits.py)."""
+quick lane's check that no test waits for a clock (tests/waits.py); SimCord's settling looks
+again after 2 ms, not 50 ms (tests/settle.py)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from tests import pg
 # test module again: a test run keeps its caches (ignored by git), whatever the environment says.
 sys.dont_write_bytecode = False
 
-pytest_plugins = ["pytester", "tests.waits"]
+pytest_plugins = ["pytester", "tests.waits", "tests.settle"]
 
 
 def pytest_sessionstart(session):  # noqa: ANN001, ANN201 - pytest hook
