@@ -542,9 +542,11 @@ class Game:
         if self.phase != "reserve" or seat != self.to_act:
             return []
         out: list[Move] = [Reserve("gesund")]
+        # the cards a Hochzeit or kleines Solo may name: the same for each of them, listed once
+        cards = self.nameable_cards(seat) if self.rules.hochzeit in ("named_card", "choice") else []
         for kind in ("hochzeit", "armut", "schmeissen"):
             if self._reserve_problem(seat, kind, None) is None:
-                out += self._with_forms(seat, Reserve(kind)) if kind == "hochzeit" else [Reserve(kind)]
+                out += self._with_forms(Reserve(kind), cards) if kind == "hochzeit" else [Reserve(kind)]
         for k in self.rules.solos:
             if self._reserve_problem(seat, "solo", k) is not None:
                 continue
@@ -555,21 +557,21 @@ class Game:
                 for pflicht in (False, True):
                     if not self._owed_problem(seat, size, pflicht):
                         solo = Reserve("solo", k, size, pflicht)
-                        out += self._with_forms(seat, solo) if size == "klein" else [solo]
+                        out += self._with_forms(solo, cards) if size == "klein" else [solo]
         if seat == self.vorgefuehrt:
             out = [m for m in out if isinstance(m, Reserve) and m.kind == "solo"]
         return out
 
-    def _with_forms(self, seat: int, base: Reserve) -> list[Move]:
+    def _with_forms(self, base: Reserve, cards: list[str]) -> list[Move]:
         """A Hochzeit (or kleines Solo) reservation as the ``hochzeit`` switch wants it: under
-        ``choice`` one per form with ``form`` (reading 38), under ``named_card`` one per card."""
+        ``choice`` one per form with ``form`` (reading 38), under ``named_card`` one per card
+        of ``cards`` (``nameable_cards``)."""
         choice = self.rules.hochzeit == "choice"
         out: list[Move] = []
         for form in HOCHZEIT_FORMS if choice else (self.rules.hochzeit,):
             move = replace(base, form=form) if choice else base
             if form == "named_card":  # built directly: dataclasses.replace per card costs 5x more
-                out += [Reserve(move.kind, move.solo, move.size, move.pflicht, move.form, c)
-                        for c in self.nameable_cards(seat, base.solo)]
+                out += [Reserve(move.kind, move.solo, move.size, move.pflicht, move.form, c) for c in cards]
             else:
                 out.append(move)
         return out
