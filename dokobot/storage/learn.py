@@ -35,13 +35,13 @@ async def rate_game(conn: Any, game_id: int, channel_id: int, players: Sequence[
     current = {int(u): Rating(float(m), float(s), int(g)) for u, m, s, g in rows}
     new = rate(current, players, hands, result)
     bots = bot_keys(players)
-    for key in sorted(new):
-        r = new[key]
-        await conn.execute(_UPSERT, (channel_id, key, int(key in bots), r.mu, r.sigma, r.games))
-        await conn.execute(
-            "INSERT INTO rating_history (game_id, user_id, channel_id, mu, sigma) VALUES (?, ?, ?, ?, ?)",
-            (game_id, key, channel_id, r.mu, r.sigma),
-        )
+    keys = sorted(new)  # one batch per table: on PostgreSQL one round trip each, not one per player
+    await conn.executemany(_UPSERT, [
+        (channel_id, key, int(key in bots), new[key].mu, new[key].sigma, new[key].games) for key in keys])
+    await conn.executemany(
+        "INSERT INTO rating_history (game_id, user_id, channel_id, mu, sigma) VALUES (?, ?, ?, ?, ?)",
+        [(game_id, key, channel_id, new[key].mu, new[key].sigma) for key in keys],
+    )
 
 
 class LearnRepo(Core):
