@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from dokobot.engine.actions import parse
+
 CONTRACTS = ["normal"] * 12 + ["hochzeit", "stille_hochzeit", "armut", "solo:karo", "solo:damen", "redeal"]
 STEPS = ["keine90", "keine60", "keine30", "schwarz"]
 NOW = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)  # a Sunday
@@ -108,12 +110,15 @@ def _when(rng: random.Random, span_days: int) -> datetime:
 
 
 async def store_game(db, table_id: int, game: GenGame) -> int:
-    """Create, append all actions, finish: the way the bot stores a game."""
+    """Create, append the actions, finish: the way the bot stores a game (its last action
+    appended by ``finish_game``, with the moves the table holds)."""
     game_id = await db.create_game(
         table_id, {"preset": "ddv"}, game.players, game.dealer, game.hands,
         now=game.finished_at - timedelta(minutes=5),
     )
-    for idx, action in enumerate(game.actions):
+    *played, last = game.actions
+    for idx, action in enumerate(played):
         await db.append_action(game_id, idx, action)
-    await db.finish_game(game_id, game.result, game.points, now=game.finished_at)
+    moves = [parse(a) for a in game.actions]
+    await db.finish_game(game_id, game.result, game.points, moves, last=(len(played), last), now=game.finished_at)
     return game_id
