@@ -512,11 +512,15 @@ async def _sheet_counts(
 async def _new_number(conn: aiosqlite.Connection, table_id: int, number: int | None) -> int:
     """The number of a new game at the table: ``number``, or the next one. StorageError while
     a game runs there (one at a time) or when the number is taken (unique per table)."""
-    running = await _all(conn, "SELECT id FROM games WHERE table_id = ? AND status = 'running'", (table_id,))
-    if running:
-        raise StorageError(f"table {table_id} already has a running game ({running[0][0]})")
+    # the running game and the last number in one round trip
+    [(running, last)] = await _all(
+        conn, "SELECT (SELECT MIN(id) FROM games WHERE table_id = ? AND status = 'running'),"
+        " (SELECT COALESCE(MAX(number), 0) FROM games WHERE table_id = ?)", (table_id, table_id),
+    )
+    if running is not None:
+        raise StorageError(f"table {table_id} already has a running game ({running})")
     if number is None:
-        return await _last_number(conn, table_id) + 1
+        return int(last) + 1
     if await _all(conn, "SELECT 1 FROM games WHERE table_id = ? AND number = ?", (table_id, number)):
         raise StorageError(f"table {table_id} already has a game number {number}")
     return number

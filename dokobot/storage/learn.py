@@ -25,6 +25,11 @@ _UPSERT = (
 )
 
 
+_HISTORY = "INSERT INTO rating_history (game_id, user_id, channel_id, mu, sigma) VALUES (?, ?, ?, ?, ?)"
+
+Rows = list[tuple[Any, ...]]
+
+
 async def rate_game(conn: Any, game_id: int, channel_id: int, players: Sequence[Mapping[str, Any]],
                     hands: Sequence[Sequence[str]], result: Mapping[str, Any]) -> None:
     """Update the ratings of the game's players (inside the caller's transaction)."""
@@ -33,15 +38,35 @@ async def rate_game(conn: Any, game_id: int, channel_id: int, players: Sequence[
     rows = await _all(conn, f"SELECT user_id, mu, sigma, games FROM ratings WHERE channel_id = ? AND user_id IN ({marks})",
                       (channel_id, *keys))
     current = {int(u): Rating(float(m), float(s), int(g)) for u, m, s, g in rows}
+    ratings, history = _rated(game_id, channel_id, players, hands, result, current)
+    # one batch each: on PostgreSQL one round trip, not one per player
+    await conn.executemany(_UPSERT, ratings)
+    await conn.executemany(_HISTORY, history)
+
+
+def _rated(game_id: int, channel_id: int, players: Sequence[Mapping[str, Any]], hands: Sequence[Sequence[str]],
+           result: Mapping[str, Any], current: Mapping[int, Rating]) -> tuple[Rows, Rows]:
+    """The game's rows of ``ratings`` and ``rating_history`` (``current``: the ratings before it)."""
     new = rate(current, players, hands, result)
     bots = bot_keys(players)
-    for key in sorted(new):
-        r = new[key]
-        await conn.execute(_UPSERT, (channel_id, key, int(key in bots), r.mu, r.sigma, r.games))
-        await conn.execute(
-            "INSERT INTO rating_history (game_id, user_id, channel_id, mu, sigma) VALUES (?, ?, ?, ?, ?)",
-            (game_id, key, channel_id, r.mu, r.sigma),
-        )
+    keys = sorted(new)
+    return ([(channel_id, k, int(k in bots), new[k].mu, new[k].sigma, new[k].games) for k in keys],
+            [(game_id, k, channel_id, new[k].mu, new[k].sigma) for k in keys])
+
+
+def _replayed(games: Sequence[Sequence[Any]]) -> tuple[Rows, Rows]:
+    """``rate_game`` over the finished games in order, kept in memory: the ``ratings`` rows
+    it leaves and every ``rating_history`` row it writes."""
+    latest: dict[tuple[int, int], tuple[Any, ...]] = {}
+    history: Rows = []
+    for game_id, channel_id, players_json, hands_json, result_json in games:
+        players = json.loads(players_json)
+        current = {k: Rating(r[3], r[4], r[5]) for k in {rating_key(p) for p in players}
+                   if (r := latest.get((channel_id, k))) is not None}
+        ratings, rated = _rated(game_id, channel_id, players, json.loads(hands_json), json.loads(result_json), current)
+        latest.update(((channel_id, r[1]), r) for r in ratings)
+        history += rated
+    return list(latest.values()), history
 
 
 class LearnRepo(Core):
@@ -78,8 +103,11 @@ class LearnRepo(Core):
             games = await _all(
                 conn, "SELECT id, channel_id, players, hands, result FROM games WHERE status = 'finished' ORDER BY id"
             )
-            for game_id, channel_id, players, hands, result in games:
-                await rate_game(conn, game_id, channel_id, json.loads(players), json.loads(hands), json.loads(result))
+            # the same function as each game's finishing transaction, with the ratings kept in
+            # memory between games: three statements, not three per game
+            ratings, history = _replayed(games)
+            await conn.executemany(_UPSERT, ratings)
+            await conn.executemany(_HISTORY, history)
             return len(games)
 
     async def save_analysis(self, game_id: int, data: Mapping[str, Any]) -> None:

@@ -387,7 +387,7 @@ async def open_pool(
     try:
         pool = await asyncpg.create_pool(
             url, min_size=min_size, max_size=max_size, timeout=timeout, server_settings=settings,
-            command_timeout=60, statement_cache_size=256,
+            command_timeout=60, statement_cache_size=256, reset=_keep_session,
         )
     except Exception as exc:  # noqa: BLE001 - malformed URL, refused, auth: one line
         raise StorageError(f"cannot open database {shown}: {describe(exc)}") from None
@@ -402,6 +402,14 @@ async def open_pool(
         await wrapped.close()
         raise StorageError(f"cannot open database {shown}: {describe(exc)}") from None
     return wrapped, version
+
+
+async def _keep_session(raw: Any) -> None:
+    """The pool's reset of a released connection, without asyncpg's default query
+    (unlock advisory locks, CLOSE ALL, UNLISTEN, RESET ALL): the stores change no session
+    state (the owner is a startup setting, the migration lock a transaction's, no LISTEN,
+    no cursors), and that query cost a round trip more on every unit of work, a played
+    card's one statement included. asyncpg still rolls back an open transaction first."""
 
 
 async def _migrate(raw: Any, migrations: list[Migration]) -> int:

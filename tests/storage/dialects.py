@@ -33,5 +33,8 @@ async def fail_inserts(db, table: str, message: str, *, seat: int | None = None)
 
 
 async def stop_failing(db, table: str) -> None:
+    """Inserts work again; the schema is as before ``fail_inserts`` (so it can be lent again)."""
     conn = db._connection()
     await conn.execute("DROP TRIGGER boom" if db.dialect == "sqlite" else f"DROP TRIGGER boom ON {table}")
+    if db.dialect != "sqlite":
+        await conn.execute("DROP FUNCTION boom()")

@@ -8,6 +8,14 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from dokobot.engine import GameResult
+from dokobot.engine.actions import parse
+from dokobot.storage.core import dumps
+from dokobot.storage.periods import to_epoch
+from dokobot.storage.seatstats import score_rows
+from dokobot.storage.tables import as_seat, upsert_players
+from dokobot.table.store import player_key
+
 CONTRACTS = ["normal"] * 12 + ["hochzeit", "stille_hochzeit", "armut", "solo:karo", "solo:damen", "redeal"]
 STEPS = ["keine90", "keine60", "keine30", "schwarz"]
 NOW = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)  # a Sunday
@@ -108,12 +116,85 @@ def _when(rng: random.Random, span_days: int) -> datetime:
 
 
 async def store_game(db, table_id: int, game: GenGame) -> int:
-    """Create, append all actions, finish: the way the bot stores a game."""
+    """Create, append the actions, finish: the way the bot stores a game (its last action
+    appended by ``finish_game``, with the moves the table holds)."""
     game_id = await db.create_game(
         table_id, {"preset": "ddv"}, game.players, game.dealer, game.hands,
         now=game.finished_at - timedelta(minutes=5),
     )
-    for idx, action in enumerate(game.actions):
+    *played, last = game.actions
+    for idx, action in enumerate(played):
         await db.append_action(game_id, idx, action)
-    await db.finish_game(game_id, game.result, game.points, now=game.finished_at)
+    moves = [parse(a) for a in game.actions]
+    await db.finish_game(game_id, game.result, game.points, moves, last=(len(played), last), now=game.finished_at)
     return game_id
+
+
+# ---- many games at once, for the tests about reading them ------------------------------
+
+_SCORES = (
+    "INSERT INTO scores (game_id, seat, user_id, party, points, won, is_bot, finished_at, channel_id, solo,"
+    " hochzeit, stille_hochzeit, announcements, doppelkopf, fuchs_caught, fuchs_lost, karlchen, size)"
+    f" VALUES ({', '.join('?' * 18)})"
+)
+
+
+async def store_games(db, table_id: int, games: list[GenGame]) -> None:
+    """The rows ``store_game`` leaves for each game in turn, written in bulk: the games, their
+    actions and score rows in one transaction with a batch per table, then the sums, totals and
+    ratings derived from them by the store's own ``rebuild_totals`` and ``rerate``. For tests
+    about reading many games; test_sheet_page checks that both leave the same database."""
+    stored = [[_stored_player(i, p) for i, p in enumerate(g.players)] for g in games]
+    async with db.transaction(f"store {len(games)} games at table {table_id}") as conn:
+        [(channel_id, last)] = await conn.execute_fetchall(
+            "SELECT t.channel_id, COALESCE(MAX(g.number), 0) FROM tables t LEFT JOIN games g ON g.table_id = t.id"
+            " WHERE t.id = ? GROUP BY t.channel_id", (table_id,))
+        await conn.executemany(
+            "INSERT INTO games (table_id, channel_id, number, rules, players, dealer, hands, started_at, status,"
+            " finished_at, result, contract, bock) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'finished', ?, ?, ?, 1)",
+            [(table_id, channel_id, last + n, dumps({"preset": "ddv"}), dumps(players), g.dealer,
+              dumps([list(h) for h in g.hands]), _started(g), to_epoch(g.finished_at), dumps(g.result),
+              GameResult.from_dict(g.result).contract) for n, (g, players) in enumerate(zip(games, stored, strict=True), 1)])
+        ids = dict(await conn.execute_fetchall(
+            "SELECT number, id FROM games WHERE table_id = ? AND number > ?", (table_id, last)))
+        game_ids = [ids[last + n] for n in range(1, len(games) + 1)]
+        await conn.executemany("INSERT INTO actions (game_id, idx, action) VALUES (?, ?, ?)", [
+            (game_id, idx, dumps(a)) for game_id, g in zip(game_ids, games, strict=True)
+            for idx, a in enumerate(g.actions)])
+        await conn.executemany(_SCORES, [
+            row for game_id, g, players in zip(game_ids, games, stored, strict=True)
+            for row in _score_rows(game_id, channel_id, g, players)])
+        await _latest_players(conn, games)
+    await db.rebuild_totals()
+    await db.rerate()
+
+
+def _stored_player(seat: int, player: dict[str, Any]) -> dict[str, Any]:
+    """A seat as create_game stores it in the game's players."""
+    s = as_seat(seat, player)
+    return {"user_id": s.user_id, "name": s.name, "is_bot": s.is_bot,
+            **({"level": s.level} if s.level is not None else {})}
+
+
+def _started(game: GenGame) -> int:
+    return to_epoch(game.finished_at - timedelta(minutes=5))
+
+
+def _score_rows(game_id: int, channel_id: int, game: GenGame, players: list[dict[str, Any]]) -> list[tuple]:
+    finished = to_epoch(game.finished_at)
+    rows = score_rows(players, game.hands, GameResult.from_dict(game.result), [parse(a) for a in game.actions],
+                      [int(p) for p in game.points])
+    return [(game_id, r.seat, r.user_id, r.party, r.points, int(r.won), int(r.is_bot), finished, channel_id,
+             r.solo, r.hochzeit, r.stille_hochzeit, r.announcements, r.doppelkopf, r.fuchs_caught, r.fuchs_lost,
+             r.karlchen, r.size) for r in rows]
+
+
+async def _latest_players(conn, games: list[GenGame]) -> None:
+    """Each player's row as the last of create_game's upserts leaves it (its game's start)."""
+    latest: dict[int, tuple[Any, int]] = {}
+    for g in games:
+        for i, p in enumerate(g.players):
+            seat = as_seat(i, p)
+            latest[player_key(seat.user_id, seat.name)] = (seat, _started(g))
+    for started in sorted({t for _, t in latest.values()}):
+        await upsert_players(conn, [s for s, t in latest.values() if t == started], started)

@@ -147,6 +147,7 @@ async def test_finish_game_is_atomic_when_totals_fail(db):
     with pytest.raises(StorageError, match="late failure"):
         await db.finish_game(g, RESULT)
     assert await snapshot(db) == before
+    await stop_failing(db, "totals_day")
 
 
 @pytest.mark.parametrize(

@@ -31,6 +31,7 @@ class LeaseClock:
         self.ms = int(time.time() * 1000)  # leases taken before install stay valid
         self.url = url
         self.conn = None
+        self.real = ""  # the real doko_now_ms(), as its CREATE statement
 
     def now_ms(self) -> int:
         return self.ms
@@ -41,10 +42,18 @@ class LeaseClock:
         import asyncpg
 
         self.conn = await asyncpg.connect(self.url)
+        self.real = await self.conn.fetchval("SELECT pg_get_functiondef('doko_now_ms()'::regprocedure)")
         await self.conn.execute("CREATE TABLE doko_test_clock (ms bigint NOT NULL)")
         await self.conn.execute("INSERT INTO doko_test_clock VALUES ($1)", self.ms)
         await self.conn.execute("CREATE OR REPLACE FUNCTION doko_now_ms() RETURNS bigint LANGUAGE sql"
                                 " VOLATILE AS $$ SELECT ms FROM doko_test_clock $$")
+
+    async def uninstall(self) -> None:
+        """The real clock back and the table gone: the schema as it was (it can be lent again)."""
+        if self.conn is not None:
+            await self.conn.execute(self.real)
+            await self.conn.execute("DROP TABLE doko_test_clock")
+            await self.conn.close()
 
     async def advance(self, seconds: float) -> None:
         self.ms += int(seconds * 1000)
@@ -57,8 +66,7 @@ async def clock(dialect, db_path, monkeypatch):
     lease_clock = LeaseClock(None if dialect == "sqlite" else str(db_path))
     monkeypatch.setattr(dokobot.storage.core, "_now_ms", lease_clock.now_ms)
     yield lease_clock
-    if lease_clock.conn is not None:
-        await lease_clock.conn.close()
+    await lease_clock.uninstall()
 
 
 async def test_lease_is_exclusive_until_it_expires(clock, db):
@@ -202,6 +210,7 @@ async def test_tables_opened_during_a_lease_round_are_neither_lost_nor_claimed_a
 async def test_the_lease_loop_keeps_going_and_stops(db_path):
     store = await ShardedStore.open(str(db_path), owner="me", ttl=0.15)
     calls: list[int] = []
+    third = asyncio.Event()
 
     async def tick() -> None:
         calls.append(1)
@@ -209,10 +218,11 @@ async def test_the_lease_loop_keeps_going_and_stops(db_path):
             raise StoreError("database away for a moment")
         if len(calls) == 2:
             raise RuntimeError("a bug while restoring")
+        third.set()
 
     try:
         store.start(tick)
-        await asyncio.sleep(0.4)
+        await asyncio.wait_for(third.wait(), 5)  # a round every 0.05 s: the third at 0.15 s
         assert len(calls) >= 3  # neither error ended the loop
         await store.stop()
         seen = len(calls)

@@ -9,23 +9,61 @@ import random
 import pytest
 
 import dokobot.storage.games
+from dokobot.storage import Database
 from dokobot.storage.sql_store import SqlStore
 from dokobot.table.sheet import build_sheet, page_of
 from dokobot.table.table import computer_id
+from tests import pg
 
-from .gen import pool, random_game, store_game
+from .dialects import snapshot
+from .gen import NOW, pool, random_game, store_game, store_games
 
 
-async def _table(db, games: int, seed: int = 7) -> int:
+async def _table(db, games: int, seed: int = 7, *, one_by_one: bool = False) -> int:
+    """A table that played ``games`` games, stored at once (``store_games``) or as the bot
+    stores them, one by one; test_the_bulk_store_leaves_what_the_bot_leaves: the same rows."""
     rng = random.Random(seed)
     people = pool(rng, humans=9, bots=2)
     for p in people:  # computers as the table seats them: with their stable negative id
         if p["is_bot"]:
             p["user_id"] = computer_id(p["name"])
-    table = await db.open_table(100, 1, 1000)
-    for _ in range(games):
-        await store_game(db, table, random_game(rng, people, 30, big=True))
+    table = await db.open_table(100, 1, 1000, now=NOW)  # a fixed time: the same row in every database
+    played = [random_game(rng, people, 30, big=True) for _ in range(games)]
+    if not one_by_one:
+        await store_games(db, table, played)
+    for game in played if one_by_one else ():
+        await store_game(db, table, game)
     return table
+
+
+@pytest.fixture
+async def second_db(dialect, tmp_path):
+    """A second database of the test's dialect."""
+    if dialect == "sqlite":
+        database = await Database.open(tmp_path / "second.db")
+        yield database
+        await database.close()
+        return
+    schema, url = await pg.migrated_schema()
+    database = await Database.open(url)
+    yield database
+    await database.close()
+    await pg.give_back(schema)
+
+
+async def test_the_bulk_store_leaves_what_the_bot_leaves(db, second_db):
+    """The games of the tests below, stored at once and one by one as the bot does: every
+    table of both databases holds the same rows."""
+    await _table(db, 90, one_by_one=True)
+    await _table(second_db, 90)
+    tables = [r[0] for r in await db.connection().execute_fetchall(
+        "SELECT name FROM sqlite_master WHERE type = 'table'" if db.dialect == "sqlite" else
+        "SELECT tablename FROM pg_tables WHERE schemaname = current_schema()") if r[0] != "schema_version"]
+    assert {"games", "actions", "scores", "sheet_totals", "totals_day", "ratings", "players"} <= set(tables)
+    one_by_one, at_once = await snapshot(db, tables), await snapshot(second_db, tables)
+    assert sum(map(len, one_by_one.values())) > 1900
+    for name in tables:
+        assert at_once[name] == one_by_one[name], name
 
 
 @pytest.mark.parametrize("size", [None, 4, 5, 6])

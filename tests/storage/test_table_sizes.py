@@ -36,19 +36,23 @@ def games_of_size(games, size):
 
 def expected_by_size(games, user_key, period="alle", now=NOW):
     """{size: (games, points, wins)} of one player, from the generated games alone."""
+    return expected_by_size_of_all(games, period, now).get(user_key, {})
+
+
+def expected_by_size_of_all(games, period="alle", now=NOW):
+    """{player key: {size: (games, points, wins)}} of everyone, in one pass over the games."""
     from .helpers import _in_period
 
-    out: dict[int, list[int]] = defaultdict(lambda: [0, 0, 0])
+    out: dict = defaultdict(lambda: defaultdict(lambda: [0, 0, 0]))
     for game in games:
         if not _in_period(game.finished_at, period, now):
             continue
         for seat, player, party in _seats_played(game):
-            if _key(player) == user_key:
-                row = out[size_of(game)]
-                row[0] += 1
-                row[1] += game.points[seat]
-                row[2] += party == game.result["winner"]
-    return {size: tuple(v) for size, v in sorted(out.items())}
+            row = out[_key(player)][size_of(game)]
+            row[0] += 1
+            row[1] += game.points[seat]
+            row[2] += party == game.result["winner"]
+    return {key: {size: tuple(v) for size, v in sorted(sizes.items())} for key, sizes in out.items()}
 
 
 async def _fill(db, seed, n_games, span_days=120):
@@ -70,6 +74,7 @@ async def _check_boards(db, games, now=NOW):
         shown = games_of_size(games, size)
         for period in PERIODS:
             acc, prior = expected_board(shown, period, now)
+            by_size = expected_by_size_of_all(shown, period, now)
             for order in ("punkte", "ppg", "siege"):
                 board = await db.leaderboard(100, period, order, now=now, limit=1000, size=size)
                 assert board.size == size and board.prior_ppg == pytest.approx(prior)
@@ -80,7 +85,7 @@ async def _check_boards(db, games, now=NOW):
                 sizes = set()
                 for r in board.rows + board.bots:
                     key = r.user_id if not r.is_bot else r.name
-                    parts = expected_by_size(shown, key, period, now)
+                    parts = by_size.get(key, {})
                     assert [(p.size, p.games, p.points, p.wins) for p in r.by_size] == [
                         (s, *v) for s, v in parts.items()
                     ]
