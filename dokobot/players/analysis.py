@@ -181,7 +181,7 @@ def option_samples(obs: Observation, worlds: int, rng: random.Random,
         for t, sw in opts:
             g = sim.copy()
             g.sim_play(obs.seat, t, sw)
-            out[(t, sw)].append(rollout(g).game_result().score[obs.seat])
+            out[(t, sw)].append(rollout(g).result()["score"][obs.seat])  # the plain result: no typed one per play-out
     return out
 
 

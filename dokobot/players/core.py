@@ -317,12 +317,18 @@ class Playout:
     every play-out, so the loops are unrolled, the party rows and seatings cached, and the
     suits led in the finished tricks counted once (a play-out only adds tricks)."""
 
-    __slots__ = ("g", "_counted", "_led")
+    __slots__ = ("g", "_counted", "_led", "_voids", "_voids_of", "_extras")
 
     def __init__(self, g: Game) -> None:
         self.g = g
         self._counted = 0  # finished tricks whose lead is in ``_led``
         self._led = [0, 0, 0, 0, 0]  # per suit how often it was led; the fifth counts trump leads
+        # a seat's void bits per hand mask, for the order they were worked out with: between two
+        # cards only one hand changes
+        self._voids: dict[int, int] = {}
+        self._voids_of: Order | None = None
+        # the engine's ``extras_count`` for (contract, clarify_trick, partner), which rarely change
+        self._extras: tuple[str | None, int | None, int | None, bool] | None = None
 
     def pos(self, seat: int, legal: tuple[int, ...]) -> Pos:
         """The position of ``seat`` to play, ``legal`` its distinct legal card types."""
@@ -333,14 +339,19 @@ class Playout:
         trick = g.sim_trick
         out = 0
         void = [0] * g.n
-        m0, m1, m2, m3, m4 = order.masks
+        voids = self._voids
+        if self._voids_of is not order:
+            voids.clear()
+            self._voids_of = order
         seats = g.seats
         for s in seats:
             if s != seat:
                 h = hands[s]
                 out += h
-                void[s] = ((not h & m0) | (not h & m1) << 1 | (not h & m2) << 2 | (not h & m3) << 3
-                           | (not h & m4) << 4)
+                bits = voids.get(h)
+                if bits is None:
+                    bits = voids[h] = _void_bits(order, h)
+                void[s] = bits
         seeking = g.seeking and g.clarify_trick is None
         if seeking:
             team = [0] * g.n
@@ -367,7 +378,20 @@ class Playout:
         soloist = g.soloist if g.soloist is not None else (g.holder if is_stille_hochzeit(contract) else None)
         return Pos(rules, order, seat, hand, legal, trick, len(done), g.n_tricks, team, out, void,
                    _after(seats, seat, len(trick)), contract, soloist, seats, schwein_ok, led_counts, seeking,
-                   g.hochzeit_form or "", g.extras_count, g.holder if seeking else None)
+                   g.hochzeit_form or "", self._extras_count(), g.holder if seeking else None)
+
+    def _extras_count(self) -> bool:
+        g = self.g
+        last = self._extras
+        if last is None or last[0] != g.contract or last[1] != g.clarify_trick or last[2] != g.partner:
+            last = self._extras = (g.contract, g.clarify_trick, g.partner, g.extras_count)
+        return last[3]
+
+
+def _void_bits(order: Order, h: int) -> int:
+    """The suits (TRUMP included) hand mask ``h`` lacks under ``order``, as bits ``1 << suit``."""
+    m0, m1, m2, m3, m4 = order.masks
+    return (not h & m0) | (not h & m1) << 1 | (not h & m2) << 2 | (not h & m3) << 3 | (not h & m4) << 4
 
 
 @cache

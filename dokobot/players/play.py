@@ -86,14 +86,16 @@ def mittel_card(pos: Pos) -> Card:
 
 def _keep_value(pos: Pos, t: int) -> int:
     """How much a card is worth keeping for later (beyond its Augen)."""
-    if pos.trump(t):
-        v = max(0, pos.order.power[t] - 100)  # high trumps win later tricks
+    order = pos.order
+    suit = order.suit[t]
+    if suit == TRUMP:
+        v = max(0, order.power[t] - 100)  # high trumps win later tricks
         if t == CJ and _karlchen(pos) and not pos.last_trick:
             v += 12
         if t == DA and _fuchs_counts(pos):
             v += 4
         return v
-    if rank_of(t) == ACE and pos.led_counts[pos.order.suit[t]] == 0:
+    if rank_of(t) == ACE and pos.led_counts[suit] == 0:
         return 8  # an ace of a fresh suit takes its own trick
     return 0
 
@@ -106,7 +108,9 @@ def _follow(pos: Pos) -> Card:
     friend_top = pos.team[top[0]] == 1
     if friend_top and holds(pos, top):
         return _smear(pos, legal)
-    winners = [t for t in legal if wins_now(pos, t, _sw(pos, t))]
+    # ``wins_now`` on a trick on the table (there is one when following), in one loop
+    seat, schwein_ok = pos.seat, pos.schwein_ok
+    winners = [t for t in legal if with_card(pos, t, t == DA and schwein_ok)[0] == seat]
     fuchs_on = _fuchs_counts(pos) and any(t == DA for _, t, _ in pos.trick) and pos.team[top[0]] != 1
     if winners:
         if last:
@@ -161,15 +165,17 @@ def _smear(pos: Pos, legal: Sequence[int]) -> Card:
 
 def _discard(pos: Pos, legal: Sequence[int]) -> int:
     """The card that costs least: few Augen, no high trump, shortening a short plain suit."""
-    led = pos.trick and (TRUMP if pos.trick[0][2] else pos.order.suit[pos.trick[0][1]])
-    following = any(pos.order.suit[t] == led for t in legal)
+    order = pos.order
+    suits, powers = order.suit, order.power
+    led = pos.trick and (TRUMP if pos.trick[0][2] else suits[pos.trick[0][1]])
+    following = any(suits[t] == led for t in legal)
 
     def cost(t: int) -> tuple[int, int, int]:
-        suit = pos.order.suit[t]
+        suit = suits[t]
         length = 0 if following or suit == TRUMP else _length(pos, suit)
         keep = _keep_value(pos, t)
-        trump_cost = 5 if (pos.trump(t) and not following) else 0
-        return AUGEN[t] * 2 + keep + trump_cost, length, power(pos, t, False)
+        trump_cost = 5 if (suit == TRUMP and not following) else 0
+        return AUGEN[t] * 2 + keep + trump_cost, length, powers[t]  # power(pos, t, False)
     return min(legal, key=cost)
 
 

@@ -168,6 +168,13 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     return f
 
 
+@lru_cache(maxsize=4096)
+def _width(text: str, size: int, bold: bool = False) -> float:
+    """Pixels ``text`` takes at ``size``: Pillow lays it out anew on each call, and every
+    picture measures the same plaque lines, labels and names again."""
+    return font(size, bold).getlength(text)
+
+
 @lru_cache(maxsize=1024)
 def _has_glyph(ch: str) -> bool:
     """Whether the text font draws ``ch`` (emoji and CJK in a name would be boxes)."""
@@ -473,7 +480,7 @@ def _seat_line(view: TableView, seat: int, width: int = PLAQUE_W - 16) -> str:
     level = [_level(s, lang) or ""] if s.level else []
     for parts in ([*dealer, *level, what], [*dealer, what]):
         line = " · ".join(parts)
-        if font(TEXT).getlength(line) <= width:
+        if _width(line, TEXT) <= width:
             return line
     return what
 
@@ -485,11 +492,10 @@ def _plaque_name(view: TableView, seat: int, width: int, line: str) -> str:
     no = computer_no(s)
     if not no:
         return _name(view.seats, seat, view.lang, width, TEXT)
-    bold = font(TEXT, True)
     level = _level(s, view.lang)
     shown = level is not None and level in line.split(" · ")
     for name in ([s.name] if shown else [f"{s.name} · {level}", f"C{no} {level}"]):
-        if bold.getlength(name) <= width:
+        if _width(name, TEXT, True) <= width:
             return name
     return f"C{no}"
 
@@ -504,7 +510,7 @@ def _plaque(im: Image.Image, d: ImageDraw.ImageDraw, view: TableView, seat: int,
     tag_w = 0
     if s.party:
         word = t(view.lang, "party." + s.party)
-        tag_w = int(font(TEXT, True).getlength(word)) + 10
+        tag_w = int(_width(word, TEXT, True)) + 10
         tx = x0 + PLAQUE_W - tag_w - 4
         d.rounded_rectangle((tx, y0 + 4, tx + tag_w, y0 + 25), 8, fill=PARTY[s.party])
         _text(im, (tx + tag_w / 2, y0 + 15), word, TEXT, True, WHITE, "mm")
@@ -572,7 +578,7 @@ def _panel(im: Image.Image, d: ImageDraw.ImageDraw, view: TableView) -> None:
         y = _panel_line(im, y, contract_name(lang, "armut"), MUTED)
     if view.to_act is not None:
         label = t(lang, "pic.to_act", name="")
-        who = _name(view.seats, view.to_act, lang, PANEL_W - int(font(TEXT, True).getlength(label)), TEXT)
+        who = _name(view.seats, view.to_act, lang, PANEL_W - int(_width(label, TEXT, True)), TEXT)
         y = _panel_line(im, y, t(lang, "pic.to_act", name=who), GOLD, True) + 4
     if view.last and view.last_winner is not None:
         y = _last_trick(im, view, y)
@@ -585,7 +591,7 @@ def _last_trick(im: Image.Image, view: TableView, y: int) -> int:
     player's name beneath it in full-size type; the winner's name in white."""
     lang = view.lang
     y = _panel_line(im, y, t(lang, "pic.last"), WHITE, True)
-    rest = font(TEXT).getlength(t(lang, "pic.last_winner", name="", augen=view.last_augen))
+    rest = _width(t(lang, "pic.last_winner", name="", augen=view.last_augen), TEXT)
     winner = _name(view.seats, view.last_winner or 0, lang, PANEL_W - int(rest), TEXT, False)
     y = _panel_line(im, y, t(lang, "pic.last_winner", name=winner, augen=view.last_augen), MUTED)
     cols = 2 if len(view.last) <= 4 else 3
@@ -610,7 +616,7 @@ def _announcements(im: Image.Image, view: TableView, y: int) -> None:
     y = _panel_line(im, y, t(lang, "pic.announcements"), WHITE, True)
     for seat, what in view.announcements[-min(5, room):]:
         said = announcement_name(lang, what)
-        width = int(font(TEXT, True).getlength(said)) + 8
+        width = int(_width(said, TEXT, True)) + 8
         who = _short_name(view, seat, PANEL_W - width)
         _text(im, (PANEL_X, y), said, TEXT, True, GOLD, "la")
         _text(im, (PANEL_X + width, y), who, TEXT, False, MUTED, "la")
