@@ -4,6 +4,7 @@ again after 2 ms, not 50 ms (tests/settle.py)."""
 
 from __future__ import annotations
 
+import gc
 import sys
 
 from tests import pg
@@ -18,6 +19,13 @@ pytest_plugins = ["pytester", "tests.waits", "tests.settle"]
 
 def pytest_sessionstart(session):  # noqa: ANN001, ANN201 - pytest hook
     pg.status()  # probe now, outside any event loop
+
+
+def pytest_collection_finish(session):  # noqa: ANN001, ANN201 - pytest hook
+    # What the imports and the collection made lives for the whole run: out of the collector's
+    # sight, each full collection scans only what the tests make (about 3 % less CPU in bot tests).
+    gc.collect()
+    gc.freeze()
 
 
 def pytest_sessionfinish(session):  # noqa: ANN001, ANN201 - pytest hook

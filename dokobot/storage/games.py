@@ -461,10 +461,14 @@ async def _sheet_start(
 ) -> tuple[list[tuple[Any, ...]], dict[int, int]]:
     """The table's sums per player and size, and each player's points before game ``first``."""
     size_sql, size_args = _size_filter(size)
-    sums = await _all(  # kept by finish_game: one row per player and size
+    sums = await _all(  # kept by finish_game: one row per player and size, in order of first
+        # appearance as the sheet names them: by first game, then seat (never the rows' storage
+        # order, which PostgreSQL changes with every update)
         conn,
         "SELECT s.user_id, s.size, s.games, s.points, s.first_game FROM sheet_totals s"
-        f" WHERE s.table_id = ? {size_sql}",
+        " LEFT JOIN games f ON f.table_id = s.table_id AND f.number = s.first_game"
+        " LEFT JOIN scores fs ON fs.game_id = f.id AND fs.user_id = s.user_id"
+        f" WHERE s.table_id = ? {size_sql} ORDER BY s.first_game, fs.seat, s.user_id, s.size",
         (table_id, *size_args),
     )
     since = await _all(  # the page and the games after it: the points before it are the rest

@@ -66,6 +66,18 @@ async def test_the_bulk_store_leaves_what_the_bot_leaves(db, second_db):
         assert at_once[name] == one_by_one[name], name
 
 
+async def test_the_players_stand_in_order_of_first_appearance(db):
+    """The sheet names its players as the games first name them (by game, then seat), however
+    the database keeps its rows: PostgreSQL moves a row with every update of its sums."""
+    table = await _table(db, 30, one_by_one=True)
+    store = SqlStore(db)
+    whole = build_sheet(await store.finished_games(table))
+    for before in (None, 10):
+        page = await store.sheet_page(table, None, before, 5)
+        assert list(page.names) == list(whole.names)
+        assert list(page.played) == list(whole.names)
+
+
 @pytest.mark.parametrize("size", [None, 4, 5, 6])
 async def test_a_page_is_that_part_of_the_whole_sheet(db, size):
     table = await _table(db, 90)
