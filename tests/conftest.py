@@ -5,7 +5,11 @@ again after 2 ms, not 50 ms (tests/settle.py)."""
 from __future__ import annotations
 
 import gc
+import logging
 import sys
+from collections.abc import Iterator
+
+import pytest
 
 from tests import pg
 
@@ -40,3 +44,15 @@ def pytest_terminal_summary(terminalreporter):  # noqa: ANN001, ANN201
     url, line = pg.status()
     if url is None:  # one clear line even under -q, never a silent skip
         terminalreporter.write_line(line, yellow=True)
+
+
+@pytest.fixture(autouse=True)
+def _root_logger_put_back() -> Iterator[None]:
+    """A test that starts the bot in-process (``run_bot``) sets the root logger's handler to
+    the stderr of that moment, the test's captured stream, closed once the test ends: later
+    log lines of the worker would each print a "Logging error" traceback instead."""
+    root = logging.getLogger()
+    handlers, level = root.handlers[:], root.level
+    yield
+    root.handlers[:] = handlers
+    root.setLevel(level)
