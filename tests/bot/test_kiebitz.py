@@ -279,3 +279,24 @@ async def test_a_view_about_to_run_out_says_so_and_keep_watching_brings_it_back(
     again = await watcher.click(old, label="Weiter zuschauen")
     await play_cards(doko, 7)
     assert "Stich 1:" in view_text(doko, again.response, watcher)
+
+
+def test_the_watchers_registry_keeps_no_table_alive():
+    """The registry of watchers holds neither a table nor its bot: a process does not keep every
+    table it ever had. The table's presenter holds its watchers; while it does, the registry
+    answers with them."""
+    import gc
+    import weakref
+
+    from dokobot.bot.watch import watchers_of
+
+    class Stand:  # a table and a bot as far as the registry sees them
+        table_id = 1
+
+    table, bot = Stand(), Stand()
+    held = watchers_of(bot, table)  # as the presenter holds them
+    assert watchers_of(bot, table) is held
+    gone_table, gone_bot = weakref.ref(table), weakref.ref(bot)
+    del table, bot, held
+    gc.collect()
+    assert gone_table() is None and gone_bot() is None
