@@ -221,9 +221,9 @@ def shown_name(name: str, width: int, size: int, bold: bool = True, fallback: st
     if text and _height(f, text) > size * NAME_RISE:  # even single marks too tall: letters only
         text = " ".join(_unmarked(text).split())
     text = text or fallback
-    if f.getlength(text) <= width:
+    if _width(text, size, bold) <= width:
         return text
-    while len(text) > 1 and f.getlength(text + "…") > width:
+    while len(text) > 1 and _width(text + "…", size, bold) > width:
         text = text[:-1]
     return text.rstrip() + "…"
 
@@ -551,10 +551,9 @@ LINE = 22  # a line of TEXT px type in the panel
 
 def _panel_line(im: Image.Image, y: int, text: str, colour: tuple[int, ...], bold: bool = False, wrap: bool = False) -> int:
     """A line of the panel (``wrap``: a second line for what does not fit, not cut)."""
-    f = font(TEXT, bold)
     words = text.split(" ")
-    if wrap and f.getlength(text) > PANEL_W and len(words) > 1:
-        cut = max((i for i in range(1, len(words)) if f.getlength(" ".join(words[:i])) <= PANEL_W), default=1)
+    if wrap and _width(text, TEXT, bold) > PANEL_W and len(words) > 1:
+        cut = max((i for i in range(1, len(words)) if _width(" ".join(words[:i]), TEXT, bold) <= PANEL_W), default=1)
         y = _panel_line(im, y, " ".join(words[:cut]), colour, bold)
         text = "  " + " ".join(words[cut:])
     _text(im, (PANEL_X, y), shown_name(text, PANEL_W, TEXT, bold), TEXT, bold, colour, "la")
@@ -783,7 +782,7 @@ def _party_names(view: SummaryView, seats: tuple[int, ...], width: float) -> str
     """The party's names, each cut to its share of ``width``."""
     if not seats:
         return "–"
-    share = int((width - font(TEXT, True).getlength(", ") * (len(seats) - 1)) / len(seats))
+    share = int((width - _width(", ", TEXT, True) * (len(seats) - 1)) / len(seats))
     return ", ".join(shown_name(view.names[s], share, TEXT, True, t(view.lang, "pic.seat", n=s + 1)) for s in seats)
 
 
@@ -794,11 +793,11 @@ def _party_block(im: Image.Image, d: ImageDraw.ImageDraw, view: SummaryView, par
     tricks = [tr for tr in view.tricks if tr.winner in seats]
     won = view.winner == party
     word = t(lang, "party." + party)
-    tag = int(font(TEXT, True).getlength(word)) + 16
+    tag = int(_width(word, TEXT, True)) + 16
     d.rounded_rectangle((MARGIN, y, MARGIN + tag, y + 24), 9, fill=PARTY[party], outline=GOLD if won else None, width=2)
     _text(im, (MARGIN + tag / 2, y + 12), word, TEXT, True, WHITE, "mm")
     right = t(lang, "pic.party_augen", augen=augen, tricks=tn(lang, "count.tricks", len(tricks)))
-    right_w = font(TEXT, True).getlength(right)
+    right_w = _width(right, TEXT, True)
     names = _party_names(view, seats, SUM_W - 2 * MARGIN - tag - right_w - 24)
     _text(im, (MARGIN + tag + 10, y + 12), names, TEXT, True, WHITE, "lm")
     _text(im, (SUM_W - MARGIN, y + 12), right, TEXT, True, GOLD if won else MUTED, "rm")
@@ -822,7 +821,7 @@ def _row_layout(view: SummaryView) -> tuple[int, int]:
     """Tricks per row and the slot of each: a trick's cards or its Augen beneath, whichever
     is wider, and a gap, so tricks and their labels stand apart (six cards: wider slots)."""
     cards = max((len(tr.cards) for tr in view.tricks), default=4)
-    label = max((font(TEXT).getlength(t(view.lang, "pic.trick_augen", augen=tr.augen)) for tr in view.tricks), default=0)
+    label = max((_width(t(view.lang, "pic.trick_augen", augen=tr.augen), TEXT) for tr in view.tricks), default=0)
     width = max(MINI_W + TRICK_STEP * (cards - 1), int(label) + 1)
     per_row = max(1, min(TRICKS_PER_ROW, (SUM_W - 2 * MARGIN + TRICK_GAP) // (width + TRICK_GAP)))
     return per_row, (SUM_W - 2 * MARGIN) // per_row
@@ -850,7 +849,7 @@ def draw_summary(view: SummaryView) -> Image.Image:
     d = ImageDraw.Draw(im)
     d.rectangle((0, 0, SUM_W, 40), fill=FELT)
     game = t(lang, "pic.game", no=view.game_no) + " · " + contract_name(lang, view.contract)
-    game_w = font(TEXT).getlength(game)
+    game_w = _width(game, TEXT)
     _text(im, (SUM_W - MARGIN, 20), game, TEXT, False, MUTED, "rm")
     _text(im, (MARGIN, 20), shown_name(_summary_head(view), int(SUM_W - 3 * MARGIN - game_w), 18), 18, True, WHITE, "lm")
     y = 52
