@@ -175,7 +175,7 @@ def _discard(pos: Pos, legal: Sequence[int]) -> int:
         length = 0 if following or suit == TRUMP else _length(pos, suit)
         keep = _keep_value(pos, t)
         trump_cost = 5 if (suit == TRUMP and not following) else 0
-        return AUGEN[t] * 2 + keep + trump_cost, length, powers[t]  # power(pos, t, False)
+        return AUGEN[t] * 2 + keep + trump_cost, length, powers[t]  # its power without the Schwein
     return min(legal, key=cost)
 
 
