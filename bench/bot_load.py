@@ -103,8 +103,9 @@ import sys
 import tempfile
 import time
 import tracemalloc
-from collections.abc import Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -800,14 +801,8 @@ class RestTable:
         return True
 
     async def _decide(self, phase: str) -> None:
-        stored = self.env.backend.get_message(self.channel.id, self.hand.id)
-        view = simcord.ResponseMessage(self.env, stored)
-        items = [b for b in _buttons(view) if not b.get("disabled") and _cid(b).startswith("doko:")]
-        chosen = _choose(items, phase, self.rng)
-        res = await self.click(view, custom_id=_cid(chosen))
-        if res.response is not None and _cid(chosen).endswith(":ask:" + _cid(chosen).split(":")[-1]):
-            fox = next(b for b in _buttons(res.response) if _cid(b).split(":")[1] == "fox")
-            await self.click(res.response, custom_id=_cid(fox))
+        view = simcord.ResponseMessage(self.env, self.env.backend.get_message(self.channel.id, self.hand.id))
+        await _click_hand(self.click, view, phase, self.rng)
 
 
 async def run_rest(tables: int, games: int, *, seats: int = 4, seed: int = 1) -> dict[str, Any]:
@@ -953,6 +948,16 @@ def _choose(items: list[dict[str, Any]], phase: str, rng: random.Random) -> dict
     return rng.choice(pick)
 
 
+async def _click_hand(click: Callable[..., Awaitable[Any]], view: Any, phase: str, rng: random.Random) -> None:
+    """A person's click in the hand ``view`` (``_choose``), and the Fuchs a card asks for."""
+    items = [b for b in _buttons(view) if not b.get("disabled") and _cid(b).startswith("doko:")]
+    chosen = _choose(items, phase, rng)
+    res = await click(view, custom_id=_cid(chosen))
+    if res.response is not None and _cid(chosen).endswith(":ask:" + _cid(chosen).split(":")[-1]):
+        fox = next(b for b in _buttons(res.response) if _cid(b).split(":")[1] == "fox")
+        await click(res.response, custom_id=_cid(fox))
+
+
 class PeopleTable:
     """One table of people at their pace (virtual time): each opens "Meine Karten" once a game
     and clicks ``THINK_S`` after their turn came; "Nächstes Spiel" after a game while the
@@ -1037,14 +1042,8 @@ class PeopleTable:
         self.due = None
         self.decisions += 1
         who = self.people[table.seats[seat].user_id]
-        stored = self.env.backend.get_message(self.channel_id, self.hands[who.id][1].id)
-        view = simcord.ResponseMessage(self.env, stored)
-        items = [b for b in _buttons(view) if not b.get("disabled") and _cid(b).startswith("doko:")]
-        chosen = _choose(items, table.game.phase, self.rng)
-        res = await self.click(who, view, custom_id=_cid(chosen))
-        if res.response is not None and _cid(chosen).endswith(":ask:" + _cid(chosen).split(":")[-1]):
-            fox = next(b for b in _buttons(res.response) if _cid(b).split(":")[1] == "fox")
-            await self.click(who, res.response, custom_id=_cid(fox))
+        view = simcord.ResponseMessage(self.env, self.env.backend.get_message(self.channel_id, self.hands[who.id][1].id))
+        await _click_hand(partial(self.click, who), view, table.game.phase, self.rng)
         return True
 
 
