@@ -39,12 +39,15 @@ async def step(table: Table) -> None:
     await table.act(table.seats[seat].user_id, table.game_no, action)
 
 
+def first_card(game: Game, seat: int) -> Reserve | Play:
+    """What ``play_out`` and ``first_card_result`` do for ``seat``: gesund, then the first legal card."""
+    return Reserve("gesund") if game.phase == "reserve" else Play(game.legal_plays(seat)[0])
+
+
 async def play_out(table: Table) -> None:
     while table.state == "playing":
-        game = table.game
-        seat = game.to_act
-        action = Reserve("gesund") if game.phase == "reserve" else Play(game.legal_plays(seat)[0])
-        await table.act(table.seats[seat].user_id, table.game_no, action)
+        seat = table.game.to_act
+        await table.act(table.seats[seat].user_id, table.game_no, first_card(table.game, seat))
 
 
 async def list_table(store: MemoryStore, rng: RiggedDeals, **switches: object) -> tuple[Tables, Table]:
@@ -87,5 +90,5 @@ def _first_card_result(rules: RuleSet, hands: tuple[tuple[str, ...], ...], deale
     while g.phase != "done":
         s = g.to_act
         assert s is not None
-        g.act(s, Reserve("gesund") if g.phase == "reserve" else Play(g.legal_plays(s)[0]))
+        g.act(s, first_card(g, s))
     return g.result()
