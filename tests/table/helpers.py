@@ -33,10 +33,9 @@ async def seated(n: int = 4, store: MemoryStore | None = None, clock: Clock | No
 
 
 async def step(table: Table) -> None:
-    game = table.game
-    seat = game.to_act
-    action = Reserve("gesund") if game.phase == "reserve" else Play(game.legal_plays(seat)[0])
-    await table.act(table.seats[seat].user_id, table.game_no, action)
+    """One action of whoever is to act: ``first_card``."""
+    seat = table.game.to_act
+    await table.act(table.seats[seat].user_id, table.game_no, first_card(table.game, seat))
 
 
 def first_card(game: Game, seat: int) -> Reserve | Play:
@@ -46,8 +45,7 @@ def first_card(game: Game, seat: int) -> Reserve | Play:
 
 async def play_out(table: Table) -> None:
     while table.state == "playing":
-        seat = table.game.to_act
-        await table.act(table.seats[seat].user_id, table.game_no, first_card(table.game, seat))
+        await step(table)
 
 
 async def list_table(store: MemoryStore, rng: RiggedDeals, **switches: object) -> tuple[Tables, Table]:

@@ -20,11 +20,11 @@ from typing import Any
 import pytest
 
 from dokobot.engine import CARD_CODES
-from dokobot.engine.actions import Play, Reserve
 from dokobot.storage.sql_store import SqlStore
 from dokobot.table.store import StoreError
 from dokobot.table.table import Table, Tables
 from tests.rigged import RiggedDeals
+from tests.table.helpers import first_card
 
 USERS = [(11, "Nord"), (12, "Ost"), (13, "Sued"), (14, "West")]
 WRITES = ("open_table", "set_seats", "set_message_id", "close_table", "create_game", "append_action",
@@ -163,9 +163,8 @@ def uid(table: Table, seat: int) -> int:
 
 async def play_game(run: Run) -> None:
     while run.table.state == "playing":
-        game = run.table.game
-        seat = game.to_act
-        action = Reserve("gesund") if game.phase == "reserve" else Play(game.legal_plays(seat)[0])
+        seat = run.table.game.to_act
+        action = first_card(run.table.game, seat)
         no = run.table.game_no
         await run.step(lambda t, s=seat, a=action, n=no: t.act(uid(t, s), n, a))
 

@@ -20,6 +20,7 @@ from dokobot.storage.memory import MemoryStore
 from dokobot.table.store import SeatInfo, StoreError
 from dokobot.table.table import Table, TableError, Tables, computer_id
 from tests.rigged import RiggedDeals
+from tests.table.helpers import first_card
 
 USERS = [(11, "Nord"), (12, "Ost"), (13, "Sued"), (14, "West")]
 FAST = Skill(scale=0.05)
@@ -77,10 +78,8 @@ def uid(table: Table, seat: int) -> int:
 
 
 def next_action(table: Table) -> tuple[int, Move]:
-    game = table.game
-    seat = game.to_act
-    action = Reserve("gesund") if game.phase == "reserve" else Play(game.legal_plays(seat)[0])
-    return uid(table, seat), action
+    seat = table.game.to_act
+    return uid(table, seat), first_card(table.game, seat)
 
 
 async def play_until_last_card(table: Table) -> None:

@@ -14,6 +14,7 @@ from dokobot.storage.memory import MemoryStore
 from dokobot.table.outcome import ArmutExchanged, ArmutTaken, Redealt, Thrown
 from dokobot.table.table import Table, TableError, Tables
 from tests.rigged import RiggedDeals
+from tests.table.helpers import step
 
 USERS = [(11, "Nord"), (12, "Ost"), (13, "Sued"), (14, "West")]
 
@@ -38,14 +39,6 @@ async def full_table(store: MemoryStore | None = None, preset: str = "ddv") -> t
 
 def uid(table: Table, seat: int) -> int:
     return table.seats[seat].user_id
-
-
-async def play_one(table: Table) -> None:
-    """One action of whoever is to act: gesund, else the first legal card."""
-    game = table.game
-    seat = game.to_act
-    action = Reserve("gesund") if game.phase == "reserve" else Play(game.legal_plays(seat)[0])
-    await table.act(uid(table, seat), table.game_no, action)
 
 
 async def test_lobby_rules():
@@ -85,7 +78,7 @@ async def test_simultaneous_clicks_apply_once():
     _, table = await full_table(SlowStore())
     await table.start(11, False)
     while table.game.phase == "reserve":
-        await play_one(table)
+        await step(table)
     seat = table.game.to_act
     card = table.game.legal_plays(seat)[0]
     results = await asyncio.gather(
@@ -112,10 +105,10 @@ async def test_failed_write_changes_nothing():
     await table.start(11, False)
     store.fail = True
     with pytest.raises(OSError):
-        await play_one(table)
+        await step(table)
     assert table.game.record()["actions"] == [] and table.game.to_act == 0
     store.fail = False
-    await play_one(table)
+    await step(table)
     assert len(table.game.record()["actions"]) == 1
 
 
@@ -124,7 +117,7 @@ async def test_whole_game_is_stored_and_replays():
     _, table = await full_table(store)
     await table.start(11, False)
     while table.state == "playing":
-        await play_one(table)
+        await step(table)
     stored = store.games[table.game_id]
     record = {"rules": stored.rules, "dealer": stored.dealer, "hands": stored.hands, "actions": stored.actions}
     assert replay(record) == table.last.result.replay_json() and table.last.result == stored.result
@@ -141,14 +134,14 @@ async def test_restore_running_game_after_restart():
     _, table = await full_table(store)
     await table.start(11, False)
     for _ in range(9):
-        await play_one(table)
+        await step(table)
     await table.set_message(555)
     tables = Tables(store, rng=DEALS)
     [again] = await tables.restore()
     assert again.state == "playing" and again.message_id == 555 and again.game_no == 1
     assert again.game.record() == table.game.record()
     while again.state == "playing":
-        await play_one(again)
+        await step(again)
     assert again.last.result.replay_json() == replay(again.last.record)
     assert again.last.record["actions"] == store.games[again.game_id].actions
 
@@ -159,7 +152,7 @@ async def test_restore_between_games_keeps_dealer_and_summary():
     await table.start(11, False)
     for number in (1, 2):
         while table.state == "playing":
-            await play_one(table)
+            await step(table)
         if number == 1:
             await table.next_game(11, 1)
     assert (table.state, table.game_no, table.dealer) == ("between", 2, 0)
@@ -228,5 +221,5 @@ async def test_armut_through_the_table(monkeypatch):
     out = await table.act(12, 1, ArmutReturn(tuple(back)))
     assert isinstance(out.notices[0], ArmutExchanged) and table.game.public_contract == "armut"
     while table.state == "playing":
-        await play_one(table)
+        await step(table)
     assert sorted(table.last.result.re) == [0, 1]

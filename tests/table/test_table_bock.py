@@ -7,7 +7,6 @@ import random
 import pytest
 
 from dokobot.engine import RuleSet, deal
-from dokobot.engine.actions import Play, Reserve
 from dokobot.engine.record import replay
 from dokobot.storage.memory import MemoryStore
 from dokobot.storage.sql_store import SqlStore
@@ -16,7 +15,7 @@ from dokobot.table.table import FIRST_DEALER, SEATS, Table, Tables
 from dokobot.text.render import summary_text, table_text
 from tests.rigged import RiggedDeals
 from tests.table.helpers import first_card_result as simulate
-from tests.table.helpers import play_out
+from tests.table.helpers import play_out, step
 
 USERS = [(11, "Nord"), (12, "Ost"), (13, "Sued"), (14, "West")]
 
@@ -138,10 +137,7 @@ async def test_bock_state_survives_restarts(rig, store):
     await again.next_game(12, 2)
     # restart in the middle of game 3
     for _ in range(6):
-        game = again.game
-        seat = game.to_act
-        action = Reserve("gesund") if game.phase == "reserve" else Play(game.legal_plays(seat)[0])
-        await again.act(again.seats[seat].user_id, again.game_no, action)
+        await step(again)
     [third] = await Tables(store, "haus", rng=DEALS).restore()
     assert third.state == "playing" and third.bock == BockState((3,)) and third.bock_left == 2
     assert table_text(third, None)[1].splitlines()[0] == "**Bock ×2 · noch 2 Bockspiele**"
